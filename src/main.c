@@ -1,0 +1,260 @@
+/* sweep: the command line.  Only main() exits; everything below returns -errno. */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "sweep.h"
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	if (sweep_interrupted) {
+		/* Second signal: every output is temp file + rename, so nothing is half-written. */
+		_exit(SWEEP_EXIT_INTERRUPTED);
+	}
+	sweep_interrupted = 1;
+}
+
+static void
+signals_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* --sweep is read before the other options so that they override it. */
+static int
+load_sweep_first(struct config *cfg, int argc, char **argv, int first)
+{
+	int i;
+
+	for (i = first; i < argc; i++) {
+		const char *v = NULL;
+
+		if (strcmp(argv[i], "--sweep") == 0 && i + 1 < argc)
+			v = argv[i + 1];
+		else if (strncmp(argv[i], "--sweep=", 8) == 0)
+			v = argv[i] + 8;
+		if (v != NULL)
+			return options_load_sweep(cfg, v);
+	}
+	return 0;
+}
+
+/* Create the output directory and prove it is writable before any I/O. */
+static int
+out_dir_prepare(const char *dir, const char *input)
+{
+	char *probe;
+	FILE *f;
+	int err = mkdir_p(dir);
+
+	if (err != 0) {
+		sweep_error("%s %s: cannot create the output directory: %s", input, dir, strerror(-err));
+		return err;
+	}
+	probe = xasprintf("%s/.sweep-write-test.%ld", dir, (long)getpid());
+	f = fopen(probe, "we");
+	if (f == NULL || fclose(f) != 0) {
+		err = -errno;
+		sweep_error("%s %s: output directory is not writable: %s", input, dir, strerror(errno));
+	} else
+		unlink(probe);
+	free(probe);
+	return err;
+}
+
+static char *
+default_out_dir(const char *label)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	return xasprintf("reports/%s-%s", label, stamp);
+}
+
+static void
+print_cell_line(FILE *f, const struct cell_result *r, unsigned k, unsigned n)
+{
+	char bs[32];
+
+	fprintf(f, "[%u/%u] %-9s bs %-4s depth %-4u jobs %-3u ", k + 1, n, mode_name(r->cell.mode),
+	    size_short(r->cell.bs, bs, sizeof bs), r->cell.depth, r->cell.jobs);
+	if (r->status == CELL_SKIPPED || (r->status == CELL_FAILED && r->ios == 0)) {
+		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
+		return;
+	}
+	fprintf(f, "%10.0f IOPS %9.1f MiB/s  p50 %8.1f us  p99 %9.1f us  check %s%s%s\n", r->iops,
+	    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[0] / 1e3, (double)r->lat_pct_ns[2] / 1e3,
+	    r->check.ok ? "ok" : "MISMATCH", r->status == CELL_OK ? "" : "  ",
+	    r->status == CELL_OK ? "" : r->status_reason);
+}
+
+static int
+save_results(const struct results *res, const char *dir)
+{
+	char *json = xasprintf("%s/results.json", dir), *csv = xasprintf("%s/results.csv", dir);
+	int err = results_write_json(res, json);
+
+	if (err != 0)
+		sweep_error("%s: %s", json, strerror(-err));
+	else if ((err = report_csv_write(res, csv)) != 0)
+		sweep_error("%s: %s", csv, strerror(-err));
+	free(json);
+	free(csv);
+	return err;
+}
+
+static int
+cmd_run(struct config *cfg, bool plan_only)
+{
+	struct target t;
+	struct plan p;
+	struct results res;
+	unsigned formats = REPORT_DEFAULT;
+	char *out = NULL;
+	unsigned i;
+	int ret = SWEEP_EXIT_USAGE, failed = 0, err;
+
+	if (cfg->nargs > 0) {
+		sweep_error("%s: unexpected argument (options start with --; see sweep --help)",
+		    cfg->args[0]);
+		return SWEEP_EXIT_USAGE;
+	}
+	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &formats) != 0)
+		return SWEEP_EXIT_USAGE;
+	if (target_open(&t, cfg, !plan_only) != 0)
+		return SWEEP_EXIT_USAGE;
+	options_finish(cfg, t.kind == TARGET_DEVICE);
+	if (plan_build(&p, cfg) != 0) {
+		sweep_error("the plan has no cells");
+		target_free(&t);
+		return SWEEP_EXIT_USAGE;
+	}
+	p.size = t.size;
+	if (target_check_plan(&t, &p) != 0)
+		goto out_plan;
+	if (plan_only) {
+		plan_print(stdout, &p, &t, true);
+		ret = SWEEP_EXIT_OK;
+		goto out_plan;
+	}
+
+	out = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
+	    default_out_dir(cfg->label != NULL ? cfg->label : t.name);
+	if (out_dir_prepare(out, cfg->out_dir != NULL ? "--out" : "default output") != 0)
+		goto out_plan;
+
+	plan_print(stdout, &p, &t, false);
+	printf("Output: %s\n", out);
+	fflush(stdout);
+	signals_install();
+	if (target_prepare(&t, cfg->quiet) != 0) {
+		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+		target_cleanup(&t, cfg->keep);
+		goto out_plan;
+	}
+	results_init(&res, cfg, &t, &p);
+	if (t.devname[0] == '\0') {
+		snprintf(res.warnings[res.nwarnings++], sizeof res.warnings[0],
+		    "no block device under %s (%s): device counters and the device leg of the "
+		    "BW check are unavailable", t.path, t.fs_type);
+		sweep_warn("%s", res.warnings[res.nwarnings - 1]);
+	}
+	run_progress_init(cfg->quiet, &p);
+	for (i = 0; i < p.ncells && !sweep_interrupted; i++) {
+		struct cell_result *r = &res.cells[i];
+
+		err = run_cell(&t, &p, &p.cells[i], r, i);
+		if (err == -ECANCELED)
+			break;
+		res.ndone++;
+		if (r->status == CELL_FAILED)
+			failed++;
+		print_cell_line(stdout, r, i, p.ncells);
+		fflush(stdout);
+		if (save_results(&res, out) != 0) {
+			ret = SWEEP_EXIT_FAILED;
+			goto out_results;
+		}
+	}
+	if (sweep_interrupted) {
+		res.interrupted = true;
+		for (i = 0; i < p.ncells; i++)
+			if (res.cells[i].status == CELL_PARTIAL)
+				res.cells[i].status = CELL_PENDING;	/* partial figures are dropped */
+		sweep_error("interrupted: kept %u of %u cells", res.ndone, p.ncells);
+	}
+	save_results(&res, out);
+	report_write_all(&res, out, formats, cfg->gnuplot);
+	printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
+	    res.ndone, p.ncells, failed ? ", some failed" : "",
+	    res.interrupted ? ", interrupted" : "");
+	ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : failed ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
+out_results:
+	target_cleanup(&t, cfg->keep);
+	results_free(&res);
+out_plan:
+	plan_free(&p);
+	target_free(&t);
+	free(out);
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct config cfg;
+	const char *cmd = "run";
+	int first = 1, ret;
+
+	if (argc > 1 && argv[1][0] != '-') {
+		cmd = argv[1];
+		first = 2;
+		if (strcmp(cmd, "run") != 0 && strcmp(cmd, "plan") != 0 &&
+		    strcmp(cmd, "report") != 0) {
+			sweep_error("%s: unknown command; commands are run, plan and report "
+			    "(see sweep --help)", cmd);
+			return SWEEP_EXIT_USAGE;
+		}
+	}
+	config_init(&cfg);
+	if (load_sweep_first(&cfg, argc, argv, first) != 0) {
+		config_free(&cfg);
+		return SWEEP_EXIT_USAGE;
+	}
+	ret = options_parse_argv(&cfg, argc, argv, &first);
+	if (ret == 1) {
+		if (first == -1)
+			options_usage(stdout);
+		else
+			printf("sweep %s\n", PACKAGE_VERSION);
+		config_free(&cfg);
+		return SWEEP_EXIT_OK;
+	}
+	if (ret != 0) {
+		config_free(&cfg);
+		return SWEEP_EXIT_USAGE;
+	}
+	if (strcmp(cmd, "report") == 0)
+		ret = report_command(&cfg);
+	else
+		ret = cmd_run(&cfg, strcmp(cmd, "plan") == 0);
+	config_free(&cfg);
+	return ret;
+}

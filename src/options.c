@@ -1,0 +1,894 @@
+/*
+ * Options: every command-line option and sweep-file key is declared once in
+ * options_table below (name, argument, default, help, setter).  The command
+ * line parser, the sweep-file loader and --help all read that one table.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "sweep.h"
+
+#define OPT_ARG		0x1	/* takes a value */
+#define OPT_FILE	0x2	/* allowed in a sweep file */
+#define OPT_MATRIX	0x4	/* a matrix key: allowed inside "groups" too */
+#define OPT_CLI		0x8	/* allowed on the command line */
+
+/* Where a value came from: the command line, a sweep file's top level, or a group. */
+enum opt_where { WHERE_CLI, WHERE_BASE, WHERE_GROUP };
+
+struct opt_ctx {
+	struct config	*cfg;
+	enum opt_where	 where;
+	unsigned	 group;
+	const char	*input;		/* "--bs 3k" or "quick.json: \"bs\": \"3k\"" */
+};
+
+struct option_entry {
+	const char	*name;
+	char		 short_name;
+	unsigned	 flags;
+	const char	*argname;
+	const char	*def;
+	const char	*help;
+	int		(*set)(struct opt_ctx *, const char *);
+};
+
+static int
+opt_bad(struct opt_ctx *c, const char *what)
+{
+	sweep_error("%s: %s", c->input, what);
+	return -EINVAL;
+}
+
+static void
+opt_str(char **dst, const char *v)
+{
+	free(*dst);
+	*dst = xstrdup(v);
+}
+
+/* The group a matrix key lands in, and marks the key as set there. */
+static struct group *
+opt_group(struct opt_ctx *c, unsigned bit)
+{
+	struct config *cfg = c->cfg;
+
+	switch (c->where) {
+	case WHERE_CLI:
+		cfg->cli_set |= bit;
+		return &cfg->cli;
+	case WHERE_BASE:
+		cfg->base_set |= bit;
+		return &cfg->base;
+	case WHERE_GROUP:
+	default:
+		cfg->group_set[c->group] |= bit;
+		return &cfg->groups[c->group];
+	}
+}
+
+static int
+set_device(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->device, v);
+	return 0;
+}
+
+static int
+set_file(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->file, v);
+	return 0;
+}
+
+static int
+set_size(struct opt_ctx *c, const char *v)
+{
+	uint64_t size;
+
+	if (parse_size(v, &size) != 0 || size == 0)
+		return opt_bad(c, "size must be a positive number of bytes with an optional "
+		    "k, m, g or t suffix (base 1024), e.g. 1g");
+	if (size % 512 != 0)
+		return opt_bad(c, "size must be a multiple of 512");
+	c->cfg->size = size;
+	c->cfg->size_set = true;
+	return 0;
+}
+
+static int
+set_modes(struct opt_ctx *c, const char *v)
+{
+	struct group tmp;
+
+	if (parse_mode_list(v, &tmp) != 0)
+		return opt_bad(c, "modes are read, write, randread, randwrite, readwrite, "
+		    "randrw (comma-separated) or all");
+	{
+		struct group *g = opt_group(c, CFG_SET_MODES);
+
+		g->modes = tmp.modes;
+		g->nmodes = tmp.nmodes;
+		memcpy(g->mode_order, tmp.mode_order, sizeof g->mode_order);
+	}
+	return 0;
+}
+
+static int
+set_rwmixread(struct opt_ctx *c, const char *v)
+{
+	uint64_t pct;
+
+	if (parse_uint(v, 0, 100, &pct) != 0)
+		return opt_bad(c, "rwmixread is a percentage of reads from 0 to 100");
+	c->cfg->rwmixread = (unsigned)pct;
+	return 0;
+}
+
+static int
+set_bs(struct opt_ctx *c, const char *v)
+{
+	struct num_list l;
+	unsigned i;
+	char a[32], b[32];
+
+	if (parse_size_list(v, &l) != 0)
+		return opt_bad(c, "block sizes are a list like 4k,64k,1m or a range like 512-8m "
+		    "(every power of two in between)");
+	for (i = 0; i < l.n; i++) {
+		if (l.v[i] < SWEEP_BS_MIN || l.v[i] > SWEEP_BS_MAX) {
+			char *m = xasprintf("block size %s is outside %s..%s",
+			    size_short(l.v[i], a, sizeof a), "512", size_short(SWEEP_BS_MAX, b, sizeof b));
+			int err = opt_bad(c, m);
+
+			free(m);
+			return err;
+		}
+		if (l.v[i] % 512 != 0) {
+			char *m = xasprintf("block size %s must be a multiple of 512",
+			    size_short(l.v[i], a, sizeof a));
+			int err = opt_bad(c, m);
+
+			free(m);
+			return err;
+		}
+	}
+	opt_group(c, CFG_SET_BS)->bs = l;
+	return 0;
+}
+
+static int
+set_depth(struct opt_ctx *c, const char *v)
+{
+	struct num_list l;
+
+	if (parse_uint_list(v, 1, SWEEP_DEPTH_MAX, &l) != 0)
+		return opt_bad(c, "queue depths are whole numbers from 1 to 4096, e.g. 1,32 or 1-64");
+	opt_group(c, CFG_SET_DEPTH)->depth = l;
+	return 0;
+}
+
+static int
+set_jobs(struct opt_ctx *c, const char *v)
+{
+	struct num_list l;
+
+	if (parse_uint_list(v, 1, SWEEP_JOBS_MAX, &l) != 0)
+		return opt_bad(c, "jobs are whole numbers from 1 to 256, e.g. 1,4");
+	opt_group(c, CFG_SET_JOBS)->jobs = l;
+	return 0;
+}
+
+static const char *engine_names[] = { "libaio", "psync", "null", NULL };
+
+static int
+set_engine(struct opt_ctx *c, const char *v)
+{
+	int i;
+
+	for (i = 0; engine_names[i] != NULL; i++)
+		if (strcmp(v, engine_names[i]) == 0) {
+			opt_str(&c->cfg->engine, v);
+			return 0;
+		}
+	return opt_bad(c, "engine must be libaio, psync or null");
+}
+
+static int
+set_runtime(struct opt_ctx *c, const char *v)
+{
+	uint64_t s;
+
+	if (parse_uint(v, 1, 86400, &s) != 0)
+		return opt_bad(c, "runtime is whole seconds per cell, from 1 to 86400");
+	c->cfg->runtime_s = (unsigned)s;
+	return 0;
+}
+
+static int
+set_ramp(struct opt_ctx *c, const char *v)
+{
+	uint64_t s;
+
+	if (parse_uint(v, 0, 3600, &s) != 0)
+		return opt_bad(c, "ramp is whole seconds per cell, from 0 to 3600");
+	c->cfg->ramp_s = (unsigned)s;
+	return 0;
+}
+
+static int
+set_seed(struct opt_ctx *c, const char *v)
+{
+	uint64_t s;
+
+	if (parse_uint(v, 0, UINT64_MAX, &s) != 0)
+		return opt_bad(c, "seed is a whole number");
+	c->cfg->seed = s;
+	return 0;
+}
+
+static int
+set_sweep(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->sweep_file, v);
+	return 0;
+}
+
+static int
+set_out(struct opt_ctx *c, const char *v)
+{
+	if (*v == '\0')
+		return opt_bad(c, "output directory must not be empty");
+	opt_str(&c->cfg->out_dir, v);
+	return 0;
+}
+
+static int
+set_label(struct opt_ctx *c, const char *v)
+{
+	const char *p;
+
+	if (*v == '\0' || strlen(v) > 100)
+		return opt_bad(c, "label must be 1 to 100 characters");
+	for (p = v; *p != '\0'; p++)
+		if (*p == '/' || (unsigned char)*p < 32)
+			return opt_bad(c, "label must not contain '/' or control characters");
+	opt_str(&c->cfg->label, v);
+	return 0;
+}
+
+static int
+set_description(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->description, v);
+	return 0;
+}
+
+static int
+set_formats(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->formats, v);
+	return 0;
+}
+
+static int
+set_gnuplot(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->gnuplot, v);
+	return 0;
+}
+
+static int
+set_comment(struct opt_ctx *c, const char *v)
+{
+	(void)c;
+	(void)v;
+	return 0;
+}
+
+static int
+set_bool(struct opt_ctx *c, const char *v, bool *dst)
+{
+	if (v == NULL || strcmp(v, "true") == 0) {
+		*dst = true;
+		return 0;
+	}
+	if (strcmp(v, "false") == 0) {
+		*dst = false;
+		return 0;
+	}
+	return opt_bad(c, "must be true or false");
+}
+
+static int
+set_keep(struct opt_ctx *c, const char *v)
+{
+	return set_bool(c, v, &c->cfg->keep);
+}
+
+static int
+set_quiet(struct opt_ctx *c, const char *v)
+{
+	return set_bool(c, v, &c->cfg->quiet);
+}
+
+static int
+set_destructive(struct opt_ctx *c, const char *v)
+{
+	return set_bool(c, v, &c->cfg->destructive);
+}
+
+static int
+set_force(struct opt_ctx *c, const char *v)
+{
+	return set_bool(c, v, &c->cfg->force);
+}
+
+static int
+set_precondition(struct opt_ctx *c, const char *v)
+{
+	return set_bool(c, v, &c->cfg->precondition);
+}
+
+static const struct option_entry options_table[] = {
+	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE, "PATH", NULL,
+	  "block device or partition to test, e.g. /dev/sdd1 (reads only unless --destructive)",
+	  set_device },
+	{ "file", 0, OPT_ARG | OPT_CLI | OPT_FILE, "PATH", NULL,
+	  "test file (created and laid out if missing); default: ./sweep.dat, removed unless --keep",
+	  set_file },
+	{ "size", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SIZE", "1g for files, whole device",
+	  "region every cell uses", set_size },
+	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST",
+	  "read,randread (device); read,randread,write,randwrite (file)",
+	  "from read, write, randread, randwrite, readwrite, randrw, or all", set_modes },
+	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE, "PCT", "70",
+	  "percentage of reads in readwrite and randrw", set_rwmixread },
+	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST|RANGE", "512-8m",
+	  "block sizes: 4k,64k,1m or 512-8m (every power of two in between)", set_bs },
+	{ "depth", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST", "1,32",
+	  "queue depths (I/Os in flight per job), 1 to 4096", set_depth },
+	{ "jobs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST", "1",
+	  "parallel jobs (threads) per cell, 1 to 256", set_jobs },
+	{ "engine", 0, OPT_ARG | OPT_CLI | OPT_FILE, "NAME", "libaio",
+	  "I/O engine: libaio, psync or null (no I/O: tests the pipeline)", set_engine },
+	{ "runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SECONDS", "10",
+	  "measured time per cell", set_runtime },
+	{ "ramp", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SECONDS", "2",
+	  "warm-up per cell, excluded from the figures", set_ramp },
+	{ "seed", 0, OPT_ARG | OPT_CLI | OPT_FILE, "N", "1",
+	  "seed for random offsets (runs with one seed issue the same offsets)", set_seed },
+	{ "sweep", 0, OPT_ARG | OPT_CLI, "FILE", NULL,
+	  "JSON sweep file (a path, or a name from the shipped sweeps/); options given here override it",
+	  set_sweep },
+	{ "out", 'o', OPT_ARG | OPT_CLI | OPT_FILE, "DIR", "reports/LABEL-YYYYmmdd-HHMMSS",
+	  "output directory", set_out },
+	{ "label", 0, OPT_ARG | OPT_CLI | OPT_FILE, "NAME", "the target's name",
+	  "name of this run in reports and comparisons", set_label },
+	{ "formats", 0, OPT_ARG | OPT_CLI | OPT_FILE, "LIST",
+	  "csv,xlsx,png,svg,md,html",
+	  "report formats to write (results.json is always written)", set_formats },
+	{ "gnuplot", 0, OPT_ARG | OPT_CLI, "PATH", "gnuplot on PATH",
+	  "gnuplot binary for the charts; without one, the .gp and .dat files are still written",
+	  set_gnuplot },
+	{ "description", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
+	  "what the sweep is for (shown in reports)", set_description },
+	{ "comment", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
+	  "free text, ignored", set_comment },
+	{ "keep", 0, OPT_CLI | OPT_FILE, NULL, NULL,
+	  "keep the scratch file sweep.dat after the run", set_keep },
+	{ "destructive", 0, OPT_CLI, NULL, NULL,
+	  "allow write modes on a block device (its data in --size is destroyed)", set_destructive },
+	{ "force", 0, OPT_CLI, NULL, NULL,
+	  "with --destructive: write even though the device carries a filesystem or partition table",
+	  set_force },
+	{ "precondition", 0, OPT_CLI | OPT_FILE, NULL, NULL,
+	  "write the whole region of a device once before the first cell (needs --destructive)",
+	  set_precondition },
+	{ "quiet", 'q', OPT_CLI | OPT_FILE, NULL, NULL,
+	  "no progress line, only errors and the final summary", set_quiet },
+};
+#define OPTIONS_COUNT (sizeof options_table / sizeof options_table[0])
+
+static const struct option_entry *
+options_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < OPTIONS_COUNT; i++)
+		if (strcmp(options_table[i].name, name) == 0)
+			return &options_table[i];
+	return NULL;
+}
+
+/* The closest option name, for "did you mean", or NULL when none is close. */
+static const char *
+options_suggest(const char *name, unsigned flags)
+{
+	const char *best = NULL;
+	unsigned best_d = 3;
+	size_t i;
+
+	for (i = 0; i < OPTIONS_COUNT; i++) {
+		unsigned d;
+
+		if ((options_table[i].flags & flags) == 0)
+			continue;
+		d = edit_distance(name, options_table[i].name);
+		if (d < best_d) {
+			best_d = d;
+			best = options_table[i].name;
+		}
+	}
+	if (best == NULL && strcmp(name, "iodepth") == 0)
+		best = "depth";
+	if (best == NULL && (strcmp(name, "numjobs") == 0))
+		best = "jobs";
+	if (best == NULL && (strcmp(name, "rw") == 0 || strcmp(name, "mode") == 0))
+		best = "modes";
+	if (best == NULL && strcmp(name, "filename") == 0)
+		best = "file";
+	return best;
+}
+
+void
+config_init(struct config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->runtime_s = 10;
+	cfg->ramp_s = 2;
+	cfg->rwmixread = 70;
+	cfg->seed = 1;
+	cfg->engine = xstrdup("libaio");
+}
+
+void
+config_free(struct config *cfg)
+{
+	free(cfg->device);
+	free(cfg->file);
+	free(cfg->sweep_file);
+	free(cfg->out_dir);
+	free(cfg->label);
+	free(cfg->engine);
+	free(cfg->description);
+	free(cfg->formats);
+	free(cfg->gnuplot);
+	free(cfg->args);
+	memset(cfg, 0, sizeof *cfg);
+}
+
+/*
+ * Parse options (argv[*first] onward); positional words go to cfg->args.
+ * Returns 0, 1 for --help or --version (*first tells which: -1 help, -2
+ * version), or -EINVAL after printing one line.
+ */
+int
+options_parse_argv(struct config *cfg, int argc, char **argv, int *first)
+{
+	int i;
+
+	cfg->args = xcalloc((size_t)argc + 1, sizeof *cfg->args);
+	for (i = *first; i < argc; i++) {
+		const struct option_entry *o = NULL;
+		char *arg = argv[i], *name, *value = NULL, *input;
+		struct opt_ctx c;
+		int err;
+
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			*first = -1;
+			return 1;
+		}
+		if (strcmp(arg, "--version") == 0 || strcmp(arg, "-V") == 0) {
+			*first = -2;
+			return 1;
+		}
+		if (arg[0] != '-' || arg[1] == '\0') {
+			cfg->args[cfg->nargs++] = arg;
+			continue;
+		}
+		if (arg[1] != '-' && arg[2] == '\0') {
+			size_t k;
+
+			for (k = 0; k < OPTIONS_COUNT; k++)
+				if (options_table[k].short_name == arg[1])
+					o = &options_table[k];
+			if (o == NULL) {
+				sweep_error("%s: unknown option (see sweep --help)", arg);
+				return -EINVAL;
+			}
+			name = xstrdup(o->name);
+		} else if (arg[1] == '-') {
+			name = xstrdup(arg + 2);
+			value = strchr(name, '=');
+			if (value != NULL)
+				*value++ = '\0';
+			o = options_find(name);
+			if (o == NULL || (o->flags & OPT_CLI) == 0) {
+				const char *hint = options_suggest(name, OPT_CLI);
+
+				if (hint != NULL)
+					sweep_error("%s: unknown option; did you mean --%s?", arg, hint);
+				else
+					sweep_error("%s: unknown option (see sweep --help)", arg);
+				free(name);
+				return -EINVAL;
+			}
+		} else {
+			sweep_error("%s: unknown option (see sweep --help)", arg);
+			return -EINVAL;
+		}
+		if ((o->flags & OPT_ARG) && value == NULL) {
+			if (i + 1 >= argc) {
+				sweep_error("--%s: needs a value (%s)", o->name, o->argname);
+				free(name);
+				return -EINVAL;
+			}
+			value = argv[++i];
+		} else if (!(o->flags & OPT_ARG) && value != NULL) {
+			sweep_error("--%s: takes no value", o->name);
+			free(name);
+			return -EINVAL;
+		}
+		input = value != NULL ? xasprintf("--%s %s", o->name, value) : xasprintf("--%s", o->name);
+		c.cfg = cfg;
+		c.where = WHERE_CLI;
+		c.group = 0;
+		c.input = input;
+		err = o->set(&c, value);
+		free(input);
+		free(name);
+		if (err != 0)
+			return err;
+	}
+	return 0;
+}
+
+/* Line and column (1-based) of byte offset off in text. */
+static void
+text_position(const char *text, size_t off, unsigned *line, unsigned *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < off && text[i] != '\0'; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+}
+
+/* Where "key" first appears, for messages about keys. */
+static void
+key_position(const char *text, const char *key, unsigned *line, unsigned *col)
+{
+	char *quoted = xasprintf("\"%s\"", key);
+	const char *p = strstr(text, quoted);
+
+	free(quoted);
+	text_position(text, p != NULL ? (size_t)(p - text) : 0, line, col);
+}
+
+/* A JSON value as the text a command-line option would take; NULL if unsuitable. */
+static char *
+json_value_text(const cJSON *v)
+{
+	if (cJSON_IsString(v))
+		return xstrdup(v->valuestring);
+	if (cJSON_IsBool(v))
+		return xstrdup(cJSON_IsTrue(v) ? "true" : "false");
+	if (cJSON_IsNumber(v)) {
+		if (v->valuedouble < 0 || v->valuedouble != (double)(uint64_t)v->valuedouble)
+			return NULL;
+		return xasprintf("%llu", (unsigned long long)v->valuedouble);
+	}
+	if (cJSON_IsArray(v)) {
+		const cJSON *item;
+		char *out = xstrdup("");
+
+		cJSON_ArrayForEach(item, v) {
+			char *t = json_value_text(item), *joined;
+
+			if (t == NULL || cJSON_IsArray(item)) {
+				free(t);
+				free(out);
+				return NULL;
+			}
+			joined = xasprintf("%s%s%s", out, *out ? "," : "", t);
+			free(t);
+			free(out);
+			out = joined;
+		}
+		return out;
+	}
+	return NULL;
+}
+
+static int
+sweep_apply_object(struct config *cfg, const char *path, const char *text,
+    const cJSON *obj, enum opt_where where, unsigned group)
+{
+	const cJSON *item;
+
+	cJSON_ArrayForEach(item, obj) {
+		const struct option_entry *o = options_find(item->string);
+		unsigned line, col;
+		struct opt_ctx c;
+		char *value, *input;
+		int err;
+
+		if (where == WHERE_BASE && strcmp(item->string, "groups") == 0)
+			continue;
+		key_position(text, item->string, &line, &col);
+		if (o == NULL || (o->flags & OPT_FILE) == 0 ||
+		    (where == WHERE_GROUP && (o->flags & OPT_MATRIX) == 0)) {
+			const char *hint = options_suggest(item->string,
+			    where == WHERE_GROUP ? OPT_MATRIX : OPT_FILE);
+
+			if (o != NULL && where == WHERE_GROUP)
+				sweep_error("%s:%u:%u: key \"%s\" is not allowed inside a group "
+				    "(groups take modes, bs, depth, jobs)", path, line, col, item->string);
+			else if (hint != NULL)
+				sweep_error("%s:%u:%u: unknown key \"%s\"; did you mean \"%s\"?",
+				    path, line, col, item->string, hint);
+			else
+				sweep_error("%s:%u:%u: unknown key \"%s\" (see sweep --help for the keys)",
+				    path, line, col, item->string);
+			return -EINVAL;
+		}
+		value = json_value_text(item);
+		if (value == NULL) {
+			sweep_error("%s:%u:%u: key \"%s\": value must be a string, a whole number, "
+			    "true/false or a list of those", path, line, col, item->string);
+			return -EINVAL;
+		}
+		input = xasprintf("%s:%u:%u: \"%s\": \"%s\"", path, line, col, item->string, value);
+		c.cfg = cfg;
+		c.where = where;
+		c.group = group;
+		c.input = input;
+		err = o->set(&c, value);
+		free(input);
+		free(value);
+		if (err != 0)
+			return err;
+	}
+	return 0;
+}
+
+/* Resolve a --sweep argument: a path, or NAME / NAME.json in the shipped sweeps/. */
+static char *
+sweep_resolve(const char *arg)
+{
+	char *p;
+
+	if (access(arg, F_OK) == 0 || strchr(arg, '/') != NULL)
+		return xstrdup(arg);
+	p = xasprintf("%s/sweeps/%s", options_datadir(), arg);
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	p = xasprintf("%s/sweeps/%s.json", options_datadir(), arg);
+	if (access(p, F_OK) == 0)
+		return p;
+	free(p);
+	return xstrdup(arg);
+}
+
+/* Load a JSON sweep file into cfg.  Prints one line and returns -EINVAL on error. */
+int
+options_load_sweep(struct config *cfg, const char *arg)
+{
+	char *path = sweep_resolve(arg), *text = NULL;
+	const cJSON *groups, *g;
+	cJSON *root = NULL;
+	FILE *f;
+	long len;
+	int err = -EINVAL;
+
+	f = fopen(path, "re");
+	if (f == NULL) {
+		sweep_error("--sweep %s: %s (give a JSON sweep file, or a name from %s/sweeps)",
+		    arg, strerror(errno), options_datadir());
+		goto out;
+	}
+	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+	    len > 1024 * 1024) {
+		sweep_error("--sweep %s: not a regular file of at most 1 MiB", arg);
+		fclose(f);
+		goto out;
+	}
+	text = xmalloc((size_t)len + 1);
+	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
+		sweep_error("--sweep %s: read failed", arg);
+		fclose(f);
+		goto out;
+	}
+	text[len] = '\0';
+	fclose(f);
+	if (strlen(text) != (size_t)len) {
+		sweep_error("%s: not a JSON text (contains a NUL byte)", path);
+		goto out;
+	}
+
+	root = cJSON_ParseWithLengthOpts(text, (size_t)len, NULL, 1);
+	if (root == NULL) {
+		const char *ep = cJSON_GetErrorPtr();
+		unsigned line, col;
+		size_t off = ep != NULL && ep >= text && ep <= text + len ? (size_t)(ep - text) : 0;
+
+		text_position(text, off, &line, &col);
+		sweep_error("%s:%u:%u: malformed JSON (a sweep file is one JSON object)", path, line, col);
+		goto out;
+	}
+	if (!cJSON_IsObject(root)) {
+		sweep_error("%s:1:1: a sweep file is one JSON object, e.g. {\"bs\": \"4k,1m\"}", path);
+		goto out;
+	}
+	if ((err = sweep_apply_object(cfg, path, text, root, WHERE_BASE, 0)) != 0)
+		goto out;
+	groups = cJSON_GetObjectItemCaseSensitive(root, "groups");
+	if (groups != NULL) {
+		unsigned line, col;
+
+		key_position(text, "groups", &line, &col);
+		if (!cJSON_IsArray(groups) || cJSON_GetArraySize(groups) == 0 ||
+		    cJSON_GetArraySize(groups) > SWEEP_GROUPS_MAX) {
+			sweep_error("%s:%u:%u: \"groups\" must be a list of 1 to %d objects", path,
+			    line, col, SWEEP_GROUPS_MAX);
+			err = -EINVAL;
+			goto out;
+		}
+		cJSON_ArrayForEach(g, groups) {
+			if (!cJSON_IsObject(g)) {
+				sweep_error("%s:%u:%u: each of \"groups\" must be an object with "
+				    "modes, bs, depth, jobs", path, line, col);
+				err = -EINVAL;
+				goto out;
+			}
+			err = sweep_apply_object(cfg, path, text, g, WHERE_GROUP, cfg->ngroups);
+			if (err != 0)
+				goto out;
+			cfg->ngroups++;
+		}
+	}
+	err = 0;
+out:
+	cJSON_Delete(root);
+	free(text);
+	free(path);
+	return err;
+}
+
+static void
+group_take(struct group *dst, unsigned *dst_set, const struct group *src, unsigned src_set)
+{
+	if (src_set & CFG_SET_MODES) {
+		dst->modes = src->modes;
+		dst->nmodes = src->nmodes;
+		memcpy(dst->mode_order, src->mode_order, sizeof dst->mode_order);
+	}
+	if (src_set & CFG_SET_BS)
+		dst->bs = src->bs;
+	if (src_set & CFG_SET_DEPTH)
+		dst->depth = src->depth;
+	if (src_set & CFG_SET_JOBS)
+		dst->jobs = src->jobs;
+	*dst_set |= src_set;
+}
+
+/*
+ * Settle the matrix: every group inherits the sweep file's top level, then
+ * the command line, then defaults (default modes depend on the target kind).
+ */
+int
+options_finish(struct config *cfg, bool is_device)
+{
+	unsigned i;
+
+	if (cfg->ngroups == 0)
+		cfg->ngroups = 1;
+	for (i = 0; i < cfg->ngroups; i++) {
+		struct group *g = &cfg->groups[i];
+		unsigned set = cfg->group_set[i];
+		struct group base = cfg->base;
+		unsigned base_set = cfg->base_set & ~set;
+
+		group_take(g, &set, &base, base_set);
+		group_take(g, &set, &cfg->cli, cfg->cli_set);
+		if (!(set & CFG_SET_MODES))
+			parse_mode_list(is_device ? "read,randread" : "read,randread,write,randwrite", g);
+		if (!(set & CFG_SET_BS))
+			parse_size_list("512-8m", &g->bs);
+		if (!(set & CFG_SET_DEPTH))
+			parse_uint_list("1,32", 1, SWEEP_DEPTH_MAX, &g->depth);
+		if (!(set & CFG_SET_JOBS))
+			parse_uint_list("1", 1, SWEEP_JOBS_MAX, &g->jobs);
+		cfg->group_set[i] = set;
+	}
+	return 0;
+}
+
+void
+options_usage(FILE *f)
+{
+	size_t i;
+
+	fputs("usage: sweep [run] [OPTIONS]      run a sweep and write its reports\n"
+	      "       sweep plan [OPTIONS]       print the plan and its duration; run nothing\n"
+	      "       sweep --help | --version\n\n"
+	      "Sizes take k, m, g, t (base 1024) or plain bytes.  Options:\n", f);
+	for (i = 0; i < OPTIONS_COUNT; i++) {
+		const struct option_entry *o = &options_table[i];
+		char head[64];
+
+		if (!(o->flags & OPT_CLI))
+			continue;
+		if (o->short_name)
+			snprintf(head, sizeof head, "-%c, --%s%s%s", o->short_name, o->name,
+			    o->argname ? " " : "", o->argname ? o->argname : "");
+		else
+			snprintf(head, sizeof head, "    --%s%s%s", o->name,
+			    o->argname ? " " : "", o->argname ? o->argname : "");
+		fprintf(f, "  %-26s %s", head, o->help);
+		if (o->def != NULL)
+			fprintf(f, " [%s]", o->def);
+		fputc('\n', f);
+	}
+	fputs("\nA sweep file (--sweep) is a JSON object with the same keys (plus \"description\","
+	      "\n\"comment\" and \"groups\": a list of {modes, bs, depth, jobs} sub-matrices).\n"
+	      "Exit codes: 0 ok, 1 a cell failed, 2 bad input (nothing written), 130 interrupted.\n", f);
+}
+
+#ifndef ABS_SRCDIR
+#define ABS_SRCDIR "."
+#endif
+#ifndef ABS_BUILDDIR
+#define ABS_BUILDDIR "."
+#endif
+#ifndef PKGDATADIR
+#define PKGDATADIR "/usr/local/share/sweep"
+#endif
+
+/*
+ * Where templates/ and sweeps/ are: $SWEEP_DATADIR if set; the source tree
+ * when this binary is the one in the build tree; else the installed pkgdatadir.
+ */
+const char *
+options_datadir(void)
+{
+	static char dir[PATH_MAX];
+	char exe[PATH_MAX];
+	const char *env = getenv("SWEEP_DATADIR");
+	ssize_t n;
+
+	if (env != NULL && *env != '\0')
+		return env;
+	if (dir[0] != '\0')
+		return dir;
+	str_copy(dir, sizeof dir, PKGDATADIR);
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		char *slash;
+
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			if (strcmp(exe, ABS_BUILDDIR "/src") == 0 ||
+			    strcmp(exe, ABS_BUILDDIR "/src/.libs") == 0)
+				str_copy(dir, sizeof dir, ABS_SRCDIR);
+		}
+	}
+	return dir;
+}

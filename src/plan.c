@@ -1,0 +1,138 @@
+/* Plan: the matrix of cells, expanded from the groups of a config. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+
+/* Expand every group (modes x bs x depth x jobs, in that nesting) into cells. */
+int
+plan_build(struct plan *p, const struct config *cfg)
+{
+	unsigned gi, mi, bi, di, ji, n = 0, cap = 0;
+
+	memset(p, 0, sizeof *p);
+	for (gi = 0; gi < cfg->ngroups; gi++) {
+		const struct group *g = &cfg->groups[gi];
+
+		cap += g->nmodes * g->bs.n * g->depth.n * g->jobs.n;
+	}
+	p->cells = xcalloc(cap, sizeof *p->cells);
+	for (gi = 0; gi < cfg->ngroups; gi++) {
+		const struct group *g = &cfg->groups[gi];
+
+		for (mi = 0; mi < g->nmodes; mi++)
+			for (bi = 0; bi < g->bs.n; bi++)
+				for (di = 0; di < g->depth.n; di++)
+					for (ji = 0; ji < g->jobs.n; ji++) {
+						struct cell c = {
+							.mode = (enum rw_mode)g->mode_order[mi],
+							.bs = g->bs.v[bi],
+							.depth = (unsigned)g->depth.v[di],
+							.jobs = (unsigned)g->jobs.v[ji],
+						};
+						unsigned k;
+
+						for (k = 0; k < n; k++)
+							if (p->cells[k].mode == c.mode && p->cells[k].bs == c.bs &&
+							    p->cells[k].depth == c.depth && p->cells[k].jobs == c.jobs)
+								break;
+						if (k < n)
+							continue;
+						c.index = n;
+						p->cells[n++] = c;
+					}
+	}
+	p->ncells = n;
+	p->runtime_s = cfg->runtime_s;
+	p->ramp_s = cfg->ramp_s;
+	p->rwmixread = cfg->rwmixread;
+	p->seed = cfg->seed;
+	p->size = cfg->size;
+	str_copy(p->engine, sizeof p->engine, cfg->engine);
+	return n > 0 ? 0 : -1;
+}
+
+void
+plan_free(struct plan *p)
+{
+	free(p->cells);
+	p->cells = NULL;
+	p->ncells = 0;
+}
+
+/* Ramp plus runtime for every cell (setup such as file layout is extra). */
+uint64_t
+plan_duration_ns(const struct plan *p)
+{
+	return (uint64_t)p->ncells * (p->ramp_s + p->runtime_s) * NSEC_PER_SEC;
+}
+
+/* Distinct values of one field of the cells, in plan order, as "a, b, c". */
+static void
+plan_values(const struct plan *p, int field, char *buf, size_t len, unsigned *count)
+{
+	uint64_t seen[256];
+	unsigned n = 0, i, k;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+		uint64_t v = field == 0 ? c->mode : field == 1 ? c->bs : field == 2 ? c->depth : c->jobs;
+		char tmp[32];
+
+		for (k = 0; k < n; k++)
+			if (seen[k] == v)
+				break;
+		if (k < n || n == 256)
+			continue;
+		seen[n++] = v;
+		if (field == 0)
+			str_copy(tmp, sizeof tmp, mode_name((enum rw_mode)v));
+		else if (field == 1)
+			size_short(v, tmp, sizeof tmp);
+		else
+			snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
+		if (used + strlen(tmp) + 3 < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", n > 1 ? ", " : "", tmp);
+	}
+	*count = n;
+}
+
+/* The plan in a few lines; with cells, one line per cell too. */
+void
+plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
+{
+	char modes[256], bs[512], depth[256], jobs[256], size[32], dur[32], tsize[32];
+	unsigned nm, nb, nd, nj, i;
+
+	plan_values(p, 0, modes, sizeof modes, &nm);
+	plan_values(p, 1, bs, sizeof bs, &nb);
+	plan_values(p, 2, depth, sizeof depth, &nd);
+	plan_values(p, 3, jobs, sizeof jobs, &nj);
+	if (t != NULL)
+		fprintf(f, "Target: %s (%s, %s region of %s, O_DIRECT alignment %u B)\n", t->path,
+		    t->kind == TARGET_DEVICE ? "block device" : "file",
+		    size_human(t->size, size, sizeof size),
+		    size_human(t->total_size, tsize, sizeof tsize), t->dio_offset_align);
+	fprintf(f, "Plan: %u cells; modes: %s; block sizes: %s; depths: %s; jobs: %s\n",
+	    p->ncells, modes, bs, depth, jobs);
+	fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu, rwmixread %u%%\n",
+	    p->ramp_s, p->runtime_s, p->engine, (unsigned long long)p->seed, p->rwmixread);
+	fprintf(f, "Estimated duration: %s", duration_human(plan_duration_ns(p), dur, sizeof dur));
+	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)
+		fprintf(f, " (plus laying out %s)", size);
+	fputc('\n', f);
+	if (!cells)
+		return;
+	fprintf(f, "%5s  %-9s  %6s  %5s  %4s\n", "cell", "mode", "bs", "depth", "jobs");
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+		char b[32];
+
+		fprintf(f, "%5u  %-9s  %6s  %5u  %4u\n", i + 1, mode_name(c->mode),
+		    size_short(c->bs, b, sizeof b), c->depth, c->jobs);
+	}
+}

@@ -1,0 +1,632 @@
+/*
+ * Results: the one record every report reads.  results.json (schema in
+ * doc/results-schema.md) is written whole after every finished cell, and
+ * loaded back by `sweep report` and the tests.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "sweep.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0"
+#endif
+
+static const char *status_names[] = { "pending", "ok", "failed", "skipped", "partial" };
+static const char *pct_keys[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
+
+const char *
+cell_status_name(enum cell_status s)
+{
+	return (unsigned)s < sizeof status_names / sizeof status_names[0] ? status_names[s] : "?";
+}
+
+void
+results_init(struct results *res, const struct config *cfg, const struct target *t,
+    const struct plan *p)
+{
+	struct utsname u;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	memset(res, 0, sizeof *res);
+	str_copy(res->tool_version, sizeof res->tool_version, PACKAGE_VERSION);
+	res->schema_version = SWEEP_SCHEMA_VERSION;
+	if (gethostname(res->host, sizeof res->host) != 0)
+		snprintf(res->host, sizeof res->host, "unknown");
+	if (uname(&u) == 0) {
+		char *k = xasprintf("%s %s %s", u.sysname, u.release, u.machine);
+
+		str_copy(res->kernel, sizeof res->kernel, k);
+		free(k);
+	}
+	gmtime_r(&now, &tm);
+	strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	str_copy(res->label, sizeof res->label, cfg->label != NULL ? cfg->label : t->name);
+	if (cfg->description != NULL)
+		str_copy(res->description, sizeof res->description, cfg->description);
+	str_copy(res->engine, sizeof res->engine, p->engine);
+	res->target = *t;
+	res->target.path = xstrdup(t->path);
+	res->target.name = xstrdup(t->name);
+	res->plan = *p;
+	res->plan.cells = xcalloc(p->ncells ? p->ncells : 1, sizeof *p->cells);
+	memcpy(res->plan.cells, p->cells, p->ncells * sizeof *p->cells);
+	res->cells = xcalloc(p->ncells ? p->ncells : 1, sizeof *res->cells);
+}
+
+void
+results_free(struct results *res)
+{
+	unsigned i;
+
+	if (res->cells != NULL)
+		for (i = 0; i < res->plan.ncells; i++) {
+			free(res->cells[i].series_ios);
+			free(res->cells[i].series_bytes);
+		}
+	free(res->cells);
+	free(res->plan.cells);
+	target_free(&res->target);
+	memset(res, 0, sizeof *res);
+}
+
+/*
+ * BW = IOPS x bs three ways.  derived (IOPS x bs) and measured (bytes /
+ * time) differ only when I/Os moved fewer bytes than bs (short I/O); the
+ * device leg (device bytes / time) catches what the application cannot see:
+ * reads served from a cache or from unwritten extents (device too low),
+ * other traffic, metadata or read-modify-write (device too high).
+ */
+void
+bw_check_compute(struct cell_result *r)
+{
+	struct bw_check *k = &r->check;
+	size_t used = 0;
+
+	memset(k, 0, sizeof *k);
+	k->derived = r->iops * (double)r->cell.bs;
+	k->measured = r->runtime_ns ? (double)r->bytes * 1e9 / (double)r->runtime_ns : 0;
+	k->device = r->dev.valid ? r->dev.bw_bytes_s : -1;
+	k->ok = true;
+	if (k->measured <= 0) {
+		k->ok = false;
+		snprintf(k->reason, sizeof k->reason, "no bytes moved");
+		return;
+	}
+	k->diff_derived = (k->derived - k->measured) / k->measured;
+	k->diff_device = k->device >= 0 ? (k->device - k->measured) / k->measured : 0;
+	if (fabs(k->diff_derived) > BW_CHECK_DERIVED_TOL) {
+		k->ok = false;
+		if (r->short_ios > 0)
+			used += (size_t)snprintf(k->reason + used, sizeof k->reason - used,
+			    "short I/O: %llu I/Os moved fewer bytes than bs; ",
+			    (unsigned long long)r->short_ios);
+		else
+			used += (size_t)snprintf(k->reason + used, sizeof k->reason - used,
+			    "IOPS x bs differs from bytes moved; ");
+	}
+	if (k->device >= 0 && k->diff_device < -BW_CHECK_DEVICE_TOL) {
+		k->ok = false;
+		used += (size_t)snprintf(k->reason + used, sizeof k->reason - used,
+		    "device moved %.0f%% less: cache (page cache, buffered loop device) or "
+		    "unwritten extents; ", -k->diff_device * 100);
+	} else if (k->device >= 0 && k->diff_device > BW_CHECK_DEVICE_TOL) {
+		k->ok = false;
+		used += (size_t)snprintf(k->reason + used, sizeof k->reason - used,
+		    "device moved %.0f%% more: other I/O on the device, filesystem metadata, "
+		    "or read-modify-write; ", k->diff_device * 100);
+	} else if (k->device >= 0 && r->iops > 0 &&
+	    fabs(r->dev.iops - r->iops) / r->iops > BW_CHECK_DEVICE_TOL) {
+		used += (size_t)snprintf(k->reason + used, sizeof k->reason - used,
+		    "bytes agree; device IOPS %.0f vs %.0f: requests %s; ", r->dev.iops, r->iops,
+		    r->dev.iops < r->iops ? "merged" : "split");
+	}
+	if (k->device < 0)
+		used += (size_t)snprintf(k->reason + used, sizeof k->reason - used,
+		    "no device counters for this target; ");
+	if (used >= 2 && used < sizeof k->reason)
+		k->reason[used - 2] = '\0';
+	else if (used == 0)
+		snprintf(k->reason, sizeof k->reason, "ok");
+}
+
+static cJSON *
+cell_to_json(const struct cell_result *r)
+{
+	cJSON *o = cJSON_CreateObject(), *lat, *cpu, *err, *ser, *dev, *chk, *a;
+	unsigned i;
+
+	cJSON_AddNumberToObject(o, "index", r->cell.index);
+	cJSON_AddStringToObject(o, "mode", mode_name(r->cell.mode));
+	cJSON_AddNumberToObject(o, "bs", (double)r->cell.bs);
+	cJSON_AddNumberToObject(o, "depth", r->cell.depth);
+	cJSON_AddNumberToObject(o, "jobs", r->cell.jobs);
+	cJSON_AddStringToObject(o, "status", cell_status_name(r->status));
+	cJSON_AddStringToObject(o, "status_reason", r->status_reason);
+	if (r->status == CELL_SKIPPED)
+		return o;
+	cJSON_AddNumberToObject(o, "runtime_ns", (double)r->runtime_ns);
+	cJSON_AddNumberToObject(o, "ios", (double)r->ios);
+	cJSON_AddNumberToObject(o, "bytes", (double)r->bytes);
+	cJSON_AddNumberToObject(o, "read_ios", (double)r->read_ios);
+	cJSON_AddNumberToObject(o, "write_ios", (double)r->write_ios);
+	cJSON_AddNumberToObject(o, "read_bytes", (double)r->read_bytes);
+	cJSON_AddNumberToObject(o, "write_bytes", (double)r->write_bytes);
+	cJSON_AddNumberToObject(o, "iops", r->iops);
+	cJSON_AddNumberToObject(o, "bw_bytes_s", r->bw_bytes_s);
+	cJSON_AddNumberToObject(o, "bw_mib_s", r->bw_bytes_s / MIB);
+	cJSON_AddNumberToObject(o, "bw_mb_s", r->bw_bytes_s / 1e6);
+
+	lat = cJSON_AddObjectToObject(o, "lat_ns");
+	cJSON_AddNumberToObject(lat, "min", (double)r->lat_min_ns);
+	cJSON_AddNumberToObject(lat, "max", (double)r->lat_max_ns);
+	cJSON_AddNumberToObject(lat, "mean", r->lat_mean_ns);
+	cJSON_AddNumberToObject(lat, "stdev", r->lat_stdev_ns);
+	for (i = 0; i < PCT_COUNT; i++)
+		cJSON_AddNumberToObject(lat, pct_keys[i], (double)r->lat_pct_ns[i]);
+
+	cpu = cJSON_AddObjectToObject(o, "cpu");
+	cJSON_AddNumberToObject(cpu, "usr_pct", r->cpu_usr_pct);
+	cJSON_AddNumberToObject(cpu, "sys_pct", r->cpu_sys_pct);
+
+	err = cJSON_AddObjectToObject(o, "errors");
+	cJSON_AddNumberToObject(err, "count", (double)r->errors);
+	cJSON_AddNumberToObject(err, "short_ios", (double)r->short_ios);
+	if (r->err_syscall[0] != '\0') {
+		cJSON *first = cJSON_AddObjectToObject(err, "first");
+
+		cJSON_AddStringToObject(first, "syscall", r->err_syscall);
+		cJSON_AddNumberToObject(first, "errno", r->err_errno);
+		cJSON_AddStringToObject(first, "error", strerror(r->err_errno));
+		cJSON_AddNumberToObject(first, "offset", (double)r->err_offset);
+	}
+
+	ser = cJSON_AddObjectToObject(o, "series");
+	cJSON_AddNumberToObject(ser, "interval_s", 1);
+	a = cJSON_AddArrayToObject(ser, "ios");
+	for (i = 0; i < r->nseries; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->series_ios[i]));
+	a = cJSON_AddArrayToObject(ser, "bytes");
+	for (i = 0; i < r->nseries; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->series_bytes[i]));
+
+	dev = cJSON_AddObjectToObject(o, "device");
+	cJSON_AddBoolToObject(dev, "valid", r->dev.valid);
+	if (r->dev.valid) {
+		cJSON_AddNumberToObject(dev, "read_ios", (double)r->dev.read_ios);
+		cJSON_AddNumberToObject(dev, "write_ios", (double)r->dev.write_ios);
+		cJSON_AddNumberToObject(dev, "read_bytes", (double)r->dev.read_bytes);
+		cJSON_AddNumberToObject(dev, "write_bytes", (double)r->dev.write_bytes);
+		cJSON_AddNumberToObject(dev, "read_merges", (double)r->dev.read_merges);
+		cJSON_AddNumberToObject(dev, "write_merges", (double)r->dev.write_merges);
+		cJSON_AddNumberToObject(dev, "iops", r->dev.iops);
+		cJSON_AddNumberToObject(dev, "bw_bytes_s", r->dev.bw_bytes_s);
+		cJSON_AddNumberToObject(dev, "util_pct", r->dev.util_pct);
+		cJSON_AddNumberToObject(dev, "aqu_sz", r->dev.aqu_sz);
+		cJSON_AddNumberToObject(dev, "await_us", r->dev.await_us);
+		cJSON_AddNumberToObject(dev, "areq_bytes", r->dev.areq_bytes);
+	}
+
+	chk = cJSON_AddObjectToObject(o, "bw_check");
+	cJSON_AddNumberToObject(chk, "derived_bytes_s", r->check.derived);
+	cJSON_AddNumberToObject(chk, "measured_bytes_s", r->check.measured);
+	if (r->check.device >= 0)
+		cJSON_AddNumberToObject(chk, "device_bytes_s", r->check.device);
+	else
+		cJSON_AddNullToObject(chk, "device_bytes_s");
+	cJSON_AddNumberToObject(chk, "diff_derived", r->check.diff_derived);
+	cJSON_AddNumberToObject(chk, "diff_device", r->check.diff_device);
+	cJSON_AddStringToObject(chk, "verdict", r->check.ok ? "ok" : "mismatch");
+	cJSON_AddStringToObject(chk, "reason", r->check.reason);
+	return o;
+}
+
+/* Caller frees. */
+char *
+results_to_json(const struct results *res)
+{
+	cJSON *root = cJSON_CreateObject(), *tool, *t, *p, *cells, *w;
+	const struct target *tg = &res->target;
+	char *text;
+	unsigned i;
+
+	cJSON_AddNumberToObject(root, "schema_version", res->schema_version);
+	tool = cJSON_AddObjectToObject(root, "tool");
+	cJSON_AddStringToObject(tool, "name", "sweep");
+	cJSON_AddStringToObject(tool, "version", res->tool_version);
+	cJSON_AddStringToObject(root, "host", res->host);
+	cJSON_AddStringToObject(root, "kernel", res->kernel);
+	cJSON_AddStringToObject(root, "started_utc", res->started_utc);
+	cJSON_AddStringToObject(root, "label", res->label);
+	cJSON_AddStringToObject(root, "description", res->description);
+	cJSON_AddBoolToObject(root, "interrupted", res->interrupted);
+	cJSON_AddNumberToObject(root, "cells_done", res->ndone);
+	w = cJSON_AddArrayToObject(root, "warnings");
+	for (i = 0; i < res->nwarnings; i++)
+		cJSON_AddItemToArray(w, cJSON_CreateString(res->warnings[i]));
+
+	t = cJSON_AddObjectToObject(root, "target");
+	cJSON_AddStringToObject(t, "path", tg->path != NULL ? tg->path : "");
+	cJSON_AddStringToObject(t, "kind", tg->kind == TARGET_DEVICE ? "device" : "file");
+	cJSON_AddNumberToObject(t, "size_bytes", (double)tg->size);
+	cJSON_AddNumberToObject(t, "total_size_bytes", (double)tg->total_size);
+	cJSON_AddNumberToObject(t, "logical_block_size", tg->logical_bs);
+	cJSON_AddNumberToObject(t, "physical_block_size", tg->physical_bs);
+	cJSON_AddNumberToObject(t, "dio_mem_align", tg->dio_mem_align);
+	cJSON_AddNumberToObject(t, "dio_offset_align", tg->dio_offset_align);
+	if (tg->rotational < 0)
+		cJSON_AddNullToObject(t, "rotational");
+	else
+		cJSON_AddBoolToObject(t, "rotational", tg->rotational);
+	cJSON_AddStringToObject(t, "model", tg->model);
+	cJSON_AddStringToObject(t, "scheduler", tg->scheduler);
+	cJSON_AddStringToObject(t, "device", tg->devname);
+	cJSON_AddStringToObject(t, "fs_type", tg->fs_type);
+
+	p = cJSON_AddObjectToObject(root, "plan");
+	cJSON_AddStringToObject(p, "engine", res->plan.engine);
+	cJSON_AddNumberToObject(p, "runtime_s", res->plan.runtime_s);
+	cJSON_AddNumberToObject(p, "ramp_s", res->plan.ramp_s);
+	cJSON_AddNumberToObject(p, "rwmixread", res->plan.rwmixread);
+	cJSON_AddNumberToObject(p, "seed", (double)res->plan.seed);
+	cJSON_AddNumberToObject(p, "size_bytes", (double)tg->size);
+	cells = cJSON_AddArrayToObject(p, "cells");
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell *c = &res->plan.cells[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "mode", mode_name(c->mode));
+		cJSON_AddNumberToObject(o, "bs", (double)c->bs);
+		cJSON_AddNumberToObject(o, "depth", c->depth);
+		cJSON_AddNumberToObject(o, "jobs", c->jobs);
+		cJSON_AddItemToArray(cells, o);
+	}
+
+	cells = cJSON_AddArrayToObject(root, "cells");
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].status != CELL_PENDING)
+			cJSON_AddItemToArray(cells, cell_to_json(&res->cells[i]));
+
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL)
+		return NULL;
+	{
+		/* Hand back memory the caller can free() whatever cJSON's allocator. */
+		char *copy = xstrdup(text);
+
+		cJSON_free(text);
+		return copy;
+	}
+}
+
+/* results.json whole or not at all (temp file + rename). */
+int
+results_write_json(const struct results *res, const char *path)
+{
+	char *text = results_to_json(res);
+	size_t len;
+	int err;
+
+	if (text == NULL)
+		return -ENOMEM;
+	len = strlen(text);
+	text = xrealloc(text, len + 2);
+	text[len++] = '\n';
+	text[len] = '\0';
+	err = write_file_atomic(path, text, len);
+	free(text);
+	return err;
+}
+
+static double
+jnum(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+static void
+jstr(const cJSON *o, const char *key, char *dst, size_t len)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	snprintf(dst, len, "%s", cJSON_IsString(v) ? v->valuestring : "");
+}
+
+static uint64_t *
+jseries(const cJSON *a, unsigned n)
+{
+	uint64_t *v = xcalloc(n ? n : 1, sizeof *v);
+	const cJSON *item;
+	unsigned i = 0;
+
+	cJSON_ArrayForEach(item, a) {
+		if (i >= n)
+			break;
+		v[i++] = cJSON_IsNumber(item) && item->valuedouble > 0 ? (uint64_t)item->valuedouble : 0;
+	}
+	return v;
+}
+
+static int
+cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
+{
+	const cJSON *lat, *cpu, *e, *first, *ser, *dev, *chk, *v;
+	char mode[32], status[32];
+	int m;
+	unsigned i;
+
+	memset(r, 0, sizeof *r);
+	jstr(o, "mode", mode, sizeof mode);
+	if ((m = mode_parse(mode)) < 0) {
+		snprintf(err, errlen, "cell has an unknown mode \"%s\"", mode);
+		return -EINVAL;
+	}
+	r->cell.mode = (enum rw_mode)m;
+	r->cell.index = (unsigned)jnum(o, "index");
+	r->cell.bs = (uint64_t)jnum(o, "bs");
+	r->cell.depth = (unsigned)jnum(o, "depth");
+	r->cell.jobs = (unsigned)jnum(o, "jobs");
+	if (r->cell.bs == 0 || r->cell.depth == 0 || r->cell.jobs == 0) {
+		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", r->cell.index);
+		return -EINVAL;
+	}
+	jstr(o, "status", status, sizeof status);
+	r->status = CELL_OK;
+	for (i = 0; i < sizeof status_names / sizeof status_names[0]; i++)
+		if (strcmp(status, status_names[i]) == 0)
+			r->status = (enum cell_status)i;
+	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
+	r->runtime_ns = (uint64_t)jnum(o, "runtime_ns");
+	r->ios = (uint64_t)jnum(o, "ios");
+	r->bytes = (uint64_t)jnum(o, "bytes");
+	r->read_ios = (uint64_t)jnum(o, "read_ios");
+	r->write_ios = (uint64_t)jnum(o, "write_ios");
+	r->read_bytes = (uint64_t)jnum(o, "read_bytes");
+	r->write_bytes = (uint64_t)jnum(o, "write_bytes");
+	r->iops = jnum(o, "iops");
+	r->bw_bytes_s = jnum(o, "bw_bytes_s");
+	lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
+	r->lat_min_ns = (uint64_t)jnum(lat, "min");
+	r->lat_max_ns = (uint64_t)jnum(lat, "max");
+	r->lat_mean_ns = jnum(lat, "mean");
+	r->lat_stdev_ns = jnum(lat, "stdev");
+	for (i = 0; i < PCT_COUNT; i++)
+		r->lat_pct_ns[i] = (uint64_t)jnum(lat, pct_keys[i]);
+	cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
+	r->cpu_usr_pct = jnum(cpu, "usr_pct");
+	r->cpu_sys_pct = jnum(cpu, "sys_pct");
+	e = cJSON_GetObjectItemCaseSensitive(o, "errors");
+	r->errors = (uint64_t)jnum(e, "count");
+	r->short_ios = (uint64_t)jnum(e, "short_ios");
+	first = cJSON_GetObjectItemCaseSensitive(e, "first");
+	if (first != NULL) {
+		jstr(first, "syscall", r->err_syscall, sizeof r->err_syscall);
+		r->err_errno = (int)jnum(first, "errno");
+		r->err_offset = (uint64_t)jnum(first, "offset");
+	}
+	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
+	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
+	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;
+	if (r->nseries > 1000000)
+		r->nseries = 1000000;
+	r->series_ios = jseries(v, r->nseries);
+	r->series_bytes = jseries(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
+	dev = cJSON_GetObjectItemCaseSensitive(o, "device");
+	r->dev.valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
+	r->dev.read_ios = (uint64_t)jnum(dev, "read_ios");
+	r->dev.write_ios = (uint64_t)jnum(dev, "write_ios");
+	r->dev.read_bytes = (uint64_t)jnum(dev, "read_bytes");
+	r->dev.write_bytes = (uint64_t)jnum(dev, "write_bytes");
+	r->dev.read_merges = (uint64_t)jnum(dev, "read_merges");
+	r->dev.write_merges = (uint64_t)jnum(dev, "write_merges");
+	r->dev.iops = jnum(dev, "iops");
+	r->dev.bw_bytes_s = jnum(dev, "bw_bytes_s");
+	r->dev.util_pct = jnum(dev, "util_pct");
+	r->dev.aqu_sz = jnum(dev, "aqu_sz");
+	r->dev.await_us = jnum(dev, "await_us");
+	r->dev.areq_bytes = jnum(dev, "areq_bytes");
+	chk = cJSON_GetObjectItemCaseSensitive(o, "bw_check");
+	if (chk != NULL) {
+		char verdict[16];
+
+		r->check.derived = jnum(chk, "derived_bytes_s");
+		r->check.measured = jnum(chk, "measured_bytes_s");
+		v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
+		r->check.device = cJSON_IsNumber(v) ? v->valuedouble : -1;
+		r->check.diff_derived = jnum(chk, "diff_derived");
+		r->check.diff_device = jnum(chk, "diff_device");
+		jstr(chk, "verdict", verdict, sizeof verdict);
+		r->check.ok = strcmp(verdict, "ok") == 0;
+		jstr(chk, "reason", r->check.reason, sizeof r->check.reason);
+	} else if (r->status != CELL_SKIPPED)
+		bw_check_compute(r);
+	return 0;
+}
+
+/*
+ * Parse results.json text into res.  On failure returns -EINVAL with a
+ * one-line reason in err.
+ */
+int
+results_from_json(const char *text, struct results *res, char *err, size_t errlen)
+{
+	cJSON *root = cJSON_Parse(text);
+	const cJSON *tool, *t, *p, *pc, *cells, *item, *w;
+	unsigned n = 0, i;
+	int ret = -EINVAL;
+	char kind[16];
+
+	memset(res, 0, sizeof *res);
+	if (root == NULL || !cJSON_IsObject(root)) {
+		snprintf(err, errlen, "not a JSON object");
+		goto out;
+	}
+	res->schema_version = (int)jnum(root, "schema_version");
+	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
+		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",
+		    res->schema_version, SWEEP_SCHEMA_VERSION);
+		goto out;
+	}
+	tool = cJSON_GetObjectItemCaseSensitive(root, "tool");
+	jstr(tool, "version", res->tool_version, sizeof res->tool_version);
+	jstr(root, "host", res->host, sizeof res->host);
+	jstr(root, "kernel", res->kernel, sizeof res->kernel);
+	jstr(root, "started_utc", res->started_utc, sizeof res->started_utc);
+	jstr(root, "label", res->label, sizeof res->label);
+	jstr(root, "description", res->description, sizeof res->description);
+	res->interrupted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
+	w = cJSON_GetObjectItemCaseSensitive(root, "warnings");
+	cJSON_ArrayForEach(item, w) {
+		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
+		    cJSON_IsString(item))
+			snprintf(res->warnings[res->nwarnings++], sizeof res->warnings[0], "%s",
+			    item->valuestring);
+	}
+
+	t = cJSON_GetObjectItemCaseSensitive(root, "target");
+	if (!cJSON_IsObject(t)) {
+		snprintf(err, errlen, "no \"target\" object");
+		goto out;
+	}
+	{
+		char path[4096], *slash;
+		const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t, "rotational");
+
+		jstr(t, "path", path, sizeof path);
+		res->target.path = xstrdup(path);
+		slash = strrchr(path, '/');
+		res->target.name = xstrdup(slash != NULL ? slash + 1 : path);
+		jstr(t, "kind", kind, sizeof kind);
+		res->target.kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
+		res->target.size = (uint64_t)jnum(t, "size_bytes");
+		res->target.total_size = (uint64_t)jnum(t, "total_size_bytes");
+		res->target.logical_bs = (uint32_t)jnum(t, "logical_block_size");
+		res->target.physical_bs = (uint32_t)jnum(t, "physical_block_size");
+		res->target.dio_mem_align = (uint32_t)jnum(t, "dio_mem_align");
+		res->target.dio_offset_align = (uint32_t)jnum(t, "dio_offset_align");
+		res->target.rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
+		jstr(t, "model", res->target.model, sizeof res->target.model);
+		jstr(t, "scheduler", res->target.scheduler, sizeof res->target.scheduler);
+		jstr(t, "device", res->target.devname, sizeof res->target.devname);
+		jstr(t, "fs_type", res->target.fs_type, sizeof res->target.fs_type);
+	}
+
+	p = cJSON_GetObjectItemCaseSensitive(root, "plan");
+	pc = cJSON_GetObjectItemCaseSensitive(p, "cells");
+	if (!cJSON_IsArray(pc)) {
+		snprintf(err, errlen, "no \"plan\" with a \"cells\" list");
+		goto out;
+	}
+	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
+	str_copy(res->engine, sizeof res->engine, res->plan.engine);
+	res->plan.runtime_s = (unsigned)jnum(p, "runtime_s");
+	res->plan.ramp_s = (unsigned)jnum(p, "ramp_s");
+	res->plan.rwmixread = (unsigned)jnum(p, "rwmixread");
+	res->plan.seed = (uint64_t)jnum(p, "seed");
+	res->plan.size = (uint64_t)jnum(p, "size_bytes");
+	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
+	if (res->plan.ncells > 1000000) {
+		snprintf(err, errlen, "plan has too many cells");
+		goto out;
+	}
+	res->plan.cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->plan.cells);
+	res->cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->cells);
+	cJSON_ArrayForEach(item, pc) {
+		struct cell *c = &res->plan.cells[n];
+		char mode[32];
+		int m;
+
+		jstr(item, "mode", mode, sizeof mode);
+		if ((m = mode_parse(mode)) < 0) {
+			snprintf(err, errlen, "plan cell %u has an unknown mode \"%s\"", n, mode);
+			goto out;
+		}
+		c->index = n;
+		c->mode = (enum rw_mode)m;
+		c->bs = (uint64_t)jnum(item, "bs");
+		c->depth = (unsigned)jnum(item, "depth");
+		c->jobs = (unsigned)jnum(item, "jobs");
+		res->cells[n].cell = *c;
+		n++;
+	}
+
+	cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
+	if (!cJSON_IsArray(cells)) {
+		snprintf(err, errlen, "no \"cells\" list");
+		goto out;
+	}
+	cJSON_ArrayForEach(item, cells) {
+		struct cell_result r;
+
+		if (cell_from_json(item, &r, err, errlen) != 0)
+			goto out;
+		if (r.cell.index >= res->plan.ncells) {
+			snprintf(err, errlen, "cell index %u is outside the plan's %u cells",
+			    r.cell.index, res->plan.ncells);
+			free(r.series_ios);
+			free(r.series_bytes);
+			goto out;
+		}
+		i = r.cell.index;
+		free(res->cells[i].series_ios);
+		free(res->cells[i].series_bytes);
+		res->cells[i] = r;
+		res->ndone++;
+	}
+	ret = 0;
+out:
+	cJSON_Delete(root);
+	if (ret != 0)
+		results_free(res);
+	return ret;
+}
+
+/* Load path into res; -errno, or -EINVAL with a message printed. */
+int
+results_load(const char *path, struct results *res)
+{
+	FILE *f = fopen(path, "re");
+	char *text, err[256];
+	long len;
+	int ret;
+
+	memset(res, 0, sizeof *res);
+	if (f == NULL) {
+		ret = -errno;
+		sweep_error("%s: %s (give a results.json written by sweep)", path, strerror(errno));
+		return ret;
+	}
+	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+	    len > 256 * 1024 * 1024) {
+		fclose(f);
+		sweep_error("%s: not a regular file of at most 256 MiB", path);
+		return -EINVAL;
+	}
+	text = xmalloc((size_t)len + 1);
+	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
+		fclose(f);
+		free(text);
+		sweep_error("%s: read failed", path);
+		return -EIO;
+	}
+	fclose(f);
+	text[len] = '\0';
+	ret = results_from_json(text, res, err, sizeof err);
+	if (ret != 0)
+		sweep_error("%s: %s (not a sweep results.json?)", path, err);
+	free(text);
+	return ret;
+}

@@ -1,0 +1,607 @@
+/*
+ * Run: one cell at a time.  Each job is a thread with its own file
+ * descriptor, engine context and buffers.  All jobs start together (a
+ * barrier), ramp for ramp_s, then count completions in one shared window
+ * [t_measure, t_end).  The main thread samples the device counters at the
+ * window's edges and draws progress.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+volatile int sweep_interrupted;
+
+/* All jobs set up, then all start at once (or none, when one failed). */
+struct start_gate {
+	pthread_mutex_t	lock;
+	pthread_cond_t	cond;
+	unsigned	ready;
+	int		go;		/* 0 wait, 1 go, -1 cancelled */
+};
+
+struct run_job {
+	struct job		 j;		/* what the engine sees */
+	const struct cell	*cell;
+	const struct plan	*plan;
+	const struct target	*target;
+	struct start_gate	*gate;
+	const uint64_t		*t_measure;	/* set by the main thread between barriers */
+	const uint64_t		*t_end;
+	pthread_t		 thread;
+	int			 ret;
+	char			 msg[160];
+
+	void			*bufs;
+	struct io_u		*ious;
+	struct io_u		**freelist;
+	unsigned		 nfree;
+	struct io_u		**pending;
+	unsigned		 npending;
+	struct io_u		**events;
+	unsigned		 inflight;
+
+	uint64_t		 rng[4];
+	uint64_t		 nblocks;
+	uint64_t		 seq_block;
+	uint64_t		 ddir_rng;
+
+	/* measured window only */
+	struct hist		 hist;
+	uint64_t		 ios, bytes, read_ios, write_ios, read_bytes, write_bytes;
+	uint64_t		 errors, short_ios;
+	char			 err_syscall[32];
+	int			 err_errno;
+	uint64_t		 err_offset;
+	uint64_t		*series_ios;
+	uint64_t		*series_bytes;
+	unsigned		 nseries;
+	struct rusage		 ru_start, ru_end;
+	bool			 measuring;
+
+	/* read by the progress display; written by this job only */
+	uint64_t		 live_ios;
+	uint64_t		 live_bytes;
+};
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+/* xoshiro256**: fast, and the same seed gives the same offsets. */
+static uint64_t
+rng_next(uint64_t *s)
+{
+	uint64_t r = ((s[1] * 5) << 7 | (s[1] * 5) >> 57) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = s[3] << 45 | s[3] >> 19;
+	return r;
+}
+
+/* A uniform integer in [0, n): Lemire's multiply-shift, no division. */
+static uint64_t
+rng_below(uint64_t *s, uint64_t n)
+{
+	return (uint64_t)(((unsigned __int128)rng_next(s) * n) >> 64);
+}
+
+static void
+job_seed(struct run_job *rj)
+{
+	const struct cell *c = rj->cell;
+	uint64_t x = rj->plan->seed;
+	int i;
+
+	x ^= ((uint64_t)c->mode << 56) ^ (c->bs << 8) ^ ((uint64_t)c->depth << 40) ^
+	    ((uint64_t)c->jobs << 48) ^ rj->j.id;
+	for (i = 0; i < 4; i++)
+		rj->rng[i] = splitmix64(&x);
+	rj->ddir_rng = splitmix64(&x) | 1;
+}
+
+/* Where the next I/O goes, and whether it reads or writes. */
+static void
+job_next(struct run_job *rj, struct io_u *u)
+{
+	const struct cell *c = rj->cell;
+	uint64_t block;
+
+	if (mode_is_random(c->mode)) {
+		block = rng_below(rj->rng, rj->nblocks);
+	} else {
+		block = rj->seq_block++;
+		if (rj->seq_block >= rj->nblocks)
+			rj->seq_block = 0;
+	}
+	u->offset = block * c->bs;
+	u->len = c->bs;
+	if (c->mode == MODE_READWRITE || c->mode == MODE_RANDRW)
+		u->ddir = rng_below(&rj->ddir_rng, 100) < rj->plan->rwmixread ? DDIR_READ : DDIR_WRITE;
+	else
+		u->ddir = mode_writes(c->mode) ? DDIR_WRITE : DDIR_READ;
+}
+
+static void
+job_record_error(struct run_job *rj, const char *syscall, int err, uint64_t offset)
+{
+	rj->errors++;
+	if (rj->err_syscall[0] == '\0') {
+		str_copy(rj->err_syscall, sizeof rj->err_syscall, syscall);
+		rj->err_errno = err;
+		rj->err_offset = offset;
+	}
+}
+
+/* Account one completion reaped at time t. */
+static void
+job_complete(struct run_job *rj, struct io_u *u, uint64_t t)
+{
+	uint64_t done;
+
+	if (!rj->measuring || t >= *rj->t_end)
+		return;
+	if (u->result < 0) {
+		job_record_error(rj, rj->j.ops == &engine_psync ?
+		    (u->ddir == DDIR_READ ? "pread" : "pwrite") :
+		    (u->ddir == DDIR_READ ? "io_getevents (read)" : "io_getevents (write)"),
+		    (int)-u->result, u->offset);
+		return;
+	}
+	done = (uint64_t)u->result;
+	if (done < u->len)
+		rj->short_ios++;
+	rj->ios++;
+	rj->bytes += done;
+	if (u->ddir == DDIR_READ) {
+		rj->read_ios++;
+		rj->read_bytes += done;
+	} else {
+		rj->write_ios++;
+		rj->write_bytes += done;
+	}
+	hist_add(&rj->hist, t - u->start_ns);
+	{
+		uint64_t sec = (t - *rj->t_measure) / NSEC_PER_SEC;
+
+		if (sec < rj->nseries) {
+			rj->series_ios[sec]++;
+			rj->series_bytes[sec] += done;
+		}
+	}
+}
+
+static int
+job_setup(struct run_job *rj)
+{
+	const struct cell *c = rj->cell;
+	const struct target *t = rj->target;
+	size_t align = t->dio_mem_align > 4096 ? t->dio_mem_align : 4096;
+	unsigned i;
+	int flags = O_DIRECT | O_CLOEXEC;
+
+	rj->j.depth = c->depth;
+	rj->j.bs = c->bs;
+	rj->j.fd = -1;
+	rj->nblocks = t->size / c->bs;
+	/* Sequential jobs start spread over the region, not all at block 0. */
+	rj->seq_block = rj->nblocks / c->jobs * rj->j.id;
+	job_seed(rj);
+	hist_init(&rj->hist);
+	rj->nseries = rj->plan->runtime_s;
+	rj->series_ios = xcalloc(rj->nseries, sizeof *rj->series_ios);
+	rj->series_bytes = xcalloc(rj->nseries, sizeof *rj->series_bytes);
+
+	if (rj->j.ops->needs_fd) {
+		flags |= mode_writes(c->mode) ? O_RDWR : O_RDONLY;
+		rj->j.fd = open(t->path, flags);
+		if (rj->j.fd < 0) {
+			snprintf(rj->msg, sizeof rj->msg, "open %s: %s", t->path, strerror(errno));
+			return -errno;
+		}
+	}
+	if (posix_memalign(&rj->bufs, align, c->bs * c->depth) != 0) {
+		snprintf(rj->msg, sizeof rj->msg, "posix_memalign: cannot allocate buffers");
+		return -ENOMEM;
+	}
+	if (mode_writes(c->mode)) {
+		uint64_t seed = rj->rng[0] | 1;
+
+		target_fill_random(rj->bufs, c->bs * c->depth, &seed);
+	} else
+		memset(rj->bufs, 0, c->bs * c->depth);
+	rj->ious = xcalloc(c->depth, sizeof *rj->ious);
+	rj->freelist = xcalloc(c->depth, sizeof *rj->freelist);
+	rj->pending = xcalloc(c->depth, sizeof *rj->pending);
+	rj->events = xcalloc(c->depth, sizeof *rj->events);
+	for (i = 0; i < c->depth; i++) {
+		rj->ious[i].index = i;
+		rj->ious[i].buf = (char *)rj->bufs + (size_t)i * c->bs;
+		rj->freelist[rj->nfree++] = &rj->ious[c->depth - 1 - i];
+	}
+	if (rj->j.ops->init(&rj->j) != 0) {
+		snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall, strerror(rj->j.err_errno));
+		return -rj->j.err_errno;
+	}
+	return 0;
+}
+
+/*
+ * The I/O loop: fill the queue to depth, submit the batch (one timestamp
+ * for the batch), reap at least one, account with one timestamp per reap.
+ * Two clock reads per batch keeps timing off the hot path.
+ */
+static int
+job_loop(struct run_job *rj)
+{
+	const struct engine_ops *ops = rj->j.ops;
+	uint64_t t_measure = *rj->t_measure, t_end = *rj->t_end, t;
+	bool stopping = false;
+	int n, i;
+
+	for (;;) {
+		if (!stopping) {
+			unsigned k;
+
+			while (rj->nfree > 0) {
+				struct io_u *u = rj->freelist[--rj->nfree];
+
+				job_next(rj, u);
+				rj->pending[rj->npending++] = u;
+			}
+			if (rj->npending > 0) {
+				t = now_ns();
+				for (k = 0; k < rj->npending; k++)
+					rj->pending[k]->start_ns = t;
+				n = ops->submit(&rj->j, rj->pending, rj->npending);
+				if (n < 0) {
+					snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
+					    strerror(rj->j.err_errno));
+					job_record_error(rj, rj->j.err_syscall, rj->j.err_errno,
+					    rj->pending[0]->offset);
+					stopping = true;
+				} else {
+					rj->inflight += (unsigned)n;
+					rj->npending -= (unsigned)n;
+					memmove(rj->pending, rj->pending + n,
+					    rj->npending * sizeof *rj->pending);
+				}
+			}
+		}
+		if (rj->inflight == 0) {
+			if (stopping)
+				break;
+			continue;
+		}
+		n = ops->reap(&rj->j, 1, rj->inflight, rj->events);
+		if (n < 0) {
+			snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
+			    strerror(rj->j.err_errno));
+			job_record_error(rj, rj->j.err_syscall, rj->j.err_errno, 0);
+			return n;
+		}
+		t = now_ns();
+		if (!rj->measuring && t >= t_measure && !stopping) {
+			rj->measuring = true;
+			getrusage(RUSAGE_THREAD, &rj->ru_start);
+		}
+		for (i = 0; i < n; i++) {
+			job_complete(rj, rj->events[i], t);
+			rj->freelist[rj->nfree++] = rj->events[i];
+		}
+		rj->inflight -= (unsigned)n;
+		__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
+		__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
+		if (!stopping && (t >= t_end || sweep_interrupted)) {
+			stopping = true;
+			getrusage(RUSAGE_THREAD, &rj->ru_end);
+		}
+	}
+	return rj->errors > 0 && rj->ios == 0 ? -EIO : 0;
+}
+
+static void *
+job_thread(void *arg)
+{
+	struct run_job *rj = arg;
+	struct start_gate *g = rj->gate;
+	int go;
+
+	rj->ret = job_setup(rj);
+	pthread_mutex_lock(&g->lock);
+	g->ready++;
+	pthread_cond_broadcast(&g->cond);
+	while (g->go == 0)
+		pthread_cond_wait(&g->cond, &g->lock);
+	go = g->go;
+	pthread_mutex_unlock(&g->lock);
+	if (rj->ret != 0)
+		return NULL;
+	if (go < 0) {
+		rj->ret = -ECANCELED;
+		return NULL;
+	}
+	rj->ret = job_loop(rj);
+	if (!rj->measuring)
+		getrusage(RUSAGE_THREAD, &rj->ru_start);
+	if (rj->ru_end.ru_utime.tv_sec == 0 && rj->ru_end.ru_utime.tv_usec == 0 &&
+	    rj->ru_end.ru_stime.tv_sec == 0 && rj->ru_end.ru_stime.tv_usec == 0)
+		getrusage(RUSAGE_THREAD, &rj->ru_end);
+	return NULL;
+}
+
+static void
+job_free(struct run_job *rj)
+{
+	if (rj->j.ops != NULL && rj->j.engine_data != NULL)
+		rj->j.ops->cleanup(&rj->j);
+	if (rj->j.fd >= 0)
+		close(rj->j.fd);
+	free(rj->bufs);
+	free(rj->ious);
+	free(rj->freelist);
+	free(rj->pending);
+	free(rj->events);
+	free(rj->series_ios);
+	free(rj->series_bytes);
+}
+
+static double
+tv_s(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+/* Progress: one updating line on a TTY; nothing until the cell ends otherwise. */
+static struct {
+	bool		 tty;
+	bool		 quiet;
+	unsigned	 ncells;
+	uint64_t	 cell_ns;
+	uint64_t	 sweep_start;
+} progress;
+
+void
+run_progress_init(bool quiet, const struct plan *p)
+{
+	progress.quiet = quiet;
+	progress.tty = !quiet && isatty(STDERR_FILENO);
+	progress.ncells = p->ncells;
+	progress.cell_ns = (uint64_t)(p->ramp_s + p->runtime_s) * NSEC_PER_SEC;
+	progress.sweep_start = now_ns();
+}
+
+static void
+progress_draw(const struct cell *c, unsigned k, struct run_job *jobs, uint64_t t0,
+    uint64_t *last_ios, uint64_t *last_bytes, uint64_t *last_t)
+{
+	uint64_t ios = 0, bytes = 0, t = now_ns(), left;
+	double dt = (double)(t - *last_t) / 1e9;
+	char b[32], eta[32];
+	unsigned i;
+
+	for (i = 0; i < c->jobs; i++) {
+		ios += __atomic_load_n(&jobs[i].live_ios, __ATOMIC_RELAXED);
+		bytes += __atomic_load_n(&jobs[i].live_bytes, __ATOMIC_RELAXED);
+	}
+	left = (uint64_t)(progress.ncells - k) * progress.cell_ns;
+	left = t - t0 < progress.cell_ns ? left - (t - t0) : left - progress.cell_ns;
+	fprintf(stderr, "\r\033[K[%u/%u] %-9s bs %-4s depth %-4u jobs %-3u %10.0f IOPS %9.1f MiB/s  ETA %s",
+	    k + 1, progress.ncells, mode_name(c->mode), size_short(c->bs, b, sizeof b), c->depth,
+	    c->jobs, dt > 0 ? (double)(ios - *last_ios) / dt : 0.0,
+	    dt > 0 ? (double)(bytes - *last_bytes) / MIB / dt : 0.0,
+	    duration_human(left, eta, sizeof eta));
+	*last_ios = ios;
+	*last_bytes = bytes;
+	*last_t = t;
+}
+
+/* Sleep until deadline or interruption, drawing progress once a second. */
+static void
+run_wait(uint64_t deadline, const struct cell *c, unsigned k, struct run_job *jobs, uint64_t t0,
+    uint64_t *li, uint64_t *lb, uint64_t *lt)
+{
+	for (;;) {
+		uint64_t t = now_ns(), step;
+		struct timespec ts;
+
+		if (t >= deadline || sweep_interrupted)
+			return;
+		step = deadline - t;
+		if (step > NSEC_PER_SEC / 4)
+			step = NSEC_PER_SEC / 4;
+		ts.tv_sec = (time_t)(step / NSEC_PER_SEC);
+		ts.tv_nsec = (long)(step % NSEC_PER_SEC);
+		nanosleep(&ts, NULL);
+		if (progress.tty && now_ns() - *lt >= NSEC_PER_SEC)
+			progress_draw(c, k, jobs, t0, li, lb, lt);
+	}
+}
+
+/* Gather the jobs' figures into the cell's result. */
+static void
+run_collect(struct cell_result *r, struct run_job *jobs, const struct cell *c,
+    uint64_t window_ns)
+{
+	struct hist *h = xmalloc(sizeof *h);
+	unsigned i, s, p;
+	double secs = (double)window_ns / 1e9;
+
+	hist_init(h);
+	r->nseries = jobs[0].nseries;
+	r->series_ios = xcalloc(r->nseries, sizeof *r->series_ios);
+	r->series_bytes = xcalloc(r->nseries, sizeof *r->series_bytes);
+	for (i = 0; i < c->jobs; i++) {
+		struct run_job *rj = &jobs[i];
+
+		r->ios += rj->ios;
+		r->bytes += rj->bytes;
+		r->read_ios += rj->read_ios;
+		r->write_ios += rj->write_ios;
+		r->read_bytes += rj->read_bytes;
+		r->write_bytes += rj->write_bytes;
+		r->errors += rj->errors;
+		r->short_ios += rj->short_ios;
+		if (r->err_syscall[0] == '\0' && rj->err_syscall[0] != '\0') {
+			str_copy(r->err_syscall, sizeof r->err_syscall, rj->err_syscall);
+			r->err_errno = rj->err_errno;
+			r->err_offset = rj->err_offset;
+		}
+		hist_merge(h, &rj->hist);
+		for (s = 0; s < r->nseries && s < rj->nseries; s++) {
+			r->series_ios[s] += rj->series_ios[s];
+			r->series_bytes[s] += rj->series_bytes[s];
+		}
+		r->cpu_usr_pct += (tv_s(&rj->ru_end.ru_utime) - tv_s(&rj->ru_start.ru_utime)) /
+		    secs * 100.0;
+		r->cpu_sys_pct += (tv_s(&rj->ru_end.ru_stime) - tv_s(&rj->ru_start.ru_stime)) /
+		    secs * 100.0;
+	}
+	r->runtime_ns = window_ns;
+	r->iops = (double)r->ios / secs;
+	r->bw_bytes_s = (double)r->bytes / secs;
+	if (h->n > 0) {
+		double mean = h->sum / (double)h->n;
+		double var = h->sumsq / (double)h->n - mean * mean;
+
+		r->lat_min_ns = h->min;
+		r->lat_max_ns = h->max;
+		r->lat_mean_ns = mean;
+		r->lat_stdev_ns = var > 0 ? sqrt(var) : 0;
+		for (p = 0; p < PCT_COUNT; p++)
+			r->lat_pct_ns[p] = hist_percentile(h, sweep_percentiles[p]);
+	}
+	free(h);
+}
+
+/*
+ * Run one cell (number k of the plan, for progress) into r.  Returns 0 when
+ * the cell ran (r->status tells ok or failed), -ECANCELED when interrupted
+ * (r is then partial and marked so), or -errno when it could not start.
+ */
+int
+run_cell(const struct target *t, const struct plan *p, const struct cell *c,
+    struct cell_result *r, unsigned k)
+{
+	const struct engine_ops *ops = engine_find(p->engine);
+	struct run_job *jobs = xcalloc(c->jobs, sizeof *jobs);
+	struct start_gate gate = {
+		PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0
+	};
+	uint64_t t_measure = 0, t_end = 0, t0, li = 0, lb = 0, lt;
+	struct devstat ds0, ds1;
+	unsigned i, started = 0;
+	int ret = 0;
+
+	memset(r, 0, sizeof *r);
+	r->cell = *c;
+	if (c->bs % t->dio_offset_align != 0) {
+		r->status = CELL_SKIPPED;
+		snprintf(r->status_reason, sizeof r->status_reason,
+		    "block size %llu is not a multiple of the target's O_DIRECT alignment (%u bytes)",
+		    (unsigned long long)c->bs, t->dio_offset_align);
+		free(jobs);
+		return 0;
+	}
+	for (i = 0; i < c->jobs; i++) {
+		struct run_job *rj = &jobs[i];
+
+		rj->j.id = i;
+		rj->j.ops = ops;
+		rj->j.fd = -1;
+		rj->cell = c;
+		rj->plan = p;
+		rj->target = t;
+		rj->gate = &gate;
+		rj->t_measure = &t_measure;
+		rj->t_end = &t_end;
+		if (pthread_create(&rj->thread, NULL, job_thread, rj) != 0) {
+			ret = -EAGAIN;
+			break;
+		}
+		started++;
+	}
+	pthread_mutex_lock(&gate.lock);
+	while (gate.ready < started)
+		pthread_cond_wait(&gate.cond, &gate.lock);
+	for (i = 0; i < started; i++)
+		if (jobs[i].ret != 0 && ret == 0)
+			ret = jobs[i].ret;
+	t0 = now_ns();
+	if (ret == 0) {
+		t_measure = t0 + (uint64_t)p->ramp_s * NSEC_PER_SEC;
+		t_end = t_measure + (uint64_t)p->runtime_s * NSEC_PER_SEC;
+	}
+	gate.go = ret == 0 ? 1 : -1;
+	pthread_cond_broadcast(&gate.cond);
+	pthread_mutex_unlock(&gate.lock);
+	lt = t0;
+	if (ret == 0) {
+		run_wait(t_measure, c, k, jobs, t0, &li, &lb, &lt);
+		devstat_read(t->devname, &ds0);
+		run_wait(t_end, c, k, jobs, t0, &li, &lb, &lt);
+		devstat_read(t->devname, &ds1);
+	}
+	for (i = 0; i < started; i++)
+		pthread_join(jobs[i].thread, NULL);
+	if (progress.tty)
+		fputs("\r\033[K", stderr);
+
+	for (i = 0; i < started; i++)
+		if (jobs[i].ret != 0 && jobs[i].msg[0] != '\0' && r->status_reason[0] == '\0')
+			snprintf(r->status_reason, sizeof r->status_reason, "job %u: %s", i,
+			    jobs[i].msg);
+	if (ret != 0) {
+		r->status = CELL_FAILED;
+		if (r->status_reason[0] == '\0')
+			snprintf(r->status_reason, sizeof r->status_reason, "could not start %u jobs: %s",
+			    c->jobs, strerror(-ret));
+	} else {
+		uint64_t window = t_end - t_measure;
+
+		if (sweep_interrupted) {
+			uint64_t stop = now_ns();
+
+			window = stop > t_measure ? stop - t_measure : 1;
+		}
+		run_collect(r, jobs, c, window);
+		devstat_delta(&ds0, &ds1, window, &r->dev);
+		if (sweep_interrupted) {
+			r->status = CELL_PARTIAL;
+			snprintf(r->status_reason, sizeof r->status_reason, "interrupted");
+			ret = -ECANCELED;
+		} else if (r->errors > 0) {
+			r->status = CELL_FAILED;
+			snprintf(r->status_reason, sizeof r->status_reason,
+			    "%llu I/O errors; first: %s: %s at offset %llu",
+			    (unsigned long long)r->errors, r->err_syscall, strerror(r->err_errno),
+			    (unsigned long long)r->err_offset);
+		} else
+			r->status = CELL_OK;
+		bw_check_compute(r);
+	}
+	for (i = 0; i < started; i++)
+		job_free(&jobs[i]);
+	free(jobs);
+	return ret == -ECANCELED ? ret : 0;
+}

@@ -1,0 +1,409 @@
+/*
+ * sweep: characterize a disk, volume or file with a matrix of direct-I/O tests.
+ *
+ * Data path: command line / sweep file (options.c) -> plan (plan.c) ->
+ * target (target.c) -> engine (engine-*.c) -> run (run.c) -> results
+ * (results.c) -> reports (report-*.c).  Every prototype is listed here in a
+ * section named after the file that defines it.
+ */
+#ifndef SWEEP_H
+#define SWEEP_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SWEEP_SCHEMA_VERSION 1
+
+/* Exit codes (documented in sweep.1 and README). */
+#define SWEEP_EXIT_OK		0	/* every cell ran */
+#define SWEEP_EXIT_FAILED	1	/* a cell failed (I/O error) or the run could not complete */
+#define SWEEP_EXIT_USAGE	2	/* bad input: nothing was written to the target */
+#define SWEEP_EXIT_INTERRUPTED	130	/* SIGINT/SIGTERM: finished cells were kept */
+
+#define NSEC_PER_SEC	1000000000ULL
+#define KIB		1024ULL
+#define MIB		(1024ULL * 1024)
+#define GIB		(1024ULL * 1024 * 1024)
+
+#define SWEEP_BS_MIN		512ULL
+#define SWEEP_BS_MAX		(64 * MIB)
+#define SWEEP_DEPTH_MAX		4096
+#define SWEEP_JOBS_MAX		256
+#define SWEEP_LIST_MAX		64
+#define SWEEP_GROUPS_MAX	32
+
+/* The six access patterns, in fio's vocabulary. */
+enum rw_mode {
+	MODE_READ,
+	MODE_WRITE,
+	MODE_RANDREAD,
+	MODE_RANDWRITE,
+	MODE_READWRITE,
+	MODE_RANDRW,
+	MODE_COUNT
+};
+
+enum ddir { DDIR_READ, DDIR_WRITE };
+
+/* A list of numbers from the command line or a sweep file. */
+struct num_list {
+	uint64_t	v[SWEEP_LIST_MAX];
+	unsigned	n;
+};
+
+/* One sub-matrix of the plan: modes x bs x depth x jobs. */
+struct group {
+	unsigned	modes;		/* bit mask of 1 << enum rw_mode */
+	unsigned	mode_order[MODE_COUNT];
+	unsigned	nmodes;
+	struct num_list	bs;
+	struct num_list	depth;
+	struct num_list	jobs;
+};
+
+/* Everything the user asked for, from defaults, sweep file and command line. */
+struct config {
+	char		*device;
+	char		*file;
+	char		*sweep_file;
+	char		*out_dir;
+	char		*label;
+	char		*engine;
+	char		*description;
+	char		*formats;	/* report formats, e.g. "csv,xlsx,png" */
+	char		*gnuplot;	/* gnuplot binary; NULL: search PATH */
+	uint64_t	 size;
+	unsigned	 runtime_s;
+	unsigned	 ramp_s;
+	unsigned	 rwmixread;
+	uint64_t	 seed;
+	bool		 keep;
+	bool		 quiet;
+	bool		 size_set;
+
+	bool		 destructive;
+	bool		 force;
+	bool		 precondition;
+
+	/*
+	 * Matrix keys: a sweep file's top level (base) is inherited by each
+	 * of its groups; keys given on the command line (cli) replace those
+	 * of every group.
+	 */
+	struct group	 base;
+	unsigned	 base_set;	/* bit mask of CFG_SET_* */
+	struct group	 cli;
+	unsigned	 cli_set;
+	struct group	 groups[SWEEP_GROUPS_MAX];
+	unsigned	 group_set[SWEEP_GROUPS_MAX];
+	unsigned	 ngroups;
+
+	char		**args;		/* positional arguments after the command */
+	int		 nargs;
+};
+#define CFG_SET_MODES	0x1
+#define CFG_SET_BS	0x2
+#define CFG_SET_DEPTH	0x4
+#define CFG_SET_JOBS	0x8
+
+struct cell {
+	unsigned	index;
+	enum rw_mode	mode;
+	uint64_t	bs;
+	unsigned	depth;
+	unsigned	jobs;
+};
+
+struct plan {
+	struct cell	*cells;
+	unsigned	 ncells;
+	unsigned	 runtime_s;
+	unsigned	 ramp_s;
+	unsigned	 rwmixread;
+	uint64_t	 seed;
+	uint64_t	 size;
+	char		 engine[16];
+};
+
+enum target_kind { TARGET_FILE, TARGET_DEVICE };
+
+struct target {
+	enum target_kind kind;
+	char		*path;
+	char		*name;		/* basename, used as the default label */
+	uint64_t	 size;		/* the region every cell uses, bytes */
+	uint64_t	 total_size;	/* the file's or device's whole size */
+	uint32_t	 dio_mem_align;
+	uint32_t	 dio_offset_align;
+	uint32_t	 logical_bs;
+	uint32_t	 physical_bs;
+	int		 rotational;	/* -1 unknown */
+	char		 model[128];
+	char		 scheduler[64];
+	char		 devname[64];	/* block device whose stat counters we read */
+	char		 fs_type[32];
+	bool		 scratch;	/* default sweep.dat: removed unless --keep */
+	bool		 laid_out;
+};
+
+/* Log-linear latency histogram; see hist.c for its error bound and memory cost. */
+#define HIST_SUB_BITS	7
+#define HIST_SUB	(1U << HIST_SUB_BITS)
+#define HIST_MAX_BITS	40		/* values up to 2^40 ns (~18 min) are exact to the bound */
+#define HIST_BUCKETS	((HIST_MAX_BITS - HIST_SUB_BITS) * HIST_SUB + 2 * HIST_SUB)
+
+struct hist {
+	uint64_t	n;
+	uint64_t	min;
+	uint64_t	max;
+	double		sum;
+	double		sumsq;
+	uint64_t	count[HIST_BUCKETS];
+};
+
+/* Device counters (/sys/class/block/NAME/stat), in the kernel's order. */
+enum {
+	DS_READ_IOS, DS_READ_MERGES, DS_READ_SECTORS, DS_READ_TICKS,
+	DS_WRITE_IOS, DS_WRITE_MERGES, DS_WRITE_SECTORS, DS_WRITE_TICKS,
+	DS_IN_FLIGHT, DS_IO_TICKS, DS_TIME_IN_QUEUE,
+	DS_DISCARD_IOS, DS_DISCARD_MERGES, DS_DISCARD_SECTORS, DS_DISCARD_TICKS,
+	DS_FLUSH_IOS, DS_FLUSH_TICKS,
+	DS_COUNT
+};
+
+struct devstat {
+	uint64_t	f[DS_COUNT];
+	bool		ok;
+};
+
+/* What the device itself did during a cell's measured window. */
+struct dev_metrics {
+	bool		valid;
+	uint64_t	read_ios, write_ios;
+	uint64_t	read_bytes, write_bytes;
+	uint64_t	read_merges, write_merges;
+	double		iops;
+	double		bw_bytes_s;
+	double		util_pct;	/* io_ticks / window */
+	double		aqu_sz;		/* time_in_queue / window */
+	double		await_us;	/* (read + write ticks) / ios */
+	double		areq_bytes;	/* bytes / ios */
+};
+
+/* BW = IOPS x bs, three ways. */
+struct bw_check {
+	double		derived;	/* IOPS x bs, bytes/s */
+	double		measured;	/* bytes transferred / measured time, bytes/s */
+	double		device;		/* device bytes / measured time, bytes/s; < 0 unknown */
+	double		diff_derived;	/* (derived - measured) / measured */
+	double		diff_device;	/* (device - measured) / measured */
+	bool		ok;
+	char		reason[192];
+};
+
+#define BW_CHECK_DERIVED_TOL	0.01
+#define BW_CHECK_DEVICE_TOL	0.05
+
+#define PCT_COUNT 5
+extern const double sweep_percentiles[PCT_COUNT];	/* 50, 90, 99, 99.9, 99.99 */
+
+enum cell_status { CELL_PENDING, CELL_OK, CELL_FAILED, CELL_SKIPPED, CELL_PARTIAL };
+
+struct cell_result {
+	struct cell	 cell;
+	enum cell_status status;
+	char		 status_reason[192];
+	uint64_t	 runtime_ns;		/* measured window */
+	uint64_t	 ios, bytes;
+	uint64_t	 read_ios, write_ios, read_bytes, write_bytes;
+	double		 iops;
+	double		 bw_bytes_s;
+	/* completion latency, submit to reap, nanoseconds */
+	uint64_t	 lat_min_ns, lat_max_ns;
+	double		 lat_mean_ns, lat_stdev_ns;
+	uint64_t	 lat_pct_ns[PCT_COUNT];
+	double		 cpu_usr_pct, cpu_sys_pct;	/* of one CPU, summed over jobs */
+	uint64_t	 errors, short_ios;
+	char		 err_syscall[32];
+	int		 err_errno;
+	uint64_t	 err_offset;
+	/* per-second series over the measured window */
+	unsigned	 nseries;
+	uint64_t	*series_ios;
+	uint64_t	*series_bytes;
+	struct dev_metrics dev;
+	struct bw_check	 check;
+};
+
+/* The one record everything else reads: results.json in memory. */
+struct results {
+	char		 tool_version[32];
+	int		 schema_version;
+	char		 host[128];
+	char		 kernel[128];
+	char		 started_utc[32];
+	char		 label[128];
+	char		 description[256];
+	char		 engine[16];
+	struct target	 target;
+	struct plan	 plan;
+	struct cell_result *cells;	/* plan.ncells entries */
+	unsigned	 ndone;
+	bool		 interrupted;
+	char		 warnings[8][256];
+	unsigned	 nwarnings;
+};
+
+/* xmalloc.c: allocation failure stops the program (tmux's rule). */
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xrealloc(void *, size_t);
+char	*xstrdup(const char *);
+/* Caller frees. */
+char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/* util.c */
+void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	 str_copy(char *, size_t, const char *);
+uint64_t now_ns(void);
+int	 write_file_atomic(const char *, const void *, size_t);
+int	 mkdir_p(const char *);
+const char *size_short(uint64_t, char *, size_t);
+const char *size_human(uint64_t, char *, size_t);
+const char *duration_human(uint64_t, char *, size_t);
+int	 read_sysfs_str(const char *, char *, size_t);
+int	 read_sysfs_u64(const char *, uint64_t *);
+
+/* parse.c: sizes take k/m/g/t (base 1024) or plain bytes. */
+int	 parse_size(const char *, uint64_t *);
+int	 parse_uint(const char *, uint64_t, uint64_t, uint64_t *);
+int	 parse_size_list(const char *, struct num_list *);
+int	 parse_uint_list(const char *, uint64_t, uint64_t, struct num_list *);
+const char *mode_name(enum rw_mode);
+int	 mode_parse(const char *);
+bool	 mode_is_random(enum rw_mode);
+bool	 mode_writes(enum rw_mode);
+bool	 mode_reads(enum rw_mode);
+int	 parse_mode_list(const char *, struct group *);
+unsigned edit_distance(const char *, const char *);
+
+/* options.c: one table for the command line, sweep files and --help. */
+void	 config_init(struct config *);
+void	 config_free(struct config *);
+int	 options_parse_argv(struct config *, int, char **, int *);
+int	 options_load_sweep(struct config *, const char *);
+void	 options_usage(FILE *);
+int	 options_finish(struct config *, bool);
+const char *options_datadir(void);
+
+/* plan.c */
+int	 plan_build(struct plan *, const struct config *);
+void	 plan_free(struct plan *);
+uint64_t plan_duration_ns(const struct plan *);
+void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
+
+/* target.c */
+int	 target_open(struct target *, const struct config *, bool);
+int	 target_check_plan(struct target *, const struct plan *);
+int	 target_prepare(struct target *, bool);
+int	 target_file_needs_layout(const char *, uint64_t);
+void	 target_cleanup(struct target *, bool);
+void	 target_free(struct target *);
+int	 target_devname_for_path(const char *, char *, size_t);
+void	 target_fill_random(void *, size_t, uint64_t *);
+
+/* target-device.c */
+int	 target_device_open(struct target *, const struct config *, bool);
+const char *target_device_disk(const char *);
+void	 target_device_describe(struct target *, const char *);
+
+/* devstat.c */
+int	 devstat_read(const char *, struct devstat *);
+void	 devstat_delta(const struct devstat *, const struct devstat *, uint64_t,
+	     struct dev_metrics *);
+
+/* hist.c */
+void	 hist_init(struct hist *);
+void	 hist_add(struct hist *, uint64_t);
+void	 hist_merge(struct hist *, const struct hist *);
+uint64_t hist_percentile(const struct hist *, double);
+unsigned hist_index(uint64_t);
+uint64_t hist_bucket_mid(unsigned);
+
+/* One I/O unit: a buffer slice and what is being done with it. */
+struct io_u {
+	void		*buf;
+	uint64_t	 offset;
+	uint64_t	 len;
+	enum ddir	 ddir;
+	unsigned	 index;
+	uint64_t	 start_ns;
+	int64_t		 result;	/* bytes transferred, or -errno */
+};
+
+struct job;
+
+/*
+ * An I/O engine (fio's ioengine_ops, pared down).  submit takes up to n
+ * I/Os and returns how many it accepted (0 means "reap first") or -errno;
+ * reap waits for at least min completions, stores up to max of them in
+ * out and returns how many, or -errno.  A failing call's name goes to
+ * job->err_syscall.  Private data hangs off job->engine_data and is freed
+ * by cleanup.
+ */
+struct engine_ops {
+	const char	*name;
+	bool		 needs_fd;
+	int		(*init)(struct job *);
+	int		(*submit)(struct job *, struct io_u **, unsigned);
+	int		(*reap)(struct job *, unsigned, unsigned, struct io_u **);
+	void		(*cleanup)(struct job *);
+};
+
+/* A job: one thread issuing I/O for a cell. */
+struct job {
+	unsigned		 id;
+	int			 fd;
+	unsigned		 depth;
+	uint64_t		 bs;
+	const struct engine_ops	*ops;
+	void			*engine_data;
+	char			 err_syscall[32];
+	int			 err_errno;
+};
+
+/* engine.c */
+const struct engine_ops *engine_find(const char *);
+
+/* engine-libaio.c, engine-psync.c, engine-null.c */
+extern const struct engine_ops engine_libaio;
+extern const struct engine_ops engine_psync;
+extern const struct engine_ops engine_null;
+
+/* run.c */
+extern volatile int sweep_interrupted;
+int	 run_cell(const struct target *, const struct plan *, const struct cell *,
+	     struct cell_result *, unsigned);
+void	 run_progress_init(bool, const struct plan *);
+
+/* results.c */
+void	 results_init(struct results *, const struct config *, const struct target *,
+	     const struct plan *);
+void	 results_free(struct results *);
+void	 bw_check_compute(struct cell_result *);
+int	 results_write_json(const struct results *, const char *);
+/* Caller frees the returned string. */
+char	*results_to_json(const struct results *);
+int	 results_load(const char *, struct results *);
+int	 results_from_json(const char *, struct results *, char *, size_t);
+const char *cell_status_name(enum cell_status);
+
+/* report-csv.c */
+int	 report_csv_write(const struct results *, const char *);
+void	 csv_quote(FILE *, const char *);
+
+#endif

@@ -1,0 +1,490 @@
+/*
+ * Target: the file or block device under test, checked before anything is
+ * written, and laid out (files) so that no read lands on a hole or an
+ * unwritten extent.  Block-device specifics live in target-device.c.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <linux/fiemap.h>
+#include <linux/fs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+#define TARGET_DEFAULT_FILE	"sweep.dat"
+#define TARGET_DEFAULT_SIZE	GIB
+#define LAYOUT_CHUNK		(8 * MIB)
+
+/* The block device (by its sysfs name) holding the filesystem at st_dev; -ENODEV if none. */
+static int
+devname_for_dev(dev_t dev, char *buf, size_t len)
+{
+	char path[64], link[PATH_MAX];
+	ssize_t n;
+	char *base;
+
+	if (major(dev) == 0)
+		return -ENODEV;
+	snprintf(path, sizeof path, "/sys/dev/block/%u:%u", major(dev), minor(dev));
+	n = readlink(path, link, sizeof link - 1);
+	if (n < 0)
+		return -ENODEV;
+	link[n] = '\0';
+	base = strrchr(link, '/');
+	snprintf(buf, len, "%s", base != NULL ? base + 1 : link);
+	return 0;
+}
+
+int
+target_devname_for_path(const char *path, char *buf, size_t len)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return -errno;
+	return devname_for_dev(S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev, buf, len);
+}
+
+static const char *
+fs_name(long type)
+{
+	switch ((unsigned long)type) {
+	case 0xEF53: return "ext4";
+	case 0x58465342: return "xfs";
+	case 0x9123683E: return "btrfs";
+	case 0x01021994: return "tmpfs";
+	case 0x794c7630: return "overlayfs";
+	case 0x6969: return "nfs";
+	case 0x2FC12FC1: return "zfs";
+	case 0xF2F52010: return "f2fs";
+	default: return "other";
+	}
+}
+
+/* The directory part of path ("." when it has none). Caller frees. */
+static char *
+parent_dir(const char *path)
+{
+	char *copy = xstrdup(path), *dir = xstrdup(dirname(copy));
+
+	free(copy);
+	return dir;
+}
+
+/* Bytes already allocated to path (0 when it does not exist). */
+static uint64_t
+allocated_bytes(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return 0;
+	return (uint64_t)st.st_blocks * 512;
+}
+
+/*
+ * O_DIRECT alignment: STATX_DIOALIGN where the kernel and filesystem report
+ * it (Linux 6.1+), else the logical block size of the device under the
+ * filesystem, else 512.
+ */
+static void
+file_alignment(struct target *t, const char *probe)
+{
+	struct statx sx;
+	char p[128];
+	uint64_t v;
+
+	t->dio_mem_align = 0;
+	t->dio_offset_align = 0;
+	if (statx(AT_FDCWD, probe, 0, STATX_DIOALIGN, &sx) == 0 &&
+	    (sx.stx_mask & STATX_DIOALIGN) && sx.stx_dio_offset_align != 0) {
+		t->dio_mem_align = sx.stx_dio_mem_align;
+		t->dio_offset_align = sx.stx_dio_offset_align;
+	}
+	if (t->devname[0] != '\0') {
+		snprintf(p, sizeof p, "/sys/class/block/%s/queue/logical_block_size",
+		    target_device_disk(t->devname));
+		if (read_sysfs_u64(p, &v) == 0)
+			t->logical_bs = (uint32_t)v;
+		snprintf(p, sizeof p, "/sys/class/block/%s/queue/physical_block_size",
+		    target_device_disk(t->devname));
+		if (read_sysfs_u64(p, &v) == 0)
+			t->physical_bs = (uint32_t)v;
+	}
+	if (t->dio_offset_align == 0)
+		t->dio_offset_align = t->logical_bs ? t->logical_bs : 512;
+	if (t->dio_mem_align == 0)
+		t->dio_mem_align = t->dio_offset_align;
+}
+
+static int
+target_open_file(struct target *t, const struct config *cfg)
+{
+	const char *path = cfg->file != NULL ? cfg->file : TARGET_DEFAULT_FILE;
+	char *dir = parent_dir(path);
+	const char *input = cfg->file != NULL ? "--file" : "default target";
+	struct statvfs vfs;
+	struct statfs sfs;
+	struct stat st;
+	int err = -EINVAL;
+
+	t->kind = TARGET_FILE;
+	t->path = xstrdup(path);
+	t->scratch = cfg->file == NULL;
+	t->size = cfg->size_set ? cfg->size : TARGET_DEFAULT_SIZE;
+
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			sweep_error("%s %s: is a directory; --file takes a regular file (created if missing)",
+			    input, path);
+			goto out;
+		}
+		if (S_ISBLK(st.st_mode)) {
+			sweep_error("%s %s: is a block device; use --device %s", input, path, path);
+			goto out;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			sweep_error("%s %s: not a regular file; --file takes a regular file", input, path);
+			goto out;
+		}
+		if (access(path, R_OK | W_OK) != 0) {
+			sweep_error("%s %s: %s (the test file must be readable and writable)", input,
+			    path, strerror(errno));
+			goto out;
+		}
+	} else if (errno != ENOENT) {
+		sweep_error("%s %s: %s", input, path, strerror(errno));
+		goto out;
+	} else {
+		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			sweep_error("%s %s: directory %s does not exist", input, path, dir);
+			goto out;
+		}
+		if (access(dir, W_OK) != 0) {
+			sweep_error("%s %s: cannot create the file: directory %s is not writable", input,
+			    path, dir);
+			goto out;
+		}
+	}
+
+	devname_for_dev(st.st_dev, t->devname, sizeof t->devname);
+	file_alignment(t, S_ISREG(st.st_mode) ? path : dir);
+	if (statfs(S_ISREG(st.st_mode) ? path : dir, &sfs) == 0)
+		str_copy(t->fs_type, sizeof t->fs_type, fs_name(sfs.f_type));
+	if (t->devname[0] != '\0')
+		target_device_describe(t, target_device_disk(t->devname));
+	t->total_size = S_ISREG(st.st_mode) && (uint64_t)st.st_size > t->size ?
+	    (uint64_t)st.st_size : t->size;
+
+	if (statvfs(dir, &vfs) == 0) {
+		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+		uint64_t have = allocated_bytes(path);
+		uint64_t need = t->size > have ? t->size - have : 0;
+
+		if (need > avail) {
+			char a[32], b[32];
+
+			sweep_error("%s %s: not enough free space: the file needs %s more, %s has %s free "
+			    "(use a smaller --size)", input, path, size_human(need, a, sizeof a), dir,
+			    size_human(avail, b, sizeof b));
+			goto out;
+		}
+	}
+	err = 0;
+out:
+	free(dir);
+	return err;
+}
+
+/* Probe and check the target; prints one line and returns -EINVAL on bad input. */
+int
+target_open(struct target *t, const struct config *cfg, bool for_run)
+{
+	char *copy;
+	int err;
+
+	memset(t, 0, sizeof *t);
+	t->rotational = -1;
+	if (cfg->device != NULL && cfg->file != NULL) {
+		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
+		return -EINVAL;
+	}
+	if (cfg->device != NULL)
+		err = target_device_open(t, cfg, for_run);
+	else
+		err = target_open_file(t, cfg);
+	if (err != 0)
+		return err;
+	copy = xstrdup(t->path);
+	t->name = xstrdup(basename(copy));
+	free(copy);
+	return 0;
+}
+
+/*
+ * Check the plan against the target.  A cell whose block size the target
+ * cannot take (not a multiple of its O_DIRECT alignment) is marked for
+ * skipping by the caller; it is bad input only when every cell would be.
+ */
+int
+target_check_plan(struct target *t, const struct plan *p)
+{
+	uint64_t max_bs = 0, max_buf = 0;
+	unsigned i, usable = 0;
+	char a[32], b[32];
+
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+		uint64_t buf = c->bs * c->depth * c->jobs;
+
+		if (c->bs % t->dio_offset_align == 0)
+			usable++;
+		if (c->bs > max_bs)
+			max_bs = c->bs;
+		if (buf > max_buf)
+			max_buf = buf;
+	}
+	if (usable == 0) {
+		sweep_error("--bs %s: block size must be a multiple of %u (%s's O_DIRECT alignment)",
+		    size_short(p->cells[0].bs, a, sizeof a), t->dio_offset_align, t->path);
+		return -EINVAL;
+	}
+	if (t->size % t->dio_offset_align != 0) {
+		sweep_error("--size %s: must be a multiple of %u (%s's O_DIRECT alignment)",
+		    size_short(t->size, a, sizeof a), t->dio_offset_align, t->path);
+		return -EINVAL;
+	}
+	if (max_bs > t->size) {
+		sweep_error("--size %s: smaller than the largest block size %s; use a larger --size",
+		    size_short(t->size, a, sizeof a), size_short(max_bs, b, sizeof b));
+		return -EINVAL;
+	}
+	if (max_buf > 4 * GIB) {
+		sweep_error("--depth/--jobs/--bs: a cell needs %s of buffers (jobs x depth x bs); "
+		    "at most 4 GiB", size_human(max_buf, a, sizeof a));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Does path need laying out before reads of [0, size)?  1 if it is shorter
+ * than size, has a hole, or has an unwritten (fallocated) or not yet
+ * allocated (delayed) extent in the region; 0 if every byte is written;
+ * -errno on failure.  Reads of holes and unwritten extents never reach the
+ * device, so they report fake IOPS (~27x on this project's machine).
+ */
+int
+target_file_needs_layout(const char *path, uint64_t size)
+{
+	struct stat st;
+	struct fiemap *fm;
+	uint64_t pos = 0;
+	off_t hole;
+	int fd, ret = 0;
+	const unsigned next = 256;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 1 : -errno;
+	if (fstat(fd, &st) != 0) {
+		ret = -errno;
+		goto out;
+	}
+	if ((uint64_t)st.st_size < size) {
+		ret = 1;
+		goto out;
+	}
+	hole = lseek(fd, 0, SEEK_HOLE);
+	if (hole >= 0 && (uint64_t)hole < size) {
+		ret = 1;
+		goto out;
+	}
+	fm = xcalloc(1, sizeof *fm + next * sizeof(struct fiemap_extent));
+	while (pos < size) {
+		unsigned i;
+
+		memset(fm, 0, sizeof *fm);
+		fm->fm_start = pos;
+		fm->fm_length = size - pos;
+		fm->fm_flags = FIEMAP_FLAG_SYNC;
+		fm->fm_extent_count = next;
+		if (ioctl(fd, FS_IOC_FIEMAP, fm) != 0) {
+			/* No FIEMAP (tmpfs, some network filesystems): SEEK_HOLE was the check. */
+			break;
+		}
+		if (fm->fm_mapped_extents == 0) {
+			ret = 1;
+			break;
+		}
+		for (i = 0; i < fm->fm_mapped_extents; i++) {
+			struct fiemap_extent *e = &fm->fm_extents[i];
+
+			if (e->fe_logical > pos ||
+			    (e->fe_flags & (FIEMAP_EXTENT_UNWRITTEN | FIEMAP_EXTENT_DELALLOC |
+			    FIEMAP_EXTENT_UNKNOWN))) {
+				ret = 1;
+				break;
+			}
+			pos = e->fe_logical + e->fe_length;
+			if (e->fe_flags & FIEMAP_EXTENT_LAST)
+				break;
+		}
+		if (ret != 0 || (fm->fm_extents[fm->fm_mapped_extents - 1].fe_flags &
+		    FIEMAP_EXTENT_LAST))
+			break;
+	}
+	if (ret == 0 && pos < size && pos != 0)
+		ret = 1;
+	free(fm);
+out:
+	close(fd);
+	return ret;
+}
+
+/* Fill buf with pseudo-random bytes (incompressible; not for cryptography). */
+void
+target_fill_random(void *buf, size_t len, uint64_t *state)
+{
+	uint64_t *p = buf, x = *state ? *state : 0x9E3779B97F4A7C15ULL;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		p[i] = x;
+	}
+	*state = x;
+}
+
+/* Write [0, size) of fd with incompressible data, O_DIRECT, showing progress. */
+static int
+layout_write(struct target *t, int fd, bool quiet)
+{
+	bool tty = !quiet && isatty(STDERR_FILENO);
+	uint64_t done = 0, start = now_ns(), last = 0, seed = 0x5eed;
+	void *buf;
+	char a[32], b[32];
+	int err = 0;
+
+	if (posix_memalign(&buf, 4096, LAYOUT_CHUNK) != 0)
+		return -ENOMEM;
+	if (!quiet)
+		fprintf(stderr, "sweep: laying out %s: %s of incompressible data\n", t->path,
+		    size_human(t->size, a, sizeof a));
+	while (done < t->size && !sweep_interrupted) {
+		size_t len = t->size - done < LAYOUT_CHUNK ? (size_t)(t->size - done) : LAYOUT_CHUNK;
+		ssize_t n;
+
+		target_fill_random(buf, len, &seed);
+		n = pwrite(fd, buf, len, (off_t)done);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			sweep_error("laying out %s: pwrite at offset %llu: %s", t->path,
+			    (unsigned long long)done, strerror(errno));
+			break;
+		}
+		if (n == 0) {
+			err = -EIO;
+			sweep_error("laying out %s: pwrite at offset %llu wrote nothing", t->path,
+			    (unsigned long long)done);
+			break;
+		}
+		done += (uint64_t)n;
+		if (tty && now_ns() - last > NSEC_PER_SEC / 4) {
+			double secs = (double)(now_ns() - start) / 1e9;
+
+			last = now_ns();
+			fprintf(stderr, "\r  layout %3.0f%% (%s of %s, %.0f MiB/s)   ",
+			    100.0 * (double)done / (double)t->size, size_human(done, a, sizeof a),
+			    size_human(t->size, b, sizeof b),
+			    secs > 0 ? (double)done / MIB / secs : 0.0);
+		}
+	}
+	if (tty)
+		fputc('\n', stderr);
+	if (err == 0 && sweep_interrupted)
+		err = -EINTR;
+	if (err == 0 && fsync(fd) != 0) {
+		err = -errno;
+		sweep_error("laying out %s: fsync: %s", t->path, strerror(errno));
+	}
+	if (err == 0 && !quiet)
+		fprintf(stderr, "sweep: laid out %s in %.1f s\n", t->path,
+		    (double)(now_ns() - start) / 1e9);
+	free(buf);
+	return err;
+}
+
+/*
+ * Make the target ready for the first cell: a file is created if missing
+ * and laid out unless every byte of the region is already written.
+ */
+int
+target_prepare(struct target *t, bool quiet)
+{
+	int fd, need, err;
+
+	if (t->kind == TARGET_DEVICE)
+		return 0;
+	need = target_file_needs_layout(t->path, t->size);
+	if (need < 0) {
+		sweep_error("%s: checking extents: %s", t->path, strerror(-need));
+		return need;
+	}
+	if (need == 0) {
+		t->laid_out = true;
+		if (!quiet)
+			fprintf(stderr, "sweep: re-using %s: every byte of the region is written "
+			    "(no holes or unwritten extents)\n", t->path);
+		return 0;
+	}
+	fd = open(t->path, O_WRONLY | O_CREAT | O_DIRECT | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		err = -errno;
+		if (errno == EINVAL)
+			sweep_error("%s: the filesystem does not support O_DIRECT; put the test file "
+			    "on one that does (ext4, xfs, btrfs)", t->path);
+		else
+			sweep_error("%s: open: %s", t->path, strerror(errno));
+		return err;
+	}
+	err = layout_write(t, fd, quiet);
+	close(fd);
+	if (err == 0) {
+		t->laid_out = true;
+		file_alignment(t, t->path);
+	}
+	return err;
+}
+
+/* Remove the scratch file unless asked to keep it. */
+void
+target_cleanup(struct target *t, bool keep)
+{
+	if (t->kind == TARGET_FILE && t->scratch && !keep && t->path != NULL)
+		unlink(t->path);
+}
+
+void
+target_free(struct target *t)
+{
+	free(t->path);
+	free(t->name);
+	t->path = NULL;
+	t->name = NULL;
+}

@@ -1,0 +1,227 @@
+/* Small helpers shared by every step: messages, clocks, atomic files, sizes, sysfs. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sweep.h"
+
+/* One line on stderr, prefixed "sweep: ". */
+void
+sweep_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("sweep: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* One line on stderr, prefixed "sweep: warning: ". */
+void
+sweep_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("sweep: warning: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* Copy src into dst of len bytes, truncating; dst is always terminated. */
+void
+str_copy(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (len == 0)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Write a whole file or nothing: write PATH.tmp.PID, fsync, rename over PATH.
+ * A reader (or a killed run) sees either the old file or the new one.
+ */
+int
+write_file_atomic(const char *path, const void *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	const char *p = buf;
+	int fd, err = 0;
+
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		err = -errno;
+		free(tmp);
+		return err;
+	}
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	if (err == 0 && fsync(fd) != 0)
+		err = -errno;
+	if (close(fd) != 0 && err == 0)
+		err = -errno;
+	if (err == 0 && rename(tmp, path) != 0)
+		err = -errno;
+	if (err != 0)
+		unlink(tmp);
+	free(tmp);
+	return err;
+}
+
+/* mkdir -p; returns -errno. */
+int
+mkdir_p(const char *path)
+{
+	char *copy = xstrdup(path), *p;
+	int err = 0;
+
+	for (p = copy + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(copy, 0755) != 0 && errno != EEXIST) {
+				err = -errno;
+				break;
+			}
+			*p = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	free(copy);
+	if (err == 0) {
+		struct stat st;
+
+		if (stat(path, &st) != 0)
+			err = -errno;
+		else if (!S_ISDIR(st.st_mode))
+			err = -ENOTDIR;
+	}
+	return err;
+}
+
+/* fio-style compact size: 512, 4k, 1m, 8m (exact multiples only, else bytes). */
+const char *
+size_short(uint64_t v, char *buf, size_t len)
+{
+	static const char suffix[] = "kmgt";
+	int i = -1;
+
+	while (v >= 1024 && v % 1024 == 0 && i < 3) {
+		v /= 1024;
+		i++;
+	}
+	if (i < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)v, suffix[i]);
+	return buf;
+}
+
+/* Human size with IEC units: "512 B", "4 KiB", "1.5 GiB". */
+const char *
+size_human(uint64_t v, char *buf, size_t len)
+{
+	static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double d = (double)v;
+	int i = 0;
+
+	while (d >= 1024 && i < 5) {
+		d /= 1024;
+		i++;
+	}
+	if (i == 0 || d == (double)(uint64_t)d)
+		snprintf(buf, len, "%.0f %s", d, unit[i]);
+	else
+		snprintf(buf, len, "%.1f %s", d, unit[i]);
+	return buf;
+}
+
+/* "1 h 2 min", "3 min 20 s", "45 s". */
+const char *
+duration_human(uint64_t ns, char *buf, size_t len)
+{
+	uint64_t s = (ns + NSEC_PER_SEC / 2) / NSEC_PER_SEC;
+
+	if (s >= 3600)
+		snprintf(buf, len, "%llu h %llu min", (unsigned long long)(s / 3600),
+		    (unsigned long long)(s % 3600 / 60));
+	else if (s >= 60)
+		snprintf(buf, len, "%llu min %llu s", (unsigned long long)(s / 60),
+		    (unsigned long long)(s % 60));
+	else
+		snprintf(buf, len, "%llu s", (unsigned long long)s);
+	return buf;
+}
+
+/* Read one line of a sysfs file without its newline; -errno if missing. */
+int
+read_sysfs_str(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	if (f == NULL)
+		return -errno;
+	if (fgets(buf, (int)len, f) == NULL) {
+		fclose(f);
+		buf[0] = '\0';
+		return -EIO;
+	}
+	fclose(f);
+	n = strlen(buf);
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+int
+read_sysfs_u64(const char *path, uint64_t *v)
+{
+	char buf[64], *end;
+	int err = read_sysfs_str(path, buf, sizeof buf);
+
+	if (err != 0)
+		return err;
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	if (errno != 0 || end == buf)
+		return -EINVAL;
+	return 0;
+}

@@ -1,0 +1,241 @@
+/* results.json round trip, CSV quoting and the BW = IOPS x bs check. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "sweep.h"
+
+static void
+fake_results(struct results *res)
+{
+	struct config cfg;
+	struct target t;
+	struct plan p;
+	unsigned i;
+
+	config_init(&cfg);
+	cfg.label = xstrdup("gp2, \"east\"");
+	options_finish(&cfg, false);
+	cfg.groups[0].bs.n = 2;
+	cfg.groups[0].depth.n = 1;
+	plan_build(&p, &cfg);
+	memset(&t, 0, sizeof t);
+	t.path = xstrdup("/tmp/x/sweep.dat");
+	t.name = xstrdup("sweep.dat");
+	t.size = GIB;
+	t.rotational = 0;
+	t.dio_offset_align = 512;
+	snprintf(t.devname, sizeof t.devname, "vda");
+	results_init(res, &cfg, &t, &p);
+	for (i = 0; i < p.ncells; i++) {
+		struct cell_result *r = &res->cells[i];
+		unsigned s;
+
+		r->cell = p.cells[i];
+		r->status = i == 3 ? CELL_SKIPPED : CELL_OK;
+		if (i == 3) {
+			snprintf(r->status_reason, sizeof r->status_reason, "bs below 4096");
+			continue;
+		}
+		r->runtime_ns = 10 * NSEC_PER_SEC;
+		r->ios = 1000 * (i + 1);
+		r->bytes = r->ios * r->cell.bs;
+		r->read_ios = r->ios;
+		r->read_bytes = r->bytes;
+		r->iops = (double)r->ios / 10;
+		r->bw_bytes_s = (double)r->bytes / 10;
+		r->lat_min_ns = 1000 + i;
+		r->lat_max_ns = 900000;
+		r->lat_mean_ns = 12345.5;
+		r->lat_stdev_ns = 77.25;
+		for (s = 0; s < PCT_COUNT; s++)
+			r->lat_pct_ns[s] = 5000 * (s + 1) + i;
+		r->nseries = 10;
+		r->series_ios = xcalloc(10, sizeof(uint64_t));
+		r->series_bytes = xcalloc(10, sizeof(uint64_t));
+		for (s = 0; s < 10; s++) {
+			r->series_ios[s] = 100 * (i + 1);
+			r->series_bytes[s] = r->series_ios[s] * r->cell.bs;
+		}
+		r->dev.valid = true;
+		r->dev.read_ios = r->ios;
+		r->dev.read_bytes = r->bytes;
+		r->dev.iops = r->iops;
+		r->dev.bw_bytes_s = r->bw_bytes_s;
+		r->dev.util_pct = 97.5;
+		bw_check_compute(r);
+		res->ndone++;
+	}
+	free(t.path);
+	free(t.name);
+	plan_free(&p);
+	config_free(&cfg);
+}
+
+static void
+round_trip(void)
+{
+	struct results a, b;
+	char *text, *text2, err[256];
+	unsigned i;
+
+	fake_results(&a);
+	text = results_to_json(&a);
+	CHECK(text != NULL, "serialised");
+	CHECK(results_from_json(text, &b, err, sizeof err) == 0, "parse back: %s", err);
+	CHECK_STR(b.label, a.label);
+	CHECK_STR(b.target.path, a.target.path);
+	CHECK(b.plan.ncells == a.plan.ncells && b.ndone == a.ndone, "cell counts");
+	for (i = 0; i < a.plan.ncells; i++) {
+		struct cell_result *x = &a.cells[i], *y = &b.cells[i];
+
+		CHECK(x->status == y->status && x->cell.bs == y->cell.bs && x->cell.mode == y->cell.mode,
+		    "cell %u identity", i);
+		CHECK(x->ios == y->ios && x->bytes == y->bytes && x->iops == y->iops, "cell %u counts", i);
+		CHECK(memcmp(x->lat_pct_ns, y->lat_pct_ns, sizeof x->lat_pct_ns) == 0, "cell %u pcts", i);
+		CHECK(x->nseries == y->nseries && (x->nseries == 0 ||
+		    memcmp(x->series_ios, y->series_ios, x->nseries * 8) == 0), "cell %u series", i);
+		CHECK(x->check.ok == y->check.ok, "cell %u verdict", i);
+	}
+	text2 = results_to_json(&b);
+	CHECK(strcmp(text, text2) == 0, "second round trip is identical");
+	free(text);
+	free(text2);
+	results_free(&b);
+
+	CHECK(results_from_json("{\"schema_version\": 99}", &b, err, sizeof err) != 0 &&
+	    strstr(err, "schema_version") != NULL, "future schema refused: %s", err);
+	CHECK(results_from_json("{\"schema_version\": 1, \"target\": {}, \"plan\": {\"cells\": "
+	    "[{\"mode\": \"read\", \"bs\": 4096, \"depth\": 1, \"jobs\": 1}]}, \"cells\": "
+	    "[{\"index\": 5, \"mode\": \"read\", \"bs\": 4096, \"depth\": 1, \"jobs\": 1}]}",
+	    &b, err, sizeof err) != 0, "cell outside the plan refused");
+	CHECK(results_from_json("[", &b, err, sizeof err) != 0, "truncated refused");
+
+	{
+		char path[] = "/tmp/sweep-unit-results-XXXXXX";
+		int fd = mkstemp(path);
+		FILE *f;
+		char line[4096];
+		int rows = 0, commas_first = -1, same = 1;
+
+		close(fd);
+		CHECK(report_csv_write(&a, path) == 0, "csv written");
+		f = fopen(path, "r");
+		while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+			int c = 0, q = 0;
+			char *p;
+
+			for (p = line; *p; p++) {
+				if (*p == '"')
+					q = !q;
+				else if (*p == ',' && !q)
+					c++;
+			}
+			if (commas_first < 0)
+				commas_first = c;
+			else if (c != commas_first)
+				same = 0;
+			rows++;
+		}
+		if (f != NULL)
+			fclose(f);
+		CHECK(rows == (int)a.plan.ncells + 1, "csv rows %d", rows);
+		CHECK(same, "every CSV row has as many fields as the header (%d)", commas_first + 1);
+		unlink(path);
+	}
+	results_free(&a);
+}
+
+static void
+csv_quoting(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	csv_quote(f, "plain");
+	fputc('|', f);
+	csv_quote(f, "a,b");
+	fputc('|', f);
+	csv_quote(f, "say \"hi\"");
+	fputc('|', f);
+	csv_quote(f, "two\nlines");
+	fclose(f);
+	CHECK_STR(buf, "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\"");
+	free(buf);
+}
+
+static struct cell_result
+cell(uint64_t bs, uint64_t ios, uint64_t bytes, double dev_bytes)
+{
+	struct cell_result r;
+
+	memset(&r, 0, sizeof r);
+	r.cell.bs = bs;
+	r.status = CELL_OK;
+	r.runtime_ns = 10 * NSEC_PER_SEC;
+	r.ios = ios;
+	r.bytes = bytes;
+	r.iops = (double)ios / 10;
+	r.bw_bytes_s = (double)bytes / 10;
+	if (dev_bytes >= 0) {
+		r.dev.valid = true;
+		r.dev.bw_bytes_s = dev_bytes / 10;
+		r.dev.iops = r.iops;
+	}
+	return r;
+}
+
+static void
+bw_checks(void)
+{
+	struct cell_result r;
+
+	r = cell(4096, 100000, 100000ULL * 4096, 100000.0 * 4096);
+	bw_check_compute(&r);
+	CHECK(r.check.ok && fabs(r.check.diff_derived) < 1e-9, "clean cell: %s", r.check.reason);
+	CHECK(fabs(r.check.derived - 40960000.0) < 1e-6, "derived = IOPS x bs: %f", r.check.derived);
+
+	r = cell(4096, 100000, 100000ULL * 4096 - 50000ULL * 2048, 100000.0 * 4096);
+	r.short_ios = 50000;
+	bw_check_compute(&r);
+	CHECK(!r.check.ok && strstr(r.check.reason, "short I/O") != NULL, "short I/O: %s",
+	    r.check.reason);
+
+	r = cell(4096, 100000, 100000ULL * 4096, 100000.0 * 4096 * 0.03);
+	bw_check_compute(&r);
+	CHECK(!r.check.ok && strstr(r.check.reason, "cache") != NULL, "device too low: %s",
+	    r.check.reason);
+
+	r = cell(4096, 100000, 100000ULL * 4096, 100000.0 * 4096 * 1.30);
+	bw_check_compute(&r);
+	CHECK(!r.check.ok && strstr(r.check.reason, "more") != NULL, "device too high: %s",
+	    r.check.reason);
+
+	r = cell(4096, 100000, 100000ULL * 4096, 100000.0 * 4096 * 1.04);
+	bw_check_compute(&r);
+	CHECK(r.check.ok, "within 5%%: %s", r.check.reason);
+
+	r = cell(4096, 100000, 100000ULL * 4096, 100000.0 * 4096);
+	r.dev.iops = r.iops / 8;
+	bw_check_compute(&r);
+	CHECK(r.check.ok && strstr(r.check.reason, "merged") != NULL, "merges noted: %s",
+	    r.check.reason);
+
+	r = cell(4096, 100000, 100000ULL * 4096, -1);
+	bw_check_compute(&r);
+	CHECK(r.check.ok && r.check.device < 0 && strstr(r.check.reason, "no device") != NULL,
+	    "no device counters: %s", r.check.reason);
+}
+
+int
+main(void)
+{
+	round_trip();
+	csv_quoting();
+	bw_checks();
+	return check_done("unit-results");
+}
