@@ -721,7 +721,7 @@ options_load_sweep(struct config *cfg, const char *arg)
 		goto out;
 	}
 
-	root = cJSON_ParseWithLengthOpts(text, (size_t)len, NULL, 1);
+	root = cJSON_ParseWithLengthOpts(text, (size_t)len + 1, NULL, 1);
 	if (root == NULL) {
 		const char *ep = cJSON_GetErrorPtr();
 		unsigned line, col;

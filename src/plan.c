@@ -117,8 +117,8 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		    t->kind == TARGET_DEVICE ? "block device" : "file",
 		    size_human(t->size, size, sizeof size),
 		    size_human(t->total_size, tsize, sizeof tsize), t->dio_offset_align);
-	fprintf(f, "Plan: %u cells; modes: %s; block sizes: %s; depths: %s; jobs: %s\n",
-	    p->ncells, modes, bs, depth, jobs);
+	fprintf(f, "Plan: %u cell%s; modes: %s; block sizes: %s; depths: %s; jobs: %s\n",
+	    p->ncells, p->ncells == 1 ? "" : "s", modes, bs, depth, jobs);
 	fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu, rwmixread %u%%\n",
 	    p->ramp_s, p->runtime_s, p->engine, (unsigned long long)p->seed, p->rwmixread);
 	fprintf(f, "Estimated duration: %s", duration_human(plan_duration_ns(p), dur, sizeof dur));

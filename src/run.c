@@ -137,7 +137,7 @@ job_next(struct run_job *rj, struct io_u *u)
 	u->offset = block * c->bs;
 	u->len = c->bs;
 	if (c->mode == MODE_READWRITE || c->mode == MODE_RANDRW)
-		u->ddir = rng_below(&rj->ddir_rng, 100) < rj->plan->rwmixread ? DDIR_READ : DDIR_WRITE;
+		u->ddir = splitmix64(&rj->ddir_rng) % 100 < rj->plan->rwmixread ? DDIR_READ : DDIR_WRITE;
 	else
 		u->ddir = mode_writes(c->mode) ? DDIR_WRITE : DDIR_READ;
 }

@@ -1,2 +1,36 @@
 #!/bin/sh
-exit 77
+# The command line: help, version, plan, did-you-mean.
+. "$top_srcdir/tests/common.sh"
+
+"$SWEEP" --help >"$T/help" || fail "--help exit $?"
+for o in --device --file --size --modes --rwmixread --bs --depth --jobs --engine --runtime \
+    --ramp --seed --sweep --out --label --keep; do
+	grep -q -- "$o" "$T/help" || fail "--help does not list $o"
+done
+grep -q "Exit codes" "$T/help" || fail "--help does not document exit codes"
+"$SWEEP" --version | grep -Eq '^sweep [0-9]+\.[0-9]+' || fail "--version"
+ok "help and version"
+
+cd "$T" || exit 1
+"$SWEEP" plan >plan.txt 2>plan.err || fail "sweep plan exit $?: $(cat plan.err)"
+grep -q "^Plan: 120 cells; modes: read, randread, write, randwrite; block sizes: 512, 1k, 2k, 4k, 8k, 16k, 32k, 64k, 128k, 256k, 512k, 1m, 2m, 4m, 8m; depths: 1, 32; jobs: 1" plan.txt ||
+	fail "default plan: $(head -3 plan.txt)"
+grep -q "^Estimated duration: 24 min 0 s" plan.txt || fail "default duration: $(grep Estimated plan.txt)"
+[ "$(grep -cE '^ +[0-9]+  ' plan.txt)" -eq 120 ] || fail "plan lists $(grep -cE '^ +[0-9]+  ' plan.txt) cells"
+[ ! -e sweep.dat ] || fail "sweep plan created the scratch file"
+[ ! -e reports ] || fail "sweep plan created reports/"
+ok "default plan: 120 cells, 24 min, nothing written"
+
+"$SWEEP" plan --modes randrw --bs 4k-16k --depth 1-4 --jobs 2 --runtime 5 --ramp 0 >p2.txt ||
+	fail "plan with lists"
+grep -q "^Plan: 9 cells; modes: randrw; block sizes: 4k, 8k, 16k; depths: 1, 2, 4; jobs: 2" p2.txt ||
+	fail "list plan: $(grep Plan p2.txt)"
+grep -q "^Estimated duration: 45 s" p2.txt || fail "duration: $(grep Estimated p2.txt)"
+ok "ranges expand to powers of two"
+
+expect_usage "did you mean" "$SWEEP" --dpeth 4
+grep -q "did you mean --depth" "$T/.err" || fail "no hint: $(cat "$T/.err")"
+expect_usage "unknown command" "$SWEEP" frobnicate
+expect_usage "missing value" "$SWEEP" plan --bs
+expect_usage "stray argument" "$SWEEP" plan extra
+exit 0
