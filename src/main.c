@@ -149,6 +149,8 @@ cmd_run(struct config *cfg, bool plan_only)
 	p.size = t.size;
 	if (target_check_plan(&t, &p) != 0)
 		goto out_plan;
+	if (!plan_only && target_device_check_writes(&t, cfg, &p) != 0)
+		goto out_plan;
 	if (plan_only) {
 		plan_print(stdout, &p, &t, true);
 		ret = SWEEP_EXIT_OK;
@@ -170,11 +172,25 @@ cmd_run(struct config *cfg, bool plan_only)
 		goto out_plan;
 	}
 	results_init(&res, cfg, &t, &p);
-	if (t.devname[0] == '\0') {
-		snprintf(res.warnings[res.nwarnings++], sizeof res.warnings[0],
-		    "no block device under %s (%s): device counters and the device leg of the "
-		    "BW check are unavailable", t.path, t.fs_type);
-		sweep_warn("%s", res.warnings[res.nwarnings - 1]);
+	if (t.devname[0] == '\0')
+		results_warn(&res, "no block device under %s (%s): device counters and the device "
+		    "leg of the BW check are unavailable", t.path, t.fs_type);
+	if (t.loop_dio == 0)
+		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
+		    "mostly measure the host's page cache; use losetup --direct-io=on", t.path);
+	if (t.kind == TARGET_DEVICE && cfg->precondition) {
+		if (target_device_precondition(&t, cfg->quiet) != 0) {
+			ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+			goto out_results;
+		}
+	} else if (t.kind == TARGET_DEVICE) {
+		unsigned samples;
+
+		if (target_device_looks_fresh(&t, &samples) == 1)
+			results_warn(&res, "%s looks freshly created: all %u sampled blocks are zero. "
+			    "Some cloud volumes answer reads of never-written blocks without touching "
+			    "storage, which inflates read results; --precondition --destructive writes "
+			    "the region first", t.path, samples);
 	}
 	run_progress_init(cfg->quiet, &p);
 	for (i = 0; i < p.ncells && !sweep_interrupted; i++) {

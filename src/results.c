@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -78,6 +79,25 @@ results_free(struct results *res)
 	free(res->plan.cells);
 	target_free(&res->target);
 	memset(res, 0, sizeof *res);
+}
+
+/* Record a warning in the results (shown in every report) and print it. */
+void
+results_warn(struct results *res, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	if (msg == NULL)
+		return;
+	sweep_warn("%s", msg);
+	if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0])
+		str_copy(res->warnings[res->nwarnings++], sizeof res->warnings[0], msg);
+	free(msg);
 }
 
 /*
@@ -272,6 +292,19 @@ results_to_json(const struct results *res)
 	cJSON_AddStringToObject(t, "scheduler", tg->scheduler);
 	cJSON_AddStringToObject(t, "device", tg->devname);
 	cJSON_AddStringToObject(t, "fs_type", tg->fs_type);
+	cJSON_AddStringToObject(t, "signature", tg->signature);
+	if (tg->loop_dio < 0)
+		cJSON_AddNullToObject(t, "loop_direct_io");
+	else
+		cJSON_AddBoolToObject(t, "loop_direct_io", tg->loop_dio);
+	{
+		cJSON *q = cJSON_AddObjectToObject(t, "queue");
+
+		cJSON_AddNumberToObject(q, "max_sectors_kb", (double)tg->max_sectors_kb);
+		cJSON_AddNumberToObject(q, "nr_requests", (double)tg->nr_requests);
+		cJSON_AddNumberToObject(q, "optimal_io_size", (double)tg->optimal_io_size);
+		cJSON_AddNumberToObject(q, "minimum_io_size", (double)tg->minimum_io_size);
+	}
 
 	p = cJSON_AddObjectToObject(root, "plan");
 	cJSON_AddStringToObject(p, "engine", res->plan.engine);
@@ -522,6 +555,18 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		jstr(t, "scheduler", res->target.scheduler, sizeof res->target.scheduler);
 		jstr(t, "device", res->target.devname, sizeof res->target.devname);
 		jstr(t, "fs_type", res->target.fs_type, sizeof res->target.fs_type);
+		jstr(t, "signature", res->target.signature, sizeof res->target.signature);
+		{
+			const cJSON *ld = cJSON_GetObjectItemCaseSensitive(t, "loop_direct_io");
+			const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
+
+			res->target.loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
+			res->target.max_sectors_kb = (uint64_t)jnum(q, "max_sectors_kb");
+			res->target.nr_requests = (uint64_t)jnum(q, "nr_requests");
+			res->target.optimal_io_size = (uint64_t)jnum(q, "optimal_io_size");
+			res->target.minimum_io_size = (uint64_t)jnum(q, "minimum_io_size");
+		}
+		res->target.excl_fd = -1;
 	}
 
 	p = cJSON_GetObjectItemCaseSensitive(root, "plan");

@@ -145,6 +145,13 @@ struct target {
 	char		 scheduler[64];
 	char		 devname[64];	/* block device whose stat counters we read */
 	char		 fs_type[32];
+	char		 signature[160];	/* what libblkid found on a device, e.g. "ext4, label 'data'" */
+	uint64_t	 max_sectors_kb;
+	uint64_t	 nr_requests;
+	uint64_t	 optimal_io_size;
+	uint64_t	 minimum_io_size;
+	int		 loop_dio;	/* loop devices: 1 direct I/O, 0 buffered, -1 not a loop */
+	int		 excl_fd;	/* held O_EXCL while a destructive run writes */
 	bool		 scratch;	/* default sweep.dat: removed unless --keep */
 	bool		 laid_out;
 };
@@ -315,9 +322,13 @@ void	 target_cleanup(struct target *, bool);
 void	 target_free(struct target *);
 int	 target_devname_for_path(const char *, char *, size_t);
 void	 target_fill_random(void *, size_t, uint64_t *);
+int	 target_write_region(struct target *, const char *, bool);
 
 /* target-device.c */
 int	 target_device_open(struct target *, const struct config *, bool);
+int	 target_device_check_writes(struct target *, const struct config *, const struct plan *);
+int	 target_device_looks_fresh(const struct target *, unsigned *);
+int	 target_device_precondition(struct target *, bool);
 const char *target_device_disk(const char *);
 void	 target_device_describe(struct target *, const char *);
 
@@ -394,6 +405,7 @@ void	 run_progress_init(bool, const struct plan *);
 void	 results_init(struct results *, const struct config *, const struct target *,
 	     const struct plan *);
 void	 results_free(struct results *);
+void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));
 void	 bw_check_compute(struct cell_result *);
 int	 results_write_json(const struct results *, const char *);
 /* Caller frees the returned string. */

@@ -216,6 +216,8 @@ target_open(struct target *t, const struct config *cfg, bool for_run)
 
 	memset(t, 0, sizeof *t);
 	t->rotational = -1;
+	t->loop_dio = -1;
+	t->excl_fd = -1;
 	if (cfg->device != NULL && cfg->file != NULL) {
 		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
 		return -EINVAL;
@@ -369,20 +371,37 @@ target_fill_random(void *buf, size_t len, uint64_t *state)
 	*state = x;
 }
 
-/* Write [0, size) of fd with incompressible data, O_DIRECT, showing progress. */
-static int
-layout_write(struct target *t, int fd, bool quiet)
+/*
+ * Write [0, size) of the target with incompressible data, O_DIRECT, in
+ * 8 MiB requests, with progress; fsync at the end.  verb names the step in
+ * messages ("laying out", "preconditioning").
+ */
+int
+target_write_region(struct target *t, const char *verb, bool quiet)
 {
 	bool tty = !quiet && isatty(STDERR_FILENO);
 	uint64_t done = 0, start = now_ns(), last = 0, seed = 0x5eed;
+	int flags = O_WRONLY | O_DIRECT | O_CLOEXEC | (t->kind == TARGET_FILE ? O_CREAT : 0);
 	void *buf;
 	char a[32], b[32];
-	int err = 0;
+	int fd, err = 0;
 
-	if (posix_memalign(&buf, 4096, LAYOUT_CHUNK) != 0)
+	fd = open(t->path, flags, 0644);
+	if (fd < 0) {
+		err = -errno;
+		if (errno == EINVAL)
+			sweep_error("%s: the filesystem does not support O_DIRECT; put the test file "
+			    "on one that does (ext4, xfs, btrfs)", t->path);
+		else
+			sweep_error("%s %s: open: %s", verb, t->path, strerror(errno));
+		return err;
+	}
+	if (posix_memalign(&buf, 4096, LAYOUT_CHUNK) != 0) {
+		close(fd);
 		return -ENOMEM;
+	}
 	if (!quiet)
-		fprintf(stderr, "sweep: laying out %s: %s of incompressible data\n", t->path,
+		fprintf(stderr, "sweep: %s %s: %s of incompressible data\n", verb, t->path,
 		    size_human(t->size, a, sizeof a));
 	while (done < t->size && !sweep_interrupted) {
 		size_t len = t->size - done < LAYOUT_CHUNK ? (size_t)(t->size - done) : LAYOUT_CHUNK;
@@ -394,13 +413,13 @@ layout_write(struct target *t, int fd, bool quiet)
 			if (errno == EINTR)
 				continue;
 			err = -errno;
-			sweep_error("laying out %s: pwrite at offset %llu: %s", t->path,
+			sweep_error("%s %s: pwrite at offset %llu: %s", verb, t->path,
 			    (unsigned long long)done, strerror(errno));
 			break;
 		}
 		if (n == 0) {
 			err = -EIO;
-			sweep_error("laying out %s: pwrite at offset %llu wrote nothing", t->path,
+			sweep_error("%s %s: pwrite at offset %llu wrote nothing", verb, t->path,
 			    (unsigned long long)done);
 			break;
 		}
@@ -409,7 +428,7 @@ layout_write(struct target *t, int fd, bool quiet)
 			double secs = (double)(now_ns() - start) / 1e9;
 
 			last = now_ns();
-			fprintf(stderr, "\r  layout %3.0f%% (%s of %s, %.0f MiB/s)   ",
+			fprintf(stderr, "\r  %s %3.0f%% (%s of %s, %.0f MiB/s)   ", verb,
 			    100.0 * (double)done / (double)t->size, size_human(done, a, sizeof a),
 			    size_human(t->size, b, sizeof b),
 			    secs > 0 ? (double)done / MIB / secs : 0.0);
@@ -421,10 +440,14 @@ layout_write(struct target *t, int fd, bool quiet)
 		err = -EINTR;
 	if (err == 0 && fsync(fd) != 0) {
 		err = -errno;
-		sweep_error("laying out %s: fsync: %s", t->path, strerror(errno));
+		sweep_error("%s %s: fsync: %s", verb, t->path, strerror(errno));
+	}
+	if (close(fd) != 0 && err == 0) {
+		err = -errno;
+		sweep_error("%s %s: close: %s", verb, t->path, strerror(errno));
 	}
 	if (err == 0 && !quiet)
-		fprintf(stderr, "sweep: laid out %s in %.1f s\n", t->path,
+		fprintf(stderr, "sweep: %s %s took %.1f s\n", verb, t->path,
 		    (double)(now_ns() - start) / 1e9);
 	free(buf);
 	return err;
@@ -437,7 +460,7 @@ layout_write(struct target *t, int fd, bool quiet)
 int
 target_prepare(struct target *t, bool quiet)
 {
-	int fd, need, err;
+	int need, err;
 
 	if (t->kind == TARGET_DEVICE)
 		return 0;
@@ -453,18 +476,7 @@ target_prepare(struct target *t, bool quiet)
 			    "(no holes or unwritten extents)\n", t->path);
 		return 0;
 	}
-	fd = open(t->path, O_WRONLY | O_CREAT | O_DIRECT | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		err = -errno;
-		if (errno == EINVAL)
-			sweep_error("%s: the filesystem does not support O_DIRECT; put the test file "
-			    "on one that does (ext4, xfs, btrfs)", t->path);
-		else
-			sweep_error("%s: open: %s", t->path, strerror(errno));
-		return err;
-	}
-	err = layout_write(t, fd, quiet);
-	close(fd);
+	err = target_write_region(t, "laying out", quiet);
 	if (err == 0) {
 		t->laid_out = true;
 		file_alignment(t, t->path);
@@ -476,6 +488,10 @@ target_prepare(struct target *t, bool quiet)
 void
 target_cleanup(struct target *t, bool keep)
 {
+	if (t->excl_fd >= 0) {
+		close(t->excl_fd);
+		t->excl_fd = -1;
+	}
 	if (t->kind == TARGET_FILE && t->scratch && !keep && t->path != NULL)
 		unlink(t->path);
 }

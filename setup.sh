@@ -1,0 +1,73 @@
+#!/bin/sh
+# One command from a fresh Debian 12 machine to a result (run as root, or
+# with sudo available for apt-get):
+#   ./setup.sh run [SWEEP OPTIONS]   install what is missing, build, run sweeps/quick.json
+#                                    on the default target (./sweep.dat); prints where
+#                                    the results are
+#   ./setup.sh check                 install what is missing, build, run `make check`;
+#                                    ends with "N passed, N failed"
+#   ./setup.sh deps | build          only those steps
+set -eu
+cd "$(dirname "$0")"
+
+PACKAGES="build-essential autoconf automake pkg-config libaio-dev libcjson-dev
+libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox fio python3 python3-openpyxl
+e2fsprogs util-linux fdisk"
+
+deps() {
+	missing=""
+	for p in $PACKAGES; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+			missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	echo "setup: installing Debian packages:$missing"
+	if [ "$(id -u)" -eq 0 ]; then
+		apt_get="apt-get"
+	elif command -v sudo >/dev/null; then
+		apt_get="sudo apt-get"
+	else
+		echo "setup: need root to install:$missing (run as root or install them)" >&2
+		exit 2
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	$apt_get update -qq
+	# shellcheck disable=SC2086
+	$apt_get install -y -qq --no-install-recommends $missing >/dev/null
+}
+
+build() {
+	if [ ! -x configure ] || [ configure.ac -nt configure ] || [ Makefile.am -nt configure ]; then
+		autoreconf -fi
+	fi
+	[ -f Makefile ] || ./configure --quiet
+	make -j"$(nproc)" >/dev/null
+}
+
+check() {
+	status=0
+	make -j"$(nproc)" check || status=$?
+	log=test-suite.log
+	if [ -f "$log" ]; then
+		pass=$(sed -n 's/^# PASS: *//p' "$log" | head -1)
+		fail=$(sed -n 's/^# FAIL: *//p' "$log" | head -1)
+		err=$(sed -n 's/^# ERROR: *//p' "$log" | head -1)
+		skip=$(sed -n 's/^# SKIP: *//p' "$log" | head -1)
+		[ "$status" -ne 0 ] && grep -h '^FAIL\|^ERROR' tests/*.log 2>/dev/null | head -20
+		echo "${pass:-0} passed, $(( ${fail:-0} + ${err:-0} )) failed, ${skip:-0} skipped"
+	else
+		echo "0 passed, 1 failed"
+		status=1
+	fi
+	return $status
+}
+
+cmd=${1:-check}
+[ $# -gt 0 ] && shift
+case $cmd in
+deps) deps ;;
+build) deps; build ;;
+check) deps; build; check ;;
+run) deps; build; exec ./src/sweep --sweep sweeps/quick.json "$@" ;;
+*) echo "usage: ./setup.sh run|check|deps|build" >&2; exit 2 ;;
+esac
