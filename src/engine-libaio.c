@@ -81,10 +81,11 @@ static int
 libaio_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 {
 	struct libaio_data *d = j->engine_data;
+	struct timespec ts = { 0, ENGINE_REAP_WAIT_NS };
 	int r, i;
 
 	do
-		r = io_getevents(d->ctx, (long)min, (long)max, d->events, NULL);
+		r = io_getevents(d->ctx, (long)min, (long)max, d->events, &ts);
 	while (r == -EINTR);
 	if (r < 0) {
 		snprintf(j->err_syscall, sizeof j->err_syscall, "io_getevents");

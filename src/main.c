@@ -120,33 +120,196 @@ save_results(const struct results *res, const char *dir)
 	return err;
 }
 
+/* Device checks before the first cell: precondition, or warn about a fresh volume. */
+static int
+run_device_checks(struct config *cfg, struct target *t, struct results *res)
+{
+	unsigned samples;
+
+	if (t->kind != TARGET_DEVICE)
+		return 0;
+	if (cfg->precondition)
+		return target_device_precondition(t, cfg->quiet);
+	if (target_device_looks_fresh(t, &samples) == 1)
+		results_warn(res, "%s looks freshly created: all %u sampled blocks are zero. "
+		    "Some cloud volumes answer reads of never-written blocks without touching "
+		    "storage, which inflates read results; --precondition --destructive writes "
+		    "the region first", t->path, samples);
+	return 0;
+}
+
+/*
+ * --resume DIR: the target and plan come from DIR/results.json unless the
+ * command line gives them again, in which case they must be the same.
+ */
+static int
+resume_load(struct config *cfg, struct results *old)
+{
+	char *path = xasprintf("%s/results.json", cfg->resume);
+	int err;
+
+	if (access(path, F_OK) != 0) {
+		sweep_error("--resume %s: no results.json there (give the output directory of an "
+		    "interrupted run)", cfg->resume);
+		free(path);
+		return -EINVAL;
+	}
+	err = results_load(path, old);
+	free(path);
+	if (err != 0)
+		return err;
+	if (cfg->device == NULL && cfg->file == NULL) {
+		if (old->target.kind == TARGET_DEVICE)
+			cfg->device = xstrdup(old->target.path);
+		else if (strcmp(old->target.path, "sweep.dat") != 0)
+			cfg->file = xstrdup(old->target.path);
+	}
+	if (!cfg->size_set) {
+		cfg->size = old->target.size;
+		cfg->size_set = true;
+	}
+	if (cfg->label == NULL)
+		cfg->label = xstrdup(old->label);
+	return 0;
+}
+
+/* Refuse to resume onto another target or plan; adopt the stored plan otherwise. */
+static int
+resume_check(struct config *cfg, struct results *old, struct target *t, struct plan *p)
+{
+	char why[256];
+
+	if (old->target.kind != t->kind || strcmp(old->target.path, t->path) != 0 ||
+	    old->target.size != t->size) {
+		char a[32], b[32];
+
+		sweep_error("--resume %s: the run there used %s (%s), this one %s (%s); resume on "
+		    "the same target", cfg->resume, old->target.path,
+		    size_human(old->target.size, a, sizeof a), t->path, size_human(t->size, b, sizeof b));
+		return -EINVAL;
+	}
+	if (cfg->plan_given > 0 && plan_compare(&old->plan, p, why, sizeof why) != 0) {
+		sweep_error("--resume %s: the plan differs from the interrupted run's: %s",
+		    cfg->resume, why);
+		return -EINVAL;
+	}
+	plan_free(p);
+	*p = old->plan;
+	p->cells = xcalloc(old->plan.ncells, sizeof *p->cells);
+	memcpy(p->cells, old->plan.cells, old->plan.ncells * sizeof *p->cells);
+	return 0;
+}
+
+/* Run every pending cell; returns the exit code. */
+static int
+run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *res,
+    const char *out)
+{
+	unsigned i, failed = 0, k;
+
+	for (i = 0; i < p->ncells; i++)
+		if (res->cells[i].status == CELL_FAILED)
+			failed++;
+	run_progress_init(cfg->quiet, p);
+	for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
+		struct cell_result *r = &res->cells[i];
+
+		if (r->status != CELL_PENDING)
+			continue;
+		if (access(t->path, F_OK) != 0) {
+			sweep_error("%s: the target vanished (%s); stopping after %u of %u cells",
+			    t->path, strerror(errno), res->ndone, p->ncells);
+			return SWEEP_EXIT_FAILED;
+		}
+		if (run_cell(t, p, &p->cells[i], r, i) == -ECANCELED)
+			break;
+		res->ndone++;
+		print_cell_line(stdout, r, i, p->ncells);
+		fflush(stdout);
+		if (save_results(res, out) != 0) {
+			sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
+			    "cells measured before", out);
+			return SWEEP_EXIT_FAILED;
+		}
+		if (r->status == CELL_FAILED) {
+			failed++;
+			if (cfg->stop_on_error) {
+				sweep_error("stopping at the first failed cell (--stop-on-error): %s",
+				    r->status_reason);
+				break;
+			}
+		}
+	}
+	if (sweep_interrupted) {
+		res->interrupted = true;
+		for (k = 0; k < p->ncells; k++) {
+			struct cell_result *r = &res->cells[k];
+
+			if (r->status != CELL_PARTIAL)
+				continue;
+			/* Partial figures are dropped, never mixed with complete ones. */
+			free(r->series_ios);
+			free(r->series_bytes);
+			memset(r, 0, sizeof *r);
+			r->cell = p->cells[k];
+			r->status = CELL_PENDING;
+		}
+		sweep_error("interrupted: kept %u of %u cells; sweep run --resume %s continues",
+		    res->ndone, p->ncells, out);
+	} else
+		res->interrupted = false;
+	if (save_results(res, out) != 0)
+		return SWEEP_EXIT_FAILED;
+	report_write_all(res, out, cfg->formats_mask, cfg->gnuplot);
+	printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
+	    res->ndone, p->ncells, failed ? ", some failed" : "",
+	    res->interrupted ? ", interrupted" : "");
+	if (sweep_interrupted)
+		return SWEEP_EXIT_INTERRUPTED;
+	return failed ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
+}
+
 static int
 cmd_run(struct config *cfg, bool plan_only)
 {
 	struct target t;
 	struct plan p;
-	struct results res;
-	unsigned formats = REPORT_DEFAULT;
+	struct results res, old;
 	char *out = NULL;
-	unsigned i;
-	int ret = SWEEP_EXIT_USAGE, failed = 0, err;
+	int ret = SWEEP_EXIT_USAGE;
 
+	memset(&old, 0, sizeof old);
+	memset(&res, 0, sizeof res);
+	cfg->formats_mask = REPORT_DEFAULT;
 	if (cfg->nargs > 0) {
 		sweep_error("%s: unexpected argument (options start with --; see sweep --help)",
 		    cfg->args[0]);
 		return SWEEP_EXIT_USAGE;
 	}
-	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &formats) != 0)
+	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &cfg->formats_mask) != 0)
 		return SWEEP_EXIT_USAGE;
-	if (target_open(&t, cfg, !plan_only) != 0)
+	if (!plan_only && (cfg->hosts != NULL || cfg->hosts_file != NULL))
+		return hosts_command(cfg);
+	if (cfg->resume != NULL && plan_only) {
+		sweep_error("--resume %s: goes with sweep run", cfg->resume);
 		return SWEEP_EXIT_USAGE;
+	}
+	if (cfg->resume != NULL && resume_load(cfg, &old) != 0)
+		return SWEEP_EXIT_USAGE;
+	if (target_open(&t, cfg, !plan_only) != 0) {
+		results_free(&old);
+		return SWEEP_EXIT_USAGE;
+	}
 	options_finish(cfg, t.kind == TARGET_DEVICE);
 	if (plan_build(&p, cfg) != 0) {
 		sweep_error("the plan has no cells");
 		target_free(&t);
+		results_free(&old);
 		return SWEEP_EXIT_USAGE;
 	}
 	p.size = t.size;
+	if (cfg->resume != NULL && resume_check(cfg, &old, &t, &p) != 0)
+		goto out_plan;
 	if (target_check_plan(&t, &p) != 0)
 		goto out_plan;
 	if (!plan_only && target_device_check_writes(&t, cfg, &p) != 0)
@@ -154,15 +317,28 @@ cmd_run(struct config *cfg, bool plan_only)
 	if (plan_only) {
 		plan_print(stdout, &p, &t, true);
 		ret = SWEEP_EXIT_OK;
+		if (cfg->fio_jobfile != NULL && fio_jobfile_write(&p, &t, cfg->fio_jobfile) != 0)
+			ret = SWEEP_EXIT_USAGE;
+		goto out_plan;
+	}
+	if (cfg->fio_jobfile != NULL) {
+		sweep_error("--fio-jobfile %s: goes with sweep plan", cfg->fio_jobfile);
 		goto out_plan;
 	}
 
-	out = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
-	    default_out_dir(cfg->label != NULL ? cfg->label : t.name);
-	if (out_dir_prepare(out, cfg->out_dir != NULL ? "--out" : "default output") != 0)
+	if (cfg->resume != NULL)
+		out = xstrdup(cfg->resume);
+	else if (cfg->out_dir != NULL)
+		out = xstrdup(cfg->out_dir);
+	else
+		out = default_out_dir(cfg->label != NULL ? cfg->label : t.name);
+	if (out_dir_prepare(out, cfg->resume != NULL ? "--resume" : cfg->out_dir != NULL ?
+	    "--out" : "default output") != 0)
 		goto out_plan;
 
 	plan_print(stdout, &p, &t, false);
+	if (cfg->resume != NULL)
+		printf("Resuming: %u of %u cells done\n", old.ndone, p.ncells);
 	printf("Output: %s\n", out);
 	fflush(stdout);
 	signals_install();
@@ -171,61 +347,25 @@ cmd_run(struct config *cfg, bool plan_only)
 		target_cleanup(&t, cfg->keep);
 		goto out_plan;
 	}
-	results_init(&res, cfg, &t, &p);
+	if (cfg->resume != NULL) {
+		res = old;
+		memset(&old, 0, sizeof old);
+	} else
+		results_init(&res, cfg, &t, &p);
 	if (t.devname[0] == '\0')
 		results_warn(&res, "no block device under %s (%s): device counters and the device "
 		    "leg of the BW check are unavailable", t.path, t.fs_type);
 	if (t.loop_dio == 0)
 		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
 		    "mostly measure the host's page cache; use losetup --direct-io=on", t.path);
-	if (t.kind == TARGET_DEVICE && cfg->precondition) {
-		if (target_device_precondition(&t, cfg->quiet) != 0) {
-			ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
-			goto out_results;
-		}
-	} else if (t.kind == TARGET_DEVICE) {
-		unsigned samples;
-
-		if (target_device_looks_fresh(&t, &samples) == 1)
-			results_warn(&res, "%s looks freshly created: all %u sampled blocks are zero. "
-			    "Some cloud volumes answer reads of never-written blocks without touching "
-			    "storage, which inflates read results; --precondition --destructive writes "
-			    "the region first", t.path, samples);
-	}
-	run_progress_init(cfg->quiet, &p);
-	for (i = 0; i < p.ncells && !sweep_interrupted; i++) {
-		struct cell_result *r = &res.cells[i];
-
-		err = run_cell(&t, &p, &p.cells[i], r, i);
-		if (err == -ECANCELED)
-			break;
-		res.ndone++;
-		if (r->status == CELL_FAILED)
-			failed++;
-		print_cell_line(stdout, r, i, p.ncells);
-		fflush(stdout);
-		if (save_results(&res, out) != 0) {
-			ret = SWEEP_EXIT_FAILED;
-			goto out_results;
-		}
-	}
-	if (sweep_interrupted) {
-		res.interrupted = true;
-		for (i = 0; i < p.ncells; i++)
-			if (res.cells[i].status == CELL_PARTIAL)
-				res.cells[i].status = CELL_PENDING;	/* partial figures are dropped */
-		sweep_error("interrupted: kept %u of %u cells", res.ndone, p.ncells);
-	}
-	save_results(&res, out);
-	report_write_all(&res, out, formats, cfg->gnuplot);
-	printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
-	    res.ndone, p.ncells, failed ? ", some failed" : "",
-	    res.interrupted ? ", interrupted" : "");
-	ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : failed ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
-out_results:
+	if (run_device_checks(cfg, &t, &res) != 0)
+		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+	else
+		ret = run_cells(cfg, &t, &p, &res, out);
 	target_cleanup(&t, cfg->keep);
 	results_free(&res);
 out_plan:
+	results_free(&old);
 	plan_free(&p);
 	target_free(&t);
 	free(out);
@@ -243,8 +383,8 @@ main(int argc, char **argv)
 		cmd = argv[1];
 		first = 2;
 		if (strcmp(cmd, "run") != 0 && strcmp(cmd, "plan") != 0 &&
-		    strcmp(cmd, "report") != 0) {
-			sweep_error("%s: unknown command; commands are run, plan and report "
+		    strcmp(cmd, "report") != 0 && strcmp(cmd, "import") != 0) {
+			sweep_error("%s: unknown command; commands are run, plan, report and import "
 			    "(see sweep --help)", cmd);
 			return SWEEP_EXIT_USAGE;
 		}
@@ -269,6 +409,8 @@ main(int argc, char **argv)
 	}
 	if (strcmp(cmd, "report") == 0)
 		ret = report_command(&cfg);
+	else if (strcmp(cmd, "import") == 0)
+		ret = import_command(&cfg);
 	else
 		ret = cmd_run(&cfg, strcmp(cmd, "plan") == 0);
 	config_free(&cfg);

@@ -19,6 +19,7 @@
 #define OPT_FILE	0x2	/* allowed in a sweep file */
 #define OPT_MATRIX	0x4	/* a matrix key: allowed inside "groups" too */
 #define OPT_CLI		0x8	/* allowed on the command line */
+#define OPT_PLAN	0x10	/* defines the plan or the target (checked by --resume) */
 
 /* Where a value came from: the command line, a sweep file's top level, or a group. */
 enum opt_where { WHERE_CLI, WHERE_BASE, WHERE_GROUP };
@@ -186,19 +187,48 @@ set_jobs(struct opt_ctx *c, const char *v)
 	return 0;
 }
 
-static const char *engine_names[] = { "libaio", "psync", "null", NULL };
-
 static int
 set_engine(struct opt_ctx *c, const char *v)
 {
-	int i;
+	char *m;
+	int err;
 
-	for (i = 0; engine_names[i] != NULL; i++)
-		if (strcmp(v, engine_names[i]) == 0) {
-			opt_str(&c->cfg->engine, v);
-			return 0;
-		}
-	return opt_bad(c, "engine must be libaio, psync or null");
+	if (engine_find(v) != NULL) {
+		opt_str(&c->cfg->engine, v);
+		return 0;
+	}
+	m = xasprintf("engine must be one of: %s", engine_names());
+	err = opt_bad(c, m);
+	free(m);
+	return err;
+}
+
+static int
+set_fio_jobfile(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->fio_jobfile, v);
+	return 0;
+}
+
+static int
+set_hosts(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->hosts, v);
+	return 0;
+}
+
+static int
+set_hosts_file(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->hosts_file, v);
+	return 0;
+}
+
+static int
+set_csv(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->csv, v);
+	return 0;
 }
 
 static int
@@ -232,6 +262,65 @@ set_seed(struct opt_ctx *c, const char *v)
 		return opt_bad(c, "seed is a whole number");
 	c->cfg->seed = s;
 	return 0;
+}
+
+static int set_bool(struct opt_ctx *, const char *, bool *);
+
+static int
+set_io_timeout(struct opt_ctx *c, const char *v)
+{
+	uint64_t s;
+
+	if (parse_uint(v, 1, 86400, &s) != 0)
+		return opt_bad(c, "io-timeout is whole seconds from 1 to 86400");
+	c->cfg->io_timeout_s = (unsigned)s;
+	return 0;
+}
+
+static int
+set_steady(struct opt_ctx *c, const char *v)
+{
+	uint64_t pct;
+
+	if (parse_uint(v, 0, 50, &pct) != 0)
+		return opt_bad(c, "steady is a percentage from 0 (off: fixed runtime) to 50");
+	c->cfg->steady_pct = (unsigned)pct;
+	return 0;
+}
+
+static int
+set_steady_window(struct opt_ctx *c, const char *v)
+{
+	uint64_t s;
+
+	if (parse_uint(v, 2, 3600, &s) != 0)
+		return opt_bad(c, "steady-window is whole seconds from 2 to 3600");
+	c->cfg->steady_window_s = (unsigned)s;
+	return 0;
+}
+
+static int
+set_min_runtime(struct opt_ctx *c, const char *v)
+{
+	uint64_t s;
+
+	if (parse_uint(v, 1, 86400, &s) != 0)
+		return opt_bad(c, "min-runtime is whole seconds from 1 to 86400");
+	c->cfg->min_runtime_s = (unsigned)s;
+	return 0;
+}
+
+static int
+set_resume(struct opt_ctx *c, const char *v)
+{
+	opt_str(&c->cfg->resume, v);
+	return 0;
+}
+
+static int
+set_stop_on_error(struct opt_ctx *c, const char *v)
+{
+	return set_bool(c, v, &c->cfg->stop_on_error);
 }
 
 static int
@@ -338,34 +427,50 @@ set_precondition(struct opt_ctx *c, const char *v)
 }
 
 static const struct option_entry options_table[] = {
-	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE, "PATH", NULL,
+	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PATH", NULL,
 	  "block device or partition to test, e.g. /dev/sdd1 (reads only unless --destructive)",
 	  set_device },
-	{ "file", 0, OPT_ARG | OPT_CLI | OPT_FILE, "PATH", NULL,
+	{ "file", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PATH", NULL,
 	  "test file (created and laid out if missing); default: ./sweep.dat, removed unless --keep",
 	  set_file },
-	{ "size", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SIZE", "1g for files, whole device",
+	{ "size", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SIZE", "1g for files, whole device",
 	  "region every cell uses", set_size },
-	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST",
+	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST",
 	  "read,randread (device); read,randread,write,randwrite (file)",
 	  "from read, write, randread, randwrite, readwrite, randrw, or all", set_modes },
-	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE, "PCT", "70",
+	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PCT", "70",
 	  "percentage of reads in readwrite and randrw", set_rwmixread },
-	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST|RANGE", "512-8m",
+	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST|RANGE", "512-8m",
 	  "block sizes: 4k,64k,1m or 512-8m (every power of two in between)", set_bs },
-	{ "depth", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST", "1,32",
+	{ "depth", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST", "1,32",
 	  "queue depths (I/Os in flight per job), 1 to 4096", set_depth },
-	{ "jobs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_MATRIX, "LIST", "1",
+	{ "jobs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST", "1",
 	  "parallel jobs (threads) per cell, 1 to 256", set_jobs },
-	{ "engine", 0, OPT_ARG | OPT_CLI | OPT_FILE, "NAME", "libaio",
-	  "I/O engine: libaio, psync or null (no I/O: tests the pipeline)", set_engine },
-	{ "runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SECONDS", "10",
+	{ "engine", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "NAME", "libaio",
+	  "I/O engine: libaio, psync, null (no I/O: tests the pipeline), io_uring where built",
+	  set_engine },
+	{ "runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "10",
 	  "measured time per cell", set_runtime },
-	{ "ramp", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SECONDS", "2",
+	{ "ramp", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "2",
 	  "warm-up per cell, excluded from the figures", set_ramp },
-	{ "seed", 0, OPT_ARG | OPT_CLI | OPT_FILE, "N", "1",
+	{ "seed", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "N", "1",
 	  "seed for random offsets (runs with one seed issue the same offsets)", set_seed },
-	{ "sweep", 0, OPT_ARG | OPT_CLI, "FILE", NULL,
+	{ "steady", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PCT", "2",
+	  "end a cell early once IOPS over the last window stay within PCT% of their mean "
+	  "with no trend; 0: every cell runs --runtime", set_steady },
+	{ "steady-window", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "5",
+	  "window of the steady-state test", set_steady_window },
+	{ "min-runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "3",
+	  "with --steady: the least a cell runs after its ramp", set_min_runtime },
+	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SECONDS", "30",
+	  "abort a cell whose I/O has not completed for this long", set_io_timeout },
+	{ "stop-on-error", 0, OPT_CLI | OPT_FILE, NULL, NULL,
+	  "stop the sweep at the first failed cell (default: go on to the next)",
+	  set_stop_on_error },
+	{ "resume", 0, OPT_ARG | OPT_CLI, "DIR", NULL,
+	  "continue an interrupted run in DIR: same plan and target, finished cells kept",
+	  set_resume },
+	{ "sweep", 0, OPT_ARG | OPT_CLI | OPT_PLAN, "FILE", NULL,
 	  "JSON sweep file (a path, or a name from the shipped sweeps/); options given here override it",
 	  set_sweep },
 	{ "out", 'o', OPT_ARG | OPT_CLI | OPT_FILE, "DIR", "reports/LABEL-YYYYmmdd-HHMMSS",
@@ -378,6 +483,16 @@ static const struct option_entry options_table[] = {
 	{ "gnuplot", 0, OPT_ARG | OPT_CLI, "PATH", "gnuplot on PATH",
 	  "gnuplot binary for the charts; without one, the .gp and .dat files are still written",
 	  set_gnuplot },
+	{ "fio-jobfile", 0, OPT_ARG | OPT_CLI, "FILE", NULL,
+	  "with plan: write an equivalent fio job file (one job per cell, stonewall)",
+	  set_fio_jobfile },
+	{ "hosts", 0, OPT_ARG | OPT_CLI, "H1[:PORT],H2,...", NULL,
+	  "run the plan on these hosts through fio's client/server mode (fio --server on each)",
+	  set_hosts },
+	{ "hosts-file", 0, OPT_ARG | OPT_CLI, "FILE", NULL,
+	  "as --hosts, one host[:port] per line", set_hosts_file },
+	{ "csv", 0, OPT_ARG | OPT_CLI, "TABLE.csv", NULL,
+	  "with import: build results.json from a table (mode, bs, iops and/or bw, ...)", set_csv },
 	{ "description", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
 	  "what the sweep is for (shown in reports)", set_description },
 	{ "comment", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
@@ -446,6 +561,10 @@ config_init(struct config *cfg)
 	cfg->ramp_s = 2;
 	cfg->rwmixread = 70;
 	cfg->seed = 1;
+	cfg->io_timeout_s = 30;
+	cfg->steady_pct = 2;
+	cfg->steady_window_s = 5;
+	cfg->min_runtime_s = 3;
 	cfg->engine = xstrdup("libaio");
 }
 
@@ -460,6 +579,11 @@ config_free(struct config *cfg)
 	free(cfg->engine);
 	free(cfg->description);
 	free(cfg->formats);
+	free(cfg->fio_jobfile);
+	free(cfg->hosts);
+	free(cfg->hosts_file);
+	free(cfg->csv);
+	free(cfg->resume);
 	free(cfg->gnuplot);
 	free(cfg->args);
 	memset(cfg, 0, sizeof *cfg);
@@ -542,6 +666,8 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first)
 		c.where = WHERE_CLI;
 		c.group = 0;
 		c.input = input;
+		if (o->flags & OPT_PLAN)
+			cfg->plan_given++;
 		err = o->set(&c, value);
 		free(input);
 		free(name);
@@ -826,6 +952,8 @@ options_usage(FILE *f)
 
 	fputs("usage: sweep [run] [OPTIONS]      run a sweep and write its reports\n"
 	      "       sweep plan [OPTIONS]       print the plan and its duration; run nothing\n"
+	      "       sweep report RESULTS.json  write the reports again from results.json\n"
+	      "       sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table\n"
 	      "       sweep --help | --version\n\n"
 	      "Sizes take k, m, g, t (base 1024) or plain bytes.  Options:\n", f);
 	for (i = 0; i < OPTIONS_COUNT; i++) {

@@ -47,6 +47,10 @@ plan_build(struct plan *p, const struct config *cfg)
 	p->ncells = n;
 	p->runtime_s = cfg->runtime_s;
 	p->ramp_s = cfg->ramp_s;
+	p->steady_pct = cfg->steady_pct;
+	p->steady_window_s = cfg->steady_window_s;
+	p->min_runtime_s = cfg->min_runtime_s;
+	p->io_timeout_s = cfg->io_timeout_s;
 	p->rwmixread = cfg->rwmixread;
 	p->seed = cfg->seed;
 	p->size = cfg->size;
@@ -60,6 +64,55 @@ plan_free(struct plan *p)
 	free(p->cells);
 	p->cells = NULL;
 	p->ncells = 0;
+}
+
+/*
+ * Are two plans the same run (cells, timing, engine, seed, mix)?  0 if so,
+ * else -1 with the first difference, "X there, Y here", in why.
+ */
+int
+plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len)
+{
+	unsigned i;
+	char x[32], y[32];
+
+#define PLAN_SAME(field, name) \
+	if (a->field != b->field) { \
+		snprintf(why, len, "%s %llu there, %llu here", name, \
+		    (unsigned long long)a->field, (unsigned long long)b->field); \
+		return -1; \
+	}
+	PLAN_SAME(ncells, "cells");
+	PLAN_SAME(runtime_s, "--runtime");
+	PLAN_SAME(ramp_s, "--ramp");
+	PLAN_SAME(rwmixread, "--rwmixread");
+	PLAN_SAME(seed, "--seed");
+	PLAN_SAME(steady_pct, "--steady");
+#undef PLAN_SAME
+	if (strcmp(a->engine, b->engine) != 0) {
+		snprintf(why, len, "--engine %s there, %s here", a->engine, b->engine);
+		return -1;
+	}
+	for (i = 0; i < a->ncells; i++) {
+		const struct cell *p = &a->cells[i], *q = &b->cells[i];
+
+		if (p->mode != q->mode || p->bs != q->bs || p->depth != q->depth || p->jobs != q->jobs) {
+			snprintf(why, len, "cell %u is %s %s depth %u jobs %u there, %s %s depth %u "
+			    "jobs %u here", i + 1, mode_name(p->mode), size_short(p->bs, x, sizeof x),
+			    p->depth, p->jobs, mode_name(q->mode), size_short(q->bs, y, sizeof y),
+			    q->depth, q->jobs);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Can steady state end a cell before its runtime? */
+bool
+plan_steady(const struct plan *p)
+{
+	return p->steady_pct > 0 && p->runtime_s > p->min_runtime_s &&
+	    p->runtime_s > p->steady_window_s + 1;
 }
 
 /* Ramp plus runtime for every cell (setup such as file layout is extra). */
@@ -121,7 +174,12 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 	    p->ncells, p->ncells == 1 ? "" : "s", modes, bs, depth, jobs);
 	fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu, rwmixread %u%%\n",
 	    p->ramp_s, p->runtime_s, p->engine, (unsigned long long)p->seed, p->rwmixread);
-	fprintf(f, "Estimated duration: %s", duration_human(plan_duration_ns(p), dur, sizeof dur));
+	if (plan_steady(p))
+		fprintf(f, "Steady state: a cell ends once IOPS over %u s stay within %u%% with no "
+		    "trend, after at least %u s\n", p->steady_window_s, p->steady_pct,
+		    p->min_runtime_s);
+	fprintf(f, "Estimated duration: %s%s", plan_steady(p) ? "at most " : "",
+	    duration_human(plan_duration_ns(p), dur, sizeof dur));
 	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)
 		fprintf(f, " (plus laying out %s)", size);
 	fputc('\n', f);

@@ -1,23 +1,49 @@
+/* The table of report writers, the number formats they share, and `sweep report RESULTS.json`. */
 #include "config.h"
 
-/* The table of report writers, and `sweep report RESULTS.json`. */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report.h"
 
 struct report_writer {
 	const char	*name;
 	unsigned	 flag;
-	const char	*file;
-	int		(*write)(const struct results *, const char *);
+	const char	*file;		/* what it writes, for messages */
+	int		(*write)(struct report_ctx *);
 };
 
+static int report_write_csv(struct report_ctx *);
+
+/*
+ * In the order they run: the charts before the ticket reports, which link
+ * (md) or inline (html) them.  png and svg share one writer, which renders
+ * both in one gnuplot run per chart.
+ */
 static const struct report_writer writers[] = {
-	{ "csv", REPORT_CSV, "results.csv", report_csv_write },
+	{ "csv", REPORT_CSV, "results.csv", report_write_csv },
+	{ "xlsx", REPORT_XLSX, "report.xlsx", report_xlsx_write },
+	{ "png", REPORT_PNG, "charts", report_gnuplot_write },
+	{ "svg", REPORT_SVG, "charts", report_gnuplot_write },
+	{ "md", REPORT_MD, "report.md", report_md_write },
+	{ "html", REPORT_HTML, "report.html", report_html_write },
 };
 #define WRITERS_COUNT (sizeof writers / sizeof writers[0])
+#define FORMATS_VALID "csv, xlsx, png, svg, md, html or all"
+
+/* The csv format as a table entry: results.csv in the output folder. */
+static int
+report_write_csv(struct report_ctx *ctx)
+{
+	char *path = xasprintf("%s/results.csv", ctx->dir);
+	int err = report_csv_write(ctx->res, path);
+
+	free(path);
+	return err;
+}
 
 /* "csv,xlsx" into a mask; prints one line and returns -EINVAL on an unknown name. */
 int
@@ -27,14 +53,19 @@ report_parse_formats(const char *list, unsigned *mask)
 	int err = 0;
 
 	*mask = 0;
-	for (item = strtok_r(copy, ",", &save); item != NULL; item = strtok_r(NULL, ",", &save)) {
+	for (item = strtok_r(copy, ", ", &save); item != NULL; item = strtok_r(NULL, ", ", &save)) {
 		size_t i;
 
+		if (strcmp(item, "all") == 0) {
+			*mask |= REPORT_DEFAULT;
+			continue;
+		}
 		for (i = 0; i < WRITERS_COUNT; i++)
 			if (strcmp(item, writers[i].name) == 0)
 				break;
 		if (i == WRITERS_COUNT) {
-			sweep_error("--formats %s: unknown format \"%s\"; formats are csv", list, item);
+			sweep_error("--formats %s: unknown format \"%s\"; formats are " FORMATS_VALID,
+			    list, item);
 			err = -EINVAL;
 			break;
 		}
@@ -42,70 +73,99 @@ report_parse_formats(const char *list, unsigned *mask)
 	}
 	free(copy);
 	if (err == 0 && *mask == 0) {
-		sweep_error("--formats %s: no format given; formats are csv", list);
+		sweep_error("--formats %s: no format given; formats are " FORMATS_VALID, list);
 		err = -EINVAL;
 	}
 	return err;
 }
 
-/* Write every format in mask into dir; the first error is returned, the rest still run. */
+/*
+ * Write every format in mask into dir; the first error is returned, the rest
+ * still run.  html inlines the .svg charts, so asking for html renders them.
+ */
 int
 report_write_all(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
 {
+	struct report_ctx ctx;
+	struct summary sum;
 	size_t i;
 	int first = 0;
 
-	(void)gnuplot;
+	report_summary_build(res, &sum);
+	memset(&ctx, 0, sizeof ctx);
+	ctx.res = res;
+	ctx.sum = &sum;
+	ctx.dir = dir;
+	ctx.mask = mask;
+	if (mask & REPORT_HTML)
+		ctx.mask |= REPORT_SVG;
+	ctx.gnuplot = gnuplot;
 	for (i = 0; i < WRITERS_COUNT; i++) {
-		char *path;
 		int err;
 
-		if (!(mask & writers[i].flag))
+		if (!(ctx.mask & writers[i].flag))
 			continue;
-		path = xasprintf("%s/%s", dir, writers[i].file);
-		err = writers[i].write(res, path);
+		ctx.error[0] = '\0';
+		err = writers[i].write(&ctx);
 		if (err != 0) {
-			sweep_error("%s: %s", path, strerror(-err));
+			if (ctx.error[0] != '\0')
+				sweep_error("%s", ctx.error);
+			else
+				sweep_error("%s/%s: %s", dir, writers[i].file, strerror(-err));
 			if (first == 0)
 				first = err;
 		}
-		free(path);
 	}
+	report_summary_free(&sum);
 	return first;
 }
 
-/* sweep report RESULTS.json [-o DIR] [--formats LIST] [--gnuplot PATH] */
+/*
+ * sweep report RESULTS.json [-o DIR] [--formats LIST] [--gnuplot PATH]; a
+ * run's folder stands for the results.json in it.
+ */
 int
 report_command(struct config *cfg)
 {
 	struct results res;
 	unsigned mask = REPORT_DEFAULT;
-	char *dir;
+	struct stat st;
+	char *dir, *input;
 	int err;
 
 	if (cfg->nargs != 1) {
-		sweep_error("report: give one results.json (sweep report RESULTS.json [-o DIR])");
+		sweep_error("report: give one results.json (sweep report RESULTS.json [-o DIR] "
+		    "[--formats LIST])");
 		return SWEEP_EXIT_USAGE;
 	}
 	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &mask) != 0)
 		return SWEEP_EXIT_USAGE;
-	if (results_load(cfg->args[0], &res) != 0)
+	if (stat(cfg->args[0], &st) == 0 && S_ISDIR(st.st_mode))
+		input = xasprintf("%s/results.json", cfg->args[0]);
+	else
+		input = xstrdup(cfg->args[0]);
+	if (results_load(input, &res) != 0) {
+		free(input);
 		return SWEEP_EXIT_USAGE;
+	}
 	if (cfg->out_dir != NULL)
 		dir = xstrdup(cfg->out_dir);
 	else {
 		char *slash;
 
-		dir = xstrdup(cfg->args[0]);
+		dir = xstrdup(input);
 		slash = strrchr(dir, '/');
 		if (slash != NULL)
 			*slash = '\0';
 		else
 			strcpy(dir, ".");
+		if (dir[0] == '\0')
+			strcpy(dir, "/");
 	}
 	err = mkdir_p(dir);
 	if (err != 0) {
 		sweep_error("-o %s: cannot create the output directory: %s", dir, strerror(-err));
+		free(input);
 		free(dir);
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
@@ -113,7 +173,78 @@ report_command(struct config *cfg)
 	err = report_write_all(&res, dir, mask, cfg->gnuplot);
 	if (err == 0)
 		printf("Reports: %s\n", dir);
+	free(input);
 	free(dir);
 	results_free(&res);
 	return err == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
+}
+
+/* Axis and table label of a block size: "512", "4K", "1M" (exact multiples, else bytes). */
+const char *
+report_size_label(uint64_t bs, char *buf, size_t len)
+{
+	char *p;
+
+	size_short(bs, buf, len);
+	for (p = buf; *p != '\0'; p++)
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+	return buf;
+}
+
+/* v with decimals places and thousands separators: "33,231", "1,102.5"; "-" if not finite. */
+const char *
+report_num(double v, int decimals, char *buf, size_t len)
+{
+	char raw[64], *dot, *out = buf;
+	size_t digits, i, used = 0;
+	const char *p = raw;
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	snprintf(raw, sizeof raw, "%.*f", decimals, v);
+	if (*p == '-') {
+		if (used + 1 < len)
+			out[used++] = '-';
+		p++;
+	}
+	dot = strchr(p, '.');
+	digits = dot != NULL ? (size_t)(dot - p) : strlen(p);
+	for (i = 0; i < digits; i++) {
+		if (i > 0 && (digits - i) % 3 == 0 && used + 1 < len)
+			out[used++] = ',';
+		if (used + 1 < len)
+			out[used++] = p[i];
+	}
+	for (p += digits; *p != '\0'; p++)
+		if (used + 1 < len)
+			out[used++] = *p;
+	if (len > 0)
+		out[used] = '\0';
+	return buf;
+}
+
+/* v to three significant digits, for "~" figures: 33231 -> "33,200", 1.2345 -> "1.23". */
+const char *
+report_approx(double v, char *buf, size_t len)
+{
+	double mag, r;
+	int decimals;
+
+	if (!isfinite(v) || v == 0)
+		return report_num(v, 0, buf, len);
+	mag = floor(log10(fabs(v)));
+	r = round(v / pow(10, mag - 2)) * pow(10, mag - 2);
+	decimals = mag >= 2 ? 0 : (int)(2 - mag);
+	return report_num(r, decimals, buf, len);
+}
+
+/* A cell that moved data: finished, or failed after some I/O. */
+bool
+report_has_figures(const struct cell_result *r)
+{
+	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
+	    r->runtime_ns > 0;
 }

@@ -211,6 +211,15 @@ cell_to_json(const struct cell_result *r)
 		cJSON_AddNumberToObject(first, "offset", (double)r->err_offset);
 	}
 
+	{
+		cJSON *st = cJSON_AddObjectToObject(o, "steady");
+
+		cJSON_AddBoolToObject(st, "reached", r->steady);
+		if (r->steady)
+			cJSON_AddNumberToObject(st, "at_s", r->steady_at_s);
+		else
+			cJSON_AddNullToObject(st, "at_s");
+	}
 	ser = cJSON_AddObjectToObject(o, "series");
 	cJSON_AddNumberToObject(ser, "interval_s", 1);
 	a = cJSON_AddArrayToObject(ser, "ios");
@@ -313,6 +322,10 @@ results_to_json(const struct results *res)
 	cJSON_AddNumberToObject(p, "rwmixread", res->plan.rwmixread);
 	cJSON_AddNumberToObject(p, "seed", (double)res->plan.seed);
 	cJSON_AddNumberToObject(p, "size_bytes", (double)tg->size);
+	cJSON_AddNumberToObject(p, "steady_pct", res->plan.steady_pct);
+	cJSON_AddNumberToObject(p, "steady_window_s", res->plan.steady_window_s);
+	cJSON_AddNumberToObject(p, "min_runtime_s", res->plan.min_runtime_s);
+	cJSON_AddNumberToObject(p, "io_timeout_s", res->plan.io_timeout_s);
 	cells = cJSON_AddArrayToObject(p, "cells");
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell *c = &res->plan.cells[i];
@@ -450,6 +463,9 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		r->err_errno = (int)jnum(first, "errno");
 		r->err_offset = (uint64_t)jnum(first, "offset");
 	}
+	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
+	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
+	r->steady_at_s = (unsigned)jnum(v, "at_s");
 	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
 	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
 	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;
@@ -582,6 +598,10 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 	res->plan.rwmixread = (unsigned)jnum(p, "rwmixread");
 	res->plan.seed = (uint64_t)jnum(p, "seed");
 	res->plan.size = (uint64_t)jnum(p, "size_bytes");
+	res->plan.steady_pct = (unsigned)jnum(p, "steady_pct");
+	res->plan.steady_window_s = (unsigned)jnum(p, "steady_window_s");
+	res->plan.min_runtime_s = (unsigned)jnum(p, "min_runtime_s");
+	res->plan.io_timeout_s = (unsigned)jnum(p, "io_timeout_s");
 	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
 	if (res->plan.ncells > 1000000) {
 		snprintf(err, errlen, "plan has too many cells");

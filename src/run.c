@@ -1,9 +1,11 @@
 /*
  * Run: one cell at a time.  Each job is a thread with its own file
  * descriptor, engine context and buffers.  All jobs start together (a
- * barrier), ramp for ramp_s, then count completions in one shared window
- * [t_measure, t_end).  The main thread samples the device counters at the
- * window's edges and draws progress.
+ * start gate), ramp for ramp_s, then count completions in one shared
+ * window [t_measure, t_end).  The main thread samples the device counters
+ * at the window's edges, draws progress, ends the window early once IOPS
+ * are steady (--steady), and watches for I/O that never completes
+ * (--io-timeout).
  */
 #include "config.h"
 
@@ -36,11 +38,15 @@ struct run_job {
 	const struct plan	*plan;
 	const struct target	*target;
 	struct start_gate	*gate;
-	const uint64_t		*t_measure;	/* set by the main thread between barriers */
-	const uint64_t		*t_end;
+	const uint64_t		*t_measure;	/* set by the main thread at the start gate */
+	uint64_t		*t_end;		/* moved earlier by steady state: atomic */
+	int			*abort;		/* the cell is being aborted: atomic */
 	pthread_t		 thread;
 	int			 ret;
 	char			 msg[160];
+	bool			 stuck;		/* gave up on I/O that never completed */
+	bool			 cancelled;	/* the watchdog cancelled this thread */
+	bool			 joined;
 
 	void			*bufs;
 	struct io_u		*ious;
@@ -69,9 +75,11 @@ struct run_job {
 	struct rusage		 ru_start, ru_end;
 	bool			 measuring;
 
-	/* read by the progress display; written by this job only */
+	/* read by the main thread; written by this job only (relaxed atomics) */
 	uint64_t		 live_ios;
 	uint64_t		 live_bytes;
+	uint64_t		 last_progress;	/* when a completion last arrived */
+	unsigned		 live_inflight;
 };
 
 static uint64_t
@@ -185,7 +193,8 @@ job_complete(struct run_job *rj, struct io_u *u, uint64_t t)
 		uint64_t sec = (t - *rj->t_measure) / NSEC_PER_SEC;
 
 		if (sec < rj->nseries) {
-			rj->series_ios[sec]++;
+			__atomic_store_n(&rj->series_ios[sec], rj->series_ios[sec] + 1,
+			    __ATOMIC_RELAXED);
 			rj->series_bytes[sec] += done;
 		}
 	}
@@ -239,6 +248,7 @@ job_setup(struct run_job *rj)
 		rj->ious[i].buf = (char *)rj->bufs + (size_t)i * c->bs;
 		rj->freelist[rj->nfree++] = &rj->ious[c->depth - 1 - i];
 	}
+	rj->j.bufs = rj->bufs;
 	if (rj->j.ops->init(&rj->j) != 0) {
 		snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall, strerror(rj->j.err_errno));
 		return -rj->j.err_errno;
@@ -246,19 +256,47 @@ job_setup(struct run_job *rj)
 	return 0;
 }
 
+/* Give up on I/O that has not completed for too long: record where it is stuck. */
+static void
+job_stuck(struct run_job *rj, uint64_t waited)
+{
+	struct io_u *oldest = NULL;
+	unsigned i;
+
+	for (i = 0; i < rj->j.depth; i++) {
+		struct io_u *u = &rj->ious[i];
+
+		if (__atomic_load_n(&u->inflight, __ATOMIC_RELAXED) &&
+		    (oldest == NULL || u->start_ns < oldest->start_ns))
+			oldest = u;
+	}
+	rj->stuck = true;
+	rj->errors++;
+	str_copy(rj->err_syscall, sizeof rj->err_syscall,
+	    rj->j.ops == &engine_psync ? "pread/pwrite" : "reap");
+	rj->err_errno = ETIMEDOUT;
+	rj->err_offset = oldest != NULL ? oldest->offset : 0;
+	snprintf(rj->msg, sizeof rj->msg, "I/O stuck for %.0f s at offset %llu",
+	    (double)waited / 1e9, (unsigned long long)rj->err_offset);
+}
+
 /*
  * The I/O loop: fill the queue to depth, submit the batch (one timestamp
  * for the batch), reap at least one, account with one timestamp per reap.
- * Two clock reads per batch keeps timing off the hot path.
+ * Two clock reads per batch keeps timing off the hot path.  Reaping waits
+ * at most ENGINE_REAP_WAIT_NS, so the loop notices the end of the window,
+ * an interruption or I/O that has been stuck for io_timeout_s.
  */
 static int
 job_loop(struct run_job *rj)
 {
 	const struct engine_ops *ops = rj->j.ops;
-	uint64_t t_measure = *rj->t_measure, t_end = *rj->t_end, t;
+	uint64_t t_measure = *rj->t_measure, t, t_end, last_progress = now_ns();
+	uint64_t timeout = (uint64_t)rj->plan->io_timeout_s * NSEC_PER_SEC;
 	bool stopping = false;
 	int n, i;
 
+	__atomic_store_n(&rj->last_progress, last_progress, __ATOMIC_RELAXED);
 	for (;;) {
 		if (!stopping) {
 			unsigned k;
@@ -271,21 +309,34 @@ job_loop(struct run_job *rj)
 			}
 			if (rj->npending > 0) {
 				t = now_ns();
-				for (k = 0; k < rj->npending; k++)
+				for (k = 0; k < rj->npending; k++) {
 					rj->pending[k]->start_ns = t;
+					__atomic_store_n(&rj->pending[k]->inflight, 1, __ATOMIC_RELAXED);
+				}
+				if (rj->inflight == 0) {
+					last_progress = t;
+					__atomic_store_n(&rj->last_progress, t, __ATOMIC_RELAXED);
+				}
 				n = ops->submit(&rj->j, rj->pending, rj->npending);
 				if (n < 0) {
 					snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
 					    strerror(rj->j.err_errno));
 					job_record_error(rj, rj->j.err_syscall, rj->j.err_errno,
 					    rj->pending[0]->offset);
+					for (k = 0; k < rj->npending; k++)
+						__atomic_store_n(&rj->pending[k]->inflight, 0,
+						    __ATOMIC_RELAXED);
 					stopping = true;
 				} else {
+					for (k = (unsigned)n; k < rj->npending; k++)
+						__atomic_store_n(&rj->pending[k]->inflight, 0,
+						    __ATOMIC_RELAXED);
 					rj->inflight += (unsigned)n;
 					rj->npending -= (unsigned)n;
 					memmove(rj->pending, rj->pending + n,
 					    rj->npending * sizeof *rj->pending);
 				}
+				__atomic_store_n(&rj->live_inflight, rj->inflight, __ATOMIC_RELAXED);
 			}
 		}
 		if (rj->inflight == 0) {
@@ -301,18 +352,32 @@ job_loop(struct run_job *rj)
 			return n;
 		}
 		t = now_ns();
+		/* Nothing completed for io_timeout_s, whether or not this reap found something. */
+		if (t - last_progress >= timeout) {
+			job_stuck(rj, t - last_progress);
+			__atomic_store_n(rj->abort, 1, __ATOMIC_RELAXED);
+			return -ETIMEDOUT;
+		}
+		if (n > 0) {
+			last_progress = t;
+			__atomic_store_n(&rj->last_progress, t, __ATOMIC_RELAXED);
+		}
 		if (!rj->measuring && t >= t_measure && !stopping) {
 			rj->measuring = true;
 			getrusage(RUSAGE_THREAD, &rj->ru_start);
 		}
 		for (i = 0; i < n; i++) {
+			__atomic_store_n(&rj->events[i]->inflight, 0, __ATOMIC_RELAXED);
 			job_complete(rj, rj->events[i], t);
 			rj->freelist[rj->nfree++] = rj->events[i];
 		}
 		rj->inflight -= (unsigned)n;
+		__atomic_store_n(&rj->live_inflight, rj->inflight, __ATOMIC_RELAXED);
 		__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
 		__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
-		if (!stopping && (t >= t_end || sweep_interrupted)) {
+		t_end = __atomic_load_n(rj->t_end, __ATOMIC_RELAXED);
+		if (!stopping && (t >= t_end || sweep_interrupted ||
+		    __atomic_load_n(rj->abort, __ATOMIC_RELAXED))) {
 			stopping = true;
 			getrusage(RUSAGE_THREAD, &rj->ru_end);
 		}
@@ -350,13 +415,22 @@ job_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * Free a job's resources.  A job that gave up on stuck I/O keeps its
+ * engine context (io_destroy would wait for the stuck I/O); a thread that
+ * could not be joined keeps everything, since it may still be running.
+ */
 static void
 job_free(struct run_job *rj)
 {
-	if (rj->j.ops != NULL && rj->j.engine_data != NULL)
+	if (rj->cancelled && !rj->joined)
+		return;
+	if (rj->j.ops != NULL && rj->j.engine_data != NULL && !rj->stuck)
 		rj->j.ops->cleanup(&rj->j);
 	if (rj->j.fd >= 0)
 		close(rj->j.fd);
+	if (rj->stuck)
+		return;
 	free(rj->bufs);
 	free(rj->ious);
 	free(rj->freelist);
@@ -416,29 +490,228 @@ progress_draw(const struct cell *c, unsigned k, struct run_job *jobs, uint64_t t
 	*last_t = t;
 }
 
-/* Sleep until deadline or interruption, drawing progress once a second. */
+/*
+ * Steady state: the last `window` per-second IOPS samples all lie within
+ * pct% of their mean, and the least-squares line through them moves by no
+ * more than pct% of the mean across the window (no trend).  Both are
+ * needed: a slow ramp passes the band test alone when pct is loose, and a
+ * noisy flat series passes the slope test alone.
+ */
+bool
+run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct)
+{
+	double mean = 0, sx = 0, sxy = 0, sxx = 0, slope, band;
+	unsigned i;
+
+	if (pct == 0 || window < 2 || n < window)
+		return false;
+	ios += n - window;
+	for (i = 0; i < window; i++)
+		mean += (double)ios[i];
+	mean /= window;
+	if (mean <= 0)
+		return false;
+	band = mean * pct / 100.0;
+	for (i = 0; i < window; i++) {
+		double x = (double)i - (window - 1) / 2.0;
+
+		if (fabs((double)ios[i] - mean) > band)
+			return false;
+		sx += x * x;
+		sxy += x * ((double)ios[i] - mean);
+	}
+	(void)sxx;
+	slope = sxy / sx;
+	return fabs(slope * (window - 1)) <= band;
+}
+
+/* What the main thread watches while a cell runs. */
+struct run_watch {
+	const struct cell	*cell;
+	const struct plan	*plan;
+	struct run_job		*jobs;
+	unsigned		 k;
+	uint64_t		 t0;
+	uint64_t		 t_measure;
+	uint64_t		*t_end;
+	int			*abort;
+	uint64_t		 li, lb, lt;
+	uint64_t		*ios;		/* per-second IOPS, summed over jobs */
+	unsigned		 nchecked;	/* seconds already summed */
+	bool			 steady;
+	unsigned		 steady_at_s;
+};
+
+/*
+ * The watchdog: a job whose I/O has not completed for io_timeout_s plus a
+ * grace second is stuck inside a call it cannot return from by itself (a
+ * stalled pread, an interposed io_getevents): cancel its thread and abort
+ * the cell.  A job stuck in its reap loop notices first and aborts itself.
+ */
 static void
-run_wait(uint64_t deadline, const struct cell *c, unsigned k, struct run_job *jobs, uint64_t t0,
-    uint64_t *li, uint64_t *lb, uint64_t *lt)
+run_watchdog(struct run_watch *w, uint64_t t)
+{
+	uint64_t limit = ((uint64_t)w->plan->io_timeout_s + 1) * NSEC_PER_SEC;
+	unsigned i;
+
+	for (i = 0; i < w->cell->jobs; i++) {
+		struct run_job *rj = &w->jobs[i];
+		uint64_t last = __atomic_load_n(&rj->last_progress, __ATOMIC_RELAXED);
+
+		/* last can be newer than t: the job runs while we look */
+		if (rj->cancelled || rj->joined || last == 0 || last >= t ||
+		    __atomic_load_n(&rj->live_inflight, __ATOMIC_RELAXED) == 0 || t - last < limit)
+			continue;
+		rj->cancelled = true;
+		pthread_cancel(rj->thread);
+		__atomic_store_n(w->abort, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/*
+ * Steady state, checked on whole seconds of the window: once seconds
+ * [0, s) are complete and steady, end the window at the next whole second
+ * (t_end in the future, so the jobs' counting stays exact).
+ */
+static void
+run_check_steady(struct run_watch *w, uint64_t t)
+{
+	const struct plan *p = w->plan;
+	unsigned done, i, s;
+
+	if (p->steady_pct == 0 || w->steady || t < w->t_measure)
+		return;
+	/* second s is complete once every job has reaped past it: allow 100 ms */
+	done = (unsigned)((t - w->t_measure) / NSEC_PER_SEC);
+	if (t - w->t_measure - (uint64_t)done * NSEC_PER_SEC < NSEC_PER_SEC / 10)
+		return;
+	if (done > p->runtime_s)
+		done = p->runtime_s;
+	for (s = w->nchecked; s < done; s++) {
+		w->ios[s] = 0;
+		for (i = 0; i < w->cell->jobs; i++)
+			w->ios[s] += __atomic_load_n(&w->jobs[i].series_ios[s], __ATOMIC_RELAXED);
+	}
+	w->nchecked = done;
+	if (done < p->min_runtime_s || done + 1 >= p->runtime_s)
+		return;
+	if (run_steady(w->ios, done, p->steady_window_s, p->steady_pct)) {
+		uint64_t end = w->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
+
+		w->steady = true;
+		w->steady_at_s = done;
+		if (end < *w->t_end)
+			__atomic_store_n(w->t_end, end, __ATOMIC_RELAXED);
+	}
+}
+
+/*
+ * Sleep until deadline (or the window's end, which steady state may move
+ * earlier), an interruption or an abort; draw progress once a second,
+ * check steady state and watch for stuck I/O.
+ */
+static void
+run_wait(struct run_watch *w, uint64_t deadline, bool to_end)
 {
 	for (;;) {
-		uint64_t t = now_ns(), step;
+		uint64_t t = now_ns(), step, end;
 		struct timespec ts;
 
-		if (t >= deadline || sweep_interrupted)
+		end = to_end ? __atomic_load_n(w->t_end, __ATOMIC_RELAXED) : deadline;
+		if (t >= end || sweep_interrupted || __atomic_load_n(w->abort, __ATOMIC_RELAXED))
 			return;
-		step = deadline - t;
+		step = end - t;
 		if (step > NSEC_PER_SEC / 4)
 			step = NSEC_PER_SEC / 4;
 		ts.tv_sec = (time_t)(step / NSEC_PER_SEC);
 		ts.tv_nsec = (long)(step % NSEC_PER_SEC);
 		nanosleep(&ts, NULL);
-		if (progress.tty && now_ns() - *lt >= NSEC_PER_SEC)
-			progress_draw(c, k, jobs, t0, li, lb, lt);
+		t = now_ns();
+		run_watchdog(w, t);
+		run_check_steady(w, t);
+		if (progress.tty && t - w->lt >= NSEC_PER_SEC)
+			progress_draw(w->cell, w->k, w->jobs, w->t0, &w->li, &w->lb, &w->lt);
 	}
 }
 
-/* Gather the jobs' figures into the cell's result. */
+/*
+ * After the window (or an abort or interruption) the jobs drain their
+ * in-flight I/O: give them io_timeout_s + 2 s, the watchdog cancelling
+ * stuck ones, then cancel whatever is left.
+ */
+static void
+run_drain(struct run_watch *w, unsigned started)
+{
+	uint64_t deadline = now_ns() + ((uint64_t)w->plan->io_timeout_s + 2) * NSEC_PER_SEC;
+	unsigned i, left = started;
+
+	while (left > 0 && now_ns() < deadline) {
+		struct timespec ts = { 0, NSEC_PER_SEC / 10 };
+
+		nanosleep(&ts, NULL);
+		run_watchdog(w, now_ns());
+		left = 0;
+		for (i = 0; i < started; i++) {
+			struct run_job *rj = &w->jobs[i];
+
+			if (rj->joined || rj->cancelled)
+				continue;
+			if (pthread_tryjoin_np(rj->thread, NULL) == 0)
+				rj->joined = true;
+			else
+				left++;
+		}
+	}
+	for (i = 0; i < started; i++)
+		if (!w->jobs[i].joined && !w->jobs[i].cancelled) {
+			w->jobs[i].cancelled = true;
+			pthread_cancel(w->jobs[i].thread);
+		}
+}
+
+/* Join every job; a cancelled one that will not end within 5 s is left detached. */
+static void
+run_join(struct run_job *jobs, unsigned started)
+{
+	unsigned i;
+
+	for (i = 0; i < started; i++) {
+		struct run_job *rj = &jobs[i];
+		struct timespec ts;
+
+		if (rj->joined)
+			continue;
+		if (!rj->cancelled) {
+			pthread_join(rj->thread, NULL);
+			rj->joined = true;
+			continue;
+		}
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_sec += 5;
+		if (pthread_timedjoin_np(rj->thread, NULL, &ts) == 0) {
+			rj->joined = true;
+		} else {
+			pthread_detach(rj->thread);
+		}
+		/* The thread is gone (or abandoned): its figures are ours to fix up. */
+		if (!rj->stuck) {
+			uint64_t last = __atomic_load_n(&rj->last_progress, __ATOMIC_RELAXED);
+
+			rj->stuck = true;
+			if (rj->joined)
+				job_stuck(rj, now_ns() - last);
+			else
+				snprintf(rj->msg, sizeof rj->msg, "I/O stuck for %.0f s; the job "
+				    "could not be stopped", (double)(now_ns() - last) / 1e9);
+		}
+	}
+}
+
+/*
+ * Gather the jobs' figures into the cell's result.  window_ns is the
+ * measured window; the series keep its whole seconds plus a last partial
+ * one.  A thread that could not be joined is left out (it may still run).
+ */
 static void
 run_collect(struct cell_result *r, struct run_job *jobs, const struct cell *c,
     uint64_t window_ns)
@@ -448,12 +721,18 @@ run_collect(struct cell_result *r, struct run_job *jobs, const struct cell *c,
 	double secs = (double)window_ns / 1e9;
 
 	hist_init(h);
-	r->nseries = jobs[0].nseries;
+	r->nseries = (unsigned)((window_ns + NSEC_PER_SEC - 1) / NSEC_PER_SEC);
+	if (r->nseries > jobs[0].nseries)
+		r->nseries = jobs[0].nseries;
 	r->series_ios = xcalloc(r->nseries, sizeof *r->series_ios);
 	r->series_bytes = xcalloc(r->nseries, sizeof *r->series_bytes);
 	for (i = 0; i < c->jobs; i++) {
 		struct run_job *rj = &jobs[i];
 
+		if (rj->cancelled && !rj->joined) {
+			r->errors++;
+			continue;
+		}
 		r->ios += rj->ios;
 		r->bytes += rj->bytes;
 		r->read_ios += rj->read_ios;
@@ -496,8 +775,8 @@ run_collect(struct cell_result *r, struct run_job *jobs, const struct cell *c,
 
 /*
  * Run one cell (number k of the plan, for progress) into r.  Returns 0 when
- * the cell ran (r->status tells ok or failed), -ECANCELED when interrupted
- * (r is then partial and marked so), or -errno when it could not start.
+ * the cell ran (r->status tells ok, failed or skipped) and -ECANCELED when
+ * interrupted (r is then partial and marked so).
  */
 int
 run_cell(const struct target *t, const struct plan *p, const struct cell *c,
@@ -508,12 +787,15 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 	struct start_gate gate = {
 		PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0
 	};
-	uint64_t t_measure = 0, t_end = 0, t0, li = 0, lb = 0, lt;
+	uint64_t t_measure = 0, t_end = 0, t0;
+	struct run_watch w;
 	struct devstat ds0, ds1;
 	unsigned i, started = 0;
-	int ret = 0;
+	int ret = 0, abort = 0;
 
 	memset(r, 0, sizeof *r);
+	memset(&ds0, 0, sizeof ds0);
+	memset(&ds1, 0, sizeof ds1);
 	r->cell = *c;
 	if (c->bs % t->dio_offset_align != 0) {
 		r->status = CELL_SKIPPED;
@@ -535,6 +817,7 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 		rj->gate = &gate;
 		rj->t_measure = &t_measure;
 		rj->t_end = &t_end;
+		rj->abort = &abort;
 		if (pthread_create(&rj->thread, NULL, job_thread, rj) != 0) {
 			ret = -EAGAIN;
 			break;
@@ -555,20 +838,32 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 	gate.go = ret == 0 ? 1 : -1;
 	pthread_cond_broadcast(&gate.cond);
 	pthread_mutex_unlock(&gate.lock);
-	lt = t0;
+
+	memset(&w, 0, sizeof w);
+	w.cell = c;
+	w.plan = p;
+	w.jobs = jobs;
+	w.k = k;
+	w.t0 = w.lt = t0;
+	w.t_measure = t_measure;
+	w.t_end = &t_end;
+	w.abort = &abort;
+	w.ios = xcalloc(p->runtime_s + 1, sizeof *w.ios);
 	if (ret == 0) {
-		run_wait(t_measure, c, k, jobs, t0, &li, &lb, &lt);
+		run_wait(&w, t_measure, false);
 		devstat_read(t->devname, &ds0);
-		run_wait(t_end, c, k, jobs, t0, &li, &lb, &lt);
+		run_wait(&w, 0, true);
 		devstat_read(t->devname, &ds1);
 	}
-	for (i = 0; i < started; i++)
-		pthread_join(jobs[i].thread, NULL);
+	if (ret == 0)
+		run_drain(&w, started);
+	run_join(jobs, started);
 	if (progress.tty)
 		fputs("\r\033[K", stderr);
 
 	for (i = 0; i < started; i++)
-		if (jobs[i].ret != 0 && jobs[i].msg[0] != '\0' && r->status_reason[0] == '\0')
+		if ((jobs[i].ret != 0 || jobs[i].stuck) && jobs[i].msg[0] != '\0' &&
+		    r->status_reason[0] == '\0')
 			snprintf(r->status_reason, sizeof r->status_reason, "job %u: %s", i,
 			    jobs[i].msg);
 	if (ret != 0) {
@@ -577,29 +872,35 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 			snprintf(r->status_reason, sizeof r->status_reason, "could not start %u jobs: %s",
 			    c->jobs, strerror(-ret));
 	} else {
-		uint64_t window = t_end - t_measure;
+		uint64_t end = __atomic_load_n(&t_end, __ATOMIC_RELAXED);
+		uint64_t window = end - t_measure;
 
-		if (sweep_interrupted) {
+		if (sweep_interrupted || abort) {
 			uint64_t stop = now_ns();
 
-			window = stop > t_measure ? stop - t_measure : 1;
+			if (stop < end)
+				window = stop > t_measure ? stop - t_measure : 1;
 		}
 		run_collect(r, jobs, c, window);
 		devstat_delta(&ds0, &ds1, window, &r->dev);
+		r->steady = w.steady;
+		r->steady_at_s = w.steady_at_s;
 		if (sweep_interrupted) {
 			r->status = CELL_PARTIAL;
-			snprintf(r->status_reason, sizeof r->status_reason, "interrupted");
+			str_copy(r->status_reason, sizeof r->status_reason, "interrupted");
 			ret = -ECANCELED;
-		} else if (r->errors > 0) {
+		} else if (r->errors > 0 || abort) {
 			r->status = CELL_FAILED;
-			snprintf(r->status_reason, sizeof r->status_reason,
-			    "%llu I/O errors; first: %s: %s at offset %llu",
-			    (unsigned long long)r->errors, r->err_syscall, strerror(r->err_errno),
-			    (unsigned long long)r->err_offset);
+			if (r->status_reason[0] == '\0')
+				snprintf(r->status_reason, sizeof r->status_reason,
+				    "%llu I/O errors; first: %s: %s at offset %llu",
+				    (unsigned long long)r->errors, r->err_syscall,
+				    strerror(r->err_errno), (unsigned long long)r->err_offset);
 		} else
 			r->status = CELL_OK;
 		bw_check_compute(r);
 	}
+	free(w.ios);
 	for (i = 0; i < started; i++)
 		job_free(&jobs[i]);
 	free(jobs);

@@ -75,14 +75,26 @@ struct config {
 	char		*description;
 	char		*formats;	/* report formats, e.g. "csv,xlsx,png" */
 	char		*gnuplot;	/* gnuplot binary; NULL: search PATH */
+	char		*fio_jobfile;	/* plan --fio-jobfile */
+	char		*hosts;		/* run --hosts */
+	char		*hosts_file;
+	char		*csv;		/* import --csv */
 	uint64_t	 size;
 	unsigned	 runtime_s;
 	unsigned	 ramp_s;
 	unsigned	 rwmixread;
 	uint64_t	 seed;
+	unsigned	 io_timeout_s;
+	unsigned	 steady_pct;	/* 0: fixed runtime */
+	unsigned	 steady_window_s;
+	unsigned	 min_runtime_s;
+	char		*resume;	/* run --resume DIR */
+	unsigned	 formats_mask;	/* REPORT_* of --formats */
 	bool		 keep;
 	bool		 quiet;
+	bool		 stop_on_error;
 	bool		 size_set;
+	unsigned	 plan_given;	/* options that define the plan or target were given */
 
 	bool		 destructive;
 	bool		 force;
@@ -120,8 +132,12 @@ struct cell {
 struct plan {
 	struct cell	*cells;
 	unsigned	 ncells;
-	unsigned	 runtime_s;
+	unsigned	 runtime_s;	/* the most a cell runs after its ramp */
 	unsigned	 ramp_s;
+	unsigned	 min_runtime_s;	/* steady state: the least a cell runs */
+	unsigned	 steady_pct;	/* steady state: 0 off, else the IOPS band in percent */
+	unsigned	 steady_window_s;
+	unsigned	 io_timeout_s;
 	unsigned	 rwmixread;
 	uint64_t	 seed;
 	uint64_t	 size;
@@ -237,6 +253,8 @@ struct cell_result {
 	char		 err_syscall[32];
 	int		 err_errno;
 	uint64_t	 err_offset;
+	bool		 steady;		/* steady state reached (with --steady) */
+	unsigned	 steady_at_s;		/* seconds after the ramp when it was */
 	/* per-second series over the measured window */
 	unsigned	 nseries;
 	uint64_t	*series_ios;
@@ -311,6 +329,8 @@ const char *options_datadir(void);
 int	 plan_build(struct plan *, const struct config *);
 void	 plan_free(struct plan *);
 uint64_t plan_duration_ns(const struct plan *);
+bool	 plan_steady(const struct plan *);
+int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
 
 /* target.c */
@@ -354,7 +374,11 @@ struct io_u {
 	unsigned	 index;
 	uint64_t	 start_ns;
 	int64_t		 result;	/* bytes transferred, or -errno */
+	uint8_t		 inflight;	/* read by the watchdog: relaxed atomics */
 };
+
+/* How long an engine's reap waits for a first completion before returning 0. */
+#define ENGINE_REAP_WAIT_NS	(NSEC_PER_SEC / 4)
 
 struct job;
 
@@ -381,6 +405,7 @@ struct job {
 	int			 fd;
 	unsigned		 depth;
 	uint64_t		 bs;
+	void			*bufs;		/* depth x bs, aligned; io_u i uses slice i */
 	const struct engine_ops	*ops;
 	void			*engine_data;
 	char			 err_syscall[32];
@@ -389,14 +414,19 @@ struct job {
 
 /* engine.c */
 const struct engine_ops *engine_find(const char *);
+const char *engine_names(void);
 
 /* engine-libaio.c, engine-psync.c, engine-null.c */
 extern const struct engine_ops engine_libaio;
 extern const struct engine_ops engine_psync;
 extern const struct engine_ops engine_null;
+#ifdef HAVE_LIBURING
+extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
+#endif
 
 /* run.c */
 extern volatile int sweep_interrupted;
+bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned);
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
 void	 run_progress_init(bool, const struct plan *);
@@ -413,6 +443,21 @@ char	*results_to_json(const struct results *);
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
 const char *cell_status_name(enum cell_status);
+
+/* import.c: `sweep import FIO.json | --csv TABLE.csv` */
+int	 import_command(struct config *);
+
+/* import-fio.c: fio 3.x JSON output into results (issue 8) */
+int	 import_fio_file(const char *, const char *, struct results *);
+
+/* import-csv.c: a table of numbers into results (issue 5) */
+int	 import_csv_file(const char *, const char *, struct results *);
+
+/* fio-jobfile.c: the plan as an equivalent fio job file */
+int	 fio_jobfile_write(const struct plan *, const struct target *, const char *);
+
+/* hosts.c: run the plan on many hosts through fio's client/server mode; returns an exit code */
+int	 hosts_command(struct config *);
 
 /* report-csv.c */
 int	 report_csv_write(const struct results *, const char *);

@@ -6,7 +6,13 @@
 need_odirect
 cd "$T" || exit 1
 
-for engine in libaio psync null; do
+engines="libaio psync null"
+if "$SWEEP" plan --engine io_uring --file "$T/t.dat" >/dev/null 2>&1; then
+	engines="$engines io_uring"
+else
+	echo "note: this build has no io_uring engine (configure found no liburing)"
+fi
+for engine in $engines; do
 	"$SWEEP" run --file "$T/t.dat" --size 64m --engine $engine --modes randread,write,randrw \
 	    --bs 4k,64k --depth 1,8 --runtime 1 --ramp 0 -q -o "$T/$engine" >"$T/$engine.out" 2>&1 ||
 		fail "$engine run exit $?: $(cat "$T/$engine.out")"

@@ -1,0 +1,776 @@
+#include "config.h"
+
+/*
+ * Multi-host runs through fio's client/server mode: the plan becomes a fio
+ * job file (fio-jobfile.c), `fio --client=HOST,PORT JOBFILE ...` runs it on
+ * every host at once (each runs `fio --server`), and fio's JSON output is
+ * split per host (import-fio.c) into OUT/HOST/results.json and reports,
+ * plus a comparison across hosts (OUT/hosts.csv, OUT/hosts.md).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fio.h"
+#include "report.h"
+
+#define HOSTS_MAX		1024
+#define HOSTS_DEFAULT_FILE	"sweep.dat"
+#define HOSTS_DEFAULT_SIZE	GIB
+
+/* One fio server. */
+struct host {
+	char	 name[128];	/* as fio reports it in "hostname" */
+	char	 why[256];	/* why it gave no results */
+	int	 port;
+	bool	 ipv6;
+	char	 dir[160];	/* OUT/dir: name, or name-port off the default port */
+	char	 client[160];	/* fio --client= value */
+};
+
+struct host_list {
+	struct host	*h;
+	unsigned	 n;
+};
+
+static volatile pid_t hosts_child;
+
+/* SIGINT/SIGTERM sent to sweep alone (kill): pass it on to fio, which stops its servers. */
+static void
+hosts_on_signal(int sig, siginfo_t *info, void *ctx)
+{
+	(void)ctx;
+	sweep_interrupted = 1;
+	if (hosts_child > 0 && info != NULL && info->si_code <= 0)
+		kill(hosts_child, sig);
+}
+
+/*
+ * Parse "host", "host:port", "[v6addr]:port" or a bare IPv6 address into h.
+ * input names the source in messages ("--hosts a,b" or "fleet.txt:3").
+ * Prints one line and returns -EINVAL on bad input.
+ */
+static int
+hosts_parse_one(const char *spec, const char *input, struct host *h)
+{
+	char buf[256], *name = buf, *port = NULL, *p;
+	uint64_t v = FIO_DEFAULT_PORT;
+
+	memset(h, 0, sizeof *h);
+	if (strlen(spec) >= sizeof buf || *spec == '\0') {
+		sweep_error("%s: \"%s\": give host[:port], e.g. db1 or db1:8765", input, spec);
+		return -EINVAL;
+	}
+	str_copy(buf, sizeof buf, spec);
+	if (buf[0] == '[') {
+		char *close = strchr(buf, ']');
+
+		if (close == NULL || (close[1] != '\0' && close[1] != ':')) {
+			sweep_error("%s: \"%s\": an IPv6 address with a port is [ADDR]:PORT", input, spec);
+			return -EINVAL;
+		}
+		*close = '\0';
+		name = buf + 1;
+		port = close[1] == ':' ? close + 2 : NULL;
+		h->ipv6 = true;
+	} else if ((p = strchr(buf, ':')) != NULL && strchr(p + 1, ':') == NULL) {
+		*p = '\0';
+		port = p + 1;
+	} else if (p != NULL)
+		h->ipv6 = true;
+	if (*name == '\0' || strlen(name) >= sizeof h->name) {
+		sweep_error("%s: \"%s\": host name must be 1 to %zu characters", input, spec,
+		    sizeof h->name - 1);
+		return -EINVAL;
+	}
+	for (p = name; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && strchr(".-_", *p) == NULL &&
+		    !(h->ipv6 && strchr(":%", *p) != NULL)) {
+			sweep_error("%s: \"%s\": host names take letters, digits, '.', '-' and '_'",
+			    input, spec);
+			return -EINVAL;
+		}
+	if (port != NULL && parse_uint(port, 1, 65535, &v) != 0) {
+		sweep_error("%s: \"%s\": port must be a number from 1 to 65535 (fio --server's "
+		    "default is %d)", input, spec, FIO_DEFAULT_PORT);
+		return -EINVAL;
+	}
+	str_copy(h->name, sizeof h->name, name);
+	h->port = (int)v;
+	if (h->port == FIO_DEFAULT_PORT)
+		str_copy(h->dir, sizeof h->dir, h->name);
+	else
+		snprintf(h->dir, sizeof h->dir, "%s-%d", h->name, h->port);
+	for (p = h->dir; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && strchr(".-_", *p) == NULL)
+			*p = '_';
+	snprintf(h->client, sizeof h->client, "%s%s,%d", h->ipv6 ? "ip6:" : "", h->name, h->port);
+	return 0;
+}
+
+/* Add spec to the list; refuses duplicates and more than HOSTS_MAX hosts. */
+static int
+hosts_add(struct host_list *l, const char *spec, const char *input)
+{
+	struct host h;
+	unsigned i;
+
+	if (hosts_parse_one(spec, input, &h) != 0)
+		return -EINVAL;
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->h[i].name, h.name) == 0 && l->h[i].port == h.port) {
+			sweep_error("%s: host %s port %d is listed twice", input, h.name, h.port);
+			return -EINVAL;
+		}
+	if (l->n == HOSTS_MAX) {
+		sweep_error("%s: more than %d hosts", input, HOSTS_MAX);
+		return -EINVAL;
+	}
+	l->h = xrealloc(l->h, (l->n + 1) * sizeof *l->h);
+	l->h[l->n++] = h;
+	return 0;
+}
+
+/* Hosts from --hosts (comma-separated) or --hosts-file (one per line, # comments). */
+static int
+hosts_list_read(const struct config *cfg, struct host_list *l)
+{
+	char *copy, *item, *save = NULL, *input, line[512];
+	unsigned lineno = 0;
+	FILE *f;
+	int err = 0;
+
+	memset(l, 0, sizeof *l);
+	if (cfg->hosts != NULL && cfg->hosts_file != NULL) {
+		sweep_error("--hosts %s --hosts-file %s: give one list of hosts, not both", cfg->hosts,
+		    cfg->hosts_file);
+		return -EINVAL;
+	}
+	if (cfg->hosts != NULL) {
+		input = xasprintf("--hosts %s", cfg->hosts);
+		copy = xstrdup(cfg->hosts);
+		for (item = strtok_r(copy, ",", &save); item != NULL && err == 0;
+		    item = strtok_r(NULL, ",", &save))
+			err = hosts_add(l, item, input);
+		free(copy);
+		if (err == 0 && l->n == 0) {
+			sweep_error("%s: no hosts; give host[:port],host[:port],...", input);
+			err = -EINVAL;
+		}
+		free(input);
+		return err;
+	}
+	f = fopen(cfg->hosts_file, "re");
+	if (f == NULL) {
+		sweep_error("--hosts-file %s: %s (give a file with one host[:port] per line)",
+		    cfg->hosts_file, strerror(errno));
+		return -EINVAL;
+	}
+	while (err == 0 && fgets(line, sizeof line, f) != NULL) {
+		char *s = line, *e;
+
+		lineno++;
+		s[strcspn(s, "#\r\n")] = '\0';
+		while (isspace((unsigned char)*s))
+			s++;
+		e = s + strlen(s);
+		while (e > s && isspace((unsigned char)e[-1]))
+			*--e = '\0';
+		if (*s == '\0')
+			continue;
+		input = xasprintf("%s:%u", cfg->hosts_file, lineno);
+		if (strpbrk(s, " \t,") != NULL) {
+			sweep_error("%s: \"%s\": one host[:port] per line", input, s);
+			err = -EINVAL;
+		} else
+			err = hosts_add(l, s, input);
+		free(input);
+	}
+	fclose(f);
+	if (err == 0 && l->n == 0) {
+		sweep_error("--hosts-file %s: no hosts in it (one host[:port] per line, # comments)",
+		    cfg->hosts_file);
+		err = -EINVAL;
+	}
+	return err;
+}
+
+/* Is there an executable fio on PATH? */
+static bool
+hosts_have_fio(void)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL;
+	bool found = false;
+
+	copy = xstrdup(path != NULL && *path != '\0' ? path : "/usr/bin:/bin");
+	for (dir = strtok_r(copy, ":", &save); dir != NULL && !found;
+	    dir = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/fio", dir);
+
+		found = access(p, X_OK) == 0;
+		free(p);
+	}
+	free(copy);
+	return found;
+}
+
+/*
+ * Run argv (fio) with its stdout and stderr in log, stdin from /dev/null, and
+ * wait for it, passing on signals sent to sweep.  Returns its exit status,
+ * 128 + signal if killed, or -errno if it could not start.
+ */
+static int
+hosts_spawn(char **argv, const char *log)
+{
+	struct sigaction sa, old_int, old_term;
+	int pipefd[2], fd, status, exec_err = 0;
+	ssize_t n;
+	pid_t pid;
+
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	if (pipe2(pipefd, O_CLOEXEC) != 0) {
+		close(fd);
+		return -errno;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = hosts_on_signal;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	pid = fork();
+	if (pid < 0) {
+		int err = -errno;
+
+		close(fd);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return err;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		if (null >= 0)
+			dup2(null, STDIN_FILENO);
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		execvp(argv[0], argv);
+		exec_err = errno;
+		n = write(pipefd[1], &exec_err, sizeof exec_err);
+		(void)n;
+		_exit(127);
+	}
+	hosts_child = pid;
+	close(fd);
+	close(pipefd[1]);
+	do
+		n = read(pipefd[0], &exec_err, sizeof exec_err);
+	while (n < 0 && errno == EINTR);
+	close(pipefd[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR) {
+			status = 0;
+			break;
+		}
+	hosts_child = 0;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (n == (ssize_t)sizeof exec_err)
+		return -exec_err;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+/* The first line of the fio log that mentions host h (its connect error), or "". */
+static void
+hosts_log_line(const char *log, const struct host *h, char *buf, size_t len)
+{
+	char line[512], needle[200], bracketed[200];
+	FILE *f = fopen(log, "re");
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return;
+	snprintf(needle, sizeof needle, "%s:%d", h->name, h->port);
+	snprintf(bracketed, sizeof bracketed, "<%s>", h->name);
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strstr(line, needle) != NULL || strstr(line, bracketed) != NULL) {
+			line[strcspn(line, "\r\n")] = '\0';
+			str_copy(buf, len, line);
+			break;
+		}
+	fclose(f);
+}
+
+/* Did fio write JSON to path (a "{" at the start of a line)? */
+static bool
+hosts_output_has_json(const char *path)
+{
+	char line[256];
+	FILE *f = fopen(path, "re");
+	bool found = false;
+
+	if (f == NULL)
+		return false;
+	while (!found && fgets(line, sizeof line, f) != NULL)
+		found = line[0] == '{';
+	fclose(f);
+	return found;
+}
+
+/* The first "fio: ..." line of the log (why fio gave up), or "". */
+static void
+hosts_log_first(const char *log, char *buf, size_t len)
+{
+	char line[512];
+	FILE *f = fopen(log, "re");
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, "fio: ", 5) == 0) {
+			line[strcspn(line, "\r\n")] = '\0';
+			str_copy(buf, len, line);
+			break;
+		}
+	fclose(f);
+}
+
+/* The cell of res with c's mode, bs, depth and jobs, or NULL. */
+static const struct cell_result *
+hosts_find_cell(const struct results *res, const struct cell *c)
+{
+	unsigned i;
+
+	if (res->cells == NULL)
+		return NULL;
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell *k = &res->cells[i].cell;
+
+		if (res->cells[i].status != CELL_PENDING && k->mode == c->mode && k->bs == c->bs &&
+		    k->depth == c->depth && k->jobs == c->jobs)
+			return &res->cells[i];
+	}
+	return NULL;
+}
+
+/* A figure of a cell for the comparison: 0 IOPS, 1 MiB/s, 2 p99 in microseconds. */
+static double
+hosts_metric(const struct cell_result *r, int metric)
+{
+	switch (metric) {
+	case 0:
+		return r->iops;
+	case 1:
+		return r->bw_bytes_s / MIB;
+	default:
+		return (double)r->lat_pct_ns[2] / 1e3;
+	}
+}
+
+/* Append printf output to a growing buffer. */
+static void
+hosts_add_text(char **buf, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	*buf = xrealloc(*buf, *len + (size_t)n + 1);
+	memcpy(*buf + *len, s, (size_t)n + 1);
+	*len += (size_t)n;
+	free(s);
+}
+
+/* A CSV field, quoted when it has to be. */
+static void
+hosts_csv_field(char **buf, size_t *len, const char *s)
+{
+	const char *p;
+
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		hosts_add_text(buf, len, "%s", s);
+		return;
+	}
+	hosts_add_text(buf, len, "\"");
+	for (p = s; *p != '\0'; p++)
+		hosts_add_text(buf, len, *p == '"' ? "\"\"" : "%c", *p);
+	hosts_add_text(buf, len, "\"");
+}
+
+/*
+ * OUT/hosts.csv (one row per host and cell) and OUT/hosts.md (per figure, a
+ * table of cells by hosts with the spread max/min), from each host's
+ * results (res[i].cells NULL: the host gave none).
+ */
+static int
+hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
+    const struct results *res, const cJSON *root, const char *label)
+{
+	static const char *titles[3] = { "IOPS", "MiB/s", "p99 completion latency (us)" };
+	static const int decimals[3] = { 0, 1, 1 };
+	char *csv = NULL, *md = NULL, *path, num[64], bs[32];
+	size_t clen = 0, mlen = 0;
+	const cJSON *item;
+	unsigned i, k;
+	int metric, err;
+
+	hosts_add_text(&csv, &clen, "host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n");
+	for (i = 0; i < l->n; i++)
+		for (k = 0; k < p->ncells; k++) {
+			const struct cell *c = &p->cells[k];
+			const struct cell_result *r = hosts_find_cell(&res[i], c);
+
+			hosts_csv_field(&csv, &clen, l->h[i].name);
+			hosts_add_text(&csv, &clen, ",%d,%u,%s,%llu,%u,%u,%s", l->h[i].port, k + 1,
+			    mode_name(c->mode), (unsigned long long)c->bs, c->depth, c->jobs,
+			    r == NULL ? "missing" : cell_status_name(r->status));
+			if (r != NULL && report_has_figures(r))
+				hosts_add_text(&csv, &clen, ",%.1f,%.3f,%.1f\n", r->iops,
+				    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[2] / 1e3);
+			else
+				hosts_add_text(&csv, &clen, ",,,\n");
+		}
+
+	hosts_add_text(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ? label : "",
+	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
+	hosts_add_text(&md, &mlen, "Each host ran the same fio job file (`sweep.fio`) through fio's "
+	    "client/server mode, all hosts at the same time. Per-host results and reports are in "
+	    "the host's directory. Spread is the highest value over the lowest.\n\n");
+	for (metric = 0; metric < 3; metric++) {
+		hosts_add_text(&md, &mlen, "## %s\n\n| cell |", titles[metric]);
+		for (i = 0; i < l->n; i++)
+			hosts_add_text(&md, &mlen, " %s |", l->h[i].dir);
+		hosts_add_text(&md, &mlen, " spread |\n| --- |");
+		for (i = 0; i <= l->n; i++)
+			hosts_add_text(&md, &mlen, " ---: |");
+		hosts_add_text(&md, &mlen, "\n");
+		for (k = 0; k < p->ncells; k++) {
+			const struct cell *c = &p->cells[k];
+			double lo = 0, hi = 0;
+			unsigned have = 0;
+
+			hosts_add_text(&md, &mlen, "| %s %s QD%u x%u |", mode_name(c->mode),
+			    report_size_label(c->bs, bs, sizeof bs), c->depth, c->jobs);
+			for (i = 0; i < l->n; i++) {
+				const struct cell_result *r = hosts_find_cell(&res[i], c);
+				double v;
+
+				if (r == NULL || !report_has_figures(r)) {
+					hosts_add_text(&md, &mlen, " %s |", r == NULL ? "-" :
+					    cell_status_name(r->status));
+					continue;
+				}
+				v = hosts_metric(r, metric);
+				if (have == 0 || v < lo)
+					lo = v;
+				if (have == 0 || v > hi)
+					hi = v;
+				have++;
+				hosts_add_text(&md, &mlen, " %s |", report_num(v, decimals[metric], num,
+				    sizeof num));
+			}
+			if (have > 1 && lo > 0)
+				hosts_add_text(&md, &mlen, " %.2f |\n", hi / lo);
+			else
+				hosts_add_text(&md, &mlen, " - |\n");
+		}
+		hosts_add_text(&md, &mlen, "\n");
+	}
+	for (i = 0; i < l->n; i++)
+		if (res[i].cells == NULL)
+			hosts_add_text(&md, &mlen, "- %s port %d: no results: %s\n", l->h[i].name,
+			    l->h[i].port, l->h[i].why);
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "client_stats")) {
+		const char *job = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "jobname"));
+		const cJSON *rd = cJSON_GetObjectItemCaseSensitive(item, "read");
+		const cJSON *wr = cJSON_GetObjectItemCaseSensitive(item, "write");
+		double riops, wiops, bw;
+
+		if (job == NULL || strcmp(job, FIO_ALL_CLIENTS) != 0)
+			continue;
+		riops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rd, "iops"));
+		wiops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "iops"));
+		bw = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rd, "bw_bytes")) +
+		    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "bw_bytes"));
+		hosts_add_text(&md, &mlen, "\nfio's own \"%s\" aggregate: %.0f read IOPS, %.0f write "
+		    "IOPS, %.1f MiB/s. It adds up every host's I/O over the whole run, so with more "
+		    "than one cell it mixes cells; the tables above are per cell.\n", FIO_ALL_CLIENTS,
+		    isnan(riops) ? 0 : riops, isnan(wiops) ? 0 : wiops, isnan(bw) ? 0 : bw / MIB);
+		break;
+	}
+
+	path = xasprintf("%s/hosts.csv", out);
+	err = write_file_atomic(path, csv, clen);
+	if (err != 0)
+		sweep_error("%s: %s", path, strerror(-err));
+	free(path);
+	if (err == 0) {
+		path = xasprintf("%s/hosts.md", out);
+		err = write_file_atomic(path, md, mlen);
+		if (err != 0)
+			sweep_error("%s: %s", path, strerror(-err));
+		free(path);
+	}
+	free(csv);
+	free(md);
+	return err;
+}
+
+/* Refuse what a multi-host run cannot do; one line on stderr, -EINVAL. */
+static int
+hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
+{
+	unsigned i;
+	char a[32], b[32];
+
+	if (cfg->device != NULL && cfg->file != NULL) {
+		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
+		return -EINVAL;
+	}
+	if (cfg->fio_jobfile != NULL) {
+		sweep_error("--fio-jobfile %s: goes with sweep plan (a --hosts run keeps its job file "
+		    "as OUT/sweep.fio)", cfg->fio_jobfile);
+		return -EINVAL;
+	}
+	if (cfg->precondition) {
+		sweep_error("--precondition: not available with --hosts; precondition each host's "
+		    "device first (e.g. fio with rw=write bs=1m on it)");
+		return -EINVAL;
+	}
+	if (fio_jobfile_engine(p->engine) == NULL) {
+		sweep_error("--engine %s: fio has no such engine; --hosts takes libaio, psync, "
+		    "io_uring, null", p->engine);
+		return -EINVAL;
+	}
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+
+		if (cfg->device != NULL && mode_writes(c->mode) && !cfg->destructive) {
+			sweep_error("--device %s --hosts: mode %s writes to %s on every host and destroys "
+			    "its data; sweep cannot inspect remote devices for filesystems or partition "
+			    "tables, so add --destructive only if they hold nothing you need",
+			    cfg->device, mode_name(c->mode), cfg->device);
+			return -EINVAL;
+		}
+		if (size != 0 && c->bs > size) {
+			sweep_error("--size %s: smaller than the block size %s; use a larger --size",
+			    size_short(size, a, sizeof a), size_short(c->bs, b, sizeof b));
+			return -EINVAL;
+		}
+	}
+	if (!hosts_have_fio()) {
+		sweep_error("--hosts: fio not found on PATH; multi-host runs drive fio's client mode "
+		    "(install the fio package)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* One host's results into OUT/HOST/: results.json and every report. */
+static int
+hosts_write_one(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
+{
+	char *json;
+	int err = mkdir_p(dir);
+
+	if (err != 0) {
+		sweep_error("%s: cannot create the host's output directory: %s", dir, strerror(-err));
+		return err;
+	}
+	json = xasprintf("%s/results.json", dir);
+	err = results_write_json(res, json);
+	if (err != 0)
+		sweep_error("%s: %s", json, strerror(-err));
+	else
+		err = report_write_all(res, dir, mask, gnuplot);
+	free(json);
+	return err;
+}
+
+/*
+ * sweep run --hosts H1[:PORT],H2,... | --hosts-file FILE: the plan on every
+ * host at once through fio's client/server mode.  Returns an exit code.
+ */
+int
+hosts_command(struct config *cfg)
+{
+	struct host_list l;
+	struct plan p;
+	struct target t;
+	struct results *res = NULL;
+	cJSON *root = NULL;
+	unsigned mask = REPORT_DEFAULT, i, failed_hosts = 0, failed_cells = 0;
+	char *out = NULL, *jobfile = NULL, *json = NULL, *log = NULL, **argv = NULL, *label = NULL;
+	char sizebuf[32];
+	const char *path = cfg->device != NULL ? cfg->device :
+	    cfg->file != NULL ? cfg->file : HOSTS_DEFAULT_FILE;
+	uint64_t size = cfg->size_set ? cfg->size : cfg->device != NULL ? 0 : HOSTS_DEFAULT_SIZE;
+	int ret = SWEEP_EXIT_USAGE, st, argc = 0;
+
+	memset(&p, 0, sizeof p);
+	memset(&t, 0, sizeof t);
+	if (hosts_list_read(cfg, &l) != 0)
+		return SWEEP_EXIT_USAGE;
+	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &mask) != 0)
+		goto out;
+	options_finish(cfg, cfg->device != NULL);
+	if (plan_build(&p, cfg) != 0) {
+		sweep_error("the plan has no cells");
+		goto out;
+	}
+	p.size = size;
+	if (hosts_check(cfg, &p, size) != 0)
+		goto out;
+
+	t.kind = cfg->device != NULL ? TARGET_DEVICE : TARGET_FILE;
+	t.path = xstrdup(path);
+	t.name = xstrdup(strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path);
+	t.size = t.total_size = size;
+	t.scratch = cfg->device == NULL && cfg->file == NULL && !cfg->keep;
+	t.excl_fd = -1;
+
+	if (cfg->out_dir != NULL)
+		out = xstrdup(cfg->out_dir);
+	else {
+		char stamp[32];
+		time_t now = time(NULL);
+		struct tm tm;
+
+		localtime_r(&now, &tm);
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+		out = xasprintf("reports/%s-%s", cfg->label != NULL ? cfg->label : "hosts", stamp);
+	}
+	if ((st = mkdir_p(out)) != 0) {
+		sweep_error("%s %s: cannot create the output directory: %s",
+		    cfg->out_dir != NULL ? "--out" : "default output", out, strerror(-st));
+		goto out;
+	}
+	jobfile = xasprintf("%s/sweep.fio", out);
+	if (fio_jobfile_write(&p, &t, jobfile) != 0)
+		goto out;
+
+	plan_print(stdout, &p, NULL, false);
+	printf("Target on each host: %s (%s, %s)\n", path,
+	    cfg->device != NULL ? "block device" : "file",
+	    size != 0 ? size_human(size, sizebuf, sizeof sizebuf) : "whole device");
+	printf("Hosts: %u, all at once through fio --client:", l.n);
+	for (i = 0; i < l.n; i++)
+		printf(" %s", l.h[i].client);
+	printf("\nOutput: %s (job file %s)\n", out, jobfile);
+	fflush(stdout);
+
+	json = xasprintf("%s/fio-output.json", out);
+	log = xasprintf("%s/fio-client.log", out);
+	argv = xcalloc(2 * (size_t)l.n + 4, sizeof *argv);
+	argv[argc++] = xstrdup("fio");
+	for (i = 0; i < l.n; i++) {
+		argv[argc++] = xasprintf("--client=%s", l.h[i].client);
+		argv[argc++] = xstrdup(jobfile);
+	}
+	argv[argc++] = xstrdup("--output-format=json");
+	argv[argc++] = xasprintf("--output=%s", json);
+	st = hosts_spawn(argv, log);
+	if (st < 0) {
+		sweep_error("fio: cannot run it: %s", strerror(-st));
+		ret = SWEEP_EXIT_FAILED;
+		goto out;
+	}
+	if (!hosts_output_has_json(json) || import_fio_load(json, &root) != 0) {
+		char why[512];
+
+		hosts_log_first(log, why, sizeof why);
+		sweep_error("fio --client exit %d, no results from any host: %s (log: %s)", st,
+		    why[0] != '\0' ? why : "no message", log);
+		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+		goto out;
+	}
+
+	res = xcalloc(l.n, sizeof *res);
+	for (i = 0; i < l.n; i++) {
+		struct host *h = &l.h[i];
+		char *dir = xasprintf("%s/%s", out, h->dir), why[512];
+		unsigned k;
+		int err;
+
+		free(label);
+		label = cfg->label != NULL ? xasprintf("%s-%s", cfg->label, h->dir) : xstrdup(h->dir);
+		err = import_fio_results(root, json, h->name, h->port, label, &res[i]);
+		if (err != 0) {
+			memset(&res[i], 0, sizeof res[i]);
+			hosts_log_line(log, h, why, sizeof why);
+			if (why[0] != '\0')
+				sweep_error("%s port %d: no results: %s", h->name, h->port, why);
+			else
+				sweep_error("%s port %d: no results (see %s)", h->name, h->port, log);
+			str_copy(h->why, sizeof h->why, why[0] != '\0' ? why : "see fio-client.log");
+			failed_hosts++;
+			free(dir);
+			continue;
+		}
+		res[i].interrupted = sweep_interrupted != 0;
+		snprintf(res[i].description, sizeof res[i].description,
+		    "%s%sfio client/server run of host %s port %d", cfg->description != NULL ?
+		    cfg->description : "", cfg->description != NULL ? "; " : "", h->name, h->port);
+		for (k = 0; k < res[i].plan.ncells; k++)
+			if (res[i].cells[k].status != CELL_OK)
+				failed_cells++;
+		if (res[i].plan.ncells != p.ncells)
+			failed_cells += p.ncells > res[i].plan.ncells ? p.ncells - res[i].plan.ncells : 0;
+		if (hosts_write_one(&res[i], dir, mask, cfg->gnuplot) != 0)
+			failed_hosts++;
+		else
+			printf("%s port %d: %u of %u cells: %s/results.json\n", h->name, h->port,
+			    res[i].ndone, p.ncells, dir);
+		free(dir);
+	}
+	if (hosts_summary_write(out, &p, &l, res, root, cfg->label) == 0)
+		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
+	/* `sweep compare` (issue 5) takes the per-host OUT/HOST/results.json files from here. */
+	if (sweep_interrupted)
+		ret = SWEEP_EXIT_INTERRUPTED;
+	else if (st != 0 || failed_hosts > 0 || failed_cells > 0)
+		ret = SWEEP_EXIT_FAILED;
+	else
+		ret = SWEEP_EXIT_OK;
+out:
+	if (res != NULL)
+		for (i = 0; i < l.n; i++)
+			if (res[i].cells != NULL)
+				results_free(&res[i]);
+	free(res);
+	cJSON_Delete(root);
+	if (argv != NULL)
+		for (i = 0; i < (unsigned)argc; i++)
+			free(argv[i]);
+	free(argv);
+	free(label);
+	free(json);
+	free(log);
+	free(jobfile);
+	free(out);
+	target_free(&t);
+	plan_free(&p);
+	free(l.h);
+	return ret;
+}

@@ -1,0 +1,962 @@
+#include "config.h"
+
+/*
+ * fio 3.x JSON output (fio --output-format=json, local or client/server)
+ * into results: one cell per fio job.  A job's options are its "job
+ * options" over the file's "global options"; clones of a job reported one
+ * by one (numjobs > 1 without group_reporting) are summed into one cell.
+ * Jobs sweep has no mode for (trim, verify-only) or that moved no data
+ * are left out, each with its reason in the results' warnings.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "fio.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0"
+#endif
+
+#define IMPORT_FIO_MAX_BYTES	(256 * MIB)
+#define IMPORT_FIO_PCT_MAX	64	/* fio's percentile_list holds at most 20 */
+#define IMPORT_FIO_NOTE_MAX	240
+
+/* sweep's five percentiles as fio spells them in clat_ns.percentile. */
+static const char *import_fio_pct_keys[PCT_COUNT] = {
+	"50.000000", "90.000000", "99.000000", "99.900000", "99.990000"
+};
+
+/* One latency record of fio: clat_ns (or lat_ns) of one entry in one direction. */
+struct fio_lat {
+	double		 n, min, max, mean, stdev;
+	unsigned	 npct;
+	double		 pct[IMPORT_FIO_PCT_MAX];	/* percent, ascending */
+	double		 val[IMPORT_FIO_PCT_MAX];	/* ns */
+	const cJSON	*table;		/* the percentile object, for exact look-ups */
+};
+
+/* Notes gathered over the import, turned into warnings at the end. */
+struct fio_notes {
+	char		 skipped[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nskipped;
+	char		 estimated[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nestimated;
+	char		 ignored[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nignored;
+	char		 buffered[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nbuffered;
+	char		 differ[IMPORT_FIO_NOTE_MAX];
+	char		 concurrent[IMPORT_FIO_NOTE_MAX];
+	char		 duplicate[IMPORT_FIO_NOTE_MAX];
+};
+
+/* The import in progress. */
+struct fio_import {
+	const char	*path;
+	const cJSON	*root;
+	const cJSON	*global;
+	const char	*host;		/* client/server output: whose entries; NULL: local */
+	int		 port;
+	const cJSON	**ent;		/* the entries to import, in file order */
+	unsigned	 nent;
+	struct fio_notes notes;
+};
+
+/* A string member, or NULL. */
+static const char *
+import_fio_str(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* A number member, or 0. */
+static double
+import_fio_num(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+/* An option of an entry: its "job options", else the file's "global options". */
+static const char *
+import_fio_opt(const struct fio_import *im, const cJSON *entry, const char *name)
+{
+	const char *v = import_fio_str(cJSON_GetObjectItemCaseSensitive(entry, "job options"), name);
+
+	return v != NULL ? v : import_fio_str(im->global, name);
+}
+
+/* Append "item" to a "; "-separated note, marking truncation with "...". */
+static void
+import_fio_note(char *note, unsigned *count, const char *fmt, ...)
+{
+	size_t used = strlen(note), room = IMPORT_FIO_NOTE_MAX - used;
+	char item[IMPORT_FIO_NOTE_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(item, sizeof item, fmt, ap);
+	va_end(ap);
+	if (count != NULL)
+		(*count)++;
+	if (used > 0 && strcmp(note + used - 3, "...") == 0)
+		return;
+	if (strlen(item) + 2 < room)
+		snprintf(note + used, room, "%s%s", used ? "; " : "", item);
+	else if (room > 4)
+		snprintf(note + used, room, "%s...", used ? "; " : "");
+}
+
+/* fio's time values ("60", "60s", "2m", "500ms"): whole seconds, rounded; -EINVAL if not one. */
+static int
+import_fio_seconds(const char *s, unsigned *out)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -EINVAL;
+	v = strtod(s, &end);
+	if (*end == '\0' || strcmp(end, "s") == 0)
+		;
+	else if (strcmp(end, "ms") == 0)
+		v /= 1e3;
+	else if (strcmp(end, "us") == 0)
+		v /= 1e6;
+	else if (strcmp(end, "m") == 0)
+		v *= 60;
+	else if (strcmp(end, "h") == 0)
+		v *= 3600;
+	else if (strcmp(end, "d") == 0)
+		v *= 86400;
+	else
+		return -EINVAL;
+	if (v < 0 || v > 4e9)
+		return -ERANGE;
+	*out = (unsigned)(v + 0.5);
+	return 0;
+}
+
+/* fio's rw (modifiers such as ":8" dropped) as a sweep mode; -EINVAL for trim and others. */
+static int
+import_fio_mode(const char *rw)
+{
+	char base[32];
+
+	str_copy(base, sizeof base, rw != NULL ? rw : "read");
+	base[strcspn(base, ":")] = '\0';
+	if (strcmp(base, "readwrite") == 0)
+		return MODE_READWRITE;
+	return mode_parse(base);
+}
+
+/*
+ * The block size of an entry: fio's bs is one size or "read,write[,trim]";
+ * the directions the mode uses must agree.  -EINVAL (and why) otherwise.
+ */
+static int
+import_fio_bs(const struct fio_import *im, const cJSON *e, enum rw_mode m, uint64_t *bs,
+    char *why, size_t len)
+{
+	const char *v = import_fio_opt(im, e, "bs");
+	char copy[128], *rd, *wr;
+	uint64_t r = 0, w = 0;
+
+	if (import_fio_opt(im, e, "bsrange") != NULL || import_fio_opt(im, e, "bssplit") != NULL) {
+		snprintf(why, len, "varied block sizes (bsrange/bssplit)");
+		return -EINVAL;
+	}
+	if (v == NULL) {
+		*bs = 4096;	/* fio's default */
+		return 0;
+	}
+	str_copy(copy, sizeof copy, v);
+	rd = copy;
+	wr = strchr(copy, ',');
+	if (wr != NULL) {
+		*wr++ = '\0';
+		wr[strcspn(wr, ",")] = '\0';
+	}
+	if (parse_size(rd, &r) != 0 || r == 0 ||
+	    (wr != NULL && *wr != '\0' && (parse_size(wr, &w) != 0 || w == 0))) {
+		snprintf(why, len, "bs=%s is not a block size sweep reads", v);
+		return -EINVAL;
+	}
+	if (wr == NULL || *wr == '\0')
+		w = r;
+	if (mode_reads(m) && mode_writes(m) && r != w) {
+		snprintf(why, len, "different read and write block sizes (bs=%s)", v);
+		return -EINVAL;
+	}
+	*bs = mode_reads(m) ? r : w;
+	return 0;
+}
+
+/* A whole-number option (iodepth, numjobs) with its default; -EINVAL if malformed. */
+static int
+import_fio_uint(const struct fio_import *im, const cJSON *e, const char *name, unsigned def,
+    unsigned max, unsigned *out)
+{
+	const char *v = import_fio_opt(im, e, name);
+	uint64_t n;
+
+	if (v == NULL) {
+		*out = def;
+		return 0;
+	}
+	if (parse_uint(v, 1, max, &n) != 0)
+		return -EINVAL;
+	*out = (unsigned)n;
+	return 0;
+}
+
+/* One direction's latency record: clat_ns, or lat_ns when fio kept no clat. */
+static void
+import_fio_lat_read(const cJSON *dir, struct fio_lat *l)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(dir, "clat_ns"), *item;
+
+	if (import_fio_num(o, "N") <= 0)
+		o = cJSON_GetObjectItemCaseSensitive(dir, "lat_ns");
+	memset(l, 0, sizeof *l);
+	l->n = import_fio_num(o, "N");
+	l->min = import_fio_num(o, "min");
+	l->max = import_fio_num(o, "max");
+	l->mean = import_fio_num(o, "mean");
+	l->stdev = import_fio_num(o, "stddev");
+	l->table = cJSON_GetObjectItemCaseSensitive(o, "percentile");
+	cJSON_ArrayForEach(item, l->table) {
+		double p = strtod(item->string, NULL);
+		unsigned k;
+
+		if (!cJSON_IsNumber(item) || p <= 0 || p >= 100 || l->npct == IMPORT_FIO_PCT_MAX)
+			continue;
+		for (k = l->npct; k > 0 && l->pct[k - 1] > p; k--) {
+			l->pct[k] = l->pct[k - 1];
+			l->val[k] = l->val[k - 1];
+		}
+		l->pct[k] = p;
+		l->val[k] = item->valuedouble;
+		l->npct++;
+	}
+}
+
+/*
+ * The share of l's I/Os that took at most x ns, from its percentile table
+ * joined by straight lines from (min, 0) to (max, 1): fio keeps histograms,
+ * but its JSON holds only these points.
+ */
+static double
+import_fio_cdf(const struct fio_lat *l, double x)
+{
+	double px = l->min, pp = 0;
+	unsigned k;
+
+	if (x < l->min)
+		return 0;
+	for (k = 0; k <= l->npct; k++) {
+		double vx = k < l->npct ? l->val[k] : l->max, vp = k < l->npct ? l->pct[k] / 100 : 1;
+
+		if (vx < px)
+			vx = px;
+		if (x < vx)
+			return pp + (vp - pp) * (x - px) / (vx - px);
+		px = vx;
+		pp = vp;
+	}
+	return 1;
+}
+
+/*
+ * Percentile q (percent) of the I/Os of several latency records together
+ * (a cell's clones, or its read and write halves): the x where their
+ * N-weighted CDFs reach q, by bisection.  One record with the key fio
+ * printed gives fio's own number.
+ */
+static uint64_t
+import_fio_percentile(const struct fio_lat *l, unsigned n, double q, const char *key)
+{
+	double lo = INFINITY, hi = 0, total = 0;
+	unsigned i, it;
+
+	if (n == 1 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(l[0].table, key)))
+		return (uint64_t)cJSON_GetObjectItemCaseSensitive(l[0].table, key)->valuedouble;
+	for (i = 0; i < n; i++) {
+		if (l[i].min < lo)
+			lo = l[i].min;
+		if (l[i].max > hi)
+			hi = l[i].max;
+		if (l[i].npct > 0 && l[i].val[l[i].npct - 1] > hi)
+			hi = l[i].val[l[i].npct - 1];
+		total += l[i].n;
+	}
+	if (total <= 0 || lo > hi)
+		return 0;
+	for (it = 0; it < 200 && hi - lo > 0.5; it++) {
+		double mid = (lo + hi) / 2, f = 0;
+
+		for (i = 0; i < n; i++)
+			f += l[i].n * import_fio_cdf(&l[i], mid);
+		if (f / total >= q / 100)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return (uint64_t)(hi + 0.5);
+}
+
+/* Latency figures of a cell from its records: min, max, mean, pooled stdev, percentiles. */
+static void
+import_fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n)
+{
+	double total = 0, mean = 0, sq = 0, min = INFINITY, max = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		total += l[i].n;
+		mean += l[i].n * l[i].mean;
+		sq += l[i].n * (l[i].stdev * l[i].stdev + l[i].mean * l[i].mean);
+		if (l[i].min < min)
+			min = l[i].min;
+		if (l[i].max > max)
+			max = l[i].max;
+	}
+	if (total <= 0)
+		return;
+	mean /= total;
+	r->lat_min_ns = (uint64_t)min;
+	r->lat_max_ns = (uint64_t)max;
+	r->lat_mean_ns = mean;
+	r->lat_stdev_ns = n == 1 ? l[0].stdev : sqrt(fmax(sq / total - mean * mean, 0));
+	for (i = 0; i < PCT_COUNT; i++)
+		r->lat_pct_ns[i] = import_fio_percentile(l, n, sweep_percentiles[i],
+		    import_fio_pct_keys[i]);
+}
+
+/*
+ * Build cell r from entries e[0..n): one fio job, or its clones.  grouped:
+ * one entry stands for all numjobs jobs (group_reporting).  Returns 1 for a
+ * cell, 0 for a job left out (why says why).
+ */
+static int
+import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_result *r,
+    char *why, size_t len)
+{
+	const char *rw = import_fio_opt(im, e[0], "rw");
+	const char *verify = import_fio_opt(im, e[0], "verify");
+	const char *vonly = import_fio_opt(im, e[0], "verify_only");
+	const char *direct = import_fio_opt(im, e[0], "direct");
+	const char *name = import_fio_str(e[0], "jobname");
+	struct fio_lat *lat;
+	unsigned i, nlat = 0, jobs, depth;
+	double win_ms = 0, other_ios = 0;
+	int m, error = 0;
+	uint64_t bs;
+
+	memset(r, 0, sizeof *r);
+	m = import_fio_mode(rw);
+	if (m < 0) {
+		snprintf(why, len, "rw=%s is not one of sweep's modes", rw);
+		return 0;
+	}
+	if ((vonly != NULL && strcmp(vonly, "0") != 0) ||
+	    (verify != NULL && strcmp(verify, "0") != 0 && strcmp(verify, "null") != 0 &&
+	    !mode_writes((enum rw_mode)m))) {
+		snprintf(why, len, "verify-only job: its reads check data written earlier");
+		return 0;
+	}
+	if (import_fio_bs(im, e[0], (enum rw_mode)m, &bs, why, len) != 0)
+		return 0;
+	if (import_fio_uint(im, e[0], "iodepth", 1, 65536, &depth) != 0 ||
+	    import_fio_uint(im, e[0], "numjobs", 1, 65536, &jobs) != 0) {
+		snprintf(why, len, "iodepth or numjobs is not a whole number");
+		return 0;
+	}
+	if (direct == NULL || strcmp(direct, "1") != 0)
+		import_fio_note(im->notes.buffered, &im->notes.nbuffered, "%s", name);
+
+	r->cell.mode = (enum rw_mode)m;
+	r->cell.bs = bs;
+	r->cell.depth = depth;
+	r->cell.jobs = jobs;
+	lat = xcalloc(2 * (size_t)n, sizeof *lat);
+	for (i = 0; i < n; i++) {
+		static const char *dirs[2] = { "read", "write" };
+		/* A group-reported entry's CPU figure is the mean of its jobs; sweep sums them. */
+		double weight = n == 1 ? jobs : 1;
+		unsigned d;
+
+		if (error == 0)
+			error = (int)import_fio_num(e[i], "error");
+		r->cpu_usr_pct += import_fio_num(e[i], "usr_cpu") * weight;
+		r->cpu_sys_pct += import_fio_num(e[i], "sys_cpu") * weight;
+		for (d = 0; d < 2; d++) {
+			const cJSON *o = cJSON_GetObjectItemCaseSensitive(e[i], dirs[d]);
+			uint64_t ios = (uint64_t)import_fio_num(o, "total_ios");
+			uint64_t bytes = (uint64_t)import_fio_num(o, "io_bytes");
+
+			if (d == 0 ? !mode_reads(r->cell.mode) : !mode_writes(r->cell.mode)) {
+				other_ios += (double)ios;
+				continue;
+			}
+			if (d == 0) {
+				r->read_ios += ios;
+				r->read_bytes += bytes;
+			} else {
+				r->write_ios += ios;
+				r->write_bytes += bytes;
+			}
+			r->iops += import_fio_num(o, "iops");
+			r->bw_bytes_s += import_fio_num(o, "bw_bytes");
+			r->short_ios += (uint64_t)import_fio_num(o, "short_ios");
+			if (import_fio_num(o, "runtime") > win_ms)
+				win_ms = import_fio_num(o, "runtime");
+			import_fio_lat_read(o, &lat[nlat]);
+			if (lat[nlat].n > 0)
+				nlat++;
+		}
+	}
+	r->ios = r->read_ios + r->write_ios;
+	r->bytes = r->read_bytes + r->write_bytes;
+	r->runtime_ns = (uint64_t)(win_ms * 1e6);
+	if (r->ios == 0 && error == 0) {
+		free(lat);
+		snprintf(why, len, "no I/O");
+		return 0;
+	}
+	if (other_ios > 0)
+		import_fio_note(im->notes.ignored, &im->notes.nignored, "%s: %.0f", name, other_ios);
+	import_fio_lat_merge(r, lat, nlat);
+	if (nlat > 1)
+		import_fio_note(im->notes.estimated, &im->notes.nestimated, "%s", name);
+	free(lat);
+	r->status = CELL_OK;
+	if (error != 0) {
+		r->status = CELL_FAILED;
+		r->errors = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(e[0], "total_err")) ?
+		    (uint64_t)import_fio_num(e[0], "total_err") : 1;
+		/* fio's JSON names neither the failing call nor the offset: no "first" record. */
+		r->err_errno = error;
+		snprintf(r->status_reason, sizeof r->status_reason, "fio reported error %d (%s)",
+		    error, strerror(error));
+	}
+	bw_check_compute(r);
+	return 1;
+}
+
+/* Read path whole; NUL-terminated.  Caller frees. */
+static char *
+import_fio_read(const char *path, size_t *len)
+{
+	struct stat st;
+	FILE *f = fopen(path, "re");
+	char *text;
+
+	if (f == NULL) {
+		sweep_error("import %s: %s (give the file fio --output-format=json wrote)", path,
+		    strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size > IMPORT_FIO_MAX_BYTES) {
+		sweep_error("import %s: not a regular file of at most 256 MiB", path);
+		fclose(f);
+		return NULL;
+	}
+	text = xmalloc((size_t)st.st_size + 1);
+	*len = fread(text, 1, (size_t)st.st_size, f);
+	if (ferror(f)) {
+		sweep_error("import %s: read failed", path);
+		fclose(f);
+		free(text);
+		return NULL;
+	}
+	fclose(f);
+	text[*len] = '\0';
+	return text;
+}
+
+/* 1-based line and column of offset off in text. */
+static void
+import_fio_position(const char *text, size_t off, unsigned *line, unsigned *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < off; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+}
+
+/*
+ * Parse fio's JSON output at path into *root (caller frees with
+ * cJSON_Delete).  Text before the JSON (fio prints its errors there) and
+ * after it (--output-format=json,normal) is skipped.  Refuses what is not
+ * fio 3.x JSON output with one line on stderr; returns -EINVAL then.
+ */
+int
+import_fio_load(const char *path, cJSON **root)
+{
+	const char *start, *end = NULL, *version;
+	unsigned line, col, tries;
+	size_t len, err_off = 0;
+	char *text;
+	int major;
+
+	*root = NULL;
+	if ((text = import_fio_read(path, &len)) == NULL)
+		return -EINVAL;
+	if (strlen(text) != len) {
+		sweep_error("import %s: binary data (a NUL byte); give the file fio "
+		    "--output-format=json wrote", path);
+		free(text);
+		return -EINVAL;
+	}
+	/*
+	 * fio's JSON starts with "{" on a line of its own; the messages before
+	 * it are text, and may hold a "{" too: try each such line in turn.
+	 */
+	for (start = text, tries = 0; start != NULL && *root == NULL && tries < 64; tries++) {
+		const char *ep;
+
+		while (*start != '\0' && *start != '{')
+			start = strchr(start, '\n') != NULL ? strchr(start, '\n') + 1 : start + strlen(start);
+		if (*start == '\0')
+			break;
+		*root = cJSON_ParseWithLengthOpts(start, len - (size_t)(start - text), &end, 0);
+		ep = cJSON_GetErrorPtr();
+		if (*root == NULL && ep != NULL && ep >= text && ep <= text + len &&
+		    (size_t)(ep - text) >= err_off)
+			err_off = (size_t)(ep - text);
+		start = strchr(start, '\n');
+	}
+	if (*root == NULL && tries == 0) {
+		sweep_error("import %s: no JSON object in the file; give the output of fio "
+		    "--output-format=json", path);
+		free(text);
+		return -EINVAL;
+	}
+	if (*root == NULL) {
+		import_fio_position(text, err_off, &line, &col);
+		sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
+		    "--output-format=json wrote)", path, line, col);
+		free(text);
+		return -EINVAL;
+	}
+	free(text);
+	version = import_fio_str(*root, "fio version");
+	if (!cJSON_IsObject(*root) || version == NULL) {
+		sweep_error("import %s: not fio JSON output (no \"fio version\"); give the output of "
+		    "fio --output-format=json", path);
+		goto refuse;
+	}
+	if (strncmp(version, "fio-", 4) != 0 || sscanf(version + 4, "%d", &major) != 1) {
+		sweep_error("import %s: unknown \"fio version\" \"%s\"; sweep reads fio 3.x JSON",
+		    path, version);
+		goto refuse;
+	}
+	if (major < 3) {
+		sweep_error("import %s: written by %s; sweep reads fio 3.x JSON (latencies in ns), "
+		    "run the jobs again with fio 3", path, version);
+		goto refuse;
+	}
+	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "jobs")) &&
+	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "client_stats"))) {
+		sweep_error("import %s: fio output without \"jobs\" (or \"client_stats\"); give the "
+		    "output of fio --output-format=json", path);
+		goto refuse;
+	}
+	return 0;
+refuse:
+	cJSON_Delete(*root);
+	*root = NULL;
+	return -EINVAL;
+}
+
+/* The entries of root: "client_stats" (client/server output) or "jobs". */
+static const cJSON *
+import_fio_entries(const cJSON *root, bool *client)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "client_stats");
+
+	*client = cJSON_IsArray(a);
+	return *client ? a : cJSON_GetObjectItemCaseSensitive(root, "jobs");
+}
+
+/*
+ * The hosts of client/server output as "HOST:PORT", in order of first
+ * appearance (fio's "All clients" aggregate is not a host).  Returns how
+ * many there are; at most max are stored.
+ */
+unsigned
+import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max)
+{
+	const cJSON *item;
+	unsigned n = 0, i;
+	bool client;
+	const cJSON *a = import_fio_entries(root, &client);
+
+	if (!client)
+		return 0;
+	cJSON_ArrayForEach(item, a) {
+		const char *h = import_fio_str(item, "hostname"), *job = import_fio_str(item, "jobname");
+		char id[160];
+
+		if (h == NULL || (job != NULL && strcmp(job, FIO_ALL_CLIENTS) == 0))
+			continue;
+		snprintf(id, sizeof id, "%s:%d", h, (int)import_fio_num(item, "port"));
+		for (i = 0; i < n && i < max; i++)
+			if (strcmp(out[i], id) == 0)
+				break;
+		if (i < n && i < max)
+			continue;
+		if (n < max)
+			str_copy(out[n], sizeof out[0], id);
+		n++;
+	}
+	return n;
+}
+
+/* Is entry e one of the host's (or any, for local output)? */
+static bool
+import_fio_mine(const struct fio_import *im, const cJSON *e)
+{
+	const char *job = import_fio_str(e, "jobname"), *h;
+
+	if (job != NULL && strcmp(job, FIO_ALL_CLIENTS) == 0)
+		return false;
+	if (im->host == NULL)
+		return true;
+	h = import_fio_str(e, "hostname");
+	return h != NULL && strcmp(h, im->host) == 0 &&
+	    (im->port < 0 || (int)import_fio_num(e, "port") == im->port);
+}
+
+/* fio's disk_util of this host, as a note: for one cell, or for the whole run. */
+static void
+import_fio_disk_util(const struct fio_import *im, struct results *res, unsigned ngroups)
+{
+	const cJSON *du = cJSON_GetObjectItemCaseSensitive(im->root, "disk_util"), *d;
+	char note[256] = "";
+	unsigned n = 0;
+	size_t used = 0;
+
+	cJSON_ArrayForEach(d, du) {
+		const char *h = import_fio_str(d, "hostname"), *name = import_fio_str(d, "name");
+
+		if (im->host != NULL && (h == NULL || strcmp(h, im->host) != 0 ||
+		    (im->port >= 0 && (int)import_fio_num(d, "port") != im->port)))
+			continue;
+		if (used < sizeof note)
+			used += (size_t)snprintf(note + used, sizeof note - used,
+			    "%s%s %.0f reads, %.0f writes, util %.1f%%", n ? "; " : "",
+			    name != NULL ? name : "?", import_fio_num(d, "read_ios"),
+			    import_fio_num(d, "write_ios"), import_fio_num(d, "util"));
+		n++;
+	}
+	if (n == 0)
+		return;
+	/*
+	 * fio counts disk_util over its whole run (layout and ramp included) and
+	 * without bytes, so it cannot fill a cell's device counters (measured
+	 * window, bytes for the BW check): it stays a note, naming the cell when
+	 * the run had only one.
+	 */
+	if (ngroups == 1 && n == 1 && res->plan.ncells == 1)
+		results_warn(res, "fio disk_util of the run, i.e. of cell 1 (ramp and file layout "
+		    "included, no byte counts): %s", note);
+	else
+		results_warn(res, "fio disk_util of the whole run (%u stonewalled groups; not "
+		    "attributable to one cell): %s", ngroups, note);
+}
+
+/* Started time, host, target and plan-level fields of res from the entries. */
+static void
+import_fio_header(const struct fio_import *im, struct results *res, const char *label)
+{
+	const cJSON *first = im->nent > 0 ? im->ent[0] : NULL;
+	const char *fname = first != NULL ? import_fio_opt(im, first, "filename") : NULL;
+	const char *size = first != NULL ? import_fio_opt(im, first, "size") : NULL;
+	const char *engine = first != NULL ? import_fio_opt(im, first, "ioengine") : NULL;
+	const char *slash, *dot;
+	time_t ts = (time_t)import_fio_num(im->root, "timestamp");
+	char stem[128];
+	struct tm tm;
+	uint64_t v;
+
+	str_copy(res->tool_version, sizeof res->tool_version, PACKAGE_VERSION);
+	res->schema_version = SWEEP_SCHEMA_VERSION;
+	if (im->host != NULL)
+		str_copy(res->host, sizeof res->host, im->host);
+	else
+		str_copy(res->host, sizeof res->host, "unknown (fio output has no host name)");
+	if (ts > 0 && gmtime_r(&ts, &tm) != NULL)
+		strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(res->description, sizeof res->description, "imported from %s output %s%s%s",
+	    import_fio_str(im->root, "fio version"), im->path, im->host != NULL ? " of host " : "",
+	    im->host != NULL ? im->host : "");
+
+	slash = strrchr(im->path, '/');
+	str_copy(stem, sizeof stem, slash != NULL ? slash + 1 : im->path);
+	if ((dot = strrchr(stem, '.')) != NULL && dot != stem)
+		stem[dot - stem] = '\0';
+	str_copy(res->label, sizeof res->label, label != NULL ? label : stem);
+
+	res->target.path = xstrdup(fname != NULL ? fname : "");
+	slash = strrchr(res->target.path, '/');
+	res->target.name = xstrdup(slash != NULL ? slash + 1 : res->target.path);
+	res->target.kind = strncmp(res->target.path, "/dev/", 5) == 0 ? TARGET_DEVICE : TARGET_FILE;
+	if (size != NULL && parse_size(size, &v) == 0)
+		res->target.size = v;
+	res->target.total_size = res->target.size;
+	res->target.rotational = -1;
+	res->target.loop_dio = -1;
+	res->target.excl_fd = -1;
+
+	str_copy(res->plan.engine, sizeof res->plan.engine, engine != NULL ? engine : "psync");
+	str_copy(res->engine, sizeof res->engine, res->plan.engine);
+	res->plan.size = res->target.size;
+	res->plan.rwmixread = 50;	/* fio's default */
+	if (first != NULL) {
+		const char *seed = import_fio_opt(im, first, "randseed");
+
+		if (import_fio_seconds(import_fio_opt(im, first, "ramp_time"), &res->plan.ramp_s) != 0)
+			res->plan.ramp_s = 0;
+		if (seed != NULL && parse_uint(seed, 0, UINT64_MAX, &v) == 0)
+			res->plan.seed = v;
+	}
+}
+
+/* Fill what the cells decide: runtime, rwmixread, and notes where cells disagree. */
+static void
+import_fio_plan(struct fio_import *im, struct results *res, const cJSON **first_of_cell)
+{
+	const char *engine0 = NULL, *file0 = NULL;
+	bool mix_seen = false;
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		const cJSON *e = first_of_cell[i];
+		const char *engine = import_fio_opt(im, e, "ioengine");
+		const char *file = import_fio_opt(im, e, "filename");
+		enum rw_mode m = res->plan.cells[i].mode;
+		unsigned s;
+
+		if (engine == NULL)
+			engine = "psync";
+		if (file == NULL)
+			file = "";
+		if (i == 0) {
+			engine0 = engine;
+			file0 = file;
+			if (import_fio_seconds(import_fio_opt(im, e, "runtime"), &s) == 0 && s > 0)
+				res->plan.runtime_s = s;
+			else
+				res->plan.runtime_s = (unsigned)((res->cells[0].runtime_ns + NSEC_PER_SEC / 2) /
+				    NSEC_PER_SEC);
+		}
+		if (strcmp(engine, engine0) != 0 && strstr(im->notes.differ, "ioengine") == NULL)
+			import_fio_note(im->notes.differ, NULL, "ioengine (%s, %s, ...)", engine0, engine);
+		if (strcmp(file, file0) != 0 && strstr(im->notes.differ, "filename") == NULL)
+			import_fio_note(im->notes.differ, NULL, "filename (%s, %s, ...)", file0, file);
+		if (m == MODE_READWRITE || m == MODE_RANDRW) {
+			const char *mix = import_fio_opt(im, e, "rwmixread");
+			const char *wmix = import_fio_opt(im, e, "rwmixwrite");
+			uint64_t pct = 50;
+
+			if (mix != NULL)
+				parse_uint(mix, 0, 100, &pct);
+			else if (wmix != NULL && parse_uint(wmix, 0, 100, &pct) == 0)
+				pct = 100 - pct;
+			if (mix_seen && pct != res->plan.rwmixread &&
+			    strstr(im->notes.differ, "rwmixread") == NULL)
+				import_fio_note(im->notes.differ, NULL, "rwmixread (%u, %llu, ...)",
+				    res->plan.rwmixread, (unsigned long long)pct);
+			if (!mix_seen)
+				res->plan.rwmixread = (unsigned)pct;
+			mix_seen = true;
+		}
+	}
+}
+
+/* The notes as warnings in res (each printed once on stderr). */
+static void
+import_fio_warn(const struct fio_import *im, struct results *res)
+{
+	const struct fio_notes *n = &im->notes;
+
+	if (n->nskipped > 0)
+		results_warn(res, "left out %u fio job%s: %s", n->nskipped,
+		    n->nskipped == 1 ? "" : "s", n->skipped);
+	if (n->nestimated > 0)
+		results_warn(res, "percentiles of %u cell%s (clones without group_reporting, or "
+		    "both directions) are estimated from fio's per-job percentile tables: %s",
+		    n->nestimated, n->nestimated == 1 ? "" : "s", n->estimated);
+	if (n->nignored > 0)
+		results_warn(res, "I/Os in a direction the job's rw does not do (verify reads, or "
+		    "group_reporting over different jobs) are left out: %s", n->ignored);
+	if (n->nbuffered > 0)
+		results_warn(res, "%u fio job%s ran without direct=1 (page cache in the figures): %s",
+		    n->nbuffered, n->nbuffered == 1 ? "" : "s", n->buffered);
+	if (n->differ[0] != '\0')
+		results_warn(res, "cells differ in %s; the run's header shows the first", n->differ);
+	if (n->duplicate[0] != '\0')
+		results_warn(res, "fio jobs with the mode, bs, iodepth and numjobs of an earlier "
+		    "one (reports pivot on those, so show one of each): %s", n->duplicate);
+	if (n->concurrent[0] != '\0')
+		results_warn(res, "jobs ran at the same time (one fio group, no stonewall), so they "
+		    "shared the target: %s", n->concurrent);
+}
+
+/*
+ * Turn parsed fio output (root, read from path) into res.  host/port pick
+ * one host's entries of client/server output (port < 0: any port); NULL
+ * takes local output, or client output of a single host.  Returns
+ * -ENOENT, silently, when the host has no entries; -EINVAL after one line
+ * on stderr when there is nothing to import.
+ */
+int
+import_fio_results(const cJSON *root, const char *path, const char *host, int port,
+    const char *label, struct results *res)
+{
+	struct fio_import im;
+	const cJSON *a, *item, **first_of_cell;
+	char hosts[4][160];
+	unsigned i, k, n, ngroups = 0;
+	int last_group = -1;
+	bool client;
+
+	memset(res, 0, sizeof *res);
+	memset(&im, 0, sizeof im);
+	im.path = path;
+	im.root = root;
+	im.global = cJSON_GetObjectItemCaseSensitive(root, "global options");
+	im.host = host;
+	im.port = port;
+	a = import_fio_entries(root, &client);
+	if (client && host == NULL) {
+		n = import_fio_hosts(root, hosts, 4);
+		if (n > 1) {
+			sweep_error("import %s: fio client/server output of %u hosts (%s, %s%s); sweep "
+			    "import takes one host's results: sweep run --hosts splits them per host",
+			    path, n, hosts[0], hosts[1], n > 2 ? ", ..." : "");
+			return -EINVAL;
+		}
+		if (n == 1) {
+			char *colon = strrchr(hosts[0], ':');
+
+			*colon = '\0';
+			im.host = hosts[0];
+			im.port = atoi(colon + 1);
+		}
+	}
+	im.ent = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *im.ent);
+	cJSON_ArrayForEach(item, a)
+		if (cJSON_IsObject(item) && import_fio_mine(&im, item))
+			im.ent[im.nent++] = item;
+	if (im.nent == 0) {
+		free(im.ent);
+		if (host != NULL)
+			return -ENOENT;
+		sweep_error("import %s: fio output with no jobs", path);
+		return -EINVAL;
+	}
+
+	import_fio_header(&im, res, label);
+	res->plan.cells = xcalloc(im.nent, sizeof *res->plan.cells);
+	res->cells = xcalloc(im.nent, sizeof *res->cells);
+	first_of_cell = xcalloc(im.nent, sizeof *first_of_cell);
+	for (i = 0; i < im.nent; i += n) {
+		const cJSON *e = im.ent[i];
+		const char *name = import_fio_str(e, "jobname");
+		int group = (int)import_fio_num(e, "groupid");
+		unsigned jobs = 1;
+		struct cell_result *r = &res->cells[res->plan.ncells];
+		char why[160];
+
+		if (name == NULL)
+			name = "?";
+		if (import_fio_uint(&im, e, "numjobs", 1, 65536, &jobs) != 0)
+			jobs = 1;
+		/* Clones of one job: consecutive entries of its name and group, numjobs at most. */
+		for (n = 1; i + n < im.nent && n < jobs; n++) {
+			const char *nn = import_fio_str(im.ent[i + n], "jobname");
+
+			if (nn == NULL || strcmp(nn, name) != 0 ||
+			    (int)import_fio_num(im.ent[i + n], "groupid") != group)
+				break;
+		}
+		if (group != last_group)
+			ngroups++;
+		else if (strstr(im.notes.concurrent, name) == NULL)
+			import_fio_note(im.notes.concurrent, NULL, "%s (group %d)", name, group);
+		last_group = group;
+		if (!import_fio_cell(&im, im.ent + i, n, r, why, sizeof why)) {
+			import_fio_note(im.notes.skipped, &im.notes.nskipped, "%s (%s)", name, why);
+			continue;
+		}
+		for (k = 0; k < res->plan.ncells; k++) {
+			const struct cell *c = &res->plan.cells[k];
+
+			if (c->mode == r->cell.mode && c->bs == r->cell.bs && c->depth == r->cell.depth &&
+			    c->jobs == r->cell.jobs) {
+				import_fio_note(im.notes.duplicate, NULL, "%s = cell %u", name, k + 1);
+				break;
+			}
+		}
+		r->cell.index = res->plan.ncells;
+		res->plan.cells[res->plan.ncells] = r->cell;
+		first_of_cell[res->plan.ncells] = e;
+		res->plan.ncells++;
+		res->ndone++;
+	}
+	free(im.ent);
+	if (res->plan.ncells == 0) {
+		sweep_error("import %s: no fio job sweep can read (%s)", path, im.notes.skipped);
+		free(first_of_cell);
+		results_free(res);
+		return -EINVAL;
+	}
+	import_fio_plan(&im, res, first_of_cell);
+	free(first_of_cell);
+	import_fio_warn(&im, res);
+	import_fio_disk_util(&im, res, ngroups);
+	return 0;
+}
+
+/* Import one host's results from a fio JSON file; host NULL as in import_fio_results. */
+int
+import_fio_file_host(const char *path, const char *host, int port, const char *label,
+    struct results *res)
+{
+	cJSON *root;
+	int err;
+
+	memset(res, 0, sizeof *res);
+	if ((err = import_fio_load(path, &root)) != 0)
+		return err;
+	err = import_fio_results(root, path, host, port, label, res);
+	if (err == -ENOENT)
+		sweep_error("import %s: no results of host %s in the file", path, host);
+	cJSON_Delete(root);
+	return err;
+}
+
+/* `sweep import FIO.json`: fio 3.x JSON output into res. */
+int
+import_fio_file(const char *path, const char *label, struct results *res)
+{
+	return import_fio_file_host(path, NULL, -1, label, res);
+}

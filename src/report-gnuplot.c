@@ -1,0 +1,752 @@
+/*
+ * gnuplot charts: for each chart a .dat file of figures and a .gp script
+ * made from templates/NAME.gp, both always written; then, when gnuplot can
+ * be found, one gnuplot process per chart (fork/exec, no shell, cwd = the
+ * output directory, all charts at once, with a timeout) renders the .png
+ * and .svg.  gnuplot writes hidden temp files that are renamed into place
+ * once it exits cleanly, so a chart is there whole or not at all.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#define GNUPLOT_TIMEOUT_S	30	/* all charts together; $SWEEP_GNUPLOT_TIMEOUT overrides */
+#define GNUPLOT_TMP		".tmp-"
+#define CHARTS_MAX		(3 + MODE_COUNT)
+
+/* A @KEY@ of a template and its value. */
+struct gp_key {
+	const char	*key;
+	const char	*value;
+};
+
+/* One chart being made: its files and its gnuplot process. */
+struct gp_job {
+	struct report_chart	 chart;
+	const char		*tmpl;
+	char			*script;	/* filled template */
+	char			*data;
+	pid_t			 pid;
+	int			 status;
+	bool			 done;
+};
+
+/* A gnuplot single-quoted string: only ' needs escaping (doubled). */
+static void
+gp_quote(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		if (*s != '\n' && *s != '\r')
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* Caller frees. */
+static char *
+gp_title(const struct results *res, const char *what)
+{
+	char *buf = NULL, date[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	char *line1, *line2;
+
+	/* "2026-11-30T07:59:15Z" -> "2026-11-30 07:59 UTC" */
+	snprintf(date, sizeof date, "%.10s %.5s UTC", res->started_utc,
+	    strlen(res->started_utc) > 11 ? res->started_utc + 11 : "");
+	line1 = xasprintf("%s: %s", res->label, what);
+	if (res->target.model[0] != '\0')
+		line2 = xasprintf("%s (%s), %s", res->target.path, res->target.model, date);
+	else
+		line2 = xasprintf("%s, %s", res->target.path, date);
+	gp_quote(f, line1);
+	fputs(" . \"\\n\" . ", f);
+	gp_quote(f, line2);
+	fclose(f);
+	free(line1);
+	free(line2);
+	return buf;
+}
+
+/* Caller frees: tmpl with each @KEY@ replaced by its value. */
+static char *
+gp_fill(const char *tmpl, const struct gp_key *keys, unsigned nkeys)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const char *p;
+	unsigned i;
+
+	for (p = tmpl; *p != '\0'; p++) {
+		if (*p == '@') {
+			for (i = 0; i < nkeys; i++)
+				if (strncmp(p, keys[i].key, strlen(keys[i].key)) == 0)
+					break;
+			if (i < nkeys) {
+				fputs(keys[i].value, f);
+				p += strlen(keys[i].key) - 1;
+				continue;
+			}
+		}
+		fputc(*p, f);
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Caller frees: the whole of a template, or NULL with the reason in ctx->error. */
+static char *
+gp_template(struct report_ctx *ctx, const char *name)
+{
+	char *path = xasprintf("%s/templates/%s.gp", options_datadir(), name), *text;
+	FILE *f = fopen(path, "re");
+	size_t n, cap = 4096, len = 0;
+
+	if (f == NULL) {
+		snprintf(ctx->error, sizeof ctx->error, "%s: %s (chart templates are read from "
+		    "DATADIR/templates; set SWEEP_DATADIR to the folder that holds templates/)",
+		    path, strerror(errno));
+		free(path);
+		return NULL;
+	}
+	text = xmalloc(cap);
+	while ((n = fread(text + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (cap - len - 1 == 0)
+			text = xrealloc(text, cap *= 2);
+	}
+	text[len] = '\0';
+	fclose(f);
+	free(path);
+	return text;
+}
+
+static const int gp_points[] = { 7, 5, 9, 11, 13, 6, 4, 8 };
+
+/* The plot style of a line: colour by mode, dash and point by depth x jobs. */
+static void
+gp_style(FILE *f, const struct summary_series *se)
+{
+	unsigned v = se->variant;
+
+	fprintf(f, "with linespoints ls %u dt %u pt %d", (unsigned)se->mode + 1, v % 5 + 1,
+	    gp_points[v % (sizeof gp_points / sizeof gp_points[0])]);
+}
+
+/* Log2 axis: a tic at every power of two from the smallest to the largest size. */
+static void
+gp_bs_axis(const struct summary *sum, char **xtics, char **xrange)
+{
+	char *buf = NULL, label[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	uint64_t lo = 1, hi, p;
+	unsigned n = 0, step = 1;
+
+	while (lo * 2 <= sum->bs[0])
+		lo *= 2;
+	for (hi = lo; hi < sum->bs[sum->nbs - 1]; hi *= 2)
+		;
+	for (p = lo; p <= hi; p *= 2)
+		n++;
+	while (n / step > 16)
+		step *= 2;
+	for (n = 0, p = lo; p <= hi; p *= 2, n++) {
+		if (n % step != 0)
+			continue;
+		fprintf(f, "%s\"%s\" %llu", n > 0 ? ", " : "", report_size_label(p, label, sizeof label),
+		    (unsigned long long)p);
+	}
+	fclose(f);
+	*xtics = buf;
+	*xrange = xasprintf("[%g:%g]", (double)lo / 1.3, (double)hi * 1.3);
+}
+
+/* The series that stands for a mode in the latency chart: its lowest depth (then jobs). */
+static int
+gp_latency_series(const struct summary *sum, enum rw_mode mode)
+{
+	unsigned i;
+	int best = -1;
+
+	for (i = 0; i < sum->nseries; i++)
+		if (sum->series[i].mode == mode && best < 0)
+			best = (int)i;	/* series are sorted by depth, then jobs */
+	return best;
+}
+
+/*
+ * Fill charts (at most max) with the charts this summary gives: iops, bw,
+ * latency (when latency was measured), and series-MODE for each mode with
+ * per-second figures.
+ */
+unsigned
+report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
+{
+	unsigned n = 0, m;
+
+	if (sum->nbs == 0 || sum->nseries == 0)
+		return 0;
+	if (n < max) {
+		snprintf(charts[n].stem, sizeof charts[n].stem, "iops");
+		snprintf(charts[n++].title, sizeof charts[0].title, "IOPS vs block size");
+	}
+	if (n < max) {
+		snprintf(charts[n].stem, sizeof charts[n].stem, "bw");
+		snprintf(charts[n++].title, sizeof charts[0].title, "Throughput (MiB/s, MB/s) vs block size");
+	}
+	if (n < max && sum->has_latency) {
+		snprintf(charts[n].stem, sizeof charts[n].stem, "latency");
+		snprintf(charts[n++].title, sizeof charts[0].title,
+		    "Latency p50/p99/p99.9 (us) vs block size, lowest queue depth");
+	}
+	for (m = 0; m < sum->nmodes && n < max; m++) {
+		if (sum->modes[m].ntimed == 0)
+			continue;
+		snprintf(charts[n].stem, sizeof charts[n].stem, "series-%s", mode_name(sum->modes[m].mode));
+		snprintf(charts[n++].title, sizeof charts[0].title, "%s: IOPS per second, every cell",
+		    mode_name(sum->modes[m].mode));
+	}
+	return n;
+}
+
+/* iops.dat / bw.dat: a block per series; plot items into plot. */
+static void
+gp_matrix(struct report_ctx *ctx, struct gp_job *j, bool bw, FILE *plot)
+{
+	const struct summary *sum = ctx->sum;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	unsigned s, b, block = 0;
+
+	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...)\n",
+	    j->chart.stem, j->chart.title);
+	for (s = 0; s < sum->nseries; s++) {
+		const struct summary_series *se = &sum->series[s];
+		unsigned rows = 0;
+
+		for (b = 0; b < sum->nbs; b++)
+			if (se->cell[b] >= 0 && ctx->res->cells[se->cell[b]].iops > 0)
+				rows++;
+		if (rows == 0)
+			continue;
+		fprintf(f, "%s# index %u: %s\n", block > 0 ? "\n\n" : "", block, se->name);
+		fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\n" : "# bs_bytes\tIOPS\n", f);
+		for (b = 0; b < sum->nbs; b++) {
+			const struct cell_result *r;
+
+			if (se->cell[b] < 0)
+				continue;
+			r = &ctx->res->cells[se->cell[b]];
+			if (!(r->iops > 0))
+				continue;
+			if (bw)
+				fprintf(f, "%llu\t%.3f\t%.3f\n", (unsigned long long)r->cell.bs,
+				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
+			else
+				fprintf(f, "%llu\t%.1f\n", (unsigned long long)r->cell.bs, r->iops);
+		}
+		fprintf(plot, "%s'%s.dat' index %u using 1:2 ", block > 0 ? ", \\\n     " : "",
+		    j->chart.stem, block);
+		gp_style(plot, se);
+		fputs(" title ", plot);
+		gp_quote(plot, se->name);
+		block++;
+	}
+	fclose(f);
+	j->data = buf;
+}
+
+/* latency.dat: per mode at its lowest depth, p50/p99/p99.9 in microseconds. */
+static void
+gp_latency(struct report_ctx *ctx, struct gp_job *j, FILE *plot)
+{
+	static const char *pct_name[] = { "p50", "p99", "p99.9" };
+	static const unsigned pct_index[] = { 0, 2, 3 };	/* into sweep_percentiles */
+	const struct summary *sum = ctx->sum;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	unsigned m, b, p, block = 0;
+
+	fprintf(f, "# sweep latency: completion latency percentiles per mode at its lowest queue "
+	    "depth; one block per mode (gnuplot index 0, 1, ...)\n");
+	for (m = 0; m < sum->nmodes; m++) {
+		int si = gp_latency_series(sum, sum->modes[m].mode);
+		const struct summary_series *se;
+		unsigned rows = 0;
+
+		if (si < 0)
+			continue;
+		se = &sum->series[si];
+		for (b = 0; b < sum->nbs; b++)
+			if (se->cell[b] >= 0 && ctx->res->cells[se->cell[b]].lat_pct_ns[0] > 0)
+				rows++;
+		if (rows == 0)
+			continue;
+		fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_us\tp99_us\tp99.9_us\n",
+		    block > 0 ? "\n\n" : "", block, se->name);
+		for (b = 0; b < sum->nbs; b++) {
+			const struct cell_result *r;
+
+			if (se->cell[b] < 0)
+				continue;
+			r = &ctx->res->cells[se->cell[b]];
+			if (r->lat_pct_ns[0] == 0)
+				continue;
+			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
+			for (p = 0; p < 3; p++)
+				fprintf(f, "\t%.1f", (double)r->lat_pct_ns[pct_index[p]] / 1e3);
+			fputc('\n', f);
+		}
+		for (p = 0; p < 3; p++) {
+			char *title = xasprintf("%s %s", se->name, pct_name[p]);
+
+			fprintf(plot, "%s'%s.dat' index %u using 1:%u with linespoints ls %u dt %u "
+			    "pt %d title ", block > 0 || p > 0 ? ", \\\n     " : "", j->chart.stem,
+			    block, p + 2, (unsigned)se->mode + 1, p == 0 ? 1 : p == 1 ? 2 : 3,
+			    gp_points[p]);
+			gp_quote(plot, title);
+			free(title);
+		}
+		block++;
+	}
+	fclose(f);
+	j->data = buf;
+}
+
+/*
+ * series-MODE.dat: every cell of the mode in run order, side by side on one
+ * time axis; a block per depth x jobs (one colour each), cells split by a
+ * blank line so that gnuplot does not join them.  A tic labels each run of
+ * cells of one block size.
+ */
+static void
+gp_series(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode, FILE *plot, char **xtics,
+    char **xrange)
+{
+	const struct results *res = ctx->res;
+	const struct summary *sum = ctx->sum;
+	char *buf = NULL, *tbuf = NULL, label[32];
+	size_t len = 0, tlen = 0;
+	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
+	double *start = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *start);
+	double x = 0, run_start = 0;
+	uint64_t run_bs = 0;
+	unsigned i, s, block = 0, ntics = 0;
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->cell.mode != mode || !report_has_figures(r) || r->nseries == 0)
+			continue;
+		if (r->cell.bs != run_bs) {
+			if (run_bs != 0)
+				fprintf(t, "%s\"%s\" %.1f", ntics++ > 0 ? ", " : "",
+				    report_size_label(run_bs, label, sizeof label), (run_start + x) / 2);
+			run_bs = r->cell.bs;
+			run_start = x;
+		}
+		start[i] = x;
+		x += r->nseries;
+	}
+	if (run_bs != 0)
+		fprintf(t, "%s\"%s\" %.1f", ntics++ > 0 ? ", " : "",
+		    report_size_label(run_bs, label, sizeof label), (run_start + x) / 2);
+	fprintf(f, "# sweep %s: IOPS per second of every %s cell, cells side by side in run "
+	    "order; one block per queue depth (gnuplot index 0, 1, ...)\n", j->chart.stem,
+	    mode_name(mode));
+	for (s = 0; s < sum->nseries; s++) {
+		const struct summary_series *se = &sum->series[s];
+		unsigned rows = 0, v;
+
+		if (se->mode != mode)
+			continue;
+		for (i = 0; i < res->plan.ncells; i++) {
+			const struct cell_result *r = &res->cells[i];
+			unsigned k;
+
+			if (r->cell.mode != mode || r->cell.depth != se->depth ||
+			    r->cell.jobs != se->jobs || !report_has_figures(r) || r->nseries == 0)
+				continue;
+			if (rows == 0)
+				fprintf(f, "%s# index %u: %s\n# second\tIOPS\tbs_bytes\n",
+				    block > 0 ? "\n\n" : "", block, se->name);
+			else
+				fputc('\n', f);
+			for (k = 0; k < r->nseries; k++)
+				fprintf(f, "%.1f\t%llu\t%llu\n", start[i] + k + 0.5,
+				    (unsigned long long)r->series_ios[k], (unsigned long long)r->cell.bs);
+			rows++;
+		}
+		if (rows == 0)
+			continue;
+		v = se->variant;
+		fprintf(plot, "%s'%s.dat' index %u using 1:($2 > 0 ? $2 : NaN) with linespoints "
+		    "ls %u dt %u pt %d title ", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
+		    v % 8 + 1, v % 5 + 1, gp_points[v % (sizeof gp_points / sizeof gp_points[0])]);
+		gp_quote(plot, se->name);
+		block++;
+	}
+	fclose(f);
+	fclose(t);
+	j->data = buf;
+	if (ntics == 0) {
+		free(tbuf);
+		tbuf = xasprintf("\"0\" 0");
+	}
+	*xtics = tbuf;
+	*xrange = xasprintf("[0:%g]", x > 0 ? x : 1);
+	free(start);
+}
+
+/* Build one chart's script and data in memory. */
+static int
+gp_build(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode)
+{
+	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *tmpl, *what;
+	size_t len = 0;
+	FILE *f = open_memstream(&plot, &len);
+	struct gp_key keys[5];
+
+	if (strcmp(j->tmpl, "series") == 0) {
+		gp_series(ctx, j, mode, f, &xtics, &xrange);
+		what = xasprintf("%s IOPS per second, every cell in run order", mode_name(mode));
+	} else {
+		gp_bs_axis(ctx->sum, &xtics, &xrange);
+		if (strcmp(j->tmpl, "latency") == 0)
+			gp_latency(ctx, j, f);
+		else
+			gp_matrix(ctx, j, strcmp(j->tmpl, "bw") == 0, f);
+		what = xstrdup(j->chart.title);
+	}
+	fclose(f);
+	title = gp_title(ctx->res, what);
+	free(what);
+	tmpl = gp_template(ctx, j->tmpl);
+	if (tmpl != NULL) {
+		keys[0] = (struct gp_key){ "@TITLE@", title };
+		keys[1] = (struct gp_key){ "@XTICS@", xtics };
+		keys[2] = (struct gp_key){ "@XRANGE@", xrange };
+		keys[3] = (struct gp_key){ "@PLOT@", plot };
+		keys[4] = (struct gp_key){ "@STEM@", j->chart.stem };
+		j->script = gp_fill(tmpl, keys, 5);
+		free(tmpl);
+	}
+	free(plot);
+	free(xtics);
+	free(xrange);
+	free(title);
+	return j->script != NULL ? 0 : -ENOENT;
+}
+
+/* Write DIR/STEM.EXT whole or not at all; the message goes to ctx->error. */
+static int
+gp_save(struct report_ctx *ctx, const char *stem, const char *ext, const char *text)
+{
+	char *path = xasprintf("%s/%s.%s", ctx->dir, stem, ext);
+	int err = write_file_atomic(path, text, strlen(text));
+
+	if (err != 0)
+		snprintf(ctx->error, sizeof ctx->error, "%s: %s", path, strerror(-err));
+	free(path);
+	return err;
+}
+
+/* Caller frees: gnuplot's path (--gnuplot PATH, a name on PATH, or "gnuplot"), NULL if none. */
+char *
+report_gnuplot_find(const char *want)
+{
+	const char *name = want != NULL ? want : "gnuplot", *path = getenv("PATH"), *p;
+	struct stat st;
+
+	if (strchr(name, '/') != NULL) {
+		if (stat(name, &st) == 0 && S_ISREG(st.st_mode) && access(name, X_OK) == 0)
+			return xstrdup(name);
+		return NULL;
+	}
+	if (path == NULL || *path == '\0')
+		path = "/usr/bin:/bin";
+	for (p = path; ; ) {
+		const char *end = strchr(p, ':');
+		size_t n = end != NULL ? (size_t)(end - p) : strlen(p);
+		char *cand = n > 0 ? xasprintf("%.*s/%s", (int)n, p, name) : xasprintf("./%s", name);
+
+		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0)
+			return cand;
+		free(cand);
+		if (end == NULL)
+			break;
+		p = end + 1;
+	}
+	return NULL;
+}
+
+/* Start gnuplot on one chart in dir; stdout and stderr go to .STEM.gnuplot.log. */
+static int
+gp_spawn(const char *gnuplot, const char *dir, struct gp_job *j, const char *formats)
+{
+	char *script = xasprintf("%s.gp", j->chart.stem);
+	char *log = xasprintf(".%s.gnuplot.log", j->chart.stem);
+	char *vars = xasprintf("formats='%s'; sweep_tmp='" GNUPLOT_TMP "'", formats);
+	char *argv[] = { (char *)gnuplot, (char *)"-e", vars, script, NULL };
+	pid_t pid;
+
+	pid = fork();
+	if (pid == 0) {
+		/*
+		 * The child: only async-signal-safe calls until exec.  Its own
+		 * process group lets a timeout (or ^C, through gp_wait) kill it
+		 * with anything it started.
+		 */
+		int fd;
+
+		setpgid(0, 0);
+		if (chdir(dir) != 0)
+			_exit(126);
+		fd = open("/dev/null", O_RDONLY);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			close(fd);
+		}
+		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+		execv(gnuplot, argv);
+		_exit(127);
+	}
+	free(script);
+	free(log);
+	free(vars);
+	if (pid < 0)
+		return -errno;
+	setpgid(pid, pid);
+	j->pid = pid;
+	return 0;
+}
+
+/* Seconds gnuplot may take for all charts: $SWEEP_GNUPLOT_TIMEOUT, else GNUPLOT_TIMEOUT_S. */
+static unsigned
+gp_timeout_s(void)
+{
+	const char *env = getenv("SWEEP_GNUPLOT_TIMEOUT");
+	uint64_t v;
+
+	if (env != NULL && parse_uint(env, 1, 3600, &v) == 0)
+		return (unsigned)v;
+	return GNUPLOT_TIMEOUT_S;
+}
+
+/* Wait for every started job until the deadline or an interrupt; kill what is left. */
+static void
+gp_wait(struct gp_job *jobs, unsigned n)
+{
+	uint64_t deadline = now_ns() + gp_timeout_s() * NSEC_PER_SEC;
+	struct timespec nap = { 0, 5 * 1000 * 1000 };
+	unsigned i, left;
+
+	for (;;) {
+		for (left = 0, i = 0; i < n; i++) {
+			if (jobs[i].pid <= 0 || jobs[i].done)
+				continue;
+			if (waitpid(jobs[i].pid, &jobs[i].status, WNOHANG) == jobs[i].pid)
+				jobs[i].done = true;
+			else
+				left++;
+		}
+		if (left == 0 || now_ns() > deadline || sweep_interrupted)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	for (i = 0; i < n; i++) {
+		if (jobs[i].pid <= 0 || jobs[i].done)
+			continue;
+		kill(-jobs[i].pid, SIGKILL);
+		waitpid(jobs[i].pid, &jobs[i].status, 0);
+		jobs[i].status = sweep_interrupted ? -2 : -1;	/* interrupted, timed out */
+		jobs[i].done = true;
+	}
+}
+
+/* The last non-empty line of a gnuplot log, for an error message. */
+static void
+gp_log_tail(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		size_t n = strlen(line);
+
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == ' ' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n > 0 && strncmp(line, "WARNING", 7) != 0)
+			str_copy(buf, len, line);
+	}
+	fclose(f);
+}
+
+/* After a job: move its outputs into place, or clean up and say why it failed. */
+static int
+gp_finish(struct report_ctx *ctx, struct gp_job *j, const char **fmts, unsigned nfmts)
+{
+	char *log = xasprintf("%s/.%s.gnuplot.log", ctx->dir, j->chart.stem), *why = NULL;
+	unsigned f;
+	int err = 0;
+
+	if (j->status == -2)
+		why = xstrdup("interrupted");
+	else if (j->status == -1)
+		why = xasprintf("gnuplot killed after %u s", gp_timeout_s());
+	else if (!WIFEXITED(j->status) || WEXITSTATUS(j->status) != 0) {
+		char tail[256];
+
+		gp_log_tail(log, tail, sizeof tail);
+		if (WIFEXITED(j->status) && WEXITSTATUS(j->status) == 127)
+			why = xstrdup("could not run gnuplot");
+		else
+			why = xasprintf("gnuplot failed: %s", tail[0] ? tail : "no message");
+	}
+	for (f = 0; f < nfmts; f++) {
+		char *tmp = xasprintf("%s/" GNUPLOT_TMP "%s.%s", ctx->dir, j->chart.stem, fmts[f]);
+		char *dst = xasprintf("%s/%s.%s", ctx->dir, j->chart.stem, fmts[f]);
+		struct stat st;
+
+		if (why == NULL && (stat(tmp, &st) != 0 || st.st_size == 0))
+			why = xasprintf("gnuplot wrote no %s.%s", j->chart.stem, fmts[f]);
+		if (why == NULL && rename(tmp, dst) != 0)
+			why = xasprintf("rename to %s: %s", dst, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		free(dst);
+	}
+	if (why != NULL) {
+		char *msg = xasprintf("%s/%s.gp: %s (log: %s)", ctx->dir, j->chart.stem, why, log);
+
+		str_copy(ctx->error, sizeof ctx->error, msg);
+		free(msg);
+		free(why);
+		err = -EIO;
+	} else
+		unlink(log);
+	free(log);
+	return err;
+}
+
+/*
+ * The png and svg formats: write every chart's .dat and .gp, then render
+ * the formats asked for.  Runs once per report even when both are asked.
+ * Without gnuplot the charts stay as .gp/.dat and ctx->chart_note says
+ * why; that is not an error.
+ */
+int
+report_gnuplot_write(struct report_ctx *ctx)
+{
+	struct gp_job jobs[CHARTS_MAX];
+	struct report_chart charts[CHARTS_MAX];
+	const char *fmts[2];
+	char *gnuplot = NULL, formats[16] = "";
+	unsigned n, i, nfmts = 0;
+	int err = 0;
+
+	if (ctx->charts_done)
+		return 0;
+	ctx->charts_done = true;
+	n = report_gnuplot_charts(ctx->sum, charts, CHARTS_MAX);
+	if (n == 0) {
+		snprintf(ctx->chart_note, sizeof ctx->chart_note, "no cell has figures to chart");
+		return 0;
+	}
+	memset(jobs, 0, sizeof jobs);
+	for (i = 0; i < n && err == 0; i++) {
+		enum rw_mode mode = MODE_READ;
+
+		jobs[i].chart = charts[i];
+		if (strncmp(charts[i].stem, "series-", 7) == 0) {
+			jobs[i].tmpl = "series";
+			mode = (enum rw_mode)mode_parse(charts[i].stem + 7);
+		} else
+			jobs[i].tmpl = charts[i].stem;
+		err = gp_build(ctx, &jobs[i], mode);
+		if (err == 0)
+			err = gp_save(ctx, charts[i].stem, "dat", jobs[i].data);
+		if (err == 0)
+			err = gp_save(ctx, charts[i].stem, "gp", jobs[i].script);
+	}
+	if (err != 0)
+		goto out;
+
+	if (ctx->mask & REPORT_PNG)
+		fmts[nfmts++] = "png";
+	if (ctx->mask & REPORT_SVG)
+		fmts[nfmts++] = "svg";
+	snprintf(formats, sizeof formats, "%s%s%s", nfmts > 0 ? fmts[0] : "", nfmts > 1 ? " " : "",
+	    nfmts > 1 ? fmts[1] : "");
+	gnuplot = report_gnuplot_find(ctx->gnuplot);
+	if (gnuplot == NULL) {
+		if (ctx->gnuplot != NULL)
+			snprintf(ctx->chart_note, sizeof ctx->chart_note,
+			    "--gnuplot %s is not an executable file", ctx->gnuplot);
+		else
+			snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot not found on PATH");
+		sweep_warn("%s: charts written as .gp and .dat files only; render them with: "
+		    "cd %s && " REPORT_GNUPLOT_ALL, ctx->chart_note, ctx->dir);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		int e = gp_spawn(gnuplot, ctx->dir, &jobs[i], formats);
+
+		if (e != 0 && err == 0) {
+			snprintf(ctx->error, sizeof ctx->error, "fork: %s", strerror(-e));
+			err = e;
+		}
+	}
+	gp_wait(jobs, n);
+	for (i = 0; i < n; i++) {
+		char saved[sizeof ctx->error];
+		int e;
+
+		if (jobs[i].pid <= 0)
+			continue;
+		memcpy(saved, ctx->error, sizeof saved);
+		e = gp_finish(ctx, &jobs[i], fmts, nfmts);
+		if (e != 0 && err == 0)
+			err = e;
+		else if (e != 0)
+			memcpy(ctx->error, saved, sizeof saved);	/* keep the first message */
+	}
+	if (err == 0)
+		ctx->rendered = ctx->mask & (REPORT_PNG | REPORT_SVG);
+	else
+		snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot failed on some charts "
+		    "(see the .gnuplot.log files)");
+out:
+	for (i = 0; i < n; i++) {
+		free(jobs[i].script);
+		free(jobs[i].data);
+	}
+	free(gnuplot);
+	return err;
+}

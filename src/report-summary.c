@@ -1,0 +1,409 @@
+/*
+ * The characterization summary every report shows first: per mode the peak
+ * IOPS and bandwidth and where they were reached, QD1 4 KiB latency, the
+ * knee between IOPS-bound and bandwidth-bound block sizes, and the
+ * BW = IOPS x bs checks.  Built once from struct results; the writers only
+ * format it.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+/*
+ * The knee.  A volume that can do at most I IOPS and B bytes/s gives, at
+ * block size bs, IOPS = min(I, B / bs): flat (IOPS-bound) for small blocks,
+ * falling as 1/bs (bandwidth-bound) for large ones.  In log space that is two
+ * straight lines of known slope, 0 and -1, meeting at bs = B / I.
+ *
+ * We fit exactly that model by least squares in log space.  The points are
+ * sorted by block size and every split k (the first k points on the IOPS
+ * line, the rest on the bandwidth line) is tried: with the slopes fixed, the
+ * best log I for a split is the mean of log IOPS on its side and the best
+ * log B the mean of log(IOPS x bs) on the other, so each split costs one
+ * pass and the split with the smallest squared error wins.  Geometric means
+ * make a single noisy point pull the caps by its share only.
+ *
+ * A two-line model always fits noise at least as well as one line, so a
+ * side counts only if it moves the curve by more than KNEE_SIDE_MIN (25%,
+ * far above the few percent of run-to-run noise): the largest block size
+ * must fall clearly below the IOPS plateau, and the smallest clearly below
+ * the bandwidth plateau.  Otherwise the mode is IOPS-bound (or
+ * bandwidth-bound) over every size measured, and that one cap is the mean
+ * over all points.  Fewer than KNEE_POINTS_MIN block sizes, or a span under
+ * KNEE_SPAN_MIN x, cannot tell the lines apart.  On a soft knee (QD1, where
+ * latency = a + bs / B) the fit finds the asymptotes; the caps are then
+ * close to, and a little under, the true limits.
+ */
+#define KNEE_SIDE_MIN	1.25
+#define KNEE_POINTS_MIN	3
+#define KNEE_SPAN_MIN	4
+
+/* The nearest power of two (in log space) to v bytes, as a human size: "64 KiB". */
+static void
+pow2_human(double v, char *buf, size_t len)
+{
+	size_human((uint64_t)exp2(round(log2(v > 1 ? v : 1))), buf, len);
+}
+
+/* The one-sentence verdict of a knee. */
+static void
+knee_text(struct knee *k)
+{
+	char a[32], b[32], c[32], d[32], e[32], f[32];
+
+	switch (k->kind) {
+	case KNEE_TOO_FEW:
+		if (k->npoints < KNEE_POINTS_MIN)
+			snprintf(k->text, sizeof k->text, "too few block sizes to find a knee "
+			    "(%u measured; need %d)", k->npoints, KNEE_POINTS_MIN);
+		else
+			snprintf(k->text, sizeof k->text, "block sizes span too little to find a "
+			    "knee (%s to %s; need %dx)", size_human(k->bs_min, a, sizeof a),
+			    size_human(k->bs_max, b, sizeof b), KNEE_SPAN_MIN);
+		break;
+	case KNEE_FOUND:
+		pow2_human(k->knee_bs, a, sizeof a);
+		snprintf(k->text, sizeof k->text, "IOPS-bound below ~%s at ~%s IOPS; "
+		    "bandwidth-bound above at ~%s MiB/s (~%s MB/s)", a,
+		    report_approx(k->iops_cap, b, sizeof b), report_approx(k->bw_cap / MIB, c, sizeof c),
+		    report_approx(k->bw_cap / 1e6, d, sizeof d));
+		break;
+	case KNEE_IOPS_BOUND:
+		snprintf(k->text, sizeof k->text, "IOPS-bound at every block size measured (%s to %s) "
+		    "at ~%s IOPS; no bandwidth limit reached (up to %s MiB/s at %s)",
+		    size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b, sizeof b),
+		    report_approx(k->iops_cap, c, sizeof c), report_num(k->peak_bw / MIB, 1, d, sizeof d),
+		    size_human(k->peak_bw_bs, e, sizeof e));
+		break;
+	case KNEE_BW_BOUND:
+		snprintf(k->text, sizeof k->text, "bandwidth-bound at every block size measured "
+		    "(%s to %s) at ~%s MiB/s (~%s MB/s); no IOPS limit reached (up to %s IOPS at %s)",
+		    size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b, sizeof b),
+		    report_approx(k->bw_cap / MIB, c, sizeof c), report_approx(k->bw_cap / 1e6, d, sizeof d),
+		    report_num(k->peak_iops, 0, e, sizeof e), size_human(k->peak_iops_bs, f, sizeof f));
+		break;
+	}
+}
+
+/*
+ * Find the knee of n points (block size in bytes, IOPS), in any order;
+ * points with IOPS <= 0 are ignored.  The method is described above.
+ */
+void
+report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in, struct knee *k)
+{
+	uint64_t *bs = xcalloc(n_in ? n_in : 1, sizeof *bs);
+	double *iops = xcalloc(n_in ? n_in : 1, sizeof *iops);
+	double *u, *v, *lb, best_sse = INFINITY, li = 0, lB = 0;
+	unsigned n = 0, i, j, split, best = 0;
+
+	memset(k, 0, sizeof *k);
+	for (i = 0; i < n_in; i++) {
+		if (!(iops_in[i] > 0) || bs_in[i] == 0)
+			continue;
+		/* Insertion by block size; a repeated size keeps its best IOPS. */
+		for (j = 0; j < n && bs[j] < bs_in[i]; j++)
+			;
+		if (j < n && bs[j] == bs_in[i]) {
+			if (iops_in[i] > iops[j])
+				iops[j] = iops_in[i];
+			continue;
+		}
+		memmove(bs + j + 1, bs + j, (n - j) * sizeof *bs);
+		memmove(iops + j + 1, iops + j, (n - j) * sizeof *iops);
+		bs[j] = bs_in[i];
+		iops[j] = iops_in[i];
+		n++;
+	}
+	k->npoints = n;
+	k->kind = KNEE_TOO_FEW;
+	if (n > 0) {
+		k->bs_min = bs[0];
+		k->bs_max = bs[n - 1];
+	}
+	for (i = 0; i < n; i++) {
+		if (iops[i] > k->peak_iops) {
+			k->peak_iops = iops[i];
+			k->peak_iops_bs = bs[i];
+		}
+		if (iops[i] * (double)bs[i] > k->peak_bw) {
+			k->peak_bw = iops[i] * (double)bs[i];
+			k->peak_bw_bs = bs[i];
+		}
+	}
+	if (n < KNEE_POINTS_MIN || k->bs_max < KNEE_SPAN_MIN * k->bs_min) {
+		knee_text(k);
+		free(bs);
+		free(iops);
+		return;
+	}
+
+	u = xcalloc(n, sizeof *u);
+	v = xcalloc(n, sizeof *v);
+	lb = xcalloc(n, sizeof *lb);
+	for (i = 0; i < n; i++) {
+		lb[i] = log((double)bs[i]);
+		u[i] = log(iops[i]);
+		v[i] = u[i] + lb[i];
+	}
+	for (split = 0; split <= n; split++) {
+		double si = 0, sB = 0, sse = 0;
+
+		for (i = 0; i < split; i++)
+			si += u[i];
+		for (i = split; i < n; i++)
+			sB += v[i];
+		si = split > 0 ? si / split : 0;
+		sB = split < n ? sB / (n - split) : 0;
+		for (i = 0; i < n; i++) {
+			double m = split == 0 ? sB - lb[i] : split == n ? si : fmin(si, sB - lb[i]);
+
+			sse += (u[i] - m) * (u[i] - m);
+		}
+		if (sse < best_sse) {
+			best_sse = sse;
+			best = split;
+			li = si;
+			lB = sB;
+		}
+	}
+
+	if (best > 0 && best < n) {
+		double I = exp(li), B = exp(lB);
+		bool bw_side = iops[n - 1] * KNEE_SIDE_MIN < I;
+		bool iops_side = iops[0] * (double)bs[0] * KNEE_SIDE_MIN < B;
+
+		if (bw_side && iops_side) {
+			k->kind = KNEE_FOUND;
+			k->iops_cap = I;
+			k->bw_cap = B;
+			k->knee_bs = B / I;
+		} else
+			best = bw_side ? 0 : n;
+	}
+	if (best == n) {
+		k->kind = KNEE_IOPS_BOUND;
+		for (li = 0, i = 0; i < n; i++)
+			li += u[i];
+		k->iops_cap = exp(li / n);
+	} else if (best == 0) {
+		k->kind = KNEE_BW_BOUND;
+		for (lB = 0, i = 0; i < n; i++)
+			lB += v[i];
+		k->bw_cap = exp(lB / n);
+	}
+	knee_text(k);
+	free(u);
+	free(v);
+	free(lb);
+	free(bs);
+	free(iops);
+}
+
+/* "4 KiB, QD8" or "4 KiB, QD8, 4 jobs": where a figure was reached. */
+const char *
+report_summary_at(const struct cell_result *r, char *buf, size_t len)
+{
+	char bs[32];
+
+	size_human(r->cell.bs, bs, sizeof bs);
+	if (r->cell.jobs > 1)
+		snprintf(buf, len, "%s, QD%u, %u jobs", bs, r->cell.depth, r->cell.jobs);
+	else
+		snprintf(buf, len, "%s, QD%u", bs, r->cell.depth);
+	return buf;
+}
+
+/* Order of series: mode as first seen in the plan, then depth, then jobs. */
+static int
+series_before(const struct summary_series *a, const struct summary_series *b,
+    const unsigned *rank)
+{
+	if (rank[a->mode] != rank[b->mode])
+		return rank[a->mode] < rank[b->mode];
+	if (a->depth != b->depth)
+		return a->depth < b->depth;
+	return a->jobs < b->jobs;
+}
+
+/* The distinct block sizes and series of cells with figures, and which cell is where. */
+static void
+summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
+{
+	unsigned i, j;
+
+	s->bs = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->bs);
+	s->series = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->series);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		struct summary_series key;
+
+		if (!report_has_figures(r))
+			continue;
+		for (j = 0; j < s->nbs && s->bs[j] < r->cell.bs; j++)
+			;
+		if (j == s->nbs || s->bs[j] != r->cell.bs) {
+			memmove(s->bs + j + 1, s->bs + j, (s->nbs - j) * sizeof *s->bs);
+			s->bs[j] = r->cell.bs;
+			s->nbs++;
+		}
+		memset(&key, 0, sizeof key);
+		key.mode = r->cell.mode;
+		key.depth = r->cell.depth;
+		key.jobs = r->cell.jobs;
+		for (j = 0; j < s->nseries; j++)
+			if (s->series[j].mode == key.mode && s->series[j].depth == key.depth &&
+			    s->series[j].jobs == key.jobs)
+				break;
+		if (j < s->nseries)
+			continue;
+		for (j = 0; j < s->nseries && !series_before(&key, &s->series[j], rank); j++)
+			;
+		memmove(s->series + j + 1, s->series + j, (s->nseries - j) * sizeof *s->series);
+		s->series[j] = key;
+		s->nseries++;
+	}
+	for (j = 0; j < s->nseries; j++) {
+		struct summary_series *se = &s->series[j];
+		unsigned k;
+
+		/* Series are sorted by depth then jobs within a mode: count smaller distinct pairs. */
+		for (k = 0; k < s->nseries; k++) {
+			const struct summary_series *o = &s->series[k];
+			unsigned e;
+			bool first = true;
+
+			for (e = 0; e < k && first; e++)
+				first = !(s->series[e].depth == o->depth && s->series[e].jobs == o->jobs);
+			if (first && (o->depth < se->depth || (o->depth == se->depth && o->jobs < se->jobs)))
+				se->variant++;
+		}
+		if (s->multi_jobs) {
+			snprintf(se->column, sizeof se->column, "QD%u x%u", se->depth, se->jobs);
+			snprintf(se->name, sizeof se->name, "%s QD%u x%u jobs", mode_name(se->mode),
+			    se->depth, se->jobs);
+		} else {
+			snprintf(se->column, sizeof se->column, "QD%u", se->depth);
+			snprintf(se->name, sizeof se->name, "%s QD%u", mode_name(se->mode), se->depth);
+		}
+		se->cell = xcalloc(s->nbs ? s->nbs : 1, sizeof *se->cell);
+		for (i = 0; i < s->nbs; i++)
+			se->cell[i] = -1;
+	}
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (!report_has_figures(r))
+			continue;
+		for (j = 0; j < s->nseries; j++) {
+			struct summary_series *se = &s->series[j];
+			unsigned b;
+
+			if (se->mode != r->cell.mode || se->depth != r->cell.depth ||
+			    se->jobs != r->cell.jobs)
+				continue;
+			for (b = 0; b < s->nbs; b++)
+				if (s->bs[b] == r->cell.bs)
+					se->cell[b] = (int)i;
+		}
+	}
+}
+
+/* Fill s from res; report_summary_free() releases it. */
+void
+report_summary_build(const struct results *res, struct summary *s)
+{
+	unsigned rank[MODE_COUNT], i, m;
+	bool seen[MODE_COUNT] = { false };
+
+	memset(s, 0, sizeof *s);
+	for (m = 0; m < MODE_COUNT; m++)
+		rank[m] = MODE_COUNT;
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		enum rw_mode mode = res->plan.cells[i].mode;
+
+		if (!seen[mode]) {
+			seen[mode] = true;
+			rank[mode] = s->nmodes;
+			s->modes[s->nmodes].mode = mode;
+			s->modes[s->nmodes].peak_iops = -1;
+			s->modes[s->nmodes].peak_bw = -1;
+			s->modes[s->nmodes].qd1_4k = -1;
+			s->nmodes++;
+		}
+		if (r->status == CELL_SKIPPED)
+			s->nskipped++;
+		if (r->status == CELL_FAILED)
+			s->nfailed++;
+		if (report_has_figures(r) && r->cell.jobs > 1)
+			s->multi_jobs = true;
+	}
+	summary_grid(res, s, rank);
+	s->mismatch = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->mismatch);
+
+	for (m = 0; m < s->nmodes; m++) {
+		struct summary_mode *sm = &s->modes[m];
+		uint64_t *bs = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *bs);
+		double *iops = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *iops);
+		unsigned n = 0;
+
+		for (i = 0; i < res->plan.ncells; i++) {
+			const struct cell_result *r = &res->cells[i];
+
+			if (r->cell.mode != sm->mode || !report_has_figures(r))
+				continue;
+			sm->ncells++;
+			if (r->nseries > 0)
+				sm->ntimed++;
+			if (r->lat_pct_ns[0] > 0)
+				s->has_latency = true;
+			/* Peaks and the knee come from clean cells only: a failed cell's figures are partial. */
+			if (r->status != CELL_OK || !(r->iops > 0))
+				continue;
+			if (sm->peak_iops < 0 || r->iops > res->cells[sm->peak_iops].iops)
+				sm->peak_iops = (int)i;
+			if (sm->peak_bw < 0 || r->bw_bytes_s > res->cells[sm->peak_bw].bw_bytes_s)
+				sm->peak_bw = (int)i;
+			if (r->cell.bs == 4 * KIB && r->cell.depth == 1 && r->cell.jobs == 1)
+				sm->qd1_4k = (int)i;
+			/* The knee uses the best of every depth and job count at each size. */
+			bs[n] = r->cell.bs;
+			iops[n] = r->iops;
+			n++;
+		}
+		report_summary_knee(bs, iops, n, &sm->knee);
+		free(bs);
+		free(iops);
+	}
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (!report_has_figures(r))
+			continue;
+		s->ndone++;
+		if (r->check.ok)
+			s->npass++;
+		else
+			s->mismatch[s->nmismatch++] = i;
+	}
+}
+
+/* Free what report_summary_build() allocated. */
+void
+report_summary_free(struct summary *s)
+{
+	unsigned i;
+
+	for (i = 0; i < s->nseries; i++)
+		free(s->series[i].cell);
+	free(s->series);
+	free(s->bs);
+	free(s->mismatch);
+	memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,448 @@
+/*
+ * The tables of the ticket reports, built once as text (numbers already
+ * formatted, units in the headers) and written as Markdown by report-md.c
+ * and as HTML by report-html.c, so both show the same figures.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static const char *metric_names[METRIC_COUNT] = {
+	"IOPS", "MiB/s", "MB/s", "p50 latency (us)", "p99 latency (us)", "p99.9 latency (us)"
+};
+
+/* "IOPS", "MiB/s", "p99 latency (us)": a metric with its unit. */
+const char *
+report_metric_name(enum report_metric m)
+{
+	return (unsigned)m < METRIC_COUNT ? metric_names[m] : "?";
+}
+
+/* A cell's figure in the metric's unit (latency in microseconds: results hold ns). */
+double
+report_metric_value(const struct cell_result *r, enum report_metric m)
+{
+	switch (m) {
+	case METRIC_IOPS:
+		return r->iops;
+	case METRIC_MIB_S:
+		return r->bw_bytes_s / MIB;
+	case METRIC_MB_S:
+		return r->bw_bytes_s / 1e6;
+	case METRIC_P50_US:
+		return (double)r->lat_pct_ns[0] / 1e3;
+	case METRIC_P99_US:
+		return (double)r->lat_pct_ns[2] / 1e3;
+	case METRIC_P999_US:
+		return (double)r->lat_pct_ns[3] / 1e3;
+	default:
+		return 0;
+	}
+}
+
+/* An empty table of ncols with its header row; header may be NULL (fill it with _set). */
+void
+report_table_init(struct report_table *t, const char *title, unsigned ncols,
+    const char *const *header)
+{
+	unsigned c;
+
+	memset(t, 0, sizeof *t);
+	str_copy(t->title, sizeof t->title, title);
+	t->ncols = ncols;
+	t->numeric = xcalloc(ncols ? ncols : 1, sizeof *t->numeric);
+	report_table_add_row(t);
+	for (c = 0; header != NULL && c < ncols; c++)
+		report_table_set(t, 0, c, "%s", header[c]);
+}
+
+/* Append an empty row; returns its index. */
+unsigned
+report_table_add_row(struct report_table *t)
+{
+	size_t cells;
+
+	if (t->nrows == t->cap) {
+		size_t old = (size_t)t->cap * t->ncols;
+
+		t->cap = t->cap ? t->cap * 2 : 16;
+		cells = (size_t)t->cap * t->ncols;
+		t->text = xrealloc(t->text, cells * sizeof *t->text);
+		t->why = xrealloc(t->why, cells * sizeof *t->why);
+		t->flag = xrealloc(t->flag, cells);
+		memset(t->text + old, 0, (cells - old) * sizeof *t->text);
+		memset(t->why + old, 0, (cells - old) * sizeof *t->why);
+		memset(t->flag + old, 0, cells - old);
+	}
+	return t->nrows++;
+}
+
+/* Set the text of row, col. */
+void
+report_table_set(struct report_table *t, unsigned row, unsigned col, const char *fmt, ...)
+{
+	size_t i = (size_t)row * t->ncols + col;
+	va_list ap;
+	char *s;
+
+	if (row >= t->nrows || col >= t->ncols)
+		return;
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	if (s == NULL) {
+		sweep_error("out of memory");
+		abort();
+	}
+	free(t->text[i]);
+	t->text[i] = s;
+}
+
+/* Flag row, col (REPORT_FLAG_*), with what it means. */
+void
+report_table_flag(struct report_table *t, unsigned row, unsigned col, unsigned flag,
+    const char *why)
+{
+	size_t i = (size_t)row * t->ncols + col;
+
+	if (row >= t->nrows || col >= t->ncols)
+		return;
+	t->flag[i] |= (unsigned char)flag;
+	if (why != NULL) {
+		free(t->why[i]);
+		t->why[i] = xstrdup(why);
+	}
+}
+
+/* Free a table's cells. */
+void
+report_table_free(struct report_table *t)
+{
+	size_t i, n = (size_t)t->nrows * t->ncols;
+
+	for (i = 0; i < n; i++) {
+		free(t->text[i]);
+		free(t->why[i]);
+	}
+	free(t->text);
+	free(t->why);
+	free(t->flag);
+	free(t->numeric);
+	memset(t, 0, sizeof *t);
+}
+
+/* Per mode: peak IOPS and bandwidth and where, QD1 4 KiB latency, and the knee if asked. */
+void
+report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool knee)
+{
+	static const char *const header[] = {
+		"Mode", "Peak IOPS", "at", "Peak MiB/s", "Peak MB/s", "at",
+		"QD1 4K p50 (us)", "QD1 4K p99 (us)", "IOPS vs bandwidth (knee)"
+	};
+	const struct results *res = ctx->res;
+	unsigned m, c;
+	char a[64];
+
+	report_table_init(t, "Characterization summary", knee ? 9 : 8, header);
+	for (c = 1; c < 8; c++)
+		t->numeric[c] = c != 2 && c != 5;
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		const struct summary_mode *sm = &ctx->sum->modes[m];
+		unsigned row = report_table_add_row(t);
+
+		report_table_set(t, row, 0, "%s", mode_name(sm->mode));
+		if (sm->peak_iops >= 0) {
+			const struct cell_result *r = &res->cells[sm->peak_iops];
+
+			report_table_set(t, row, 1, "%s", report_num(r->iops, 0, a, sizeof a));
+			report_table_set(t, row, 2, "%s", report_summary_at(r, a, sizeof a));
+		} else {
+			report_table_set(t, row, 1, "-");
+			report_table_set(t, row, 2, "no clean cell");
+		}
+		if (sm->peak_bw >= 0) {
+			const struct cell_result *r = &res->cells[sm->peak_bw];
+
+			report_table_set(t, row, 3, "%s", report_num(r->bw_bytes_s / MIB, 1, a, sizeof a));
+			report_table_set(t, row, 4, "%s", report_num(r->bw_bytes_s / 1e6, 1, a, sizeof a));
+			report_table_set(t, row, 5, "%s", report_summary_at(r, a, sizeof a));
+		} else {
+			report_table_set(t, row, 3, "-");
+			report_table_set(t, row, 4, "-");
+			report_table_set(t, row, 5, "-");
+		}
+		if (sm->qd1_4k >= 0) {
+			const struct cell_result *r = &res->cells[sm->qd1_4k];
+
+			report_table_set(t, row, 6, "%s",
+			    report_num(report_metric_value(r, METRIC_P50_US), 1, a, sizeof a));
+			report_table_set(t, row, 7, "%s",
+			    report_num(report_metric_value(r, METRIC_P99_US), 1, a, sizeof a));
+		} else {
+			report_table_set(t, row, 6, "not measured");
+			report_table_set(t, row, 7, "not measured");
+		}
+		report_table_set(t, row, 8, "%s", sm->knee.text);
+	}
+}
+
+/* Columns shared by the check tables: the cell, the three bandwidths, the verdict. */
+static void
+check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i, bool reason_only)
+{
+	const struct cell_result *r = &ctx->res->cells[i];
+	unsigned row = report_table_add_row(t), c = 0;
+	char a[64];
+
+	report_table_set(t, row, c++, "%s", mode_name(r->cell.mode));
+	report_table_set(t, row, c++, "%s", report_size_label(r->cell.bs, a, sizeof a));
+	report_table_set(t, row, c++, "%u", r->cell.depth);
+	report_table_set(t, row, c++, "%u", r->cell.jobs);
+	report_table_set(t, row, c++, "%s", report_num(r->check.derived / MIB, 1, a, sizeof a));
+	report_table_set(t, row, c++, "%s", report_num(r->check.measured / MIB, 1, a, sizeof a));
+	if (r->check.device >= 0)
+		report_table_set(t, row, c++, "%s", report_num(r->check.device / MIB, 1, a, sizeof a));
+	else
+		report_table_set(t, row, c++, "n/a");
+	if (!reason_only) {
+		report_table_set(t, row, c++, "%+.2f%%", r->check.diff_derived * 100);
+		if (r->check.device >= 0)
+			report_table_set(t, row, c++, "%+.1f%%", r->check.diff_device * 100);
+		else
+			report_table_set(t, row, c++, "n/a");
+		report_table_set(t, row, c, "%s", r->check.ok ? "ok" : "MISMATCH");
+		if (!r->check.ok)
+			report_table_flag(t, row, c, REPORT_FLAG_MISMATCH, r->check.reason);
+		c++;
+	}
+	report_table_set(t, row, c, "%s", r->check.reason);
+	if (!r->check.ok)
+		report_table_flag(t, row, c, REPORT_FLAG_MISMATCH, NULL);
+}
+
+/* Every cell whose BW check failed, with its likely cause. */
+void
+report_table_mismatches(const struct report_ctx *ctx, struct report_table *t)
+{
+	static const char *const header[] = {
+		"Mode", "Block size", "QD", "Jobs", "Derived MiB/s (IOPS x bs)", "Measured MiB/s",
+		"Device MiB/s", "Likely cause"
+	};
+	unsigned i;
+
+	report_table_init(t, "BW = IOPS x bs mismatches", 8, header);
+	for (i = 2; i < 7; i++)
+		t->numeric[i] = true;
+	for (i = 0; i < ctx->sum->nmismatch; i++)
+		check_row(ctx, t, ctx->sum->mismatch[i], true);
+}
+
+/* Every cell's BW check. */
+void
+report_table_checks(const struct report_ctx *ctx, struct report_table *t)
+{
+	static const char *const header[] = {
+		"Mode", "Block size", "QD", "Jobs", "Derived MiB/s (IOPS x bs)", "Measured MiB/s",
+		"Device MiB/s", "Derived vs measured", "Device vs measured", "Verdict", "Reason"
+	};
+	unsigned i;
+
+	report_table_init(t, "BW = IOPS x bs checks, every cell", 11, header);
+	for (i = 2; i < 9; i++)
+		t->numeric[i] = true;
+	for (i = 0; i < ctx->res->plan.ncells; i++)
+		if (report_has_figures(&ctx->res->cells[i]))
+			check_row(ctx, t, i, false);
+}
+
+/*
+ * One mode's metric by block size (rows) and queue depth x jobs (columns);
+ * a cell whose BW check failed is flagged.  mode is an index into summary.modes.
+ */
+void
+report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metric metric,
+    struct report_table *t)
+{
+	const struct summary *sum = ctx->sum;
+	enum rw_mode md = sum->modes[mode].mode;
+	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, s, b, c;
+	char title[128], a[64];
+
+	for (s = 0; s < sum->nseries && ncols < sizeof cols / sizeof cols[0]; s++)
+		if (sum->series[s].mode == md)
+			cols[ncols++] = s;
+	snprintf(title, sizeof title, "%s: %s", mode_name(md), report_metric_name(metric));
+	report_table_init(t, title, ncols + 1, NULL);
+	report_table_set(t, 0, 0, "Block size");
+	for (c = 0; c < ncols; c++) {
+		report_table_set(t, 0, c + 1, "%s", sum->series[cols[c]].column);
+		t->numeric[c + 1] = true;
+	}
+	for (b = 0; b < sum->nbs; b++) {
+		unsigned row;
+		bool any = false;
+
+		for (c = 0; c < ncols; c++)
+			any |= sum->series[cols[c]].cell[b] >= 0;
+		if (!any)
+			continue;
+		row = report_table_add_row(t);
+		report_table_set(t, row, 0, "%s", report_size_label(sum->bs[b], a, sizeof a));
+		for (c = 0; c < ncols; c++) {
+			int i = sum->series[cols[c]].cell[b];
+			const struct cell_result *r;
+			double v;
+
+			if (i < 0) {
+				report_table_set(t, row, c + 1, "-");
+				continue;
+			}
+			r = &ctx->res->cells[i];
+			v = report_metric_value(r, metric);
+			report_table_set(t, row, c + 1, "%s", report_num(v, metric == METRIC_IOPS ? 0 : 1,
+			    a, sizeof a));
+			if (!r->check.ok)
+				report_table_flag(t, row, c + 1, REPORT_FLAG_MISMATCH, r->check.reason);
+			if (r->status == CELL_FAILED)
+				report_table_flag(t, row, c + 1, REPORT_FLAG_FAILED, r->status_reason);
+		}
+	}
+}
+
+/* Cells that failed or were skipped, with the reason. */
+void
+report_table_problems(const struct report_ctx *ctx, struct report_table *t)
+{
+	static const char *const header[] = { "Mode", "Block size", "QD", "Jobs", "Status", "Reason" };
+	unsigned i;
+	char a[32];
+
+	report_table_init(t, "Failed and skipped cells", 6, header);
+	for (i = 0; i < ctx->res->plan.ncells; i++) {
+		const struct cell_result *r = &ctx->res->cells[i];
+		unsigned row;
+
+		if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
+			continue;
+		row = report_table_add_row(t);
+		report_table_set(t, row, 0, "%s", mode_name(r->cell.mode));
+		report_table_set(t, row, 1, "%s", report_size_label(r->cell.bs, a, sizeof a));
+		report_table_set(t, row, 2, "%u", r->cell.depth);
+		report_table_set(t, row, 3, "%u", r->cell.jobs);
+		report_table_set(t, row, 4, "%s", cell_status_name(r->status));
+		report_table_set(t, row, 5, "%s", r->status_reason);
+		report_table_flag(t, row, 4, REPORT_FLAG_FAILED, NULL);
+	}
+}
+
+/* A key / value row of the run table. */
+static void
+kv(struct report_table *t, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+kv(struct report_table *t, const char *key, const char *fmt, ...)
+{
+	unsigned row = report_table_add_row(t);
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0) {
+		sweep_error("out of memory");
+		abort();
+	}
+	va_end(ap);
+	report_table_set(t, row, 0, "%s", key);
+	report_table_set(t, row, 1, "%s", s);
+	free(s);
+}
+
+/* The plan's matrix: its modes, block sizes, depths and job counts, each in first-seen order. */
+static void
+plan_lists(struct report_table *t, const struct plan *p)
+{
+	static const char *names[] = { "Modes", "Block sizes", "Queue depths", "Jobs" };
+	unsigned k, i, j;
+
+	for (k = 0; k < 4; k++) {
+		char *buf = NULL, item[32];
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		unsigned n = 0;
+
+		for (i = 0; i < p->ncells; i++) {
+			const struct cell *c = &p->cells[i];
+			bool seen = false;
+
+			for (j = 0; j < i && !seen; j++) {
+				const struct cell *d = &p->cells[j];
+
+				seen = k == 0 ? d->mode == c->mode : k == 1 ? d->bs == c->bs :
+				    k == 2 ? d->depth == c->depth : d->jobs == c->jobs;
+			}
+			if (seen)
+				continue;
+			if (k == 0)
+				snprintf(item, sizeof item, "%s", mode_name(c->mode));
+			else if (k == 1)
+				report_size_label(c->bs, item, sizeof item);
+			else
+				snprintf(item, sizeof item, "%u", k == 2 ? c->depth : c->jobs);
+			fprintf(f, "%s%s", n++ > 0 ? ", " : "", item);
+		}
+		fclose(f);
+		kv(t, names[k], "%s", buf);
+		free(buf);
+	}
+}
+
+/* The run: target, host, plan, versions, as key / value rows. */
+void
+report_table_run(const struct report_ctx *ctx, struct report_table *t)
+{
+	static const char *const header[] = { "Item", "Value" };
+	const struct results *res = ctx->res;
+	const struct target *tg = &res->target;
+	char a[32], b[32];
+	unsigned i;
+
+	report_table_init(t, "Run", 2, header);
+	kv(t, "Label", "%s", res->label);
+	if (res->description[0] != '\0')
+		kv(t, "Description", "%s", res->description);
+	kv(t, "Target", "%s (%s)", tg->path, tg->kind == TARGET_DEVICE ? "block device" : "file");
+	kv(t, "Region used", "%s of %s", size_human(tg->size, a, sizeof a),
+	    size_human(tg->total_size, b, sizeof b));
+	if (tg->model[0] != '\0')
+		kv(t, "Model", "%s", tg->model);
+	if (tg->devname[0] != '\0')
+		kv(t, "Block device", "%s (scheduler %s, %s)", tg->devname,
+		    tg->scheduler[0] ? tg->scheduler : "unknown",
+		    tg->rotational < 0 ? "rotational unknown" : tg->rotational ? "rotational" :
+		    "non-rotational");
+	if (tg->fs_type[0] != '\0')
+		kv(t, "Filesystem", "%s", tg->fs_type);
+	kv(t, "Block sizes (logical / physical)", "%u / %u bytes", tg->logical_bs, tg->physical_bs);
+	kv(t, "Direct I/O alignment (memory / offset)", "%u / %u bytes", tg->dio_mem_align,
+	    tg->dio_offset_align);
+	kv(t, "Host", "%s", res->host);
+	kv(t, "Kernel", "%s", res->kernel);
+	kv(t, "Started (UTC)", "%s", res->started_utc);
+	kv(t, "Engine", "%s", res->plan.engine);
+	kv(t, "Measured time per cell", "%u s (after %u s ramp)", res->plan.runtime_s,
+	    res->plan.ramp_s);
+	kv(t, "Mixed read share", "%u%%", res->plan.rwmixread);
+	plan_lists(t, &res->plan);
+	kv(t, "Seed", "%llu", (unsigned long long)res->plan.seed);
+	kv(t, "Cells", "%u planned, %u done%s", res->plan.ncells, res->ndone,
+	    res->interrupted ? " (interrupted)" : "");
+	kv(t, "sweep version", "%s (results schema %d)", res->tool_version, res->schema_version);
+	for (i = 0; i < res->nwarnings; i++)
+		kv(t, "Warning", "%s", res->warnings[i]);
+}

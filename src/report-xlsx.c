@@ -1,0 +1,662 @@
+/*
+ * report.xlsx (libxlsxwriter): Summary, a pivot sheet per metric with a
+ * native chart (block sizes down, mode x queue depth across), Cells (every
+ * figure of every cell, as results.csv), Checks (the BW = IOPS x bs detail)
+ * and Run.  Only plain documented libxlsxwriter calls, fixed sheet names
+ * under 31 characters without []:*?/\, so Excel and LibreOffice open it
+ * without a repair prompt.  The workbook is written to DIR/.report.xlsx.tmp
+ * and renamed over report.xlsx once libxlsxwriter has closed it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <xlsxwriter.h>
+
+#include "report.h"
+
+#define SHEET_SUMMARY	"Summary"
+#define SHEET_IOPS	"IOPS"
+#define SHEET_BW	"MiB per s"
+#define SHEET_LAT	"p99 latency (us)"
+#define SHEET_CELLS	"Cells"
+#define SHEET_CHECKS	"Checks"
+#define SHEET_RUN	"Run"
+#define CHART_SERIES_MAX 255	/* Excel's limit of series in one chart */
+
+/* The workbook and the formats every sheet uses. */
+struct xl {
+	lxw_workbook	*wb;
+	lxw_format	*title, *header, *bold, *wrap;
+	lxw_format	*num0, *num1, *num3, *pct;	/* #,##0  #,##0.0  #,##0.000  0.00 */
+	lxw_format	*bad, *bad0, *bad1;		/* BW check mismatch: red fill */
+	lxw_format	*failed;
+};
+
+/* Line colours by mode, as in the gnuplot charts. */
+static const lxw_color_t mode_color[MODE_COUNT] = {
+	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B
+};
+static const uint8_t dash_of[] = {
+	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
+	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
+};
+static const uint8_t marker_of[] = {
+	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
+	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
+};
+
+/* A cell format: number format, bold, fill and font colours (0: none). */
+static lxw_format *
+xl_format(lxw_workbook *wb, const char *num, bool bold, lxw_color_t bg, lxw_color_t fg)
+{
+	lxw_format *f = workbook_add_format(wb);
+
+	if (num != NULL)
+		format_set_num_format(f, num);
+	if (bold)
+		format_set_bold(f);
+	if (bg != 0) {
+		format_set_pattern(f, LXW_PATTERN_SOLID);
+		format_set_bg_color(f, bg);
+	}
+	if (fg != 0)
+		format_set_font_color(f, fg);
+	return f;
+}
+
+/* The formats every sheet uses. */
+static void
+xl_formats(struct xl *x)
+{
+	x->title = xl_format(x->wb, NULL, true, 0, 0);
+	format_set_font_size(x->title, 14);
+	x->header = xl_format(x->wb, NULL, true, 0xF0F0F0, 0);
+	format_set_text_wrap(x->header);
+	format_set_align(x->header, LXW_ALIGN_VERTICAL_TOP);
+	format_set_bottom(x->header, LXW_BORDER_THIN);
+	x->bold = xl_format(x->wb, NULL, true, 0, 0);
+	x->wrap = xl_format(x->wb, NULL, false, 0, 0);
+	format_set_text_wrap(x->wrap);
+	format_set_align(x->wrap, LXW_ALIGN_VERTICAL_TOP);
+	x->num0 = xl_format(x->wb, "#,##0", false, 0, 0);
+	x->num1 = xl_format(x->wb, "#,##0.0", false, 0, 0);
+	x->num3 = xl_format(x->wb, "#,##0.000", false, 0, 0);
+	x->pct = xl_format(x->wb, "0.00", false, 0, 0);
+	x->bad = xl_format(x->wb, NULL, false, 0xFDE2E2, 0x8A0000);
+	x->bad0 = xl_format(x->wb, "#,##0", false, 0xFDE2E2, 0x8A0000);
+	x->bad1 = xl_format(x->wb, "#,##0.0", false, 0xFDE2E2, 0x8A0000);
+	x->failed = xl_format(x->wb, NULL, false, 0xFFF2CC, 0);
+}
+
+/* A header row; headers carry their units. */
+static void
+xl_header(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const char *const *h, unsigned n)
+{
+	unsigned c;
+
+	for (c = 0; c < n; c++)
+		worksheet_write_string(ws, row, (lxw_col_t)c, h[c], x->header);
+}
+
+/* A cell's identity columns: mode, block size (and bytes), depth, jobs. */
+static void
+xl_cell_id(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col,
+    const struct cell_result *r, bool bytes)
+{
+	char bs[32];
+
+	worksheet_write_string(ws, row, (*col)++, mode_name(r->cell.mode), NULL);
+	worksheet_write_string(ws, row, (*col)++, report_size_label(r->cell.bs, bs, sizeof bs), NULL);
+	if (bytes)
+		worksheet_write_number(ws, row, (*col)++, (double)r->cell.bs, x->num0);
+	worksheet_write_number(ws, row, (*col)++, r->cell.depth, NULL);
+	worksheet_write_number(ws, row, (*col)++, r->cell.jobs, NULL);
+}
+
+/* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
+static void
+xl_summary(struct xl *x, const struct report_ctx *ctx)
+{
+	static const char *const head[] = {
+		"Mode", "Peak IOPS", "Peak IOPS at", "Peak throughput (MiB/s)",
+		"Peak throughput (MB/s)", "Peak throughput at", "QD1 4K p50 latency (us)",
+		"QD1 4K p99 latency (us)", "IOPS cap (IOPS)", "Bandwidth cap (MiB/s)",
+		"Knee block size (KiB)", "IOPS vs bandwidth (knee)"
+	};
+	static const char *const mhead[] = {
+		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
+		"Measured (MiB/s)", "Device (MiB/s)", "Likely cause"
+	};
+	const struct results *res = ctx->res;
+	const struct summary *sum = ctx->sum;
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
+	lxw_row_t row = 0;
+	char *line, at[64];
+	unsigned m, i;
+
+	worksheet_set_column(ws, 0, 0, 12, NULL);
+	worksheet_set_column(ws, 1, 10, 14, NULL);
+	worksheet_set_column(ws, 11, 11, 90, NULL);
+	line = xasprintf("Storage characterization: %s", res->label);
+	worksheet_write_string(ws, row++, 0, line, x->title);
+	free(line);
+	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s, %u s per cell, sweep %s",
+	    res->target.path, res->target.kind == TARGET_DEVICE ? "block device" : "file",
+	    res->target.model[0] ? ", " : "", res->target.model, res->host, res->started_utc,
+	    res->plan.engine, res->plan.runtime_s, res->tool_version);
+	worksheet_write_string(ws, row++, 0, line, NULL);
+	free(line);
+	if (res->description[0] != '\0')
+		worksheet_write_string(ws, row++, 0, res->description, NULL);
+	worksheet_write_string(ws, row++, 0, "Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; "
+	    "latency in microseconds (us). Charts: on the IOPS, MiB per s and p99 latency sheets.",
+	    NULL);
+	row++;
+	xl_header(x, ws, row++, head, 12);
+	for (m = 0; m < sum->nmodes; m++, row++) {
+		const struct summary_mode *sm = &sum->modes[m];
+		const struct knee *k = &sm->knee;
+
+		worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
+		if (sm->peak_iops >= 0) {
+			const struct cell_result *r = &res->cells[sm->peak_iops];
+
+			worksheet_write_number(ws, row, 1, r->iops, x->num0);
+			worksheet_write_string(ws, row, 2, report_summary_at(r, at, sizeof at), NULL);
+		}
+		if (sm->peak_bw >= 0) {
+			const struct cell_result *r = &res->cells[sm->peak_bw];
+
+			worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, x->num1);
+			worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, x->num1);
+			worksheet_write_string(ws, row, 5, report_summary_at(r, at, sizeof at), NULL);
+		}
+		if (sm->qd1_4k >= 0) {
+			const struct cell_result *r = &res->cells[sm->qd1_4k];
+
+			worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US), x->num1);
+			worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US), x->num1);
+		} else {
+			worksheet_write_string(ws, row, 6, "not measured", NULL);
+			worksheet_write_string(ws, row, 7, "not measured", NULL);
+		}
+		if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
+			worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
+		if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
+			worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
+		if (k->kind == KNEE_FOUND)
+			worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
+		worksheet_write_string(ws, row, 11, k->text, NULL);
+	}
+	row++;
+	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
+	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
+	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->bad : x->bold);
+	free(line);
+	if (sum->nmismatch > 0) {
+		worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
+		xl_header(x, ws, row++, mhead, 8);
+		for (i = 0; i < sum->nmismatch; i++, row++) {
+			const struct cell_result *r = &res->cells[sum->mismatch[i]];
+			lxw_col_t c = 0;
+
+			xl_cell_id(x, ws, row, &c, r, false);
+			worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num1);
+			worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num1);
+			if (r->check.device >= 0)
+				worksheet_write_number(ws, row, c, r->check.device / MIB, x->num1);
+			else
+				worksheet_write_string(ws, row, c, "n/a", NULL);
+			c++;
+			worksheet_write_string(ws, row, c, r->check.reason, x->bad);
+		}
+	}
+	if (sum->nfailed + sum->nskipped > 0) {
+		row++;
+		line = xasprintf("%u cells failed, %u skipped:", sum->nfailed, sum->nskipped);
+		worksheet_write_string(ws, row++, 0, line, x->bold);
+		free(line);
+		for (i = 0; i < res->plan.ncells; i++) {
+			const struct cell_result *r = &res->cells[i];
+			lxw_col_t c = 0;
+
+			if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
+				continue;
+			xl_cell_id(x, ws, row, &c, r, false);
+			worksheet_write_string(ws, row, c++, cell_status_name(r->status), x->failed);
+			worksheet_write_string(ws, row++, c, r->status_reason, NULL);
+		}
+	}
+	for (i = 0; i < res->nwarnings; i++) {
+		line = xasprintf("Warning: %s", res->warnings[i]);
+		worksheet_write_string(ws, ++row, 0, line, x->bad);
+		free(line);
+	}
+	worksheet_activate(ws);
+}
+
+/*
+ * A pivot block at first_row: block size (label, KiB) down, one column per
+ * series; cells whose BW check failed are red.  Returns the rows used.
+ */
+static lxw_row_t
+xl_pivot(struct xl *x, lxw_worksheet *ws, lxw_row_t first_row, const struct report_ctx *ctx,
+    enum report_metric metric)
+{
+	const struct summary *sum = ctx->sum;
+	char label[32], *h;
+	unsigned s, b;
+
+	worksheet_write_string(ws, first_row, 0, "Block size", x->header);
+	worksheet_write_string(ws, first_row, 1, "Block size (KiB)", x->header);
+	for (s = 0; s < sum->nseries; s++) {
+		h = xasprintf("%s (%s)", sum->series[s].name, report_metric_name(metric));
+		worksheet_write_string(ws, first_row, (lxw_col_t)(s + 2), h, x->header);
+		free(h);
+	}
+	for (b = 0; b < sum->nbs; b++) {
+		lxw_row_t row = first_row + 1 + b;
+
+		worksheet_write_string(ws, row, 0, report_size_label(sum->bs[b], label, sizeof label),
+		    NULL);
+		worksheet_write_number(ws, row, 1, (double)sum->bs[b] / KIB, NULL);
+		for (s = 0; s < sum->nseries; s++) {
+			int i = sum->series[s].cell[b];
+			const struct cell_result *r;
+			double v;
+			bool ok;
+
+			if (i < 0)
+				continue;
+			r = &ctx->res->cells[i];
+			ok = r->check.ok;
+			v = report_metric_value(r, metric);
+			if (!(v > 0))
+				continue;	/* not measured (imported figures), and no use on a log axis */
+			worksheet_write_number(ws, row, (lxw_col_t)(s + 2), v,
+			    metric == METRIC_IOPS ? (ok ? x->num0 : x->bad0) : (ok ? x->num1 : x->bad1));
+		}
+	}
+	return (lxw_row_t)sum->nbs + 1;
+}
+
+/*
+ * A scatter chart with a log2 block-size axis and a log10 value axis.  The
+ * x values are KiB; the number format labels them 0.5K, 1K ... 512K, 1M ...
+ * (a format can only scale by 1000, which reads right up to 16M; beyond it
+ * the labels stay in K).
+ */
+static lxw_chart *
+xl_chart(struct xl *x, const struct summary *sum, const char *title, const char *yname)
+{
+	lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
+	bool to_m = sum->nbs > 0 && sum->bs[sum->nbs - 1] <= 16 * MIB;
+
+	chart_title_set_name(ch, title);
+	chart_axis_set_name(ch->x_axis, "Block size (log2 scale)");
+	chart_axis_set_log_base(ch->x_axis, 2);
+	chart_axis_set_num_format(ch->x_axis, to_m ? "[<1]0.0\"K\";[<1024]0\"K\";0,\"M\"" :
+	    "[<1]0.0\"K\";0\"K\"");
+	if (sum->nbs > 0) {
+		/* Whole powers of two at both ends, so that every tic is a block size. */
+		double lo = exp2(floor(log2((double)sum->bs[0] / KIB)));
+		double hi = exp2(ceil(log2((double)sum->bs[sum->nbs - 1] / KIB)));
+
+		chart_axis_set_min(ch->x_axis, lo);
+		chart_axis_set_max(ch->x_axis, hi > lo ? hi : lo * 2);
+	}
+	chart_axis_set_name(ch->y_axis, yname);
+	chart_axis_set_log_base(ch->y_axis, 10);
+	chart_axis_major_gridlines_set_visible(ch->x_axis, LXW_TRUE);
+	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+	chart_show_blanks_as(ch, LXW_CHART_BLANKS_AS_GAP);
+	return ch;
+}
+
+/* A chart line from a column of a pivot block, x from its KiB column. */
+static void
+xl_series(lxw_chart *ch, const char *sheet, lxw_row_t first, lxw_row_t last, lxw_col_t col,
+    const char *name, enum rw_mode mode, unsigned variant)
+{
+	lxw_chart_series *se = chart_add_series(ch, NULL, NULL);
+	lxw_chart_line line;
+
+	memset(&line, 0, sizeof line);
+	line.color = mode_color[mode];
+	line.width = 1.75;
+	line.dash_type = dash_of[variant % (sizeof dash_of / sizeof dash_of[0])];
+	chart_series_set_categories(se, sheet, first, 1, last, 1);
+	chart_series_set_values(se, sheet, first, col, last, col);
+	chart_series_set_name(se, name);
+	chart_series_set_line(se, &line);
+	chart_series_set_marker_type(se, marker_of[variant % (sizeof marker_of / sizeof marker_of[0])]);
+	chart_series_set_marker_size(se, 5);
+}
+
+/* Put a chart on a sheet at row, col, twice the default size. */
+static void
+xl_insert_chart(lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, lxw_chart *ch)
+{
+	lxw_chart_options opt;
+
+	memset(&opt, 0, sizeof opt);
+	opt.x_scale = 2.0;
+	opt.y_scale = 2.0;
+	worksheet_insert_chart_opt(ws, row, col, ch, &opt);
+}
+
+/* A pivot sheet of one metric with its chart beside the table. */
+static void
+xl_pivot_sheet(struct xl *x, const struct report_ctx *ctx, const char *name,
+    enum report_metric metric, const char *chart_title, const char *yname)
+{
+	const struct summary *sum = ctx->sum;
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
+	lxw_row_t rows;
+	lxw_chart *ch;
+	char *title;
+	unsigned s;
+
+	worksheet_set_column(ws, 0, 1, 11, NULL);
+	worksheet_set_column(ws, 2, (lxw_col_t)(sum->nseries + 1), 16, NULL);
+	worksheet_set_row(ws, 0, 45, NULL);
+	worksheet_freeze_panes(ws, 1, 2);
+	rows = xl_pivot(x, ws, 0, ctx, metric);
+	if (metric == METRIC_MIB_S) {
+		worksheet_write_string(ws, rows + 1, 0, "The same in MB/s (10^6 bytes/s):", x->bold);
+		xl_pivot(x, ws, rows + 2, ctx, METRIC_MB_S);
+	}
+	if (metric == METRIC_P99_US && !sum->has_latency) {
+		worksheet_write_string(ws, rows + 1, 0, "No latency was measured (imported figures).",
+		    x->bold);
+		return;
+	}
+	if (metric == METRIC_P99_US) {
+		/* Percentiles at each mode's lowest depth: the data of the latency chart. */
+		lxw_row_t first = rows + 2, r;
+		lxw_col_t col = 2;
+		unsigned b, m, p;
+		static const enum report_metric pct[] = { METRIC_P50_US, METRIC_P99_US, METRIC_P999_US };
+		static const char *pct_name[] = { "p50", "p99", "p99.9" };
+		char label[32];
+
+		worksheet_write_string(ws, rows + 1, 0, "Latency percentiles at each mode's lowest "
+		    "queue depth (us):", x->bold);
+		worksheet_write_string(ws, first, 0, "Block size", x->header);
+		worksheet_write_string(ws, first, 1, "Block size (KiB)", x->header);
+		for (b = 0; b < sum->nbs; b++) {
+			worksheet_write_string(ws, first + 1 + b, 0,
+			    report_size_label(sum->bs[b], label, sizeof label), NULL);
+			worksheet_write_number(ws, first + 1 + b, 1, (double)sum->bs[b] / KIB, NULL);
+		}
+		title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
+		    ctx->res->label);
+		ch = xl_chart(x, sum, title, "Completion latency (us, log scale)");
+		free(title);
+		for (m = 0; m < sum->nmodes; m++) {
+			for (s = 0; s < sum->nseries && sum->series[s].mode != sum->modes[m].mode; s++)
+				;
+			if (s == sum->nseries)
+				continue;
+			for (p = 0; p < 3; p++, col++) {
+				char *h = xasprintf("%s %s (us)", sum->series[s].name, pct_name[p]);
+
+				worksheet_write_string(ws, first, col, h, x->header);
+				free(h);
+				for (b = 0, r = first + 1; b < sum->nbs; b++, r++) {
+					int i = sum->series[s].cell[b];
+
+					if (i >= 0 && ctx->res->cells[i].lat_pct_ns[0] > 0)
+						worksheet_write_number(ws, r, col,
+						    report_metric_value(&ctx->res->cells[i], pct[p]), x->num1);
+				}
+				if (col - 2 < CHART_SERIES_MAX) {
+					h = xasprintf("%s %s", sum->series[s].name, pct_name[p]);
+					xl_series(ch, name, first + 1, first + sum->nbs, col, h,
+					    sum->modes[m].mode, p);
+					free(h);
+				}
+			}
+		}
+		xl_insert_chart(ws, first, (lxw_col_t)(col + 1), ch);
+	}
+	title = xasprintf("%s: %s", ctx->res->label, chart_title);
+	ch = xl_chart(x, sum, title, yname);
+	free(title);
+	for (s = 0; s < sum->nseries && s < CHART_SERIES_MAX; s++)
+		xl_series(ch, name, 1, sum->nbs, (lxw_col_t)(s + 2), sum->series[s].name,
+		    sum->series[s].mode, sum->series[s].variant);
+	xl_insert_chart(ws, 1, (lxw_col_t)(sum->nseries + 3), ch);
+}
+
+/* Cells: every figure of every cell, the columns of results.csv without the label. */
+static void
+xl_cells(struct xl *x, const struct report_ctx *ctx)
+{
+	static const char *const head[] = {
+		"Mode", "Block size", "Block size (bytes)", "Queue depth", "Jobs", "Status", "IOPS",
+		"Throughput (MiB/s)", "Throughput (MB/s)", "Latency min (us)", "Latency mean (us)",
+		"Latency p50 (us)", "Latency p90 (us)", "Latency p99 (us)", "Latency p99.9 (us)",
+		"Latency p99.99 (us)", "Latency max (us)", "Latency stdev (us)",
+		"CPU user (% of one CPU)", "CPU system (% of one CPU)", "I/Os", "Bytes",
+		"Measured time (s)", "Errors", "Short I/Os", "First error", "Device IOPS",
+		"Device throughput (MiB/s)", "Device utilization (%)", "Device queue size (aqu-sz)",
+		"Device await (us)", "Device average request (KiB)",
+		"Check: derived IOPS x bs (MiB/s)", "Check: measured (MiB/s)",
+		"Check: device (MiB/s)", "Check: derived vs measured (%)",
+		"Check: device vs measured (%)", "BW check", "Check reason", "Status reason"
+	};
+	const unsigned ncols = sizeof head / sizeof head[0];
+	const struct results *res = ctx->res;
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CELLS);
+	lxw_row_t row = 1;
+	unsigned i, p;
+
+	worksheet_set_column(ws, 0, (lxw_col_t)(ncols - 1), 13, NULL);
+	worksheet_set_column(ws, 25, 25, 30, NULL);
+	worksheet_set_column(ws, 38, 39, 60, NULL);
+	worksheet_set_row(ws, 0, 45, NULL);
+	xl_header(x, ws, 0, head, ncols);
+	worksheet_freeze_panes(ws, 1, 0);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		lxw_col_t c = 0;
+
+		if (r->status == CELL_PENDING)
+			continue;
+		xl_cell_id(x, ws, row, &c, r, true);
+		worksheet_write_string(ws, row, c++, cell_status_name(r->status),
+		    r->status == CELL_OK ? NULL : x->failed);
+		if (r->status == CELL_SKIPPED) {
+			worksheet_write_string(ws, row++, (lxw_col_t)(ncols - 1), r->status_reason, NULL);
+			continue;
+		}
+		worksheet_write_number(ws, row, c++, r->iops, x->num1);
+		worksheet_write_number(ws, row, c++, r->bw_bytes_s / MIB, x->num3);
+		worksheet_write_number(ws, row, c++, r->bw_bytes_s / 1e6, x->num3);
+		worksheet_write_number(ws, row, c++, (double)r->lat_min_ns / 1e3, x->num1);
+		worksheet_write_number(ws, row, c++, r->lat_mean_ns / 1e3, x->num1);
+		for (p = 0; p < PCT_COUNT; p++)
+			worksheet_write_number(ws, row, c++, (double)r->lat_pct_ns[p] / 1e3, x->num1);
+		worksheet_write_number(ws, row, c++, (double)r->lat_max_ns / 1e3, x->num1);
+		worksheet_write_number(ws, row, c++, r->lat_stdev_ns / 1e3, x->num1);
+		worksheet_write_number(ws, row, c++, r->cpu_usr_pct, x->num1);
+		worksheet_write_number(ws, row, c++, r->cpu_sys_pct, x->num1);
+		worksheet_write_number(ws, row, c++, (double)r->ios, x->num0);
+		worksheet_write_number(ws, row, c++, (double)r->bytes, x->num0);
+		worksheet_write_number(ws, row, c++, (double)r->runtime_ns / 1e9, x->num3);
+		worksheet_write_number(ws, row, c++, (double)r->errors, NULL);
+		worksheet_write_number(ws, row, c++, (double)r->short_ios, NULL);
+		if (r->err_syscall[0] != '\0') {
+			char *e = xasprintf("%s: %s at offset %llu", r->err_syscall,
+			    strerror(r->err_errno), (unsigned long long)r->err_offset);
+
+			worksheet_write_string(ws, row, c, e, x->failed);
+			free(e);
+		}
+		c++;
+		if (r->dev.valid) {
+			worksheet_write_number(ws, row, c++, r->dev.iops, x->num1);
+			worksheet_write_number(ws, row, c++, r->dev.bw_bytes_s / MIB, x->num3);
+			worksheet_write_number(ws, row, c++, r->dev.util_pct, x->num1);
+			worksheet_write_number(ws, row, c++, r->dev.aqu_sz, x->pct);
+			worksheet_write_number(ws, row, c++, r->dev.await_us, x->num1);
+			worksheet_write_number(ws, row, c++, r->dev.areq_bytes / KIB, x->num1);
+		} else
+			c += 6;
+		worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num3);
+		worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num3);
+		if (r->check.device >= 0)
+			worksheet_write_number(ws, row, c, r->check.device / MIB, x->num3);
+		c++;
+		worksheet_write_number(ws, row, c++, r->check.diff_derived * 100, x->pct);
+		if (r->check.device >= 0)
+			worksheet_write_number(ws, row, c, r->check.diff_device * 100, x->pct);
+		c++;
+		worksheet_write_string(ws, row, c++, r->check.ok ? "ok" : "mismatch",
+		    r->check.ok ? NULL : x->bad);
+		worksheet_write_string(ws, row, c++, r->check.reason, r->check.ok ? NULL : x->bad);
+		if (r->status_reason[0] != '\0')
+			worksheet_write_string(ws, row, c, r->status_reason, NULL);
+		row++;
+	}
+	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(ncols - 1));
+}
+
+/* Checks: the BW = IOPS x bs detail of every cell with figures. */
+static void
+xl_checks(struct xl *x, const struct report_ctx *ctx)
+{
+	static const char *const head[] = {
+		"Mode", "Block size", "Block size (bytes)", "Queue depth", "Jobs",
+		"Derived IOPS x bs (MiB/s)", "Measured bytes / time (MiB/s)", "Device counters (MiB/s)",
+		"Derived vs measured (%)", "Device vs measured (%)", "Verdict", "Likely cause / note"
+	};
+	const unsigned ncols = sizeof head / sizeof head[0];
+	const struct results *res = ctx->res;
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHECKS);
+	lxw_row_t row = 1;
+	unsigned i;
+	char *note;
+
+	worksheet_set_column(ws, 0, 10, 14, NULL);
+	worksheet_set_column(ws, 11, 11, 90, NULL);
+	worksheet_set_row(ws, 0, 45, NULL);
+	xl_header(x, ws, 0, head, ncols);
+	worksheet_freeze_panes(ws, 1, 0);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		lxw_col_t c = 0;
+		bool ok = r->check.ok;
+
+		if (!report_has_figures(r))
+			continue;
+		xl_cell_id(x, ws, row, &c, r, true);
+		worksheet_write_number(ws, row, c++, r->check.derived / MIB, ok ? x->num3 : x->bad1);
+		worksheet_write_number(ws, row, c++, r->check.measured / MIB, ok ? x->num3 : x->bad1);
+		if (r->check.device >= 0)
+			worksheet_write_number(ws, row, c, r->check.device / MIB, ok ? x->num3 : x->bad1);
+		else
+			worksheet_write_string(ws, row, c, "n/a", NULL);
+		c++;
+		worksheet_write_number(ws, row, c++, r->check.diff_derived * 100, x->pct);
+		if (r->check.device >= 0)
+			worksheet_write_number(ws, row, c, r->check.diff_device * 100, x->pct);
+		c++;
+		worksheet_write_string(ws, row, c++, ok ? "ok" : "mismatch", ok ? NULL : x->bad);
+		worksheet_write_string(ws, row, c, r->check.reason, ok ? NULL : x->bad);
+		row++;
+	}
+	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(ncols - 1));
+	note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",
+	    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+	worksheet_write_string(ws, row + 1, 0, note, NULL);
+	free(note);
+}
+
+/* Run: target, host, plan, versions. */
+static void
+xl_run(struct xl *x, const struct report_ctx *ctx)
+{
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RUN);
+	struct report_table t;
+	unsigned r;
+	char *line;
+
+	worksheet_set_column(ws, 0, 0, 36, NULL);
+	worksheet_set_column(ws, 1, 1, 100, NULL);
+	report_table_run(ctx, &t);
+	for (r = 0; r < t.nrows; r++) {
+		worksheet_write_string(ws, r, 0, t.text[r * 2], r == 0 ? x->header : x->bold);
+		worksheet_write_string(ws, r, 1, t.text[r * 2 + 1], r == 0 ? x->header : NULL);
+	}
+	line = xasprintf("libxlsxwriter %s", LXW_VERSION);
+	worksheet_write_string(ws, r, 0, "Written with", x->bold);
+	worksheet_write_string(ws, r, 1, line, NULL);
+	free(line);
+	report_table_free(&t);
+}
+
+/* Write DIR/report.xlsx whole or not at all. */
+int
+report_xlsx_write(struct report_ctx *ctx)
+{
+	char *tmp = xasprintf("%s/.report.xlsx.tmp", ctx->dir);
+	char *path = xasprintf("%s/report.xlsx", ctx->dir);
+	lxw_workbook_options opt = { .constant_memory = LXW_FALSE, .tmpdir = NULL,
+	    .use_zip64 = LXW_FALSE };
+	lxw_doc_properties props;
+	lxw_error lerr;
+	struct xl x;
+	char *title;
+	int err = 0;
+
+	memset(&x, 0, sizeof x);
+	x.wb = workbook_new_opt(tmp, &opt);
+	if (x.wb == NULL) {
+		snprintf(ctx->error, sizeof ctx->error, "%s: libxlsxwriter could not create the "
+		    "workbook", tmp);
+		free(tmp);
+		free(path);
+		return -EIO;
+	}
+	memset(&props, 0, sizeof props);
+	title = xasprintf("sweep: %s", ctx->res->label);
+	props.title = title;
+	props.comments = (char *)"Storage characterization written by sweep from results.json";
+	workbook_set_properties(x.wb, &props);
+	xl_formats(&x);
+	xl_summary(&x, ctx);
+	if (ctx->sum->nseries > 0 && ctx->sum->nbs > 0) {
+		xl_pivot_sheet(&x, ctx, SHEET_IOPS, METRIC_IOPS, "IOPS vs block size", "IOPS (log scale)");
+		xl_pivot_sheet(&x, ctx, SHEET_BW, METRIC_MIB_S, "throughput vs block size",
+		    "Throughput (MiB/s, log scale)");
+		xl_pivot_sheet(&x, ctx, SHEET_LAT, METRIC_P99_US, "p99 latency vs block size",
+		    "p99 latency (us, log scale)");
+	}
+	xl_cells(&x, ctx);
+	xl_checks(&x, ctx);
+	xl_run(&x, ctx);
+	lerr = workbook_close(x.wb);
+	free(title);
+	if (lerr != LXW_NO_ERROR) {
+		snprintf(ctx->error, sizeof ctx->error, "%s: %s", path, lxw_strerror(lerr));
+		err = -EIO;
+	} else if (rename(tmp, path) != 0) {
+		err = -errno;
+		snprintf(ctx->error, sizeof ctx->error, "rename %s to %s: %s", tmp, path,
+		    strerror(errno));
+	}
+	if (err != 0)
+		unlink(tmp);
+	free(tmp);
+	free(path);
+	return err;
+}

@@ -1,0 +1,194 @@
+#!/bin/sh
+# sweep import of fio 3.x JSON: fixtures written by the real fio
+# (tests/fixtures/fio/README.md says how).  Every figure must equal fio's
+# own number (or its sum over clones), the cell list must follow fio's jobs,
+# unsupported jobs are left out with a reason, and output that is not fio
+# 3.x JSON is refused with one line and exit 2.
+. "$top_srcdir/tests/common.sh"
+FX="$top_srcdir/tests/fixtures/fio"
+cd "$T" || exit 1
+
+# Figures of fio entry j in the directions d, as sweep sums them.
+CHECK_PY='
+def fio_json(path):
+    s = open(path).read()
+    return json.loads(s[s.index("\n{") + 1:] if not s.startswith("{") else s)
+def dirs(mode):
+    return {"read": ["read"], "randread": ["read"], "write": ["write"],
+            "randwrite": ["write"]}.get(mode, ["read", "write"])
+def same(a, b, what):
+    assert abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1), (what, a, b)
+def check_sums(c, entries, jobs_per_entry):
+    ds = dirs(c["mode"])
+    same(c["iops"], sum(e[x]["iops"] for e in entries for x in ds), "iops")
+    same(c["bw_bytes_s"], sum(e[x]["bw_bytes"] for e in entries for x in ds), "bw")
+    assert c["ios"] == sum(e[x]["total_ios"] for e in entries for x in ds), "ios"
+    assert c["bytes"] == sum(e[x]["io_bytes"] for e in entries for x in ds), "bytes"
+    assert c["read_ios"] == (sum(e["read"]["total_ios"] for e in entries) if "read" in ds else 0)
+    assert c["runtime_ns"] == max(e[x]["runtime"] for e in entries for x in ds) * 1000000
+    same(c["cpu"]["usr_pct"], sum(e["usr_cpu"] for e in entries) * jobs_per_entry, "usr")
+    same(c["cpu"]["sys_pct"], sum(e["sys_cpu"] for e in entries) * jobs_per_entry, "sys")
+PCT = [("p50", "50.000000"), ("p90", "90.000000"), ("p99", "99.000000"),
+       ("p99.9", "99.900000"), ("p99.99", "99.990000")]
+def check_lat_exact(c, e, d):
+    l, f = c["lat_ns"], e[d]["clat_ns"]
+    for k, fk in PCT:
+        assert l[k] == f["percentile"][fk], (k, l[k], f["percentile"][fk])
+    assert l["min"] == f["min"] and l["max"] == f["max"], "min/max"
+    same(l["mean"], f["mean"], "mean")
+    same(l["stdev"], f["stddev"], "stdev")
+'
+
+# groups.json: three stonewalled cells, group_reporting.  fio's JSON has no
+# per-second series, so the series charts are not asked for here.
+"$SWEEP" import "$FX/groups.json" -o "$T/groups" --formats csv,xlsx,md >"$T/out" 2>"$T/err" ||
+	fail "import groups.json: exit $?: $(cat "$T/err")"
+grep -q "Imported 3 cells" "$T/out" || fail "import groups.json said: $(cat "$T/out")"
+results_py "$T/groups/results.json" "
+$CHECK_PY
+f = fio_json('$FX/groups.json')
+cells = [(c['mode'], c['bs'], c['depth'], c['jobs']) for c in d['cells']]
+assert cells == [('randread', 4096, 8, 1), ('write', 65536, 1, 1), ('randrw', 4096, 4, 2)], cells
+assert [(c['mode'], c['bs'], c['depth'], c['jobs']) for c in d['plan']['cells']] == cells
+assert all(c['status'] == 'ok' for c in d['cells'])
+assert all(c['bw_check']['verdict'] == 'ok' for c in d['cells']), [c['bw_check'] for c in d['cells']]
+jobs = f['jobs']
+check_sums(d['cells'][0], [jobs[0]], 1)
+check_sums(d['cells'][1], [jobs[1]], 1)
+check_sums(d['cells'][2], [jobs[2]], 2)      # one group-reported entry for numjobs=2
+check_lat_exact(d['cells'][0], jobs[0], 'read')
+check_lat_exact(d['cells'][1], jobs[1], 'write')
+# randrw: fio has separate read and write tables; the merge lies between them
+l, r, w = d['cells'][2]['lat_ns'], jobs[2]['read']['clat_ns'], jobs[2]['write']['clat_ns']
+for k, fk in PCT:
+    lo, hi = sorted([r['percentile'][fk], w['percentile'][fk]])
+    assert lo * 0.999 <= l[k] <= hi * 1.001, (k, lo, l[k], hi)
+assert l['min'] == min(r['min'], w['min']) and l['max'] == max(r['max'], w['max'])
+p = d['plan']
+assert (p['engine'], p['runtime_s'], p['ramp_s'], p['seed'], p['rwmixread']) == ('libaio', 1, 0, 7, 70), p
+t = d['target']
+assert (t['path'], t['kind'], t['size_bytes']) == ('/tmp/sweep-fio-fixture/t.dat', 'file', 32 << 20), t
+assert d['label'] == 'groups' and d['started_utc'].startswith('20'), (d['label'], d['started_utc'])
+assert any('disk_util' in w and 'vda' in w for w in d['warnings']), d['warnings']
+assert any('estimated' in w and 'randrw-4k-qd4-j2' in w for w in d['warnings']), d['warnings']
+"
+for f in results.csv report.md report.xlsx; do
+	[ -s "$T/groups/$f" ] || fail "import wrote no $f"
+done
+"$SWEEP" report "$T/groups/results.json" -o "$T/again" --formats csv,md >/dev/null 2>&1 ||
+	fail "sweep report on an imported results.json failed"
+cmp -s "$T/groups/results.csv" "$T/again/results.csv" || fail "sweep report gave another results.csv"
+ok "groups.json: 3 cells equal to fio's figures; reports written and re-made"
+
+# --label names the run (and the default output directory).
+"$SWEEP" import "$FX/groups.json" --label fleet-a --formats csv >/dev/null 2>&1 ||
+	fail "import --label failed"
+results_py "$T/reports/fleet-a-imported/results.json" "assert d['label'] == 'fleet-a', d['label']"
+ok "--label fleet-a: reports/fleet-a-imported"
+
+# Text before the JSON (fio prints errors and warnings there) is skipped.
+{ printf 'fio: something fio printed first\n{not json}\n'; cat "$FX/groups.json"; } >"$T/noisy.json"
+"$SWEEP" import "$T/noisy.json" -o "$T/noisy" --formats csv >/dev/null 2>&1 ||
+	fail "import with text before the JSON failed"
+results_py "$T/noisy/results.json" "assert len(d['cells']) == 3"
+ok "text before the JSON is skipped"
+
+# clones.json: numjobs=2 and 3 without group_reporting, summed per cell.
+"$SWEEP" import "$FX/clones.json" -o "$T/clones" --formats csv >/dev/null 2>"$T/err" ||
+	fail "import clones.json: $(cat "$T/err")"
+results_py "$T/clones/results.json" "
+$CHECK_PY
+f = fio_json('$FX/clones.json')
+jobs = f['jobs']
+assert [j['jobname'] for j in jobs] == ['randread-4k-j2'] * 2 + ['rw-16k-j3'] * 3
+cells = [(c['mode'], c['bs'], c['depth'], c['jobs']) for c in d['cells']]
+assert cells == [('randread', 4096, 1, 2), ('readwrite', 16384, 1, 3)], cells
+check_sums(d['cells'][0], jobs[0:2], 1)
+check_sums(d['cells'][1], jobs[2:5], 1)
+l = d['cells'][0]['lat_ns']
+for k, fk in PCT:
+    v = [j['read']['clat_ns']['percentile'][fk] for j in jobs[0:2]]
+    assert min(v) * 0.999 <= l[k] <= max(v) * 1.001, (k, v, l[k])
+assert l['min'] == min(j['read']['clat_ns']['min'] for j in jobs[0:2])
+assert l['max'] == max(j['read']['clat_ns']['max'] for j in jobs[0:2])
+assert d['plan']['engine'] == 'psync' and d['plan']['rwmixread'] == 50
+assert any('estimated' in w for w in d['warnings']), d['warnings']
+"
+ok "clones.json: 5 clone entries summed into 2 cells"
+
+# unsupported.json: trim and verify-only left out with reasons, a failed job kept as failed.
+head -c 4 "$FX/unsupported.json" | grep -q '^fio:' || fail "unsupported.json should start with fio's error text"
+"$SWEEP" import "$FX/unsupported.json" -o "$T/unsup" --formats csv >/dev/null 2>"$T/err" ||
+	fail "import unsupported.json: $(cat "$T/err")"
+results_py "$T/unsup/results.json" "
+$CHECK_PY
+f = fio_json('$FX/unsupported.json')
+jobs = {j['jobname']: j for j in f['jobs']}
+cells = [(c['mode'], c['bs'], c['status']) for c in d['cells']]
+assert cells == [('read', 4096, 'ok'), ('read', 4096, 'failed'), ('randread', 16384, 'ok')], cells
+assert 'error 22' in d['cells'][1]['status_reason'], d['cells'][1]['status_reason']
+assert d['cells'][1]['errors']['count'] >= 1
+check_sums(d['cells'][0], [jobs['read-4k']], 1)
+check_sums(d['cells'][2], [jobs['null-16k']], 1)
+w = ' '.join(d['warnings'])
+assert 'trim-4k (rw=trim' in w and 'verify-only (verify-only' in w, w
+assert 'ioengine' in w and 'bad-offset' in w, w
+"
+grep -q "left out 2 fio jobs" "$T/err" || fail "no warning on stderr about left-out jobs: $(cat "$T/err")"
+ok "unsupported.json: trim and verify-only left out, failed job kept as failed"
+
+# client1.json: client/server output of one host; the host name is kept.
+"$SWEEP" import "$FX/client1.json" -o "$T/client1" --formats csv >/dev/null 2>"$T/err" ||
+	fail "import client1.json: $(cat "$T/err")"
+results_py "$T/client1/results.json" "
+$CHECK_PY
+f = fio_json('$FX/client1.json')
+jobs = [j for j in f['client_stats'] if j['jobname'] != 'All clients']
+assert d['host'] == '127.0.0.1', d['host']
+cells = [(c['mode'], c['bs'], c['depth'], c['jobs']) for c in d['cells']]
+assert cells == [('randread', 4096, 4, 1), ('read', 65536, 2, 2)], cells
+check_sums(d['cells'][0], [jobs[0]], 1)
+check_sums(d['cells'][1], [jobs[1]], 2)
+check_lat_exact(d['cells'][0], jobs[0], 'read')
+"
+ok "client1.json: one host's client/server output, hostname kept"
+
+# client2.json holds two hosts: import takes one host's results.
+expect_usage "client/server output of two hosts" "$SWEEP" import "$FX/client2.json" -o "$T/c2"
+grep -q "2 hosts (127.0.0.1:1876[56], 127.0.0.1:1876[56])" "$T/.err" || fail "hosts not named: $(cat "$T/.err")"
+[ ! -e "$T/c2" ] || fail "a refused import created its output directory"
+
+# Not fio 3.x JSON: one line, exit 2, nothing written.
+sed 's/"fio-3\.33"/"fio-2.21"/' "$FX/groups.json" >"$T/fio2.json"
+expect_usage "fio 2.x output" "$SWEEP" import "$T/fio2.json" -o "$T/bad"
+grep -q "fio-2.21; sweep reads fio 3.x" "$T/.err" || fail "fio 2 message: $(cat "$T/.err")"
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); del d["fio version"]; json.dump(d, open(sys.argv[2], "w"))' \
+    "$FX/groups.json" "$T/nover.json"
+expect_usage "no \"fio version\"" "$SWEEP" import "$T/nover.json" -o "$T/bad"
+grep -q 'no "fio version"' "$T/.err" || fail "no-version message: $(cat "$T/.err")"
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); del d["jobs"]; json.dump(d, open(sys.argv[2], "w"))' \
+    "$FX/groups.json" "$T/nojobs.json"
+expect_usage "no \"jobs\"" "$SWEEP" import "$T/nojobs.json" -o "$T/bad"
+grep -q 'without "jobs"' "$T/.err" || fail "no-jobs message: $(cat "$T/.err")"
+head -c 5000 "$FX/groups.json" >"$T/trunc.json"
+expect_usage "truncated JSON" "$SWEEP" import "$T/trunc.json" -o "$T/bad"
+grep -q "trunc.json:[0-9]*:[0-9]*: malformed or truncated JSON" "$T/.err" || fail "truncated: $(cat "$T/.err")"
+printf 'Segmentation fault\n' >"$T/garbage.json"
+expect_usage "no JSON at all" "$SWEEP" import "$T/garbage.json" -o "$T/bad"
+: >"$T/empty.json"
+expect_usage "empty file" "$SWEEP" import "$T/empty.json" -o "$T/bad"
+printf '{"fio version": "fio-3.33", "jobs": [{"jobname": "t", "job options": {"rw": "trim"}}]}\n' >"$T/trim.json"
+expect_usage "only jobs sweep cannot read" "$SWEEP" import "$T/trim.json" -o "$T/bad"
+grep -q "no fio job sweep can read (t (rw=trim" "$T/.err" || fail "only-trim: $(cat "$T/.err")"
+expect_usage "missing file" "$SWEEP" import "$T/nonexistent.json"
+# Every truncation point of a real file: refused or imported, never a crash.
+n=0
+for cut in 1 100 777 2000 4096 9000 15000 19000; do
+	head -c $cut "$FX/groups.json" >"$T/cut.json"
+	"$SWEEP" import "$T/cut.json" -o "$T/cut" --formats csv >/dev/null 2>&1
+	rc=$?
+	[ $rc -eq 2 ] || [ $rc -eq 0 ] || fail "import of the first $cut bytes: exit $rc"
+	n=$((n + 1))
+done
+[ ! -e "$T/bad" ] || fail "a refused import wrote $T/bad"
+ok "$n truncations refused or imported without a crash"

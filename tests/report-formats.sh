@@ -1,0 +1,91 @@
+#!/bin/sh
+# Reports from a run and from `sweep report RESULTS.json`: every file of
+# every format is there whole (no temp files left), charts are real PNG/SVG
+# of the expected size, md and html flag the BW-check mismatches, html is
+# self-contained, --formats picks files, and bad input exits 2 with one line.
+. "$top_srcdir/tests/common.sh"
+CHECK="$PY $top_srcdir/tests/report-check.py"
+command -v gnuplot >/dev/null 2>&1 || skip "gnuplot not installed (apt-get install gnuplot-nox)"
+
+# A null-engine run: the whole pipeline in 6 s.  Its device leg is empty
+# (nothing reaches the disk), so every cell is a BW-check mismatch.
+"$SWEEP" run --engine null --file "$T/t.dat" --size 16m --modes randread,write \
+    --bs 4k,64k,1m --depth 1 --runtime 1 --ramp 0 -q -o "$T/run" >"$T/run.log" 2>&1 ||
+	fail "null run: $(cat "$T/run.log")"
+for f in results.json results.csv report.xlsx report.md report.html \
+    iops.png iops.svg iops.gp iops.dat bw.png bw.svg bw.gp bw.dat \
+    latency.png latency.svg latency.gp latency.dat \
+    series-randread.png series-randread.svg series-write.png series-write.dat; do
+	[ -s "$T/run/$f" ] || fail "run: $f missing or empty"
+done
+leftover=$(cd "$T/run" && ls -A | grep -E '^\.|\.tmp' || true)
+[ -z "$leftover" ] || fail "temp files left in the output: $leftover"
+ok "a run writes every report file"
+
+for c in iops bw latency; do
+	$CHECK png "$T/run/$c.png" 1200 800 || fail "$c.png"
+	$CHECK svg "$T/run/$c.svg" || fail "$c.svg"
+done
+$CHECK png "$T/run/series-write.png" 1200 600 || fail "series-write.png"
+grep -q "set logscale x 2" "$T/run/iops.gp" || fail "iops.gp: no log2 x axis"
+grep -q '"4K" 4096' "$T/run/iops.gp" || fail "iops.gp: no size labels on the x axis"
+grep -q "set key outside" "$T/run/iops.gp" || fail "iops.gp: the key is not outside the data"
+grep -q "t.dat" "$T/run/bw.gp" && grep -q "set title" "$T/run/bw.gp" ||
+	fail "bw.gp: the title does not name the target"
+grep -q "MB/s" "$T/run/bw.gp" || fail "bw.gp: no MB/s axis"
+ok "charts: PNG 1200x800 (series 1200x600), well-formed SVG, log2 axis, key outside"
+
+n=$($PY -c 'import json,sys; print(sum(c["bw_check"]["verdict"] == "mismatch"
+    for c in json.load(open(sys.argv[1]))["cells"]))' "$T/run/results.json")
+[ "$n" -gt 0 ] || skip "the null engine's cells passed the BW check here; nothing to flag"
+$CHECK md "$T/run" || fail "report.md"
+$CHECK html "$T/run" svg || fail "report.html"
+grep -Eiq "(src|href)=[\"']?(https?:)?//" "$T/run/report.html" && fail "report.html refers to the network"
+grep -q "<svg" "$T/run/report.html" || fail "report.html: no inline <svg> although gnuplot is here"
+$CHECK xlsx "$T/run" || fail "report.xlsx"
+ok "md, html and xlsx flag the $n mismatched cells with their reasons"
+
+# The reports are made from results.json alone: the same text again.
+mkdir "$T/again"
+cp "$T/run/results.json" "$T/again/"
+"$SWEEP" report "$T/again" >"$T/report.log" 2>&1 ||
+	fail "sweep report: $(cat "$T/report.log")"
+cmp -s "$T/run/report.md" "$T/again/report.md" || fail "report.md differs when made again"
+cmp -s "$T/run/results.csv" "$T/again/results.csv" || fail "results.csv differs when made again"
+[ -s "$T/again/report.xlsx" ] && [ -s "$T/again/iops.png" ] || fail "sweep report: files missing"
+ok "sweep report RUN-FOLDER remakes the same reports from its results.json"
+
+# A mismatch with a cause of our own, and one cell skipped: both shown.
+$PY - "$T/run/results.json" "$T/edit/results.json" <<'EOF' || fail "editing results.json"
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+c = d["cells"][0]
+c["bw_check"]["verdict"] = "mismatch"
+c["bw_check"]["reason"] = "device moved 42% less: a test's own | reason"
+s = d["cells"][1]
+for k in list(s):
+    if k not in ("index", "mode", "bs", "depth", "jobs"):
+        del s[k]
+s["status"], s["status_reason"] = "skipped", "bs 64k below the test's minimum"
+os.makedirs(os.path.dirname(sys.argv[2]))
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+"$SWEEP" report "$T/edit/results.json" --formats md,html,xlsx,csv >"$T/report.log" 2>&1 ||
+	fail "sweep report on the edited results: $(cat "$T/report.log")"
+$CHECK md "$T/edit" && $CHECK html "$T/edit" svg && $CHECK xlsx "$T/edit" ||
+	fail "reports of the edited results"
+grep -q "a test's own \\\\| reason" "$T/edit/report.md" || fail "report.md: the reason is not escaped"
+grep -q "below the test's minimum" "$T/edit/report.md" || fail "report.md: skipped cell not listed"
+ls "$T/edit"/*.png >/dev/null 2>&1 && fail "--formats md,html,xlsx,csv wrote png files"
+[ -e "$T/edit/iops.svg" ] || fail "html asked: its svg charts were not rendered"
+ok "--formats: only the formats asked (html renders the svg it inlines); skipped cells listed"
+
+# Bad input: exit 2, one line naming the input and what would be right.
+printf 'not json {' >"$T/garbage.json"
+expect_usage "missing results file" "$SWEEP" report "$T/nope/results.json"
+expect_usage "garbage results file" "$SWEEP" report "$T/garbage.json"
+expect_usage "unknown format" "$SWEEP" report "$T/run/results.json" --formats csv,pdf
+grep -q "pdf" "$T/.err" && grep -q "csv, xlsx, png, svg, md, html" "$T/.err" ||
+	fail "unknown format: the message should name pdf and the valid formats: $(cat "$T/.err")"
+expect_usage "no results file" "$SWEEP" report
+exit 0

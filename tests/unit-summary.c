@@ -1,0 +1,309 @@
+/*
+ * The characterization summary: the knee fit on synthetic volumes whose
+ * caps are known (IOPS = min(I, B / bs) with noise), the no-knee and
+ * too-few cases, and the peaks, series grid and check counts of
+ * report_summary_build().
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "report.h"
+
+/* Tolerances the knee fit must meet on 5% noise (measured worst cases in the output). */
+#define CAP_TOL		0.05	/* I and B within 5% */
+#define KNEE_TOL	0.10	/* B / I within 10% */
+#define NOISE		0.05	/* uniform +-5% on every point */
+#define TRIALS		500
+
+static uint64_t rng_state = 88172645463325252ULL;
+
+/* xorshift64: a fixed sequence, so a failure is reproducible. */
+static double
+rng_unit(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (double)(rng_state >> 11) / (double)(1ULL << 53);
+}
+
+static double
+noisy(double v, double noise)
+{
+	return v * (1 + noise * (2 * rng_unit() - 1));
+}
+
+/* Block sizes 512 B .. 8 MiB, powers of two: 15 points. */
+static unsigned
+bs_ladder(uint64_t *bs)
+{
+	unsigned n = 0;
+	uint64_t b;
+
+	for (b = 512; b <= 8 * MIB; b *= 2)
+		bs[n++] = b;
+	return n;
+}
+
+static void
+knee_random_trials(void)
+{
+	uint64_t bs[32];
+	double iops[32], worst_i = 0, worst_b = 0, worst_k = 0;
+	unsigned n = bs_ladder(bs), t, i, found = 0;
+
+	for (t = 0; t < TRIALS; t++) {
+		/* IOPS cap 1k..1M; the knee between 2 KiB and 2 MiB, so each side has 2+ points. */
+		double I = pow(10, 3 + 3 * rng_unit());
+		double knee = exp2(11 + 10 * rng_unit());
+		double B = I * knee, ei, eb, ek;
+		struct knee k;
+
+		for (i = 0; i < n; i++)
+			iops[i] = noisy(fmin(I, B / (double)bs[i]), NOISE);
+		report_summary_knee(bs, iops, n, &k);
+		if (k.kind != KNEE_FOUND) {
+			CHECK(k.kind == KNEE_FOUND, "trial %u: I %.0f knee %.0f: kind %d: %s", t, I, knee,
+			    k.kind, k.text);
+			continue;
+		}
+		found++;
+		ei = fabs(k.iops_cap / I - 1);
+		eb = fabs(k.bw_cap / B - 1);
+		ek = fabs(k.knee_bs / knee - 1);
+		worst_i = fmax(worst_i, ei);
+		worst_b = fmax(worst_b, eb);
+		worst_k = fmax(worst_k, ek);
+		CHECK(ei < CAP_TOL, "trial %u: IOPS cap %.0f vs true %.0f", t, k.iops_cap, I);
+		CHECK(eb < CAP_TOL, "trial %u: BW cap %.0f vs true %.0f", t, k.bw_cap, B);
+		CHECK(ek < KNEE_TOL, "trial %u: knee %.0f vs true %.0f", t, k.knee_bs, knee);
+	}
+	printf("knee on %d trials, noise +-%.0f%%: found %u; worst error IOPS cap %.2f%%, "
+	    "BW cap %.2f%%, knee %.2f%% (tolerances %.0f%%, %.0f%%, %.0f%%)\n", TRIALS, NOISE * 100,
+	    found, worst_i * 100, worst_b * 100, worst_k * 100, CAP_TOL * 100, CAP_TOL * 100,
+	    KNEE_TOL * 100);
+}
+
+static void
+knee_edges(void)
+{
+	uint64_t bs[32];
+	double iops[32];
+	unsigned n = bs_ladder(bs), i;
+	struct knee k;
+
+	/* Purely IOPS-bound: the bandwidth cap lies far beyond 8 MiB. */
+	for (i = 0; i < n; i++)
+		iops[i] = noisy(fmin(20000, 20000.0 * 64 * MIB / (double)bs[i]), NOISE);
+	report_summary_knee(bs, iops, n, &k);
+	CHECK(k.kind == KNEE_IOPS_BOUND, "IOPS-bound: kind %d: %s", k.kind, k.text);
+	CHECK(fabs(k.iops_cap / 20000 - 1) < CAP_TOL, "IOPS-bound cap %.0f", k.iops_cap);
+	CHECK(strstr(k.text, "IOPS-bound at every block size") != NULL, "%s", k.text);
+
+	/* Purely bandwidth-bound: the IOPS cap would only bind below 512 bytes. */
+	for (i = 0; i < n; i++)
+		iops[i] = noisy(fmin(1e6, 100.0 * MIB / (double)bs[i]), NOISE);
+	report_summary_knee(bs, iops, n, &k);
+	CHECK(k.kind == KNEE_BW_BOUND, "BW-bound: kind %d: %s", k.kind, k.text);
+	CHECK(fabs(k.bw_cap / (100.0 * MIB) - 1) < CAP_TOL, "BW-bound cap %.0f", k.bw_cap);
+	CHECK(strstr(k.text, "bandwidth-bound at every block size") != NULL, "%s", k.text);
+
+	/* The knee just below the largest size: one point on the bandwidth side is enough. */
+	for (i = 0; i < n; i++)
+		iops[i] = fmin(5000, 5000.0 * 4 * MIB / (double)bs[i]);
+	report_summary_knee(bs, iops, n, &k);
+	CHECK(k.kind == KNEE_FOUND && fabs(k.knee_bs / (4.0 * MIB) - 1) < 0.01,
+	    "knee at 4 MiB: kind %d knee %.0f", k.kind, k.knee_bs);
+
+	/* Too few points, and too narrow a span. */
+	report_summary_knee(bs, iops, 2, &k);
+	CHECK(k.kind == KNEE_TOO_FEW && strstr(k.text, "too few") != NULL, "2 points: %s", k.text);
+	{
+		uint64_t narrow[] = { 4096, 6144, 8192 };
+		double v[] = { 1000, 900, 800 };
+
+		report_summary_knee(narrow, v, 3, &k);
+		CHECK(k.kind == KNEE_TOO_FEW && strstr(k.text, "span") != NULL, "narrow: %s", k.text);
+	}
+	report_summary_knee(bs, iops, 0, &k);
+	CHECK(k.kind == KNEE_TOO_FEW, "no points");
+
+	/* Unsorted input with repeats and a failed (zero) point gives the same answer. */
+	{
+		uint64_t b[] = { 1 * MIB, 4096, 65536, 4096, 16384, 262144, 8192 };
+		double v[] = { 200, 10000, 3200, 9000, 10000, 800, 0 };
+
+		report_summary_knee(b, v, 7, &k);
+		CHECK(k.npoints == 5, "repeats merged, zero dropped: %u points", k.npoints);
+		CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 10000 - 1) < 0.05 &&
+		    fabs(k.bw_cap / (200.0 * MIB) - 1) < 0.05, "unsorted: %s", k.text);
+	}
+}
+
+/*
+ * A soft knee, as at QD1 where latency = a + bs / B: IOPS = 1 / (1/I + bs/B).
+ * The fit finds the asymptotes; at the knee the curve is at I/2, so the caps
+ * come out low by a bounded amount.
+ */
+static void
+knee_soft(void)
+{
+	uint64_t bs[32];
+	double iops[32], I = 40000, B = 400.0 * MIB;
+	unsigned n = bs_ladder(bs), i;
+	struct knee k;
+
+	for (i = 0; i < n; i++)
+		iops[i] = noisy(1 / (1 / I + (double)bs[i] / B), NOISE);
+	report_summary_knee(bs, iops, n, &k);
+	CHECK(k.kind == KNEE_FOUND, "soft knee found: %s", k.text);
+	CHECK(k.iops_cap < I * 1.05 && k.iops_cap > I * 0.75, "soft IOPS cap %.0f of %.0f",
+	    k.iops_cap, I);
+	CHECK(k.bw_cap < B * 1.05 && k.bw_cap > B * 0.75, "soft BW cap %.0f of %.0f", k.bw_cap, B);
+	CHECK(k.knee_bs > B / I / 2 && k.knee_bs < B / I * 2, "soft knee %.0f of %.0f", k.knee_bs,
+	    B / I);
+	printf("soft knee: IOPS cap %.1f%%, BW cap %.1f%%, knee %.1f%% of the true values\n",
+	    k.iops_cap / I * 100, k.bw_cap / B * 100, k.knee_bs / (B / I) * 100);
+}
+
+/*
+ * Results of two modes x 6 block sizes x depths 1 and 8: depth 8 reaches
+ * the caps, depth 1 half of them.  One cell has a short-I/O mismatch, one
+ * is skipped.
+ */
+static void
+fake_results(struct results *res)
+{
+	static const uint64_t sizes[] = { 4096, 16384, 65536, 262144, 1048576, 4194304 };
+	static const enum rw_mode modes[] = { MODE_RANDREAD, MODE_WRITE };
+	static const unsigned depths[] = { 1, 8 };
+	const double I[] = { 50000, 20000 }, B[] = { 500.0 * MIB, 200.0 * MIB };
+	unsigned m, b, d, n = 0;
+
+	memset(res, 0, sizeof *res);
+	res->plan.ncells = 2 * 6 * 2;
+	res->plan.cells = xcalloc(res->plan.ncells, sizeof *res->plan.cells);
+	res->cells = xcalloc(res->plan.ncells, sizeof *res->cells);
+	str_copy(res->label, sizeof res->label, "unit");
+	for (m = 0; m < 2; m++)
+		for (b = 0; b < 6; b++)
+			for (d = 0; d < 2; d++, n++) {
+				struct cell_result *r = &res->cells[n];
+				double iops = fmin(I[m], B[m] / (double)sizes[b]) * (d == 0 ? 0.5 : 1);
+
+				r->cell.index = n;
+				r->cell.mode = modes[m];
+				r->cell.bs = sizes[b];
+				r->cell.depth = depths[d];
+				r->cell.jobs = 1;
+				res->plan.cells[n] = r->cell;
+				r->status = CELL_OK;
+				r->runtime_ns = 10 * NSEC_PER_SEC;
+				r->iops = noisy(iops, 0.02);
+				r->ios = (uint64_t)(r->iops * 10);
+				r->bytes = r->ios * r->cell.bs;
+				r->bw_bytes_s = (double)r->bytes / 10;
+				r->lat_pct_ns[0] = 20000 * (d + 1) + b;
+				r->lat_pct_ns[2] = 50000 * (d + 1) + b;
+				if (m == 1 && b == 2 && d == 1) {
+					r->short_ios = 50;
+					r->bytes -= 50 * r->cell.bs / 2 + r->ios * r->cell.bs / 20;
+				}
+				if (m == 0 && b == 5 && d == 0) {
+					r->status = CELL_SKIPPED;
+					snprintf(r->status_reason, sizeof r->status_reason, "test skip");
+					r->ios = 0;
+				}
+				bw_check_compute(r);
+				res->ndone++;
+			}
+}
+
+static void
+summary_build(void)
+{
+	struct results res;
+	struct summary s;
+	const struct summary_mode *rr, *wr;
+	unsigned i;
+
+	fake_results(&res);
+	report_summary_build(&res, &s);
+	CHECK(s.nmodes == 2, "modes %u", s.nmodes);
+	rr = &s.modes[0];
+	wr = &s.modes[1];
+	CHECK(rr->mode == MODE_RANDREAD && wr->mode == MODE_WRITE, "modes in plan order");
+	CHECK(s.nbs == 6 && s.bs[0] == 4096 && s.bs[5] == 4 * MIB, "block sizes %u", s.nbs);
+	CHECK(s.nseries == 4, "series %u", s.nseries);
+	CHECK_STR(s.series[0].name, "randread QD1");
+	CHECK_STR(s.series[1].name, "randread QD8");
+	CHECK_STR(s.series[3].name, "write QD8");
+	CHECK(s.series[0].variant == 0 && s.series[1].variant == 1 && s.series[2].variant == 0 &&
+	    s.series[3].variant == 1, "variants: one dash per depth, the same in every mode");
+	CHECK(s.series[0].cell[5] == -1, "the skipped cell is not in the grid");
+	CHECK(s.series[1].cell[0] == 1, "grid: randread QD8 4K is cell 1, not %d", s.series[1].cell[0]);
+	CHECK(rr->ncells == 11 && wr->ncells == 12, "cells per mode %u %u", rr->ncells, wr->ncells);
+	CHECK(s.nskipped == 1 && s.ndone == 23, "skipped %u done %u", s.nskipped, s.ndone);
+
+	CHECK(rr->peak_iops >= 0 && res.cells[rr->peak_iops].cell.depth == 8 &&
+	    res.cells[rr->peak_iops].cell.bs <= 8192, "randread peak IOPS at QD8, small bs");
+	CHECK(rr->peak_bw >= 0 && res.cells[rr->peak_bw].cell.bs >= 65536,
+	    "randread peak bandwidth at a large bs");
+	CHECK(rr->qd1_4k == 0, "QD1 4K cell is 0, not %d", rr->qd1_4k);
+	CHECK(wr->qd1_4k == 12, "write QD1 4K cell is 12, not %d", wr->qd1_4k);
+
+	/* The knee comes from the best depth at each size: the QD8 caps. */
+	CHECK(rr->knee.kind == KNEE_FOUND && fabs(rr->knee.iops_cap / 50000 - 1) < 0.05 &&
+	    fabs(rr->knee.bw_cap / (500.0 * MIB) - 1) < 0.05, "randread knee: %s", rr->knee.text);
+	CHECK(strstr(rr->knee.text, "IOPS-bound below ~8 KiB") != NULL, "knee text: %s",
+	    rr->knee.text);
+	CHECK(wr->knee.kind == KNEE_FOUND && fabs(wr->knee.iops_cap / 20000 - 1) < 0.05,
+	    "write knee: %s", wr->knee.text);
+
+	CHECK(s.nmismatch == 1 && s.npass == 22, "checks: %u pass, %u mismatch", s.npass,
+	    s.nmismatch);
+	if (s.nmismatch == 1) {
+		const struct cell_result *r = &res.cells[s.mismatch[0]];
+
+		CHECK(r->cell.mode == MODE_WRITE && r->cell.bs == 65536 && r->cell.depth == 8,
+		    "the mismatched cell");
+		CHECK(strstr(r->check.reason, "short I/O") != NULL, "reason: %s", r->check.reason);
+	}
+	for (i = 0; i < s.nseries; i++)
+		CHECK(s.series[i].jobs == 1 && strstr(s.series[i].name, "jobs") == NULL,
+		    "no jobs in names when every cell ran one job");
+	report_summary_free(&s);
+	results_free(&res);
+}
+
+static void
+formats(void)
+{
+	char buf[64];
+
+	CHECK_STR(report_num(33231.4, 0, buf, sizeof buf), "33,231");
+	CHECK_STR(report_num(1234567.25, 1, buf, sizeof buf), "1,234,567.2");
+	CHECK_STR(report_num(-950, 0, buf, sizeof buf), "-950");
+	CHECK_STR(report_num(12.5, 1, buf, sizeof buf), "12.5");
+	CHECK_STR(report_approx(33231, buf, sizeof buf), "33,200");
+	CHECK_STR(report_approx(948.7, buf, sizeof buf), "949");
+	CHECK_STR(report_approx(1.2345, buf, sizeof buf), "1.23");
+	CHECK_STR(report_size_label(512, buf, sizeof buf), "512");
+	CHECK_STR(report_size_label(4096, buf, sizeof buf), "4K");
+	CHECK_STR(report_size_label(8 * MIB, buf, sizeof buf), "8M");
+}
+
+int
+main(void)
+{
+	knee_random_trials();
+	knee_edges();
+	knee_soft();
+	summary_build();
+	formats();
+	return check_done("unit-summary");
+}
