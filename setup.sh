@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 
 PACKAGES="build-essential autoconf automake pkg-config libaio-dev libcjson-dev
 libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox fio python3 python3-openpyxl
-e2fsprogs util-linux fdisk"
+e2fsprogs util-linux fdisk valgrind"
 
 deps() {
 	missing=""
