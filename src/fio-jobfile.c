@@ -153,6 +153,10 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 	if (writes && t->kind == TARGET_DEVICE)
 		fio_jobfile_add(&buf, &len, "# WARNING: this job file writes to %s: the data in "
 		    "its region is destroyed.\n", t->path);
+	if (p->steady_pct > 0)
+		fio_jobfile_add(&buf, &len, "# Steady state (sweep --steady %u): fio's steadystate=iops:%u%% "
+		    "tests the band over the\n# same %u s window; sweep also requires no trend in it.\n",
+		    p->steady_pct, p->steady_pct, p->steady_window_s);
 	if (t->scratch)
 		fio_jobfile_add(&buf, &len, "# %s is a scratch file: the last job removes it "
 		    "(unlink=1), as sweep does unless --keep.\n", t->path);
@@ -175,6 +179,13 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 	    fname, (unsigned long long)p->seed);
 	if (mixed)
 		fio_jobfile_add(&buf, &len, "rwmixread=%u\n", p->rwmixread);
+	if (p->steady_pct > 0 && p->steady_window_s > 0)
+		fio_jobfile_add(&buf, &len,
+		    "steadystate=iops:%u%%\n"
+		    "steadystate_duration=%u\n"
+		    "steadystate_ramp_time=%u\n",
+		    p->steady_pct, p->steady_window_s,
+		    p->min_runtime_s > p->steady_window_s ? p->min_runtime_s - p->steady_window_s : 0);
 	fio_jobfile_add(&buf, &len, "group_reporting=1\n");
 
 	for (i = 0; i < p->ncells; i++) {

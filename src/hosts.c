@@ -553,6 +553,11 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 		    "as OUT/sweep.fio)", cfg->fio_jobfile);
 		return -EINVAL;
 	}
+	if (cfg->resume != NULL || cfg->stop_on_error) {
+		sweep_error("%s: not available with --hosts (fio runs every cell on every host; "
+		    "run again to repeat)", cfg->resume != NULL ? "--resume" : "--stop-on-error");
+		return -EINVAL;
+	}
 	if (cfg->precondition) {
 		sweep_error("--precondition: not available with --hosts; precondition each host's "
 		    "device first (e.g. fio with rw=write bs=1m on it)");
@@ -746,7 +751,7 @@ hosts_command(struct config *cfg)
 	}
 	if (hosts_summary_write(out, &p, &l, res, root, cfg->label) == 0)
 		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
-	/* `sweep compare` (issue 5) takes the per-host OUT/HOST/results.json files from here. */
+	/* Hook for `sweep compare` (issue 5): compare every OUT/HOST/results.json here. */
 	if (sweep_interrupted)
 		ret = SWEEP_EXIT_INTERRUPTED;
 	else if (st != 0 || failed_hosts > 0 || failed_cells > 0)

@@ -341,9 +341,9 @@ import_fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n)
 }
 
 /*
- * Build cell r from entries e[0..n): one fio job, or its clones.  grouped:
- * one entry stands for all numjobs jobs (group_reporting).  Returns 1 for a
- * cell, 0 for a job left out (why says why).
+ * Build cell r from entries e[0..n): one fio job, or its clones (n > 1).  A
+ * single entry of a job with numjobs > 1 stands for all its jobs
+ * (group_reporting).  Returns 1 for a cell, 0 for a job left out (why says why).
  */
 static int
 import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_result *r,
@@ -379,7 +379,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		snprintf(why, len, "iodepth or numjobs is not a whole number");
 		return 0;
 	}
-	if (direct == NULL || strcmp(direct, "1") != 0)
+	if (direct == NULL || (strcmp(direct, "1") != 0 && strcmp(direct, "true") != 0))
 		import_fio_note(im->notes.buffered, &im->notes.nbuffered, "%s", name);
 
 	r->cell.mode = (enum rw_mode)m;
@@ -688,7 +688,7 @@ import_fio_header(const struct fio_import *im, struct results *res, const char *
 {
 	const cJSON *first = im->nent > 0 ? im->ent[0] : NULL;
 	const char *fname = first != NULL ? import_fio_opt(im, first, "filename") : NULL;
-	const char *size = first != NULL ? import_fio_opt(im, first, "size") : NULL;
+	const char *size = import_fio_str(im->global, "size");
 	const char *engine = first != NULL ? import_fio_opt(im, first, "ioengine") : NULL;
 	const char *slash, *dot;
 	time_t ts = (time_t)import_fio_num(im->root, "timestamp");
@@ -714,6 +714,12 @@ import_fio_header(const struct fio_import *im, struct results *res, const char *
 		stem[dot - stem] = '\0';
 	str_copy(res->label, sizeof res->label, label != NULL ? label : stem);
 
+	/* A job's own size may be its slice (offset_increment): the region is the global one. */
+	if (size == NULL && first != NULL)
+		size = import_fio_opt(im, first, "size");
+	/* Without filename=, fio makes files of its own under directory= (or the cwd). */
+	if (fname == NULL && first != NULL)
+		fname = import_fio_opt(im, first, "directory");
 	res->target.path = xstrdup(fname != NULL ? fname : "");
 	slash = strrchr(res->target.path, '/');
 	res->target.name = xstrdup(slash != NULL ? slash + 1 : res->target.path);

@@ -811,43 +811,23 @@ sweep_resolve(const char *arg)
 	return xstrdup(arg);
 }
 
-/* Load a JSON sweep file into cfg.  Prints one line and returns -EINVAL on error. */
+/*
+ * Parse a sweep file's text (len bytes, NUL-terminated) into cfg; path
+ * names it in messages.  Prints one line and returns -EINVAL on error.
+ */
 int
-options_load_sweep(struct config *cfg, const char *arg)
+options_parse_sweep(struct config *cfg, const char *path, const char *text, size_t len)
 {
-	char *path = sweep_resolve(arg), *text = NULL;
 	const cJSON *groups, *g;
-	cJSON *root = NULL;
-	FILE *f;
-	long len;
+	cJSON *root;
 	int err = -EINVAL;
 
-	f = fopen(path, "re");
-	if (f == NULL) {
-		sweep_error("--sweep %s: %s (give a JSON sweep file, or a name from %s/sweeps)",
-		    arg, strerror(errno), options_datadir());
-		goto out;
-	}
-	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-	    len > 1024 * 1024) {
-		sweep_error("--sweep %s: not a regular file of at most 1 MiB", arg);
-		fclose(f);
-		goto out;
-	}
-	text = xmalloc((size_t)len + 1);
-	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
-		sweep_error("--sweep %s: read failed", arg);
-		fclose(f);
-		goto out;
-	}
-	text[len] = '\0';
-	fclose(f);
-	if (strlen(text) != (size_t)len) {
+	if (strlen(text) != len) {
 		sweep_error("%s: not a JSON text (contains a NUL byte)", path);
-		goto out;
+		return -EINVAL;
 	}
-
-	root = cJSON_ParseWithLengthOpts(text, (size_t)len + 1, NULL, 1);
+	/* len + 1: cJSON wants the terminating NUL inside the length it is given */
+	root = cJSON_ParseWithLengthOpts(text, len + 1, NULL, 1);
 	if (root == NULL) {
 		const char *ep = cJSON_GetErrorPtr();
 		unsigned line, col;
@@ -855,7 +835,7 @@ options_load_sweep(struct config *cfg, const char *arg)
 
 		text_position(text, off, &line, &col);
 		sweep_error("%s:%u:%u: malformed JSON (a sweep file is one JSON object)", path, line, col);
-		goto out;
+		return -EINVAL;
 	}
 	if (!cJSON_IsObject(root)) {
 		sweep_error("%s:1:1: a sweep file is one JSON object, e.g. {\"bs\": \"4k,1m\"}", path);
@@ -891,6 +871,40 @@ options_load_sweep(struct config *cfg, const char *arg)
 	err = 0;
 out:
 	cJSON_Delete(root);
+	return err;
+}
+
+/* Load a JSON sweep file into cfg.  Prints one line and returns -EINVAL on error. */
+int
+options_load_sweep(struct config *cfg, const char *arg)
+{
+	char *path = sweep_resolve(arg), *text = NULL;
+	FILE *f;
+	long len;
+	int err = -EINVAL;
+
+	f = fopen(path, "re");
+	if (f == NULL) {
+		sweep_error("--sweep %s: %s (give a JSON sweep file, or a name from %s/sweeps)",
+		    arg, strerror(errno), options_datadir());
+		goto out;
+	}
+	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+	    len > 1024 * 1024) {
+		sweep_error("--sweep %s: not a regular file of at most 1 MiB", arg);
+		fclose(f);
+		goto out;
+	}
+	text = xmalloc((size_t)len + 1);
+	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
+		sweep_error("--sweep %s: read failed", arg);
+		fclose(f);
+		goto out;
+	}
+	text[len] = '\0';
+	fclose(f);
+	err = options_parse_sweep(cfg, path, text, (size_t)len);
+out:
 	free(text);
 	free(path);
 	return err;

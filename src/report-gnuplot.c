@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +55,7 @@ gp_quote(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-/* Caller frees. */
+/* The title as a gnuplot string: label and what, then target and date.  Caller frees. */
 static char *
 gp_title(const struct results *res, const char *what)
 {

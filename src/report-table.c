@@ -81,26 +81,35 @@ report_table_add_row(struct report_table *t)
 	return t->nrows++;
 }
 
+/* Caller frees: fmt and ap as a new string (xmalloc's rule on failure). */
+static char *
+table_vformat(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char *s;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	return s;
+}
+
 /* Set the text of row, col. */
 void
 report_table_set(struct report_table *t, unsigned row, unsigned col, const char *fmt, ...)
 {
 	size_t i = (size_t)row * t->ncols + col;
 	va_list ap;
-	char *s;
 
 	if (row >= t->nrows || col >= t->ncols)
 		return;
-	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
-	va_end(ap);
-	if (s == NULL) {
-		sweep_error("out of memory");
-		abort();
-	}
 	free(t->text[i]);
-	t->text[i] = s;
+	va_start(ap, fmt);
+	t->text[i] = table_vformat(fmt, ap);
+	va_end(ap);
 }
 
 /* Flag row, col (REPORT_FLAG_*), with what it means. */
@@ -221,8 +230,6 @@ check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i, bool
 		c++;
 	}
 	report_table_set(t, row, c, "%s", r->check.reason);
-	if (!r->check.ok)
-		report_table_flag(t, row, c, REPORT_FLAG_MISMATCH, NULL);
 }
 
 /* Every cell whose BW check failed, with its likely cause. */
@@ -353,10 +360,7 @@ kv(struct report_table *t, const char *key, const char *fmt, ...)
 	char *s;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0) {
-		sweep_error("out of memory");
-		abort();
-	}
+	s = table_vformat(fmt, ap);
 	va_end(ap);
 	report_table_set(t, row, 0, "%s", key);
 	report_table_set(t, row, 1, "%s", s);

@@ -36,6 +36,7 @@ struct xl {
 	lxw_format	*num0, *num1, *num3, *pct;	/* #,##0  #,##0.0  #,##0.000  0.00 */
 	lxw_format	*bad, *bad0, *bad1;		/* BW check mismatch: red fill */
 	lxw_format	*failed;
+	lxw_format	*alert;		/* bold red text, no fill */
 };
 
 /* Line colours by mode, as in the gnuplot charts. */
@@ -92,6 +93,7 @@ xl_formats(struct xl *x)
 	x->bad0 = xl_format(x->wb, "#,##0", false, 0xFDE2E2, 0x8A0000);
 	x->bad1 = xl_format(x->wb, "#,##0.0", false, 0xFDE2E2, 0x8A0000);
 	x->failed = xl_format(x->wb, NULL, false, 0xFFF2CC, 0);
+	x->alert = xl_format(x->wb, NULL, true, 0, 0xB00020);
 }
 
 /* A header row; headers carry their units. */
@@ -142,6 +144,8 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 
 	worksheet_set_column(ws, 0, 0, 12, NULL);
 	worksheet_set_column(ws, 1, 10, 14, NULL);
+	worksheet_set_column(ws, 2, 2, 18, NULL);
+	worksheet_set_column(ws, 5, 5, 18, NULL);
 	worksheet_set_column(ws, 11, 11, 90, NULL);
 	line = xasprintf("Storage characterization: %s", res->label);
 	worksheet_write_string(ws, row++, 0, line, x->title);
@@ -158,6 +162,7 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	    "latency in microseconds (us). Charts: on the IOPS, MiB per s and p99 latency sheets.",
 	    NULL);
 	row++;
+	worksheet_set_row(ws, row, 45, NULL);
 	xl_header(x, ws, row++, head, 12);
 	for (m = 0; m < sum->nmodes; m++, row++) {
 		const struct summary_mode *sm = &sum->modes[m];
@@ -198,10 +203,11 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
 	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
 	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
-	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->bad : x->bold);
+	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
 	free(line);
 	if (sum->nmismatch > 0) {
 		worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
+		worksheet_set_row(ws, row, 32, NULL);
 		xl_header(x, ws, row++, mhead, 8);
 		for (i = 0; i < sum->nmismatch; i++, row++) {
 			const struct cell_result *r = &res->cells[sum->mismatch[i]];
@@ -236,7 +242,7 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	}
 	for (i = 0; i < res->nwarnings; i++) {
 		line = xasprintf("Warning: %s", res->warnings[i]);
-		worksheet_write_string(ws, ++row, 0, line, x->bad);
+		worksheet_write_string(ws, ++row, 0, line, x->alert);
 		free(line);
 	}
 	worksheet_activate(ws);

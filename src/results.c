@@ -186,6 +186,7 @@ cell_to_json(const struct cell_result *r)
 	cJSON_AddNumberToObject(o, "bw_bytes_s", r->bw_bytes_s);
 	cJSON_AddNumberToObject(o, "bw_mib_s", r->bw_bytes_s / MIB);
 	cJSON_AddNumberToObject(o, "bw_mb_s", r->bw_bytes_s / 1e6);
+	cJSON_AddNumberToObject(o, "inflight_max", r->inflight_max);
 
 	lat = cJSON_AddObjectToObject(o, "lat_ns");
 	cJSON_AddNumberToObject(lat, "min", (double)r->lat_min_ns);
@@ -444,6 +445,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	r->write_bytes = (uint64_t)jnum(o, "write_bytes");
 	r->iops = jnum(o, "iops");
 	r->bw_bytes_s = jnum(o, "bw_bytes_s");
+	r->inflight_max = (unsigned)jnum(o, "inflight_max");
 	lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
 	r->lat_min_ns = (uint64_t)jnum(lat, "min");
 	r->lat_max_ns = (uint64_t)jnum(lat, "max");

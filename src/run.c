@@ -74,6 +74,7 @@ struct run_job {
 	unsigned		 nseries;
 	struct rusage		 ru_start, ru_end;
 	bool			 measuring;
+	unsigned		 inflight_max;
 
 	/* read by the main thread; written by this job only (relaxed atomics) */
 	uint64_t		 live_ios;
@@ -332,6 +333,8 @@ job_loop(struct run_job *rj)
 						__atomic_store_n(&rj->pending[k]->inflight, 0,
 						    __ATOMIC_RELAXED);
 					rj->inflight += (unsigned)n;
+					if (rj->inflight > rj->inflight_max)
+						rj->inflight_max = rj->inflight;
 					rj->npending -= (unsigned)n;
 					memmove(rj->pending, rj->pending + n,
 					    rj->npending * sizeof *rj->pending);
@@ -741,6 +744,7 @@ run_collect(struct cell_result *r, struct run_job *jobs, const struct cell *c,
 		r->write_bytes += rj->write_bytes;
 		r->errors += rj->errors;
 		r->short_ios += rj->short_ios;
+		r->inflight_max += rj->inflight_max;
 		if (r->err_syscall[0] == '\0' && rj->err_syscall[0] != '\0') {
 			str_copy(r->err_syscall, sizeof r->err_syscall, rj->err_syscall);
 			r->err_errno = rj->err_errno;

@@ -253,6 +253,7 @@ struct cell_result {
 	char		 err_syscall[32];
 	int		 err_errno;
 	uint64_t	 err_offset;
+	unsigned	 inflight_max;		/* most I/Os in flight at once, summed over jobs */
 	bool		 steady;		/* steady state reached (with --steady) */
 	unsigned	 steady_at_s;		/* seconds after the ramp when it was */
 	/* per-second series over the measured window */
@@ -291,6 +292,7 @@ char	*xstrdup(const char *);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 
 /* util.c */
+extern int sweep_error_silent;
 void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 str_copy(char *, size_t, const char *);
@@ -321,6 +323,7 @@ void	 config_init(struct config *);
 void	 config_free(struct config *);
 int	 options_parse_argv(struct config *, int, char **, int *);
 int	 options_load_sweep(struct config *, const char *);
+int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
 void	 options_usage(FILE *);
 int	 options_finish(struct config *, bool);
 const char *options_datadir(void);

@@ -59,7 +59,7 @@ start_server() {
 }
 
 SERVERS=
-trap 'for s in $SERVERS; do kill "$s" 2>/dev/null; done; rm -rf "$T"' EXIT
+trap 'for s in $SERVERS; do kill "$s" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$T"' EXIT
 base=$((18000 + ($$ % 400) * 2))
 start_server $base
 P1=$PORT
