@@ -437,6 +437,13 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	if (nlat > 1)
 		import_fio_note(im->notes.estimated, &im->notes.nestimated, "%s", name);
 	free(lat);
+	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(e[0], "steadystate"))) {
+		/* fio ends a job once steady: the end of its window is when it got there. */
+		r->steady = import_fio_num(cJSON_GetObjectItemCaseSensitive(e[0], "steadystate"),
+		    "attained") != 0;
+		if (r->steady)
+			r->steady_at_s = (unsigned)((win_ms + 500) / 1000);
+	}
 	r->status = CELL_OK;
 	if (error != 0) {
 		r->status = CELL_FAILED;
@@ -737,7 +744,16 @@ import_fio_header(const struct fio_import *im, struct results *res, const char *
 	res->plan.rwmixread = 50;	/* fio's default */
 	if (first != NULL) {
 		const char *seed = import_fio_opt(im, first, "randseed");
+		const char *ss = import_fio_opt(im, first, "steadystate");
+		unsigned pct, dur;
+		char pc;
 
+		/* sweep's steady state is fio's iops criterion as a percentage (plus a trend test). */
+		if (ss != NULL && sscanf(ss, "iops:%u%c", &pct, &pc) == 2 && pc == '%' &&
+		    import_fio_seconds(import_fio_opt(im, first, "steadystate_duration"), &dur) == 0) {
+			res->plan.steady_pct = pct;
+			res->plan.steady_window_s = dur;
+		}
 		if (import_fio_seconds(import_fio_opt(im, first, "ramp_time"), &res->plan.ramp_s) != 0)
 			res->plan.ramp_s = 0;
 		if (seed != NULL && parse_uint(seed, 0, UINT64_MAX, &v) == 0)

@@ -154,26 +154,21 @@ gp_bs_axis(const struct summary *sum, char **xtics, char **xrange)
 	char *buf = NULL, label[32];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	uint64_t lo = 1, hi, p;
-	unsigned n = 0, step = 1;
+	int lo = 0, hi = 0, e, step = 1;
 
-	while (lo * 2 <= sum->bs[0])
-		lo *= 2;
-	for (hi = lo; hi < sum->bs[sum->nbs - 1]; hi *= 2)
+	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
+	while (lo < 62 && (1ULL << (lo + 1)) <= sum->bs[0])
+		lo++;
+	for (hi = lo; hi < 62 && (1ULL << hi) < sum->bs[sum->nbs - 1]; hi++)
 		;
-	for (p = lo; p <= hi; p *= 2)
-		n++;
-	while (n / step > 16)
+	while ((hi - lo + 1) / step > 16)
 		step *= 2;
-	for (n = 0, p = lo; p <= hi; p *= 2, n++) {
-		if (n % step != 0)
-			continue;
-		fprintf(f, "%s\"%s\" %llu", n > 0 ? ", " : "", report_size_label(p, label, sizeof label),
-		    (unsigned long long)p);
-	}
+	for (e = lo; e <= hi; e += step)
+		fprintf(f, "%s\"%s\" %llu", e > lo ? ", " : "",
+		    report_size_label(1ULL << e, label, sizeof label), 1ULL << e);
 	fclose(f);
 	*xtics = buf;
-	*xrange = xasprintf("[%g:%g]", (double)lo / 1.3, (double)hi * 1.3);
+	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
 }
 
 /* The series that stands for a mode in the latency chart: its lowest depth (then jobs). */

@@ -46,7 +46,9 @@
 static void
 pow2_human(double v, char *buf, size_t len)
 {
-	size_human((uint64_t)exp2(round(log2(v > 1 ? v : 1))), buf, len);
+	double e = round(log2(v > 1 ? v : 1));
+
+	size_human(1ULL << (e < 62 ? (int)e : 62), buf, len);
 }
 
 /* The one-sentence verdict of a knee. */
@@ -218,70 +220,94 @@ report_summary_at(const struct cell_result *r, char *buf, size_t len)
 	return buf;
 }
 
-/* Order of series: mode as first seen in the plan, then depth, then jobs. */
+/* A series key while the grid is built: the mode's rank in the plan, depth, jobs. */
+struct grid_key {
+	unsigned	rank, depth, jobs;
+};
+
 static int
-series_before(const struct summary_series *a, const struct summary_series *b,
-    const unsigned *rank)
+cmp_u64(const void *a, const void *b)
 {
-	if (rank[a->mode] != rank[b->mode])
-		return rank[a->mode] < rank[b->mode];
-	if (a->depth != b->depth)
-		return a->depth < b->depth;
-	return a->jobs < b->jobs;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
 }
 
-/* The distinct block sizes and series of cells with figures, and which cell is where. */
+/* Order of series: mode as first seen in the plan, then depth, then jobs. */
+static int
+cmp_key(const void *a, const void *b)
+{
+	const struct grid_key *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	return x->jobs < y->jobs ? -1 : x->jobs > y->jobs;
+}
+
+/* Depth x jobs only: the order of the variants (dash and marker) shared by every mode. */
+static int
+cmp_variant(const void *a, const void *b)
+{
+	const struct grid_key *x = a, *y = b;
+
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	return x->jobs < y->jobs ? -1 : x->jobs > y->jobs;
+}
+
+/*
+ * The distinct block sizes and series of the cells with figures, and which
+ * cell is where (a later cell of the same mode, size, depth and jobs wins).
+ * Sorting keeps it O(n log n) on any results.json.
+ */
 static void
 summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
 {
-	unsigned i, j;
+	size_t cap = res->plan.ncells ? res->plan.ncells : 1;
+	struct grid_key *keys = xcalloc(cap, sizeof *keys), *pairs;
+	unsigned i, j, n = 0, nkeys = 0, npairs = 0;
 
-	s->bs = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->bs);
-	s->series = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->series);
+	s->bs = xcalloc(cap, sizeof *s->bs);
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
-		struct summary_series key;
 
 		if (!report_has_figures(r))
 			continue;
-		for (j = 0; j < s->nbs && s->bs[j] < r->cell.bs; j++)
-			;
-		if (j == s->nbs || s->bs[j] != r->cell.bs) {
-			memmove(s->bs + j + 1, s->bs + j, (s->nbs - j) * sizeof *s->bs);
-			s->bs[j] = r->cell.bs;
-			s->nbs++;
-		}
-		memset(&key, 0, sizeof key);
-		key.mode = r->cell.mode;
-		key.depth = r->cell.depth;
-		key.jobs = r->cell.jobs;
-		for (j = 0; j < s->nseries; j++)
-			if (s->series[j].mode == key.mode && s->series[j].depth == key.depth &&
-			    s->series[j].jobs == key.jobs)
-				break;
-		if (j < s->nseries)
-			continue;
-		for (j = 0; j < s->nseries && !series_before(&key, &s->series[j], rank); j++)
-			;
-		memmove(s->series + j + 1, s->series + j, (s->nseries - j) * sizeof *s->series);
-		s->series[j] = key;
-		s->nseries++;
+		s->bs[n++] = r->cell.bs;
+		keys[nkeys++] = (struct grid_key){ rank[r->cell.mode], r->cell.depth, r->cell.jobs };
 	}
-	for (j = 0; j < s->nseries; j++) {
+	qsort(s->bs, n, sizeof *s->bs, cmp_u64);
+	for (i = 0; i < n; i++)
+		if (s->nbs == 0 || s->bs[s->nbs - 1] != s->bs[i])
+			s->bs[s->nbs++] = s->bs[i];
+	qsort(keys, nkeys, sizeof *keys, cmp_key);
+	for (i = 0, n = 0; i < nkeys; i++)
+		if (n == 0 || cmp_key(&keys[n - 1], &keys[i]) != 0)
+			keys[n++] = keys[i];
+	nkeys = n;
+
+	/* Variants: the distinct depth x jobs pairs, sorted. */
+	pairs = xcalloc(nkeys ? nkeys : 1, sizeof *pairs);
+	memcpy(pairs, keys, nkeys * sizeof *keys);
+	qsort(pairs, nkeys, sizeof *pairs, cmp_variant);
+	for (i = 0; i < nkeys; i++)
+		if (npairs == 0 || cmp_variant(&pairs[npairs - 1], &pairs[i]) != 0)
+			pairs[npairs++] = pairs[i];
+
+	s->series = xcalloc(nkeys ? nkeys : 1, sizeof *s->series);
+	s->nseries = nkeys;
+	for (j = 0; j < nkeys; j++) {
 		struct summary_series *se = &s->series[j];
-		unsigned k;
+		const struct grid_key *v = bsearch(&keys[j], pairs, npairs, sizeof *pairs, cmp_variant);
 
-		/* Series are sorted by depth then jobs within a mode: count smaller distinct pairs. */
-		for (k = 0; k < s->nseries; k++) {
-			const struct summary_series *o = &s->series[k];
-			unsigned e;
-			bool first = true;
-
-			for (e = 0; e < k && first; e++)
-				first = !(s->series[e].depth == o->depth && s->series[e].jobs == o->jobs);
-			if (first && (o->depth < se->depth || (o->depth == se->depth && o->jobs < se->jobs)))
-				se->variant++;
-		}
+		for (i = 0; i < MODE_COUNT; i++)
+			if (rank[i] == keys[j].rank)
+				se->mode = (enum rw_mode)i;
+		se->depth = keys[j].depth;
+		se->jobs = keys[j].jobs;
+		se->variant = v != NULL ? (unsigned)(v - pairs) : 0;
 		if (s->multi_jobs) {
 			snprintf(se->column, sizeof se->column, "QD%u x%u", se->depth, se->jobs);
 			snprintf(se->name, sizeof se->name, "%s QD%u x%u jobs", mode_name(se->mode),
@@ -296,21 +322,20 @@ summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
 	}
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
+		struct grid_key k;
+		const struct grid_key *hit;
+		const uint64_t *b;
 
 		if (!report_has_figures(r))
 			continue;
-		for (j = 0; j < s->nseries; j++) {
-			struct summary_series *se = &s->series[j];
-			unsigned b;
-
-			if (se->mode != r->cell.mode || se->depth != r->cell.depth ||
-			    se->jobs != r->cell.jobs)
-				continue;
-			for (b = 0; b < s->nbs; b++)
-				if (s->bs[b] == r->cell.bs)
-					se->cell[b] = (int)i;
-		}
+		k = (struct grid_key){ rank[r->cell.mode], r->cell.depth, r->cell.jobs };
+		hit = bsearch(&k, keys, nkeys, sizeof *keys, cmp_key);
+		b = bsearch(&r->cell.bs, s->bs, s->nbs, sizeof *s->bs, cmp_u64);
+		if (hit != NULL && b != NULL)
+			s->series[hit - keys].cell[b - s->bs] = (int)i;
 	}
+	free(keys);
+	free(pairs);
 }
 
 /* Fill s from res; report_summary_free() releases it. */

@@ -141,7 +141,7 @@ target_open_file(struct target *t, const struct config *cfg)
 
 	t->kind = TARGET_FILE;
 	t->path = xstrdup(path);
-	t->scratch = cfg->file == NULL;
+	t->scratch = cfg->file == NULL && !cfg->keep;
 	t->size = cfg->size_set ? cfg->size : TARGET_DEFAULT_SIZE;
 
 	if (stat(path, &st) == 0) {

