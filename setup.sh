@@ -10,13 +10,18 @@
 set -eu
 cd "$(dirname "$0")"
 
+# What sweep needs to build and run (gnuplot renders the charts).
 PACKAGES="build-essential autoconf automake pkg-config libaio-dev libcjson-dev
-libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox fio python3 python3-openpyxl
-e2fsprogs util-linux fdisk valgrind"
+libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox"
+# What the tests add: fio as the reference, a real XLSX reader and LibreOffice,
+# loop-device and filesystem tools, valgrind for CI.
+TEST_PACKAGES="fio python3 python3-openpyxl libreoffice-calc-nogui e2fsprogs util-linux
+fdisk mount valgrind"
 
+# deps [PACKAGE...]: install whichever of them are missing
 deps() {
 	missing=""
-	for p in $PACKAGES; do
+	for p in "$@"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
 			missing="$missing $p"
 	done
@@ -65,9 +70,13 @@ check() {
 cmd=${1:-check}
 [ $# -gt 0 ] && shift
 case $cmd in
-deps) deps ;;
-build) deps; build ;;
-check) deps; build; check ;;
-run) deps; build; exec ./src/sweep --sweep sweeps/quick.json "$@" ;;
+# shellcheck disable=SC2086
+deps) deps $PACKAGES $TEST_PACKAGES ;;
+# shellcheck disable=SC2086
+build) deps $PACKAGES; build ;;
+# shellcheck disable=SC2086
+check) deps $PACKAGES $TEST_PACKAGES; build; check ;;
+# shellcheck disable=SC2086
+run) deps $PACKAGES; build; exec ./src/sweep --sweep sweeps/quick.json "$@" ;;
 *) echo "usage: ./setup.sh run|check|deps|build" >&2; exit 2 ;;
 esac

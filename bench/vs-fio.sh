@@ -1,13 +1,47 @@
 #!/bin/sh
-# sweep against fio on the same laid-out file, interleaved, ROUNDS rounds:
-# per cell, the median IOPS of each tool and the ratio sweep / fio.
+# sweep against fio, cell by cell, interleaved over ROUNDS rounds: per cell,
+# target and engine the median IOPS of each tool (min..max), the ratio
+# sweep / fio, and the CPU time each spent per I/O.
 #
 #   bench/vs-fio.sh [DIR] [ROUNDS] [RUNTIME_S] [ENGINE]
 #
-# DIR holds the 1 GiB test file (default: a temp dir under /var/tmp; it must
-# support O_DIRECT).  Each measurement is RUNTIME_S (default 5) after a 1 s
-# ramp.  The order of the two tools alternates between rounds so neither
-# always runs on a warmer device.  Not a test: numbers depend on the disk.
+# DIR holds the test files (default: a temp dir under /var/tmp; it must
+# support O_DIRECT).  ROUNDS defaults to 5, RUNTIME_S (the measured window
+# of every run, after a RAMP_S warm-up) to 5.  ENGINE limits the run to one
+# engine, as before; without it every engine below runs.
+#
+# Environment (all optional):
+#   SWEEP=PATH      the sweep binary (use a stable copy: others relink src/sweep)
+#   FIO=PATH        the fio binary [fio]
+#   ENGINES=LIST    engines to compare [libaio io_uring psync null]; sweep's
+#                   engine X runs against fio's --ioengine=X
+#   TARGETS=LIST    where the I/O goes [disk shm]:
+#                     disk  a laid-out file in DIR (disk-bound: the device
+#                           limits; ratios should be ~1.0)
+#                     shm   a laid-out file in SHM_DIR, tmpfs: O_DIRECT there
+#                           is a memory copy, so the executor's own cost per
+#                           I/O limits (CPU-bound)
+#                   The null engine ignores TARGETS: it does no I/O at all.
+#   SHM_DIR=DIR     tmpfs directory for the shm target [/dev/shm]
+#   SIZE=SIZE       file size and region of every run [1g]
+#   RAMP_S=S        warm-up of every run, excluded by both tools [1]
+#   CELLS=LIST      name:mode:bs:depth ... [4k-randread-qd1:randread:4k:1
+#                   4k-randread-qd32:randread:4k:32 1m-read-qd8:read:1m:8]
+#   FIO_EXTRA=OPTS  extra fio options [--norandommap]: sweep draws random
+#                   offsets uniformly with replacement, which is fio's
+#                   --norandommap; fio's default random map adds its own
+#                   bookkeeping per I/O.  FIO_EXTRA= compares with fio's defaults.
+#   MD=FILE         also write the final Markdown table to FILE
+#   KEEP=1          keep DIR's raw results (results.txt: one line per run)
+#
+# Both tools run one job, the same fixed window (sweep --steady 0), the same
+# ramp, direct I/O, on the same file.  The order of the tools alternates
+# between rounds so neither always runs on a warmer device or a quieter
+# machine.  CPU per I/O: sweep's cells[].cpu (usr_pct + sys_pct of one CPU
+# over runtime_ns, the job thread's getrusage) x runtime / ios; fio's
+# usr_cpu + sys_cpu (over the job's runtime, ramp excluded) x job_runtime /
+# total_ios.  Neither counts the kernel's work on other CPUs (io_uring
+# workers, interrupts).  Not a test: numbers depend on the disk and the load.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 SWEEP=${SWEEP:-$here/src/sweep}
@@ -17,69 +51,179 @@ PY=/usr/bin/python3
 dir=${1:-$(mktemp -d /var/tmp/sweep-bench.XXXXXX)}
 rounds=${2:-5}
 runtime=${3:-5}
-engine=${4:-libaio}
-size=1g
-file=$dir/bench.dat
+engines=${4:-${ENGINES:-libaio io_uring psync null}}
+targets=${TARGETS:-disk shm}
+shm_dir=${SHM_DIR:-/dev/shm}
+size=${SIZE:-1g}
+ramp=${RAMP_S:-1}
+cells=${CELLS:-4k-randread-qd1:randread:4k:1 4k-randread-qd32:randread:4k:32 1m-read-qd8:read:1m:8}
+fio_extra=${FIO_EXTRA---norandommap}
 command -v "$FIO" >/dev/null || { echo "fio not found: apt-get install fio" >&2; exit 2; }
+[ -x "$SWEEP" ] || { echo "sweep not found at $SWEEP (run make, or set SWEEP)" >&2; exit 2; }
 mkdir -p "$dir"
-trap 'rm -rf "$dir/out" "$dir/fio.json"' EXIT
-
-# Lay the file out once (sweep writes every byte), so neither tool reads holes.
-"$SWEEP" run --file "$file" --size $size --modes read --bs 1m --depth 1 --runtime 1 --ramp 0 \
-    -q --formats csv -o "$dir/out" >/dev/null
-
-# cell: name mode bs depth
-cells="4k-randread-qd1:randread:4k:1 4k-randread-qd32:randread:4k:32 1m-read-qd8:read:1m:8"
-
-run_fio() {
-	"$FIO" --name=bench --filename="$file" --size=$size --rw="$1" --bs="$2" --iodepth="$3" \
-	    --ioengine="$engine" --direct=1 --time_based --runtime="$runtime" --ramp_time=1 \
-	    --randseed=1 --output-format=json >"$dir/fio.json"
-	"$PY" -c 'import json,sys; j=json.load(open(sys.argv[1]))["jobs"][0]; r=j["read"]; print(r["iops"], (j["usr_cpu"]+j["sys_cpu"])/100*j["elapsed"]/max(r["total_ios"],1)*1e6 if j.get("elapsed") else 0)' "$dir/fio.json"
+shm_sub=
+cleanup() {
+	rm -rf "$dir/out" "$dir/fio.json" "$dir/fio.err" "$dir/sweep.err"
+	[ -z "$shm_sub" ] || rm -rf "$shm_sub"
+	[ "${KEEP:-0}" = 1 ] || rm -f "$dir/results.txt"
 }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Lay a file out once (sweep writes every byte), so neither tool reads holes.
+layout() {
+	"$SWEEP" run --file "$1" --size "$size" --modes read --bs 1m --depth 1 --runtime 1 \
+	    --ramp 0 --steady 0 -q --formats csv -o "$dir/out" >/dev/null
+	rm -rf "$dir/out"
+}
+
+# Does this directory take O_DIRECT? (tmpfs does since Linux 6.6.)
+odirect_ok() {
+	dd if=/dev/zero of="$1/odirect.probe" bs=4096 count=1 oflag=direct 2>/dev/null &&
+	    dd if="$1/odirect.probe" of=/dev/null bs=4096 count=1 iflag=direct 2>/dev/null
+	rc=$?
+	rm -f "$1/odirect.probe"
+	return $rc
+}
+
+tlist=
+for t in $targets; do
+	case $t in
+	disk)
+		odirect_ok "$dir" || { echo "$dir does not take O_DIRECT: pick another DIR" >&2; exit 2; }
+		layout "$dir/bench.dat"
+		tlist="$tlist disk";;
+	shm)
+		shm_sub=$(mktemp -d "$shm_dir/sweep-bench.XXXXXX")
+		if odirect_ok "$shm_sub"; then
+			layout "$shm_sub/bench.dat"
+			tlist="$tlist shm"
+		else
+			echo "$shm_dir does not take O_DIRECT (tmpfs before Linux 6.6): skipping the" \
+			    "shm target; a loop device with --direct-io=on over a file there is the" \
+			    "closest CPU-bound setup" >&2
+		fi;;
+	*)
+		echo "TARGETS: unknown target '$t' (disk, shm)" >&2; exit 2;;
+	esac
+done
+# The null engine needs no file at all, but sweep plans against one.
+nullfile=$dir/bench.dat
+[ -f "$nullfile" ] || { nullfile=$shm_sub/bench.dat; [ -f "$nullfile" ] || layout "$dir/bench.dat"; }
+
+target_file() {
+	case $1 in disk) echo "$dir/bench.dat";; shm) echo "$shm_sub/bench.dat";; none) echo "$nullfile";; esac
+}
+
+# run_fio TARGET ENGINE MODE BS DEPTH -> "iops cpu_us_per_io usr_pct sys_pct"
+run_fio() {
+	if [ "$2" = null ]; then
+		set -- "$1" "$2" "$3" "$4" "$5" "--size=$size"
+	else
+		set -- "$1" "$2" "$3" "$4" "$5" "--filename=$(target_file "$1") --size=$size --direct=1"
+	fi
+	# shellcheck disable=SC2086
+	"$FIO" --name=bench $6 --rw="$3" --bs="$4" --iodepth="$5" --ioengine="$2" \
+	    --time_based --runtime="$runtime" --ramp_time="$ramp" --randseed=1 $fio_extra \
+	    --output-format=json >"$dir/fio.json" 2>"$dir/fio.err" ||
+		{ echo "fio failed: $(cat "$dir/fio.err")" >&2; echo "nan nan nan nan"; return; }
+	"$PY" -c '
+import json, sys
+j = json.load(open(sys.argv[1]))["jobs"][0]
+r = j["read"]
+t = j["job_runtime"] / 1e3
+cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100 * t
+print(r["iops"], cpu / max(r["total_ios"], 1) * 1e6, j["usr_cpu"], j["sys_cpu"])' "$dir/fio.json"
+}
+
 run_sweep() {
 	rm -rf "$dir/out"
-	"$SWEEP" run --file "$file" --size $size --modes "$1" --bs "$2" --depth "$3" --engine "$engine" \
-	    --runtime "$runtime" --ramp 1 -q --formats csv -o "$dir/out" >/dev/null
-	"$PY" -c 'import json,sys; c=json.load(open(sys.argv[1]))["cells"][0]; print(c["iops"], (c["cpu"]["usr_pct"]+c["cpu"]["sys_pct"])/100*c["runtime_ns"]/1e9/max(c["ios"],1)*1e6)' "$dir/out/results.json"
+	"$SWEEP" run --file "$(target_file "$1")" --size "$size" --modes "$3" --bs "$4" --depth "$5" \
+	    --engine "$2" --runtime "$runtime" --ramp "$ramp" --steady 0 -q --formats csv \
+	    -o "$dir/out" >/dev/null 2>"$dir/sweep.err" ||
+		{ echo "sweep failed: $(cat "$dir/sweep.err")" >&2; echo "nan nan nan nan"; return; }
+	"$PY" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["cells"][0]
+if c["status"] != "ok":
+    print("sweep cell %s: %s" % (c["status"], c["status_reason"]), file=sys.stderr)
+    print("nan nan nan nan")
+    sys.exit(0)
+cpu = (c["cpu"]["usr_pct"] + c["cpu"]["sys_pct"]) / 100 * c["runtime_ns"] / 1e9
+print(c["iops"], cpu / max(c["ios"], 1) * 1e6, c["cpu"]["usr_pct"], c["cpu"]["sys_pct"])' \
+	    "$dir/out/results.json"
 }
+
+# every (target, engine) pair: null runs once, without a target
+pairs=
+for e in $engines; do
+	if [ "$e" = null ]; then
+		pairs="$pairs none:null"
+	else
+		for t in $tlist; do pairs="$pairs $t:$e"; done
+	fi
+done
 
 results=$dir/results.txt
 : >"$results"
 r=1
-while [ $r -le "$rounds" ]; do
-	for c in $cells; do
-		name=${c%%:*}
-		rest=${c#*:}
-		mode=${rest%%:*}; rest=${rest#*:}
-		bs=${rest%%:*}; depth=${rest#*:}
-		if [ $((r % 2)) -eq 1 ]; then
-			echo "$name fio $(run_fio "$mode" "$bs" "$depth")" >>"$results"
-			echo "$name sweep $(run_sweep "$mode" "$bs" "$depth")" >>"$results"
-		else
-			echo "$name sweep $(run_sweep "$mode" "$bs" "$depth")" >>"$results"
-			echo "$name fio $(run_fio "$mode" "$bs" "$depth")" >>"$results"
-		fi
+while [ "$r" -le "$rounds" ]; do
+	for p in $pairs; do
+		t=${p%%:*} e=${p#*:}
+		for c in $cells; do
+			name=${c%%:*}
+			rest=${c#*:}
+			mode=${rest%%:*}; rest=${rest#*:}
+			bs=${rest%%:*}; depth=${rest#*:}
+			if [ $((r % 2)) -eq 1 ]; then
+				echo "$t $e $name fio $(run_fio "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
+				echo "$t $e $name sweep $(run_sweep "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
+			else
+				echo "$t $e $name sweep $(run_sweep "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
+				echo "$t $e $name fio $(run_fio "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
+			fi
+		done
 	done
 	echo "round $r of $rounds done" >&2
 	r=$((r + 1))
 done
 
-"$PY" - "$results" "$engine" "$rounds" "$runtime" <<'PYEOF'
-import sys, statistics
-rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-cells = []
+"$PY" - "$results" "$rounds" "$runtime" "$ramp" "${MD:-}" "$fio_extra" <<'PYEOF'
+import math, statistics, sys
+path, rounds, runtime, ramp, md_path, fio_extra = sys.argv[1:7]
+rows = [l.split() for l in open(path) if l.strip()]
+keys = []
 for r in rows:
-    if r[0] not in cells:
-        cells.append(r[0])
-print("engine %s, %s rounds of %s s, interleaved; IOPS medians (min..max)" % tuple(sys.argv[2:5]))
-print("%-18s %24s %24s %7s %13s" % ("cell", "fio IOPS", "sweep IOPS", "ratio", "cpu us/IO f/s"))
-for c in cells:
-    f = [float(r[2]) for r in rows if r[0] == c and r[1] == "fio"]
-    s = [float(r[2]) for r in rows if r[0] == c and r[1] == "sweep"]
-    fc = statistics.median(float(r[3]) for r in rows if r[0] == c and r[1] == "fio")
-    sc = statistics.median(float(r[3]) for r in rows if r[0] == c and r[1] == "sweep")
-    fm, sm = statistics.median(f), statistics.median(s)
-    print("%-18s %9.0f (%6.0f..%6.0f) %9.0f (%6.0f..%6.0f) %7.3f %6.2f/%6.2f" %
-          (c, fm, min(f), max(f), sm, min(s), max(s), sm / fm, fc, sc))
+    if tuple(r[:3]) not in keys:
+        keys.append(tuple(r[:3]))
+
+def col(key, tool, i):
+    v = [float(r[i]) for r in rows if tuple(r[:3]) == key and r[3] == tool]
+    return [x for x in v if not math.isnan(x)]
+
+def med(v):
+    return statistics.median(v) if v else float("nan")
+
+hdr = ("target", "engine", "cell", "fio IOPS median (min..max)", "sweep IOPS median (min..max)",
+       "sweep/fio", "fio CPU us/IO", "sweep CPU us/IO")
+lines = ["| " + " | ".join(hdr) + " |", "|" + "---|" * len(hdr)]
+print("%s rounds of %s s (+%s s ramp), interleaved; fio extra options: %s" %
+      (rounds, runtime, ramp, fio_extra or "(none)"))
+print("%-5s %-9s %-17s %26s %26s %7s %8s %8s" % ("tgt", "engine", "cell", "fio IOPS",
+      "sweep IOPS", "ratio", "fio us", "sweep us"))
+for k in keys:
+    f, s = col(k, "fio", 4), col(k, "sweep", 4)
+    fc, sc = col(k, "fio", 5), col(k, "sweep", 5)
+    fm, sm = med(f), med(s)
+    ratio = sm / fm if f and s and fm > 0 else float("nan")
+    rng = lambda v: "%.0f..%.0f" % (min(v), max(v)) if v else "-"
+    print("%-5s %-9s %-17s %9.0f (%15s) %9.0f (%15s) %7.3f %8.2f %8.2f" %
+          (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc)))
+    lines.append("| %s | %s | %s | %.0f (%s) | %.0f (%s) | %.2f | %.2f | %.2f |" %
+                 (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc)))
+print()
+print("\n".join(lines))
+if md_path:
+    with open(md_path, "w") as out:
+        out.write("\n".join(lines) + "\n")
 PYEOF

@@ -78,27 +78,6 @@ fio_jobfile_path(const char *path)
 	return out;
 }
 
-/* Append printf output to a growing buffer. */
-static void
-fio_jobfile_add(char **buf, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		s = NULL;
-		n = 0;
-	}
-	*buf = xrealloc(*buf, *len + (size_t)n + 1);
-	memcpy(*buf + *len, s != NULL ? s : "", (size_t)n + 1);
-	*len += (size_t)n;
-	free(s);
-}
-
 /*
  * Write the job file for plan p on target t to path, whole or not at all.
  * A region size of 0 (a remote device of unknown size) leaves size= out, so
@@ -136,7 +115,7 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 	else
 		str_copy(size, sizeof size, "the whole device");
 
-	fio_jobfile_add(&buf, &len,
+	str_appendf(&buf, &len,
 	    "# fio job file for a sweep plan, written by sweep %s (sweep plan --fio-jobfile).\n"
 	    "# Plan: %u cell%s, engine %s, %u s ramp + %u s measured per cell, seed %llu,\n"
 	    "# rwmixread %u%%, target %s (%s, region %s).\n"
@@ -151,17 +130,17 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 	    p->runtime_s, (unsigned long long)p->seed, p->rwmixread, t->path,
 	    t->kind == TARGET_DEVICE ? "block device" : "file", size);
 	if (writes && t->kind == TARGET_DEVICE)
-		fio_jobfile_add(&buf, &len, "# WARNING: this job file writes to %s: the data in "
+		str_appendf(&buf, &len, "# WARNING: this job file writes to %s: the data in "
 		    "its region is destroyed.\n", t->path);
 	if (p->steady_pct > 0)
-		fio_jobfile_add(&buf, &len, "# Steady state (sweep --steady %u): fio's steadystate=iops:%u%% "
+		str_appendf(&buf, &len, "# Steady state (sweep --steady %u): fio's steadystate=iops:%u%% "
 		    "tests the band over the\n# same %u s window; sweep also requires no trend in it.\n",
 		    p->steady_pct, p->steady_pct, p->steady_window_s);
 	if (t->scratch)
-		fio_jobfile_add(&buf, &len, "# %s is a scratch file: the last job removes it "
+		str_appendf(&buf, &len, "# %s is a scratch file: the last job removes it "
 		    "(unlink=1), as sweep does unless --keep.\n", t->path);
 
-	fio_jobfile_add(&buf, &len,
+	str_appendf(&buf, &len,
 	    "\n[global]\n"
 	    "ioengine=%s\n"
 	    "direct=1\n"
@@ -170,29 +149,29 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 	    "ramp_time=%u\n",
 	    engine, p->runtime_s, p->ramp_s);
 	if (p->size != 0)
-		fio_jobfile_add(&buf, &len, "size=%s\n", size_short(p->size, size, sizeof size));
-	fio_jobfile_add(&buf, &len,
+		str_appendf(&buf, &len, "size=%s\n", size_short(p->size, size, sizeof size));
+	str_appendf(&buf, &len,
 	    "filename=%s\n"
 	    "randrepeat=1\n"
 	    "randseed=%llu\n"
 	    "norandommap=1\n",
 	    fname, (unsigned long long)p->seed);
 	if (mixed)
-		fio_jobfile_add(&buf, &len, "rwmixread=%u\n", p->rwmixread);
+		str_appendf(&buf, &len, "rwmixread=%u\n", p->rwmixread);
 	if (p->steady_pct > 0 && p->steady_window_s > 0)
-		fio_jobfile_add(&buf, &len,
+		str_appendf(&buf, &len,
 		    "steadystate=iops:%u%%\n"
 		    "steadystate_duration=%u\n"
 		    "steadystate_ramp_time=%u\n",
 		    p->steady_pct, p->steady_window_s,
 		    p->min_runtime_s > p->steady_window_s ? p->min_runtime_s - p->steady_window_s : 0);
-	fio_jobfile_add(&buf, &len, "group_reporting=1\n");
+	str_appendf(&buf, &len, "group_reporting=1\n");
 
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
 		char *name = fio_jobfile_name(c);
 
-		fio_jobfile_add(&buf, &len,
+		str_appendf(&buf, &len,
 		    "\n[%s]\n"
 		    "stonewall\n"
 		    "rw=%s\n"
@@ -206,15 +185,15 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 				uint64_t slice = p->size / c->jobs / c->bs * c->bs;
 
 				if (slice >= c->bs)
-					fio_jobfile_add(&buf, &len, "size=%s\noffset_increment=%s\n",
+					str_appendf(&buf, &len, "size=%s\noffset_increment=%s\n",
 					    size_short(slice, region, sizeof region),
 					    size_short(slice, region, sizeof region));
 			} else
-				fio_jobfile_add(&buf, &len, "size=%u%%\noffset_increment=%u%%\n",
+				str_appendf(&buf, &len, "size=%u%%\noffset_increment=%u%%\n",
 				    100 / c->jobs, 100 / c->jobs);
 		}
 		if (t->scratch && i + 1 == p->ncells)
-			fio_jobfile_add(&buf, &len, "unlink=1\n");
+			str_appendf(&buf, &len, "unlink=1\n");
 		free(name);
 	}
 

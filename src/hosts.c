@@ -383,25 +383,6 @@ hosts_metric(const struct cell_result *r, int metric)
 	}
 }
 
-/* Append printf output to a growing buffer. */
-static void
-hosts_add_text(char **buf, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	*buf = xrealloc(*buf, *len + (size_t)n + 1);
-	memcpy(*buf + *len, s, (size_t)n + 1);
-	*len += (size_t)n;
-	free(s);
-}
-
 /* A CSV field, quoted when it has to be. */
 static void
 hosts_csv_field(char **buf, size_t *len, const char *s)
@@ -409,13 +390,13 @@ hosts_csv_field(char **buf, size_t *len, const char *s)
 	const char *p;
 
 	if (strpbrk(s, ",\"\r\n") == NULL) {
-		hosts_add_text(buf, len, "%s", s);
+		str_appendf(buf, len, "%s", s);
 		return;
 	}
-	hosts_add_text(buf, len, "\"");
+	str_appendf(buf, len, "\"");
 	for (p = s; *p != '\0'; p++)
-		hosts_add_text(buf, len, *p == '"' ? "\"\"" : "%c", *p);
-	hosts_add_text(buf, len, "\"");
+		str_appendf(buf, len, *p == '"' ? "\"\"" : "%c", *p);
+	str_appendf(buf, len, "\"");
 }
 
 /*
@@ -435,49 +416,49 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 	unsigned i, k;
 	int metric, err;
 
-	hosts_add_text(&csv, &clen, "host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n");
+	str_appendf(&csv, &clen, "host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n");
 	for (i = 0; i < l->n; i++)
 		for (k = 0; k < p->ncells; k++) {
 			const struct cell *c = &p->cells[k];
 			const struct cell_result *r = hosts_find_cell(&res[i], c);
 
 			hosts_csv_field(&csv, &clen, l->h[i].name);
-			hosts_add_text(&csv, &clen, ",%d,%u,%s,%llu,%u,%u,%s", l->h[i].port, k + 1,
+			str_appendf(&csv, &clen, ",%d,%u,%s,%llu,%u,%u,%s", l->h[i].port, k + 1,
 			    mode_name(c->mode), (unsigned long long)c->bs, c->depth, c->jobs,
 			    r == NULL ? "missing" : cell_status_name(r->status));
 			if (r != NULL && report_has_figures(r))
-				hosts_add_text(&csv, &clen, ",%.1f,%.3f,%.1f\n", r->iops,
+				str_appendf(&csv, &clen, ",%.1f,%.3f,%.1f\n", r->iops,
 				    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[2] / 1e3);
 			else
-				hosts_add_text(&csv, &clen, ",,,\n");
+				str_appendf(&csv, &clen, ",,,\n");
 		}
 
-	hosts_add_text(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ? label : "",
+	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ? label : "",
 	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
-	hosts_add_text(&md, &mlen, "Each host ran the same fio job file (`sweep.fio`) through fio's "
+	str_appendf(&md, &mlen, "Each host ran the same fio job file (`sweep.fio`) through fio's "
 	    "client/server mode, all hosts at the same time. Per-host results and reports are in "
 	    "the host's directory. Spread is the highest value over the lowest.\n\n");
 	for (metric = 0; metric < 3; metric++) {
-		hosts_add_text(&md, &mlen, "## %s\n\n| cell |", titles[metric]);
+		str_appendf(&md, &mlen, "## %s\n\n| cell |", titles[metric]);
 		for (i = 0; i < l->n; i++)
-			hosts_add_text(&md, &mlen, " %s |", l->h[i].dir);
-		hosts_add_text(&md, &mlen, " spread |\n| --- |");
+			str_appendf(&md, &mlen, " %s |", l->h[i].dir);
+		str_appendf(&md, &mlen, " spread |\n| --- |");
 		for (i = 0; i <= l->n; i++)
-			hosts_add_text(&md, &mlen, " ---: |");
-		hosts_add_text(&md, &mlen, "\n");
+			str_appendf(&md, &mlen, " ---: |");
+		str_appendf(&md, &mlen, "\n");
 		for (k = 0; k < p->ncells; k++) {
 			const struct cell *c = &p->cells[k];
 			double lo = 0, hi = 0;
 			unsigned have = 0;
 
-			hosts_add_text(&md, &mlen, "| %s %s QD%u x%u |", mode_name(c->mode),
+			str_appendf(&md, &mlen, "| %s %s QD%u x%u |", mode_name(c->mode),
 			    report_size_label(c->bs, bs, sizeof bs), c->depth, c->jobs);
 			for (i = 0; i < l->n; i++) {
 				const struct cell_result *r = hosts_find_cell(&res[i], c);
 				double v;
 
 				if (r == NULL || !report_has_figures(r)) {
-					hosts_add_text(&md, &mlen, " %s |", r == NULL ? "-" :
+					str_appendf(&md, &mlen, " %s |", r == NULL ? "-" :
 					    cell_status_name(r->status));
 					continue;
 				}
@@ -487,19 +468,19 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 				if (have == 0 || v > hi)
 					hi = v;
 				have++;
-				hosts_add_text(&md, &mlen, " %s |", report_num(v, decimals[metric], num,
+				str_appendf(&md, &mlen, " %s |", report_num(v, decimals[metric], num,
 				    sizeof num));
 			}
 			if (have > 1 && lo > 0)
-				hosts_add_text(&md, &mlen, " %.2f |\n", hi / lo);
+				str_appendf(&md, &mlen, " %.2f |\n", hi / lo);
 			else
-				hosts_add_text(&md, &mlen, " - |\n");
+				str_appendf(&md, &mlen, " - |\n");
 		}
-		hosts_add_text(&md, &mlen, "\n");
+		str_appendf(&md, &mlen, "\n");
 	}
 	for (i = 0; i < l->n; i++)
 		if (res[i].cells == NULL)
-			hosts_add_text(&md, &mlen, "- %s port %d: no results: %s\n", l->h[i].name,
+			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n", l->h[i].name,
 			    l->h[i].port, l->h[i].why);
 	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "client_stats")) {
 		const char *job = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "jobname"));
@@ -513,7 +494,7 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 		wiops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "iops"));
 		bw = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rd, "bw_bytes")) +
 		    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "bw_bytes"));
-		hosts_add_text(&md, &mlen, "\nfio's own \"%s\" aggregate: %.0f read IOPS, %.0f write "
+		str_appendf(&md, &mlen, "\nfio's own \"%s\" aggregate: %.0f read IOPS, %.0f write "
 		    "IOPS, %.1f MiB/s. It adds up every host's I/O over the whole run, so with more "
 		    "than one cell it mixes cells; the tables above are per cell.\n", FIO_ALL_CLIENTS,
 		    isnan(riops) ? 0 : riops, isnan(wiops) ? 0 : wiops, isnan(bw) ? 0 : bw / MIB);

@@ -158,8 +158,12 @@ parse_list(const char *s, bool sizes, uint64_t lo, uint64_t hi, struct num_list 
 			err = -EINVAL;
 			break;
 		}
-		for (; a <= b && err == 0; a *= 2)
-			err = list_add(l, a);
+		/* Doubling stops before it overflows: a range may reach 2^63. */
+		for (;;) {
+			if ((err = list_add(l, a)) != 0 || a > b / 2)
+				break;
+			a *= 2;
+		}
 	}
 	free(copy);
 	if (err == 0 && l->n == 0)

@@ -46,6 +46,25 @@ sweep_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Append printf output to the growing, NUL-terminated buffer *buf of *len bytes. */
+void
+str_appendf(char **buf, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	*buf = xrealloc(*buf, *len + (size_t)n + 1);
+	memcpy(*buf + *len, s, (size_t)n + 1);
+	*len += (size_t)n;
+	free(s);
+}
+
 /* Copy src into dst of len bytes, truncating; dst is always terminated. */
 void
 str_copy(char *dst, size_t len, const char *src)

@@ -41,6 +41,10 @@ lists(void)
 	CHECK(parse_size_list("4k,4k,8k", &l) == 0 && l.n == 2, "duplicates kept: %u", l.n);
 	CHECK(parse_size_list("4k,16k-64k", &l) == 0 && l.n == 4 && l.v[3] == 65536, "mixed: %u", l.n);
 	CHECK(parse_size_list("1m-4k", &l) != 0, "reversed range accepted");
+	/* found by fuzz-size: doubling past 2^63 wrapped to 0 and looped forever */
+	CHECK(parse_uint_list("1-18446744073709551615", 0, UINT64_MAX, &l) == 0 && l.n == 64 &&
+	    l.v[63] == 1ULL << 63, "range to 2^64-1: %u values", l.n);
+	CHECK(parse_size_list("3-16777215t", &l) == 0 && l.n == 63, "size range to 2^64: %u", l.n);
 	CHECK(parse_size_list("", &l) != 0, "empty list accepted");
 	CHECK(parse_size_list(",", &l) != 0, "lone comma accepted");
 	CHECK(parse_size_list("4k,", &l) == 0 && l.n == 1, "trailing comma");
