@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -384,6 +385,39 @@ jnum(const cJSON *o, const char *key)
 	return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
+/* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
+static uint64_t
+ju64(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	if (!(v > 0))
+		return 0;
+	if (v >= 18446744073709551615.0)
+		return UINT64_MAX;
+	return (uint64_t)v;
+}
+
+static unsigned
+juint(const cJSON *o, const char *key)
+{
+	uint64_t v = ju64(o, key);
+
+	return v > UINT_MAX ? UINT_MAX : (unsigned)v;
+}
+
+static int
+jint(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	if (!(v > INT_MIN))
+		return INT_MIN;
+	if (v >= INT_MAX)
+		return INT_MAX;
+	return (int)v;
+}
+
 static void
 jstr(const cJSON *o, const char *key, char *dst, size_t len)
 {
@@ -402,7 +436,9 @@ jseries(const cJSON *a, unsigned n)
 	cJSON_ArrayForEach(item, a) {
 		if (i >= n)
 			break;
-		v[i++] = cJSON_IsNumber(item) && item->valuedouble > 0 ? (uint64_t)item->valuedouble : 0;
+		double d = cJSON_IsNumber(item) ? item->valuedouble : 0;
+
+		v[i++] = !(d > 0) ? 0 : d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
 	}
 	return v;
 }
@@ -422,10 +458,10 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	r->cell.mode = (enum rw_mode)m;
-	r->cell.index = (unsigned)jnum(o, "index");
-	r->cell.bs = (uint64_t)jnum(o, "bs");
-	r->cell.depth = (unsigned)jnum(o, "depth");
-	r->cell.jobs = (unsigned)jnum(o, "jobs");
+	r->cell.index = juint(o, "index");
+	r->cell.bs = ju64(o, "bs");
+	r->cell.depth = juint(o, "depth");
+	r->cell.jobs = juint(o, "jobs");
 	if (r->cell.bs == 0 || r->cell.depth == 0 || r->cell.jobs == 0) {
 		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", r->cell.index);
 		return -EINVAL;
@@ -436,38 +472,38 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		if (strcmp(status, status_names[i]) == 0)
 			r->status = (enum cell_status)i;
 	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
-	r->runtime_ns = (uint64_t)jnum(o, "runtime_ns");
-	r->ios = (uint64_t)jnum(o, "ios");
-	r->bytes = (uint64_t)jnum(o, "bytes");
-	r->read_ios = (uint64_t)jnum(o, "read_ios");
-	r->write_ios = (uint64_t)jnum(o, "write_ios");
-	r->read_bytes = (uint64_t)jnum(o, "read_bytes");
-	r->write_bytes = (uint64_t)jnum(o, "write_bytes");
+	r->runtime_ns = ju64(o, "runtime_ns");
+	r->ios = ju64(o, "ios");
+	r->bytes = ju64(o, "bytes");
+	r->read_ios = ju64(o, "read_ios");
+	r->write_ios = ju64(o, "write_ios");
+	r->read_bytes = ju64(o, "read_bytes");
+	r->write_bytes = ju64(o, "write_bytes");
 	r->iops = jnum(o, "iops");
 	r->bw_bytes_s = jnum(o, "bw_bytes_s");
-	r->inflight_max = (unsigned)jnum(o, "inflight_max");
+	r->inflight_max = juint(o, "inflight_max");
 	lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
-	r->lat_min_ns = (uint64_t)jnum(lat, "min");
-	r->lat_max_ns = (uint64_t)jnum(lat, "max");
+	r->lat_min_ns = ju64(lat, "min");
+	r->lat_max_ns = ju64(lat, "max");
 	r->lat_mean_ns = jnum(lat, "mean");
 	r->lat_stdev_ns = jnum(lat, "stdev");
 	for (i = 0; i < PCT_COUNT; i++)
-		r->lat_pct_ns[i] = (uint64_t)jnum(lat, pct_keys[i]);
+		r->lat_pct_ns[i] = ju64(lat, pct_keys[i]);
 	cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
 	r->cpu_usr_pct = jnum(cpu, "usr_pct");
 	r->cpu_sys_pct = jnum(cpu, "sys_pct");
 	e = cJSON_GetObjectItemCaseSensitive(o, "errors");
-	r->errors = (uint64_t)jnum(e, "count");
-	r->short_ios = (uint64_t)jnum(e, "short_ios");
+	r->errors = ju64(e, "count");
+	r->short_ios = ju64(e, "short_ios");
 	first = cJSON_GetObjectItemCaseSensitive(e, "first");
 	if (first != NULL) {
 		jstr(first, "syscall", r->err_syscall, sizeof r->err_syscall);
-		r->err_errno = (int)jnum(first, "errno");
-		r->err_offset = (uint64_t)jnum(first, "offset");
+		r->err_errno = jint(first, "errno");
+		r->err_offset = ju64(first, "offset");
 	}
 	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
 	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
-	r->steady_at_s = (unsigned)jnum(v, "at_s");
+	r->steady_at_s = juint(v, "at_s");
 	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
 	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
 	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;
@@ -477,12 +513,12 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	r->series_bytes = jseries(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
 	dev = cJSON_GetObjectItemCaseSensitive(o, "device");
 	r->dev.valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
-	r->dev.read_ios = (uint64_t)jnum(dev, "read_ios");
-	r->dev.write_ios = (uint64_t)jnum(dev, "write_ios");
-	r->dev.read_bytes = (uint64_t)jnum(dev, "read_bytes");
-	r->dev.write_bytes = (uint64_t)jnum(dev, "write_bytes");
-	r->dev.read_merges = (uint64_t)jnum(dev, "read_merges");
-	r->dev.write_merges = (uint64_t)jnum(dev, "write_merges");
+	r->dev.read_ios = ju64(dev, "read_ios");
+	r->dev.write_ios = ju64(dev, "write_ios");
+	r->dev.read_bytes = ju64(dev, "read_bytes");
+	r->dev.write_bytes = ju64(dev, "write_bytes");
+	r->dev.read_merges = ju64(dev, "read_merges");
+	r->dev.write_merges = ju64(dev, "write_merges");
 	r->dev.iops = jnum(dev, "iops");
 	r->dev.bw_bytes_s = jnum(dev, "bw_bytes_s");
 	r->dev.util_pct = jnum(dev, "util_pct");
@@ -525,7 +561,7 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		snprintf(err, errlen, "not a JSON object");
 		goto out;
 	}
-	res->schema_version = (int)jnum(root, "schema_version");
+	res->schema_version = jint(root, "schema_version");
 	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
 		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",
 		    res->schema_version, SWEEP_SCHEMA_VERSION);
@@ -562,12 +598,12 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		res->target.name = xstrdup(slash != NULL ? slash + 1 : path);
 		jstr(t, "kind", kind, sizeof kind);
 		res->target.kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
-		res->target.size = (uint64_t)jnum(t, "size_bytes");
-		res->target.total_size = (uint64_t)jnum(t, "total_size_bytes");
-		res->target.logical_bs = (uint32_t)jnum(t, "logical_block_size");
-		res->target.physical_bs = (uint32_t)jnum(t, "physical_block_size");
-		res->target.dio_mem_align = (uint32_t)jnum(t, "dio_mem_align");
-		res->target.dio_offset_align = (uint32_t)jnum(t, "dio_offset_align");
+		res->target.size = ju64(t, "size_bytes");
+		res->target.total_size = ju64(t, "total_size_bytes");
+		res->target.logical_bs = (uint32_t)juint(t, "logical_block_size");
+		res->target.physical_bs = (uint32_t)juint(t, "physical_block_size");
+		res->target.dio_mem_align = (uint32_t)juint(t, "dio_mem_align");
+		res->target.dio_offset_align = (uint32_t)juint(t, "dio_offset_align");
 		res->target.rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
 		jstr(t, "model", res->target.model, sizeof res->target.model);
 		jstr(t, "scheduler", res->target.scheduler, sizeof res->target.scheduler);
@@ -579,10 +615,10 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 			const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
 
 			res->target.loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
-			res->target.max_sectors_kb = (uint64_t)jnum(q, "max_sectors_kb");
-			res->target.nr_requests = (uint64_t)jnum(q, "nr_requests");
-			res->target.optimal_io_size = (uint64_t)jnum(q, "optimal_io_size");
-			res->target.minimum_io_size = (uint64_t)jnum(q, "minimum_io_size");
+			res->target.max_sectors_kb = ju64(q, "max_sectors_kb");
+			res->target.nr_requests = ju64(q, "nr_requests");
+			res->target.optimal_io_size = ju64(q, "optimal_io_size");
+			res->target.minimum_io_size = ju64(q, "minimum_io_size");
 		}
 		res->target.excl_fd = -1;
 	}
@@ -595,15 +631,15 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 	}
 	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
 	str_copy(res->engine, sizeof res->engine, res->plan.engine);
-	res->plan.runtime_s = (unsigned)jnum(p, "runtime_s");
-	res->plan.ramp_s = (unsigned)jnum(p, "ramp_s");
-	res->plan.rwmixread = (unsigned)jnum(p, "rwmixread");
-	res->plan.seed = (uint64_t)jnum(p, "seed");
-	res->plan.size = (uint64_t)jnum(p, "size_bytes");
-	res->plan.steady_pct = (unsigned)jnum(p, "steady_pct");
-	res->plan.steady_window_s = (unsigned)jnum(p, "steady_window_s");
-	res->plan.min_runtime_s = (unsigned)jnum(p, "min_runtime_s");
-	res->plan.io_timeout_s = (unsigned)jnum(p, "io_timeout_s");
+	res->plan.runtime_s = juint(p, "runtime_s");
+	res->plan.ramp_s = juint(p, "ramp_s");
+	res->plan.rwmixread = juint(p, "rwmixread");
+	res->plan.seed = ju64(p, "seed");
+	res->plan.size = ju64(p, "size_bytes");
+	res->plan.steady_pct = juint(p, "steady_pct");
+	res->plan.steady_window_s = juint(p, "steady_window_s");
+	res->plan.min_runtime_s = juint(p, "min_runtime_s");
+	res->plan.io_timeout_s = juint(p, "io_timeout_s");
 	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
 	if (res->plan.ncells > 1000000) {
 		snprintf(err, errlen, "plan has too many cells");
@@ -623,9 +659,9 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		}
 		c->index = n;
 		c->mode = (enum rw_mode)m;
-		c->bs = (uint64_t)jnum(item, "bs");
-		c->depth = (unsigned)jnum(item, "depth");
-		c->jobs = (unsigned)jnum(item, "jobs");
+		c->bs = ju64(item, "bs");
+		c->depth = juint(item, "depth");
+		c->jobs = juint(item, "jobs");
 		res->cells[n].cell = *c;
 		n++;
 	}
