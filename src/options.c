@@ -1004,7 +1004,9 @@ options_usage(FILE *f)
 
 /*
  * Where templates/ and sweeps/ are: $SWEEP_DATADIR if set; the source tree
- * when this binary is the one in the build tree; else the installed pkgdatadir.
+ * when this binary is the one in the build tree; BINDIR/../share/sweep
+ * when it holds them (an install moved elsewhere, or made with DESTDIR);
+ * else the configured pkgdatadir.
  */
 const char *
 options_datadir(void)
@@ -1027,9 +1029,16 @@ options_datadir(void)
 		slash = strrchr(exe, '/');
 		if (slash != NULL) {
 			*slash = '\0';
+			char *share = xasprintf("%s/../share/sweep", exe);
+			char *probe = xasprintf("%s/sweeps", share);
+
 			if (strcmp(exe, ABS_BUILDDIR "/src") == 0 ||
 			    strcmp(exe, ABS_BUILDDIR "/src/.libs") == 0)
 				str_copy(dir, sizeof dir, ABS_SRCDIR);
+			else if (access(probe, F_OK) == 0 && realpath(share, exe) != NULL)
+				str_copy(dir, sizeof dir, exe);
+			free(share);
+			free(probe);
 		}
 	}
 	return dir;

@@ -28,6 +28,22 @@ grep -q "^Plan: 9 cells; modes: randrw; block sizes: 4k, 8k, 16k; depths: 1, 2, 
 grep -q "^Estimated duration: 45 s" p2.txt || fail "duration: $(grep Estimated p2.txt)"
 ok "ranges expand to powers of two"
 
+# On a terminal: one updating progress line with the cell, live IOPS and the ETA.
+if command -v script >/dev/null; then
+	script -qec "$SWEEP run --engine null --file $T/t.dat --size 16m --modes randread --bs 4k,8k \
+	    --depth 1 --runtime 2 --ramp 0 -o $T/tty --formats csv" /dev/null >tty.out 2>&1 ||
+		fail "run on a terminal: $(cat tty.out)"
+	grep -q "\[1/2\] randread  bs 4k .* IOPS .* MiB/s  ETA [0-9]" tty.out || fail "no progress line: $(cat -v tty.out)"
+	grep -q "$(printf '\r')" tty.out || fail "progress line does not update in place"
+	ok "progress line on a terminal"
+fi
+"$SWEEP" run --engine null --file "$T/t.dat" --size 16m --modes randread --bs 4k,8k --depth 1 \
+    --runtime 1 --ramp 0 -o "$T/notty" --formats csv >notty.out 2>&1 </dev/null
+[ "$(grep -c '^\[[12]/2\] randread' notty.out)" -eq 2 ] || fail "without a terminal: one line per cell: $(cat notty.out)"
+! grep -q "ETA" notty.out || fail "progress line without a terminal"
+grep -q "check ok" notty.out || fail "null engine cells fail the BW check: $(cat notty.out)"
+ok "one plain line per cell without a terminal"
+
 expect_usage "did you mean" "$SWEEP" --dpeth 4
 grep -q "did you mean --depth" "$T/.err" || fail "no hint: $(cat "$T/.err")"
 expect_usage "unknown command" "$SWEEP" frobnicate
