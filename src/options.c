@@ -232,6 +232,27 @@ set_csv(struct opt_ctx *c, const char *v)
 }
 
 static int
+set_expect(struct opt_ctx *c, const char *v)
+{
+	struct expect e;
+	char err[256];
+
+	if (profile_parse_expect(v, &e, err, sizeof err) != 0)
+		return opt_bad(c, err);
+	opt_str(&c->cfg->expect, v);
+	return 0;
+}
+
+static int
+set_profile(struct opt_ctx *c, const char *v)
+{
+	if (*v == '\0')
+		return opt_bad(c, "give a profile name (e.g. aws-gp2) or the path of a profile file");
+	opt_str(&c->cfg->profile, v);
+	return 0;
+}
+
+static int
 set_runtime(struct opt_ctx *c, const char *v)
 {
 	uint64_t s;
@@ -493,6 +514,12 @@ static const struct option_entry options_table[] = {
 	  "as --hosts, one host[:port] per line", set_hosts_file },
 	{ "csv", 0, OPT_ARG | OPT_CLI, "TABLE.csv", NULL,
 	  "with import: build results.json from a table (mode, bs, iops and/or bw, ...)", set_csv },
+	{ "expect", 0, OPT_ARG | OPT_CLI | OPT_FILE, "iops=N,bw=RATE", NULL,
+	  "the volume's provisioned caps, for the reports: iops=3000,bw=250m/s (also burst_iops=, "
+	  "burst_bw=, size= for a profile's size-dependent caps)", set_expect },
+	{ "profile", 0, OPT_ARG | OPT_CLI | OPT_FILE, "NAME|PATH", NULL,
+	  "caps of a volume type from sweeps/profiles (aws-gp2, aws-gp3, aws-io1, azure-p30, ...) "
+	  "or a profile file", set_profile },
 	{ "description", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
 	  "what the sweep is for (shown in reports)", set_description },
 	{ "comment", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
@@ -583,6 +610,8 @@ config_free(struct config *cfg)
 	free(cfg->hosts);
 	free(cfg->hosts_file);
 	free(cfg->csv);
+	free(cfg->expect);
+	free(cfg->profile);
 	free(cfg->resume);
 	free(cfg->gnuplot);
 	free(cfg->args);
@@ -714,7 +743,9 @@ json_value_text(const cJSON *v)
 	if (cJSON_IsBool(v))
 		return xstrdup(cJSON_IsTrue(v) ? "true" : "false");
 	if (cJSON_IsNumber(v)) {
-		if (v->valuedouble < 0 || v->valuedouble != (double)(uint64_t)v->valuedouble)
+		/* whole numbers below 2^53 (exact in a double); no cast of an out-of-range value */
+		if (!(v->valuedouble >= 0 && v->valuedouble < 9007199254740992.0) ||
+		    v->valuedouble != (double)(uint64_t)v->valuedouble)
 			return NULL;
 		return xasprintf("%llu", (unsigned long long)v->valuedouble);
 	}
@@ -968,6 +999,7 @@ options_usage(FILE *f)
 	      "       sweep plan [OPTIONS]       print the plan and its duration; run nothing\n"
 	      "       sweep report RESULTS.json  write the reports again from results.json\n"
 	      "       sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table\n"
+	      "       sweep compare A/results.json B/results.json [...]   compare runs side by side\n"
 	      "       sweep --help | --version\n\n"
 	      "Sizes take k, m, g, t (base 1024) or plain bytes.  Options:\n", f);
 	for (i = 0; i < OPTIONS_COUNT; i++) {

@@ -112,6 +112,11 @@ bad_files(void)
 	config_free(&cfg);
 	CHECK(load(&cfg, "{\"depth\": 1.5}") != 0, "fractional depth accepted");
 	config_free(&cfg);
+	/* found by fuzz-sweepfile: a huge number was cast to an integer (undefined behaviour) */
+	CHECK(load(&cfg, "{\"runtime\": 3.2e46}") != 0, "huge runtime accepted");
+	config_free(&cfg);
+	CHECK(load(&cfg, "{\"seed\": -0.5}") != 0, "negative fraction accepted");
+	config_free(&cfg);
 	CHECK(load(&cfg, "{\"groups\": []}") != 0, "empty groups accepted");
 	config_free(&cfg);
 	CHECK(load(&cfg, "") != 0, "empty file accepted");
