@@ -37,11 +37,17 @@
 # Both tools run one job, the same fixed window (sweep --steady 0), the same
 # ramp, direct I/O, on the same file.  The order of the tools alternates
 # between rounds so neither always runs on a warmer device or a quieter
-# machine.  CPU per I/O: sweep's cells[].cpu (usr_pct + sys_pct of one CPU
-# over runtime_ns, the job thread's getrusage) x runtime / ios; fio's
-# usr_cpu + sys_cpu (over the job's runtime, ramp excluded) x job_runtime /
-# total_ios.  Neither counts the kernel's work on other CPUs (io_uring
-# workers, interrupts).  Not a test: numbers depend on the disk and the load.
+# machine.  Two CPU costs per I/O, in microseconds:
+#   job      the I/O thread over the measured window, what each tool reports
+#            itself: sweep's cells[].cpu (usr_pct + sys_pct of one CPU over
+#            runtime_ns) x runtime / ios; fio's usr_cpu + sys_cpu (ramp
+#            excluded) x job_runtime / total_ios.  It misses work done in other
+#            threads: io_uring's io-wq workers (on tmpfs every io_uring read
+#            is punted to one), sweep's main thread, fio's parent process.
+#   process  user + system time of the whole command (every thread and
+#            child, io_uring workers included; start-up and ramp too) over
+#            IOPS x (RAMP_S + RUNTIME_S): an upper bound of the full cost.
+# Neither counts interrupts.  Not a test: numbers depend on the disk and load.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 SWEEP=${SWEEP:-$here/src/sweep}
@@ -63,7 +69,7 @@ command -v "$FIO" >/dev/null || { echo "fio not found: apt-get install fio" >&2;
 mkdir -p "$dir"
 shm_sub=
 cleanup() {
-	rm -rf "$dir/out" "$dir/fio.json" "$dir/fio.err" "$dir/sweep.err"
+	rm -rf "$dir/out" "$dir/fio.json" "$dir/fio.err" "$dir/sweep.err" "$dir/cpu.txt"
 	[ -z "$shm_sub" ] || rm -rf "$shm_sub"
 	[ "${KEEP:-0}" = 1 ] || rm -f "$dir/results.txt"
 }
@@ -115,7 +121,17 @@ target_file() {
 	case $1 in disk) echo "$dir/bench.dat";; shm) echo "$shm_sub/bench.dat";; none) echo "$nullfile";; esac
 }
 
-# run_fio TARGET ENGINE MODE BS DEPTH -> "iops cpu_us_per_io usr_pct sys_pct"
+# Run a command; its CPU seconds (user + system, every thread and child) go to cpu.txt.
+timed() {
+	"$PY" -c '
+import resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:])
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write("%f\n" % (r.ru_utime + r.ru_stime))
+sys.exit(rc)' "$dir/cpu.txt" "$@"
+}
+
+# run_fio TARGET ENGINE MODE BS DEPTH -> "iops job_cpu_us_per_io usr_pct sys_pct proc_cpu_us_per_io"
 run_fio() {
 	if [ "$2" = null ]; then
 		set -- "$1" "$2" "$3" "$4" "$5" "--size=$size"
@@ -123,35 +139,40 @@ run_fio() {
 		set -- "$1" "$2" "$3" "$4" "$5" "--filename=$(target_file "$1") --size=$size --direct=1"
 	fi
 	# shellcheck disable=SC2086
-	"$FIO" --name=bench $6 --rw="$3" --bs="$4" --iodepth="$5" --ioengine="$2" \
+	timed "$FIO" --name=bench $6 --rw="$3" --bs="$4" --iodepth="$5" --ioengine="$2" \
 	    --time_based --runtime="$runtime" --ramp_time="$ramp" --randseed=1 $fio_extra \
 	    --output-format=json >"$dir/fio.json" 2>"$dir/fio.err" ||
-		{ echo "fio failed: $(cat "$dir/fio.err")" >&2; echo "nan nan nan nan"; return; }
+		{ echo "fio failed: $(cat "$dir/fio.err")" >&2; echo "nan nan nan nan nan"; return; }
+	# fio may print notes (e.g. "queue depth will be capped at 1") before the JSON
 	"$PY" -c '
 import json, sys
-j = json.load(open(sys.argv[1]))["jobs"][0]
+s = open(sys.argv[1]).read()
+j = json.loads(s[s.index("{"):])["jobs"][0]
 r = j["read"]
 t = j["job_runtime"] / 1e3
 cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100 * t
-print(r["iops"], cpu / max(r["total_ios"], 1) * 1e6, j["usr_cpu"], j["sys_cpu"])' "$dir/fio.json"
+proc = float(open(sys.argv[2]).read()) / (r["iops"] * float(sys.argv[3])) * 1e6
+print(r["iops"], cpu / max(r["total_ios"], 1) * 1e6, j["usr_cpu"], j["sys_cpu"], proc)' \
+	    "$dir/fio.json" "$dir/cpu.txt" "$((runtime + ramp))"
 }
 
 run_sweep() {
 	rm -rf "$dir/out"
-	"$SWEEP" run --file "$(target_file "$1")" --size "$size" --modes "$3" --bs "$4" --depth "$5" \
+	timed "$SWEEP" run --file "$(target_file "$1")" --size "$size" --modes "$3" --bs "$4" --depth "$5" \
 	    --engine "$2" --runtime "$runtime" --ramp "$ramp" --steady 0 -q --formats csv \
 	    -o "$dir/out" >/dev/null 2>"$dir/sweep.err" ||
-		{ echo "sweep failed: $(cat "$dir/sweep.err")" >&2; echo "nan nan nan nan"; return; }
+		{ echo "sweep failed: $(cat "$dir/sweep.err")" >&2; echo "nan nan nan nan nan"; return; }
 	"$PY" -c '
 import json, sys
 c = json.load(open(sys.argv[1]))["cells"][0]
 if c["status"] != "ok":
     print("sweep cell %s: %s" % (c["status"], c["status_reason"]), file=sys.stderr)
-    print("nan nan nan nan")
+    print("nan nan nan nan nan")
     sys.exit(0)
 cpu = (c["cpu"]["usr_pct"] + c["cpu"]["sys_pct"]) / 100 * c["runtime_ns"] / 1e9
-print(c["iops"], cpu / max(c["ios"], 1) * 1e6, c["cpu"]["usr_pct"], c["cpu"]["sys_pct"])' \
-	    "$dir/out/results.json"
+proc = float(open(sys.argv[2]).read()) / (c["iops"] * float(sys.argv[3])) * 1e6
+print(c["iops"], cpu / max(c["ios"], 1) * 1e6, c["cpu"]["usr_pct"], c["cpu"]["sys_pct"], proc)' \
+	    "$dir/out/results.json" "$dir/cpu.txt" "$((runtime + ramp))"
 }
 
 # every (target, engine) pair: null runs once, without a target
@@ -205,22 +226,24 @@ def med(v):
     return statistics.median(v) if v else float("nan")
 
 hdr = ("target", "engine", "cell", "fio IOPS median (min..max)", "sweep IOPS median (min..max)",
-       "sweep/fio", "fio CPU us/IO", "sweep CPU us/IO")
+       "sweep/fio", "job CPU us/IO fio", "sweep", "process CPU us/IO fio", "sweep")
 lines = ["| " + " | ".join(hdr) + " |", "|" + "---|" * len(hdr)]
 print("%s rounds of %s s (+%s s ramp), interleaved; fio extra options: %s" %
       (rounds, runtime, ramp, fio_extra or "(none)"))
-print("%-5s %-9s %-17s %26s %26s %7s %8s %8s" % ("tgt", "engine", "cell", "fio IOPS",
-      "sweep IOPS", "ratio", "fio us", "sweep us"))
+print("%-5s %-9s %-17s %26s %26s %6s %15s %15s" % ("tgt", "engine", "cell", "fio IOPS",
+      "sweep IOPS", "ratio", "job us/IO f/s", "proc us/IO f/s"))
 for k in keys:
     f, s = col(k, "fio", 4), col(k, "sweep", 4)
     fc, sc = col(k, "fio", 5), col(k, "sweep", 5)
+    fp, sp = col(k, "fio", 8), col(k, "sweep", 8)
     fm, sm = med(f), med(s)
     ratio = sm / fm if f and s and fm > 0 else float("nan")
     rng = lambda v: "%.0f..%.0f" % (min(v), max(v)) if v else "-"
-    print("%-5s %-9s %-17s %9.0f (%15s) %9.0f (%15s) %7.3f %8.2f %8.2f" %
-          (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc)))
-    lines.append("| %s | %s | %s | %.0f (%s) | %.0f (%s) | %.2f | %.2f | %.2f |" %
-                 (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc)))
+    print("%-5s %-9s %-17s %9.0f (%15s) %9.0f (%15s) %6.2f %7.3f/%7.3f %7.3f/%7.3f" %
+          (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc), med(fp), med(sp)))
+    lines.append("| %s | %s | %s | %.0f (%s) | %.0f (%s) | %.2f | %.3f | %.3f | %.3f | %.3f |" %
+                 (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc),
+                  med(fp), med(sp)))
 print()
 print("\n".join(lines))
 if md_path:

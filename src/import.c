@@ -18,6 +18,7 @@ int
 import_command(struct config *cfg)
 {
 	struct results res;
+	struct expect expect;
 	const char *src;
 	char *dir, *json;
 	unsigned mask = REPORT_DEFAULT;
@@ -39,6 +40,12 @@ import_command(struct config *cfg)
 		err = import_fio_file(src, cfg->label, &res);
 	if (err != 0)
 		return SWEEP_EXIT_USAGE;
+	if (profile_apply(cfg, &res.target, &expect) != 0) {
+		results_free(&res);
+		return SWEEP_EXIT_USAGE;
+	}
+	if (expect.set)
+		res.expect = expect;
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) : xasprintf("reports/%s-imported", res.label);
 	err = mkdir_p(dir);
 	if (err != 0) {

@@ -275,6 +275,7 @@ cmd_run(struct config *cfg, bool plan_only)
 	struct target t;
 	struct plan p;
 	struct results res, old;
+	struct expect expect;
 	char *out = NULL;
 	int ret = SWEEP_EXIT_USAGE;
 
@@ -314,6 +315,8 @@ cmd_run(struct config *cfg, bool plan_only)
 		goto out_plan;
 	if (!plan_only && target_device_check_writes(&t, cfg, &p) != 0)
 		goto out_plan;
+	if (profile_apply(cfg, &t, &expect) != 0)
+		goto out_plan;
 	if (plan_only) {
 		plan_print(stdout, &p, &t, true);
 		ret = SWEEP_EXIT_OK;
@@ -352,6 +355,8 @@ cmd_run(struct config *cfg, bool plan_only)
 		memset(&old, 0, sizeof old);
 	} else
 		results_init(&res, cfg, &t, &p);
+	if (expect.set)
+		res.expect = expect;
 	if (t.devname[0] == '\0')
 		results_warn(&res, "no block device under %s (%s): device counters and the device "
 		    "leg of the BW check are unavailable", t.path, t.fs_type);
@@ -383,9 +388,10 @@ main(int argc, char **argv)
 		cmd = argv[1];
 		first = 2;
 		if (strcmp(cmd, "run") != 0 && strcmp(cmd, "plan") != 0 &&
-		    strcmp(cmd, "report") != 0 && strcmp(cmd, "import") != 0) {
-			sweep_error("%s: unknown command; commands are run, plan, report and import "
-			    "(see sweep --help)", cmd);
+		    strcmp(cmd, "report") != 0 && strcmp(cmd, "import") != 0 &&
+		    strcmp(cmd, "compare") != 0) {
+			sweep_error("%s: unknown command; commands are run, plan, report, import and "
+			    "compare (see sweep --help)", cmd);
 			return SWEEP_EXIT_USAGE;
 		}
 	}
@@ -411,6 +417,8 @@ main(int argc, char **argv)
 		ret = report_command(&cfg);
 	else if (strcmp(cmd, "import") == 0)
 		ret = import_command(&cfg);
+	else if (strcmp(cmd, "compare") == 0)
+		ret = compare_command(&cfg);
 	else
 		ret = cmd_run(&cfg, strcmp(cmd, "plan") == 0);
 	config_free(&cfg);

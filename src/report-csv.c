@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep.h"
+#include "report.h"
 
 /* A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
 void
@@ -32,12 +32,12 @@ static const char csv_header[] =
     "lat_max_us,lat_stdev_us,cpu_usr_pct,cpu_sys_pct,ios,bytes,runtime_s,errors,short_ios,"
     "first_error,dev_iops,dev_bw_mib_s,dev_util_pct,dev_aqu_sz,dev_await_us,dev_areq_kib,"
     "check_derived_mib_s,check_measured_mib_s,check_device_mib_s,check_diff_derived_pct,"
-    "check_diff_device_pct,check_verdict,check_reason,status_reason\n";
+    "check_diff_device_pct,check_verdict,check_reason,status_reason,inflight_max,steady\n";
 
 static void
 csv_row(FILE *f, const struct results *res, const struct cell_result *r)
 {
-	char bs[32], *err = NULL;
+	char bs[32], steady[64], *err = NULL;
 	unsigned i;
 
 	csv_quote(f, res->label);
@@ -45,11 +45,11 @@ csv_row(FILE *f, const struct results *res, const struct cell_result *r)
 	    size_short(r->cell.bs, bs, sizeof bs), (unsigned long long)r->cell.bs, r->cell.depth,
 	    r->cell.jobs, cell_status_name(r->status));
 	if (r->status == CELL_SKIPPED) {
-		/* 33 empty figures, then the reason in the last column. */
+		/* 34 empty figures, the reason, then no in-flight or steady-state figures. */
 		for (i = 0; i < 34; i++)
 			fputc(',', f);
 		csv_quote(f, r->status_reason);
-		fputc('\n', f);
+		fputs(",,\n", f);
 		return;
 	}
 	fprintf(f, ",%.1f,%.3f,%.3f", r->iops, r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
@@ -81,6 +81,11 @@ csv_row(FILE *f, const struct results *res, const struct cell_result *r)
 	csv_quote(f, r->check.reason);
 	fputc(',', f);
 	csv_quote(f, r->status_reason);
+	if (r->inflight_max > 0)
+		fprintf(f, ",%u,", r->inflight_max);
+	else
+		fputs(",,", f);
+	csv_quote(f, report_steady_text(res, r, steady, sizeof steady));
 	fputc('\n', f);
 }
 

@@ -24,26 +24,9 @@
 #define GNUPLOT_TMP		".tmp-"
 #define CHARTS_MAX		(3 + MODE_COUNT)
 
-/* A @KEY@ of a template and its value. */
-struct gp_key {
-	const char	*key;
-	const char	*value;
-};
-
-/* One chart being made: its files and its gnuplot process. */
-struct gp_job {
-	struct report_chart	 chart;
-	const char		*tmpl;
-	char			*script;	/* filled template */
-	char			*data;
-	pid_t			 pid;
-	int			 status;
-	bool			 done;
-};
-
 /* A gnuplot single-quoted string: only ' needs escaping (doubled). */
-static void
-gp_quote(FILE *f, const char *s)
+void
+report_gnuplot_quote(FILE *f, const char *s)
 {
 	fputc('\'', f);
 	for (; *s != '\0'; s++) {
@@ -72,9 +55,9 @@ gp_title(const struct results *res, const char *what)
 		line2 = xasprintf("%s (%s), %s", res->target.path, res->target.model, date);
 	else
 		line2 = xasprintf("%s, %s", res->target.path, date);
-	gp_quote(f, line1);
+	report_gnuplot_quote(f, line1);
 	fputs(" . \"\\n\" . ", f);
-	gp_quote(f, line2);
+	report_gnuplot_quote(f, line2);
 	fclose(f);
 	free(line1);
 	free(line2);
@@ -83,7 +66,7 @@ gp_title(const struct results *res, const char *what)
 
 /* Caller frees: tmpl with each @KEY@ replaced by its value. */
 static char *
-gp_fill(const char *tmpl, const struct gp_key *keys, unsigned nkeys)
+gp_fill(const char *tmpl, const struct report_gp_key *keys, unsigned nkeys)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -147,9 +130,12 @@ gp_style(FILE *f, const struct summary_series *se)
 	    gp_points[v % (sizeof gp_points / sizeof gp_points[0])]);
 }
 
-/* Log2 axis: a tic at every power of two from the smallest to the largest size. */
-static void
-gp_bs_axis(const struct summary *sum, char **xtics, char **xrange)
+/*
+ * Log2 axis of the block sizes bs[0..nbs) (ascending, nbs > 0): a tic at
+ * every power of two from the smallest to the largest.  Caller frees both.
+ */
+void
+report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange)
 {
 	char *buf = NULL, label[32];
 	size_t len = 0;
@@ -157,9 +143,9 @@ gp_bs_axis(const struct summary *sum, char **xtics, char **xrange)
 	int lo = 0, hi = 0, e, step = 1;
 
 	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
-	while (lo < 62 && (1ULL << (lo + 1)) <= sum->bs[0])
+	while (lo < 62 && (1ULL << (lo + 1)) <= bs[0])
 		lo++;
-	for (hi = lo; hi < 62 && (1ULL << hi) < sum->bs[sum->nbs - 1]; hi++)
+	for (hi = lo; hi < 62 && (1ULL << hi) < bs[nbs - 1]; hi++)
 		;
 	while ((hi - lo + 1) / step > 16)
 		step *= 2;
@@ -171,23 +157,12 @@ gp_bs_axis(const struct summary *sum, char **xtics, char **xrange)
 	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
 }
 
-/* The series that stands for a mode in the latency chart: its lowest depth (then jobs). */
-static int
-gp_latency_series(const struct summary *sum, enum rw_mode mode)
-{
-	unsigned i;
-	int best = -1;
-
-	for (i = 0; i < sum->nseries; i++)
-		if (sum->series[i].mode == mode && best < 0)
-			best = (int)i;	/* series are sorted by depth, then jobs */
-	return best;
-}
-
 /*
  * Fill charts (at most max) with the charts this summary gives: iops, bw,
  * latency (when latency was measured), and series-MODE for each mode with
- * per-second figures.
+ * per-second figures.  A chart is made only when it has a point to plot
+ * (gnuplot fails on an empty plot, or one whose points are all 0 on a log
+ * axis), so imports without per-second series or latency get no such chart.
  */
 unsigned
 report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
@@ -196,11 +171,11 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 
 	if (sum->nbs == 0 || sum->nseries == 0)
 		return 0;
-	if (n < max) {
+	if (n < max && sum->has_iops) {
 		snprintf(charts[n].stem, sizeof charts[n].stem, "iops");
 		snprintf(charts[n++].title, sizeof charts[0].title, "IOPS vs block size");
 	}
-	if (n < max) {
+	if (n < max && sum->has_bw) {
 		snprintf(charts[n].stem, sizeof charts[n].stem, "bw");
 		snprintf(charts[n++].title, sizeof charts[0].title, "Throughput (MiB/s, MB/s) vs block size");
 	}
@@ -219,9 +194,77 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 	return n;
 }
 
+/* The figure of a cell on the iops or bw chart; a point only when above 0 (log axis). */
+static double
+gp_matrix_value(const struct cell_result *r, bool bw)
+{
+	return bw ? r->bw_bytes_s : r->iops;
+}
+
+/* One horizontal cap line as a plot item (a constant function: autoscale keeps it in view). */
+static void
+gp_cap_line(FILE *plot, bool first, double v, unsigned dt, const char *what)
+{
+	fprintf(plot, "%s%.6g with lines lc rgb \"#404040\" lw 2 dt %u title ",
+	    first ? "" : ", \\\n     ", v, dt);
+	report_gnuplot_quote(plot, what);
+}
+
+/*
+ * The caps of results.expect as plot items: IOPS (baseline, burst, floor)
+ * or bandwidth in MiB/s.  first: no plot item before them.
+ */
+static void
+gp_caps(const struct results *res, bool bw, FILE *plot, bool first)
+{
+	const struct expect *e = &res->expect;
+	const char *who = e->profile[0] != '\0' ? e->profile : "--expect";
+	char a[32], *t;
+
+	if (!e->set)
+		return;
+	if (bw) {
+		if (e->bw_bytes_s > 0) {
+			t = xasprintf("%s cap %s", who, profile_rate_text(e->bw_bytes_s, a, sizeof a));
+			gp_cap_line(plot, first, e->bw_bytes_s / MIB, 2, t);
+			free(t);
+			first = false;
+		}
+		if (e->burst_bw_bytes_s > 0) {
+			t = xasprintf("%s burst %s", who, profile_rate_text(e->burst_bw_bytes_s, a, sizeof a));
+			gp_cap_line(plot, first, e->burst_bw_bytes_s / MIB, 4, t);
+			free(t);
+			first = false;
+		}
+		if (e->bw_floor_bytes_s > 0) {
+			t = xasprintf("%s floor %s", who, profile_rate_text(e->bw_floor_bytes_s, a, sizeof a));
+			gp_cap_line(plot, first, e->bw_floor_bytes_s / MIB, 3, t);
+			free(t);
+		}
+		return;
+	}
+	if (e->iops > 0) {
+		t = xasprintf("%s cap %s IOPS", who, report_num(e->iops, 0, a, sizeof a));
+		gp_cap_line(plot, first, e->iops, 2, t);
+		free(t);
+		first = false;
+	}
+	if (e->burst_iops > 0) {
+		t = xasprintf("%s burst %s IOPS", who, report_num(e->burst_iops, 0, a, sizeof a));
+		gp_cap_line(plot, first, e->burst_iops, 4, t);
+		free(t);
+		first = false;
+	}
+	if (e->iops_floor > 0) {
+		t = xasprintf("%s floor %s IOPS", who, report_num(e->iops_floor, 0, a, sizeof a));
+		gp_cap_line(plot, first, e->iops_floor, 3, t);
+		free(t);
+	}
+}
+
 /* iops.dat / bw.dat: a block per series; plot items into plot. */
 static void
-gp_matrix(struct report_ctx *ctx, struct gp_job *j, bool bw, FILE *plot)
+gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
 {
 	const struct summary *sum = ctx->sum;
 	char *buf = NULL;
@@ -236,7 +279,7 @@ gp_matrix(struct report_ctx *ctx, struct gp_job *j, bool bw, FILE *plot)
 		unsigned rows = 0;
 
 		for (b = 0; b < sum->nbs; b++)
-			if (se->cell[b] >= 0 && ctx->res->cells[se->cell[b]].iops > 0)
+			if (se->cell[b] >= 0 && gp_matrix_value(&ctx->res->cells[se->cell[b]], bw) > 0)
 				rows++;
 		if (rows == 0)
 			continue;
@@ -248,7 +291,7 @@ gp_matrix(struct report_ctx *ctx, struct gp_job *j, bool bw, FILE *plot)
 			if (se->cell[b] < 0)
 				continue;
 			r = &ctx->res->cells[se->cell[b]];
-			if (!(r->iops > 0))
+			if (!(gp_matrix_value(r, bw) > 0))
 				continue;
 			if (bw)
 				fprintf(f, "%llu\t%.3f\t%.3f\n", (unsigned long long)r->cell.bs,
@@ -260,16 +303,17 @@ gp_matrix(struct report_ctx *ctx, struct gp_job *j, bool bw, FILE *plot)
 		    j->chart.stem, block);
 		gp_style(plot, se);
 		fputs(" title ", plot);
-		gp_quote(plot, se->name);
+		report_gnuplot_quote(plot, se->name);
 		block++;
 	}
+	gp_caps(ctx->res, bw, plot, block == 0);
 	fclose(f);
 	j->data = buf;
 }
 
 /* latency.dat: per mode at its lowest depth, p50/p99/p99.9 in microseconds. */
 static void
-gp_latency(struct report_ctx *ctx, struct gp_job *j, FILE *plot)
+gp_latency(struct report_ctx *ctx, struct report_plot *j, FILE *plot)
 {
 	static const char *pct_name[] = { "p50", "p99", "p99.9" };
 	static const unsigned pct_index[] = { 0, 2, 3 };	/* into sweep_percentiles */
@@ -282,7 +326,7 @@ gp_latency(struct report_ctx *ctx, struct gp_job *j, FILE *plot)
 	fprintf(f, "# sweep latency: completion latency percentiles per mode at its lowest queue "
 	    "depth; one block per mode (gnuplot index 0, 1, ...)\n");
 	for (m = 0; m < sum->nmodes; m++) {
-		int si = gp_latency_series(sum, sum->modes[m].mode);
+		int si = sum->modes[m].lat_series;
 		const struct summary_series *se;
 		unsigned rows = 0;
 
@@ -316,7 +360,7 @@ gp_latency(struct report_ctx *ctx, struct gp_job *j, FILE *plot)
 			    "pt %d title ", block > 0 || p > 0 ? ", \\\n     " : "", j->chart.stem,
 			    block, p + 2, (unsigned)se->mode + 1, p == 0 ? 1 : p == 1 ? 2 : 3,
 			    gp_points[p]);
-			gp_quote(plot, title);
+			report_gnuplot_quote(plot, title);
 			free(title);
 		}
 		block++;
@@ -332,8 +376,8 @@ gp_latency(struct report_ctx *ctx, struct gp_job *j, FILE *plot)
  * cells of one block size.
  */
 static void
-gp_series(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode, FILE *plot, char **xtics,
-    char **xrange)
+gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE *plot, char **xtics,
+    char **xrange, FILE *marks)
 {
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
@@ -358,6 +402,18 @@ gp_series(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode, FILE *plo
 			run_start = x;
 		}
 		start[i] = x;
+		if (sum->burst != NULL && (sum->burst[i].kind == BURST_CLIFF ||
+		    sum->burst[i].kind == BURST_DECLINE)) {
+			double at = x + sum->burst[i].at_s;
+			char *label = xasprintf("%s after %u s", sum->burst[i].kind == BURST_CLIFF ?
+			    "burst credits out?" : "decline", sum->burst[i].at_s);
+
+			fprintf(marks, "set arrow from %.1f, graph 0 to %.1f, graph 1 nohead lc rgb "
+			    "\"#b00020\" lw 1.5 dt 3\nset label ", at, at);
+			report_gnuplot_quote(marks, label);
+			fprintf(marks, " at %.1f, graph 0.97 offset 0.5, 0 tc rgb \"#b00020\"\n", at);
+			free(label);
+		}
 		x += r->nseries;
 	}
 	if (run_bs != 0)
@@ -395,9 +451,10 @@ gp_series(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode, FILE *plo
 		fprintf(plot, "%s'%s.dat' index %u using 1:($2 > 0 ? $2 : NaN) with linespoints "
 		    "ls %u dt %u pt %d title ", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
 		    v % 8 + 1, v % 5 + 1, gp_points[v % (sizeof gp_points / sizeof gp_points[0])]);
-		gp_quote(plot, se->name);
+		report_gnuplot_quote(plot, se->name);
 		block++;
 	}
+	gp_caps(res, false, plot, block == 0);
 	fclose(f);
 	fclose(t);
 	j->data = buf;
@@ -412,18 +469,18 @@ gp_series(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode, FILE *plo
 
 /* Build one chart's script and data in memory. */
 static int
-gp_build(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode)
+gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 {
-	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *tmpl, *what;
-	size_t len = 0;
-	FILE *f = open_memstream(&plot, &len);
-	struct gp_key keys[5];
+	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *what, *marks = NULL;
+	size_t len = 0, mlen = 0;
+	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
+	struct report_gp_key keys[6];
 
 	if (strcmp(j->tmpl, "series") == 0) {
-		gp_series(ctx, j, mode, f, &xtics, &xrange);
+		gp_series(ctx, j, mode, f, &xtics, &xrange, mf);
 		what = xasprintf("%s IOPS per second, every cell in run order", mode_name(mode));
 	} else {
-		gp_bs_axis(ctx->sum, &xtics, &xrange);
+		report_gnuplot_bs_axis(ctx->sum->bs, ctx->sum->nbs, &xtics, &xrange);
 		if (strcmp(j->tmpl, "latency") == 0)
 			gp_latency(ctx, j, f);
 		else
@@ -431,23 +488,39 @@ gp_build(struct report_ctx *ctx, struct gp_job *j, enum rw_mode mode)
 		what = xstrdup(j->chart.title);
 	}
 	fclose(f);
+	fclose(mf);
 	title = gp_title(ctx->res, what);
 	free(what);
-	tmpl = gp_template(ctx, j->tmpl);
-	if (tmpl != NULL) {
-		keys[0] = (struct gp_key){ "@TITLE@", title };
-		keys[1] = (struct gp_key){ "@XTICS@", xtics };
-		keys[2] = (struct gp_key){ "@XRANGE@", xrange };
-		keys[3] = (struct gp_key){ "@PLOT@", plot };
-		keys[4] = (struct gp_key){ "@STEM@", j->chart.stem };
-		j->script = gp_fill(tmpl, keys, 5);
-		free(tmpl);
-	}
+	keys[0] = (struct report_gp_key){ "@TITLE@", title };
+	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
+	keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
+	keys[3] = (struct report_gp_key){ "@PLOT@", plot };
+	keys[4] = (struct report_gp_key){ "@STEM@", j->chart.stem };
+	keys[5] = (struct report_gp_key){ "@MARKS@", marks };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 6);
 	free(plot);
+	free(marks);
 	free(xtics);
 	free(xrange);
 	free(title);
 	return j->script != NULL ? 0 : -ENOENT;
+}
+
+/*
+ * Caller frees: templates/NAME.gp with each key replaced by its value, or
+ * NULL with the reason in ctx->error.
+ */
+char *
+report_gnuplot_script(struct report_ctx *ctx, const char *name, const struct report_gp_key *keys,
+    unsigned nkeys)
+{
+	char *tmpl = gp_template(ctx, name), *script;
+
+	if (tmpl == NULL)
+		return NULL;
+	script = gp_fill(tmpl, keys, nkeys);
+	free(tmpl);
+	return script;
 }
 
 /* Write DIR/STEM.EXT whole or not at all; the message goes to ctx->error. */
@@ -494,7 +567,7 @@ report_gnuplot_find(const char *want)
 
 /* Start gnuplot on one chart in dir; stdout and stderr go to .STEM.gnuplot.log. */
 static int
-gp_spawn(const char *gnuplot, const char *dir, struct gp_job *j, const char *formats)
+gp_spawn(const char *gnuplot, const char *dir, struct report_plot *j, const char *formats)
 {
 	char *script = xasprintf("%s.gp", j->chart.stem);
 	char *log = xasprintf(".%s.gnuplot.log", j->chart.stem);
@@ -552,7 +625,7 @@ gp_timeout_s(void)
 
 /* Wait for every started job until the deadline or an interrupt; kill what is left. */
 static void
-gp_wait(struct gp_job *jobs, unsigned n)
+gp_wait(struct report_plot *jobs, unsigned n)
 {
 	uint64_t deadline = now_ns() + gp_timeout_s() * NSEC_PER_SEC;
 	struct timespec nap = { 0, 5 * 1000 * 1000 };
@@ -604,7 +677,7 @@ gp_log_tail(const char *path, char *buf, size_t len)
 
 /* After a job: move its outputs into place, or clean up and say why it failed. */
 static int
-gp_finish(struct report_ctx *ctx, struct gp_job *j, const char **fmts, unsigned nfmts)
+gp_finish(struct report_ctx *ctx, struct report_plot *j, const char **fmts, unsigned nfmts)
 {
 	char *log = xasprintf("%s/.%s.gnuplot.log", ctx->dir, j->chart.stem), *why = NULL;
 	unsigned f;
@@ -650,48 +723,26 @@ gp_finish(struct report_ctx *ctx, struct gp_job *j, const char **fmts, unsigned 
 }
 
 /*
- * The png and svg formats: write every chart's .dat and .gp, then render
- * the formats asked for.  Runs once per report even when both are asked.
+ * Write each chart's .dat and .gp into ctx->dir, then render the formats of
+ * ctx->mask (png, svg) with one gnuplot process per chart, all at once.
  * Without gnuplot the charts stay as .gp/.dat and ctx->chart_note says
- * why; that is not an error.
+ * why; that is not an error.  Sets ctx->rendered when every chart rendered.
  */
 int
-report_gnuplot_write(struct report_ctx *ctx)
+report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned n)
 {
-	struct gp_job jobs[CHARTS_MAX];
-	struct report_chart charts[CHARTS_MAX];
 	const char *fmts[2];
 	char *gnuplot = NULL, formats[16] = "";
-	unsigned n, i, nfmts = 0;
+	unsigned i, nfmts = 0;
 	int err = 0;
 
-	if (ctx->charts_done)
-		return 0;
-	ctx->charts_done = true;
-	n = report_gnuplot_charts(ctx->sum, charts, CHARTS_MAX);
-	if (n == 0) {
-		snprintf(ctx->chart_note, sizeof ctx->chart_note, "no cell has figures to chart");
-		return 0;
-	}
-	memset(jobs, 0, sizeof jobs);
 	for (i = 0; i < n && err == 0; i++) {
-		enum rw_mode mode = MODE_READ;
-
-		jobs[i].chart = charts[i];
-		if (strncmp(charts[i].stem, "series-", 7) == 0) {
-			jobs[i].tmpl = "series";
-			mode = (enum rw_mode)mode_parse(charts[i].stem + 7);
-		} else
-			jobs[i].tmpl = charts[i].stem;
-		err = gp_build(ctx, &jobs[i], mode);
+		err = gp_save(ctx, jobs[i].chart.stem, "dat", jobs[i].data);
 		if (err == 0)
-			err = gp_save(ctx, charts[i].stem, "dat", jobs[i].data);
-		if (err == 0)
-			err = gp_save(ctx, charts[i].stem, "gp", jobs[i].script);
+			err = gp_save(ctx, jobs[i].chart.stem, "gp", jobs[i].script);
 	}
 	if (err != 0)
-		goto out;
-
+		return err;
 	if (ctx->mask & REPORT_PNG)
 		fmts[nfmts++] = "png";
 	if (ctx->mask & REPORT_SVG)
@@ -707,7 +758,7 @@ report_gnuplot_write(struct report_ctx *ctx)
 			snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot not found on PATH");
 		sweep_warn("%s: charts written as .gp and .dat files only; render them with: "
 		    "cd %s && " REPORT_GNUPLOT_ALL, ctx->chart_note, ctx->dir);
-		goto out;
+		return 0;
 	}
 	for (i = 0; i < n; i++) {
 		int e = gp_spawn(gnuplot, ctx->dir, &jobs[i], formats);
@@ -736,11 +787,44 @@ report_gnuplot_write(struct report_ctx *ctx)
 	else
 		snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot failed on some charts "
 		    "(see the .gnuplot.log files)");
-out:
+	free(gnuplot);
+	return err;
+}
+
+/* The png and svg formats of a run's report: runs once even when both are asked. */
+int
+report_gnuplot_write(struct report_ctx *ctx)
+{
+	struct report_plot jobs[CHARTS_MAX];
+	struct report_chart charts[CHARTS_MAX];
+	unsigned n, i;
+	int err = 0;
+
+	if (ctx->charts_done)
+		return 0;
+	ctx->charts_done = true;
+	n = report_gnuplot_charts(ctx->sum, charts, CHARTS_MAX);
+	if (n == 0) {
+		snprintf(ctx->chart_note, sizeof ctx->chart_note, "no cell has figures to chart");
+		return 0;
+	}
+	memset(jobs, 0, sizeof jobs);
+	for (i = 0; i < n && err == 0; i++) {
+		enum rw_mode mode = MODE_READ;
+
+		jobs[i].chart = charts[i];
+		if (strncmp(charts[i].stem, "series-", 7) == 0) {
+			jobs[i].tmpl = "series";
+			mode = (enum rw_mode)mode_parse(charts[i].stem + 7);
+		} else
+			jobs[i].tmpl = charts[i].stem;
+		err = gp_build(ctx, &jobs[i], mode);
+	}
+	if (err == 0)
+		err = report_gnuplot_render(ctx, jobs, n);
 	for (i = 0; i < n; i++) {
 		free(jobs[i].script);
 		free(jobs[i].data);
 	}
-	free(gnuplot);
 	return err;
 }

@@ -13,7 +13,7 @@
 
 #define SVG_MAX		(64 * MIB)
 
-static const char html_style[] =
+const char report_html_style[] =
     "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:2em auto;"
     "max-width:1280px;padding:0 1em;color:#222;line-height:1.4}\n"
     "h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}h3{margin-bottom:.3em}\n"
@@ -28,8 +28,8 @@ static const char html_style[] =
     ".pivots{display:flex;flex-wrap:wrap;gap:0 2em}\n";
 
 /* Text as HTML: & < > " ' escaped. */
-static void
-html_text(FILE *f, const char *s)
+void
+report_html_text(FILE *f, const char *s)
 {
 	for (; *s != '\0'; s++) {
 		switch (*s) {
@@ -55,15 +55,15 @@ html_text(FILE *f, const char *s)
 }
 
 /* A table as HTML; flagged cells get a class, the reason as a tooltip, and a warning sign. */
-static void
-html_table(FILE *f, const struct report_table *t, bool caption)
+void
+report_html_table(FILE *f, const struct report_table *t, bool caption)
 {
 	unsigned r, c;
 
 	fputs("<table>\n", f);
 	if (caption) {
 		fputs("<caption>", f);
-		html_text(f, t->title);
+		report_html_text(f, t->title);
 		fputs("</caption>\n", f);
 	}
 	for (r = 0; r < t->nrows; r++) {
@@ -75,7 +75,7 @@ html_table(FILE *f, const struct report_table *t, bool caption)
 
 			if (r == 0) {
 				fputs("<th>", f);
-				html_text(f, t->text[i] != NULL ? t->text[i] : "");
+				report_html_text(f, t->text[i] != NULL ? t->text[i] : "");
 				fputs("</th>", f);
 				continue;
 			}
@@ -85,11 +85,11 @@ html_table(FILE *f, const struct report_table *t, bool caption)
 				    t->numeric[c] && cls != NULL ? " " : "", cls != NULL ? cls : "");
 			if (t->why[i] != NULL) {
 				fputs(" title=\"", f);
-				html_text(f, t->why[i]);
+				report_html_text(f, t->why[i]);
 				fputc('"', f);
 			}
 			fputc('>', f);
-			html_text(f, t->text[i] != NULL ? t->text[i] : "");
+			report_html_text(f, t->text[i] != NULL ? t->text[i] : "");
 			if (t->flag[i] & REPORT_FLAG_MISMATCH)
 				fputs(" &#9888;", f);
 			fputs("</td>", f);
@@ -104,8 +104,8 @@ html_table(FILE *f, const struct report_table *t, bool caption)
  * get the prefix cN- so that two charts' gnuplot ids (gpPt0, gnuplot_canvas)
  * cannot collide in one document.
  */
-static int
-html_svg(FILE *out, const char *path, unsigned n)
+int
+report_html_svg(FILE *out, const char *path, unsigned n)
 {
 	static const char *const refs[] = { "id='", "id=\"", "href='#", "href=\"#", "url(#" };
 	FILE *f = fopen(path, "re");
@@ -163,10 +163,10 @@ html_charts(FILE *f, const struct report_ctx *ctx)
 	}
 	if (!(ctx->rendered & REPORT_SVG)) {
 		fputs("<p class=\"note\">Charts not rendered: ", f);
-		html_text(f, ctx->chart_note[0] != '\0' ? ctx->chart_note : "charts were not asked for");
+		report_html_text(f, ctx->chart_note[0] != '\0' ? ctx->chart_note : "charts were not asked for");
 		fputs(". The charts are in this folder as .gp scripts and .dat data; render them there "
 		    "with <code>gnuplot iops.gp</code> (one chart) or <code>", f);
-		html_text(f, REPORT_GNUPLOT_ALL);
+		report_html_text(f, REPORT_GNUPLOT_ALL);
 		fputs("</code> (all), then make this report again with <code>sweep report "
 		    "results.json</code>.</p>\n", f);
 		return;
@@ -175,13 +175,13 @@ html_charts(FILE *f, const struct report_ctx *ctx)
 		char *path = xasprintf("%s/%s.svg", ctx->dir, charts[i].stem);
 
 		fputs("<figure>\n", f);
-		if (html_svg(f, path, i) != 0) {
+		if (report_html_svg(f, path, i) != 0) {
 			fputs("<p class=\"note\">", f);
-			html_text(f, path);
+			report_html_text(f, path);
 			fputs(": could not be read</p>\n", f);
 		}
 		fputs("\n<figcaption>", f);
-		html_text(f, charts[i].title);
+		report_html_text(f, charts[i].title);
 		fprintf(f, " (%s.svg; the data is in %s.dat)</figcaption>\n</figure>\n", charts[i].stem,
 		    charts[i].stem);
 		free(path);
@@ -195,7 +195,7 @@ html_pivots(FILE *f, const struct report_ctx *ctx, enum report_metric metric, co
 	unsigned m;
 
 	fputs("<h2>", f);
-	html_text(f, heading);
+	report_html_text(f, heading);
 	fputs("</h2>\n<p>Block size (rows) by queue depth (columns)", f);
 	if (ctx->sum->nmismatch > 0)
 		fputs("; &#9888; and red mark a failed BW check (hover for the reason)", f);
@@ -207,13 +207,69 @@ html_pivots(FILE *f, const struct report_ctx *ctx, enum report_metric metric, co
 			continue;
 		report_table_pivot(ctx, m, metric, &t);
 		fputs("<div>\n<h3>", f);
-		html_text(f, mode_name(ctx->sum->modes[m].mode));
+		report_html_text(f, mode_name(ctx->sum->modes[m].mode));
 		fputs("</h3>\n", f);
-		html_table(f, &t, false);
+		report_html_table(f, &t, false);
 		fputs("</div>\n", f);
 		report_table_free(&t);
 	}
 	fputs("</div>\n", f);
+}
+
+/* The peaks against the provisioned caps (--expect, --profile), when there are any. */
+static void
+html_expect(FILE *f, const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	char caps[160], a[32];
+	unsigned m;
+
+	if (!e->set)
+		return;
+	fputs("<h2>Against the provisioned limits</h2>\n<p><strong>Caps:</strong> ", f);
+	report_html_text(f, report_summary_caps(e, caps, sizeof caps));
+	if (e->profile[0] != '\0') {
+		fputs(" (profile ", f);
+		report_html_text(f, e->profile);
+		if (e->size_bytes > 0)
+			fprintf(f, ", volume size %s", size_human(e->size_bytes, a, sizeof a));
+		fputs(")", f);
+	}
+	fputs(". Source: ", f);
+	report_html_text(f, e->source);
+	fputs(".</p>\n", f);
+	if (e->basis[0] != '\0' && strcmp(e->basis, e->source) != 0) {
+		fputs("<p class=\"meta\">How: ", f);
+		report_html_text(f, e->basis);
+		fputs(".</p>\n", f);
+	}
+	fputs("<ul>\n", f);
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		const struct summary_mode *sm = &ctx->sum->modes[m];
+
+		fprintf(f, "<li%s><strong>%s</strong>: ", sm->above_cap ? " class=\"fail\"" : "",
+		    mode_name(sm->mode));
+		report_html_text(f, sm->expect_text);
+		fputs(sm->above_cap ? " &#9888;</li>\n" : "</li>\n", f);
+	}
+	fputs("</ul>\n", f);
+}
+
+/* Burst detection: cells whose series dropped and stayed down, or why none could be judged. */
+static void
+html_bursts(FILE *f, const struct report_ctx *ctx)
+{
+	char *note = report_burst_note(ctx);
+	struct report_table t;
+
+	fputs("<p>", f);
+	report_html_text(f, note);
+	fputs("</p>\n", f);
+	free(note);
+	report_table_bursts(ctx, &t);
+	if (t.nrows > 1)
+		report_html_table(f, &t, false);
+	report_table_free(&t);
 }
 
 /* The BW = IOPS x bs checks: the count, every mismatch, failed cells, warnings. */
@@ -233,19 +289,19 @@ html_checks(FILE *f, const struct report_ctx *ctx)
 		fprintf(f, "<p>%u mismatch%s, with the likely cause:</p>\n", sum->nmismatch,
 		    sum->nmismatch == 1 ? "" : "es");
 		report_table_mismatches(ctx, &t);
-		html_table(f, &t, false);
+		report_html_table(f, &t, false);
 		report_table_free(&t);
 	}
 	if (sum->nfailed + sum->nskipped > 0) {
 		fprintf(f, "<p>%u cell%s failed, %u skipped:</p>\n", sum->nfailed,
 		    sum->nfailed == 1 ? "" : "s", sum->nskipped);
 		report_table_problems(ctx, &t);
-		html_table(f, &t, false);
+		report_html_table(f, &t, false);
 		report_table_free(&t);
 	}
 	for (i = 0; i < ctx->res->nwarnings; i++) {
 		fputs("<p class=\"note\"><strong>Warning:</strong> ", f);
-		html_text(f, ctx->res->warnings[i]);
+		report_html_text(f, ctx->res->warnings[i]);
 		fputs("</p>\n", f);
 	}
 }
@@ -266,41 +322,43 @@ report_html_write(struct report_ctx *ctx)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>sweep: ",
 	    f);
-	html_text(f, res->label);
+	report_html_text(f, res->label);
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>Storage characterization: ",
-	    html_style);
-	html_text(f, res->label);
+	    report_html_style);
+	report_html_text(f, res->label);
 	fputs("</h1>\n", f);
 	if (res->description[0] != '\0') {
 		fputs("<p>", f);
-		html_text(f, res->description);
+		report_html_text(f, res->description);
 		fputs("</p>\n", f);
 	}
 	fputs("<p class=\"meta\"><strong>Target</strong> <code>", f);
-	html_text(f, res->target.path);
+	report_html_text(f, res->target.path);
 	fprintf(f, "</code> (%s, %s used", res->target.kind == TARGET_DEVICE ? "block device" : "file",
 	    size_human(res->target.size, a, sizeof a));
 	if (res->target.model[0] != '\0') {
 		fputs(", ", f);
-		html_text(f, res->target.model);
+		report_html_text(f, res->target.model);
 	}
 	fputs(") &middot; <strong>Host</strong> ", f);
-	html_text(f, res->host);
+	report_html_text(f, res->host);
 	fputs(" &middot; <strong>Started</strong> ", f);
-	html_text(f, res->started_utc);
+	report_html_text(f, res->started_utc);
 	fprintf(f, " &middot; <strong>Engine</strong> %s, %u s per cell &middot; sweep ",
 	    res->plan.engine, res->plan.runtime_s);
-	html_text(f, res->tool_version);
+	report_html_text(f, res->tool_version);
 	fputs("</p>\n<p class=\"meta\">Units: IOPS; MiB/s = 2<sup>20</sup> bytes/s, MB/s = "
 	    "10<sup>6</sup> bytes/s; latency in microseconds (us), completion latency from submit "
 	    "to reap.</p>\n", f);
 
 	fputs("<h2>Summary</h2>\n", f);
 	report_table_summary(ctx, &t, true);
-	html_table(f, &t, false);
+	report_html_table(f, &t, false);
 	report_table_free(&t);
 	fputs("<p>The knee column: where a mode stops being IOPS-bound and becomes bandwidth-bound, "
 	    "from the best of every queue depth at each block size.</p>\n", f);
+	html_expect(f, ctx);
+	html_bursts(f, ctx);
 	html_checks(f, ctx);
 	html_charts(f, ctx);
 	html_pivots(f, ctx, METRIC_IOPS, "IOPS");
@@ -309,11 +367,11 @@ report_html_write(struct report_ctx *ctx)
 	html_pivots(f, ctx, METRIC_P99_US, "p99 latency (us)");
 	fputs("<h2>Every cell's check</h2>\n", f);
 	report_table_checks(ctx, &t);
-	html_table(f, &t, false);
+	report_html_table(f, &t, false);
 	report_table_free(&t);
 	fputs("<h2>Run</h2>\n", f);
 	report_table_run(ctx, &t);
-	html_table(f, &t, false);
+	report_html_table(f, &t, false);
 	report_table_free(&t);
 	fputs("<p class=\"meta\">Figures from results.json; results.csv and report.xlsx have every "
 	    "figure of every cell.</p>\n</body>\n</html>\n", f);

@@ -14,8 +14,8 @@
 #define MD_FLAG " ⚠"
 
 /* Text in a Markdown table cell or paragraph: escape what would be markup. */
-static void
-md_text(FILE *f, const char *s)
+void
+report_md_text(FILE *f, const char *s)
 {
 	for (; *s != '\0'; s++) {
 		if (strchr("\\|*_`<>[]#", *s) != NULL)
@@ -28,8 +28,8 @@ md_text(FILE *f, const char *s)
 }
 
 /* A table as Markdown; flagged cells get a warning sign. */
-static void
-md_table(FILE *f, const struct report_table *t)
+void
+report_md_table(FILE *f, const struct report_table *t)
 {
 	unsigned r, c;
 
@@ -39,7 +39,7 @@ md_table(FILE *f, const struct report_table *t)
 			size_t i = (size_t)r * t->ncols + c;
 
 			fputc(' ', f);
-			md_text(f, t->text[i] != NULL ? t->text[i] : "");
+			report_md_text(f, t->text[i] != NULL ? t->text[i] : "");
 			if (t->flag[i] & REPORT_FLAG_MISMATCH)
 				fputs(MD_FLAG, f);
 			fputs(" |", f);
@@ -63,10 +63,10 @@ md_header(FILE *f, const struct results *res)
 	char a[32];
 
 	fputs("# Storage characterization: ", f);
-	md_text(f, res->label);
+	report_md_text(f, res->label);
 	fputs("\n\n", f);
 	if (res->description[0] != '\0') {
-		md_text(f, res->description);
+		report_md_text(f, res->description);
 		fputs("\n\n", f);
 	}
 	fputs("**Target** `", f);
@@ -75,10 +75,10 @@ md_header(FILE *f, const struct results *res)
 	    size_human(tg->size, a, sizeof a));
 	if (tg->model[0] != '\0') {
 		fputs(", ", f);
-		md_text(f, tg->model);
+		report_md_text(f, tg->model);
 	}
 	fputs(") · **Host** ", f);
-	md_text(f, res->host);
+	report_md_text(f, res->host);
 	fprintf(f, " · **Started** %s · **Engine** %s, %u s per cell · sweep %s\n\n",
 	    res->started_utc, res->plan.engine, res->plan.runtime_s, res->tool_version);
 	fputs("Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us), "
@@ -95,17 +95,70 @@ md_summary(FILE *f, const struct report_ctx *ctx)
 	fputs("## Summary\n\n", f);
 	/* The knee goes in the list below, where it reads as a sentence. */
 	report_table_summary(ctx, &t, false);
-	md_table(f, &t);
+	report_md_table(f, &t);
 	report_table_free(&t);
 
 	fputs("Knee, where a mode stops being IOPS-bound and becomes bandwidth-bound (the best "
 	    "of every queue depth at each block size):\n\n", f);
 	for (m = 0; m < ctx->sum->nmodes; m++) {
 		fprintf(f, "- **%s**: ", mode_name(ctx->sum->modes[m].mode));
-		md_text(f, ctx->sum->modes[m].knee.text);
+		report_md_text(f, ctx->sum->modes[m].knee.text);
 		fputc('\n', f);
 	}
 	fputc('\n', f);
+}
+
+/* The peaks against the provisioned caps (--expect, --profile), when there are any. */
+static void
+md_expect(FILE *f, const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	char caps[160], a[32];
+	unsigned m;
+
+	if (!e->set)
+		return;
+	fputs("## Against the provisioned limits\n\n**Caps:** ", f);
+	report_md_text(f, report_summary_caps(e, caps, sizeof caps));
+	if (e->profile[0] != '\0') {
+		fputs(" (profile ", f);
+		report_md_text(f, e->profile);
+		if (e->size_bytes > 0)
+			fprintf(f, ", volume size %s", size_human(e->size_bytes, a, sizeof a));
+		fputs(")", f);
+	}
+	fputs(". Source: ", f);
+	report_md_text(f, e->source);
+	fputs(".\n\n", f);
+	if (e->basis[0] != '\0' && strcmp(e->basis, e->source) != 0) {
+		fputs("How: ", f);
+		report_md_text(f, e->basis);
+		fputs(".\n\n", f);
+	}
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		const struct summary_mode *sm = &ctx->sum->modes[m];
+
+		fprintf(f, "- **%s**: ", mode_name(sm->mode));
+		report_md_text(f, sm->expect_text);
+		fputs(sm->above_cap ? MD_FLAG "\n" : "\n", f);
+	}
+	fputc('\n', f);
+}
+
+/* Burst detection: cells whose series dropped and stayed down, or why none could be judged. */
+static void
+md_bursts(FILE *f, const struct report_ctx *ctx)
+{
+	char *note = report_burst_note(ctx);
+	struct report_table t;
+
+	report_md_text(f, note);
+	fputs("\n\n", f);
+	free(note);
+	report_table_bursts(ctx, &t);
+	if (t.nrows > 1)
+		report_md_table(f, &t);
+	report_table_free(&t);
 }
 
 /* The BW = IOPS x bs checks: the count, every mismatch, failed cells, warnings. */
@@ -126,19 +179,19 @@ md_checks(FILE *f, const struct report_ctx *ctx)
 		fprintf(f, " %u mismatch%s" MD_FLAG ", with the likely cause:\n\n", sum->nmismatch,
 		    sum->nmismatch == 1 ? "" : "es");
 		report_table_mismatches(ctx, &t);
-		md_table(f, &t);
+		report_md_table(f, &t);
 		report_table_free(&t);
 	}
 	if (sum->nfailed + sum->nskipped > 0) {
 		fprintf(f, "%u cell%s failed, %u skipped:\n\n", sum->nfailed,
 		    sum->nfailed == 1 ? "" : "s", sum->nskipped);
 		report_table_problems(ctx, &t);
-		md_table(f, &t);
+		report_md_table(f, &t);
 		report_table_free(&t);
 	}
 	for (i = 0; i < ctx->res->nwarnings; i++) {
 		fputs("> **Warning:** ", f);
-		md_text(f, ctx->res->warnings[i]);
+		report_md_text(f, ctx->res->warnings[i]);
 		fputs("\n\n", f);
 	}
 }
@@ -163,7 +216,7 @@ md_charts(FILE *f, const struct report_ctx *ctx)
 	}
 	if (ext == NULL) {
 		fputs("Not rendered: ", f);
-		md_text(f, ctx->chart_note);
+		report_md_text(f, ctx->chart_note);
 		fputs(". The charts are here as .gp scripts and .dat data; render them in this "
 		    "folder with `gnuplot iops.gp` (one chart) or `" REPORT_GNUPLOT_ALL "` (all).\n\n", f);
 		return;
@@ -187,7 +240,7 @@ md_pivots(FILE *f, const struct report_ctx *ctx, enum report_metric metric, cons
 			continue;
 		report_table_pivot(ctx, m, metric, &t);
 		fprintf(f, "### %s\n\n", t.title);
-		md_table(f, &t);
+		report_md_table(f, &t);
 		report_table_free(&t);
 	}
 }
@@ -206,6 +259,8 @@ report_md_write(struct report_ctx *ctx)
 		return -errno;
 	md_header(f, ctx->res);
 	md_summary(f, ctx);
+	md_expect(f, ctx);
+	md_bursts(f, ctx);
 	md_checks(f, ctx);
 	md_charts(f, ctx);
 	md_pivots(f, ctx, METRIC_IOPS, "IOPS");
@@ -213,11 +268,11 @@ report_md_write(struct report_ctx *ctx)
 	md_pivots(f, ctx, METRIC_P99_US, "p99 latency (us)");
 	fputs("## Every cell's check\n\n", f);
 	report_table_checks(ctx, &t);
-	md_table(f, &t);
+	report_md_table(f, &t);
 	report_table_free(&t);
 	fputs("## Run\n\n", f);
 	report_table_run(ctx, &t);
-	md_table(f, &t);
+	report_md_table(f, &t);
 	report_table_free(&t);
 	fputs("Figures from results.json; results.csv and report.xlsx have every figure of every "
 	    "cell.\n", f);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -338,6 +339,182 @@ summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
 	free(pairs);
 }
 
+/*
+ * The series that stands for a mode in the latency chart and sheet: its
+ * lowest depth (then jobs) with a latency figure; -1 when none has one.
+ */
+static int
+summary_lat_series(const struct results *res, const struct summary *s, enum rw_mode mode)
+{
+	unsigned i, b;
+
+	/* Series are sorted by depth, then jobs. */
+	for (i = 0; i < s->nseries; i++) {
+		if (s->series[i].mode != mode)
+			continue;
+		for (b = 0; b < s->nbs; b++)
+			if (s->series[i].cell[b] >= 0 && res->cells[s->series[i].cell[b]].lat_pct_ns[0] > 0)
+				return (int)i;
+	}
+	return -1;
+}
+
+/* Append a sentence part to a summary text. */
+static void
+summary_add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void
+summary_add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* Slack before a peak counts as above a cap: a cap is a rate the volume is held to, not a bound. */
+#define EXPECT_ABOVE	1.05
+
+/*
+ * One figure against its caps: "peak 3,050 IOPS: 102% of the provisioned
+ * 3,000 IOPS", and why a figure above the cap may be there.  Returns true
+ * when it is above both the cap and the burst.
+ */
+static bool
+summary_expect_figure(char *buf, size_t len, bool bw, double peak, double cap, double burst,
+    double floor, bool said)
+{
+	char a[32], b[32], c[32];
+	bool above = false;
+
+	if (bw)
+		snprintf(a, sizeof a, "%s MiB/s", report_num(peak / MIB, 1, c, sizeof c));
+	else
+		snprintf(a, sizeof a, "%s IOPS", report_num(peak, 0, c, sizeof c));
+	if (cap > 0) {
+		if (bw)
+			profile_rate_text(cap, b, sizeof b);
+		else
+			snprintf(b, sizeof b, "%s IOPS", report_num(cap, 0, c, sizeof c));
+		summary_add(buf, len, "%speak %s: %.0f%% of the provisioned %s", buf[0] ? "; " : "",
+		    a, peak / cap * 100, b);
+	} else
+		summary_add(buf, len, "%speak %s", buf[0] ? "; " : "", a);
+	if (cap > 0 && peak > cap * EXPECT_ABOVE && burst > 0 && peak <= burst * EXPECT_ABOVE) {
+		if (bw)
+			profile_rate_text(burst, b, sizeof b);
+		else
+			snprintf(b, sizeof b, "%s IOPS", report_num(burst, 0, c, sizeof c));
+		summary_add(buf, len, ", above the baseline but within the burst of %s (burst credits)",
+		    b);
+	} else if (cap > 0 && peak > (burst > cap ? burst : cap) * EXPECT_ABOVE) {
+		if (said)
+			summary_add(buf, len, ", ABOVE the cap%s too", burst > 0 ? " and its burst" : "");
+		else
+			summary_add(buf, len, ", ABOVE the cap%s: likely a cache (page cache, a buffered "
+			    "loop device, the hypervisor's host cache) or a profile that does not fit this "
+			    "volume", burst > 0 ? " and its burst" : "");
+		above = true;
+	}
+	if (floor > 0 && peak < floor) {
+		if (bw)
+			profile_rate_text(floor, b, sizeof b);
+		else
+			snprintf(b, sizeof b, "%s IOPS", report_num(floor, 0, c, sizeof c));
+		summary_add(buf, len, ", below the published floor of %s", b);
+	}
+	return above;
+}
+
+/* Each mode's peaks against results.expect. */
+static void
+summary_expect(const struct results *res, struct summary *s)
+{
+	const struct expect *e = &res->expect;
+	unsigned m;
+
+	if (!e->set)
+		return;
+	for (m = 0; m < s->nmodes; m++) {
+		struct summary_mode *sm = &s->modes[m];
+
+		if (sm->peak_iops >= 0 && (e->iops > 0 || e->iops_floor > 0)) {
+			double v = res->cells[sm->peak_iops].iops;
+
+			sm->iops_pct = e->iops > 0 ? v / e->iops * 100 : 0;
+			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
+			    false, v, e->iops, e->burst_iops, e->iops_floor, false);
+		}
+		if (sm->peak_bw >= 0 && (e->bw_bytes_s > 0 || e->bw_floor_bytes_s > 0)) {
+			double v = res->cells[sm->peak_bw].bw_bytes_s;
+
+			sm->bw_pct = e->bw_bytes_s > 0 ? v / e->bw_bytes_s * 100 : 0;
+			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
+			    true, v, e->bw_bytes_s, e->burst_bw_bytes_s, e->bw_floor_bytes_s,
+			    sm->above_cap);
+		}
+		if (sm->expect_text[0] == '\0')
+			snprintf(sm->expect_text, sizeof sm->expect_text, "no clean cell to compare");
+	}
+}
+
+/* The caps of an expectation in a few words: "300 IOPS (burst 3,000), 128 MiB/s". */
+const char *
+report_summary_caps(const struct expect *e, char *buf, size_t len)
+{
+	char a[32], b[32];
+
+	buf[0] = '\0';
+	if (e->iops > 0) {
+		summary_add(buf, len, "%s IOPS", report_num(e->iops, 0, a, sizeof a));
+		if (e->burst_iops > 0)
+			summary_add(buf, len, " (burst %s)", report_num(e->burst_iops, 0, a, sizeof a));
+		if (e->iops_floor > 0)
+			summary_add(buf, len, " (published range from %s)",
+			    report_num(e->iops_floor, 0, a, sizeof a));
+	}
+	if (e->bw_bytes_s > 0) {
+		summary_add(buf, len, "%s%s", buf[0] ? ", " : "", profile_rate_text(e->bw_bytes_s, a,
+		    sizeof a));
+		if (e->burst_bw_bytes_s > 0)
+			summary_add(buf, len, " (burst %s)", profile_rate_text(e->burst_bw_bytes_s, b,
+			    sizeof b));
+		if (e->bw_floor_bytes_s > 0)
+			summary_add(buf, len, " (published range from %s)",
+			    profile_rate_text(e->bw_floor_bytes_s, b, sizeof b));
+	}
+	if (buf[0] == '\0')
+		snprintf(buf, len, "none");
+	return buf;
+}
+
+/* Burst detection on every cell with a per-second series. */
+static void
+summary_bursts(const struct results *res, struct summary *s)
+{
+	unsigned i;
+
+	s->burst = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->burst);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		s->burst[i].kind = BURST_TOO_SHORT;
+		if (!report_has_figures(r) || r->nseries == 0)
+			continue;
+		report_burst_detect(r->series_ios, r->nseries, &s->burst[i]);
+		if (r->nseries > s->longest_series_s)
+			s->longest_series_s = r->nseries;
+		if (s->burst[i].kind != BURST_TOO_SHORT)
+			s->nburst_long++;
+		if (s->burst[i].kind == BURST_CLIFF)
+			s->nburst++;
+	}
+}
+
 /* Fill s from res; report_summary_free() releases it. */
 void
 report_summary_build(const struct results *res, struct summary *s)
@@ -359,6 +536,7 @@ report_summary_build(const struct results *res, struct summary *s)
 			s->modes[s->nmodes].peak_iops = -1;
 			s->modes[s->nmodes].peak_bw = -1;
 			s->modes[s->nmodes].qd1_4k = -1;
+			s->modes[s->nmodes].lat_series = -1;
 			s->nmodes++;
 		}
 		if (r->status == CELL_SKIPPED)
@@ -375,7 +553,7 @@ report_summary_build(const struct results *res, struct summary *s)
 		struct summary_mode *sm = &s->modes[m];
 		uint64_t *bs = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *bs);
 		double *iops = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *iops);
-		unsigned n = 0;
+		unsigned n = 0, k;
 
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
@@ -383,10 +561,16 @@ report_summary_build(const struct results *res, struct summary *s)
 			if (r->cell.mode != sm->mode || !report_has_figures(r))
 				continue;
 			sm->ncells++;
-			if (r->nseries > 0)
+			for (k = 0; k < r->nseries && r->series_ios[k] == 0; k++)
+				;
+			if (k < r->nseries)
 				sm->ntimed++;
 			if (r->lat_pct_ns[0] > 0)
 				s->has_latency = true;
+			if (r->iops > 0)
+				s->has_iops = true;
+			if (r->bw_bytes_s > 0)
+				s->has_bw = true;
 			/* Peaks and the knee come from clean cells only: a failed cell's figures are partial. */
 			if (r->status != CELL_OK || !(r->iops > 0))
 				continue;
@@ -404,8 +588,11 @@ report_summary_build(const struct results *res, struct summary *s)
 		report_summary_knee(bs, iops, n, &sm->knee);
 		free(bs);
 		free(iops);
+		sm->lat_series = summary_lat_series(res, s, sm->mode);
 	}
 
+	summary_expect(res, s);
+	summary_bursts(res, s);
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
@@ -430,5 +617,6 @@ report_summary_free(struct summary *s)
 	free(s->series);
 	free(s->bs);
 	free(s->mismatch);
+	free(s->burst);
 	memset(s, 0, sizeof *s);
 }

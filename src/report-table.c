@@ -44,6 +44,22 @@ report_metric_value(const struct cell_result *r, enum report_metric m)
 	}
 }
 
+/*
+ * How a cell's measured window ended: "steady after 4 s" (steady state ended
+ * it early), "ran full runtime", or "not recorded" (a table import).
+ */
+const char *
+report_steady_text(const struct results *res, const struct cell_result *r, char *buf, size_t len)
+{
+	if (r->steady)
+		snprintf(buf, len, "steady after %u s", r->steady_at_s);
+	else if (res->plan.runtime_s == 0)
+		snprintf(buf, len, "not recorded");
+	else
+		snprintf(buf, len, "ran full runtime");
+	return buf;
+}
+
 /* An empty table of ncols with its header row; header may be NULL (fill it with _set). */
 void
 report_table_init(struct report_table *t, const char *title, unsigned ncols,
@@ -255,16 +271,28 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 {
 	static const char *const header[] = {
 		"Mode", "Block size", "QD", "Jobs", "Derived MiB/s (IOPS x bs)", "Measured MiB/s",
-		"Device MiB/s", "Derived vs measured", "Device vs measured", "Verdict", "Reason"
+		"Device MiB/s", "Derived vs measured", "Device vs measured", "Verdict", "Reason",
+		"In flight (max)", "Window"
 	};
 	unsigned i;
+	char a[64];
 
-	report_table_init(t, "BW = IOPS x bs checks, every cell", 11, header);
+	report_table_init(t, "BW = IOPS x bs checks, every cell", 13, header);
 	for (i = 2; i < 9; i++)
 		t->numeric[i] = true;
-	for (i = 0; i < ctx->res->plan.ncells; i++)
-		if (report_has_figures(&ctx->res->cells[i]))
-			check_row(ctx, t, i, false);
+	t->numeric[11] = true;
+	for (i = 0; i < ctx->res->plan.ncells; i++) {
+		const struct cell_result *r = &ctx->res->cells[i];
+
+		if (!report_has_figures(r))
+			continue;
+		check_row(ctx, t, i, false);
+		if (r->inflight_max > 0)
+			report_table_set(t, t->nrows - 1, 11, "%u", r->inflight_max);
+		else
+			report_table_set(t, t->nrows - 1, 11, "-");
+		report_table_set(t, t->nrows - 1, 12, "%s", report_steady_text(ctx->res, r, a, sizeof a));
+	}
 }
 
 /*
@@ -319,6 +347,64 @@ report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metr
 				report_table_flag(t, row, c + 1, REPORT_FLAG_FAILED, r->status_reason);
 		}
 	}
+}
+
+/* Cells whose per-second series dropped and stayed down: burst cliffs and gradual declines. */
+void
+report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
+{
+	static const char *const header[] = {
+		"Mode", "Block size", "QD", "Jobs", "Series (s)", "Finding"
+	};
+	unsigned i;
+	char a[32];
+
+	report_table_init(t, "Burst detection", 6, header);
+	t->numeric[2] = t->numeric[3] = t->numeric[4] = true;
+	for (i = 0; ctx->sum->burst != NULL && i < ctx->res->plan.ncells; i++) {
+		const struct cell_result *r = &ctx->res->cells[i];
+		const struct burst *b = &ctx->sum->burst[i];
+		unsigned row;
+
+		if (b->kind != BURST_CLIFF && b->kind != BURST_DECLINE)
+			continue;
+		row = report_table_add_row(t);
+		report_table_set(t, row, 0, "%s", mode_name(r->cell.mode));
+		report_table_set(t, row, 1, "%s", report_size_label(r->cell.bs, a, sizeof a));
+		report_table_set(t, row, 2, "%u", r->cell.depth);
+		report_table_set(t, row, 3, "%u", r->cell.jobs);
+		report_table_set(t, row, 4, "%u", r->nseries);
+		report_table_set(t, row, 5, "%s", b->text);
+		if (b->kind == BURST_CLIFF)
+			report_table_flag(t, row, 5, REPORT_FLAG_FAILED, NULL);
+	}
+}
+
+/*
+ * What burst detection found, as one paragraph: how many cells it could
+ * judge, and why not the others.  Caller frees.
+ */
+char *
+report_burst_note(const struct report_ctx *ctx)
+{
+	const struct summary *sum = ctx->sum;
+
+	if (sum->longest_series_s == 0)
+		return xasprintf("Burst detection: no cell has a per-second series (imported figures), "
+		    "so a burst running out cannot be seen here.");
+	if (sum->nburst_long == 0)
+		return xasprintf("Burst detection: no cell ran long enough to see a burst run out "
+		    "(longest series %u s; it needs %d s of steady start, drop and hold). Steady state "
+		    "(--steady, on by default) ends cells after a few seconds: characterize a burst "
+		    "volume with --steady 0 --runtime 120 or longer.", sum->longest_series_s,
+		    BURST_MIN_SERIES_S);
+	if (sum->nburst == 0)
+		return xasprintf("Burst detection: no cell's IOPS dropped by more than 30%% for more "
+		    "than 10 s after a steady start (%u cell%s with a series of %d s or more).",
+		    sum->nburst_long, sum->nburst_long == 1 ? "" : "s", BURST_MIN_SERIES_S);
+	return xasprintf("Burst detection: %u cell%s dropped by more than 30%% after a steady start "
+	    "and stayed down, as a volume does when its burst credits run out (the series charts mark "
+	    "the drop):", sum->nburst, sum->nburst == 1 ? "" : "s");
 }
 
 /* Cells that failed or were skipped, with the reason. */

@@ -121,6 +121,56 @@ xl_cell_id(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col,
 	worksheet_write_number(ws, row, (*col)++, r->cell.jobs, NULL);
 }
 
+/* Summary rows: the provisioned caps and each mode's peaks against them.  Returns the next row. */
+static lxw_row_t
+xl_expect(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	char caps[160], a[32], *line;
+	unsigned m;
+
+	if (!e->set)
+		return row;
+	line = xasprintf("Against the provisioned limits: %s%s%s%s%s%s", report_summary_caps(e, caps,
+	    sizeof caps), e->profile[0] ? " (profile " : "", e->profile, e->size_bytes > 0 ?
+	    ", volume size " : "", e->size_bytes > 0 ? size_human(e->size_bytes, a, sizeof a) : "",
+	    e->profile[0] ? ")" : "");
+	worksheet_write_string(ws, row++, 0, line, x->bold);
+	free(line);
+	worksheet_write_string(ws, row++, 0, e->source, NULL);
+	if (e->basis[0] != '\0' && strcmp(e->basis, e->source) != 0) {
+		line = xasprintf("How: %s", e->basis);
+		worksheet_write_string(ws, row++, 0, line, NULL);
+		free(line);
+	}
+	for (m = 0; m < ctx->sum->nmodes; m++, row++) {
+		const struct summary_mode *sm = &ctx->sum->modes[m];
+
+		worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
+		worksheet_write_string(ws, row, 1, sm->expect_text, sm->above_cap ? x->alert : NULL);
+	}
+	return row + 1;
+}
+
+/* Summary rows: burst detection's finding and its cells.  Returns the next row. */
+static lxw_row_t
+xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	char *note = report_burst_note(ctx);
+	struct report_table t;
+	unsigned r, c;
+
+	worksheet_write_string(ws, row++, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
+	free(note);
+	report_table_bursts(ctx, &t);
+	for (r = 0; t.nrows > 1 && r < t.nrows; r++, row++)
+		for (c = 0; c < t.ncols; c++)
+			worksheet_write_string(ws, row, (lxw_col_t)c, t.text[r * t.ncols + c],
+			    r == 0 ? x->header : NULL);
+	report_table_free(&t);
+	return row + 1;
+}
+
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
 xl_summary(struct xl *x, const struct report_ctx *ctx)
@@ -129,7 +179,8 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 		"Mode", "Peak IOPS", "Peak IOPS at", "Peak throughput (MiB/s)",
 		"Peak throughput (MB/s)", "Peak throughput at", "QD1 4K p50 latency (us)",
 		"QD1 4K p99 latency (us)", "IOPS cap (IOPS)", "Bandwidth cap (MiB/s)",
-		"Knee block size (KiB)", "IOPS vs bandwidth (knee)"
+		"Knee block size (KiB)", "IOPS vs bandwidth (knee)", "Peak IOPS (% of provisioned)",
+		"Peak throughput (% of provisioned)"
 	};
 	static const char *const mhead[] = {
 		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
@@ -163,7 +214,7 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	    NULL);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
-	xl_header(x, ws, row++, head, 12);
+	xl_header(x, ws, row++, head, res->expect.set ? 14 : 12);
 	for (m = 0; m < sum->nmodes; m++, row++) {
 		const struct summary_mode *sm = &sum->modes[m];
 		const struct knee *k = &sm->knee;
@@ -198,8 +249,14 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 		if (k->kind == KNEE_FOUND)
 			worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
 		worksheet_write_string(ws, row, 11, k->text, NULL);
+		if (sm->iops_pct > 0)
+			worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
+		if (sm->bw_pct > 0)
+			worksheet_write_number(ws, row, 13, sm->bw_pct, sm->above_cap ? x->bad1 : x->num1);
 	}
 	row++;
+	row = xl_expect(x, ws, row, ctx);
+	row = xl_bursts(x, ws, row, ctx);
 	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
 	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
 	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
@@ -407,10 +464,9 @@ xl_pivot_sheet(struct xl *x, const struct report_ctx *ctx, const char *name,
 		ch = xl_chart(x, sum, title, "Completion latency (us, log scale)");
 		free(title);
 		for (m = 0; m < sum->nmodes; m++) {
-			for (s = 0; s < sum->nseries && sum->series[s].mode != sum->modes[m].mode; s++)
-				;
-			if (s == sum->nseries)
+			if (sum->modes[m].lat_series < 0)
 				continue;
+			s = (unsigned)sum->modes[m].lat_series;
 			for (p = 0; p < 3; p++, col++) {
 				char *h = xasprintf("%s %s (us)", sum->series[s].name, pct_name[p]);
 
@@ -457,17 +513,20 @@ xl_cells(struct xl *x, const struct report_ctx *ctx)
 		"Device await (us)", "Device average request (KiB)",
 		"Check: derived IOPS x bs (MiB/s)", "Check: measured (MiB/s)",
 		"Check: device (MiB/s)", "Check: derived vs measured (%)",
-		"Check: device vs measured (%)", "BW check", "Check reason", "Status reason"
+		"Check: device vs measured (%)", "BW check", "Check reason", "Status reason",
+		"Most I/Os in flight", "Measured window"
 	};
 	const unsigned ncols = sizeof head / sizeof head[0];
 	const struct results *res = ctx->res;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CELLS);
 	lxw_row_t row = 1;
 	unsigned i, p;
+	char steady[64];
 
 	worksheet_set_column(ws, 0, (lxw_col_t)(ncols - 1), 13, NULL);
 	worksheet_set_column(ws, 25, 25, 30, NULL);
 	worksheet_set_column(ws, 38, 39, 60, NULL);
+	worksheet_set_column(ws, 41, 41, 20, NULL);
 	worksheet_set_row(ws, 0, 45, NULL);
 	xl_header(x, ws, 0, head, ncols);
 	worksheet_freeze_panes(ws, 1, 0);
@@ -481,7 +540,7 @@ xl_cells(struct xl *x, const struct report_ctx *ctx)
 		worksheet_write_string(ws, row, c++, cell_status_name(r->status),
 		    r->status == CELL_OK ? NULL : x->failed);
 		if (r->status == CELL_SKIPPED) {
-			worksheet_write_string(ws, row++, (lxw_col_t)(ncols - 1), r->status_reason, NULL);
+			worksheet_write_string(ws, row++, (lxw_col_t)(ncols - 3), r->status_reason, NULL);
 			continue;
 		}
 		worksheet_write_number(ws, row, c++, r->iops, x->num1);
@@ -531,6 +590,11 @@ xl_cells(struct xl *x, const struct report_ctx *ctx)
 		worksheet_write_string(ws, row, c++, r->check.reason, r->check.ok ? NULL : x->bad);
 		if (r->status_reason[0] != '\0')
 			worksheet_write_string(ws, row, c, r->status_reason, NULL);
+		c++;
+		if (r->inflight_max > 0)
+			worksheet_write_number(ws, row, c, r->inflight_max, NULL);
+		c++;
+		worksheet_write_string(ws, row, c, report_steady_text(res, r, steady, sizeof steady), NULL);
 		row++;
 	}
 	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(ncols - 1));

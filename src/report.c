@@ -121,8 +121,10 @@ report_write_all(const struct results *res, const char *dir, unsigned mask, cons
 }
 
 /*
- * sweep report RESULTS.json [-o DIR] [--formats LIST] [--gnuplot PATH]; a
- * run's folder stands for the results.json in it.
+ * sweep report RESULTS.json [-o DIR] [--formats LIST] [--gnuplot PATH]
+ * [--expect ...] [--profile NAME]; a run's folder stands for the
+ * results.json in it.  With --expect or --profile the expectation is also
+ * recorded in DIR/results.json.
  */
 int
 report_command(struct config *cfg)
@@ -148,6 +150,12 @@ report_command(struct config *cfg)
 		free(input);
 		return SWEEP_EXIT_USAGE;
 	}
+	if ((cfg->expect != NULL || cfg->profile != NULL) &&
+	    profile_apply(cfg, &res.target, &res.expect) != 0) {
+		free(input);
+		results_free(&res);
+		return SWEEP_EXIT_USAGE;
+	}
 	if (cfg->out_dir != NULL)
 		dir = xstrdup(cfg->out_dir);
 	else {
@@ -171,6 +179,20 @@ report_command(struct config *cfg)
 		return SWEEP_EXIT_USAGE;
 	}
 	err = report_write_all(&res, dir, mask, cfg->gnuplot);
+	if (err == 0 && res.expect.set && (cfg->expect != NULL || cfg->profile != NULL)) {
+		/*
+		 * The expectation goes into the results.json beside the reports,
+		 * so that reports and comparisons made from it later show it too.
+		 */
+		char *json = xasprintf("%s/results.json", dir);
+
+		err = results_write_json(&res, json);
+		if (err != 0)
+			sweep_error("%s: %s", json, strerror(-err));
+		else
+			printf("Recorded the expectation in %s\n", json);
+		free(json);
+	}
 	if (err == 0)
 		printf("Reports: %s\n", dir);
 	free(input);

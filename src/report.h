@@ -7,6 +7,8 @@
 #ifndef REPORT_H
 #define REPORT_H
 
+#include <sys/types.h>
+
 #include "sweep.h"
 
 #define REPORT_CSV	0x01	/* results.csv */
@@ -49,14 +51,39 @@ struct knee {
 	char		 text[320];	/* the verdict in one sentence */
 };
 
+/* What a cell's per-second series says about burst credits; see report-burst.c. */
+enum burst_kind {
+	BURST_TOO_SHORT,	/* fewer than BURST_MIN_SERIES_S seconds */
+	BURST_UNSTEADY_START,	/* no steady start to measure a drop from */
+	BURST_NONE,		/* no sustained drop */
+	BURST_CLIFF,		/* a steady start, then a sustained drop: likely credits running out */
+	BURST_DECLINE		/* a sustained drop reached by a slope, not a cliff */
+};
+#define BURST_MIN_SERIES_S	16
+
+struct burst {
+	enum burst_kind	 kind;
+	unsigned	 at_s;		/* second of the measured window where the drop starts */
+	double		 before_iops;	/* the steady start's level (median) */
+	double		 after_iops;	/* the level after the drop (median) */
+	double		 drop;		/* 1 - after / before */
+	char		 text[224];
+};
+
 struct summary_mode {
 	enum rw_mode	 mode;
 	unsigned	 ncells;	/* cells of this mode with figures */
-	unsigned	 ntimed;	/* of them, with a per-second series */
+	unsigned	 ntimed;	/* of them, with a per-second series that has a point above 0 */
+	int		 lat_series;	/* latency chart: the lowest depth series with latency; -1 none */
 	int		 peak_iops;	/* index into results.cells, -1 none */
 	int		 peak_bw;
 	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
 	struct knee	 knee;
+	/* Against the expectation (results.expect), when there is one: */
+	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
+	double		 bw_pct;
+	bool		 above_cap;	/* a peak above the cap (and its burst): cache, or wrong profile */
+	char		 expect_text[480];	/* what the peaks reached, one or two sentences */
 };
 
 /* What every report shows first; built once by report_summary_build(). */
@@ -69,11 +96,17 @@ struct summary {
 	unsigned		 nseries;
 	bool			 multi_jobs;	/* some cell ran more than one job */
 	bool			 has_latency;	/* some cell has latency percentiles */
+	bool			 has_iops;	/* some cell has IOPS above 0: the IOPS chart has a point */
+	bool			 has_bw;	/* some cell has bandwidth above 0: so has the bw chart */
 	unsigned		 ndone;		/* cells with figures (ok, failed with I/O) */
 	unsigned		 nfailed, nskipped;
 	unsigned		 npass;		/* cells whose BW check is ok */
 	unsigned		*mismatch;	/* indexes into results.cells */
 	unsigned		 nmismatch;
+	struct burst		*burst;		/* per results.cells entry (plan.ncells) */
+	unsigned		 nburst;	/* cells with a burst cliff */
+	unsigned		 nburst_long;	/* cells with a series long enough to tell */
+	unsigned		 longest_series_s;
 };
 
 /* What the writers share during one report_write_all(). */
@@ -129,6 +162,7 @@ bool	 report_has_figures(const struct cell_result *);
 
 /* report-table.c */
 const char *report_metric_name(enum report_metric);
+const char *report_steady_text(const struct results *, const struct cell_result *, char *, size_t);
 double	 report_metric_value(const struct cell_result *, enum report_metric);
 void	 report_table_init(struct report_table *, const char *, unsigned, const char *const *);
 void	 report_table_set(struct report_table *, unsigned, unsigned, const char *, ...)
@@ -142,6 +176,9 @@ void	 report_table_pivot(const struct report_ctx *, unsigned, enum report_metric
 	     struct report_table *);
 void	 report_table_checks(const struct report_ctx *, struct report_table *);
 void	 report_table_problems(const struct report_ctx *, struct report_table *);
+void	 report_table_bursts(const struct report_ctx *, struct report_table *);
+/* Caller frees. */
+char	*report_burst_note(const struct report_ctx *);
 void	 report_table_run(const struct report_ctx *, struct report_table *);
 
 /* report-summary.c */
@@ -149,23 +186,149 @@ void	 report_summary_build(const struct results *, struct summary *);
 void	 report_summary_free(struct summary *);
 void	 report_summary_knee(const uint64_t *, const double *, unsigned, struct knee *);
 const char *report_summary_at(const struct cell_result *, char *, size_t);
+const char *report_summary_caps(const struct expect *, char *, size_t);
+
+/* report-burst.c */
+void	 report_burst_detect(const uint64_t *, unsigned, struct burst *);
 
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 
 /* report-xlsx.c */
 int	 report_xlsx_write(struct report_ctx *);
 
+/* A @KEY@ of a chart template and its value. */
+struct report_gp_key {
+	const char	*key;
+	const char	*value;
+};
+
+/* One chart being made: its files (script and data in memory) and its gnuplot process. */
+struct report_plot {
+	struct report_chart	 chart;
+	const char		*tmpl;		/* templates/TMPL.gp */
+	char			*script;	/* filled template */
+	char			*data;		/* STEM.dat */
+	pid_t			 pid;
+	int			 status;
+	bool			 done;
+};
+
 /* report-gnuplot.c: the shell command that renders every chart of a folder by hand */
 #define REPORT_GNUPLOT_ALL	"for f in *.gp; do gnuplot \"$f\"; done"
 int	 report_gnuplot_write(struct report_ctx *);
+int	 report_gnuplot_render(struct report_ctx *, struct report_plot *, unsigned);
+/* Caller frees. */
+char	*report_gnuplot_script(struct report_ctx *, const char *, const struct report_gp_key *,
+	     unsigned);
+void	 report_gnuplot_quote(FILE *, const char *);
+void	 report_gnuplot_bs_axis(const uint64_t *, unsigned, char **, char **);
 unsigned report_gnuplot_charts(const struct summary *, struct report_chart *, unsigned);
 /* Caller frees. */
 char	*report_gnuplot_find(const char *);
 
+/*
+ * sweep compare: runs side by side (compare*.c).  A row is a cell (mode,
+ * bs, depth, jobs) measured in at least one run; rows are sorted by mode
+ * (first seen), depth, jobs, then block size, so each line of a chart (a
+ * mode x depth x jobs of one run) is a run of consecutive rows.
+ */
+enum compare_metric { COMPARE_IOPS, COMPARE_BW, COMPARE_P99, COMPARE_METRICS };
+enum compare_column { COMPARE_COL_VALUE, COMPARE_COL_RATIO, COMPARE_COL_WINNER };
+
+#define COMPARE_TIE		1.05	/* within 5% of the best: a tie */
+#define COMPARE_WIN_TIE		-1	/* compare_row.winner: runs within COMPARE_TIE */
+#define COMPARE_WIN_NONE	-2	/* fewer than two runs have the figure */
+
+struct compare_run {
+	char		*path;		/* its results.json */
+	char		 label[160];	/* unique among the runs */
+	struct results	 res;
+	struct summary	 sum;
+};
+
+struct compare_row {
+	enum rw_mode	 mode;
+	uint64_t	 bs;
+	unsigned	 depth, jobs;
+	unsigned	 group;		/* index into compare.groups */
+	int		*cell;		/* per run: index into its results.cells; -1 missing */
+	int		 winner[COMPARE_METRICS];	/* run index, or COMPARE_WIN_* */
+	bool		 tie_with[COMPARE_METRICS][8];	/* runs in a tie (the first 8) */
+};
+
+/* A line of the charts per run: one mode x depth x jobs, rows first .. first + n - 1. */
+struct compare_group {
+	enum rw_mode	 mode;
+	unsigned	 depth, jobs;
+	unsigned	 first, n;
+	unsigned	 variant;	/* rank of depth x jobs: dash and marker */
+	char		 name[64];	/* "randread QD8" or "randread QD8 x4 jobs" */
+};
+
+struct compare {
+	struct compare_run	*runs;
+	unsigned		 nruns;
+	struct compare_row	*rows;
+	unsigned		 nrows;
+	struct compare_group	*groups;
+	unsigned		 ngroups;
+	unsigned		 ncommon;	/* rows every run has */
+	unsigned		*nmissing;	/* per run: rows it lacks */
+	enum rw_mode		 modes[MODE_COUNT];	/* in first-seen order */
+	unsigned		 nmodes;
+	uint64_t		*bs;		/* every block size, ascending */
+	unsigned		 nbs;
+	char			*verdict[MODE_COUNT];	/* per modes[] entry */
+};
+
+/* What the compare writers share. */
+struct compare_ctx {
+	const struct compare	*cmp;
+	struct report_ctx	 rc;	/* dir, mask, gnuplot, chart state, error */
+};
+
+/* compare.c */
+int	 compare_command(struct config *);
+int	 compare_build(struct compare *);
+void	 compare_free(struct compare *);
+double	 compare_value(const struct compare *, const struct compare_row *, unsigned,
+	     enum compare_metric);
+const char *compare_metric_name(enum compare_metric);
+const char *compare_winner_text(const struct compare *, const struct compare_row *,
+	     enum compare_metric, char *, size_t);
+int	 compare_csv_write(struct compare_ctx *);
+const char *compare_rule(void);
+int	 compare_lat_group(const struct compare *, unsigned, enum rw_mode);
+/* Caller frees. */
+char	*compare_head(const struct compare *, enum compare_column, unsigned, enum compare_metric);
+/* Caller frees. */
+char	*compare_missing_text(const struct compare *, const struct compare_row *);
+
+/* compare-gnuplot.c */
+#define COMPARE_CHARTS	3
+int	 compare_gnuplot_write(struct compare_ctx *);
+unsigned compare_gnuplot_charts(const struct compare *, struct report_chart *);
+
+/* compare-table.c: the tables md and html share */
+void	 compare_table_runs(const struct compare *, struct report_table *);
+void	 compare_table_mode(const struct compare *, enum rw_mode, struct report_table *);
+void	 compare_table_missing(const struct compare *, struct report_table *);
+
+/* compare-md.c, compare-html.c, compare-xlsx.c */
+int	 compare_md_write(struct compare_ctx *);
+int	 compare_html_write(struct compare_ctx *);
+int	 compare_xlsx_write(struct compare_ctx *);
+
 /* report-md.c */
 int	 report_md_write(struct report_ctx *);
+void	 report_md_text(FILE *, const char *);
+void	 report_md_table(FILE *, const struct report_table *);
 
 /* report-html.c */
+extern const char report_html_style[];
 int	 report_html_write(struct report_ctx *);
+void	 report_html_text(FILE *, const char *);
+void	 report_html_table(FILE *, const struct report_table *, bool);
+int	 report_html_svg(FILE *, const char *, unsigned);
 
 #endif

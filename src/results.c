@@ -248,6 +248,14 @@ cell_to_json(const struct cell_result *r)
 		cJSON_AddNumberToObject(dev, "areq_bytes", r->dev.areq_bytes);
 	}
 
+	if (r->derived != 0) {
+		a = cJSON_AddArrayToObject(o, "derived");
+		if (r->derived & CELL_DERIVED_IOPS)
+			cJSON_AddItemToArray(a, cJSON_CreateString("iops"));
+		if (r->derived & CELL_DERIVED_BW)
+			cJSON_AddItemToArray(a, cJSON_CreateString("bw"));
+	}
+
 	chk = cJSON_AddObjectToObject(o, "bw_check");
 	cJSON_AddNumberToObject(chk, "derived_bytes_s", r->check.derived);
 	cJSON_AddNumberToObject(chk, "measured_bytes_s", r->check.measured);
@@ -260,6 +268,39 @@ cell_to_json(const struct cell_result *r)
 	cJSON_AddStringToObject(chk, "verdict", r->check.ok ? "ok" : "mismatch");
 	cJSON_AddStringToObject(chk, "reason", r->check.reason);
 	return o;
+}
+
+/* A figure of the expectation: a number, or null when not given (0). */
+static void
+expect_number(cJSON *o, const char *key, double v)
+{
+	if (v > 0)
+		cJSON_AddNumberToObject(o, key, v);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+/* "expect": the caps the volume is provisioned for, or null. */
+static void
+expect_to_json(cJSON *root, const struct expect *e)
+{
+	cJSON *o;
+
+	if (!e->set) {
+		cJSON_AddNullToObject(root, "expect");
+		return;
+	}
+	o = cJSON_AddObjectToObject(root, "expect");
+	expect_number(o, "iops", e->iops);
+	expect_number(o, "bw_bytes_s", e->bw_bytes_s);
+	expect_number(o, "burst_iops", e->burst_iops);
+	expect_number(o, "burst_bw_bytes_s", e->burst_bw_bytes_s);
+	expect_number(o, "iops_floor", e->iops_floor);
+	expect_number(o, "bw_floor_bytes_s", e->bw_floor_bytes_s);
+	expect_number(o, "size_bytes", (double)e->size_bytes);
+	cJSON_AddStringToObject(o, "profile", e->profile);
+	cJSON_AddStringToObject(o, "source", e->source);
+	cJSON_AddStringToObject(o, "basis", e->basis);
 }
 
 /* Caller frees. */
@@ -285,6 +326,7 @@ results_to_json(const struct results *res)
 	w = cJSON_AddArrayToObject(root, "warnings");
 	for (i = 0; i < res->nwarnings; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(res->warnings[i]));
+	expect_to_json(root, &res->expect);
 
 	t = cJSON_AddObjectToObject(root, "target");
 	cJSON_AddStringToObject(t, "path", tg->path != NULL ? tg->path : "");
@@ -511,6 +553,12 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		r->nseries = 1000000;
 	r->series_ios = jseries(v, r->nseries);
 	r->series_bytes = jseries(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
+	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(o, "derived")) {
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "iops") == 0)
+			r->derived |= CELL_DERIVED_IOPS;
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "bw") == 0)
+			r->derived |= CELL_DERIVED_BW;
+	}
 	dev = cJSON_GetObjectItemCaseSensitive(o, "device");
 	r->dev.valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
 	r->dev.read_ios = ju64(dev, "read_ios");
@@ -541,6 +589,35 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	} else if (r->status != CELL_SKIPPED)
 		bw_check_compute(r);
 	return 0;
+}
+
+/* A figure of "expect": finite and above 0, else 0 (not given). */
+static double
+expect_jnum(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return isfinite(v) && v > 0 ? v : 0;
+}
+
+/* "expect" back into e; null, absent or not an object: no expectation. */
+static void
+expect_from_json(const cJSON *o, struct expect *e)
+{
+	memset(e, 0, sizeof *e);
+	if (!cJSON_IsObject(o))
+		return;
+	e->set = true;
+	e->iops = expect_jnum(o, "iops");
+	e->bw_bytes_s = expect_jnum(o, "bw_bytes_s");
+	e->burst_iops = expect_jnum(o, "burst_iops");
+	e->burst_bw_bytes_s = expect_jnum(o, "burst_bw_bytes_s");
+	e->iops_floor = expect_jnum(o, "iops_floor");
+	e->bw_floor_bytes_s = expect_jnum(o, "bw_floor_bytes_s");
+	e->size_bytes = expect_jnum(o, "size_bytes") < 1.8e19 ? (uint64_t)expect_jnum(o, "size_bytes") : 0;
+	jstr(o, "profile", e->profile, sizeof e->profile);
+	jstr(o, "source", e->source, sizeof e->source);
+	jstr(o, "basis", e->basis, sizeof e->basis);
 }
 
 /*
@@ -582,6 +659,8 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 			snprintf(res->warnings[res->nwarnings++], sizeof res->warnings[0], "%s",
 			    item->valuestring);
 	}
+
+	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
 
 	t = cJSON_GetObjectItemCaseSensitive(root, "target");
 	if (!cJSON_IsObject(t)) {

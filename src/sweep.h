@@ -79,6 +79,8 @@ struct config {
 	char		*hosts;		/* run --hosts */
 	char		*hosts_file;
 	char		*csv;		/* import --csv */
+	char		*expect;	/* --expect iops=N,bw=SIZE/s (profile.c) */
+	char		*profile;	/* --profile NAME or PATH (profile.c) */
 	uint64_t	 size;
 	unsigned	 runtime_s;
 	unsigned	 ramp_s;
@@ -235,6 +237,9 @@ extern const double sweep_percentiles[PCT_COUNT];	/* 50, 90, 99, 99.9, 99.99 */
 
 enum cell_status { CELL_PENDING, CELL_OK, CELL_FAILED, CELL_SKIPPED, CELL_PARTIAL };
 
+#define CELL_DERIVED_IOPS	0x1	/* IOPS = bandwidth / bs */
+#define CELL_DERIVED_BW		0x2	/* bandwidth = IOPS x bs */
+
 struct cell_result {
 	struct cell	 cell;
 	enum cell_status status;
@@ -260,8 +265,27 @@ struct cell_result {
 	unsigned	 nseries;
 	uint64_t	*series_ios;
 	uint64_t	*series_bytes;
+	unsigned	 derived;		/* CELL_DERIVED_*: figures computed, not given (imports) */
 	struct dev_metrics dev;
 	struct bw_check	 check;
+};
+
+/*
+ * What the volume is provisioned for (--expect, --profile; profile.c): the
+ * caps reports compare the figures with.  0 means not given.
+ */
+struct expect {
+	bool		 set;
+	double		 iops;			/* baseline (provisioned) IOPS */
+	double		 bw_bytes_s;		/* baseline throughput */
+	double		 burst_iops;		/* burst ceiling, when above the baseline */
+	double		 burst_bw_bytes_s;
+	double		 iops_floor;		/* published lower end (magnetic volumes) */
+	double		 bw_floor_bytes_s;
+	uint64_t	 size_bytes;		/* the volume size size-dependent caps used */
+	char		 profile[64];		/* profile name; empty: --expect alone */
+	char		 source[512];		/* where the caps were published */
+	char		 basis[1024];		/* how they were computed, for the reader */
 };
 
 /* The one record everything else reads: results.json in memory. */
@@ -281,6 +305,7 @@ struct results {
 	bool		 interrupted;
 	char		 warnings[8][256];
 	unsigned	 nwarnings;
+	struct expect	 expect;
 };
 
 /* xmalloc.c: allocation failure stops the program (tmux's rule). */
@@ -447,6 +472,48 @@ char	*results_to_json(const struct results *);
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
 const char *cell_status_name(enum cell_status);
+
+/* profile.c: provisioned-limit profiles and --expect (issue 5) */
+#define PROFILE_STEPS_MAX	8
+enum profile_figure { PROFILE_IOPS, PROFILE_BW, PROFILE_BURST_IOPS, PROFILE_BURST_BW,
+	PROFILE_FIGURES };
+
+/* One figure of a profile: fixed, a formula of the volume size, or provisioned with it. */
+struct profile_limit {
+	bool		 present;
+	bool		 provisioned;	/* chosen when the volume is made: --expect or provisioned_* */
+	bool		 has_value;
+	double		 value;		/* fixed part; for a provisioned figure, its default */
+	double		 per_gib, per_tib;	/* times the volume size */
+	double		 per_iops;	/* bandwidth: bytes/s per baseline IOPS */
+	double		 min, max;	/* clamp of the formula; range of a provisioned figure */
+	double		 max_per_gib;	/* provisioned: the most per GiB of volume */
+	double		 max_per_iops;	/* provisioned bandwidth: the most per provisioned IOPS */
+	double		 floor;		/* the published lower end */
+	unsigned	 nsteps;	/* volumes up to step_up_to[i] bytes get step_value[i] */
+	uint64_t	 step_up_to[PROFILE_STEPS_MAX];
+	double		 step_value[PROFILE_STEPS_MAX];
+};
+
+/* A volume type's published caps (IOPS in IOPS, bandwidth in bytes/s). */
+struct profile {
+	char		 name[64];
+	char		 description[256];
+	char		 source[512];
+	char		 notes[512];
+	uint64_t	 size;		/* a fixed-size tier's disk size (Azure P10); 0 none */
+	double		 provisioned_iops, provisioned_bw;
+	struct profile_limit limit[PROFILE_FIGURES];
+};
+
+int	 profile_parse_rate(const char *, double *);
+const char *profile_rate_text(double, char *, size_t);
+int	 profile_parse_expect(const char *, struct expect *, char *, size_t);
+int	 profile_parse(const char *, const char *, size_t, struct profile *, char *, size_t);
+int	 profile_load(const char *, struct profile *);
+int	 profile_resolve(const struct profile *, const struct expect *, uint64_t, struct expect *,
+	     char *, size_t);
+int	 profile_apply(const struct config *, const struct target *, struct expect *);
 
 /* import.c: `sweep import FIO.json | --csv TABLE.csv` */
 int	 import_command(struct config *);

@@ -25,6 +25,8 @@ set xtics (@XTICS@)
 set format y "%.0s%c"
 set grid ytics mytics
 set key outside right top vertical box
+# Where a cell's IOPS dropped and stayed down (burst credits running out?).
+@MARKS@
 
 do for [fmt in formats] {
     if (fmt eq "png") {

@@ -80,6 +80,42 @@ done
 cmp -s "$T/groups/results.csv" "$T/again/results.csv" || fail "sweep report gave another results.csv"
 ok "groups.json: 3 cells equal to fio's figures; reports written and re-made"
 
+# Default formats: fio's JSON has no per-second series, so no series chart
+# (gnuplot fails on an empty plot) and no reference to one in md or html.
+if command -v gnuplot >/dev/null 2>&1; then
+	"$SWEEP" import "$FX/clones.json" -o "$T/deflt" >"$T/out" 2>"$T/err" ||
+		fail "import with default formats: exit $?: $(cat "$T/err")"
+	for f in iops.png bw.png latency.png report.html report.md report.xlsx; do
+		[ -s "$T/deflt/$f" ] || fail "default formats: no $f"
+	done
+	ls "$T/deflt" | grep -q '^series-' && fail "series chart made without a per-second series"
+	grep -q 'series-' "$T/deflt/report.md" "$T/deflt/report.html" &&
+		fail "md or html refers to a series chart that was not made"
+	# A series of zeros (a log axis has no point) and latency only above
+	# the lowest depth: charts without a point are left out, the rest made.
+	"$PY" - "$T/deflt/results.json" "$T/hostile" <<'EOF' || fail "editing results.json"
+import json, os, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cells"]:
+    c["series"]["ios"] = [0, 0, 0]
+    c["series"]["bytes"] = [0, 0, 0]
+c = d["cells"][0]
+for k in c["lat_ns"]:
+    c["lat_ns"][k] = 0
+extra = json.loads(json.dumps(d["cells"][0]))
+extra["index"], extra["depth"] = len(d["plan"]["cells"]), 8
+extra["lat_ns"]["p50"] = extra["lat_ns"]["p99"] = extra["lat_ns"]["p99.9"] = 1000
+d["plan"]["cells"].append({k: extra[k] for k in ("mode", "bs", "depth", "jobs")})
+d["cells"].append(extra)
+os.makedirs(sys.argv[2])
+json.dump(d, open(sys.argv[2] + "/results.json", "w"))
+EOF
+	"$SWEEP" report "$T/hostile" >"$T/out" 2>"$T/err" || fail "report of zero series: $(cat "$T/err")"
+	[ -s "$T/hostile/latency.png" ] || fail "latency chart of the depth that has latency not made"
+	ls "$T/hostile" | grep -q '^series-' && fail "series chart of zeros made"
+	ok "default formats on fio output: exit 0, no series chart; charts without a point left out"
+fi
+
 # --label names the run (and the default output directory).
 "$SWEEP" import "$FX/groups.json" --label fleet-a --formats csv >/dev/null 2>&1 ||
 	fail "import --label failed"

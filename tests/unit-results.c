@@ -69,6 +69,15 @@ fake_results(struct results *res)
 		r->dev.util_pct = 97.5;
 		bw_check_compute(r);
 	}
+	res->cells[1].derived = CELL_DERIVED_IOPS;
+	res->expect.set = true;
+	res->expect.iops = 300;
+	res->expect.bw_bytes_s = 250.0 * MIB;
+	res->expect.burst_iops = 3000;
+	res->expect.size_bytes = 100 * GIB;
+	snprintf(res->expect.profile, sizeof res->expect.profile, "aws-gp2");
+	snprintf(res->expect.source, sizeof res->expect.source, "as published by AWS in \"gp2\"");
+	snprintf(res->expect.basis, sizeof res->expect.basis, "3 IOPS/GiB x 100 GiB");
 	free(t.path);
 	free(t.name);
 	plan_free(&p);
@@ -100,6 +109,14 @@ round_trip(void)
 		    memcmp(x->series_ios, y->series_ios, x->nseries * 8) == 0), "cell %u series", i);
 		CHECK(x->check.ok == y->check.ok, "cell %u verdict", i);
 	}
+	CHECK(b.cells[1].derived == CELL_DERIVED_IOPS && b.cells[0].derived == 0, "derived marks");
+	CHECK(b.expect.set && b.expect.iops == 300 && b.expect.bw_bytes_s == 250.0 * MIB &&
+	    b.expect.burst_iops == 3000 && b.expect.burst_bw_bytes_s == 0 &&
+	    b.expect.size_bytes == 100 * GIB, "expect figures: %g %g %g", b.expect.iops,
+	    b.expect.bw_bytes_s, b.expect.burst_iops);
+	CHECK_STR(b.expect.profile, a.expect.profile);
+	CHECK_STR(b.expect.source, a.expect.source);
+	CHECK_STR(b.expect.basis, a.expect.basis);
 	text2 = results_to_json(&b);
 	CHECK(strcmp(text, text2) == 0, "second round trip is identical");
 	free(text);
@@ -113,6 +130,15 @@ round_trip(void)
 	    "[{\"index\": 5, \"mode\": \"read\", \"bs\": 4096, \"depth\": 1, \"jobs\": 1}]}",
 	    &b, err, sizeof err) != 0, "cell outside the plan refused");
 	CHECK(results_from_json("[", &b, err, sizeof err) != 0, "truncated refused");
+	CHECK(results_from_json("{\"schema_version\": 1, \"expect\": null, \"target\": {}, "
+	    "\"plan\": {\"cells\": []}, \"cells\": []}", &b, err, sizeof err) == 0 &&
+	    !b.expect.set, "\"expect\": null is no expectation");
+	results_free(&b);
+	CHECK(results_from_json("{\"schema_version\": 1, \"expect\": {\"iops\": -5, \"bw_bytes_s\": "
+	    "\"x\"}, \"target\": {}, \"plan\": {\"cells\": []}, \"cells\": []}", &b, err,
+	    sizeof err) == 0 && b.expect.set && b.expect.iops == 0 && b.expect.bw_bytes_s == 0,
+	    "bad expect figures read as not given");
+	results_free(&b);
 
 	{
 		char path[] = "/tmp/sweep-unit-results-XXXXXX";
