@@ -33,11 +33,18 @@ compare_table_runs(const struct compare *cmp, struct report_table *t)
 		report_table_set(t, row, 1, "%s", run->path);
 		report_table_set(t, row, 2, "%s (%s)", res->target.path,
 		    res->target.kind == TARGET_DEVICE ? "block device" : "file");
-		report_table_set(t, row, 3, "%s of %s", size_human(res->target.size, a, sizeof a),
-		    size_human(res->target.total_size, b, sizeof b));
+		if (res->target.size > 0)
+			report_table_set(t, row, 3, "%s of %s", size_human(res->target.size, a, sizeof a),
+			    size_human(res->target.total_size, b, sizeof b));
+		else
+			report_table_set(t, row, 3, "not recorded");
 		report_table_set(t, row, 4, "%s", res->host);
 		report_table_set(t, row, 5, "%s", res->started_utc);
-		report_table_set(t, row, 6, "%s, %u s per cell", res->plan.engine, res->plan.runtime_s);
+		if (res->plan.runtime_s > 0)
+			report_table_set(t, row, 6, "%s, %u s per cell", res->plan.engine,
+			    res->plan.runtime_s);
+		else
+			report_table_set(t, row, 6, "%s", res->plan.engine);
 		report_table_set(t, row, 7, "%u", run->sum.ndone);
 		if (res->expect.set)
 			report_table_set(t, row, 8, "%s%s%s%s", report_summary_caps(&res->expect, caps,

@@ -23,6 +23,8 @@
 #define COMPARE_IOPS_BS_MAX	(64 * KIB)
 /* Ratios of one verdict phrase within this spread are given as one figure. */
 #define COMPARE_ONE_FIGURE	1.15
+/* A verdict phrase covers ratios within this spread; a wider one starts a new phrase. */
+#define COMPARE_SPLIT		1.5
 
 struct compare_writer {
 	const char	*name;
@@ -63,7 +65,7 @@ compare_rule(void)
 	    "is within 5% of the best, the cell is a tie.";
 }
 
-/* A figure of run k in row: IOPS, MiB/s or p99 in microseconds; NAN when missing or not measured. */
+/* A figure of run k in row: IOPS, MiB/s or p99 in us; NAN when missing or not measured. */
 double
 compare_value(const struct compare *cmp, const struct compare_row *row, unsigned k,
     enum compare_metric m)
@@ -237,7 +239,7 @@ compare_add(char **buf, const char *fmt, ...)
 	*buf = joined;
 }
 
-/* Where a verdict phrase holds: "at 4 KiB", "up to 64 KiB", "from 1 MiB up", "from 8 KiB to 512 KiB". */
+/* Where a verdict phrase holds: "at 4 KiB", "up to 64 KiB", "from 1 MiB up", "from 8 KiB to 1 MiB". */
 static void
 compare_where(char *buf, size_t len, uint64_t lo, uint64_t hi, uint64_t min, uint64_t max)
 {
@@ -320,8 +322,22 @@ compare_verdict_run(const struct compare *cmp, enum rw_mode mode, unsigned k, ch
 		char where[96];
 		const char *what;
 
-		while (j < n && (ratio[j] > COMPARE_TIE ? 1 : ratio[j] * COMPARE_TIE < 1 ? -1 : 0) == cls)
-			j++;
+		/*
+		 * A stretch: one outcome, one side of COMPARE_IOPS_BS_MAX (IOPS or
+		 * bandwidth), and factors within COMPARE_SPLIT of each other.
+		 */
+		for (lo = INFINITY, hi = 0; j < n; j++) {
+			double f = cls >= 0 ? ratio[j] : 1 / ratio[j];
+
+			if ((ratio[j] > COMPARE_TIE ? 1 : ratio[j] * COMPARE_TIE < 1 ? -1 : 0) != cls ||
+			    (bs[j] > COMPARE_IOPS_BS_MAX) != (bs[i] > COMPARE_IOPS_BS_MAX) ||
+			    (cls != 0 && fmax(hi, f) / fmin(lo, f) > COMPARE_SPLIT))
+				break;
+			lo = fmin(lo, f);
+			hi = fmax(hi, f);
+		}
+		lo = INFINITY;
+		hi = 0;
 		for (e = i; e < j; e++) {
 			double f = cls >= 0 ? ratio[e] : 1 / ratio[e];
 
@@ -348,15 +364,18 @@ compare_verdict_run(const struct compare *cmp, enum rw_mode mode, unsigned k, ch
 		i = j;
 	}
 	if (lat_bs > 0) {
-		char a[32];
+		char a[32], x0[32], xk[32];
 		double r = latk / lat0;
 
 		size_human(lat_bs, a, sizeof a);
+		report_num(lat0, 0, x0, sizeof x0);
+		report_num(latk, 0, xk, sizeof xk);
 		if (r <= COMPARE_TIE && r * COMPARE_TIE >= 1)
-			compare_add(out, "; the same p99 latency at %s QD%u (within 5%%)", a, lat_depth);
+			compare_add(out, "; the same p99 latency at %s QD%u (within 5%%: %s %s us, %s %s us)",
+			    a, lat_depth, a0, x0, ka, xk);
 		else
-			compare_add(out, "; p99 latency at %s QD%u %.0f us vs %.0f us (%s %.1fx lower)",
-			    a, lat_depth, latk, lat0, r < 1 ? ka : a0, r < 1 ? 1 / r : r);
+			compare_add(out, "; p99 latency at %s QD%u: %s %s us, %s %s us (%s %.1fx lower)",
+			    a, lat_depth, a0, x0, ka, xk, r < 1 ? ka : a0, r < 1 ? 1 / r : r);
 	}
 	compare_add(out, ".");
 	free(bs);

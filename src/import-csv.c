@@ -1,15 +1,914 @@
 #include "config.h"
 
-/* A CSV table of numbers into results: issue 5. */
+/*
+ * A table of numbers into results (issue 5): figures measured elsewhere (a
+ * spreadsheet, an old report, a vendor's data sheet) become a results.json
+ * that sweep charts, reports and compares like a run of its own.
+ *
+ * The table: a header row, then one row per cell.  Columns (names are
+ * matched without case, spaces and units in brackets: "BW (MiB/s)" is
+ * bw_mib_s): mode and bs (required); iops and/or a bandwidth, either in a
+ * column whose name carries the unit (bw_mib_s, bw_mb_s, bw_kib_s, bw_kb_s,
+ * bw_gib_s, bw_gb_s, bw_bytes_s) or in a "bw" column whose values carry it
+ * ("245MiB/s", "250MB/s"); optional depth, jobs, runtime_s, status, label,
+ * and latencies lat_{min,mean,max,stdev,p50,p90,p99,p99_9,p99_99}_{ns,us,ms}.
+ * Comma, semicolon or tab separated (the header decides), RFC 4180 quotes,
+ * "#" comment lines.  sweep's own results.csv reads back.
+ *
+ * A missing IOPS is bandwidth / bs and a missing bandwidth IOPS x bs, both
+ * marked derived; when a row has both, BW = IOPS x bs is checked as for a
+ * run and a mismatch is flagged.  A bad row stops the import with its row
+ * number and column.  import_csv_parse() works on a buffer (the fuzzer's
+ * way in); import_csv_file() reads the file.
+ */
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "sweep.h"
 
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0"
+#endif
+
+#define IMPORT_CSV_MAX_BYTES	(64 * MIB)
+#define IMPORT_CSV_MAX_ROWS	100000
+#define IMPORT_CSV_MAX_FIELDS	256
+#define IMPORT_CSV_BS_MAX	GIB
+/*
+ * Figures beyond any storage are typing mistakes; the bounds also keep the
+ * counts made from them (rate x seconds) inside 64 bits.
+ */
+#define IMPORT_CSV_IOPS_MAX	1e10		/* IOPS */
+#define IMPORT_CSV_BW_MAX	1e13		/* bytes/s: 10 TB/s */
+#define IMPORT_CSV_RUNTIME_MAX	1e6		/* seconds */
+
+/* What a column holds. */
+enum csv_col {
+	COL_IGNORED,
+	COL_MODE, COL_BS, COL_BS_BYTES, COL_BS_KIB, COL_DEPTH, COL_JOBS, COL_IOPS,
+	COL_BW,		/* values carry their unit */
+	COL_BW_UNIT,	/* the column name carries the unit (mult) */
+	COL_LAT,	/* lat_pct index, or LAT_MIN.. (lat), times mult to ns */
+	COL_RUNTIME, COL_STATUS, COL_LABEL,
+	COL_SWEEP	/* a column of sweep's results.csv that a table import does not need */
+};
+
+enum { LAT_MIN = PCT_COUNT, LAT_MEAN, LAT_MAX, LAT_STDEV, LAT_COUNT };
+
+struct csv_column {
+	enum csv_col	 kind;
+	double		 mult;		/* bandwidth to bytes/s, latency to ns */
+	unsigned	 lat;		/* COL_LAT: which */
+	char		 name[64];	/* as written in the header */
+};
+
+/* The parse in progress. */
+struct csv_in {
+	const char	*name;		/* the table's path, for messages */
+	const char	*p, *end;
+	char		 delim;
+	unsigned	 line;		/* line of the next character */
+	char		**field;
+	unsigned	 nfield;
+	size_t		*flen;
+	char		*err;		/* the one-line message */
+	size_t		 errlen;
+};
+
+/* A row while the table is read. */
+struct csv_row {
+	unsigned	 line;
+	enum rw_mode	 mode;
+	uint64_t	 bs;
+	unsigned	 depth, jobs;
+	double		 iops, bw, runtime_s;
+	double		 lat[LAT_COUNT];
+	bool		 has_lat[LAT_COUNT];
+	enum cell_status status;
+};
+
+/* Set the message: "import --csv NAME: row N, column "c" (k): ...". */
+static int
+csv_bad(struct csv_in *in, unsigned line, const struct csv_column *col, unsigned k,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int
+csv_bad(struct csv_in *in, unsigned line, const struct csv_column *col, unsigned k,
+    const char *fmt, ...)
+{
+	char msg[384];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (col != NULL)
+		snprintf(in->err, in->errlen, "import --csv %s: row %u, column \"%s\" (%u): %s",
+		    in->name, line, col->name, k + 1, msg);
+	else if (line > 0)
+		snprintf(in->err, in->errlen, "import --csv %s: row %u: %s", in->name, line, msg);
+	else
+		snprintf(in->err, in->errlen, "import --csv %s: %s", in->name, msg);
+	return -EINVAL;
+}
+
+/* Free the fields of the last record. */
+static void
+csv_fields_free(struct csv_in *in)
+{
+	unsigned i;
+
+	for (i = 0; i < in->nfield; i++)
+		free(in->field[i]);
+	in->nfield = 0;
+}
+
+/* Append a character to a field being read. */
+static void
+csv_putc(char **buf, size_t *len, size_t *cap, char c)
+{
+	if (*len + 2 > *cap) {
+		*cap = *cap ? *cap * 2 : 32;
+		*buf = xrealloc(*buf, *cap);
+	}
+	(*buf)[(*len)++] = c;
+	(*buf)[*len] = '\0';
+}
+
+/*
+ * The next record into in->field (RFC 4180: quotes, doubled quotes, line
+ * breaks inside quotes; CR LF or LF).  Blank lines and lines starting with
+ * "#" are skipped.  Returns 1 for a record, 0 at the end, -EINVAL (message
+ * set) for a quote left open or too many fields; *line is where it starts.
+ */
+static int
+csv_record(struct csv_in *in, unsigned *line)
+{
+	char *buf;
+	size_t len, cap;
+	bool quoted, any = false;
+
+	csv_fields_free(in);
+	for (;;) {
+		if (in->p >= in->end)
+			return 0;
+		if (*in->p == '\n' || (*in->p == '\r' && in->p + 1 < in->end && in->p[1] == '\n')) {
+			in->p += *in->p == '\r' ? 2 : 1;
+			in->line++;
+			continue;
+		}
+		if (*in->p == '#') {
+			while (in->p < in->end && *in->p != '\n')
+				in->p++;
+			continue;
+		}
+		break;
+	}
+	*line = in->line;
+	for (;;) {
+		quoted = false;
+		len = 0;
+		cap = 32;
+		buf = xcalloc(1, cap);
+		while (in->p < in->end && (*in->p == ' ' || *in->p == '\t') && *in->p != in->delim)
+			in->p++;
+		if (in->p < in->end && *in->p == '"') {
+			quoted = true;
+			in->p++;
+			for (;;) {
+				if (in->p >= in->end) {
+					free(buf);
+					return csv_bad(in, *line, NULL, 0, "a quoted field is not closed (a \" "
+					    "is missing)");
+				}
+				if (*in->p == '"') {
+					if (in->p + 1 < in->end && in->p[1] == '"') {
+						csv_putc(&buf, &len, &cap, '"');
+						in->p += 2;
+						continue;
+					}
+					in->p++;
+					break;
+				}
+				if (*in->p == '\n')
+					in->line++;
+				csv_putc(&buf, &len, &cap, *in->p++);
+			}
+		}
+		while (in->p < in->end && *in->p != in->delim && *in->p != '\n' &&
+		    !(*in->p == '\r' && in->p + 1 < in->end && in->p[1] == '\n')) {
+			if (!quoted || (*in->p != ' ' && *in->p != '\t'))
+				csv_putc(&buf, &len, &cap, *in->p);
+			in->p++;
+		}
+		while (!quoted && len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '\t' ||
+		    buf[len - 1] == '\r'))
+			buf[--len] = '\0';
+		if (in->nfield == IMPORT_CSV_MAX_FIELDS) {
+			free(buf);
+			return csv_bad(in, *line, NULL, 0, "more than %d fields", IMPORT_CSV_MAX_FIELDS);
+		}
+		in->flen[in->nfield] = len;
+		in->field[in->nfield++] = buf;
+		any = true;
+		if (in->p < in->end && *in->p == in->delim) {
+			in->p++;
+			continue;
+		}
+		break;
+	}
+	if (in->p < in->end) {
+		in->p += *in->p == '\r' ? 2 : 1;
+		in->line++;
+	}
+	return any ? 1 : 0;
+}
+
+/* The separator of the table: the most frequent of , ; tab outside quotes in its first line. */
+static char
+csv_delimiter(const char *p, const char *end)
+{
+	unsigned comma = 0, semi = 0, tab = 0;
+	bool q = false;
+
+	while (p < end && (*p == '#' || *p == '\n' || *p == '\r')) {
+		while (p < end && *p != '\n')
+			p++;
+		if (p < end)
+			p++;
+	}
+	for (; p < end && (q || *p != '\n'); p++) {
+		if (*p == '"')
+			q = !q;
+		else if (!q && *p == ',')
+			comma++;
+		else if (!q && *p == ';')
+			semi++;
+		else if (!q && *p == '\t')
+			tab++;
+	}
+	if (semi > comma && semi >= tab)
+		return ';';
+	if (tab > comma && tab > semi)
+		return '\t';
+	return ',';
+}
+
+/* A header name made comparable: lowercase, runs of " -()/." as one "_", trimmed. */
+static void
+csv_normalize(const char *in, char *out, size_t len)
+{
+	size_t n = 0;
+
+	for (; *in != '\0' && n + 1 < len; in++) {
+		unsigned char c = (unsigned char)*in;
+
+		if (isalnum(c))
+			out[n++] = (char)tolower(c);
+		else if (n > 0 && out[n - 1] != '_')
+			out[n++] = '_';
+	}
+	while (n > 0 && out[n - 1] == '_')
+		n--;
+	out[n] = '\0';
+}
+
+/* The unit at the end of a normalized name ("_us"), as a multiplier to ns; 0 none. */
+static double
+csv_time_unit(const char *s, size_t *stem)
+{
+	static const struct { const char *suffix; double mult; } u[] = {
+		{ "_ns", 1 }, { "_us", 1e3 }, { "_usec", 1e3 }, { "_ms", 1e6 }, { "_msec", 1e6 },
+	};
+	size_t n = strlen(s), i;
+
+	for (i = 0; i < sizeof u / sizeof u[0]; i++) {
+		size_t k = strlen(u[i].suffix);
+
+		if (n > k && strcmp(s + n - k, u[i].suffix) == 0) {
+			*stem = n - k;
+			return u[i].mult;
+		}
+	}
+	return 0;
+}
+
+/* What a header name means. */
+static void
+csv_column_kind(const char *raw, struct csv_column *c)
+{
+	static const struct { const char *name; enum csv_col kind; double mult; } names[] = {
+		{ "mode", COL_MODE, 0 }, { "rw", COL_MODE, 0 }, { "readwrite", COL_MODE, 0 },
+		{ "bs", COL_BS, 0 }, { "block_size", COL_BS, 0 }, { "blocksize", COL_BS, 0 },
+		{ "bs_bytes", COL_BS_BYTES, 0 }, { "bs_kib", COL_BS_KIB, 0 },
+		{ "depth", COL_DEPTH, 0 }, { "iodepth", COL_DEPTH, 0 }, { "qd", COL_DEPTH, 0 },
+		{ "queue_depth", COL_DEPTH, 0 },
+		{ "jobs", COL_JOBS, 0 }, { "numjobs", COL_JOBS, 0 }, { "threads", COL_JOBS, 0 },
+		{ "iops", COL_IOPS, 0 },
+		{ "bw", COL_BW, 0 }, { "bandwidth", COL_BW, 0 }, { "throughput", COL_BW, 0 },
+		{ "bw_bytes_s", COL_BW_UNIT, 1 }, { "bw_b_s", COL_BW_UNIT, 1 },
+		{ "bw_kib_s", COL_BW_UNIT, 1024.0 }, { "bw_kb_s", COL_BW_UNIT, 1e3 },
+		{ "bw_mib_s", COL_BW_UNIT, 1048576.0 }, { "bw_mb_s", COL_BW_UNIT, 1e6 },
+		{ "bw_gib_s", COL_BW_UNIT, 1073741824.0 }, { "bw_gb_s", COL_BW_UNIT, 1e9 },
+		{ "mib_s", COL_BW_UNIT, 1048576.0 }, { "mb_s", COL_BW_UNIT, 1e6 },
+		{ "runtime_s", COL_RUNTIME, 0 }, { "status", COL_STATUS, 0 }, { "label", COL_LABEL, 0 },
+	};
+	/* sweep's results.csv: read back without a word about these ("dev_": a prefix). */
+	static const char *const sweep_own[] = {
+		"cpu_usr_pct", "cpu_sys_pct", "ios", "bytes", "errors", "short_ios", "first_error",
+		"dev_", "check_", "status_reason", "inflight_max", "steady"
+	};
+	static const char *const lat_names[LAT_COUNT] = {
+		"p50", "p90", "p99", "p99_9", "p99_99", "min", "mean", "max", "stdev"
+	};
+	char n[64], stem[64];
+	size_t i, len;
+	double mult;
+
+	memset(c, 0, sizeof *c);
+	str_copy(c->name, sizeof c->name, raw);
+	csv_normalize(raw, n, sizeof n);
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(n, names[i].name) == 0) {
+			c->kind = names[i].kind;
+			c->mult = names[i].mult;
+			return;
+		}
+	for (i = 0; i < sizeof sweep_own / sizeof sweep_own[0]; i++)
+		if (strcmp(n, sweep_own[i]) == 0 || (sweep_own[i][strlen(sweep_own[i]) - 1] == '_' &&
+		    strncmp(n, sweep_own[i], strlen(sweep_own[i])) == 0)) {
+			c->kind = COL_SWEEP;
+			return;
+		}
+	mult = csv_time_unit(n, &len);
+	if (mult == 0)
+		return;
+	snprintf(stem, sizeof stem, "%.*s", (int)len, n);
+	/* lat_p99, clat_p99, p99; lat_avg for the mean */
+	{
+		const char *s = stem;
+
+		if (strncmp(s, "lat_", 4) == 0)
+			s += 4;
+		else if (strncmp(s, "clat_", 5) == 0)
+			s += 5;
+		if (strcmp(s, "avg") == 0)
+			s = "mean";
+		for (i = 0; i < LAT_COUNT; i++)
+			if (strcmp(s, lat_names[i]) == 0) {
+				c->kind = COL_LAT;
+				c->lat = (unsigned)i;
+				c->mult = mult;
+				return;
+			}
+	}
+}
+
+/*
+ * A number of a cell: digits with an optional fraction and exponent; "3,100"
+ * (thousands separators) when the field is not split on commas; for IOPS a
+ * "k" suffix (x 1000).  -EINVAL when it is not one.
+ */
+static int
+csv_number(const char *s, char delim, bool k_suffix, double *out)
+{
+	char buf[64], *end;
+	size_t n = 0;
+	const char *p;
+	double v;
+
+	/* Semicolon tables come from locales that write the decimal point as a comma. */
+	if (delim == ';' && strchr(s, ',') != NULL && strchr(s, '.') != NULL)
+		return -EINVAL;
+	for (p = s; *p != '\0'; p++) {
+		if (*p == ' ' || *p == '_')
+			continue;
+		if (*p == ',' && delim != ';' && p > s && isdigit((unsigned char)p[-1]) &&
+		    isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
+		    isdigit((unsigned char)p[3]) && !isdigit((unsigned char)p[4]))
+			continue;	/* a thousands separator: "3,100" */
+		if (n + 1 >= sizeof buf || *p == 'x' || *p == 'X')
+			return -EINVAL;	/* too long, or hexadecimal (strtod would take it) */
+		buf[n++] = *p == ',' && delim == ';' ? '.' : *p;
+	}
+	buf[n] = '\0';
+	if (n == 0 || (!isdigit((unsigned char)buf[0]) && buf[0] != '.'))
+		return -EINVAL;
+	v = strtod(buf, &end);
+	if (k_suffix && (*end == 'k' || *end == 'K')) {
+		v *= 1000;
+		end++;
+	}
+	if (*end != '\0' || !isfinite(v) || v < 0)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* The header row into cols; checks that the columns a row needs are there. */
+static int
+csv_header(struct csv_in *in, unsigned line, struct csv_column *cols, unsigned *ncols,
+    char *ignored, size_t ilen, unsigned *nignored)
+{
+	bool have[COL_SWEEP + 1] = { false };
+	unsigned i, j, nbs;
+
+	*ncols = in->nfield;
+	ignored[0] = '\0';
+	for (i = 0; i < in->nfield; i++) {
+		struct csv_column *c = &cols[i];
+
+		if (strlen(in->field[i]) != in->flen[i])
+			return csv_bad(in, line, NULL, 0, "the header holds a NUL byte");
+		csv_column_kind(in->field[i], c);
+		if (c->kind == COL_SWEEP)
+			continue;
+		if (c->kind == COL_IGNORED) {
+			size_t used = strlen(ignored);
+
+			if (in->field[i][0] == '\0')
+				continue;
+			(*nignored)++;
+			if (used + strlen(c->name) + 8 < ilen)
+				snprintf(ignored + used, ilen - used, "%s\"%s\"", used ? ", " : "", c->name);
+			else if (used + 5 < ilen && strcmp(ignored + used - 3, "...") != 0)
+				snprintf(ignored + used, ilen - used, ", ...");
+			continue;
+		}
+		for (j = 0; j < i; j++) {
+			bool same = cols[j].kind == c->kind && (c->kind != COL_LAT || cols[j].lat == c->lat);
+			bool both_bw = (cols[j].kind == COL_BW || cols[j].kind == COL_BW_UNIT) &&
+			    (c->kind == COL_BW || c->kind == COL_BW_UNIT);
+
+			if ((same && c->kind != COL_BW_UNIT) || (both_bw && c->kind == COL_BW) ||
+			    (both_bw && cols[j].kind == COL_BW))
+				return csv_bad(in, line, c, i, "repeats column \"%s\" (%u): one column per "
+				    "figure", cols[j].name, j + 1);
+		}
+		have[c->kind] = true;
+	}
+	nbs = have[COL_BS] + have[COL_BS_BYTES] + have[COL_BS_KIB];
+	if (!have[COL_MODE])
+		return csv_bad(in, line, NULL, 0, "the header has no \"mode\" column (read, write, "
+		    "randread, randwrite, readwrite, randrw); a table needs mode, bs, and iops and/or a "
+		    "bandwidth (bw_mib_s, bw_mb_s, or bw with units in the values)");
+	if (nbs == 0)
+		return csv_bad(in, line, NULL, 0, "the header has no block size column (bs, e.g. 4k; "
+		    "or bs_bytes, bs_kib)");
+	if (!have[COL_IOPS] && !have[COL_BW] && !have[COL_BW_UNIT])
+		return csv_bad(in, line, NULL, 0, "the header has neither \"iops\" nor a bandwidth "
+		    "column (bw_mib_s, bw_mb_s, bw_kib_s, bw_bytes_s, or bw with units in the values "
+		    "such as 245MiB/s)");
+	return 0;
+}
+
+/* The values of one data row. */
+static int
+csv_row_parse(struct csv_in *in, unsigned line, const struct csv_column *cols, unsigned ncols,
+    struct csv_row *row, char *label, size_t llen)
+{
+	bool have_mode = false, have_bs = false;
+	unsigned i;
+
+	memset(row, 0, sizeof *row);
+	row->line = line;
+	row->depth = 1;
+	row->jobs = 1;
+	row->status = CELL_OK;
+	if (in->nfield > ncols)
+		return csv_bad(in, line, NULL, 0, "%u fields, the header has %u (a separator too many, "
+		    "or a value with a separator in it that is not quoted)", in->nfield, ncols);
+	for (i = 0; i < in->nfield; i++) {
+		const struct csv_column *c = &cols[i];
+		const char *v = in->field[i];
+		uint64_t u;
+		double d;
+
+		if (c->kind == COL_IGNORED || c->kind == COL_SWEEP || v[0] == '\0')
+			continue;
+		if (strlen(v) != in->flen[i])
+			return csv_bad(in, line, c, i, "holds a NUL byte");
+		switch (c->kind) {
+		case COL_MODE: {
+			char m[32];
+			size_t k;
+			int mode;
+
+			str_copy(m, sizeof m, v);
+			for (k = 0; m[k] != '\0'; k++)
+				m[k] = (char)tolower((unsigned char)m[k]);
+			if ((mode = mode_parse(m)) < 0)
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a mode; modes are read, write, "
+				    "randread, randwrite, readwrite (rw), randrw", v);
+			row->mode = (enum rw_mode)mode;
+			have_mode = true;
+			break;
+		}
+		case COL_BS:
+		case COL_BS_BYTES:
+		case COL_BS_KIB: {
+			char b[32];
+			size_t k, n = 0;
+
+			for (k = 0; v[k] != '\0' && n + 1 < sizeof b; k++)
+				if (v[k] != ' ')
+					b[n++] = v[k];
+			b[n] = '\0';
+			if (c->kind == COL_BS_KIB) {
+				if (csv_number(v, in->delim, false, &d) != 0 || d * KIB != floor(d * KIB) ||
+				    d * KIB > (double)IMPORT_CSV_BS_MAX)
+					return csv_bad(in, line, c, i, "\"%.40s\" is not a block size in KiB, e.g. 4 "
+					    "or 0.5", v);
+				u = (uint64_t)(d * KIB);
+			} else if (v[k] != '\0' || parse_size(b, &u) != 0 ||
+			    (c->kind == COL_BS_BYTES && strspn(b, "0123456789") != n))
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a block size; e.g. 4k, 64KiB, "
+				    "1m or 4096 (bytes)", v);
+			if (u == 0 || u > IMPORT_CSV_BS_MAX)
+				return csv_bad(in, line, c, i, "block size %.40s is outside 1 byte .. 1 GiB", v);
+			if (have_bs && u != row->bs)
+				return csv_bad(in, line, c, i, "%.40s disagrees with the row's other block "
+				    "size column (%llu bytes)", v, (unsigned long long)row->bs);
+			row->bs = u;
+			have_bs = true;
+			break;
+		}
+		case COL_DEPTH:
+		case COL_JOBS:
+			if (parse_uint(v, 1, 65536, &u) != 0)
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a whole number from 1 to "
+				    "65536", v);
+			if (c->kind == COL_DEPTH)
+				row->depth = (unsigned)u;
+			else
+				row->jobs = (unsigned)u;
+			break;
+		case COL_IOPS:
+			if (csv_number(v, in->delim, true, &d) != 0)
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a number of IOPS", v);
+			if (!(d > 0) || d > IMPORT_CSV_IOPS_MAX)
+				return csv_bad(in, line, c, i, "%.40s: IOPS must be above 0 and at most 10^10 "
+				    "(leave the cell empty when not measured)", v);
+			row->iops = d;
+			break;
+		case COL_BW:
+			if (csv_number(v, in->delim, false, &d) == 0)
+				return csv_bad(in, line, c, i, "\"%.40s\" has no unit; write e.g. 245MiB/s or "
+				    "250MB/s, or name the column bw_mib_s or bw_mb_s", v);
+			if (profile_parse_rate(v, &d) != 0)
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a bandwidth; e.g. 245MiB/s, "
+				    "250MB/s, 1.2GB/s", v);
+			/* fallthrough */
+		case COL_BW_UNIT:
+			if (c->kind == COL_BW_UNIT) {
+				if (csv_number(v, in->delim, false, &d) != 0)
+					return csv_bad(in, line, c, i, "\"%.40s\" is not a number (the unit is in "
+					    "the column's name)", v);
+				d *= c->mult;
+			}
+			if (!(d > 0) || d > IMPORT_CSV_BW_MAX)
+				return csv_bad(in, line, c, i, "%.40s: bandwidth must be above 0 and at most "
+				    "10 TB/s (leave the cell empty when not measured)", v);
+			if (row->bw == 0)
+				row->bw = d;
+			break;
+		case COL_LAT:
+			if (csv_number(v, in->delim, false, &d) != 0 || d * c->mult > 1e15)
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a latency (a number, in the "
+				    "unit of the column's name)", v);
+			row->lat[c->lat] = d * c->mult;
+			row->has_lat[c->lat] = true;
+			break;
+		case COL_RUNTIME:
+			if (csv_number(v, in->delim, false, &d) != 0 || !(d > 0) ||
+			    d > IMPORT_CSV_RUNTIME_MAX)
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a number of seconds above 0 "
+				    "(and at most 10^6)", v);
+			row->runtime_s = d;
+			break;
+		case COL_STATUS:
+			if (strcmp(v, "ok") == 0)
+				row->status = CELL_OK;
+			else if (strcmp(v, "failed") == 0)
+				row->status = CELL_FAILED;
+			else if (strcmp(v, "skipped") == 0)
+				row->status = CELL_SKIPPED;
+			else
+				return csv_bad(in, line, c, i, "\"%.40s\" is not a status; give ok, failed or "
+				    "skipped", v);
+			break;
+		case COL_LABEL:
+			if (label[0] == '\0')
+				str_copy(label, llen, v);
+			else if (strcmp(label, v) != 0)
+				label[0] = '\x01';	/* rows disagree: no label of the whole table */
+			break;
+		case COL_IGNORED:
+		case COL_SWEEP:
+			break;
+		}
+	}
+	if (!have_mode)
+		return csv_bad(in, line, NULL, 0, "no mode (the \"mode\" cell is empty)");
+	if (!have_bs)
+		return csv_bad(in, line, NULL, 0, "no block size (the \"bs\" cell is empty)");
+	if (row->status != CELL_SKIPPED && row->iops == 0 && row->bw == 0)
+		return csv_bad(in, line, NULL, 0, "neither IOPS nor bandwidth: give one (the other is "
+		    "derived), or status skipped");
+	if (row->bw == 0 && row->iops * (double)row->bs > IMPORT_CSV_BW_MAX)
+		return csv_bad(in, line, NULL, 0, "IOPS x bs is %.3g bytes/s, beyond any storage: a "
+		    "unit or a column mixed up?", row->iops * (double)row->bs);
+	if (row->iops == 0 && row->bw / (double)row->bs > IMPORT_CSV_IOPS_MAX)
+		return csv_bad(in, line, NULL, 0, "bandwidth / bs is %.3g IOPS, beyond any storage: a "
+		    "unit or a column mixed up?", row->bw / (double)row->bs);
+	return 0;
+}
+
+/* A cell of the results from a row. */
+static void
+csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
+{
+	double secs = row->runtime_s > 0 ? row->runtime_s : 1, ios;
+	unsigned p;
+
+	memset(r, 0, sizeof *r);
+	r->cell.index = index;
+	r->cell.mode = row->mode;
+	r->cell.bs = row->bs;
+	r->cell.depth = row->depth;
+	r->cell.jobs = row->jobs;
+	r->status = row->status;
+	if (row->status == CELL_SKIPPED) {
+		snprintf(r->status_reason, sizeof r->status_reason, "skipped in the table (row %u)",
+		    row->line);
+		return;
+	}
+	r->iops = row->iops;
+	r->bw_bytes_s = row->bw;
+	if (r->iops == 0) {
+		r->iops = row->bw / (double)row->bs;
+		r->derived |= CELL_DERIVED_IOPS;
+	}
+	if (r->bw_bytes_s == 0) {
+		r->bw_bytes_s = row->iops * (double)row->bs;
+		r->derived |= CELL_DERIVED_BW;
+	}
+	/* The table holds rates: counts over the window (1 s when not given) stand for them. */
+	r->runtime_ns = (uint64_t)(secs * 1e9);
+	ios = round(r->iops * secs);
+	r->ios = ios >= 1 ? (uint64_t)ios : 1;
+	r->bytes = (uint64_t)round(r->bw_bytes_s * secs);
+	if (!mode_writes(row->mode)) {
+		r->read_ios = r->ios;
+		r->read_bytes = r->bytes;
+	} else if (!mode_reads(row->mode)) {
+		r->write_ios = r->ios;
+		r->write_bytes = r->bytes;
+	}
+	for (p = 0; p < PCT_COUNT; p++)
+		if (row->has_lat[p])
+			r->lat_pct_ns[p] = (uint64_t)round(row->lat[p]);
+	r->lat_min_ns = (uint64_t)round(row->lat[LAT_MIN]);
+	r->lat_max_ns = (uint64_t)round(row->lat[LAT_MAX]);
+	r->lat_mean_ns = row->lat[LAT_MEAN];
+	r->lat_stdev_ns = row->lat[LAT_STDEV];
+	if (row->status == CELL_FAILED)
+		snprintf(r->status_reason, sizeof r->status_reason, "failed in the table (row %u)",
+		    row->line);
+	bw_check_compute(r);
+	/* The check of a table: its two columns against each other; no device leg. */
+	if (r->derived & CELL_DERIVED_IOPS)
+		snprintf(r->check.reason, sizeof r->check.reason, "IOPS derived from bandwidth / bs "
+		    "(not in the table)");
+	else if (r->derived & CELL_DERIVED_BW)
+		snprintf(r->check.reason, sizeof r->check.reason, "bandwidth derived from IOPS x bs "
+		    "(not in the table)");
+	else if (r->check.ok)
+		snprintf(r->check.reason, sizeof r->check.reason, "IOPS x bs within %.0f%% of the "
+		    "table's bandwidth", BW_CHECK_DERIVED_TOL * 100);
+	else {
+		double q = r->check.derived / r->check.measured;
+
+		snprintf(r->check.reason, sizeof r->check.reason, "table row %u: IOPS x bs = %.1f MiB/s, "
+		    "but its bandwidth is %.1f MiB/s (%+.1f%%)%s", row->line, r->check.derived / MIB,
+		    r->check.measured / MIB, (q - 1) * 100, fabs(q - 1.048576) < 0.005 ||
+		    fabs(1 / q - 1.048576) < 0.005 ? ": MB/s written as MiB/s, or the reverse?" :
+		    ": a wrong unit, block size or figure in the table?");
+	}
+}
+
+/* Rows in the order of their cell (mode, bs, depth, jobs), then of the table. */
+static int
+csv_row_cmp(const void *a, const void *b)
+{
+	const struct csv_row *x = a, *y = b;
+
+	if (x->mode != y->mode)
+		return x->mode < y->mode ? -1 : 1;
+	if (x->bs != y->bs)
+		return x->bs < y->bs ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	if (x->jobs != y->jobs)
+		return x->jobs < y->jobs ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Two rows of one cell (mode, bs, depth, jobs): the reports pivot on those. */
+static int
+csv_duplicates(struct csv_in *in, const struct csv_row *rows, unsigned n)
+{
+	struct csv_row *s = xcalloc(n ? n : 1, sizeof *s);
+	unsigned i;
+	int ret = 0;
+	char bs[32];
+
+	memcpy(s, rows, n * sizeof *s);
+	qsort(s, n, sizeof *s, csv_row_cmp);
+	for (i = 1; i < n; i++)
+		if (s[i].mode == s[i - 1].mode && s[i].bs == s[i - 1].bs && s[i].depth == s[i - 1].depth &&
+		    s[i].jobs == s[i - 1].jobs) {
+			ret = csv_bad(in, s[i].line, NULL, 0, "repeats row %u (%s, bs %s, depth %u, jobs "
+			    "%u): one row per cell", s[i - 1].line, mode_name(s[i].mode),
+			    size_short(s[i].bs, bs, sizeof bs), s[i].depth, s[i].jobs);
+			break;
+		}
+	free(s);
+	return ret;
+}
+
+/* The run-level fields of res for a table at name. */
+static void
+csv_header_fields(struct results *res, const char *name, const char *label, const char *col_label,
+    unsigned nrows, double runtime_s)
+{
+	const char *slash = strrchr(name, '/'), *dot;
+	char stem[128];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	str_copy(res->tool_version, sizeof res->tool_version, PACKAGE_VERSION);
+	res->schema_version = SWEEP_SCHEMA_VERSION;
+	str_copy(res->host, sizeof res->host, "unknown (imported from a table)");
+	gmtime_r(&now, &tm);
+	strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(res->description, sizeof res->description, "imported from the table %s (%u rows) "
+	    "on %s; when and where it was measured is not recorded", name, nrows, res->started_utc);
+	str_copy(stem, sizeof stem, slash != NULL ? slash + 1 : name);
+	if ((dot = strrchr(stem, '.')) != NULL && dot != stem)
+		stem[dot - stem] = '\0';
+	if (label != NULL)
+		str_copy(res->label, sizeof res->label, label);
+	else if (col_label[0] != '\0' && col_label[0] != '\x01' && strchr(col_label, '/') == NULL)
+		str_copy(res->label, sizeof res->label, col_label);
+	else
+		str_copy(res->label, sizeof res->label, stem[0] ? stem : "table");
+	res->target.path = xstrdup(name);
+	res->target.name = xstrdup(stem);
+	res->target.kind = TARGET_FILE;
+	res->target.rotational = -1;
+	res->target.loop_dio = -1;
+	res->target.excl_fd = -1;
+	str_copy(res->plan.engine, sizeof res->plan.engine, "table");
+	str_copy(res->engine, sizeof res->engine, "table");
+	res->plan.runtime_s = runtime_s > 0 && runtime_s < 4e9 ? (unsigned)(runtime_s + 0.5) : 0;
+	res->plan.rwmixread = 50;
+}
+
+/*
+ * Parse a table (text of len bytes, NUL-terminated; name for messages)
+ * into res.  label NULL: the table's "label" column when its rows agree,
+ * else the file's name.  Prints one line and returns -EINVAL on bad input.
+ */
+int
+import_csv_parse(const char *name, const char *text, size_t len, const char *label,
+    struct results *res)
+{
+	struct csv_in in;
+	struct csv_column *cols = xcalloc(IMPORT_CSV_MAX_FIELDS, sizeof *cols);
+	struct csv_row *rows = NULL;
+	char err[512] = "", ignored[256], col_label[128] = "";
+	unsigned ncols = 0, nrows = 0, cap = 0, line, i, mismatch = 0, nignored = 0;
+	int ret;
+
+	memset(res, 0, sizeof *res);
+	memset(&in, 0, sizeof in);
+	in.name = name;
+	in.p = text;
+	in.end = text + len;
+	in.line = 1;
+	in.err = err;
+	in.errlen = sizeof err;
+	in.field = xcalloc(IMPORT_CSV_MAX_FIELDS, sizeof *in.field);
+	in.flen = xcalloc(IMPORT_CSV_MAX_FIELDS, sizeof *in.flen);
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		in.p += 3;	/* a UTF-8 byte order mark, as spreadsheets write */
+	in.delim = csv_delimiter(in.p, in.end);
+	ret = csv_record(&in, &line);
+	if (ret == 0)
+		ret = csv_bad(&in, 0, NULL, 0, "empty: a table needs a header row (mode, bs, iops "
+		    "and/or bw_mib_s, ...) and a row per cell");
+	if (ret > 0)
+		ret = csv_header(&in, line, cols, &ncols, ignored, sizeof ignored, &nignored);
+	while (ret == 0 && (ret = csv_record(&in, &line)) > 0) {
+		for (i = 0; i < in.nfield && in.field[i][0] == '\0'; i++)
+			;
+		if (i == in.nfield) {
+			ret = 0;
+			continue;	/* a row of empty cells, as spreadsheets leave at the end */
+		}
+		if (nrows == IMPORT_CSV_MAX_ROWS) {
+			ret = csv_bad(&in, line, NULL, 0, "more than %d rows", IMPORT_CSV_MAX_ROWS);
+			break;
+		}
+		if (nrows == cap) {
+			cap = cap ? cap * 2 : 64;
+			rows = xrealloc(rows, cap * sizeof *rows);
+		}
+		ret = csv_row_parse(&in, line, cols, ncols, &rows[nrows], col_label, sizeof col_label);
+		if (ret == 0)
+			nrows++;
+	}
+	if (ret == 0 && nrows == 0)
+		ret = csv_bad(&in, 0, NULL, 0, "no data rows below the header");
+	if (ret == 0)
+		ret = csv_duplicates(&in, rows, nrows);
+	csv_fields_free(&in);
+	free(in.field);
+	free(in.flen);
+	free(cols);
+	if (ret != 0) {
+		sweep_error("%s", err);
+		free(rows);
+		return -EINVAL;
+	}
+
+	csv_header_fields(res, name, label, col_label, nrows, rows[0].runtime_s);
+	res->plan.ncells = nrows;
+	res->plan.cells = xcalloc(nrows, sizeof *res->plan.cells);
+	res->cells = xcalloc(nrows, sizeof *res->cells);
+	for (i = 0; i < nrows; i++) {
+		csv_cell(&rows[i], i, &res->cells[i]);
+		res->plan.cells[i] = res->cells[i].cell;
+		res->ndone++;
+		if (res->cells[i].status != CELL_SKIPPED && !res->cells[i].check.ok)
+			mismatch++;
+	}
+	free(rows);
+	if (ignored[0] != '\0')
+		results_warn(res, "%u column%s of %s that sweep does not read %s left out: %s",
+		    nignored, nignored == 1 ? "" : "s", name, nignored == 1 ? "was" : "were", ignored);
+	if (mismatch > 0)
+		results_warn(res, "%u row%s of %s: IOPS x bs differs from the bandwidth column by more "
+		    "than %.0f%% (flagged in the reports)", mismatch, mismatch == 1 ? "" : "s", name,
+		    BW_CHECK_DERIVED_TOL * 100);
+	return 0;
+}
+
+/* `sweep import --csv TABLE.csv`: read the table whole and parse it into res. */
 int
 import_csv_file(const char *path, const char *label, struct results *res)
 {
-	(void)label;
-	(void)res;
-	sweep_error("import --csv %s: importing tables is not built yet", path);
-	return -ENOSYS;
+	struct stat st;
+	FILE *f = fopen(path, "re");
+	char *text;
+	size_t len;
+	int ret;
+
+	memset(res, 0, sizeof *res);
+	if (f == NULL) {
+		sweep_error("import --csv %s: %s (give a table with a header row: mode, bs, iops "
+		    "and/or bw_mib_s, ...)", path, strerror(errno));
+		return -errno;
+	}
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size > IMPORT_CSV_MAX_BYTES) {
+		sweep_error("import --csv %s: not a regular file of at most 64 MiB", path);
+		fclose(f);
+		return -EINVAL;
+	}
+	text = xmalloc((size_t)st.st_size + 1);
+	len = fread(text, 1, (size_t)st.st_size, f);
+	if (ferror(f)) {
+		sweep_error("import --csv %s: read failed", path);
+		fclose(f);
+		free(text);
+		return -EIO;
+	}
+	fclose(f);
+	text[len] = '\0';
+	if (strlen(text) != len) {
+		sweep_error("import --csv %s: binary data (a NUL byte); give a text table (CSV)", path);
+		free(text);
+		return -EINVAL;
+	}
+	ret = import_csv_parse(path, text, len, label, res);
+	free(text);
+	return ret;
 }

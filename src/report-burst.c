@@ -22,7 +22,8 @@
  *                         the seconds after it dropped, and the median of the
  *                         last 5 s), because credits do not come back under load.
  *   BURST_EDGE (15%)      a cliff, not a slope: the median of the 3 seconds
- *                         before the drop is within 15% of the burst level.
+ *                         before the drop is within 15% of the median of all
+ *                         the seconds before it (the burst level it ran at).
  *                         A series that slid down to the threshold is reported
  *                         as a gradual decline (a cache filling, garbage
  *                         collection), not as burst credits.
@@ -108,7 +109,7 @@ burst_text(struct burst *b, unsigned n)
 void
 report_burst_detect(const uint64_t *ios, unsigned n, struct burst *b)
 {
-	double level, line, edge, tail;
+	double level, line, edge, tail, before;
 	unsigned i, t, k, near = 0, below, from;
 
 	memset(b, 0, sizeof *b);
@@ -141,12 +142,16 @@ report_burst_detect(const uint64_t *ios, unsigned n, struct burst *b)
 		tail = burst_median(ios + n - BURST_TAIL_S, BURST_TAIL_S);
 		if (below < BURST_TAIL_SHARE * (n - t) || tail >= line)
 			continue;	/* it came back: a dip, not credits running out */
+		/* The level it fell from: all of the seconds before the drop. */
+		before = burst_median(ios, t);
 		from = t >= BURST_START_S + BURST_EDGE_S ? t - BURST_EDGE_S : BURST_START_S;
-		edge = t > from ? burst_median(ios + from, t - from) : level;
+		edge = t > from ? burst_median(ios + from, t - from) : before;
 		b->at_s = t;
 		b->after_iops = burst_median(ios + t, n - t);
-		b->drop = 1 - b->after_iops / level;
-		b->kind = edge >= (1 - BURST_EDGE) * level ? BURST_CLIFF : BURST_DECLINE;
+		b->kind = edge >= (1 - BURST_EDGE) * before ? BURST_CLIFF : BURST_DECLINE;
+		if (b->kind == BURST_CLIFF)
+			b->before_iops = before;
+		b->drop = 1 - b->after_iops / b->before_iops;
 		break;
 	}
 	burst_text(b, n);

@@ -85,7 +85,7 @@ csv_row(FILE *f, const struct results *res, const struct cell_result *r)
 		fprintf(f, ",%u,", r->inflight_max);
 	else
 		fputs(",,", f);
-	csv_quote(f, report_steady_text(res, r, steady, sizeof steady));
+	csv_quote(f, report_table_steady_text(res, r, steady, sizeof steady));
 	fputc('\n', f);
 }
 

@@ -376,8 +376,8 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, FILE *plot)
  * cells of one block size.
  */
 static void
-gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE *plot, char **xtics,
-    char **xrange, FILE *marks)
+gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE *plot,
+    char **xtics, char **xrange, FILE *marks)
 {
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;

@@ -259,7 +259,7 @@ html_expect(FILE *f, const struct report_ctx *ctx)
 static void
 html_bursts(FILE *f, const struct report_ctx *ctx)
 {
-	char *note = report_burst_note(ctx);
+	char *note = report_table_burst_note(ctx);
 	struct report_table t;
 
 	fputs("<p>", f);

@@ -149,7 +149,7 @@ md_expect(FILE *f, const struct report_ctx *ctx)
 static void
 md_bursts(FILE *f, const struct report_ctx *ctx)
 {
-	char *note = report_burst_note(ctx);
+	char *note = report_table_burst_note(ctx);
 	struct report_table t;
 
 	report_md_text(f, note);

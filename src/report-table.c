@@ -49,7 +49,8 @@ report_metric_value(const struct cell_result *r, enum report_metric m)
  * it early), "ran full runtime", or "not recorded" (a table import).
  */
 const char *
-report_steady_text(const struct results *res, const struct cell_result *r, char *buf, size_t len)
+report_table_steady_text(const struct results *res, const struct cell_result *r, char *buf,
+    size_t len)
 {
 	if (r->steady)
 		snprintf(buf, len, "steady after %u s", r->steady_at_s);
@@ -291,7 +292,7 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 			report_table_set(t, t->nrows - 1, 11, "%u", r->inflight_max);
 		else
 			report_table_set(t, t->nrows - 1, 11, "-");
-		report_table_set(t, t->nrows - 1, 12, "%s", report_steady_text(ctx->res, r, a, sizeof a));
+		report_table_set(t, t->nrows - 1, 12, "%s", report_table_steady_text(ctx->res, r, a, sizeof a));
 	}
 }
 
@@ -385,7 +386,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
  * judge, and why not the others.  Caller frees.
  */
 char *
-report_burst_note(const struct report_ctx *ctx)
+report_table_burst_note(const struct report_ctx *ctx)
 {
 	const struct summary *sum = ctx->sum;
 

@@ -156,7 +156,7 @@ xl_expect(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
 static lxw_row_t
 xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
-	char *note = report_burst_note(ctx);
+	char *note = report_table_burst_note(ctx);
 	struct report_table t;
 	unsigned r, c;
 
@@ -594,7 +594,7 @@ xl_cells(struct xl *x, const struct report_ctx *ctx)
 		if (r->inflight_max > 0)
 			worksheet_write_number(ws, row, c, r->inflight_max, NULL);
 		c++;
-		worksheet_write_string(ws, row, c, report_steady_text(res, r, steady, sizeof steady), NULL);
+		worksheet_write_string(ws, row, c, report_table_steady_text(res, r, steady, sizeof steady), NULL);
 		row++;
 	}
 	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(ncols - 1));

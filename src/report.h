@@ -162,7 +162,8 @@ bool	 report_has_figures(const struct cell_result *);
 
 /* report-table.c */
 const char *report_metric_name(enum report_metric);
-const char *report_steady_text(const struct results *, const struct cell_result *, char *, size_t);
+const char *report_table_steady_text(const struct results *, const struct cell_result *, char *,
+	     size_t);
 double	 report_metric_value(const struct cell_result *, enum report_metric);
 void	 report_table_init(struct report_table *, const char *, unsigned, const char *const *);
 void	 report_table_set(struct report_table *, unsigned, unsigned, const char *, ...)
@@ -178,7 +179,7 @@ void	 report_table_checks(const struct report_ctx *, struct report_table *);
 void	 report_table_problems(const struct report_ctx *, struct report_table *);
 void	 report_table_bursts(const struct report_ctx *, struct report_table *);
 /* Caller frees. */
-char	*report_burst_note(const struct report_ctx *);
+char	*report_table_burst_note(const struct report_ctx *);
 void	 report_table_run(const struct report_ctx *, struct report_table *);
 
 /* report-summary.c */

@@ -522,6 +522,7 @@ int	 import_command(struct config *);
 int	 import_fio_file(const char *, const char *, struct results *);
 
 /* import-csv.c: a table of numbers into results (issue 5) */
+int	 import_csv_parse(const char *, const char *, size_t, const char *, struct results *);
 int	 import_csv_file(const char *, const char *, struct results *);
 
 /* fio-jobfile.c: the plan as an equivalent fio job file */
