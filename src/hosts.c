@@ -616,8 +616,10 @@ hosts_command(struct config *cfg)
 
 	memset(&p, 0, sizeof p);
 	memset(&t, 0, sizeof t);
-	if (hosts_list_read(cfg, &l) != 0)
+	if (hosts_list_read(cfg, &l) != 0) {
+		free(l.h);
 		return SWEEP_EXIT_USAGE;
+	}
 	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &mask) != 0)
 		goto out;
 	options_finish(cfg, cfg->device != NULL);

