@@ -706,23 +706,6 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first)
 	return 0;
 }
 
-/* Line and column (1-based) of byte offset off in text. */
-static void
-text_position(const char *text, size_t off, unsigned *line, unsigned *col)
-{
-	size_t i;
-
-	*line = 1;
-	*col = 1;
-	for (i = 0; i < off && text[i] != '\0'; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else
-			(*col)++;
-	}
-}
-
 /* Where "key" first appears, for messages about keys. */
 static void
 key_position(const char *text, const char *key, unsigned *line, unsigned *col)

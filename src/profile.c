@@ -44,23 +44,6 @@ struct profile_parse_ctx {
 	size_t		 errlen;
 };
 
-/* Line and column (1-based) of byte offset off in text. */
-static void
-profile_position(const char *text, size_t off, unsigned *line, unsigned *col)
-{
-	size_t i;
-
-	*line = 1;
-	*col = 1;
-	for (i = 0; i < off && text[i] != '\0'; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else
-			(*col)++;
-	}
-}
-
 /* Where "key" appears after "parent" (or anywhere when parent is NULL), as line:column. */
 static void
 profile_key_position(const char *text, const char *parent, const char *key, unsigned *line,
@@ -79,7 +62,7 @@ profile_key_position(const char *text, const char *parent, const char *key, unsi
 	quoted = xasprintf("\"%s\"", key);
 	p = strstr(from, quoted);
 	free(quoted);
-	profile_position(text, p != NULL ? (size_t)(p - text) : 0, line, col);
+	text_position(text, p != NULL ? (size_t)(p - text) : 0, line, col);
 }
 
 /* Set the parse error "PATH:LINE:COL: message" at key (under parent). */
@@ -436,7 +419,7 @@ profile_parse(const char *path, const char *text, size_t len, struct profile *p,
 		const char *ep = cJSON_GetErrorPtr();
 		unsigned line, col;
 
-		profile_position(text, ep != NULL && ep >= text && ep <= text + len ?
+		text_position(text, ep != NULL && ep >= text && ep <= text + len ?
 		    (size_t)(ep - text) : 0, &line, &col);
 		snprintf(err, errlen, "%s:%u:%u: malformed JSON (a profile is one JSON object; see "
 		    "doc/profiles.md)", path, line, col);

@@ -321,6 +321,7 @@ extern int sweep_error_silent;
 void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 str_copy(char *, size_t, const char *);
+void	 text_position(const char *, size_t, unsigned *, unsigned *);
 void	 str_appendf(char **, size_t *, const char *, ...) __attribute__((format(printf, 3, 4)));
 uint64_t now_ns(void);
 int	 write_file_atomic(const char *, const void *, size_t);

@@ -65,6 +65,23 @@ str_appendf(char **buf, size_t *len, const char *fmt, ...)
 	free(s);
 }
 
+/* Line and column (1-based) of byte offset off in text, for messages about input files. */
+void
+text_position(const char *text, size_t off, unsigned *line, unsigned *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < off && text[i] != '\0'; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else
+			(*col)++;
+	}
+}
+
 /* Copy src into dst of len bytes, truncating; dst is always terminated. */
 void
 str_copy(char *dst, size_t len, const char *src)
