@@ -4,8 +4,15 @@
  * io_uring engine (liburing): one ring of `depth` entries per job, the
  * job's file registered (IOSQE_FIXED_FILE) and its buffers registered
  * (read/write_fixed) so the kernel neither looks up the file nor pins the
- * pages on every I/O.  A batch is one io_uring_submit; reaping peeks every
- * ready completion at once and waits only when none is ready.  Buffer
+ * pages on every I/O.  submit fills SQEs and hands them to the kernel in
+ * pairs, as the libaio engine does and for the same reason (a batch of
+ * more than two is plugged); the last pair waits for the reap, which
+ * submits it and waits for the first completion in the same io_uring_enter,
+ * so at depth 1 an I/O costs one system call, not two (fio's commit +
+ * getevents), and a reap takes every ready completion at once.  The ring
+ * is single-issuer with
+ * deferred task work where the kernel has it (6.1): completions are posted
+ * when the job asks for them instead of interrupting it.  Buffer
  * registration counts against RLIMIT_MEMLOCK: when it is refused the
  * engine falls back to plain read/write on the same ring.
  */
@@ -24,6 +31,39 @@ struct uring_data {
 	bool			  fixed_bufs;
 };
 
+/*
+ * The job's thread creates the ring and is the only one to submit to it,
+ * so it can be single-issuer and run its task work itself (DEFER_TASKRUN,
+ * 6.1), else cooperatively (COOP_TASKRUN, 5.19); older kernels refuse the
+ * flags with EINVAL and get a plain ring.
+ */
+static int
+uring_setup(unsigned depth, struct io_uring *ring)
+{
+	static const unsigned tries[] = {
+#if defined(IORING_SETUP_SINGLE_ISSUER) && defined(IORING_SETUP_DEFER_TASKRUN)
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+#endif
+#ifdef IORING_SETUP_COOP_TASKRUN
+		IORING_SETUP_COOP_TASKRUN,
+#endif
+		0
+	};
+	size_t i;
+	int err = -EINVAL;
+
+	for (i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+		struct io_uring_params p;
+
+		memset(&p, 0, sizeof p);
+		p.flags = tries[i];
+		err = io_uring_queue_init_params(depth, ring, &p);
+		if (err != -EINVAL)
+			break;
+	}
+	return err;
+}
+
 static int
 uring_init(struct job *j)
 {
@@ -32,7 +72,7 @@ uring_init(struct job *j)
 	unsigned i;
 	int err;
 
-	err = io_uring_queue_init(j->depth, &d->ring, 0);
+	err = uring_setup(j->depth, &d->ring);
 	if (err < 0) {
 		str_copy(j->err_syscall, sizeof j->err_syscall, "io_uring_queue_init");
 		j->err_errno = -err;
@@ -74,34 +114,48 @@ uring_prep(struct job *j, struct io_uring_sqe *sqe, struct io_u *u, struct uring
 	io_uring_sqe_set_data(sqe, u);
 }
 
+/*
+ * SQEs per io_uring_enter: io_uring plugs a submission of more than two
+ * (io_submit_state_start) just as io_submit does; see engine-libaio.c.
+ */
+#define URING_SUBMIT_MAX	2
+
+/*
+ * Fill an SQE per I/O and submit them a pair at a time, keeping the last
+ * (up to) pair for the reap.  A failed submission leaves its SQEs queued:
+ * the reap submits them again and reports the error.
+ */
 static int
 uring_queue(struct job *j, struct io_u **ious, unsigned n)
 {
 	struct uring_data *d = j->engine_data;
+	bool chunk = true;
 	unsigned i;
-	int r;
 
 	for (i = 0; i < n; i++) {
 		struct io_uring_sqe *sqe = io_uring_get_sqe(&d->ring);
+		int r;
 
 		if (sqe == NULL)
 			break;
 		uring_prep(j, sqe, ious[i], d);
+		if (!chunk || io_uring_sq_ready(&d->ring) < URING_SUBMIT_MAX || n - i - 1 == 0)
+			continue;
+		do
+			r = io_uring_submit(&d->ring);
+		while (r == -EINTR);
+		if (r < 0)
+			chunk = false;
 	}
-	if (i == 0)
-		return 0;
-	do
-		r = io_uring_submit(&d->ring);
-	while (r == -EINTR);
-	if (r == -EAGAIN || r == -EBUSY)
-		return 0;
-	if (r < 0) {
-		str_copy(j->err_syscall, sizeof j->err_syscall, "io_uring_enter");
-		j->err_errno = -r;
-	}
-	return r;
+	return (int)i;
 }
 
+/*
+ * Submit the queued SQEs and, unless min completions are ready already,
+ * wait for them, all in one io_uring_enter.  EAGAIN and EBUSY (the kernel
+ * is short of requests, or the CQ ring is full) leave the SQEs queued for
+ * the next reap, after this one has drained completions.
+ */
 static int
 uring_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 {
@@ -109,18 +163,17 @@ uring_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 	unsigned n, i;
 
 	n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max);
-	if (n == 0 && min > 0) {
+	if (io_uring_sq_ready(&d->ring) > 0 || n < min) {
 		struct __kernel_timespec ts = { 0, ENGINE_REAP_WAIT_NS };
 		struct io_uring_cqe *cqe;
 		int r;
 
 		do
-			r = io_uring_wait_cqe_timeout(&d->ring, &cqe, &ts);
+			r = io_uring_submit_and_wait_timeout(&d->ring, &cqe, n < min ? min - n : 0,
+			    &ts, NULL);
 		while (r == -EINTR);
-		if (r == -ETIME)
-			return 0;
-		if (r < 0) {
-			str_copy(j->err_syscall, sizeof j->err_syscall, "io_uring_wait_cqe");
+		if (r < 0 && r != -ETIME && r != -EAGAIN && r != -EBUSY) {
+			str_copy(j->err_syscall, sizeof j->err_syscall, "io_uring_enter");
 			j->err_errno = -r;
 			return r;
 		}

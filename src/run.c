@@ -61,6 +61,9 @@ struct run_job {
 	uint64_t		 nblocks;
 	uint64_t		 seq_block;
 	uint64_t		 ddir_rng;
+	bool			 random;	/* the cell's mode, decoded once */
+	bool			 mixed;
+	enum ddir		 ddir;		/* the direction when not mixed */
 
 	/* measured window only */
 	struct hist		 hist;
@@ -136,7 +139,7 @@ job_next(struct run_job *rj, struct io_u *u)
 	const struct cell *c = rj->cell;
 	uint64_t block;
 
-	if (mode_is_random(c->mode)) {
+	if (rj->random) {
 		block = rng_below(rj->rng, rj->nblocks);
 	} else {
 		block = rj->seq_block++;
@@ -145,10 +148,10 @@ job_next(struct run_job *rj, struct io_u *u)
 	}
 	u->offset = block * c->bs;
 	u->len = c->bs;
-	if (c->mode == MODE_READWRITE || c->mode == MODE_RANDRW)
+	if (rj->mixed)
 		u->ddir = splitmix64(&rj->ddir_rng) % 100 < rj->plan->rwmixread ? DDIR_READ : DDIR_WRITE;
 	else
-		u->ddir = mode_writes(c->mode) ? DDIR_WRITE : DDIR_READ;
+		u->ddir = rj->ddir;
 }
 
 static void
@@ -162,14 +165,15 @@ job_record_error(struct run_job *rj, const char *syscall, int err, uint64_t offs
 	}
 }
 
-/* Account one completion reaped at time t. */
+/*
+ * Account one completion reaped at time t, in second sec of the window
+ * (the caller checked that t is inside it, once for the whole batch).
+ */
 static void
-job_complete(struct run_job *rj, struct io_u *u, uint64_t t)
+job_complete(struct run_job *rj, struct io_u *u, uint64_t t, uint64_t sec)
 {
 	uint64_t done;
 
-	if (!rj->measuring || t >= *rj->t_end)
-		return;
 	if (u->result < 0) {
 		job_record_error(rj, rj->j.ops == &engine_psync ?
 		    (u->ddir == DDIR_READ ? "pread" : "pwrite") :
@@ -190,14 +194,9 @@ job_complete(struct run_job *rj, struct io_u *u, uint64_t t)
 		rj->write_bytes += done;
 	}
 	hist_add(&rj->hist, t - u->start_ns);
-	{
-		uint64_t sec = (t - *rj->t_measure) / NSEC_PER_SEC;
-
-		if (sec < rj->nseries) {
-			__atomic_store_n(&rj->series_ios[sec], rj->series_ios[sec] + 1,
-			    __ATOMIC_RELAXED);
-			rj->series_bytes[sec] += done;
-		}
+	if (sec < rj->nseries) {
+		__atomic_store_n(&rj->series_ios[sec], rj->series_ios[sec] + 1, __ATOMIC_RELAXED);
+		rj->series_bytes[sec] += done;
 	}
 }
 
@@ -210,9 +209,18 @@ job_setup(struct run_job *rj)
 	unsigned i;
 	int flags = O_DIRECT | O_CLOEXEC;
 
-	rj->j.depth = c->depth;
+	/*
+	 * psync has one I/O in flight whatever the depth: give it one io_u.
+	 * With depth of them it would cycle through depth buffers (8 MiB at
+	 * 1m x 8 instead of 1 MiB, out of cache) and re-stamp depth - 1 I/Os
+	 * that wait for nothing on every submit.
+	 */
+	rj->j.depth = rj->j.ops == &engine_psync ? 1 : c->depth;
 	rj->j.bs = c->bs;
 	rj->j.fd = -1;
+	rj->random = mode_is_random(c->mode);
+	rj->mixed = c->mode == MODE_READWRITE || c->mode == MODE_RANDRW;
+	rj->ddir = mode_writes(c->mode) ? DDIR_WRITE : DDIR_READ;
 	rj->nblocks = t->size / c->bs;
 	/* Sequential jobs start spread over the region, not all at block 0. */
 	rj->seq_block = rj->nblocks / c->jobs * rj->j.id;
@@ -230,24 +238,24 @@ job_setup(struct run_job *rj)
 			return -errno;
 		}
 	}
-	if (posix_memalign(&rj->bufs, align, c->bs * c->depth) != 0) {
+	if (posix_memalign(&rj->bufs, align, c->bs * rj->j.depth) != 0) {
 		snprintf(rj->msg, sizeof rj->msg, "posix_memalign: cannot allocate buffers");
 		return -ENOMEM;
 	}
 	if (mode_writes(c->mode)) {
 		uint64_t seed = rj->rng[0] | 1;
 
-		target_fill_random(rj->bufs, c->bs * c->depth, &seed);
+		target_fill_random(rj->bufs, c->bs * rj->j.depth, &seed);
 	} else
-		memset(rj->bufs, 0, c->bs * c->depth);
-	rj->ious = xcalloc(c->depth, sizeof *rj->ious);
-	rj->freelist = xcalloc(c->depth, sizeof *rj->freelist);
-	rj->pending = xcalloc(c->depth, sizeof *rj->pending);
-	rj->events = xcalloc(c->depth, sizeof *rj->events);
-	for (i = 0; i < c->depth; i++) {
+		memset(rj->bufs, 0, c->bs * rj->j.depth);
+	rj->ious = xcalloc(rj->j.depth, sizeof *rj->ious);
+	rj->freelist = xcalloc(rj->j.depth, sizeof *rj->freelist);
+	rj->pending = xcalloc(rj->j.depth, sizeof *rj->pending);
+	rj->events = xcalloc(rj->j.depth, sizeof *rj->events);
+	for (i = 0; i < rj->j.depth; i++) {
 		rj->ious[i].index = i;
 		rj->ious[i].buf = (char *)rj->bufs + (size_t)i * c->bs;
-		rj->freelist[rj->nfree++] = &rj->ious[c->depth - 1 - i];
+		rj->freelist[rj->nfree++] = &rj->ious[rj->j.depth - 1 - i];
 	}
 	rj->j.bufs = rj->bufs;
 	if (rj->j.ops->init(&rj->j) != 0) {
@@ -293,8 +301,8 @@ job_loop(struct run_job *rj)
 {
 	const struct engine_ops *ops = rj->j.ops;
 	uint64_t t_measure = *rj->t_measure, t, t_end, last_progress = now_ns();
-	uint64_t timeout = (uint64_t)rj->plan->io_timeout_s * NSEC_PER_SEC;
-	bool stopping = false;
+	uint64_t timeout = (uint64_t)rj->plan->io_timeout_s * NSEC_PER_SEC, sec;
+	bool stopping = false, counted;
 	int n, i;
 
 	__atomic_store_n(&rj->last_progress, last_progress, __ATOMIC_RELAXED);
@@ -336,8 +344,9 @@ job_loop(struct run_job *rj)
 					if (rj->inflight > rj->inflight_max)
 						rj->inflight_max = rj->inflight;
 					rj->npending -= (unsigned)n;
-					memmove(rj->pending, rj->pending + n,
-					    rj->npending * sizeof *rj->pending);
+					if (rj->npending > 0)
+						memmove(rj->pending, rj->pending + n,
+						    rj->npending * sizeof *rj->pending);
 				}
 				__atomic_store_n(&rj->live_inflight, rj->inflight, __ATOMIC_RELAXED);
 			}
@@ -369,9 +378,13 @@ job_loop(struct run_job *rj)
 			rj->measuring = true;
 			getrusage(RUSAGE_THREAD, &rj->ru_start);
 		}
+		/* One window check and one division per batch: it shares t. */
+		counted = rj->measuring && t < __atomic_load_n(rj->t_end, __ATOMIC_RELAXED);
+		sec = counted ? (t - t_measure) / NSEC_PER_SEC : 0;
 		for (i = 0; i < n; i++) {
 			__atomic_store_n(&rj->events[i]->inflight, 0, __ATOMIC_RELAXED);
-			job_complete(rj, rj->events[i], t);
+			if (counted)
+				job_complete(rj, rj->events[i], t, sec);
 			rj->freelist[rj->nfree++] = rj->events[i];
 		}
 		rj->inflight -= (unsigned)n;
