@@ -350,7 +350,8 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, FILE *plot)
 				continue;
 			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
 			for (p = 0; p < 3; p++)
-				fprintf(f, "\t%.1f", (double)r->lat_pct_ns[pct_index[p]] / 1e3);
+				/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis) */
+				fprintf(f, "\t%g", (double)r->lat_pct_ns[pct_index[p]] / 1e3);
 			fputc('\n', f);
 		}
 		for (p = 0; p < 3; p++) {
