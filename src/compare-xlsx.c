@@ -235,34 +235,6 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 	worksheet_activate(ws);
 }
 
-/* A scatter chart with a log2 block-size axis (KiB) and a log10 value axis. */
-static lxw_chart *
-compare_xl_chart(struct compare_xl *x, const struct compare *cmp, const char *title,
-    const char *yname)
-{
-	lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
-	bool to_m = cmp->nbs > 0 && cmp->bs[cmp->nbs - 1] <= 16 * MIB;
-
-	chart_title_set_name(ch, title);
-	chart_axis_set_name(ch->x_axis, "Block size (log2 scale)");
-	chart_axis_set_log_base(ch->x_axis, 2);
-	chart_axis_set_num_format(ch->x_axis, to_m ? "[<1]0.0\"K\";[<1024]0\"K\";0,\"M\"" :
-	    "[<1]0.0\"K\";0\"K\"");
-	if (cmp->nbs > 0) {
-		double lo = exp2(floor(log2((double)cmp->bs[0] / KIB)));
-		double hi = exp2(ceil(log2((double)cmp->bs[cmp->nbs - 1] / KIB)));
-
-		chart_axis_set_min(ch->x_axis, lo);
-		chart_axis_set_max(ch->x_axis, hi > lo ? hi : lo * 2);
-	}
-	chart_axis_set_name(ch->y_axis, yname);
-	chart_axis_set_log_base(ch->y_axis, 10);
-	chart_axis_major_gridlines_set_visible(ch->x_axis, LXW_TRUE);
-	chart_legend_set_position(ch, LXW_CHART_LEGEND_RIGHT);
-	chart_show_blanks_as(ch, LXW_CHART_BLANKS_AS_GAP);
-	return ch;
-}
-
 /* A chart line: rows first..last of a sheet's column, x from its bs_kib column. */
 static void
 compare_xl_series(lxw_chart *ch, const char *sheet, lxw_row_t first, lxw_row_t last,
@@ -329,7 +301,8 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 		lxw_chart *ch;
 
 		title = xasprintf("%s", ctitle[m]);
-		ch = compare_xl_chart(x, cmp, title, ytitle[m]);
+		ch = report_xlsx_chart(x->wb, cmp->bs, cmp->nbs, title, ytitle[m],
+		    LXW_CHART_LEGEND_RIGHT);
 		free(title);
 		nseries = 0;
 		for (k = 0; k < cmp->nruns; k++)

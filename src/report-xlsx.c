@@ -351,26 +351,26 @@ xl_pivot(struct xl *x, lxw_worksheet *ws, lxw_row_t first_row, const struct repo
 }
 
 /*
- * A scatter chart with a log2 block-size axis and a log10 value axis.  The
- * x values are KiB; the number format labels them 0.5K, 1K ... 512K, 1M ...
- * (a format can only scale by 1000, which reads right up to 16M; beyond it
- * the labels stay in K).
+ * A scatter chart of a figure against block size: log2 x axis in KiB with
+ * size labels (0.5K ... 8M), whole powers of two at both ends so that every
+ * tic is a block size, and a log y axis.  bs[] is ascending, in bytes.
+ * Shared by the run's workbook and the comparison's.
  */
-static lxw_chart *
-xl_chart(struct xl *x, const struct summary *sum, const char *title, const char *yname)
+struct lxw_chart *
+report_xlsx_chart(struct lxw_workbook *wb, const uint64_t *bs, unsigned nbs, const char *title,
+    const char *yname, int legend_position)
 {
-	lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
-	bool to_m = sum->nbs > 0 && sum->bs[sum->nbs - 1] <= 16 * MIB;
+	lxw_chart *ch = workbook_add_chart(wb, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
+	bool to_m = nbs > 0 && bs[nbs - 1] <= 16 * MIB;
 
 	chart_title_set_name(ch, title);
 	chart_axis_set_name(ch->x_axis, "Block size (log2 scale)");
 	chart_axis_set_log_base(ch->x_axis, 2);
 	chart_axis_set_num_format(ch->x_axis, to_m ? "[<1]0.0\"K\";[<1024]0\"K\";0,\"M\"" :
 	    "[<1]0.0\"K\";0\"K\"");
-	if (sum->nbs > 0) {
-		/* Whole powers of two at both ends, so that every tic is a block size. */
-		double lo = exp2(floor(log2((double)sum->bs[0] / KIB)));
-		double hi = exp2(ceil(log2((double)sum->bs[sum->nbs - 1] / KIB)));
+	if (nbs > 0) {
+		double lo = exp2(floor(log2((double)bs[0] / KIB)));
+		double hi = exp2(ceil(log2((double)bs[nbs - 1] / KIB)));
 
 		chart_axis_set_min(ch->x_axis, lo);
 		chart_axis_set_max(ch->x_axis, hi > lo ? hi : lo * 2);
@@ -378,7 +378,7 @@ xl_chart(struct xl *x, const struct summary *sum, const char *title, const char 
 	chart_axis_set_name(ch->y_axis, yname);
 	chart_axis_set_log_base(ch->y_axis, 10);
 	chart_axis_major_gridlines_set_visible(ch->x_axis, LXW_TRUE);
-	chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+	chart_legend_set_position(ch, (uint8_t)legend_position);
 	chart_show_blanks_as(ch, LXW_CHART_BLANKS_AS_GAP);
 	return ch;
 }
@@ -461,7 +461,8 @@ xl_pivot_sheet(struct xl *x, const struct report_ctx *ctx, const char *name,
 		}
 		title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
 		    ctx->res->label);
-		ch = xl_chart(x, sum, title, "Completion latency (us, log scale)");
+		ch = report_xlsx_chart(x->wb, sum->bs, sum->nbs, title,
+		    "Completion latency (us, log scale)", LXW_CHART_LEGEND_BOTTOM);
 		free(title);
 		for (m = 0; m < sum->nmodes; m++) {
 			if (sum->modes[m].lat_series < 0)
@@ -490,7 +491,7 @@ xl_pivot_sheet(struct xl *x, const struct report_ctx *ctx, const char *name,
 		xl_insert_chart(ws, first, (lxw_col_t)(col + 1), ch);
 	}
 	title = xasprintf("%s: %s", ctx->res->label, chart_title);
-	ch = xl_chart(x, sum, title, yname);
+	ch = report_xlsx_chart(x->wb, sum->bs, sum->nbs, title, yname, LXW_CHART_LEGEND_BOTTOM);
 	free(title);
 	for (s = 0; s < sum->nseries && s < CHART_SERIES_MAX; s++)
 		xl_series(ch, name, 1, sum->nbs, (lxw_col_t)(s + 2), sum->series[s].name,

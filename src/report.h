@@ -195,7 +195,11 @@ void	 report_burst_detect(const uint64_t *, unsigned, struct burst *);
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 
 /* report-xlsx.c */
+struct lxw_chart;
+struct lxw_workbook;
 int	 report_xlsx_write(struct report_ctx *);
+struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, const uint64_t *, unsigned, const char *,
+	     const char *, int);
 
 /* A @KEY@ of a chart template and its value. */
 struct report_gp_key {
