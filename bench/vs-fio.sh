@@ -32,7 +32,8 @@
 #                   --norandommap; fio's default random map adds its own
 #                   bookkeeping per I/O.  FIO_EXTRA= compares with fio's defaults.
 #   MD=FILE         also write the final Markdown table to FILE
-#   KEEP=1          keep DIR's raw results (results.txt: one line per run)
+# DIR keeps bench.dat and results.txt (one line per run: target engine cell
+# tool IOPS job-CPU-us/IO usr% sys% process-CPU-us/IO) for a later look.
 #
 # Both tools run one job, the same fixed window (sweep --steady 0), the same
 # ramp, direct I/O, on the same file.  The order of the tools alternates
@@ -71,7 +72,6 @@ shm_sub=
 cleanup() {
 	rm -rf "$dir/out" "$dir/fio.json" "$dir/fio.err" "$dir/sweep.err" "$dir/cpu.txt"
 	[ -z "$shm_sub" ] || rm -rf "$shm_sub"
-	[ "${KEEP:-0}" = 1 ] || rm -f "$dir/results.txt"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

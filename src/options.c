@@ -477,12 +477,12 @@ static const struct option_entry options_table[] = {
 	{ "seed", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "N", "1",
 	  "seed for random offsets (runs with one seed issue the same offsets)", set_seed },
 	{ "steady", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PCT", "2",
-	  "end a cell early once IOPS over the last window stay within PCT% of their mean "
-	  "with no trend; 0: every cell runs --runtime", set_steady },
+	  "end a cell early once its per-second IOPS over the last window stay within PCT% "
+	  "of their mean with no trend; 0: every cell runs --runtime", set_steady },
 	{ "steady-window", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "5",
 	  "window of the steady-state test", set_steady_window },
 	{ "min-runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "3",
-	  "with --steady: the least a cell runs after its ramp", set_min_runtime },
+	  "with --steady: the least a cell runs after its ramp (3 at least)", set_min_runtime },
 	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SECONDS", "30",
 	  "abort a cell whose I/O has not completed for this long", set_io_timeout },
 	{ "stop-on-error", 0, OPT_CLI | OPT_FILE, NULL, NULL,

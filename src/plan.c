@@ -107,12 +107,18 @@ plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len)
 	return 0;
 }
 
-/* Can steady state end a cell before its runtime? */
+/* The least a steady cell runs: --min-runtime, and the test needs 3 whole seconds. */
+static unsigned
+plan_steady_least(const struct plan *p)
+{
+	return p->min_runtime_s > 3 ? p->min_runtime_s : 3;
+}
+
+/* Can steady state end a cell before its runtime?  (It ends on the second after passing.) */
 bool
 plan_steady(const struct plan *p)
 {
-	return p->steady_pct > 0 && p->runtime_s > p->min_runtime_s &&
-	    p->runtime_s > p->steady_window_s + 1;
+	return p->steady_pct > 0 && p->runtime_s > plan_steady_least(p) + 1;
 }
 
 /* Ramp plus runtime for every cell (setup such as file layout is extra). */
@@ -175,9 +181,9 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 	fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu, rwmixread %u%%\n",
 	    p->ramp_s, p->runtime_s, p->engine, (unsigned long long)p->seed, p->rwmixread);
 	if (plan_steady(p))
-		fprintf(f, "Steady state: a cell ends once IOPS over %u s stay within %u%% with no "
-		    "trend, after at least %u s\n", p->steady_window_s, p->steady_pct,
-		    p->min_runtime_s);
+		fprintf(f, "Steady state: a cell ends once IOPS over the last %u s stay within %u%% "
+		    "with no trend, after at least %u s\n", p->steady_window_s, p->steady_pct,
+		    plan_steady_least(p));
 	fprintf(f, "Estimated duration: %s%s", plan_steady(p) ? "at most " : "",
 	    duration_human(plan_duration_ns(p), dur, sizeof dur));
 	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)

@@ -37,7 +37,7 @@ static const char csv_header[] =
 static void
 csv_row(FILE *f, const struct results *res, const struct cell_result *r)
 {
-	char bs[32], steady[64], *err = NULL;
+	char bs[32], steady[96], *err = NULL;
 	unsigned i;
 
 	csv_quote(f, res->label);

@@ -255,13 +255,20 @@ html_expect(FILE *f, const struct report_ctx *ctx)
 	fputs("</ul>\n", f);
 }
 
-/* Burst detection: cells whose series dropped and stayed down, or why none could be judged. */
+/* How the cells ended (steady state), then burst detection: cells whose series dropped and stayed down. */
 static void
 html_bursts(FILE *f, const struct report_ctx *ctx)
 {
-	char *note = report_table_burst_note(ctx);
+	char *note = report_table_steady_note(ctx);
 	struct report_table t;
 
+	if (note != NULL) {
+		fputs("<p>", f);
+		report_html_text(f, note);
+		fputs("</p>\n", f);
+		free(note);
+	}
+	note = report_table_burst_note(ctx);
 	fputs("<p>", f);
 	report_html_text(f, note);
 	fputs("</p>\n", f);

@@ -145,13 +145,19 @@ md_expect(FILE *f, const struct report_ctx *ctx)
 	fputc('\n', f);
 }
 
-/* Burst detection: cells whose series dropped and stayed down, or why none could be judged. */
+/* How the cells ended (steady state), then burst detection: cells whose series dropped and stayed down. */
 static void
 md_bursts(FILE *f, const struct report_ctx *ctx)
 {
-	char *note = report_table_burst_note(ctx);
+	char *note = report_table_steady_note(ctx);
 	struct report_table t;
 
+	if (note != NULL) {
+		report_md_text(f, note);
+		fputs("\n\n", f);
+		free(note);
+	}
+	note = report_table_burst_note(ctx);
 	report_md_text(f, note);
 	fputs("\n\n", f);
 	free(note);

@@ -46,18 +46,29 @@ report_metric_value(const struct cell_result *r, enum report_metric m)
 
 /*
  * How a cell's measured window ended: "steady after 4 s" (steady state ended
- * it early), "ran full runtime", or "not recorded" (a table import).
+ * it early), "ran full runtime", or "not recorded" (a table import); with
+ * how much its last window's per-second IOPS moved when that was measured:
+ * "ran full runtime (last 5 s: ±6.1%, trend 0.8%)" says why steady state
+ * (a band of steady_pct) did not end it.
  */
 const char *
 report_table_steady_text(const struct results *res, const struct cell_result *r, char *buf,
     size_t len)
 {
+	if (res->plan.runtime_s == 0) {
+		snprintf(buf, len, "not recorded");
+		return buf;
+	}
 	if (r->steady)
 		snprintf(buf, len, "steady after %u s", r->steady_at_s);
-	else if (res->plan.runtime_s == 0)
-		snprintf(buf, len, "not recorded");
 	else
 		snprintf(buf, len, "ran full runtime");
+	if (!r->steady && r->steady_window_n > 0) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, len - n, " (last %u s: ±%.1f%%, trend %.1f%%)", r->steady_window_n,
+		    r->steady_spread_pct, r->steady_trend_pct);
+	}
 	return buf;
 }
 
@@ -223,7 +234,7 @@ check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i, bool
 {
 	const struct cell_result *r = &ctx->res->cells[i];
 	unsigned row = report_table_add_row(t), c = 0;
-	char a[64];
+	char a[96];
 
 	report_table_set(t, row, c++, "%s", mode_name(r->cell.mode));
 	report_table_set(t, row, c++, "%s", report_size_label(r->cell.bs, a, sizeof a));
@@ -379,6 +390,71 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 		if (b->kind == BURST_CLIFF)
 			report_table_flag(t, row, 5, REPORT_FLAG_FAILED, NULL);
 	}
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * How the cells' windows ended, as one paragraph: how many steady state
+ * ended early and when, and for those that ran their full runtime how far
+ * their last window spread against the band, which tells a noisy volume
+ * (every cell spreads wider than the band) from a short runtime.  NULL for
+ * imported figures (no runtime recorded).  Caller frees.
+ */
+char *
+report_table_steady_note(const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	const struct plan *p = &res->plan;
+	double *at, *spread;
+	unsigned i, nat = 0, nfull = 0, nok = 0;
+	char *s, a[256] = "";
+
+	if (p->runtime_s == 0 || p->ncells == 0)
+		return NULL;
+	at = xcalloc(p->ncells, sizeof *at);
+	spread = xcalloc(p->ncells, sizeof *spread);
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->status != CELL_OK)
+			continue;
+		nok++;
+		if (r->steady)
+			at[nat++] = r->steady_at_s + 1;
+		else if (r->steady_window_n > 0)
+			spread[nfull++] = r->steady_spread_pct > r->steady_trend_pct ?
+			    r->steady_spread_pct : r->steady_trend_pct;
+	}
+	qsort(at, nat, sizeof *at, cmp_double);
+	qsort(spread, nfull, sizeof *spread, cmp_double);
+	if (nfull > 0)
+		snprintf(a, sizeof a, " The last %u s of the cells that ran it all moved by "
+		    "±%.1f%% (median; %.1f..%.1f%%)%s.", p->steady_window_s, spread[nfull / 2],
+		    spread[0], spread[nfull - 1], p->steady_pct > 0 &&
+		    spread[nfull / 2] > p->steady_pct ? ", more than the band: the volume's "
+		    "per-second IOPS vary that much" : "");
+	if (p->steady_pct == 0)
+		s = xasprintf("Steady state was off (--steady 0): every cell ran --runtime %u s.%s",
+		    p->runtime_s, a);
+	else if (nat == 0)
+		s = xasprintf("Steady state (--steady %u: per-second IOPS over the last %u s within "
+		    "%u%% with no trend): none of %u cells ended early; each ran --runtime %u s.%s",
+		    p->steady_pct, p->steady_window_s, p->steady_pct, nok, p->runtime_s, a);
+	else
+		s = xasprintf("Steady state (--steady %u: per-second IOPS over the last %u s within "
+		    "%u%% with no trend): %u of %u cells ended early, after %.0f s (median; %.0f..%.0f s) "
+		    "of at most %u s.%s", p->steady_pct, p->steady_window_s, p->steady_pct, nat,
+		    nok, at[nat / 2], at[0], at[nat - 1], p->runtime_s, a);
+	free(at);
+	free(spread);
+	return s;
 }
 
 /*

@@ -152,14 +152,19 @@ xl_expect(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
 	return row + 1;
 }
 
-/* Summary rows: burst detection's finding and its cells.  Returns the next row. */
+/* Summary rows: how the cells ended, burst detection's finding and its cells.  Returns the next row. */
 static lxw_row_t
 xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
-	char *note = report_table_burst_note(ctx);
+	char *note = report_table_steady_note(ctx);
 	struct report_table t;
 	unsigned r, c;
 
+	if (note != NULL) {
+		worksheet_write_string(ws, row++, 0, note, NULL);
+		free(note);
+	}
+	note = report_table_burst_note(ctx);
 	worksheet_write_string(ws, row++, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
 	free(note);
 	report_table_bursts(ctx, &t);
@@ -522,7 +527,7 @@ xl_cells(struct xl *x, const struct report_ctx *ctx)
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CELLS);
 	lxw_row_t row = 1;
 	unsigned i, p;
-	char steady[64];
+	char steady[96];
 
 	worksheet_set_column(ws, 0, (lxw_col_t)(ncols - 1), 13, NULL);
 	worksheet_set_column(ws, 25, 25, 30, NULL);

@@ -180,6 +180,8 @@ void	 report_table_problems(const struct report_ctx *, struct report_table *);
 void	 report_table_bursts(const struct report_ctx *, struct report_table *);
 /* Caller frees. */
 char	*report_table_burst_note(const struct report_ctx *);
+/* Caller frees; NULL for imported figures. */
+char	*report_table_steady_note(const struct report_ctx *);
 void	 report_table_run(const struct report_ctx *, struct report_table *);
 
 /* report-summary.c */

@@ -221,6 +221,15 @@ cell_to_json(const struct cell_result *r)
 			cJSON_AddNumberToObject(st, "at_s", r->steady_at_s);
 		else
 			cJSON_AddNullToObject(st, "at_s");
+		/* how steady the last window was, either way: why a cell ran its full runtime */
+		cJSON_AddNumberToObject(st, "window_s", r->steady_window_n);
+		if (r->steady_window_n > 0) {
+			cJSON_AddNumberToObject(st, "spread_pct", round(r->steady_spread_pct * 100) / 100);
+			cJSON_AddNumberToObject(st, "trend_pct", round(r->steady_trend_pct * 100) / 100);
+		} else {
+			cJSON_AddNullToObject(st, "spread_pct");
+			cJSON_AddNullToObject(st, "trend_pct");
+		}
 	}
 	ser = cJSON_AddObjectToObject(o, "series");
 	cJSON_AddNumberToObject(ser, "interval_s", 1);
@@ -427,6 +436,15 @@ jnum(const cJSON *o, const char *key)
 	return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
+/* A percentage that may exceed 100 (a spread): 0 unless 0..1e6. */
+static double
+jpct(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return v >= 0 && v <= 1e6 ? v : 0;
+}
+
 /* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
 static uint64_t
 ju64(const cJSON *o, const char *key)
@@ -546,6 +564,9 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
 	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
 	r->steady_at_s = juint(v, "at_s");
+	r->steady_window_n = juint(v, "window_s");
+	r->steady_spread_pct = jpct(v, "spread_pct");
+	r->steady_trend_pct = jpct(v, "trend_pct");
 	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
 	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
 	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;

@@ -516,38 +516,99 @@ progress_draw(const struct cell *c, unsigned k, struct run_job *jobs, uint64_t t
 }
 
 /*
- * Steady state: the last `window` per-second IOPS samples all lie within
- * pct% of their mean, and the least-squares line through them moves by no
- * more than pct% of the mean across the window (no trend).  Both are
- * needed: a slow ramp passes the band test alone when pct is loose, and a
- * noisy flat series passes the slope test alone.
+ * How steady the last `window` per-second IOPS samples are (all of them
+ * when there are fewer): their mean, the largest distance of a sample from
+ * it and how far the least-squares line through them moves across the
+ * window, both in percent of the mean.  st->n is the number of samples
+ * looked at, 0 when there is nothing to judge (fewer than 3 or a zero
+ * mean; every figure is 0 then).
+ */
+void
+run_steady_stats(const uint64_t *ios, unsigned n, unsigned window, struct steady_stats *st)
+{
+	double sx = 0, sxy = 0, dev = 0;
+	unsigned i, w = n < window ? n : window;
+
+	memset(st, 0, sizeof *st);
+	if (w < 3)
+		return;
+	ios += n - w;
+	for (i = 0; i < w; i++)
+		st->mean += (double)ios[i];
+	st->mean /= w;
+	if (st->mean <= 0) {
+		st->mean = 0;
+		return;
+	}
+	for (i = 0; i < w; i++) {
+		double x = (double)i - (w - 1) / 2.0, d = fabs((double)ios[i] - st->mean);
+
+		if (d > dev)
+			dev = d;
+		sx += x * x;
+		sxy += x * ((double)ios[i] - st->mean);
+	}
+	st->n = w;
+	st->spread_pct = dev / st->mean * 100;
+	st->trend_pct = fabs(sxy / sx * (w - 1)) / st->mean * 100;
+}
+
+/*
+ * Steady state over the first n seconds of a cell's per-second IOPS.  The
+ * last `window` samples (all of them, at least 3, while fewer have been
+ * measured: --min-runtime can be shorter than the window) must
+ *
+ * - lie within the band around their mean, and the least-squares line
+ *   through them must move by no more than the band across them (no
+ *   trend): the issue's test.  Both are needed: a slow ramp passes the
+ *   band test alone when it is loose, and a noisy flat series passes the
+ *   slope test alone;
+ *
+ * - have a mean known to within the band: the 95% confidence interval of
+ *   their mean, t x s / sqrt(w), inside it.  At 5 samples the band test
+ *   nearly implies this; at 3 it does not (this asks s <= 0.4 x the band):
+ *   three seconds of a device whose seconds vary by 6% (normal) sit inside
+ *   a 2% band and pass the trend test by luck one time in 17, and this
+ *   test too one time in 56 (four seconds: 1 in 97; five: 1 in 230).
+ *
+ * The band is pct% of the mean, or `inflight` I/Os if that is wider.  A
+ * second counts the I/Os that completed in it, and the I/Os in flight at
+ * its edges (depth x jobs) can land on either side: a count is only known
+ * to within +-inflight, so at 16 IOPS and depth 8 counts of 12..20 are
+ * counting, not unsteadiness.  For the same reason the cell needs at least
+ * 100 x inflight / pct completions in all: the uncertainty at the two ends
+ * of its window then moves its IOPS by at most pct%.
  */
 bool
-run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct)
+run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsigned inflight)
 {
-	double mean = 0, sx = 0, sxy = 0, sxx = 0, slope, band;
-	unsigned i;
+	static const double t975[] = { 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
+	struct steady_stats st;
+	double band, total = 0, ss = 0, t;
+	unsigned i, df;
 
-	if (pct == 0 || window < 2 || n < window)
+	if (pct == 0 || window < 2)
 		return false;
-	ios += n - window;
-	for (i = 0; i < window; i++)
-		mean += (double)ios[i];
-	mean /= window;
-	if (mean <= 0)
+	run_steady_stats(ios, n, window, &st);
+	if (st.n == 0)
 		return false;
-	band = mean * pct / 100.0;
-	for (i = 0; i < window; i++) {
-		double x = (double)i - (window - 1) / 2.0;
-
-		if (fabs((double)ios[i] - mean) > band)
-			return false;
-		sx += x * x;
-		sxy += x * ((double)ios[i] - mean);
-	}
-	(void)sxx;
-	slope = sxy / sx;
-	return fabs(slope * (window - 1)) <= band;
+	for (i = 0; i < n; i++)
+		total += (double)ios[i];
+	if (total * pct < 100.0 * inflight)
+		return false;
+	band = (double)inflight / st.mean * 100;
+	if (band < pct)
+		band = pct;
+	if (st.spread_pct > band || st.trend_pct > band)
+		return false;
+	/* Student's t, two-sided 95%, st.n - 1 degrees of freedom: a table to 9, then
+	 * Cornish-Fisher's series in 1/df (2.225 at 10 against 2.228, closer beyond) */
+	df = st.n - 1;
+	t = df - 2 < sizeof t975 / sizeof t975[0] ? t975[df - 2] :
+	    1.96 + 2.372 / df + 2.82 / ((double)df * df);
+	for (i = n - st.n; i < n; i++)
+		ss += ((double)ios[i] - st.mean) * ((double)ios[i] - st.mean);
+	return t * sqrt(ss / df / st.n) <= st.mean * band / 100;
 }
 
 /* What the main thread watches while a cell runs. */
@@ -602,7 +663,7 @@ static void
 run_check_steady(struct run_watch *w, uint64_t t)
 {
 	const struct plan *p = w->plan;
-	unsigned done, i, s;
+	unsigned done, i, s, inflight;
 
 	if (p->steady_pct == 0 || w->steady || t < w->t_measure)
 		return;
@@ -620,7 +681,9 @@ run_check_steady(struct run_watch *w, uint64_t t)
 	w->nchecked = done;
 	if (done < p->min_runtime_s || done + 1 >= p->runtime_s)
 		return;
-	if (run_steady(w->ios, done, p->steady_window_s, p->steady_pct)) {
+	for (i = 0, inflight = 0; i < w->cell->jobs; i++)
+		inflight += w->jobs[i].j.depth;
+	if (run_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
 		uint64_t end = w->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
 
 		w->steady = true;
@@ -914,6 +977,15 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 		devstat_delta(&ds0, &ds1, window, &r->dev);
 		r->steady = w.steady;
 		r->steady_at_s = w.steady_at_s;
+		{
+			struct steady_stats st;
+
+			run_steady_stats(r->series_ios, (unsigned)(window / NSEC_PER_SEC),
+			    p->steady_window_s, &st);
+			r->steady_window_n = st.n;
+			r->steady_spread_pct = st.spread_pct;
+			r->steady_trend_pct = st.trend_pct;
+		}
 		if (sweep_interrupted) {
 			r->status = CELL_PARTIAL;
 			str_copy(r->status_reason, sizeof r->status_reason, "interrupted");

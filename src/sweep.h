@@ -261,6 +261,10 @@ struct cell_result {
 	unsigned	 inflight_max;		/* most I/Os in flight at once, summed over jobs */
 	bool		 steady;		/* steady state reached (with --steady) */
 	unsigned	 steady_at_s;		/* seconds after the ramp when it was */
+	/* the last window's per-second IOPS (run_steady_stats): seconds looked at
+	 * (0: too few to judge), spread and trend in % of their mean */
+	unsigned	 steady_window_n;
+	double		 steady_spread_pct, steady_trend_pct;
 	/* per-second series over the measured window */
 	unsigned	 nseries;
 	uint64_t	*series_ios;
@@ -456,7 +460,15 @@ extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
 
 /* run.c */
 extern volatile int sweep_interrupted;
-bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned);
+bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
+/* run_steady_stats: the last window of a per-second IOPS series */
+struct steady_stats {
+	unsigned	 n;		/* samples looked at; 0: too few to judge */
+	double		 mean;		/* IOPS */
+	double		 spread_pct;	/* largest distance from the mean, % of it */
+	double		 trend_pct;	/* the fitted line's move across them, % */
+};
+void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
 void	 run_progress_init(bool, const struct plan *);
