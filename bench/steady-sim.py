@@ -12,9 +12,10 @@ time and accuracy, with the device held the same.
 
 Rules: sweep's (run_steady() in src/run.c: every sample of the last WINDOW
 seconds, or of all seconds so far from 3 on, within PCT% of their mean or
-within the I/Os in flight if that is wider, no trend, the 95% confidence
-interval of their mean inside that band, and at least 100 x inflight / PCT
-completions in all; checked from min_runtime_s on, stopping one second
+within EDGE I/Os if that is wider (EDGE: how far the running count drifts
+from a straight line, 1..inflight), no trend, the 95% confidence interval
+of their mean (counting's EDGE^2 left out of the variance) inside that
+band, and at least 100 x EDGE / PCT completions in all; checked from min_runtime_s on, stopping one second
 later), the rule before it ("full window": only whole
 windows, no allowance for counting), and a proposed one (the 95% confidence
 interval of the mean over all seconds so far is within PCT% of it, plus the
@@ -45,16 +46,28 @@ def band(ios, window, pct, inflight=0):
     """sweep's rule (run_steady()); inflight=0 is the rule before it: whole
     windows only, no allowance for counting, no confidence test"""
     n = min(window, len(ios)) if inflight else window
-    if len(ios) < max(n, 3) or (inflight and sum(ios) * pct < 100 * inflight):
+    if len(ios) < max(n, 3):
         return False
+    edge = 0
+    if inflight:
+        mean_all, run, drift = sum(ios) / len(ios), 0.0, 0.0
+        for x in ios:
+            run += x - mean_all
+            drift = max(drift, abs(run))
+        edge = min(max(drift, 1), inflight)
+        if sum(ios) * pct < 100 * edge:
+            return False
     w = ios[-n:]
     m = sum(w) / n
     if m <= 0:
         return False
-    b = max(pct, 100.0 * inflight / m)
+    b = max(pct, 100.0 * edge / m)
     if not (all(abs(x - m) <= m * b / 100 for x in w) and no_trend(w, b)):
         return False
-    return not inflight or t975(n - 1) * statistics.stdev(w) / math.sqrt(n) <= m * b / 100
+    if not inflight:
+        return True
+    var = statistics.variance(w) - edge * edge
+    return var <= 0 or t975(n - 1) * math.sqrt(var / n) <= m * b / 100
 
 
 def ci(ios, window, pct):

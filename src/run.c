@@ -565,26 +565,34 @@ run_steady_stats(const uint64_t *ios, unsigned n, unsigned window, struct steady
  *   slope test alone;
  *
  * - have a mean known to within the band: the 95% confidence interval of
- *   their mean, t x s / sqrt(w), inside it.  At 5 samples the band test
- *   nearly implies this; at 3 it does not (this asks s <= 0.4 x the band):
+ *   their mean, t x s / sqrt(w), inside it, where s leaves out the variance
+ *   counting can explain (edge^2, below: counting errors cancel from one
+ *   second to the next instead of averaging out).  At 5 samples the band
+ *   test nearly implies this; at 3 it does not (this asks s <= 0.4 x the band):
  *   three seconds of a device whose seconds vary by 6% (normal) sit inside
  *   a 2% band and pass the trend test by luck one time in 17, and this
  *   test too one time in 56 (four seconds: 1 in 97; five: 1 in 230).
  *
- * The band is pct% of the mean, or `inflight` I/Os if that is wider.  A
- * second counts the I/Os that completed in it, and the I/Os in flight at
- * its edges (depth x jobs) can land on either side: a count is only known
- * to within +-inflight, so at 16 IOPS and depth 8 counts of 12..20 are
- * counting, not unsteadiness.  For the same reason the cell needs at least
- * 100 x inflight / pct completions in all: the uncertainty at the two ends
- * of its window then moves its IOPS by at most pct%.
+ * Counting.  A second counts the I/Os that completed in it, and the I/Os
+ * in flight at its edges (`inflight`: depth x jobs) can land on either
+ * side, so at 16 IOPS and depth 8 counts of 12..20 can be counting, not
+ * unsteadiness; and the cell's own count is off by however many of those
+ * at its two ends were mostly done before it began or mostly undone when
+ * it ended.  How many that is shows in the series: the running count
+ * drifts from a straight line at the mean rate by as many I/Os as the
+ * edges shift (a device completing 16 a second like clockwork never
+ * drifts; batches of 8 landing either side of a second's edge drift by
+ * up to 8).  So with `edge` = that drift, at least 1 and at most inflight,
+ * the band is pct% of the mean or edge I/Os if wider, and the cell needs
+ * 100 x edge / pct completions: the edges then move its IOPS by at most
+ * pct%.
  */
 bool
 run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsigned inflight)
 {
 	static const double t975[] = { 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
 	struct steady_stats st;
-	double band, total = 0, ss = 0, t;
+	double band, total = 0, ss = 0, t, mean, drift = 0, edge;
 	unsigned i, df;
 
 	if (pct == 0 || window < 2)
@@ -594,9 +602,16 @@ run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsig
 		return false;
 	for (i = 0; i < n; i++)
 		total += (double)ios[i];
-	if (total * pct < 100.0 * inflight)
+	mean = total / n;
+	for (i = 0, t = 0; i < n; i++) {
+		t += (double)ios[i] - mean;	/* running count less the straight line */
+		if (fabs(t) > drift)
+			drift = fabs(t);
+	}
+	edge = drift < 1 ? 1 : drift > inflight ? inflight : drift;
+	if (total * pct < 100.0 * edge)
 		return false;
-	band = (double)inflight / st.mean * 100;
+	band = edge / st.mean * 100;
 	if (band < pct)
 		band = pct;
 	if (st.spread_pct > band || st.trend_pct > band)
@@ -608,7 +623,8 @@ run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsig
 	    1.96 + 2.372 / df + 2.82 / ((double)df * df);
 	for (i = n - st.n; i < n; i++)
 		ss += ((double)ios[i] - st.mean) * ((double)ios[i] - st.mean);
-	return t * sqrt(ss / df / st.n) <= st.mean * band / 100;
+	ss = ss / df - edge * edge;
+	return ss <= 0 || t * sqrt(ss / st.n) <= st.mean * band / 100;
 }
 
 /* What the main thread watches while a cell runs. */

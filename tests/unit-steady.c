@@ -107,22 +107,42 @@ main(void)
 
 	/*
 	 * Counting: at 128 IOPS and depth 8, a batch of completions landing
-	 * either side of a second's edge makes 124, 132: within the +-8 I/Os
-	 * a second's count is known to, so steady at 2%; with one I/O in
-	 * flight the same series is not.
+	 * either side of a second's edge makes 124, 132: the running count
+	 * drifts by 4 from the straight line, so counts are known to +-4 and
+	 * this is steady at 2%; the same series at depth 1 (counts known to
+	 * +-1) is 3% off and is not.
 	 */
 	{
 		uint64_t q[30] = { 128, 128, 124, 132, 128 };
 
 		CHECK(run_steady(q, 5, 5, 2, 8), "+-4 of 128 at depth 8 is counting, not unsteadiness");
 		CHECK(!run_steady(q, 5, 5, 2, 1), "+-4 of 128 at depth 1 is 3%%");
-		/* 16 IOPS (12, 20, 16, ...) at depth 8: steady once 100 x 8 / 2 = 400 I/Os have completed (416 at 26 s) */
+		/*
+		 * 16 IOPS (12, 20, 16, ...) at depth 8: the count drifts by 4, so
+		 * steady once 100 x 4 / 2 = 200 I/Os have completed: not at 13 s
+		 * (204 I/Os, but ending on a 12 the mean is 15.7 and the count
+		 * drifts 4.6 from its line: 230 needed), at 14 s (224, drift 4)
+		 */
 		for (i = 0; i < 30; i++)
 			q[i] = i % 3 == 0 ? 12 : i % 3 == 1 ? 20 : 16;
 		for (found = 0, i = 3; i <= 30 && !found; i++)
 			if (run_steady(q, i, 5, 2, 8))
 				found = i;
-		CHECK(found == 26, "16 IOPS at depth 8 needs 400 I/Os (26 s) for 2%%, got %u s", found);
+		CHECK(found == 14, "16 IOPS drifting by 4 needs 200 I/Os (14 s) for 2%%, got %u s", found);
+		/* batches of 8 either side: 8, 24, 16, ... drifts by 8: 400 I/Os (416 at 26 s) */
+		for (i = 0; i < 30; i++)
+			q[i] = i % 3 == 0 ? 8 : i % 3 == 1 ? 24 : 16;
+		for (found = 0, i = 3; i <= 30 && !found; i++)
+			if (run_steady(q, i, 5, 2, 8))
+				found = i;
+		CHECK(found == 26, "16 IOPS drifting by 8 needs 400 I/Os (26 s) for 2%%, got %u s", found);
+		/* clockwork: 16 every second drifts by nothing: 100 x 1 / 2 = 50 I/Os, 4 s */
+		for (i = 0; i < 30; i++)
+			q[i] = 16;
+		for (found = 0, i = 3; i <= 30 && !found; i++)
+			if (run_steady(q, i, 5, 2, 8))
+				found = i;
+		CHECK(found == 4, "16 IOPS like clockwork: 50 I/Os (4 s) for 2%%, got %u s", found);
 	}
 
 	/* a burst-credit cliff: flat, then a 60% drop: not steady across the drop */
