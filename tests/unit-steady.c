@@ -19,6 +19,18 @@ noise(double amp)
 	return ((double)(s >> 11) / 9007199254740992.0 * 2 - 1) * amp;
 }
 
+/* The first second, from 3 (--min-runtime) to n, at which v is steady with a 5 s window; 0: none. */
+static unsigned
+first_steady(const uint64_t *v, unsigned n, unsigned pct, unsigned inflight)
+{
+	unsigned i;
+
+	for (i = 3; i <= n; i++)
+		if (run_steady(v, i, 5, pct, inflight))
+			return i;
+	return 0;
+}
+
 int
 main(void)
 {
@@ -100,9 +112,7 @@ main(void)
 	/* warm-up then flat: found once the window lies past the warm-up */
 	for (i = 0; i < 20; i++)
 		v[i] = i < 6 ? 2000 * (i + 1) : (uint64_t)(15000 * (1 + noise(0.004)));
-	for (found = 0, i = 5; i <= 20 && !found; i++)
-		if (run_steady(v, i, 5, 2, 1))
-			found = i;
+	found = first_steady(v, 20, 2, 1);
 	CHECK(found == 11, "warm-up ends at 6 s, window of 5: steady at %u s", found);
 
 	/*
@@ -125,23 +135,17 @@ main(void)
 		 */
 		for (i = 0; i < 30; i++)
 			q[i] = i % 3 == 0 ? 12 : i % 3 == 1 ? 20 : 16;
-		for (found = 0, i = 3; i <= 30 && !found; i++)
-			if (run_steady(q, i, 5, 2, 8))
-				found = i;
+		found = first_steady(q, 30, 2, 8);
 		CHECK(found == 14, "16 IOPS drifting by 4 needs 200 I/Os (14 s) for 2%%, got %u s", found);
 		/* batches of 8 either side: 8, 24, 16, ... drifts by 8: 400 I/Os (416 at 26 s) */
 		for (i = 0; i < 30; i++)
 			q[i] = i % 3 == 0 ? 8 : i % 3 == 1 ? 24 : 16;
-		for (found = 0, i = 3; i <= 30 && !found; i++)
-			if (run_steady(q, i, 5, 2, 8))
-				found = i;
+		found = first_steady(q, 30, 2, 8);
 		CHECK(found == 26, "16 IOPS drifting by 8 needs 400 I/Os (26 s) for 2%%, got %u s", found);
 		/* clockwork: 16 every second drifts by nothing: 100 x 1 / 2 = 50 I/Os, 4 s */
 		for (i = 0; i < 30; i++)
 			q[i] = 16;
-		for (found = 0, i = 3; i <= 30 && !found; i++)
-			if (run_steady(q, i, 5, 2, 8))
-				found = i;
+		found = first_steady(q, 30, 2, 8);
 		CHECK(found == 4, "16 IOPS like clockwork: 50 I/Os (4 s) for 2%%, got %u s", found);
 	}
 
