@@ -560,7 +560,7 @@ run_steady_stats(const uint64_t *ios, unsigned n, unsigned window, struct steady
  *
  * - lie within the band around their mean, and the least-squares line
  *   through them must move by no more than the band across them (no
- *   trend): the issue's test.  Both are needed: a slow ramp passes the
+ *   trend): what --steady names.  Both are needed: a slow ramp passes the
  *   band test alone when it is loose, and a noisy flat series passes the
  *   slope test alone;
  *
@@ -568,10 +568,10 @@ run_steady_stats(const uint64_t *ios, unsigned n, unsigned window, struct steady
  *   their mean, t x s / sqrt(w), inside it, where s leaves out the variance
  *   counting can explain (edge^2, below: counting errors cancel from one
  *   second to the next instead of averaging out).  At 5 samples the band
- *   test nearly implies this; at 3 it does not (this asks s <= 0.4 x the band):
- *   three seconds of a device whose seconds vary by 6% (normal) sit inside
- *   a 2% band and pass the trend test by luck one time in 17, and this
- *   test too one time in 56 (four seconds: 1 in 97; five: 1 in 230).
+ *   test nearly implies this; at 3 it does not (this asks s <= 0.4 x the
+ *   band): three seconds of a device whose seconds vary by 6% (normal) sit
+ *   inside a 2% band and pass the trend test by luck one time in 17, and
+ *   this test too one time in 56 (four seconds: 1 in 97; five: 1 in 230).
  *
  * Counting.  A second counts the I/Os that completed in it, and the I/Os
  * in flight at its edges (`inflight`: depth x jobs) can land on either
@@ -592,7 +592,7 @@ run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsig
 {
 	static const double t975[] = { 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
 	struct steady_stats st;
-	double band, total = 0, ss = 0, t, mean, drift = 0, edge;
+	double band, total = 0, ss = 0, t, mean, run = 0, drift = 0, edge;
 	unsigned i, df;
 
 	if (pct == 0 || window < 2)
@@ -603,10 +603,10 @@ run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsig
 	for (i = 0; i < n; i++)
 		total += (double)ios[i];
 	mean = total / n;
-	for (i = 0, t = 0; i < n; i++) {
-		t += (double)ios[i] - mean;	/* running count less the straight line */
-		if (fabs(t) > drift)
-			drift = fabs(t);
+	for (i = 0; i < n; i++) {
+		run += (double)ios[i] - mean;	/* running count less the straight line */
+		if (fabs(run) > drift)
+			drift = fabs(run);
 	}
 	edge = drift < 1 ? 1 : drift > inflight ? inflight : drift;
 	if (total * pct < 100.0 * edge)
