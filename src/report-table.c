@@ -48,7 +48,7 @@ report_metric_value(const struct cell_result *r, enum report_metric m)
  * How a cell's measured window ended: "steady after 4 s" (steady state ended
  * it early), "ran full runtime", or "not recorded" (a table import); with
  * how much its last window's per-second IOPS moved when that was measured:
- * "ran full runtime (last 5 s: ±6.1%, trend 0.8%)" says why steady state
+ * "ran full runtime (last 5 s: ±5.4%, trend 0.1%)" says why steady state
  * (a band of steady_pct) did not end it.
  */
 const char *
