@@ -108,7 +108,7 @@ plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len)
 }
 
 /* The least a steady cell runs: --min-runtime, and the test needs 3 whole seconds. */
-static unsigned
+unsigned
 plan_steady_least(const struct plan *p)
 {
 	return p->min_runtime_s > 3 ? p->min_runtime_s : 3;

@@ -443,6 +443,10 @@ report_table_steady_note(const struct report_ctx *ctx)
 	if (p->steady_pct == 0)
 		s = xasprintf("Steady state was off (--steady 0): every cell ran --runtime %u s.%s",
 		    p->runtime_s, a);
+	else if (!plan_steady(p))
+		s = xasprintf("Steady state (--steady %u) could not end a cell early: --runtime %u s "
+		    "leaves no room for its test, which needs at least %u s and ends a cell on the "
+		    "second after.%s", p->steady_pct, p->runtime_s, plan_steady_least(p), a);
 	else if (nat == 0)
 		s = xasprintf("Steady state (--steady %u: per-second IOPS over the last %u s within "
 		    "%u%% with no trend): none of %u cells ended early; each ran --runtime %u s.%s",

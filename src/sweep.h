@@ -364,6 +364,7 @@ int	 plan_build(struct plan *, const struct config *);
 void	 plan_free(struct plan *);
 uint64_t plan_duration_ns(const struct plan *);
 bool	 plan_steady(const struct plan *);
+unsigned plan_steady_least(const struct plan *);
 int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
 

@@ -20,6 +20,8 @@ done
 leftover=$(cd "$T/run" && ls -A | grep -E '^\.|\.tmp' || true)
 [ -z "$leftover" ] || fail "temp files left in the output: $leftover"
 ok "a run writes every report file"
+grep -q "Steady state (--steady 2) could not end a cell early: --runtime 1 s leaves no room" \
+    "$T/run/report.md" || fail "report.md: a 1 s runtime does not say steady state could not apply"
 
 for c in iops bw latency; do
 	$CHECK png "$T/run/$c.png" 1200 800 || fail "$c.png"
