@@ -13,23 +13,11 @@
 #include "check.h"
 #include "report.h"
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-/* xorshift64: a fixed sequence, so a failure is reproducible. */
-static double
-rng_unit(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (double)(rng_state >> 11) / (double)(1ULL << 53);
-}
-
 /* v with uniform noise of +-noise (a share). */
 static uint64_t
 noisy(double v, double noise)
 {
-	return (uint64_t)llround(v * (1 + noise * (2 * rng_unit() - 1)));
+	return (uint64_t)llround(v * (1 + noise * (2 * check_rng_unit() - 1)));
 }
 
 /* s[from..to) at level v with noise. */
@@ -107,10 +95,10 @@ cliffs(void)
 
 	/* Cliffs at random places over noisy series: found at the right second. */
 	for (t = 0; t < 200; t++) {
-		unsigned at = 5 + (unsigned)(rng_unit() * 80), n = at + 10 + (unsigned)(rng_unit() * 20);
+		unsigned at = 5 + (unsigned)(check_rng_unit() * 80), n = at + 10 + (unsigned)(check_rng_unit() * 20);
 
 		fill(s, 0, at, 5000, 0.10);
-		fill(s, at, n, 5000 * (0.1 + 0.5 * rng_unit()), 0.10);
+		fill(s, at, n, 5000 * (0.1 + 0.5 * check_rng_unit()), 0.10);
 		report_burst_detect(s, n, &b);
 		CHECK(b.kind == BURST_CLIFF && b.at_s == at, "random cliff %u at %u of %u: kind %d at %u "
 		    "(%s)", t, at, n, b.kind, b.at_s, b.text);
