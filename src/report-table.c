@@ -63,11 +63,11 @@ report_table_steady_text(const struct results *res, const struct cell_result *r,
 		snprintf(buf, len, "steady after %u s", r->steady_at_s);
 	else
 		snprintf(buf, len, "ran full runtime");
-	if (!r->steady && r->steady_window_n > 0) {
+	if (!r->steady && r->steady_last.n > 0) {
 		size_t n = strlen(buf);
 
-		snprintf(buf + n, len - n, " (last %u s: ±%.1f%%, trend %.1f%%)", r->steady_window_n,
-		    r->steady_spread_pct, r->steady_trend_pct);
+		snprintf(buf + n, len - n, " (last %u s: ±%.1f%%, trend %.1f%%)", r->steady_last.n,
+		    r->steady_last.spread_pct, r->steady_last.trend_pct);
 	}
 	return buf;
 }
@@ -428,9 +428,9 @@ report_table_steady_note(const struct report_ctx *ctx)
 		nok++;
 		if (r->steady)
 			at[nat++] = r->steady_at_s + 1;
-		else if (r->steady_window_n > 0)
-			spread[nfull++] = r->steady_spread_pct > r->steady_trend_pct ?
-			    r->steady_spread_pct : r->steady_trend_pct;
+		else if (r->steady_last.n > 0)
+			spread[nfull++] = r->steady_last.spread_pct > r->steady_last.trend_pct ?
+			    r->steady_last.spread_pct : r->steady_last.trend_pct;
 	}
 	qsort(at, nat, sizeof *at, cmp_double);
 	qsort(spread, nfull, sizeof *spread, cmp_double);

@@ -222,10 +222,10 @@ cell_to_json(const struct cell_result *r)
 		else
 			cJSON_AddNullToObject(st, "at_s");
 		/* how steady the last window was, either way: why a cell ran its full runtime */
-		cJSON_AddNumberToObject(st, "window_s", r->steady_window_n);
-		if (r->steady_window_n > 0) {
-			cJSON_AddNumberToObject(st, "spread_pct", round(r->steady_spread_pct * 100) / 100);
-			cJSON_AddNumberToObject(st, "trend_pct", round(r->steady_trend_pct * 100) / 100);
+		cJSON_AddNumberToObject(st, "window_s", r->steady_last.n);
+		if (r->steady_last.n > 0) {
+			cJSON_AddNumberToObject(st, "spread_pct", round(r->steady_last.spread_pct * 100) / 100);
+			cJSON_AddNumberToObject(st, "trend_pct", round(r->steady_last.trend_pct * 100) / 100);
 		} else {
 			cJSON_AddNullToObject(st, "spread_pct");
 			cJSON_AddNullToObject(st, "trend_pct");
@@ -564,9 +564,9 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
 	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
 	r->steady_at_s = juint(v, "at_s");
-	r->steady_window_n = juint(v, "window_s");
-	r->steady_spread_pct = jpct(v, "spread_pct");
-	r->steady_trend_pct = jpct(v, "trend_pct");
+	r->steady_last.n = juint(v, "window_s");
+	r->steady_last.spread_pct = jpct(v, "spread_pct");
+	r->steady_last.trend_pct = jpct(v, "trend_pct");
 	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
 	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
 	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;

@@ -993,15 +993,8 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 		devstat_delta(&ds0, &ds1, window, &r->dev);
 		r->steady = w.steady;
 		r->steady_at_s = w.steady_at_s;
-		{
-			struct steady_stats st;
-
-			run_steady_stats(r->series_ios, (unsigned)(window / NSEC_PER_SEC),
-			    p->steady_window_s, &st);
-			r->steady_window_n = st.n;
-			r->steady_spread_pct = st.spread_pct;
-			r->steady_trend_pct = st.trend_pct;
-		}
+		run_steady_stats(r->series_ios, (unsigned)(window / NSEC_PER_SEC), p->steady_window_s,
+		    &r->steady_last);
 		if (sweep_interrupted) {
 			r->status = CELL_PARTIAL;
 			str_copy(r->status_reason, sizeof r->status_reason, "interrupted");

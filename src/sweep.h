@@ -240,6 +240,14 @@ enum cell_status { CELL_PENDING, CELL_OK, CELL_FAILED, CELL_SKIPPED, CELL_PARTIA
 #define CELL_DERIVED_IOPS	0x1	/* IOPS = bandwidth / bs */
 #define CELL_DERIVED_BW		0x2	/* bandwidth = IOPS x bs */
 
+/* How steady the last window of a per-second IOPS series is (run_steady_stats). */
+struct steady_stats {
+	unsigned	 n;		/* samples looked at; 0: too few to judge */
+	double		 mean;		/* IOPS */
+	double		 spread_pct;	/* largest distance from the mean, % of it */
+	double		 trend_pct;	/* the fitted line's move across them, % */
+};
+
 struct cell_result {
 	struct cell	 cell;
 	enum cell_status status;
@@ -261,10 +269,7 @@ struct cell_result {
 	unsigned	 inflight_max;		/* most I/Os in flight at once, summed over jobs */
 	bool		 steady;		/* steady state reached (with --steady) */
 	unsigned	 steady_at_s;		/* seconds after the ramp when it was */
-	/* the last window's per-second IOPS (run_steady_stats): seconds looked at
-	 * (0: too few to judge), spread and trend in % of their mean */
-	unsigned	 steady_window_n;
-	double		 steady_spread_pct, steady_trend_pct;
+	struct steady_stats steady_last;	/* its last window (mean not kept in results.json) */
 	/* per-second series over the measured window */
 	unsigned	 nseries;
 	uint64_t	*series_ios;
@@ -462,13 +467,6 @@ extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
 /* run.c */
 extern volatile int sweep_interrupted;
 bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
-/* run_steady_stats: the last window of a per-second IOPS series */
-struct steady_stats {
-	unsigned	 n;		/* samples looked at; 0: too few to judge */
-	double		 mean;		/* IOPS */
-	double		 spread_pct;	/* largest distance from the mean, % of it */
-	double		 trend_pct;	/* the fitted line's move across them, % */
-};
 void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
