@@ -245,14 +245,9 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		for (k = 0; k < p->ncells; k++) {
 			struct cell_result *r = &res->cells[k];
 
-			if (r->status != CELL_PARTIAL)
-				continue;
 			/* Partial figures are dropped, never mixed with complete ones. */
-			free(r->series_ios);
-			free(r->series_bytes);
-			memset(r, 0, sizeof *r);
-			r->cell = p->cells[k];
-			r->status = CELL_PENDING;
+			if (r->status == CELL_PARTIAL)
+				results_reset_cell(res, k);
 		}
 		sweep_error("interrupted: kept %u of %u cells; sweep run --resume %s continues",
 		    res->ndone, p->ncells, out);
@@ -354,9 +349,9 @@ cmd_run(struct config *cfg, bool plan_only)
 		res = old;
 		memset(&old, 0, sizeof old);
 	} else
-		results_init(&res, cfg, &t, &p);
+		results_create(&res, cfg->label, cfg->description, &t, &p);
 	if (expect.set)
-		res.expect = expect;
+		results_set_expect(&res, &expect);
 	if (t.devname[0] == '\0')
 		results_warn(&res, "no block device under %s (%s): device counters and the device "
 		    "leg of the BW check are unavailable", t.path, t.fs_type);

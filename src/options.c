@@ -814,11 +814,11 @@ sweep_resolve(const char *arg)
 
 	if (access(arg, F_OK) == 0 || strchr(arg, '/') != NULL)
 		return xstrdup(arg);
-	p = xasprintf("%s/sweeps/%s", options_datadir(), arg);
+	p = xasprintf("%s/sweeps/%s", datadir_path(), arg);
 	if (access(p, F_OK) == 0)
 		return p;
 	free(p);
-	p = xasprintf("%s/sweeps/%s.json", options_datadir(), arg);
+	p = xasprintf("%s/sweeps/%s.json", datadir_path(), arg);
 	if (access(p, F_OK) == 0)
 		return p;
 	free(p);
@@ -900,7 +900,7 @@ options_load_sweep(struct config *cfg, const char *arg)
 	f = fopen(path, "re");
 	if (f == NULL) {
 		sweep_error("--sweep %s: %s (give a JSON sweep file, or a name from %s/sweeps)",
-		    arg, strerror(errno), options_datadir());
+		    arg, strerror(errno), datadir_path());
 		goto out;
 	}
 	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
@@ -1005,56 +1005,4 @@ options_usage(FILE *f)
 	fputs("\nA sweep file (--sweep) is a JSON object with the same keys (plus \"description\","
 	      "\n\"comment\" and \"groups\": a list of {modes, bs, depth, jobs} sub-matrices).\n"
 	      "Exit codes: 0 ok, 1 a cell failed, 2 bad input (nothing written), 130 interrupted.\n", f);
-}
-
-#ifndef ABS_SRCDIR
-#define ABS_SRCDIR "."
-#endif
-#ifndef ABS_BUILDDIR
-#define ABS_BUILDDIR "."
-#endif
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/sweep"
-#endif
-
-/*
- * Where templates/ and sweeps/ are: $SWEEP_DATADIR if set; the source tree
- * when this binary is the one in the build tree; BINDIR/../share/sweep
- * when it holds them (an install moved elsewhere, or made with DESTDIR);
- * else the configured pkgdatadir.
- */
-const char *
-options_datadir(void)
-{
-	static char dir[PATH_MAX];
-	char exe[PATH_MAX];
-	const char *env = getenv("SWEEP_DATADIR");
-	ssize_t n;
-
-	if (env != NULL && *env != '\0')
-		return env;
-	if (dir[0] != '\0')
-		return dir;
-	str_copy(dir, sizeof dir, PKGDATADIR);
-	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		char *slash;
-
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		if (slash != NULL) {
-			*slash = '\0';
-			char *share = xasprintf("%s/../share/sweep", exe);
-			char *probe = xasprintf("%s/sweeps", share);
-
-			if (strcmp(exe, ABS_BUILDDIR "/src") == 0 ||
-			    strcmp(exe, ABS_BUILDDIR "/src/.libs") == 0)
-				str_copy(dir, sizeof dir, ABS_SRCDIR);
-			else if (access(probe, F_OK) == 0 && realpath(share, exe) != NULL)
-				str_copy(dir, sizeof dir, exe);
-			free(share);
-			free(probe);
-		}
-	}
-	return dir;
 }

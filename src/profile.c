@@ -486,7 +486,7 @@ out:
 static char *
 profile_names(void)
 {
-	char *dir = xasprintf("%s/sweeps/profiles", options_datadir()), *out = xstrdup("");
+	char *dir = xasprintf("%s/sweeps/profiles", datadir_path()), *out = xstrdup("");
 	struct dirent **list;
 	int n, i;
 
@@ -524,7 +524,7 @@ profile_load(const char *arg, struct profile *p)
 	if (strchr(arg, '/') != NULL || access(arg, F_OK) == 0)
 		path = xstrdup(arg);
 	else
-		path = xasprintf("%s/sweeps/profiles/%s.json", options_datadir(), arg);
+		path = xasprintf("%s/sweeps/profiles/%s.json", datadir_path(), arg);
 	f = fopen(path, "re");
 	if (f == NULL) {
 		char *names = profile_names();

@@ -95,7 +95,7 @@ gp_fill(const char *tmpl, const struct report_gp_key *keys, unsigned nkeys)
 static char *
 gp_template(struct report_ctx *ctx, const char *name)
 {
-	char *path = xasprintf("%s/templates/%s.gp", options_datadir(), name), *text;
+	char *path = xasprintf("%s/templates/%s.gp", datadir_path(), name), *text;
 	FILE *f = fopen(path, "re");
 	size_t n, cap = 4096, len = 0;
 

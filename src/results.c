@@ -32,13 +32,20 @@ cell_status_name(enum cell_status s)
 	return (unsigned)s < sizeof status_names / sizeof status_names[0] ? status_names[s] : "?";
 }
 
+/*
+ * Start a record for plan p on target t: the header (tool version, schema,
+ * this host and kernel, the start time) is filled here and nowhere else;
+ * label NULL means the target's name.  Importers overwrite host and
+ * started_utc with what their input says.  Every cell starts pending.
+ */
 void
-results_init(struct results *res, const struct config *cfg, const struct target *t,
-    const struct plan *p)
+results_create(struct results *res, const char *label, const char *description,
+    const struct target *t, const struct plan *p)
 {
 	struct utsname u;
 	time_t now = time(NULL);
 	struct tm tm;
+	unsigned i;
 
 	memset(res, 0, sizeof *res);
 	str_copy(res->tool_version, sizeof res->tool_version, PACKAGE_VERSION);
@@ -53,9 +60,9 @@ results_init(struct results *res, const struct config *cfg, const struct target 
 	}
 	gmtime_r(&now, &tm);
 	strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	str_copy(res->label, sizeof res->label, cfg->label != NULL ? cfg->label : t->name);
-	if (cfg->description != NULL)
-		str_copy(res->description, sizeof res->description, cfg->description);
+	str_copy(res->label, sizeof res->label, label != NULL ? label : t->name);
+	if (description != NULL)
+		str_copy(res->description, sizeof res->description, description);
 	str_copy(res->engine, sizeof res->engine, p->engine);
 	res->target = *t;
 	res->target.path = xstrdup(t->path);
@@ -64,6 +71,41 @@ results_init(struct results *res, const struct config *cfg, const struct target 
 	res->plan.cells = xcalloc(p->ncells ? p->ncells : 1, sizeof *p->cells);
 	memcpy(res->plan.cells, p->cells, p->ncells * sizeof *p->cells);
 	res->cells = xcalloc(p->ncells ? p->ncells : 1, sizeof *res->cells);
+	for (i = 0; i < p->ncells; i++)
+		res->cells[i].cell = p->cells[i];
+}
+
+/* Store cell i's figures; the record takes over r's series (r is left empty). */
+void
+results_store_cell(struct results *res, unsigned i, struct cell_result *r)
+{
+	free(res->cells[i].series_ios);
+	free(res->cells[i].series_bytes);
+	res->cells[i] = *r;
+	memset(r, 0, sizeof *r);
+}
+
+/* Drop cell i's figures (an interrupted cell's partial ones): it is pending again. */
+void
+results_reset_cell(struct results *res, unsigned i)
+{
+	struct cell_result *r = &res->cells[i];
+
+	free(r->series_ios);
+	free(r->series_bytes);
+	memset(r, 0, sizeof *r);
+	r->cell = res->plan.cells[i];
+	r->status = CELL_PENDING;
+}
+
+/* The volume's provisioned caps the reports measure against; NULL or unset: none. */
+void
+results_set_expect(struct results *res, const struct expect *e)
+{
+	if (e != NULL && e->set)
+		res->expect = *e;
+	else
+		memset(&res->expect, 0, sizeof res->expect);
 }
 
 void

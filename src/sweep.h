@@ -341,6 +341,9 @@ const char *duration_human(uint64_t, char *, size_t);
 int	 read_sysfs_str(const char *, char *, size_t);
 int	 read_sysfs_u64(const char *, uint64_t *);
 
+/* datadir.c: $SWEEP_DATADIR, the source tree, BINDIR/../share/sweep or pkgdatadir */
+const char *datadir_path(void);
+
 /* parse.c: sizes take k/m/g/t (base 1024) or plain bytes. */
 int	 parse_size(const char *, uint64_t *);
 int	 parse_uint(const char *, uint64_t, uint64_t, uint64_t *);
@@ -362,7 +365,6 @@ int	 options_load_sweep(struct config *, const char *);
 int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
 void	 options_usage(FILE *);
 int	 options_finish(struct config *, bool);
-const char *options_datadir(void);
 
 /* plan.c */
 int	 plan_build(struct plan *, const struct config *);
@@ -473,8 +475,11 @@ int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 void	 run_progress_init(bool, const struct plan *);
 
 /* results.c */
-void	 results_init(struct results *, const struct config *, const struct target *,
+void	 results_create(struct results *, const char *, const char *, const struct target *,
 	     const struct plan *);
+void	 results_store_cell(struct results *, unsigned, struct cell_result *);
+void	 results_reset_cell(struct results *, unsigned);
+void	 results_set_expect(struct results *, const struct expect *);
 void	 results_free(struct results *);
 void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));
 void	 bw_check_compute(struct cell_result *);

@@ -29,7 +29,7 @@ fake_results(struct results *res)
 	t.rotational = 0;
 	t.dio_offset_align = 512;
 	snprintf(t.devname, sizeof t.devname, "vda");
-	results_init(res, &cfg, &t, &p);
+	results_create(res, cfg.label, cfg.description, &t, &p);
 	for (i = 0; i < p.ncells; i++) {
 		struct cell_result *r = &res->cells[i];
 		unsigned s;
