@@ -26,21 +26,6 @@
 #define HOSTS_DEFAULT_FILE	"sweep.dat"
 #define HOSTS_DEFAULT_SIZE	GIB
 
-/* One fio server. */
-struct host {
-	char	 name[128];	/* as fio reports it in "hostname" */
-	char	 why[256];	/* why it gave no results */
-	int	 port;
-	bool	 ipv6;
-	char	 dir[160];	/* OUT/dir: name, or name-port off the default port */
-	char	 client[160];	/* fio --client= value */
-};
-
-struct host_list {
-	struct host	*h;
-	unsigned	 n;
-};
-
 static volatile pid_t hosts_child;
 
 /* SIGINT/SIGTERM sent to sweep alone (kill): pass it on to fio, which stops its servers. */
@@ -140,7 +125,7 @@ hosts_add(struct host_list *l, const char *spec, const char *input)
 }
 
 /* Hosts from --hosts (comma-separated) or --hosts-file (one per line, # comments). */
-static int
+int
 hosts_list_read(const struct config *cfg, struct host_list *l)
 {
 	char *copy, *item, *save = NULL, *input, line[512];
@@ -519,7 +504,7 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 }
 
 /* Refuse what a multi-host run cannot do; one line on stderr, -EINVAL. */
-static int
+int
 hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 {
 	unsigned i;
@@ -527,11 +512,6 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 
 	if (cfg->device != NULL && cfg->file != NULL) {
 		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
-		return -EINVAL;
-	}
-	if (cfg->fio_jobfile != NULL) {
-		sweep_error("--fio-jobfile %s: goes with sweep plan (a --hosts run keeps its job file "
-		    "as OUT/sweep.fio)", cfg->fio_jobfile);
 		return -EINVAL;
 	}
 	if (cfg->resume != NULL || cfg->stop_on_error) {
@@ -594,91 +574,139 @@ hosts_write_one(const struct results *res, const char *dir, unsigned mask, const
 	return err;
 }
 
-/*
- * sweep run --hosts H1[:PORT],H2,... | --hosts-file FILE: the plan on every
- * host at once through fio's client/server mode.  Returns an exit code.
- */
-int
-hosts_command(struct config *cfg)
+/* The target as each host sees it: --device, --file or sweep.dat, of --size (1 GiB for files). */
+void
+hosts_target(const struct config *cfg, struct target *t)
 {
-	struct host_list l;
-	struct plan p;
-	struct target t;
-	struct results *res = NULL;
-	cJSON *root = NULL;
-	unsigned mask = REPORT_DEFAULT, i, failed_hosts = 0, failed_cells = 0;
-	char *out = NULL, *jobfile = NULL, *json = NULL, *log = NULL, **argv = NULL, *label = NULL;
-	char sizebuf[32];
 	const char *path = cfg->device != NULL ? cfg->device :
 	    cfg->file != NULL ? cfg->file : HOSTS_DEFAULT_FILE;
-	uint64_t size = cfg->size_set ? cfg->size : cfg->device != NULL ? 0 : HOSTS_DEFAULT_SIZE;
-	int ret = SWEEP_EXIT_USAGE, st, argc = 0;
 
-	memset(&p, 0, sizeof p);
-	memset(&t, 0, sizeof t);
-	if (hosts_list_read(cfg, &l) != 0) {
-		free(l.h);
-		return SWEEP_EXIT_USAGE;
-	}
-	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &mask) != 0)
-		goto out;
-	options_finish(cfg, cfg->device != NULL);
-	if (plan_build(&p, cfg) != 0) {
-		sweep_error("the plan has no cells");
-		goto out;
-	}
-	p.size = size;
-	if (hosts_check(cfg, &p, size) != 0)
-		goto out;
+	memset(t, 0, sizeof *t);
+	t->kind = cfg->device != NULL ? TARGET_DEVICE : TARGET_FILE;
+	t->path = xstrdup(path);
+	t->name = xstrdup(strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path);
+	t->size = t->total_size = cfg->size_set ? cfg->size : cfg->device != NULL ? 0 :
+	    HOSTS_DEFAULT_SIZE;
+	t->scratch = cfg->device == NULL && cfg->file == NULL && !cfg->keep;
+	t->excl_fd = -1;
+}
 
-	t.kind = cfg->device != NULL ? TARGET_DEVICE : TARGET_FILE;
-	t.path = xstrdup(path);
-	t.name = xstrdup(strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path);
-	t.size = t.total_size = size;
-	t.scratch = cfg->device == NULL && cfg->file == NULL && !cfg->keep;
-	t.excl_fd = -1;
+/*
+ * fio --client=H1 JOBFILE --client=H2 JOBFILE ... --output-format=json
+ * --output=JSON, its messages in LOG.  Returns its exit status (see
+ * hosts_spawn) or -errno.
+ */
+static int
+hosts_fio(const struct host_list *l, const char *jobfile, const char *json, const char *log)
+{
+	char **argv = xcalloc(2 * (size_t)l->n + 4, sizeof *argv);
+	unsigned i;
+	int argc = 0, st;
 
-	if (cfg->out_dir != NULL)
-		out = xstrdup(cfg->out_dir);
-	else {
-		char stamp[32];
-		time_t now = time(NULL);
-		struct tm tm;
-
-		localtime_r(&now, &tm);
-		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-		out = xasprintf("reports/%s-%s", cfg->label != NULL ? cfg->label : "hosts", stamp);
-	}
-	if ((st = mkdir_p(out)) != 0) {
-		sweep_error("%s %s: cannot create the output directory: %s",
-		    cfg->out_dir != NULL ? "--out" : "default output", out, strerror(-st));
-		goto out;
-	}
-	jobfile = xasprintf("%s/sweep.fio", out);
-	if (fio_jobfile_write(&p, &t, jobfile) != 0)
-		goto out;
-
-	plan_print(stdout, &p, NULL, false);
-	printf("Target on each host: %s (%s, %s)\n", path,
-	    cfg->device != NULL ? "block device" : "file",
-	    size != 0 ? size_human(size, sizebuf, sizeof sizebuf) : "whole device");
-	printf("Hosts: %u, all at once through fio --client:", l.n);
-	for (i = 0; i < l.n; i++)
-		printf(" %s", l.h[i].client);
-	printf("\nOutput: %s (job file %s)\n", out, jobfile);
-	fflush(stdout);
-
-	json = xasprintf("%s/fio-output.json", out);
-	log = xasprintf("%s/fio-client.log", out);
-	argv = xcalloc(2 * (size_t)l.n + 4, sizeof *argv);
 	argv[argc++] = xstrdup("fio");
-	for (i = 0; i < l.n; i++) {
-		argv[argc++] = xasprintf("--client=%s", l.h[i].client);
+	for (i = 0; i < l->n; i++) {
+		argv[argc++] = xasprintf("--client=%s", l->h[i].client);
 		argv[argc++] = xstrdup(jobfile);
 	}
 	argv[argc++] = xstrdup("--output-format=json");
 	argv[argc++] = xasprintf("--output=%s", json);
 	st = hosts_spawn(argv, log);
+	for (i = 0; i < (unsigned)argc; i++)
+		free(argv[i]);
+	free(argv);
+	return st;
+}
+
+/* What the hosts gave: one results per host (cells NULL: none), and what failed. */
+struct hosts_outcome {
+	struct results	*res;
+	unsigned	 failed_hosts;
+	unsigned	 failed_cells;
+};
+
+/* Host i's results from fio's JSON into OUT/HOST/; counts what failed. */
+static void
+hosts_collect_one(struct host *h, struct results *res, const cJSON *root, const char *json,
+    const char *log, const struct plan *p, const char *out, const char *label,
+    const char *description, unsigned mask, const char *gnuplot, struct hosts_outcome *o)
+{
+	char *dir = xasprintf("%s/%s", out, h->dir), *name, why[512];
+	unsigned k;
+	int err;
+
+	name = label != NULL ? xasprintf("%s-%s", label, h->dir) : xstrdup(h->dir);
+	err = import_fio_results(root, json, h->name, h->port, name, res);
+	free(name);
+	if (err != 0) {
+		memset(res, 0, sizeof *res);
+		hosts_log_line(log, h, why, sizeof why);
+		if (why[0] != '\0')
+			sweep_error("%s port %d: no results: %s", h->name, h->port, why);
+		else
+			sweep_error("%s port %d: no results (see %s)", h->name, h->port, log);
+		str_copy(h->why, sizeof h->why, why[0] != '\0' ? why : "see fio-client.log");
+		o->failed_hosts++;
+		free(dir);
+		return;
+	}
+	res->interrupted = sweep_interrupted != 0;
+	snprintf(res->description, sizeof res->description,
+	    "%s%sfio client/server run of host %s port %d", description != NULL ?
+	    description : "", description != NULL ? "; " : "", h->name, h->port);
+	for (k = 0; k < res->plan.ncells; k++)
+		if (res->cells[k].status != CELL_OK)
+			o->failed_cells++;
+	if (res->plan.ncells < p->ncells)
+		o->failed_cells += p->ncells - res->plan.ncells;
+	if (hosts_write_one(res, dir, mask, gnuplot) != 0)
+		o->failed_hosts++;
+	else
+		printf("%s port %d: %u of %u cells: %s/results.json\n", h->name, h->port,
+		    res->ndone, p->ncells, dir);
+	free(dir);
+}
+
+/* The plan, the target and the hosts, before fio starts. */
+static void
+hosts_print(const struct host_list *l, const struct plan *p, const struct target *t,
+    const char *out, const char *jobfile)
+{
+	char sizebuf[32];
+	unsigned i;
+
+	plan_print(stdout, p, NULL, false);
+	printf("Target on each host: %s (%s, %s)\n", t->path,
+	    t->kind == TARGET_DEVICE ? "block device" : "file",
+	    t->size != 0 ? size_human(t->size, sizebuf, sizeof sizebuf) : "whole device");
+	printf("Hosts: %u, all at once through fio --client:", l->n);
+	for (i = 0; i < l->n; i++)
+		printf(" %s", l->h[i].client);
+	printf("\nOutput: %s (job file %s)\n", out, jobfile);
+	fflush(stdout);
+}
+
+/*
+ * Run the plan on every host at once through fio's client/server mode:
+ * OUT/sweep.fio, fio's output, then OUT/HOST/ for each host and
+ * OUT/hosts.md and hosts.csv across them.  Returns an exit code.
+ */
+int
+hosts_run(struct host_list *l, const struct plan *p, const struct target *t, const char *out,
+    const char *label, const char *description, unsigned mask, const char *gnuplot)
+{
+	struct hosts_outcome o;
+	cJSON *root = NULL;
+	char *jobfile = xasprintf("%s/sweep.fio", out), *json = NULL, *log = NULL;
+	unsigned i;
+	int ret = SWEEP_EXIT_USAGE, st;
+
+	memset(&o, 0, sizeof o);
+	if (fio_jobfile_write(p, t, jobfile) != 0)
+		goto out;
+	hosts_print(l, p, t, out, jobfile);
+	json = xasprintf("%s/fio-output.json", out);
+	log = xasprintf("%s/fio-client.log", out);
+	st = hosts_fio(l, jobfile, json, log);
 	if (st < 0) {
 		sweep_error("fio: cannot run it: %s", strerror(-st));
 		ret = SWEEP_EXIT_FAILED;
@@ -693,72 +721,27 @@ hosts_command(struct config *cfg)
 		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
 		goto out;
 	}
-
-	res = xcalloc(l.n, sizeof *res);
-	for (i = 0; i < l.n; i++) {
-		struct host *h = &l.h[i];
-		char *dir = xasprintf("%s/%s", out, h->dir), why[512];
-		unsigned k;
-		int err;
-
-		free(label);
-		label = cfg->label != NULL ? xasprintf("%s-%s", cfg->label, h->dir) : xstrdup(h->dir);
-		err = import_fio_results(root, json, h->name, h->port, label, &res[i]);
-		if (err != 0) {
-			memset(&res[i], 0, sizeof res[i]);
-			hosts_log_line(log, h, why, sizeof why);
-			if (why[0] != '\0')
-				sweep_error("%s port %d: no results: %s", h->name, h->port, why);
-			else
-				sweep_error("%s port %d: no results (see %s)", h->name, h->port, log);
-			str_copy(h->why, sizeof h->why, why[0] != '\0' ? why : "see fio-client.log");
-			failed_hosts++;
-			free(dir);
-			continue;
-		}
-		res[i].interrupted = sweep_interrupted != 0;
-		snprintf(res[i].description, sizeof res[i].description,
-		    "%s%sfio client/server run of host %s port %d", cfg->description != NULL ?
-		    cfg->description : "", cfg->description != NULL ? "; " : "", h->name, h->port);
-		for (k = 0; k < res[i].plan.ncells; k++)
-			if (res[i].cells[k].status != CELL_OK)
-				failed_cells++;
-		if (res[i].plan.ncells != p.ncells)
-			failed_cells += p.ncells > res[i].plan.ncells ? p.ncells - res[i].plan.ncells : 0;
-		if (hosts_write_one(&res[i], dir, mask, cfg->gnuplot) != 0)
-			failed_hosts++;
-		else
-			printf("%s port %d: %u of %u cells: %s/results.json\n", h->name, h->port,
-			    res[i].ndone, p.ncells, dir);
-		free(dir);
-	}
-	if (hosts_summary_write(out, &p, &l, res, root, cfg->label) == 0)
+	o.res = xcalloc(l->n, sizeof *o.res);
+	for (i = 0; i < l->n; i++)
+		hosts_collect_one(&l->h[i], &o.res[i], root, json, log, p, out, label, description,
+		    mask, gnuplot, &o);
+	if (hosts_summary_write(out, p, l, o.res, root, label) == 0)
 		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
-	/* Hook for `sweep compare` (issue 5): compare every OUT/HOST/results.json here. */
 	if (sweep_interrupted)
 		ret = SWEEP_EXIT_INTERRUPTED;
-	else if (st != 0 || failed_hosts > 0 || failed_cells > 0)
+	else if (st != 0 || o.failed_hosts > 0 || o.failed_cells > 0)
 		ret = SWEEP_EXIT_FAILED;
 	else
 		ret = SWEEP_EXIT_OK;
 out:
-	if (res != NULL)
-		for (i = 0; i < l.n; i++)
-			if (res[i].cells != NULL)
-				results_free(&res[i]);
-	free(res);
+	if (o.res != NULL)
+		for (i = 0; i < l->n; i++)
+			if (o.res[i].cells != NULL)
+				results_free(&o.res[i]);
+	free(o.res);
 	cJSON_Delete(root);
-	if (argv != NULL)
-		for (i = 0; i < (unsigned)argc; i++)
-			free(argv[i]);
-	free(argv);
-	free(label);
 	free(json);
 	free(log);
 	free(jobfile);
-	free(out);
-	target_free(&t);
-	plan_free(&p);
-	free(l.h);
 	return ret;
 }

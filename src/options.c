@@ -618,13 +618,29 @@ config_free(struct config *cfg)
 	memset(cfg, 0, sizeof *cfg);
 }
 
+/* Whether the option is one of accepted (NULL: every option). */
+static bool
+options_accepted(const struct option_entry *o, const char *const *accepted)
+{
+	size_t i;
+
+	if (accepted == NULL)
+		return true;
+	for (i = 0; accepted[i] != NULL; i++)
+		if (strcmp(accepted[i], o->name) == 0)
+			return true;
+	return false;
+}
+
 /*
  * Parse options (argv[*first] onward); positional words go to cfg->args.
- * Returns 0, 1 for --help or --version (*first tells which: -1 help, -2
+ * An option that is not in accepted (the long names command takes; NULL:
+ * all) is refused.  Returns 0, 1 for --help or --version (*first tells which: -1 help, -2
  * version), or -EINVAL after printing one line.
  */
 int
-options_parse_argv(struct config *cfg, int argc, char **argv, int *first)
+options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const char *command,
+    const char *const *accepted)
 {
 	int i;
 
@@ -676,6 +692,16 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first)
 			}
 		} else {
 			sweep_error("%s: unknown option (see sweep --help)", arg);
+			return -EINVAL;
+		}
+		if (!options_accepted(o, accepted)) {
+			if (arg[1] == '-')
+				sweep_error("--%s: not an option of sweep %s (see sweep --help)", o->name,
+				    command);
+			else
+				sweep_error("-%c: not an option of sweep %s (see sweep --help)",
+				    o->short_name, command);
+			free(name);
 			return -EINVAL;
 		}
 		if ((o->flags & OPT_ARG) && value == NULL) {
@@ -973,18 +999,13 @@ options_finish(struct config *cfg, bool is_device)
 	return 0;
 }
 
+/* --help after the commands' usage lines: every command-line option. */
 void
 options_usage(FILE *f)
 {
 	size_t i;
 
-	fputs("usage: sweep [run] [OPTIONS]      run a sweep and write its reports\n"
-	      "       sweep plan [OPTIONS]       print the plan and its duration; run nothing\n"
-	      "       sweep report RESULTS.json  write the reports again from results.json\n"
-	      "       sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table\n"
-	      "       sweep compare A/results.json B/results.json [...]   compare runs side by side\n"
-	      "       sweep --help | --version\n\n"
-	      "Sizes take k, m, g, t (base 1024) or plain bytes.  Options:\n", f);
+	fputs("Sizes take k, m, g, t (base 1024) or plain bytes.  Options:\n", f);
 	for (i = 0; i < OPTIONS_COUNT; i++) {
 		const struct option_entry *o = &options_table[i];
 		char head[64];

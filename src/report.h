@@ -154,7 +154,6 @@ struct report_chart {
 /* report.c */
 int	 report_parse_formats(const char *, unsigned *);
 int	 report_write_all(const struct results *, const char *, unsigned, const char *);
-int	 report_command(struct config *);
 const char *report_size_label(uint64_t, char *, size_t);
 const char *report_num(double, int, char *, size_t);
 const char *report_approx(double, char *, size_t);
@@ -295,7 +294,7 @@ struct compare_ctx {
 };
 
 /* compare.c */
-int	 compare_command(struct config *);
+int	 compare_write_all(struct compare *, const char *, unsigned, const char *);
 int	 compare_build(struct compare *);
 void	 compare_free(struct compare *);
 double	 compare_value(const struct compare *, const struct compare_row *, unsigned,

@@ -360,7 +360,8 @@ unsigned edit_distance(const char *, const char *);
 /* options.c: one table for the command line, sweep files and --help. */
 void	 config_init(struct config *);
 void	 config_free(struct config *);
-int	 options_parse_argv(struct config *, int, char **, int *);
+int	 options_parse_argv(struct config *, int, char **, int *, const char *,
+	     const char *const *);
 int	 options_load_sweep(struct config *, const char *);
 int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
 void	 options_usage(FILE *);
@@ -532,9 +533,6 @@ int	 profile_resolve(const struct profile *, const struct expect *, uint64_t, st
 	     char *, size_t);
 int	 profile_apply(const struct config *, const struct target *, struct expect *);
 
-/* import.c: `sweep import FIO.json | --csv TABLE.csv` */
-int	 import_command(struct config *);
-
 /* import-fio.c: fio 3.x JSON output into results (issue 8) */
 int	 import_fio_file(const char *, const char *, struct results *);
 
@@ -545,8 +543,55 @@ int	 import_csv_file(const char *, const char *, struct results *);
 /* fio-jobfile.c: the plan as an equivalent fio job file */
 int	 fio_jobfile_write(const struct plan *, const struct target *, const char *);
 
-/* hosts.c: run the plan on many hosts through fio's client/server mode; returns an exit code */
-int	 hosts_command(struct config *);
+/* hosts.c: run the plan on many hosts through fio's client/server mode */
+/* One fio server. */
+struct host {
+	char	 name[128];	/* as fio reports it in "hostname" */
+	char	 why[256];	/* why it gave no results */
+	int	 port;
+	bool	 ipv6;
+	char	 dir[160];	/* OUT/dir: name, or name-port off the default port */
+	char	 client[160];	/* fio --client= value */
+};
+
+struct host_list {
+	struct host	*h;
+	unsigned	 n;
+};
+
+int	 hosts_list_read(const struct config *, struct host_list *);
+void	 hosts_target(const struct config *, struct target *);
+int	 hosts_check(const struct config *, const struct plan *, uint64_t);
+int	 hosts_run(struct host_list *, const struct plan *, const struct target *, const char *,
+	     const char *, const char *, unsigned, const char *);
+
+/*
+ * cmd.c and cmd-*.c: the command table (tmux's cmd_entry).  Adding a
+ * command is one cmd-NAME.c with its entry, and one row in cmd_table.
+ */
+struct cmd_entry {
+	const char		 *name;
+	const char		 *usage;	/* its line in --help */
+	const char *const	 *options;	/* long names of the options it takes; NULL ends */
+	int			(*exec)(struct config *);	/* returns an exit code */
+};
+extern const struct cmd_entry *const cmd_table[];	/* NULL ends */
+extern const struct cmd_entry cmd_run_entry, cmd_plan_entry, cmd_report_entry,
+	     cmd_import_entry, cmd_compare_entry;
+const struct cmd_entry *cmd_find(const char *);
+bool	 cmd_accepts(const struct cmd_entry *, const char *);
+int	 cmd_main(int, char **);
+
+/* cmd-shared.c: what the commands share */
+int	 cmd_out_prepare(const char *, const char *, bool);
+/* Caller frees. */
+char	*cmd_out_default(const char *);
+int	 cmd_formats(const struct config *, unsigned *);
+int	 cmd_results_save(const struct results *, const char *, unsigned, const char *);
+int	 cmd_plan_build(struct config *, bool, struct plan *);
+int	 cmd_no_args(const struct config *);
+int	 cmd_target_open(struct config *, bool, struct target *, struct plan *);
+int	 cmd_target_check(struct config *, struct target *, struct plan *, bool, struct expect *);
 
 /* report-csv.c */
 int	 report_csv_write(const struct results *, const char *);

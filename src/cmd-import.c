@@ -1,12 +1,21 @@
+/* sweep import FIO.json | --csv TABLE.csv: results.json from numbers measured elsewhere. */
 #include "config.h"
 
-/* `sweep import`: results.json from numbers measured elsewhere (fio JSON, a CSV table). */
-#include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "report.h"
 #include "sweep.h"
+
+static const char *const cmd_import_options[] = {
+	"csv", "label", "out", "formats", "gnuplot", "expect", "profile", NULL
+};
+
+static int cmd_import_exec(struct config *);
+
+const struct cmd_entry cmd_import_entry = {
+	"import", "sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table",
+	cmd_import_options, cmd_import_exec
+};
 
 /*
  * sweep import FIO.json [--label L] [-o DIR]
@@ -14,14 +23,14 @@
  * Writes DIR/results.json and every report; DIR defaults to
  * reports/LABEL-imported.
  */
-int
-import_command(struct config *cfg)
+static int
+cmd_import_exec(struct config *cfg)
 {
 	struct results res;
 	struct expect expect;
 	const char *src;
-	char *dir, *json;
-	unsigned mask = REPORT_DEFAULT;
+	char *dir;
+	unsigned mask;
 	int err;
 
 	if (cfg->csv != NULL && cfg->nargs == 0)
@@ -32,7 +41,7 @@ import_command(struct config *cfg)
 		sweep_error("import: give one fio JSON file (sweep import FIO.json) or --csv TABLE.csv");
 		return SWEEP_EXIT_USAGE;
 	}
-	if (cfg->formats != NULL && report_parse_formats(cfg->formats, &mask) != 0)
+	if (cmd_formats(cfg, &mask) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cfg->csv != NULL)
 		err = import_csv_file(src, cfg->label, &res);
@@ -47,22 +56,14 @@ import_command(struct config *cfg)
 	if (expect.set)
 		res.expect = expect;
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) : xasprintf("reports/%s-imported", res.label);
-	err = mkdir_p(dir);
-	if (err != 0) {
-		sweep_error("-o %s: cannot create the output directory: %s", dir, strerror(-err));
+	if (cmd_out_prepare(dir, "-o", false) != 0) {
 		free(dir);
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
 	}
-	json = xasprintf("%s/results.json", dir);
-	err = results_write_json(&res, json);
-	if (err != 0)
-		sweep_error("%s: %s", json, strerror(-err));
-	else
-		err = report_write_all(&res, dir, mask, cfg->gnuplot);
+	err = cmd_results_save(&res, dir, mask, cfg->gnuplot);
 	if (err == 0)
-		printf("Imported %u cells: %s\n", res.ndone, json);
-	free(json);
+		printf("Imported %u cells: %s/results.json\n", res.ndone, dir);
 	free(dir);
 	results_free(&res);
 	return err == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;

@@ -1,0 +1,43 @@
+/* sweep plan [OPTIONS]: print the plan and its duration (and a fio job file); run nothing. */
+#include "config.h"
+
+#include <string.h>
+
+#include "sweep.h"
+
+static const char *const cmd_plan_options[] = {
+	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
+	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
+	"sweep", "fio-jobfile", "expect", "profile", NULL
+};
+
+static int cmd_plan_exec(struct config *);
+
+const struct cmd_entry cmd_plan_entry = {
+	"plan", "sweep plan [OPTIONS]       print the plan and its duration; run nothing",
+	cmd_plan_options, cmd_plan_exec
+};
+
+static int
+cmd_plan_exec(struct config *cfg)
+{
+	struct target t;
+	struct plan p;
+	struct expect expect;
+	int ret;
+
+	if (cmd_no_args(cfg) != 0)
+		return SWEEP_EXIT_USAGE;
+	if ((ret = cmd_target_open(cfg, false, &t, &p)) != 0)
+		return ret;
+	ret = SWEEP_EXIT_USAGE;
+	if (cmd_target_check(cfg, &t, &p, false, &expect) == 0) {
+		plan_print(stdout, &p, &t, true);
+		ret = SWEEP_EXIT_OK;
+		if (cfg->fio_jobfile != NULL && fio_jobfile_write(&p, &t, cfg->fio_jobfile) != 0)
+			ret = SWEEP_EXIT_USAGE;
+	}
+	plan_free(&p);
+	target_free(&t);
+	return ret;
+}

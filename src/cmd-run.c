@@ -1,0 +1,356 @@
+/* sweep [run] [OPTIONS]: run the plan on the target and write the reports. */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "sweep.h"
+
+static const char *const cmd_run_options[] = {
+	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
+	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
+	"stop-on-error", "resume", "sweep", "out", "label", "formats", "gnuplot", "hosts",
+	"hosts-file", "expect", "profile", "keep", "destructive", "force", "precondition",
+	"quiet", NULL
+};
+
+static int cmd_run_exec(struct config *);
+
+const struct cmd_entry cmd_run_entry = {
+	"run", "sweep [run] [OPTIONS]      run a sweep and write its reports",
+	cmd_run_options, cmd_run_exec
+};
+
+static void
+run_on_signal(int sig)
+{
+	(void)sig;
+	if (sweep_interrupted) {
+		/* Second signal: every output is temp file + rename, so nothing is half-written. */
+		_exit(SWEEP_EXIT_INTERRUPTED);
+	}
+	sweep_interrupted = 1;
+}
+
+/* From here on SIGINT and SIGTERM stop the run after the current cell. */
+static void
+run_signals_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = run_on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static void
+print_cell_line(FILE *f, const struct cell_result *r, unsigned k, unsigned n)
+{
+	char bs[32];
+
+	fprintf(f, "[%u/%u] %-9s bs %-4s depth %-4u jobs %-3u ", k + 1, n, mode_name(r->cell.mode),
+	    size_short(r->cell.bs, bs, sizeof bs), r->cell.depth, r->cell.jobs);
+	if (r->status == CELL_SKIPPED || (r->status == CELL_FAILED && r->ios == 0)) {
+		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
+		return;
+	}
+	fprintf(f, "%10.0f IOPS %9.1f MiB/s  p50 %8.1f us  p99 %9.1f us  check %s%s%s\n", r->iops,
+	    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[0] / 1e3, (double)r->lat_pct_ns[2] / 1e3,
+	    r->check.ok ? "ok" : "MISMATCH", r->status == CELL_OK ? "" : "  ",
+	    r->status == CELL_OK ? "" : r->status_reason);
+}
+
+/* After each cell: results.json and results.csv, so an interrupted run keeps them. */
+static int
+run_save(const struct results *res, const char *dir)
+{
+	char *json = xasprintf("%s/results.json", dir), *csv = xasprintf("%s/results.csv", dir);
+	int err = results_write_json(res, json);
+
+	if (err != 0)
+		sweep_error("%s: %s", json, strerror(-err));
+	else if ((err = report_csv_write(res, csv)) != 0)
+		sweep_error("%s: %s", csv, strerror(-err));
+	free(json);
+	free(csv);
+	return err;
+}
+
+/* Device checks before the first cell: precondition, or warn about a fresh volume. */
+static int
+run_device_checks(struct config *cfg, struct target *t, struct results *res)
+{
+	unsigned samples;
+
+	if (t->kind != TARGET_DEVICE)
+		return 0;
+	if (cfg->precondition)
+		return target_device_precondition(t, cfg->quiet);
+	if (target_device_looks_fresh(t, &samples) == 1)
+		results_warn(res, "%s looks freshly created: all %u sampled blocks are zero. "
+		    "Some cloud volumes answer reads of never-written blocks without touching "
+		    "storage, which inflates read results; --precondition --destructive writes "
+		    "the region first", t->path, samples);
+	return 0;
+}
+
+/*
+ * --resume DIR: the target and plan come from DIR/results.json unless the
+ * command line gives them again, in which case they must be the same.
+ */
+static int
+resume_load(struct config *cfg, struct results *old)
+{
+	char *path = xasprintf("%s/results.json", cfg->resume);
+	int err;
+
+	if (access(path, F_OK) != 0) {
+		sweep_error("--resume %s: no results.json there (give the output directory of an "
+		    "interrupted run)", cfg->resume);
+		free(path);
+		return -EINVAL;
+	}
+	err = results_load(path, old);
+	free(path);
+	if (err != 0)
+		return err;
+	if (cfg->device == NULL && cfg->file == NULL) {
+		if (old->target.kind == TARGET_DEVICE)
+			cfg->device = xstrdup(old->target.path);
+		else if (strcmp(old->target.path, "sweep.dat") != 0)
+			cfg->file = xstrdup(old->target.path);
+	}
+	if (!cfg->size_set) {
+		cfg->size = old->target.size;
+		cfg->size_set = true;
+	}
+	if (cfg->label == NULL)
+		cfg->label = xstrdup(old->label);
+	return 0;
+}
+
+/* Refuse to resume onto another target or plan; adopt the stored plan otherwise. */
+static int
+resume_check(struct config *cfg, struct results *old, struct target *t, struct plan *p)
+{
+	char why[256];
+
+	if (old->target.kind != t->kind || strcmp(old->target.path, t->path) != 0 ||
+	    old->target.size != t->size) {
+		char a[32], b[32];
+
+		sweep_error("--resume %s: the run there used %s (%s), this one %s (%s); resume on "
+		    "the same target", cfg->resume, old->target.path,
+		    size_human(old->target.size, a, sizeof a), t->path, size_human(t->size, b, sizeof b));
+		return -EINVAL;
+	}
+	if (cfg->plan_given > 0 && plan_compare(&old->plan, p, why, sizeof why) != 0) {
+		sweep_error("--resume %s: the plan differs from the interrupted run's: %s",
+		    cfg->resume, why);
+		return -EINVAL;
+	}
+	plan_free(p);
+	*p = old->plan;
+	p->cells = xcalloc(old->plan.ncells, sizeof *p->cells);
+	memcpy(p->cells, old->plan.cells, old->plan.ncells * sizeof *p->cells);
+	return 0;
+}
+
+/* Interrupted: drop partial figures (never mixed with complete ones) and say how to go on. */
+static void
+run_interrupted(struct results *res, const struct plan *p, const char *out)
+{
+	unsigned k;
+
+	res->interrupted = true;
+	for (k = 0; k < p->ncells; k++)
+		if (res->cells[k].status == CELL_PARTIAL)
+			results_reset_cell(res, k);
+	sweep_error("interrupted: kept %u of %u cells; sweep run --resume %s continues",
+	    res->ndone, p->ncells, out);
+}
+
+/* Run every pending cell; returns the exit code. */
+static int
+run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *res,
+    const char *out, unsigned mask)
+{
+	unsigned i, failed = 0;
+	int err;
+
+	for (i = 0; i < p->ncells; i++)
+		if (res->cells[i].status == CELL_FAILED)
+			failed++;
+	run_progress_init(cfg->quiet, p);
+	for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
+		struct cell_result *r = &res->cells[i];
+
+		if (r->status != CELL_PENDING)
+			continue;
+		if (access(t->path, F_OK) != 0) {
+			sweep_error("%s: the target vanished (%s); stopping after %u of %u cells",
+			    t->path, strerror(errno), res->ndone, p->ncells);
+			return SWEEP_EXIT_FAILED;
+		}
+		if (run_cell(t, p, &p->cells[i], r, i) == -ECANCELED)
+			break;
+		res->ndone++;
+		print_cell_line(stdout, r, i, p->ncells);
+		fflush(stdout);
+		if (run_save(res, out) != 0) {
+			sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
+			    "cells measured before", out);
+			return SWEEP_EXIT_FAILED;
+		}
+		if (r->status == CELL_FAILED) {
+			failed++;
+			if (cfg->stop_on_error) {
+				sweep_error("stopping at the first failed cell (--stop-on-error): %s",
+				    r->status_reason);
+				break;
+			}
+		}
+	}
+	if (sweep_interrupted)
+		run_interrupted(res, p, out);
+	else
+		res->interrupted = false;
+	if (run_save(res, out) != 0)
+		return SWEEP_EXIT_FAILED;
+	/* A report that cannot be written (a chart gnuplot failed on) fails the run, as in report. */
+	err = report_write_all(res, out, mask, cfg->gnuplot);
+	printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
+	    res->ndone, p->ncells, failed ? ", some failed" : "",
+	    res->interrupted ? ", interrupted" : "");
+	if (sweep_interrupted)
+		return SWEEP_EXIT_INTERRUPTED;
+	return failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
+}
+
+/* Lay out the target, start the results (or take the resumed ones) and run the cells. */
+static int
+run_measure(struct config *cfg, struct target *t, struct plan *p, struct results *old,
+    const struct expect *expect, const char *out, unsigned mask)
+{
+	struct results res;
+	int ret;
+
+	plan_print(stdout, p, t, false);
+	if (cfg->resume != NULL)
+		printf("Resuming: %u of %u cells done\n", old->ndone, p->ncells);
+	printf("Output: %s\n", out);
+	fflush(stdout);
+	run_signals_install();
+	if (target_prepare(t, cfg->quiet) != 0) {
+		target_cleanup(t, cfg->keep);
+		return sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+	}
+	if (cfg->resume != NULL) {
+		res = *old;
+		memset(old, 0, sizeof *old);
+	} else
+		results_create(&res, cfg->label, cfg->description, t, p);
+	if (expect->set)
+		results_set_expect(&res, expect);
+	if (t->devname[0] == '\0')
+		results_warn(&res, "no block device under %s (%s): device counters and the device "
+		    "leg of the BW check are unavailable", t->path, t->fs_type);
+	if (t->loop_dio == 0)
+		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
+		    "mostly measure the host's page cache; use losetup --direct-io=on", t->path);
+	if (run_device_checks(cfg, t, &res) != 0)
+		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+	else
+		ret = run_cells(cfg, t, p, &res, out, mask);
+	target_cleanup(t, cfg->keep);
+	results_free(&res);
+	return ret;
+}
+
+/*
+ * sweep run --hosts H1[:PORT],H2,... | --hosts-file FILE: the plan on every
+ * host at once through fio's client/server mode (hosts.c).  The plan and
+ * the output folder are set up as for a local run; the target is remote.
+ */
+static int
+run_hosts(struct config *cfg, unsigned mask)
+{
+	struct host_list l;
+	struct plan p;
+	struct target t;
+	char *out = NULL;
+	int ret = SWEEP_EXIT_USAGE;
+
+	memset(&p, 0, sizeof p);
+	memset(&t, 0, sizeof t);
+	if (hosts_list_read(cfg, &l) != 0)
+		goto out;
+	if (cmd_plan_build(cfg, cfg->device != NULL, &p) != 0)
+		goto out;
+	hosts_target(cfg, &t);
+	p.size = t.size;
+	if (hosts_check(cfg, &p, t.size) != 0)
+		goto out;
+	out = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
+	    cmd_out_default(cfg->label != NULL ? cfg->label : "hosts");
+	if (cmd_out_prepare(out, cfg->out_dir != NULL ? "--out" : "default output", false) != 0)
+		goto out;
+	ret = hosts_run(&l, &p, &t, out, cfg->label, cfg->description, mask, cfg->gnuplot);
+out:
+	free(out);
+	target_free(&t);
+	plan_free(&p);
+	free(l.h);
+	return ret;
+}
+
+static int
+cmd_run_exec(struct config *cfg)
+{
+	struct target t;
+	struct plan p;
+	struct results old;
+	struct expect expect;
+	char *out = NULL;
+	unsigned mask;
+	int ret = SWEEP_EXIT_USAGE;
+
+	memset(&old, 0, sizeof old);
+	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0)
+		return SWEEP_EXIT_USAGE;
+	if (cfg->hosts != NULL || cfg->hosts_file != NULL)
+		return run_hosts(cfg, mask);
+	if (cfg->resume != NULL && resume_load(cfg, &old) != 0)
+		return SWEEP_EXIT_USAGE;
+	if ((ret = cmd_target_open(cfg, true, &t, &p)) != 0) {
+		results_free(&old);
+		return ret;
+	}
+	ret = SWEEP_EXIT_USAGE;
+	if (cfg->resume != NULL && resume_check(cfg, &old, &t, &p) != 0)
+		goto out;
+	if (cmd_target_check(cfg, &t, &p, true, &expect) != 0)
+		goto out;
+	if (cfg->resume != NULL)
+		out = xstrdup(cfg->resume);
+	else if (cfg->out_dir != NULL)
+		out = xstrdup(cfg->out_dir);
+	else
+		out = cmd_out_default(cfg->label != NULL ? cfg->label : t.name);
+	if (cmd_out_prepare(out, cfg->resume != NULL ? "--resume" : cfg->out_dir != NULL ?
+	    "--out" : "default output", true) != 0)
+		goto out;
+	ret = run_measure(cfg, &t, &p, &old, &expect, out, mask);
+out:
+	results_free(&old);
+	plan_free(&p);
+	target_free(&t);
+	free(out);
+	return ret;
+}

@@ -1,0 +1,138 @@
+/*
+ * What the commands share: the output folder, results.json with the
+ * reports beside it, and the target and plan that run and plan set up.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "sweep.h"
+
+/*
+ * Create the output folder; with probe, also prove it is writable before
+ * any I/O.  input names where dir came from ("-o", "--out", "default
+ * output").  Prints one line and returns -errno on failure.
+ */
+int
+cmd_out_prepare(const char *dir, const char *input, bool probe)
+{
+	char *path;
+	FILE *f;
+	int err = mkdir_p(dir);
+
+	if (err != 0) {
+		sweep_error("%s %s: cannot create the output directory: %s", input, dir, strerror(-err));
+		return err;
+	}
+	if (!probe)
+		return 0;
+	path = xasprintf("%s/.sweep-write-test.%ld", dir, (long)getpid());
+	f = fopen(path, "we");
+	if (f == NULL || fclose(f) != 0) {
+		err = -errno;
+		sweep_error("%s %s: output directory is not writable: %s", input, dir, strerror(errno));
+	} else
+		unlink(path);
+	free(path);
+	return err;
+}
+
+/* reports/LABEL-YYYYmmdd-HHMMSS.  Caller frees. */
+char *
+cmd_out_default(const char *label)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	return xasprintf("reports/%s-%s", label, stamp);
+}
+
+/* --formats into a mask (REPORT_DEFAULT without it); -EINVAL after one line. */
+int
+cmd_formats(const struct config *cfg, unsigned *mask)
+{
+	*mask = REPORT_DEFAULT;
+	if (cfg->formats != NULL)
+		return report_parse_formats(cfg->formats, mask);
+	return 0;
+}
+
+/*
+ * DIR/results.json, then every report in mask; the first error is
+ * returned (each is named on stderr), the remaining reports still run.
+ */
+int
+cmd_results_save(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
+{
+	char *json = xasprintf("%s/results.json", dir);
+	int err = results_write_json(res, json);
+
+	if (err != 0)
+		sweep_error("%s: %s", json, strerror(-err));
+	else
+		err = report_write_all(res, dir, mask, gnuplot);
+	free(json);
+	return err;
+}
+
+/* Settle the matrix and build the plan; "the plan has no cells" when empty. */
+int
+cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)
+{
+	options_finish(cfg, is_device);
+	if (plan_build(p, cfg) != 0) {
+		sweep_error("the plan has no cells");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* run and plan take no positional words; -EINVAL after one line. */
+int
+cmd_no_args(const struct config *cfg)
+{
+	if (cfg->nargs > 0) {
+		sweep_error("%s: unexpected argument (options start with --; see sweep --help)",
+		    cfg->args[0]);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * run and plan: open the target (create: a run lays a file out) and build
+ * the plan for it.  On failure nothing is left to free and the exit code
+ * is returned.
+ */
+int
+cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *p)
+{
+	if (target_open(t, cfg, create) != 0)
+		return SWEEP_EXIT_USAGE;
+	if (cmd_plan_build(cfg, t->kind == TARGET_DEVICE, p) != 0) {
+		target_free(t);
+		return SWEEP_EXIT_USAGE;
+	}
+	p->size = t->size;
+	return 0;
+}
+
+/* run and plan: the plan fits the target (and may write it, for a run); the expectation. */
+int
+cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
+    struct expect *expect)
+{
+	if (target_check_plan(t, p) != 0)
+		return -EINVAL;
+	if (writes && target_device_check_writes(t, cfg, p) != 0)
+		return -EINVAL;
+	return profile_apply(cfg, t, expect);
+}

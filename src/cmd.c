@@ -1,0 +1,116 @@
+/*
+ * The command table (tmux's cmd_entry): each command's name, usage, the
+ * options it accepts and its function, one file each (cmd-NAME.c).  The
+ * dispatcher picks the entry, parses the options it accepts and runs it.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+
+/* In the order --help lists them; the first is the default command. */
+const struct cmd_entry *const cmd_table[] = {
+	&cmd_run_entry,
+	&cmd_plan_entry,
+	&cmd_report_entry,
+	&cmd_import_entry,
+	&cmd_compare_entry,
+	NULL
+};
+
+/* The entry named name, or NULL. */
+const struct cmd_entry *
+cmd_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; cmd_table[i] != NULL; i++)
+		if (strcmp(cmd_table[i]->name, name) == 0)
+			return cmd_table[i];
+	return NULL;
+}
+
+/* Whether the command takes the option (its long name). */
+bool
+cmd_accepts(const struct cmd_entry *e, const char *option)
+{
+	size_t i;
+
+	for (i = 0; e->options[i] != NULL; i++)
+		if (strcmp(e->options[i], option) == 0)
+			return true;
+	return false;
+}
+
+/* --help: every command's usage line, then the options. */
+static void
+cmd_usage(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; cmd_table[i] != NULL; i++)
+		fprintf(f, "%s%s\n", i == 0 ? "usage: " : "       ", cmd_table[i]->usage);
+	fputs("       sweep --help | --version\n\n", f);
+	options_usage(f);
+}
+
+/* --sweep is read before the other options so that they override it. */
+static int
+cmd_load_sweep_first(struct config *cfg, int argc, char **argv, int first)
+{
+	int i;
+
+	for (i = first; i < argc; i++) {
+		const char *v = NULL;
+
+		if (strcmp(argv[i], "--sweep") == 0 && i + 1 < argc)
+			v = argv[i + 1];
+		else if (strncmp(argv[i], "--sweep=", 8) == 0)
+			v = argv[i] + 8;
+		if (v != NULL)
+			return options_load_sweep(cfg, v);
+	}
+	return 0;
+}
+
+/* sweep [COMMAND] [OPTIONS]: returns the exit code. */
+int
+cmd_main(int argc, char **argv)
+{
+	const struct cmd_entry *e = cmd_table[0];
+	struct config cfg;
+	int first = 1, ret;
+
+	if (argc > 1 && argv[1][0] != '-') {
+		e = cmd_find(argv[1]);
+		first = 2;
+		if (e == NULL) {
+			sweep_error("%s: unknown command; commands are run, plan, report, import and "
+			    "compare (see sweep --help)", argv[1]);
+			return SWEEP_EXIT_USAGE;
+		}
+	}
+	config_init(&cfg);
+	if (cmd_accepts(e, "sweep") && cmd_load_sweep_first(&cfg, argc, argv, first) != 0) {
+		config_free(&cfg);
+		return SWEEP_EXIT_USAGE;
+	}
+	ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->options);
+	if (ret == 1) {
+		if (first == -1)
+			cmd_usage(stdout);
+		else
+			printf("sweep %s\n", PACKAGE_VERSION);
+		config_free(&cfg);
+		return SWEEP_EXIT_OK;
+	}
+	if (ret != 0) {
+		config_free(&cfg);
+		return SWEEP_EXIT_USAGE;
+	}
+	ret = e->exec(&cfg);
+	config_free(&cfg);
+	return ret;
+}
