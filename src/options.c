@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,6 +21,7 @@
 #define OPT_MATRIX	0x4	/* a matrix key: allowed inside "groups" too */
 #define OPT_CLI		0x8	/* allowed on the command line */
 #define OPT_PLAN	0x10	/* defines the plan or the target (checked by --resume) */
+#define OPT_HELP_RANGE	0x20	/* help is a format taking min and max */
 
 /* Where a value came from: the command line, a sweep file's top level, or a group. */
 enum opt_where { WHERE_CLI, WHERE_BASE, WHERE_GROUP };
@@ -31,15 +33,41 @@ struct opt_ctx {
 	const char	*input;		/* "--bs 3k" or "quick.json: \"bs\": \"3k\"" */
 };
 
+/*
+ * What a value is, and so which generic setter stores it at the entry's
+ * offset into struct config: a string (char *), true/false (bool), a whole
+ * number in [min, max] (unsigned or uint64_t), or a kind of its own that
+ * only the entry's check function can store (size, the matrix lists).
+ */
+enum opt_type { OPT_STRING, OPT_BOOL, OPT_UINT, OPT_UINT64, OPT_CUSTOM, OPT_IGNORED };
+
+/*
+ * One option or sweep-file key (fio's struct fio_option).  def is the
+ * default value: config_init and options_finish apply it and --help shows
+ * it; def_text is what --help shows instead when the default is not one
+ * value.  range is the error for a number outside [min, max], a format
+ * taking min and max.  check, when set, validates the value first (for
+ * OPT_CUSTOM it also stores it).
+ */
 struct option_entry {
 	const char	*name;
 	char		 short_name;
 	unsigned	 flags;
-	const char	*argname;
+	enum opt_type	 type;
+	size_t		 off;
+	uint64_t	 min;
+	uint64_t	 max;
 	const char	*def;
+	const char	*def_text;
+	const char	*argname;
 	const char	*help;
-	int		(*set)(struct opt_ctx *, const char *);
+	const char	*range;
+	int		(*check)(struct opt_ctx *, const struct option_entry *, const char *);
 };
+
+#define CFG(field)	offsetof(struct config, field)
+
+static int opt_store(struct opt_ctx *, const struct option_entry *, const char *);
 
 static int
 opt_bad(struct opt_ctx *c, const char *what)
@@ -48,11 +76,15 @@ opt_bad(struct opt_ctx *c, const char *what)
 	return -EINVAL;
 }
 
-static void
-opt_str(char **dst, const char *v)
+/* The range error of o: its format with its min and max. */
+static int
+opt_range(struct opt_ctx *c, const struct option_entry *o)
 {
-	free(*dst);
-	*dst = xstrdup(v);
+	char what[256];
+
+	snprintf(what, sizeof what, o->range, (unsigned long long)o->min,
+	    (unsigned long long)o->max);
+	return opt_bad(c, what);
 }
 
 /* The group a matrix key lands in, and marks the key as set there. */
@@ -75,25 +107,57 @@ opt_group(struct opt_ctx *c, unsigned bit)
 	}
 }
 
+/* The generic setters: store v at o's offset as o's type says. */
 static int
-set_device(struct opt_ctx *c, const char *v)
+opt_store(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
-	opt_str(&c->cfg->device, v);
-	return 0;
+	char *field = (char *)c->cfg + o->off;
+	uint64_t n;
+
+	switch (o->type) {
+	case OPT_STRING:
+		free(*(char **)field);
+		*(char **)field = xstrdup(v);
+		return 0;
+	case OPT_BOOL:
+		if (v == NULL || strcmp(v, "true") == 0)
+			*(bool *)field = true;
+		else if (strcmp(v, "false") == 0)
+			*(bool *)field = false;
+		else
+			return opt_bad(c, "must be true or false");
+		return 0;
+	case OPT_UINT:
+	case OPT_UINT64:
+		if (parse_uint(v, o->min, o->max, &n) != 0)
+			return opt_range(c, o);
+		if (o->type == OPT_UINT)
+			*(unsigned *)field = (unsigned)n;
+		else
+			*(uint64_t *)field = n;
+		return 0;
+	case OPT_CUSTOM:
+	case OPT_IGNORED:
+	default:
+		return 0;
+	}
+}
+
+/* Check v (the entry's own check), then store it. */
+static int
+opt_set(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	if (o->check != NULL && o->check(c, o, v) != 0)
+		return -EINVAL;
+	return opt_store(c, o, v);
 }
 
 static int
-set_file(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->file, v);
-	return 0;
-}
-
-static int
-set_size(struct opt_ctx *c, const char *v)
+check_size(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	uint64_t size;
 
+	(void)o;
 	if (parse_size(v, &size) != 0 || size == 0)
 		return opt_bad(c, "size must be a positive number of bytes with an optional "
 		    "k, m, g or t suffix (base 1024), e.g. 1g");
@@ -105,60 +169,42 @@ set_size(struct opt_ctx *c, const char *v)
 }
 
 static int
-set_modes(struct opt_ctx *c, const char *v)
+check_modes(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
-	struct group tmp;
+	struct group tmp, *g;
 
+	(void)o;
 	if (parse_mode_list(v, &tmp) != 0)
 		return opt_bad(c, "modes are read, write, randread, randwrite, readwrite, "
 		    "randrw (comma-separated) or all");
-	{
-		struct group *g = opt_group(c, CFG_SET_MODES);
-
-		g->modes = tmp.modes;
-		g->nmodes = tmp.nmodes;
-		memcpy(g->mode_order, tmp.mode_order, sizeof g->mode_order);
-	}
+	g = opt_group(c, CFG_SET_MODES);
+	g->modes = tmp.modes;
+	g->nmodes = tmp.nmodes;
+	memcpy(g->mode_order, tmp.mode_order, sizeof g->mode_order);
 	return 0;
 }
 
 static int
-set_rwmixread(struct opt_ctx *c, const char *v)
-{
-	uint64_t pct;
-
-	if (parse_uint(v, 0, 100, &pct) != 0)
-		return opt_bad(c, "rwmixread is a percentage of reads from 0 to 100");
-	c->cfg->rwmixread = (unsigned)pct;
-	return 0;
-}
-
-static int
-set_bs(struct opt_ctx *c, const char *v)
+check_bs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
 	unsigned i;
-	char a[32], b[32];
+	char a[32], b[32], m[128];
 
 	if (parse_size_list(v, &l) != 0)
 		return opt_bad(c, "block sizes are a list like 4k,64k,1m or a range like 512-8m "
 		    "(every power of two in between)");
 	for (i = 0; i < l.n; i++) {
-		if (l.v[i] < SWEEP_BS_MIN || l.v[i] > SWEEP_BS_MAX) {
-			char *m = xasprintf("block size %s is outside %s..%s",
-			    size_short(l.v[i], a, sizeof a), "512", size_short(SWEEP_BS_MAX, b, sizeof b));
-			int err = opt_bad(c, m);
-
-			free(m);
-			return err;
+		if (l.v[i] < o->min || l.v[i] > o->max) {
+			snprintf(m, sizeof m, "block size %s is outside ", size_short(l.v[i], a, sizeof a));
+			snprintf(m + strlen(m), sizeof m - strlen(m), "%s..%s",
+			    size_short(o->min, a, sizeof a), size_short(o->max, b, sizeof b));
+			return opt_bad(c, m);
 		}
 		if (l.v[i] % 512 != 0) {
-			char *m = xasprintf("block size %s must be a multiple of 512",
+			snprintf(m, sizeof m, "block size %s must be a multiple of 512",
 			    size_short(l.v[i], a, sizeof a));
-			int err = opt_bad(c, m);
-
-			free(m);
-			return err;
+			return opt_bad(c, m);
 		}
 	}
 	opt_group(c, CFG_SET_BS)->bs = l;
@@ -166,37 +212,36 @@ set_bs(struct opt_ctx *c, const char *v)
 }
 
 static int
-set_depth(struct opt_ctx *c, const char *v)
+check_depth(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
 
-	if (parse_uint_list(v, 1, SWEEP_DEPTH_MAX, &l) != 0)
-		return opt_bad(c, "queue depths are whole numbers from 1 to 4096, e.g. 1,32 or 1-64");
+	if (parse_uint_list(v, o->min, o->max, &l) != 0)
+		return opt_range(c, o);
 	opt_group(c, CFG_SET_DEPTH)->depth = l;
 	return 0;
 }
 
 static int
-set_jobs(struct opt_ctx *c, const char *v)
+check_jobs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
 
-	if (parse_uint_list(v, 1, SWEEP_JOBS_MAX, &l) != 0)
-		return opt_bad(c, "jobs are whole numbers from 1 to 256, e.g. 1,4");
+	if (parse_uint_list(v, o->min, o->max, &l) != 0)
+		return opt_range(c, o);
 	opt_group(c, CFG_SET_JOBS)->jobs = l;
 	return 0;
 }
 
 static int
-set_engine(struct opt_ctx *c, const char *v)
+check_engine(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	char *m;
 	int err;
 
-	if (engine_find(v) != NULL) {
-		opt_str(&c->cfg->engine, v);
+	(void)o;
+	if (engine_find(v) != NULL)
 		return 0;
-	}
 	m = xasprintf("engine must be one of: %s", engine_names());
 	err = opt_bad(c, m);
 	free(m);
@@ -204,340 +249,191 @@ set_engine(struct opt_ctx *c, const char *v)
 }
 
 static int
-set_fio_jobfile(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->fio_jobfile, v);
-	return 0;
-}
-
-static int
-set_hosts(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->hosts, v);
-	return 0;
-}
-
-static int
-set_hosts_file(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->hosts_file, v);
-	return 0;
-}
-
-static int
-set_csv(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->csv, v);
-	return 0;
-}
-
-static int
-set_expect(struct opt_ctx *c, const char *v)
+check_expect(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct expect e;
 	char err[256];
 
+	(void)o;
 	if (profile_parse_expect(v, &e, err, sizeof err) != 0)
 		return opt_bad(c, err);
-	opt_str(&c->cfg->expect, v);
 	return 0;
 }
 
 static int
-set_profile(struct opt_ctx *c, const char *v)
+check_profile(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
+	(void)o;
 	if (*v == '\0')
 		return opt_bad(c, "give a profile name (e.g. aws-gp2) or the path of a profile file");
-	opt_str(&c->cfg->profile, v);
 	return 0;
 }
 
 static int
-set_runtime(struct opt_ctx *c, const char *v)
+check_out(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
-	uint64_t s;
-
-	if (parse_uint(v, 1, 86400, &s) != 0)
-		return opt_bad(c, "runtime is whole seconds per cell, from 1 to 86400");
-	c->cfg->runtime_s = (unsigned)s;
-	return 0;
-}
-
-static int
-set_ramp(struct opt_ctx *c, const char *v)
-{
-	uint64_t s;
-
-	if (parse_uint(v, 0, 3600, &s) != 0)
-		return opt_bad(c, "ramp is whole seconds per cell, from 0 to 3600");
-	c->cfg->ramp_s = (unsigned)s;
-	return 0;
-}
-
-static int
-set_seed(struct opt_ctx *c, const char *v)
-{
-	uint64_t s;
-
-	if (parse_uint(v, 0, UINT64_MAX, &s) != 0)
-		return opt_bad(c, "seed is a whole number");
-	c->cfg->seed = s;
-	return 0;
-}
-
-static int set_bool(struct opt_ctx *, const char *, bool *);
-
-static int
-set_io_timeout(struct opt_ctx *c, const char *v)
-{
-	uint64_t s;
-
-	if (parse_uint(v, 1, 86400, &s) != 0)
-		return opt_bad(c, "io-timeout is whole seconds from 1 to 86400");
-	c->cfg->io_timeout_s = (unsigned)s;
-	return 0;
-}
-
-static int
-set_steady(struct opt_ctx *c, const char *v)
-{
-	uint64_t pct;
-
-	if (parse_uint(v, 0, 50, &pct) != 0)
-		return opt_bad(c, "steady is a percentage from 0 (off: fixed runtime) to 50");
-	c->cfg->steady_pct = (unsigned)pct;
-	return 0;
-}
-
-static int
-set_steady_window(struct opt_ctx *c, const char *v)
-{
-	uint64_t s;
-
-	if (parse_uint(v, 2, 3600, &s) != 0)
-		return opt_bad(c, "steady-window is whole seconds from 2 to 3600");
-	c->cfg->steady_window_s = (unsigned)s;
-	return 0;
-}
-
-static int
-set_min_runtime(struct opt_ctx *c, const char *v)
-{
-	uint64_t s;
-
-	if (parse_uint(v, 1, 86400, &s) != 0)
-		return opt_bad(c, "min-runtime is whole seconds from 1 to 86400");
-	c->cfg->min_runtime_s = (unsigned)s;
-	return 0;
-}
-
-static int
-set_resume(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->resume, v);
-	return 0;
-}
-
-static int
-set_stop_on_error(struct opt_ctx *c, const char *v)
-{
-	return set_bool(c, v, &c->cfg->stop_on_error);
-}
-
-static int
-set_sweep(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->sweep_file, v);
-	return 0;
-}
-
-static int
-set_out(struct opt_ctx *c, const char *v)
-{
+	(void)o;
 	if (*v == '\0')
 		return opt_bad(c, "output directory must not be empty");
-	opt_str(&c->cfg->out_dir, v);
 	return 0;
 }
 
 static int
-set_label(struct opt_ctx *c, const char *v)
+check_label(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	const char *p;
 
-	if (*v == '\0' || strlen(v) > 100)
-		return opt_bad(c, "label must be 1 to 100 characters");
+	if (*v == '\0' || strlen(v) > o->max)
+		return opt_range(c, o);
 	for (p = v; *p != '\0'; p++)
 		if (*p == '/' || (unsigned char)*p < 32)
 			return opt_bad(c, "label must not contain '/' or control characters");
-	opt_str(&c->cfg->label, v);
 	return 0;
 }
 
-static int
-set_description(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->description, v);
-	return 0;
-}
-
-static int
-set_formats(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->formats, v);
-	return 0;
-}
-
-static int
-set_gnuplot(struct opt_ctx *c, const char *v)
-{
-	opt_str(&c->cfg->gnuplot, v);
-	return 0;
-}
-
-static int
-set_comment(struct opt_ctx *c, const char *v)
-{
-	(void)c;
-	(void)v;
-	return 0;
-}
-
-static int
-set_bool(struct opt_ctx *c, const char *v, bool *dst)
-{
-	if (v == NULL || strcmp(v, "true") == 0) {
-		*dst = true;
-		return 0;
-	}
-	if (strcmp(v, "false") == 0) {
-		*dst = false;
-		return 0;
-	}
-	return opt_bad(c, "must be true or false");
-}
-
-static int
-set_keep(struct opt_ctx *c, const char *v)
-{
-	return set_bool(c, v, &c->cfg->keep);
-}
-
-static int
-set_quiet(struct opt_ctx *c, const char *v)
-{
-	return set_bool(c, v, &c->cfg->quiet);
-}
-
-static int
-set_destructive(struct opt_ctx *c, const char *v)
-{
-	return set_bool(c, v, &c->cfg->destructive);
-}
-
-static int
-set_force(struct opt_ctx *c, const char *v)
-{
-	return set_bool(c, v, &c->cfg->force);
-}
-
-static int
-set_precondition(struct opt_ctx *c, const char *v)
-{
-	return set_bool(c, v, &c->cfg->precondition);
-}
+/* The defaults of the matrix keys on a device, where they differ from a file's. */
+#define MODES_DEFAULT_DEVICE	"read,randread"
 
 static const struct option_entry options_table[] = {
-	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PATH", NULL,
+	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(device), 0, 0,
+	  NULL, NULL, "PATH",
 	  "block device or partition to test, e.g. /dev/sdd1 (reads only unless --destructive)",
-	  set_device },
-	{ "file", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PATH", NULL,
+	  NULL, NULL },
+	{ "file", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(file), 0, 0,
+	  NULL, NULL, "PATH",
 	  "test file (created and laid out if missing); default: ./sweep.dat, removed unless --keep",
-	  set_file },
-	{ "size", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SIZE", "1g for files, whole device",
-	  "region every cell uses", set_size },
-	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST",
-	  "read,randread (device); read,randread,write,randwrite (file)",
-	  "from read, write, randread, randwrite, readwrite, randrw, or all", set_modes },
-	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PCT", "70",
-	  "percentage of reads in readwrite and randrw", set_rwmixread },
-	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST|RANGE", "512-8m",
-	  "block sizes: 4k,64k,1m or 512-8m (every power of two in between)", set_bs },
-	{ "depth", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST", "1,32",
-	  "queue depths (I/Os in flight per job), 1 to 4096", set_depth },
-	{ "jobs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, "LIST", "1",
-	  "parallel jobs (threads) per cell, 1 to 256", set_jobs },
-	{ "engine", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "NAME", "libaio",
+	  NULL, NULL },
+	{ "size", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_CUSTOM, 0, 0, 0,
+	  NULL, "1g for files, whole device", "SIZE", "region every cell uses", NULL, check_size },
+	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0, 0,
+	  "read,randread,write,randwrite", NULL, "LIST",
+	  "from read, write, randread, randwrite, readwrite, randrw, or all", NULL, check_modes },
+	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(rwmixread), 0, 100,
+	  "70", NULL, "PCT", "percentage of reads in readwrite and randrw",
+	  "rwmixread is a percentage of reads from %llu to %llu", NULL },
+	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0,
+	  SWEEP_BS_MIN, SWEEP_BS_MAX, "512-8m", NULL, "LIST|RANGE",
+	  "block sizes: 4k,64k,1m or 512-8m (every power of two in between)", NULL, check_bs },
+	{ "depth", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX | OPT_HELP_RANGE,
+	  OPT_CUSTOM, 0, 1, SWEEP_DEPTH_MAX, "1,32", NULL, "LIST",
+	  "queue depths (I/Os in flight per job), %llu to %llu",
+	  "queue depths are whole numbers from %llu to %llu, e.g. 1,32 or 1-64", check_depth },
+	{ "jobs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX | OPT_HELP_RANGE,
+	  OPT_CUSTOM, 0, 1, SWEEP_JOBS_MAX, "1", NULL, "LIST",
+	  "parallel jobs (threads) per cell, %llu to %llu",
+	  "jobs are whole numbers from %llu to %llu, e.g. 1,4", check_jobs },
+	{ "engine", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(engine), 0, 0,
+	  "libaio", NULL, "NAME",
 	  "I/O engine: libaio, psync, null (no I/O: tests the pipeline), io_uring where built",
-	  set_engine },
-	{ "runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "10",
-	  "measured time per cell", set_runtime },
-	{ "ramp", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "2",
-	  "warm-up per cell, excluded from the figures", set_ramp },
-	{ "seed", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "N", "1",
-	  "seed for random offsets (runs with one seed issue the same offsets)", set_seed },
-	{ "steady", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "PCT", "2",
+	  NULL, check_engine },
+	{ "runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(runtime_s), 1, 86400,
+	  "10", NULL, "SECONDS", "measured time per cell",
+	  "runtime is whole seconds per cell, from %llu to %llu", NULL },
+	{ "ramp", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(ramp_s), 0, 3600,
+	  "2", NULL, "SECONDS", "warm-up per cell, excluded from the figures",
+	  "ramp is whole seconds per cell, from %llu to %llu", NULL },
+	{ "seed", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT64, CFG(seed), 0, UINT64_MAX,
+	  "1", NULL, "N", "seed for random offsets (runs with one seed issue the same offsets)",
+	  "seed is a whole number", NULL },
+	{ "steady", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(steady_pct), 0, 50,
+	  "2", NULL, "PCT",
 	  "end a cell early once its per-second IOPS over the last window stay within PCT% "
-	  "of their mean with no trend; 0: every cell runs --runtime", set_steady },
-	{ "steady-window", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "5",
-	  "window of the steady-state test", set_steady_window },
-	{ "min-runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, "SECONDS", "3",
-	  "with --steady: the least a cell runs after its ramp (3 at least)", set_min_runtime },
-	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, "SECONDS", "30",
-	  "abort a cell whose I/O has not completed for this long", set_io_timeout },
-	{ "stop-on-error", 0, OPT_CLI | OPT_FILE, NULL, NULL,
-	  "stop the sweep at the first failed cell (default: go on to the next)",
-	  set_stop_on_error },
-	{ "resume", 0, OPT_ARG | OPT_CLI, "DIR", NULL,
+	  "of their mean with no trend; 0: every cell runs --runtime",
+	  "steady is a percentage from %llu (off: fixed runtime) to %llu", NULL },
+	{ "steady-window", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT,
+	  CFG(steady_window_s), 2, 3600, "5", NULL, "SECONDS", "window of the steady-state test",
+	  "steady-window is whole seconds from %llu to %llu", NULL },
+	{ "min-runtime", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(min_runtime_s),
+	  1, 86400, "3", NULL, "SECONDS",
+	  "with --steady: the least a cell runs after its ramp (3 at least)",
+	  "min-runtime is whole seconds from %llu to %llu", NULL },
+	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_UINT, CFG(io_timeout_s), 1, 86400,
+	  "30", NULL, "SECONDS", "abort a cell whose I/O has not completed for this long",
+	  "io-timeout is whole seconds from %llu to %llu", NULL },
+	{ "stop-on-error", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(stop_on_error), 0, 0, NULL, NULL,
+	  NULL, "stop the sweep at the first failed cell (default: go on to the next)", NULL, NULL },
+	{ "resume", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(resume), 0, 0, NULL, NULL, "DIR",
 	  "continue an interrupted run in DIR: same plan and target, finished cells kept",
-	  set_resume },
-	{ "sweep", 0, OPT_ARG | OPT_CLI | OPT_PLAN, "FILE", NULL,
+	  NULL, NULL },
+	{ "sweep", 0, OPT_ARG | OPT_CLI | OPT_PLAN, OPT_STRING, CFG(sweep_file), 0, 0, NULL, NULL,
+	  "FILE",
 	  "JSON sweep file (a path, or a name from the shipped sweeps/); options given here override it",
-	  set_sweep },
-	{ "out", 'o', OPT_ARG | OPT_CLI | OPT_FILE, "DIR", "reports/LABEL-YYYYmmdd-HHMMSS",
-	  "output directory", set_out },
-	{ "label", 0, OPT_ARG | OPT_CLI | OPT_FILE, "NAME", "the target's name",
-	  "name of this run in reports and comparisons", set_label },
-	{ "formats", 0, OPT_ARG | OPT_CLI | OPT_FILE, "LIST",
-	  "csv,xlsx,png,svg,md,html",
-	  "report formats to write (results.json is always written)", set_formats },
-	{ "gnuplot", 0, OPT_ARG | OPT_CLI, "PATH", "gnuplot on PATH",
+	  NULL, NULL },
+	{ "out", 'o', OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(out_dir), 0, 0, NULL,
+	  "reports/LABEL-YYYYmmdd-HHMMSS", "DIR", "output directory", NULL, check_out },
+	{ "label", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(label), 1, 100, NULL,
+	  "the target's name", "NAME", "name of this run in reports and comparisons",
+	  "label must be %llu to %llu characters", check_label },
+	{ "formats", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(formats), 0, 0, NULL,
+	  "csv,xlsx,png,svg,md,html", "LIST",
+	  "report formats to write (results.json is always written)", NULL, NULL },
+	{ "gnuplot", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(gnuplot), 0, 0, NULL, "gnuplot on PATH",
+	  "PATH",
 	  "gnuplot binary for the charts; without one, the .gp and .dat files are still written",
-	  set_gnuplot },
-	{ "fio-jobfile", 0, OPT_ARG | OPT_CLI, "FILE", NULL,
-	  "with plan: write an equivalent fio job file (one job per cell, stonewall)",
-	  set_fio_jobfile },
-	{ "hosts", 0, OPT_ARG | OPT_CLI, "H1[:PORT],H2,...", NULL,
+	  NULL, NULL },
+	{ "fio-jobfile", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(fio_jobfile), 0, 0, NULL, NULL,
+	  "FILE", "with plan: write an equivalent fio job file (one job per cell, stonewall)",
+	  NULL, NULL },
+	{ "hosts", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(hosts), 0, 0, NULL, NULL,
+	  "H1[:PORT],H2,...",
 	  "run the plan on these hosts through fio's client/server mode (fio --server on each)",
-	  set_hosts },
-	{ "hosts-file", 0, OPT_ARG | OPT_CLI, "FILE", NULL,
-	  "as --hosts, one host[:port] per line", set_hosts_file },
-	{ "csv", 0, OPT_ARG | OPT_CLI, "TABLE.csv", NULL,
-	  "with import: build results.json from a table (mode, bs, iops and/or bw, ...)", set_csv },
-	{ "expect", 0, OPT_ARG | OPT_CLI | OPT_FILE, "iops=N,bw=RATE", NULL,
+	  NULL, NULL },
+	{ "hosts-file", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(hosts_file), 0, 0, NULL, NULL,
+	  "FILE", "as --hosts, one host[:port] per line", NULL, NULL },
+	{ "csv", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(csv), 0, 0, NULL, NULL, "TABLE.csv",
+	  "with import: build results.json from a table (mode, bs, iops and/or bw, ...)",
+	  NULL, NULL },
+	{ "expect", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(expect), 0, 0, NULL, NULL,
+	  "iops=N,bw=RATE",
 	  "the volume's provisioned caps, for the reports: iops=3000,bw=250m/s (also burst_iops=, "
-	  "burst_bw=, size= for a profile's size-dependent caps)", set_expect },
-	{ "profile", 0, OPT_ARG | OPT_CLI | OPT_FILE, "NAME|PATH", NULL,
+	  "burst_bw=, size= for a profile's size-dependent caps)", NULL, check_expect },
+	{ "profile", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(profile), 0, 0, NULL, NULL,
+	  "NAME|PATH",
 	  "caps of a volume type from sweeps/profiles (aws-gp2, aws-gp3, aws-io1, azure-p30, ...) "
-	  "or a profile file", set_profile },
-	{ "description", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
-	  "what the sweep is for (shown in reports)", set_description },
-	{ "comment", 0, OPT_ARG | OPT_FILE, "TEXT", NULL,
-	  "free text, ignored", set_comment },
-	{ "keep", 0, OPT_CLI | OPT_FILE, NULL, NULL,
-	  "keep the scratch file sweep.dat after the run", set_keep },
-	{ "destructive", 0, OPT_CLI, NULL, NULL,
-	  "allow write modes on a block device (its data in --size is destroyed)", set_destructive },
-	{ "force", 0, OPT_CLI, NULL, NULL,
+	  "or a profile file", NULL, check_profile },
+	{ "description", 0, OPT_ARG | OPT_FILE, OPT_STRING, CFG(description), 0, 0, NULL, NULL,
+	  "TEXT", "what the sweep is for (shown in reports)", NULL, NULL },
+	{ "comment", 0, OPT_ARG | OPT_FILE, OPT_IGNORED, 0, 0, 0, NULL, NULL, "TEXT",
+	  "free text, ignored", NULL, NULL },
+	{ "keep", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(keep), 0, 0, NULL, NULL, NULL,
+	  "keep the scratch file sweep.dat after the run", NULL, NULL },
+	{ "destructive", 0, OPT_CLI, OPT_BOOL, CFG(destructive), 0, 0, NULL, NULL, NULL,
+	  "allow write modes on a block device (its data in --size is destroyed)", NULL, NULL },
+	{ "force", 0, OPT_CLI, OPT_BOOL, CFG(force), 0, 0, NULL, NULL, NULL,
 	  "with --destructive: write even though the device carries a filesystem or partition table",
-	  set_force },
-	{ "precondition", 0, OPT_CLI | OPT_FILE, NULL, NULL,
-	  "write the whole region of a device once before the first cell (needs --destructive)",
-	  set_precondition },
-	{ "quiet", 'q', OPT_CLI | OPT_FILE, NULL, NULL,
-	  "no progress line, only errors and the final summary", set_quiet },
+	  NULL, NULL },
+	{ "precondition", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(precondition), 0, 0, NULL, NULL,
+	  NULL, "write the whole region of a device once before the first cell (needs --destructive)",
+	  NULL, NULL },
+	{ "quiet", 'q', OPT_CLI | OPT_FILE, OPT_BOOL, CFG(quiet), 0, 0, NULL, NULL, NULL,
+	  "no progress line, only errors and the final summary", NULL, NULL },
 };
 #define OPTIONS_COUNT (sizeof options_table / sizeof options_table[0])
+
+/* The table seen from outside (tests, the command table's checks): count, name, kind. */
+size_t
+options_count(void)
+{
+	return OPTIONS_COUNT;
+}
+
+const char *
+options_name(size_t i)
+{
+	return options_table[i].name;
+}
+
+bool
+options_on_cli(size_t i)
+{
+	return (options_table[i].flags & OPT_CLI) != 0;
+}
+
+bool
+options_takes_value(size_t i)
+{
+	return (options_table[i].flags & OPT_ARG) != 0;
+}
 
 static const struct option_entry *
 options_find(const char *name)
@@ -580,19 +476,21 @@ options_suggest(const char *name, unsigned flags)
 	return best;
 }
 
+/* The defaults: every generic entry's def, stored as the command line would store it. */
 void
 config_init(struct config *cfg)
 {
+	struct opt_ctx c;
+	size_t i;
+
 	memset(cfg, 0, sizeof *cfg);
-	cfg->runtime_s = 10;
-	cfg->ramp_s = 2;
-	cfg->rwmixread = 70;
-	cfg->seed = 1;
-	cfg->io_timeout_s = 30;
-	cfg->steady_pct = 2;
-	cfg->steady_window_s = 5;
-	cfg->min_runtime_s = 3;
-	cfg->engine = xstrdup("libaio");
+	c.cfg = cfg;
+	c.where = WHERE_CLI;
+	c.group = 0;
+	c.input = "default";
+	for (i = 0; i < OPTIONS_COUNT; i++)
+		if (options_table[i].def != NULL && options_table[i].type != OPT_CUSTOM)
+			opt_store(&c, &options_table[i], options_table[i].def);
 }
 
 void
@@ -723,7 +621,7 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const 
 		c.input = input;
 		if (o->flags & OPT_PLAN)
 			cfg->plan_given++;
-		err = o->set(&c, value);
+		err = opt_set(&c, o, value);
 		free(input);
 		free(name);
 		if (err != 0)
@@ -823,7 +721,7 @@ sweep_apply_object(struct config *cfg, const char *path, const char *text,
 		c.where = where;
 		c.group = group;
 		c.input = input;
-		err = o->set(&c, value);
+		err = opt_set(&c, o, value);
 		free(input);
 		free(value);
 		if (err != 0)
@@ -974,6 +872,8 @@ group_take(struct group *dst, unsigned *dst_set, const struct group *src, unsign
 int
 options_finish(struct config *cfg, bool is_device)
 {
+	const struct option_entry *modes = options_find("modes"), *bs = options_find("bs");
+	const struct option_entry *depth = options_find("depth"), *jobs = options_find("jobs");
 	unsigned i;
 
 	if (cfg->ngroups == 0)
@@ -987,13 +887,13 @@ options_finish(struct config *cfg, bool is_device)
 		group_take(g, &set, &base, base_set);
 		group_take(g, &set, &cfg->cli, cfg->cli_set);
 		if (!(set & CFG_SET_MODES))
-			parse_mode_list(is_device ? "read,randread" : "read,randread,write,randwrite", g);
+			parse_mode_list(is_device ? MODES_DEFAULT_DEVICE : modes->def, g);
 		if (!(set & CFG_SET_BS))
-			parse_size_list("512-8m", &g->bs);
+			parse_size_list(bs->def, &g->bs);
 		if (!(set & CFG_SET_DEPTH))
-			parse_uint_list("1,32", 1, SWEEP_DEPTH_MAX, &g->depth);
+			parse_uint_list(depth->def, depth->min, depth->max, &g->depth);
 		if (!(set & CFG_SET_JOBS))
-			parse_uint_list("1", 1, SWEEP_JOBS_MAX, &g->jobs);
+			parse_uint_list(jobs->def, jobs->min, jobs->max, &g->jobs);
 		cfg->group_set[i] = set;
 	}
 	return 0;
@@ -1018,8 +918,16 @@ options_usage(FILE *f)
 		else
 			snprintf(head, sizeof head, "    --%s%s%s", o->name,
 			    o->argname ? " " : "", o->argname ? o->argname : "");
-		fprintf(f, "  %-26s %s", head, o->help);
-		if (o->def != NULL)
+		fprintf(f, "  %-26s ", head);
+		if (o->flags & OPT_HELP_RANGE)
+			fprintf(f, o->help, (unsigned long long)o->min, (unsigned long long)o->max);
+		else
+			fputs(o->help, f);
+		if (o->def_text != NULL)
+			fprintf(f, " [%s]", o->def_text);
+		else if (o->def != NULL && strcmp(o->name, "modes") == 0)
+			fprintf(f, " [%s (device); %s (file)]", MODES_DEFAULT_DEVICE, o->def);
+		else if (o->def != NULL)
 			fprintf(f, " [%s]", o->def);
 		fputc('\n', f);
 	}

@@ -357,7 +357,7 @@ bool	 mode_reads(enum rw_mode);
 int	 parse_mode_list(const char *, struct group *);
 unsigned edit_distance(const char *, const char *);
 
-/* options.c: one table for the command line, sweep files and --help. */
+/* options.c: one typed table for the command line, sweep files, defaults and --help. */
 void	 config_init(struct config *);
 void	 config_free(struct config *);
 int	 options_parse_argv(struct config *, int, char **, int *, const char *,
@@ -366,6 +366,10 @@ int	 options_load_sweep(struct config *, const char *);
 int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
 void	 options_usage(FILE *);
 int	 options_finish(struct config *, bool);
+size_t	 options_count(void);
+const char *options_name(size_t);
+bool	 options_on_cli(size_t);
+bool	 options_takes_value(size_t);
 
 /* plan.c */
 int	 plan_build(struct plan *, const struct config *);

@@ -1,0 +1,96 @@
+#!/bin/sh
+# Options: a command refuses what it does not take; --help's defaults are
+# the ones a run uses and the ones the man page states; a failed chart
+# fails run as it fails report.
+. "$top_srcdir/tests/common.sh"
+cd "$T" || exit 1
+
+# The three cases of issue 12, accepted silently before.
+expect_usage "plan --csv" "$SWEEP" plan --csv x
+grep -qx 'sweep: --csv: not an option of sweep plan (see sweep --help)' "$T/.err" ||
+	fail "plan --csv: $(cat "$T/.err")"
+expect_usage "import --bs --depth" "$SWEEP" import f.json --bs 4k --depth 9
+grep -q -- '--bs: not an option of sweep import' "$T/.err" || fail "import: $(cat "$T/.err")"
+expect_usage "report --runtime --hosts" "$SWEEP" report R --runtime 5 --hosts a,b
+grep -q -- '--runtime: not an option of sweep report' "$T/.err" || fail "report: $(cat "$T/.err")"
+expect_usage "compare --expect" "$SWEEP" compare a b --expect iops=1
+expect_usage "run --fio-jobfile" "$SWEEP" --fio-jobfile x.fio
+expect_usage "plan -o" "$SWEEP" plan -o x
+grep -q -- '^sweep: -o: not an option of sweep plan' "$T/.err" || fail "plan -o: $(cat "$T/.err")"
+expect_usage "report --sweep (not loaded)" "$SWEEP" report R --sweep /nonexistent.json
+grep -q 'not an option' "$T/.err" || fail "report --sweep: $(cat "$T/.err")"
+[ ! -e x.fio ] && [ ! -e x ] || fail "a refused option wrote something"
+
+# The value errors of options plan no longer takes, through run.
+expect_usage "label with /" "$SWEEP" run --engine null --label a/b
+grep -q "label must not contain '/'" "$T/.err" || fail "label: $(cat "$T/.err")"
+expect_usage "label too long" "$SWEEP" run --engine null --label "$(printf '%0101d' 0)"
+grep -q "label must be 1 to 100 characters" "$T/.err" || fail "label: $(cat "$T/.err")"
+expect_usage "--keep=maybe" "$SWEEP" run --engine null --keep=maybe
+expect_usage "--out empty" "$SWEEP" run --engine null --out ""
+grep -q "output directory must not be empty" "$T/.err" || fail "out: $(cat "$T/.err")"
+[ ! -e sweep.dat ] || fail "a refused run created sweep.dat"
+
+# --help's defaults (the [..] after each option) are the ones a run uses.
+"$SWEEP" --help >help.txt || fail "--help"
+def() { sed -n "s/^ .*--$1 [^ ]* .*\[\([^]]*\)\]\$/\1/p" help.txt; }
+for o in runtime ramp seed rwmixread engine bs depth jobs steady steady-window min-runtime \
+    io-timeout; do
+	[ -n "$(def $o)" ] || fail "--help gives no default for --$o"
+done
+modes=$(def modes | sed 's/.*(device); \(.*\) (file)$/\1/')
+"$SWEEP" plan --file t.dat --size 1g >plan-default.txt || fail "plan"
+"$SWEEP" plan --file t.dat --size 1g --runtime "$(def runtime)" --ramp "$(def ramp)" \
+    --seed "$(def seed)" --rwmixread "$(def rwmixread)" --engine "$(def engine)" \
+    --bs "$(def bs)" --depth "$(def depth)" --jobs "$(def jobs)" --modes "$modes" \
+    --steady "$(def steady)" --steady-window "$(def steady-window)" \
+    --min-runtime "$(def min-runtime)" --io-timeout "$(def io-timeout)" >plan-given.txt ||
+	fail "plan with the defaults given"
+cmp -s plan-default.txt plan-given.txt || fail "plan differs when --help's defaults are given"
+grep -q "$(def ramp) s ramp + $(def runtime) s measured, engine $(def engine), seed $(def seed), rwmixread $(def rwmixread)%" \
+    plan-default.txt || fail "plan: $(sed -n 3p plan-default.txt)"
+"$SWEEP" run --engine null --file t.dat --size 8m --bs 4k --depth 1 --modes read -q -o run \
+    >run.txt 2>&1 || fail "null run: $(cat run.txt)"
+results_py run/results.json "
+p = d['plan']
+want = dict(runtime_s=$(def runtime), ramp_s=$(def ramp), seed=$(def seed),
+    rwmixread=$(def rwmixread), steady_pct=$(def steady), steady_window_s=$(def steady-window),
+    min_runtime_s=$(def min-runtime), io_timeout_s=$(def io-timeout))
+bad = {k: (p[k], v) for k, v in want.items() if p[k] != v}
+assert not bad, bad
+"
+ok "--help's defaults are the plan's and the run's"
+
+# The man page states the same defaults.
+man=$top_srcdir/doc/sweep.1
+for o in runtime ramp seed rwmixread engine bs depth jobs steady steady-window min-runtime \
+    io-timeout formats; do
+	para=$(sed 's/\\-/-/g' "$man" | awk -v o="--$o" '
+		/^\.TP/ { if (p) exit; next }
+		p { print; next }
+		$0 ~ "^\\.BI +" o " \"" { p = 1 }' | tr '\n' ' ')
+	d=$(def $o)
+	echo "$para" | grep -Eq -- "(default:? $d([;,.) ]|\$)|$d \(default\))" ||
+		fail "man page --$o: default $d not stated: $para"
+done
+para=$(sed 's/\\-/-/g' "$man" | awk '/^\.TP/ { if (p) exit; next } p { print; next }
+	/^\.BI --modes/ { p = 1 }' | tr '\n' ' ')
+for m in $modes $(def modes | sed 's/ (device).*//'); do
+	echo "$para" | grep -q -- "$m" || fail "man page --modes: default $m not stated"
+done
+ok "the man page states --help's defaults"
+
+# A chart gnuplot fails on fails run (exit 1, the chart named), as it fails report.
+"$SWEEP" run --engine null --file t.dat --size 8m --bs 4k --depth 1 --modes read -q \
+    --runtime 1 --ramp 0 --steady 0 -o gp --formats csv,png --gnuplot /bin/false \
+    >gp.out 2>gp.err
+rc=$?
+[ "$rc" -eq 1 ] || fail "run with a failing gnuplot: exit $rc, want 1"
+grep -q 'iops.gp: gnuplot failed' gp.err || fail "run does not name the chart: $(cat gp.err)"
+[ -s gp/results.json ] || fail "run with a failing gnuplot kept no results.json"
+"$SWEEP" report gp --formats png --gnuplot /bin/false >/dev/null 2>rep.err
+rc=$?
+[ "$rc" -eq 1 ] || fail "report with a failing gnuplot: exit $rc, want 1"
+grep -q 'iops.gp: gnuplot failed' rep.err || fail "report does not name the chart: $(cat rep.err)"
+ok "a failed chart: run and report exit 1 and name it"
+exit 0
