@@ -1,7 +1,8 @@
 /*
  * Options: every command-line option and sweep-file key is declared once in
- * options_table below (name, argument, default, help, setter).  The command
- * line parser, the sweep-file loader and --help all read that one table.
+ * options_table below (name, type, offset, limits, default, help).  The
+ * command line parser, the sweep-file loader (options-sweep.c), the
+ * defaults and --help all read that one table.
  */
 #include "config.h"
 
@@ -11,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include <cjson/cJSON.h>
 
 #include "sweep.h"
 
@@ -630,222 +629,39 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const 
 	return 0;
 }
 
-/* Where "key" first appears, for messages about keys. */
-static void
-key_position(const char *text, const char *key, unsigned *line, unsigned *col)
+/*
+ * Whether a sweep file may hold key, at its top level or (in_group) inside
+ * "groups": 0, -EPERM for a key only the top level takes, -ENOENT for an
+ * unknown one (*hint: the closest name, or NULL).
+ */
+int
+options_key_find(const char *key, bool in_group, const char **hint)
 {
-	char *quoted = xasprintf("\"%s\"", key);
-	const char *p = strstr(text, quoted);
+	const struct option_entry *o = options_find(key);
 
-	free(quoted);
-	text_position(text, p != NULL ? (size_t)(p - text) : 0, line, col);
-}
-
-/* A JSON value as the text a command-line option would take; NULL if unsuitable. */
-static char *
-json_value_text(const cJSON *v)
-{
-	if (cJSON_IsString(v))
-		return xstrdup(v->valuestring);
-	if (cJSON_IsBool(v))
-		return xstrdup(cJSON_IsTrue(v) ? "true" : "false");
-	if (cJSON_IsNumber(v)) {
-		/* whole numbers below 2^53 (exact in a double); no cast of an out-of-range value */
-		if (!(v->valuedouble >= 0 && v->valuedouble < 9007199254740992.0) ||
-		    v->valuedouble != (double)(uint64_t)v->valuedouble)
-			return NULL;
-		return xasprintf("%llu", (unsigned long long)v->valuedouble);
-	}
-	if (cJSON_IsArray(v)) {
-		const cJSON *item;
-		char *out = xstrdup("");
-
-		cJSON_ArrayForEach(item, v) {
-			char *t = json_value_text(item), *joined;
-
-			if (t == NULL || cJSON_IsArray(item)) {
-				free(t);
-				free(out);
-				return NULL;
-			}
-			joined = xasprintf("%s%s%s", out, *out ? "," : "", t);
-			free(t);
-			free(out);
-			out = joined;
-		}
-		return out;
-	}
-	return NULL;
-}
-
-static int
-sweep_apply_object(struct config *cfg, const char *path, const char *text,
-    const cJSON *obj, enum opt_where where, unsigned group)
-{
-	const cJSON *item;
-
-	cJSON_ArrayForEach(item, obj) {
-		const struct option_entry *o = options_find(item->string);
-		unsigned line, col;
-		struct opt_ctx c;
-		char *value, *input;
-		int err;
-
-		if (where == WHERE_BASE && strcmp(item->string, "groups") == 0)
-			continue;
-		key_position(text, item->string, &line, &col);
-		if (o == NULL || (o->flags & OPT_FILE) == 0 ||
-		    (where == WHERE_GROUP && (o->flags & OPT_MATRIX) == 0)) {
-			const char *hint = options_suggest(item->string,
-			    where == WHERE_GROUP ? OPT_MATRIX : OPT_FILE);
-
-			if (o != NULL && where == WHERE_GROUP)
-				sweep_error("%s:%u:%u: key \"%s\" is not allowed inside a group "
-				    "(groups take modes, bs, depth, jobs)", path, line, col, item->string);
-			else if (hint != NULL)
-				sweep_error("%s:%u:%u: unknown key \"%s\"; did you mean \"%s\"?",
-				    path, line, col, item->string, hint);
-			else
-				sweep_error("%s:%u:%u: unknown key \"%s\" (see sweep --help for the keys)",
-				    path, line, col, item->string);
-			return -EINVAL;
-		}
-		value = json_value_text(item);
-		if (value == NULL) {
-			sweep_error("%s:%u:%u: key \"%s\": value must be a string, a whole number, "
-			    "true/false or a list of those", path, line, col, item->string);
-			return -EINVAL;
-		}
-		input = xasprintf("%s:%u:%u: \"%s\": \"%s\"", path, line, col, item->string, value);
-		c.cfg = cfg;
-		c.where = where;
-		c.group = group;
-		c.input = input;
-		err = opt_set(&c, o, value);
-		free(input);
-		free(value);
-		if (err != 0)
-			return err;
-	}
-	return 0;
-}
-
-/* Resolve a --sweep argument: a path, or NAME / NAME.json in the shipped sweeps/. */
-static char *
-sweep_resolve(const char *arg)
-{
-	char *p;
-
-	if (access(arg, F_OK) == 0 || strchr(arg, '/') != NULL)
-		return xstrdup(arg);
-	p = xasprintf("%s/sweeps/%s", datadir_path(), arg);
-	if (access(p, F_OK) == 0)
-		return p;
-	free(p);
-	p = xasprintf("%s/sweeps/%s.json", datadir_path(), arg);
-	if (access(p, F_OK) == 0)
-		return p;
-	free(p);
-	return xstrdup(arg);
+	*hint = NULL;
+	if (o != NULL && (o->flags & OPT_FILE) != 0 && (!in_group || (o->flags & OPT_MATRIX)))
+		return 0;
+	*hint = options_suggest(key, in_group ? OPT_MATRIX : OPT_FILE);
+	return o != NULL && in_group ? -EPERM : -ENOENT;
 }
 
 /*
- * Parse a sweep file's text (len bytes, NUL-terminated) into cfg; path
- * names it in messages.  Prints one line and returns -EINVAL on error.
+ * A sweep file's key: at the top level (group < 0) or in group; input
+ * names it in messages.  The key must pass options_key_find.  Prints one
+ * line and returns -EINVAL on a bad value.
  */
 int
-options_parse_sweep(struct config *cfg, const char *path, const char *text, size_t len)
+options_key_set(struct config *cfg, const char *key, const char *value, int group,
+    const char *input)
 {
-	const cJSON *groups, *g;
-	cJSON *root;
-	int err = -EINVAL;
+	struct opt_ctx c;
 
-	if (strlen(text) != len) {
-		sweep_error("%s: not a JSON text (contains a NUL byte)", path);
-		return -EINVAL;
-	}
-	/* len + 1: cJSON wants the terminating NUL inside the length it is given */
-	root = cJSON_ParseWithLengthOpts(text, len + 1, NULL, 1);
-	if (root == NULL) {
-		const char *ep = cJSON_GetErrorPtr();
-		unsigned line, col;
-		size_t off = ep != NULL && ep >= text && ep <= text + len ? (size_t)(ep - text) : 0;
-
-		text_position(text, off, &line, &col);
-		sweep_error("%s:%u:%u: malformed JSON (a sweep file is one JSON object)", path, line, col);
-		return -EINVAL;
-	}
-	if (!cJSON_IsObject(root)) {
-		sweep_error("%s:1:1: a sweep file is one JSON object, e.g. {\"bs\": \"4k,1m\"}", path);
-		goto out;
-	}
-	if ((err = sweep_apply_object(cfg, path, text, root, WHERE_BASE, 0)) != 0)
-		goto out;
-	groups = cJSON_GetObjectItemCaseSensitive(root, "groups");
-	if (groups != NULL) {
-		unsigned line, col;
-
-		key_position(text, "groups", &line, &col);
-		if (!cJSON_IsArray(groups) || cJSON_GetArraySize(groups) == 0 ||
-		    cJSON_GetArraySize(groups) > SWEEP_GROUPS_MAX) {
-			sweep_error("%s:%u:%u: \"groups\" must be a list of 1 to %d objects", path,
-			    line, col, SWEEP_GROUPS_MAX);
-			err = -EINVAL;
-			goto out;
-		}
-		cJSON_ArrayForEach(g, groups) {
-			if (!cJSON_IsObject(g)) {
-				sweep_error("%s:%u:%u: each of \"groups\" must be an object with "
-				    "modes, bs, depth, jobs", path, line, col);
-				err = -EINVAL;
-				goto out;
-			}
-			err = sweep_apply_object(cfg, path, text, g, WHERE_GROUP, cfg->ngroups);
-			if (err != 0)
-				goto out;
-			cfg->ngroups++;
-		}
-	}
-	err = 0;
-out:
-	cJSON_Delete(root);
-	return err;
-}
-
-/* Load a JSON sweep file into cfg.  Prints one line and returns -EINVAL on error. */
-int
-options_load_sweep(struct config *cfg, const char *arg)
-{
-	char *path = sweep_resolve(arg), *text = NULL;
-	FILE *f;
-	long len;
-	int err = -EINVAL;
-
-	f = fopen(path, "re");
-	if (f == NULL) {
-		sweep_error("--sweep %s: %s (give a JSON sweep file, or a name from %s/sweeps)",
-		    arg, strerror(errno), datadir_path());
-		goto out;
-	}
-	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-	    len > 1024 * 1024) {
-		sweep_error("--sweep %s: not a regular file of at most 1 MiB", arg);
-		fclose(f);
-		goto out;
-	}
-	text = xmalloc((size_t)len + 1);
-	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
-		sweep_error("--sweep %s: read failed", arg);
-		fclose(f);
-		goto out;
-	}
-	text[len] = '\0';
-	fclose(f);
-	err = options_parse_sweep(cfg, path, text, (size_t)len);
-out:
-	free(text);
-	free(path);
-	return err;
+	c.cfg = cfg;
+	c.where = group < 0 ? WHERE_BASE : WHERE_GROUP;
+	c.group = group < 0 ? 0 : (unsigned)group;
+	c.input = input;
+	return opt_set(&c, options_find(key), value);
 }
 
 static void

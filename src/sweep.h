@@ -362,14 +362,18 @@ void	 config_init(struct config *);
 void	 config_free(struct config *);
 int	 options_parse_argv(struct config *, int, char **, int *, const char *,
 	     const char *const *);
-int	 options_load_sweep(struct config *, const char *);
-int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
 void	 options_usage(FILE *);
 int	 options_finish(struct config *, bool);
 size_t	 options_count(void);
 const char *options_name(size_t);
 bool	 options_on_cli(size_t);
 bool	 options_takes_value(size_t);
+int	 options_key_find(const char *, bool, const char **);
+int	 options_key_set(struct config *, const char *, const char *, int, const char *);
+
+/* options-sweep.c: sweep files, read through options.c's table */
+int	 options_load_sweep(struct config *, const char *);
+int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
 
 /* plan.c */
 int	 plan_build(struct plan *, const struct config *);
