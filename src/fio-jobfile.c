@@ -78,6 +78,121 @@ fio_jobfile_path(const char *path)
 	return out;
 }
 
+/* The comment at the top: what the plan is and how fio's run differs from sweep's. */
+static void
+fio_jobfile_head(char **buf, size_t *len, const struct plan *p, const struct target *t)
+{
+	char size[32];
+	bool writes = false;
+	unsigned i;
+
+	for (i = 0; i < p->ncells; i++)
+		if (mode_writes(p->cells[i].mode))
+			writes = true;
+	if (p->size != 0)
+		size_human(p->size, size, sizeof size);
+	else
+		str_copy(size, sizeof size, "the whole device");
+	str_appendf(buf, len,
+	    "# fio job file for a sweep plan, written by sweep %s (sweep plan --fio-jobfile).\n"
+	    "# Plan: %u cell%s, engine %s, %u s ramp + %u s measured per cell, seed %llu,\n"
+	    "# rwmixread %u%%, target %s (%s, region %s).\n"
+	    "# One job per cell: stonewall runs the cells one after another, group_reporting\n"
+	    "# makes a cell with several jobs one result.  Random offsets are uniform with\n"
+	    "# replacement (norandommap), as sweep's; sequential jobs of one cell each take\n"
+	    "# an equal slice of the region (offset_increment), where sweep's jobs start\n"
+	    "# spread over the region and wrap around it.\n"
+	    "# Run: fio --output-format=json --output=out.json THIS_FILE\n"
+	    "# then: sweep import out.json\n",
+	    PACKAGE_VERSION, p->ncells, p->ncells == 1 ? "" : "s", p->engine, p->ramp_s,
+	    p->runtime_s, (unsigned long long)p->seed, p->rwmixread, t->path,
+	    t->kind == TARGET_DEVICE ? "block device" : "file", size);
+	if (writes && t->kind == TARGET_DEVICE)
+		str_appendf(buf, len, "# WARNING: this job file writes to %s: the data in "
+		    "its region is destroyed.\n", t->path);
+	if (p->steady_pct > 0)
+		str_appendf(buf, len, "# Steady state (sweep --steady %u): fio's steadystate=iops:%u%% "
+		    "tests the band over the\n# same %u s window; sweep also requires no trend in it.\n",
+		    p->steady_pct, p->steady_pct, p->steady_window_s);
+	if (t->scratch)
+		str_appendf(buf, len, "# %s is a scratch file: the last job removes it "
+		    "(unlink=1), as sweep does unless --keep.\n", t->path);
+}
+
+/* [global]: what every cell shares. */
+static void
+fio_jobfile_global(char **buf, size_t *len, const struct plan *p, const char *engine,
+    const char *fname)
+{
+	char size[32];
+	bool mixed = false;
+	unsigned i;
+
+	for (i = 0; i < p->ncells; i++)
+		if (p->cells[i].mode == MODE_READWRITE || p->cells[i].mode == MODE_RANDRW)
+			mixed = true;
+	str_appendf(buf, len,
+	    "\n[global]\n"
+	    "ioengine=%s\n"
+	    "direct=1\n"
+	    "time_based=1\n"
+	    "runtime=%u\n"
+	    "ramp_time=%u\n",
+	    engine, p->runtime_s, p->ramp_s);
+	if (p->size != 0)
+		str_appendf(buf, len, "size=%s\n", size_short(p->size, size, sizeof size));
+	str_appendf(buf, len,
+	    "filename=%s\n"
+	    "randrepeat=1\n"
+	    "randseed=%llu\n"
+	    "norandommap=1\n",
+	    fname, (unsigned long long)p->seed);
+	if (mixed)
+		str_appendf(buf, len, "rwmixread=%u\n", p->rwmixread);
+	if (p->steady_pct > 0 && p->steady_window_s > 0)
+		str_appendf(buf, len,
+		    "steadystate=iops:%u%%\n"
+		    "steadystate_duration=%u\n"
+		    "steadystate_ramp_time=%u\n",
+		    p->steady_pct, p->steady_window_s,
+		    p->min_runtime_s > p->steady_window_s ? p->min_runtime_s - p->steady_window_s : 0);
+	str_appendf(buf, len, "group_reporting=1\n");
+}
+
+/* Cell i's job section. */
+static void
+fio_jobfile_cell(char **buf, size_t *len, const struct plan *p, const struct target *t,
+    unsigned i)
+{
+	const struct cell *c = &p->cells[i];
+	char *name = fio_jobfile_name(c), bs[32], region[32];
+
+	str_appendf(buf, len,
+	    "\n[%s]\n"
+	    "stonewall\n"
+	    "rw=%s\n"
+	    "bs=%s\n"
+	    "iodepth=%u\n"
+	    "numjobs=%u\n",
+	    name, fio_jobfile_rw[c->mode], size_short(c->bs, bs, sizeof bs), c->depth, c->jobs);
+	if (c->jobs > 1 && !mode_is_random(c->mode)) {
+		/* Each job's slice: a whole number of blocks, or a share of an unknown size. */
+		if (p->size != 0) {
+			uint64_t slice = p->size / c->jobs / c->bs * c->bs;
+
+			if (slice >= c->bs)
+				str_appendf(buf, len, "size=%s\noffset_increment=%s\n",
+				    size_short(slice, region, sizeof region),
+				    size_short(slice, region, sizeof region));
+		} else
+			str_appendf(buf, len, "size=%u%%\noffset_increment=%u%%\n",
+			    100 / c->jobs, 100 / c->jobs);
+	}
+	if (t->scratch && i + 1 == p->ncells)
+		str_appendf(buf, len, "unlink=1\n");
+	free(name);
+}
+
 /*
  * Write the job file for plan p on target t to path, whole or not at all.
  * A region size of 0 (a remote device of unknown size) leaves size= out, so
@@ -87,8 +202,7 @@ int
 fio_jobfile_write(const struct plan *p, const struct target *t, const char *path)
 {
 	const char *engine = fio_jobfile_engine(p->engine);
-	char *buf = NULL, *fname, size[32], bs[32], region[32];
-	bool mixed = false, writes = false;
+	char *buf = NULL, *fname;
 	size_t len = 0;
 	unsigned i;
 	int err;
@@ -104,99 +218,10 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 		    "filename (empty, or has a line break)", path, t->path);
 		return -EINVAL;
 	}
-	for (i = 0; i < p->ncells; i++) {
-		if (p->cells[i].mode == MODE_READWRITE || p->cells[i].mode == MODE_RANDRW)
-			mixed = true;
-		if (mode_writes(p->cells[i].mode))
-			writes = true;
-	}
-	if (p->size != 0)
-		size_human(p->size, size, sizeof size);
-	else
-		str_copy(size, sizeof size, "the whole device");
-
-	str_appendf(&buf, &len,
-	    "# fio job file for a sweep plan, written by sweep %s (sweep plan --fio-jobfile).\n"
-	    "# Plan: %u cell%s, engine %s, %u s ramp + %u s measured per cell, seed %llu,\n"
-	    "# rwmixread %u%%, target %s (%s, region %s).\n"
-	    "# One job per cell: stonewall runs the cells one after another, group_reporting\n"
-	    "# makes a cell with several jobs one result.  Random offsets are uniform with\n"
-	    "# replacement (norandommap), as sweep's; sequential jobs of one cell each take\n"
-	    "# an equal slice of the region (offset_increment), where sweep's jobs start\n"
-	    "# spread over the region and wrap around it.\n"
-	    "# Run: fio --output-format=json --output=out.json THIS_FILE\n"
-	    "# then: sweep import out.json\n",
-	    PACKAGE_VERSION, p->ncells, p->ncells == 1 ? "" : "s", p->engine, p->ramp_s,
-	    p->runtime_s, (unsigned long long)p->seed, p->rwmixread, t->path,
-	    t->kind == TARGET_DEVICE ? "block device" : "file", size);
-	if (writes && t->kind == TARGET_DEVICE)
-		str_appendf(&buf, &len, "# WARNING: this job file writes to %s: the data in "
-		    "its region is destroyed.\n", t->path);
-	if (p->steady_pct > 0)
-		str_appendf(&buf, &len, "# Steady state (sweep --steady %u): fio's steadystate=iops:%u%% "
-		    "tests the band over the\n# same %u s window; sweep also requires no trend in it.\n",
-		    p->steady_pct, p->steady_pct, p->steady_window_s);
-	if (t->scratch)
-		str_appendf(&buf, &len, "# %s is a scratch file: the last job removes it "
-		    "(unlink=1), as sweep does unless --keep.\n", t->path);
-
-	str_appendf(&buf, &len,
-	    "\n[global]\n"
-	    "ioengine=%s\n"
-	    "direct=1\n"
-	    "time_based=1\n"
-	    "runtime=%u\n"
-	    "ramp_time=%u\n",
-	    engine, p->runtime_s, p->ramp_s);
-	if (p->size != 0)
-		str_appendf(&buf, &len, "size=%s\n", size_short(p->size, size, sizeof size));
-	str_appendf(&buf, &len,
-	    "filename=%s\n"
-	    "randrepeat=1\n"
-	    "randseed=%llu\n"
-	    "norandommap=1\n",
-	    fname, (unsigned long long)p->seed);
-	if (mixed)
-		str_appendf(&buf, &len, "rwmixread=%u\n", p->rwmixread);
-	if (p->steady_pct > 0 && p->steady_window_s > 0)
-		str_appendf(&buf, &len,
-		    "steadystate=iops:%u%%\n"
-		    "steadystate_duration=%u\n"
-		    "steadystate_ramp_time=%u\n",
-		    p->steady_pct, p->steady_window_s,
-		    p->min_runtime_s > p->steady_window_s ? p->min_runtime_s - p->steady_window_s : 0);
-	str_appendf(&buf, &len, "group_reporting=1\n");
-
-	for (i = 0; i < p->ncells; i++) {
-		const struct cell *c = &p->cells[i];
-		char *name = fio_jobfile_name(c);
-
-		str_appendf(&buf, &len,
-		    "\n[%s]\n"
-		    "stonewall\n"
-		    "rw=%s\n"
-		    "bs=%s\n"
-		    "iodepth=%u\n"
-		    "numjobs=%u\n",
-		    name, fio_jobfile_rw[c->mode], size_short(c->bs, bs, sizeof bs), c->depth, c->jobs);
-		if (c->jobs > 1 && !mode_is_random(c->mode)) {
-			/* Each job's slice: a whole number of blocks, or a share of an unknown size. */
-			if (p->size != 0) {
-				uint64_t slice = p->size / c->jobs / c->bs * c->bs;
-
-				if (slice >= c->bs)
-					str_appendf(&buf, &len, "size=%s\noffset_increment=%s\n",
-					    size_short(slice, region, sizeof region),
-					    size_short(slice, region, sizeof region));
-			} else
-				str_appendf(&buf, &len, "size=%u%%\noffset_increment=%u%%\n",
-				    100 / c->jobs, 100 / c->jobs);
-		}
-		if (t->scratch && i + 1 == p->ncells)
-			str_appendf(&buf, &len, "unlink=1\n");
-		free(name);
-	}
-
+	fio_jobfile_head(&buf, &len, p, t);
+	fio_jobfile_global(&buf, &len, p, engine, fname);
+	for (i = 0; i < p->ncells; i++)
+		fio_jobfile_cell(&buf, &len, p, t, i);
 	err = write_file_atomic(path, buf, len);
 	if (err != 0)
 		sweep_error("--fio-jobfile %s: %s", path, strerror(-err));

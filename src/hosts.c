@@ -384,89 +384,86 @@ hosts_csv_field(char **buf, size_t *len, const char *s)
 	str_appendf(buf, len, "\"");
 }
 
-/*
- * OUT/hosts.csv (one row per host and cell) and OUT/hosts.md (per figure, a
- * table of cells by hosts with the spread max/min), from each host's
- * results (res[i].cells NULL: the host gave none).
- */
-static int
-hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
-    const struct results *res, const cJSON *root, const char *label)
+/* hosts.csv: one row per host and cell. */
+static void
+hosts_summary_csv(char **csv, size_t *clen, const struct plan *p, const struct host_list *l,
+    const struct results *res)
 {
-	static const char *titles[3] = { "IOPS", "MiB/s", "p99 completion latency (us)" };
-	static const int decimals[3] = { 0, 1, 1 };
-	char *csv = NULL, *md = NULL, *path, num[64], bs[32];
-	size_t clen = 0, mlen = 0;
-	const cJSON *item;
 	unsigned i, k;
-	int metric, err;
 
-	str_appendf(&csv, &clen, "host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n");
+	str_appendf(csv, clen, "host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n");
 	for (i = 0; i < l->n; i++)
 		for (k = 0; k < p->ncells; k++) {
 			const struct cell *c = &p->cells[k];
 			const struct cell_result *r = hosts_find_cell(&res[i], c);
 
-			hosts_csv_field(&csv, &clen, l->h[i].name);
-			str_appendf(&csv, &clen, ",%d,%u,%s,%llu,%u,%u,%s", l->h[i].port, k + 1,
+			hosts_csv_field(csv, clen, l->h[i].name);
+			str_appendf(csv, clen, ",%d,%u,%s,%llu,%u,%u,%s", l->h[i].port, k + 1,
 			    mode_name(c->mode), (unsigned long long)c->bs, c->depth, c->jobs,
 			    r == NULL ? "missing" : cell_status_name(r->status));
 			if (r != NULL && report_has_figures(r))
-				str_appendf(&csv, &clen, ",%.1f,%.3f,%.1f\n", r->iops,
+				str_appendf(csv, clen, ",%.1f,%.3f,%.1f\n", r->iops,
 				    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[2] / 1e3);
 			else
-				str_appendf(&csv, &clen, ",,,\n");
+				str_appendf(csv, clen, ",,,\n");
 		}
+}
 
-	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ? label : "",
-	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
-	str_appendf(&md, &mlen, "Each host ran the same fio job file (`sweep.fio`) through fio's "
-	    "client/server mode, all hosts at the same time. Per-host results and reports are in "
-	    "the host's directory. Spread is the highest value over the lowest.\n\n");
-	for (metric = 0; metric < 3; metric++) {
-		str_appendf(&md, &mlen, "## %s\n\n| cell |", titles[metric]);
-		for (i = 0; i < l->n; i++)
-			str_appendf(&md, &mlen, " %s |", l->h[i].dir);
-		str_appendf(&md, &mlen, " spread |\n| --- |");
-		for (i = 0; i <= l->n; i++)
-			str_appendf(&md, &mlen, " ---: |");
-		str_appendf(&md, &mlen, "\n");
-		for (k = 0; k < p->ncells; k++) {
-			const struct cell *c = &p->cells[k];
-			double lo = 0, hi = 0;
-			unsigned have = 0;
+/* hosts.md: one figure's table of cells by hosts, with the spread max/min. */
+static void
+hosts_summary_table(char **md, size_t *mlen, const struct plan *p, const struct host_list *l,
+    const struct results *res, int metric)
+{
+	static const char *titles[3] = { "IOPS", "MiB/s", "p99 completion latency (us)" };
+	static const int decimals[3] = { 0, 1, 1 };
+	char num[64], bs[32];
+	unsigned i, k;
 
-			str_appendf(&md, &mlen, "| %s %s QD%u x%u |", mode_name(c->mode),
-			    report_size_label(c->bs, bs, sizeof bs), c->depth, c->jobs);
-			for (i = 0; i < l->n; i++) {
-				const struct cell_result *r = hosts_find_cell(&res[i], c);
-				double v;
-
-				if (r == NULL || !report_has_figures(r)) {
-					str_appendf(&md, &mlen, " %s |", r == NULL ? "-" :
-					    cell_status_name(r->status));
-					continue;
-				}
-				v = hosts_metric(r, metric);
-				if (have == 0 || v < lo)
-					lo = v;
-				if (have == 0 || v > hi)
-					hi = v;
-				have++;
-				str_appendf(&md, &mlen, " %s |", report_num(v, decimals[metric], num,
-				    sizeof num));
-			}
-			if (have > 1 && lo > 0)
-				str_appendf(&md, &mlen, " %.2f |\n", hi / lo);
-			else
-				str_appendf(&md, &mlen, " - |\n");
-		}
-		str_appendf(&md, &mlen, "\n");
-	}
+	str_appendf(md, mlen, "## %s\n\n| cell |", titles[metric]);
 	for (i = 0; i < l->n; i++)
-		if (res[i].cells == NULL)
-			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n", l->h[i].name,
-			    l->h[i].port, l->h[i].why);
+		str_appendf(md, mlen, " %s |", l->h[i].dir);
+	str_appendf(md, mlen, " spread |\n| --- |");
+	for (i = 0; i <= l->n; i++)
+		str_appendf(md, mlen, " ---: |");
+	str_appendf(md, mlen, "\n");
+	for (k = 0; k < p->ncells; k++) {
+		const struct cell *c = &p->cells[k];
+		double lo = 0, hi = 0;
+		unsigned have = 0;
+
+		str_appendf(md, mlen, "| %s %s QD%u x%u |", mode_name(c->mode),
+		    report_size_label(c->bs, bs, sizeof bs), c->depth, c->jobs);
+		for (i = 0; i < l->n; i++) {
+			const struct cell_result *r = hosts_find_cell(&res[i], c);
+			double v;
+
+			if (r == NULL || !report_has_figures(r)) {
+				str_appendf(md, mlen, " %s |", r == NULL ? "-" :
+				    cell_status_name(r->status));
+				continue;
+			}
+			v = hosts_metric(r, metric);
+			if (have == 0 || v < lo)
+				lo = v;
+			if (have == 0 || v > hi)
+				hi = v;
+			have++;
+			str_appendf(md, mlen, " %s |", report_num(v, decimals[metric], num, sizeof num));
+		}
+		if (have > 1 && lo > 0)
+			str_appendf(md, mlen, " %.2f |\n", hi / lo);
+		else
+			str_appendf(md, mlen, " - |\n");
+	}
+	str_appendf(md, mlen, "\n");
+}
+
+/* hosts.md's last line: fio's own all-clients aggregate, and why it is not per cell. */
+static void
+hosts_summary_aggregate(char **md, size_t *mlen, const cJSON *root)
+{
+	const cJSON *item;
+
 	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "client_stats")) {
 		const char *job = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "jobname"));
 		const cJSON *rd = cJSON_GetObjectItemCaseSensitive(item, "read");
@@ -479,12 +476,41 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 		wiops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "iops"));
 		bw = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rd, "bw_bytes")) +
 		    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "bw_bytes"));
-		str_appendf(&md, &mlen, "\nfio's own \"%s\" aggregate: %.0f read IOPS, %.0f write "
+		str_appendf(md, mlen, "\nfio's own \"%s\" aggregate: %.0f read IOPS, %.0f write "
 		    "IOPS, %.1f MiB/s. It adds up every host's I/O over the whole run, so with more "
 		    "than one cell it mixes cells; the tables above are per cell.\n", FIO_ALL_CLIENTS,
 		    isnan(riops) ? 0 : riops, isnan(wiops) ? 0 : wiops, isnan(bw) ? 0 : bw / MIB);
 		break;
 	}
+}
+
+/*
+ * OUT/hosts.csv (one row per host and cell) and OUT/hosts.md (per figure, a
+ * table of cells by hosts with the spread max/min), from each host's
+ * results (res[i].cells NULL: the host gave none).
+ */
+static int
+hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
+    const struct results *res, const cJSON *root, const char *label)
+{
+	char *csv = NULL, *md = NULL, *path;
+	size_t clen = 0, mlen = 0;
+	unsigned i;
+	int metric, err;
+
+	hosts_summary_csv(&csv, &clen, p, l, res);
+	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ? label : "",
+	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
+	str_appendf(&md, &mlen, "Each host ran the same fio job file (`sweep.fio`) through fio's "
+	    "client/server mode, all hosts at the same time. Per-host results and reports are in "
+	    "the host's directory. Spread is the highest value over the lowest.\n\n");
+	for (metric = 0; metric < 3; metric++)
+		hosts_summary_table(&md, &mlen, p, l, res, metric);
+	for (i = 0; i < l->n; i++)
+		if (res[i].cells == NULL)
+			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n", l->h[i].name,
+			    l->h[i].port, l->h[i].why);
+	hosts_summary_aggregate(&md, &mlen, root);
 
 	path = xasprintf("%s/hosts.csv", out);
 	err = write_file_atomic(path, csv, clen);
