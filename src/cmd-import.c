@@ -49,7 +49,7 @@ cmd_import_exec(struct config *cfg)
 		err = import_fio_file(src, cfg->label, &res);
 	if (err != 0)
 		return SWEEP_EXIT_USAGE;
-	if (profile_apply(cfg, &res.target, &expect) != 0) {
+	if (profile_apply(cfg->expect, cfg->profile, &res.target, &expect) != 0) {
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
 	}

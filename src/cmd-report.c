@@ -66,7 +66,7 @@ cmd_report_exec(struct config *cfg)
 		free(input);
 		return SWEEP_EXIT_USAGE;
 	}
-	if (expect && profile_apply(cfg, &res.target, &res.expect) != 0) {
+	if (expect && profile_apply(cfg->expect, cfg->profile, &res.target, &res.expect) != 0) {
 		free(input);
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;

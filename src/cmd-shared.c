@@ -134,5 +134,5 @@ cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writ
 		return -EINVAL;
 	if (writes && target_device_check_writes(t, cfg, p) != 0)
 		return -EINVAL;
-	return profile_apply(cfg, t, expect);
+	return profile_apply(cfg->expect, cfg->profile, t, expect);
 }

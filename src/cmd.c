@@ -75,6 +75,21 @@ cmd_load_sweep_first(struct config *cfg, int argc, char **argv, int first)
 	return 0;
 }
 
+/* "sweep FOO": one line naming the commands of the table. */
+static void
+cmd_unknown(const char *name)
+{
+	char list[256] = "";
+	size_t i, n = 0;
+
+	while (cmd_table[n] != NULL)
+		n++;
+	for (i = 0; i < n; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+		    i == 0 ? "" : i + 1 == n ? " and " : ", ", cmd_table[i]->name);
+	sweep_error("%s: unknown command; commands are %s (see sweep --help)", name, list);
+}
+
 /* sweep [COMMAND] [OPTIONS]: returns the exit code. */
 int
 cmd_main(int argc, char **argv)
@@ -87,8 +102,7 @@ cmd_main(int argc, char **argv)
 		e = cmd_find(argv[1]);
 		first = 2;
 		if (e == NULL) {
-			sweep_error("%s: unknown command; commands are run, plan, report, import and "
-			    "compare (see sweep --help)", argv[1]);
+			cmd_unknown(argv[1]);
 			return SWEEP_EXIT_USAGE;
 		}
 	}

@@ -786,12 +786,13 @@ profile_needs_size(const struct profile *p)
 }
 
 /*
- * The expectation of --expect and --profile in cfg for target t (NULL:
- * none known): out->set stays false when neither was given.  Prints one
+ * The expectation of --expect and --profile (each NULL when not given) for
+ * target t (NULL: none known): out->set stays false when neither was given.  Prints one
  * line and returns -EINVAL on bad input.
  */
 int
-profile_apply(const struct config *cfg, const struct target *t, struct expect *out)
+profile_apply(const char *expect, const char *profile, const struct target *t,
+    struct expect *out)
 {
 	struct expect given;
 	struct profile p;
@@ -801,25 +802,25 @@ profile_apply(const struct config *cfg, const struct target *t, struct expect *o
 
 	memset(out, 0, sizeof *out);
 	memset(&given, 0, sizeof given);
-	if (cfg->expect == NULL && cfg->profile == NULL)
+	if (expect == NULL && profile == NULL)
 		return 0;
-	if (cfg->expect != NULL && profile_parse_expect(cfg->expect, &given, err, sizeof err) != 0) {
-		sweep_error("--expect %s: %s", cfg->expect, err);
+	if (expect != NULL && profile_parse_expect(expect, &given, err, sizeof err) != 0) {
+		sweep_error("--expect %s: %s", expect, err);
 		return -EINVAL;
 	}
 	if (t != NULL)
 		size = t->total_size > 0 ? t->total_size : t->size;
-	if (cfg->profile != NULL && profile_load(cfg->profile, &p) != 0)
+	if (profile != NULL && profile_load(profile, &p) != 0)
 		return -EINVAL;
-	ret = profile_resolve(cfg->profile != NULL ? &p : NULL, &given, size, out, err, sizeof err);
+	ret = profile_resolve(profile != NULL ? &p : NULL, &given, size, out, err, sizeof err);
 	if (ret != 0) {
-		if (cfg->profile != NULL)
-			sweep_error("--profile %s: %s", cfg->profile, err);
+		if (profile != NULL)
+			sweep_error("--profile %s: %s", profile, err);
 		else
-			sweep_error("--expect %s: %s", cfg->expect, err);
+			sweep_error("--expect %s: %s", expect, err);
 		return ret;
 	}
-	if (cfg->profile != NULL && given.size_bytes == 0 && t != NULL && t->kind == TARGET_FILE &&
+	if (profile != NULL && given.size_bytes == 0 && t != NULL && t->kind == TARGET_FILE &&
 	    profile_needs_size(&p))
 		profile_note(out->basis, sizeof out->basis, "size-dependent caps use the test file's "
 		    "size; give --expect size=SIZE for the volume's");

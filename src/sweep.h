@@ -91,7 +91,6 @@ struct config {
 	unsigned	 steady_window_s;
 	unsigned	 min_runtime_s;
 	char		*resume;	/* run --resume DIR */
-	unsigned	 formats_mask;	/* REPORT_* of --formats */
 	bool		 keep;
 	bool		 quiet;
 	bool		 stop_on_error;
@@ -539,7 +538,7 @@ int	 profile_parse(const char *, const char *, size_t, struct profile *, char *,
 int	 profile_load(const char *, struct profile *);
 int	 profile_resolve(const struct profile *, const struct expect *, uint64_t, struct expect *,
 	     char *, size_t);
-int	 profile_apply(const struct config *, const struct target *, struct expect *);
+int	 profile_apply(const char *, const char *, const struct target *, struct expect *);
 
 /* import-fio.c: fio 3.x JSON output into results (issue 8) */
 int	 import_fio_file(const char *, const char *, struct results *);
