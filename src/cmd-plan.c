@@ -5,10 +5,16 @@
 
 #include "sweep.h"
 
+/*
+ * A run's command line can be previewed by changing "run" to "plan": plan
+ * takes (and checks) every option run does but --resume and --hosts, which
+ * would need the stored run or the hosts, plus --fio-jobfile.
+ */
 static const char *const cmd_plan_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"sweep", "fio-jobfile", "expect", "profile", NULL
+	"stop-on-error", "sweep", "out", "label", "formats", "gnuplot", "expect", "profile",
+	"keep", "destructive", "force", "precondition", "quiet", "fio-jobfile", NULL
 };
 
 static int cmd_plan_exec(struct config *);

@@ -15,13 +15,19 @@ expect_usage "report --runtime --hosts" "$SWEEP" report R --runtime 5 --hosts a,
 grep -q -- '--runtime: not an option of sweep report' "$T/.err" || fail "report: $(cat "$T/.err")"
 expect_usage "compare --expect" "$SWEEP" compare a b --expect iops=1
 expect_usage "run --fio-jobfile" "$SWEEP" --fio-jobfile x.fio
-expect_usage "plan -o" "$SWEEP" plan -o x
-grep -q -- '^sweep: -o: not an option of sweep plan' "$T/.err" || fail "plan -o: $(cat "$T/.err")"
+expect_usage "compare -q" "$SWEEP" compare a b -q
+grep -q -- '^sweep: -q: not an option of sweep compare' "$T/.err" || fail "compare -q: $(cat "$T/.err")"
+expect_usage "plan --resume" "$SWEEP" plan --resume x
+expect_usage "plan --hosts" "$SWEEP" plan --hosts a,b
+# A run's command line is previewed by changing the word: plan takes run's options.
+"$SWEEP" plan --file t.dat --size 16m --bs 4k --depth 1 -o out --label gp2 --formats csv -q \
+    --keep >/dev/null 2>"$T/.err" || fail "plan with run's options: $(cat "$T/.err")"
+[ ! -e out ] && [ ! -e t.dat ] || fail "plan created the output folder or the target"
 expect_usage "report --sweep (not loaded)" "$SWEEP" report R --sweep /nonexistent.json
 grep -q 'not an option' "$T/.err" || fail "report --sweep: $(cat "$T/.err")"
 [ ! -e x.fio ] && [ ! -e x ] || fail "a refused option wrote something"
 
-# The value errors of options plan no longer takes, through run.
+# The value errors of run's own options.
 expect_usage "label with /" "$SWEEP" run --engine null --label a/b
 grep -q "label must not contain '/'" "$T/.err" || fail "label: $(cat "$T/.err")"
 expect_usage "label too long" "$SWEEP" run --engine null --label "$(printf '%0101d' 0)"
