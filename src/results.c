@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -837,6 +838,51 @@ out:
 	if (ret != 0)
 		results_free(res);
 	return ret;
+}
+
+/*
+ * Read the input file of an import whole into *text (NUL-terminated; caller
+ * frees): a regular file of at most max bytes with no NUL byte.  Otherwise
+ * prints "WHAT PATH: why" (hint says what to give; binary_hint, after a NUL
+ * byte) and returns -errno, -EINVAL or -EIO.
+ */
+int
+results_read_input(const char *what, const char *path, uint64_t max, const char *hint,
+    const char *binary_hint, char **text, size_t *len)
+{
+	FILE *f = fopen(path, "re");
+	struct stat st;
+	char size[32];
+	int err;
+
+	*text = NULL;
+	if (f == NULL) {
+		err = -errno;
+		sweep_error("%s %s: %s (%s)", what, path, strerror(errno), hint);
+		return err;
+	}
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > max) {
+		sweep_error("%s %s: not a regular file of at most %s", what, path,
+		    size_human(max, size, sizeof size));
+		fclose(f);
+		return -EINVAL;
+	}
+	*text = xmalloc((size_t)st.st_size + 1);
+	*len = fread(*text, 1, (size_t)st.st_size, f);
+	err = ferror(f) ? -EIO : 0;
+	fclose(f);
+	(*text)[*len] = '\0';
+	if (err != 0)
+		sweep_error("%s %s: read failed", what, path);
+	else if (strlen(*text) != *len) {
+		sweep_error("%s %s: binary data (a NUL byte); %s", what, path, binary_hint);
+		err = -EINVAL;
+	}
+	if (err != 0) {
+		free(*text);
+		*text = NULL;
+	}
+	return err;
 }
 
 /* Load path into res; -errno, or -EINVAL with a message printed. */

@@ -488,6 +488,9 @@ int	 results_write_json(const struct results *, const char *);
 char	*results_to_json(const struct results *);
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
+/* Caller frees the text. */
+int	 results_read_input(const char *, const char *, uint64_t, const char *, const char *,
+	     char **, size_t *);
 const char *cell_status_name(enum cell_status);
 
 /* profile.c: provisioned-limit profiles and --expect (issue 5) */
