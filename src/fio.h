@@ -23,7 +23,5 @@ char	*fio_jobfile_name(const struct cell *);
 int	 import_fio_load(const char *, cJSON **);
 int	 import_fio_results(const cJSON *, const char *, const char *, int, const char *,
 	     struct results *);
-unsigned import_fio_hosts(const cJSON *, char (*)[160], unsigned);
-int	 import_fio_file_host(const char *, const char *, int, const char *, struct results *);
 
 #endif

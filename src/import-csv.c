@@ -769,14 +769,11 @@ csv_results(struct results *res, const char *name, const char *label, const char
 {
 	struct target t = { .kind = TARGET_FILE, .rotational = -1, .loop_dio = -1, .excl_fd = -1 };
 	struct plan p = { .ncells = nrows, .rwmixread = 50, .engine = "table" };
-	const char *slash = strrchr(name, '/'), *dot;
 	struct cell_result r;
 	unsigned i, mismatch = 0;
 	char stem[128];
 
-	str_copy(stem, sizeof stem, slash != NULL ? slash + 1 : name);
-	if ((dot = strrchr(stem, '.')) != NULL && dot != stem)
-		stem[dot - stem] = '\0';
+	results_stem(name, stem, sizeof stem);
 	if (label == NULL && col_label[0] != '\0' && col_label[0] != '\x01' &&
 	    strchr(col_label, '/') == NULL)
 		label = col_label;

@@ -885,6 +885,19 @@ results_read_input(const char *what, const char *path, uint64_t max, const char 
 	return err;
 }
 
+/* The name of the file at path without its folder and extension: an import's default label. */
+const char *
+results_stem(const char *path, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char *dot;
+
+	str_copy(buf, len, slash != NULL ? slash + 1 : path);
+	if ((dot = strrchr(buf, '.')) != NULL && dot != buf)
+		*dot = '\0';
+	return buf;
+}
+
 /* Load path into res; -errno, or -EINVAL with a message printed. */
 int
 results_load(const char *path, struct results *res)

@@ -489,6 +489,7 @@ char	*results_to_json(const struct results *);
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
 /* Caller frees the text. */
+const char *results_stem(const char *, char *, size_t);
 int	 results_read_input(const char *, const char *, uint64_t, const char *, const char *,
 	     char **, size_t *);
 const char *cell_status_name(enum cell_status);
