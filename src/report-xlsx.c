@@ -176,6 +176,116 @@ xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
 	return row + 1;
 }
 
+/* Summary rows: a mode's peaks, QD1 4K latency, the knee and the provisioned share. */
+static void
+xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct results *res,
+    const struct summary_mode *sm)
+{
+	const struct knee *k = &sm->knee;
+	char at[64];
+
+	worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
+	if (sm->peak_iops >= 0) {
+		const struct cell_result *r = &res->cells[sm->peak_iops];
+
+		worksheet_write_number(ws, row, 1, r->iops, x->num0);
+		worksheet_write_string(ws, row, 2, report_summary_at(r, at, sizeof at), NULL);
+	}
+	if (sm->peak_bw >= 0) {
+		const struct cell_result *r = &res->cells[sm->peak_bw];
+
+		worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, x->num1);
+		worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, x->num1);
+		worksheet_write_string(ws, row, 5, report_summary_at(r, at, sizeof at), NULL);
+	}
+	if (sm->qd1_4k >= 0) {
+		const struct cell_result *r = &res->cells[sm->qd1_4k];
+
+		worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US), x->num1);
+		worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US), x->num1);
+	} else {
+		worksheet_write_string(ws, row, 6, "not measured", NULL);
+		worksheet_write_string(ws, row, 7, "not measured", NULL);
+	}
+	if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
+		worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
+	if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
+		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
+	if (k->kind == KNEE_FOUND)
+		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
+	worksheet_write_string(ws, row, 11, k->text, NULL);
+	if (sm->iops_pct > 0)
+		worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
+	if (sm->bw_pct > 0)
+		worksheet_write_number(ws, row, 13, sm->bw_pct, sm->above_cap ? x->bad1 : x->num1);
+}
+
+/* Summary rows: the BW checks' count and each mismatch with its likely cause.  Returns the next row. */
+static lxw_row_t
+xl_summary_checks(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	static const char *const mhead[] = {
+		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
+		"Measured (MiB/s)", "Device (MiB/s)", "Likely cause"
+	};
+	const struct summary *sum = ctx->sum;
+	char *line;
+	unsigned i;
+
+	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
+	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
+	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
+	free(line);
+	if (sum->nmismatch == 0)
+		return row;
+	worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
+	worksheet_set_row(ws, row, 32, NULL);
+	xl_header(x, ws, row++, mhead, sizeof mhead / sizeof mhead[0]);
+	for (i = 0; i < sum->nmismatch; i++, row++) {
+		const struct cell_result *r = &ctx->res->cells[sum->mismatch[i]];
+		lxw_col_t c = 0;
+
+		xl_cell_id(x, ws, row, &c, r, false);
+		worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num1);
+		worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num1);
+		if (r->check.device >= 0)
+			worksheet_write_number(ws, row, c, r->check.device / MIB, x->num1);
+		else
+			worksheet_write_string(ws, row, c, "n/a", NULL);
+		c++;
+		worksheet_write_string(ws, row, c, r->check.reason, x->bad);
+	}
+	return row;
+}
+
+/* Summary rows: the cells that failed or were skipped, with why.  Returns the next row. */
+static lxw_row_t
+xl_summary_failed(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	char *line;
+	unsigned i;
+
+	if (ctx->sum->nfailed + ctx->sum->nskipped == 0)
+		return row;
+	row++;
+	line = xasprintf("%u cells failed, %u skipped:", ctx->sum->nfailed, ctx->sum->nskipped);
+	worksheet_write_string(ws, row++, 0, line, x->bold);
+	free(line);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		lxw_col_t c = 0;
+
+		if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
+			continue;
+		xl_cell_id(x, ws, row, &c, r, false);
+		worksheet_write_string(ws, row, c++, cell_status_name(r->status), x->failed);
+		worksheet_write_string(ws, row++, c, r->status_reason, NULL);
+	}
+	return row;
+}
+
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
 xl_summary(struct xl *x, const struct report_ctx *ctx)
@@ -187,15 +297,11 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 		"Knee block size (KiB)", "IOPS vs bandwidth (knee)", "Peak IOPS (% of provisioned)",
 		"Peak throughput (% of provisioned)"
 	};
-	static const char *const mhead[] = {
-		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
-		"Measured (MiB/s)", "Device (MiB/s)", "Likely cause"
-	};
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	lxw_row_t row = 0;
-	char *line, at[64];
+	char *line;
 	unsigned m, i;
 
 	worksheet_set_column(ws, 0, 0, 12, NULL);
@@ -219,89 +325,15 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	    NULL);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
-	xl_header(x, ws, row++, head, res->expect.set ? 14 : 12);
-	for (m = 0; m < sum->nmodes; m++, row++) {
-		const struct summary_mode *sm = &sum->modes[m];
-		const struct knee *k = &sm->knee;
-
-		worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
-		if (sm->peak_iops >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_iops];
-
-			worksheet_write_number(ws, row, 1, r->iops, x->num0);
-			worksheet_write_string(ws, row, 2, report_summary_at(r, at, sizeof at), NULL);
-		}
-		if (sm->peak_bw >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_bw];
-
-			worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, x->num1);
-			worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, x->num1);
-			worksheet_write_string(ws, row, 5, report_summary_at(r, at, sizeof at), NULL);
-		}
-		if (sm->qd1_4k >= 0) {
-			const struct cell_result *r = &res->cells[sm->qd1_4k];
-
-			worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US), x->num1);
-			worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US), x->num1);
-		} else {
-			worksheet_write_string(ws, row, 6, "not measured", NULL);
-			worksheet_write_string(ws, row, 7, "not measured", NULL);
-		}
-		if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
-			worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
-		if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
-			worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
-		if (k->kind == KNEE_FOUND)
-			worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
-		worksheet_write_string(ws, row, 11, k->text, NULL);
-		if (sm->iops_pct > 0)
-			worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
-		if (sm->bw_pct > 0)
-			worksheet_write_number(ws, row, 13, sm->bw_pct, sm->above_cap ? x->bad1 : x->num1);
-	}
+	/* The last two columns, the share of the provisioned limits, only with an expectation. */
+	xl_header(x, ws, row++, head, sizeof head / sizeof head[0] - (res->expect.set ? 0 : 2));
+	for (m = 0; m < sum->nmodes; m++, row++)
+		xl_summary_mode(x, ws, row, res, &sum->modes[m]);
 	row++;
 	row = xl_expect(x, ws, row, ctx);
 	row = xl_bursts(x, ws, row, ctx);
-	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
-	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
-	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
-	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
-	free(line);
-	if (sum->nmismatch > 0) {
-		worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
-		worksheet_set_row(ws, row, 32, NULL);
-		xl_header(x, ws, row++, mhead, 8);
-		for (i = 0; i < sum->nmismatch; i++, row++) {
-			const struct cell_result *r = &res->cells[sum->mismatch[i]];
-			lxw_col_t c = 0;
-
-			xl_cell_id(x, ws, row, &c, r, false);
-			worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num1);
-			worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num1);
-			if (r->check.device >= 0)
-				worksheet_write_number(ws, row, c, r->check.device / MIB, x->num1);
-			else
-				worksheet_write_string(ws, row, c, "n/a", NULL);
-			c++;
-			worksheet_write_string(ws, row, c, r->check.reason, x->bad);
-		}
-	}
-	if (sum->nfailed + sum->nskipped > 0) {
-		row++;
-		line = xasprintf("%u cells failed, %u skipped:", sum->nfailed, sum->nskipped);
-		worksheet_write_string(ws, row++, 0, line, x->bold);
-		free(line);
-		for (i = 0; i < res->plan.ncells; i++) {
-			const struct cell_result *r = &res->cells[i];
-			lxw_col_t c = 0;
-
-			if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
-				continue;
-			xl_cell_id(x, ws, row, &c, r, false);
-			worksheet_write_string(ws, row, c++, cell_status_name(r->status), x->failed);
-			worksheet_write_string(ws, row++, c, r->status_reason, NULL);
-		}
-	}
+	row = xl_summary_checks(x, ws, row, ctx);
+	row = xl_summary_failed(x, ws, row, ctx);
 	for (i = 0; i < res->nwarnings; i++) {
 		line = xasprintf("Warning: %s", res->warnings[i]);
 		worksheet_write_string(ws, ++row, 0, line, x->alert);

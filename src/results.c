@@ -204,10 +204,73 @@ bw_check_compute(struct cell_result *r)
 		snprintf(k->reason, sizeof k->reason, "ok");
 }
 
+/* A cell's "steady": whether and when it got steady, and how steady its last window was. */
+static void
+steady_to_json(cJSON *o, const struct cell_result *r)
+{
+	cJSON *st = cJSON_AddObjectToObject(o, "steady");
+
+	cJSON_AddBoolToObject(st, "reached", r->steady);
+	if (r->steady)
+		cJSON_AddNumberToObject(st, "at_s", r->steady_at_s);
+	else
+		cJSON_AddNullToObject(st, "at_s");
+	/* how steady the last window was, either way: why a cell ran its full runtime */
+	cJSON_AddNumberToObject(st, "window_s", r->steady_last.n);
+	if (r->steady_last.n > 0) {
+		cJSON_AddNumberToObject(st, "spread_pct", round(r->steady_last.spread_pct * 100) / 100);
+		cJSON_AddNumberToObject(st, "trend_pct", round(r->steady_last.trend_pct * 100) / 100);
+	} else {
+		cJSON_AddNullToObject(st, "spread_pct");
+		cJSON_AddNullToObject(st, "trend_pct");
+	}
+}
+
+/* A cell's "device": the block device's counters over the measured window, if any. */
+static void
+device_to_json(cJSON *o, const struct dev_metrics *d)
+{
+	cJSON *dev = cJSON_AddObjectToObject(o, "device");
+
+	cJSON_AddBoolToObject(dev, "valid", d->valid);
+	if (!d->valid)
+		return;
+	cJSON_AddNumberToObject(dev, "read_ios", (double)d->read_ios);
+	cJSON_AddNumberToObject(dev, "write_ios", (double)d->write_ios);
+	cJSON_AddNumberToObject(dev, "read_bytes", (double)d->read_bytes);
+	cJSON_AddNumberToObject(dev, "write_bytes", (double)d->write_bytes);
+	cJSON_AddNumberToObject(dev, "read_merges", (double)d->read_merges);
+	cJSON_AddNumberToObject(dev, "write_merges", (double)d->write_merges);
+	cJSON_AddNumberToObject(dev, "iops", d->iops);
+	cJSON_AddNumberToObject(dev, "bw_bytes_s", d->bw_bytes_s);
+	cJSON_AddNumberToObject(dev, "util_pct", d->util_pct);
+	cJSON_AddNumberToObject(dev, "aqu_sz", d->aqu_sz);
+	cJSON_AddNumberToObject(dev, "await_us", d->await_us);
+	cJSON_AddNumberToObject(dev, "areq_bytes", d->areq_bytes);
+}
+
+/* A cell's "bw_check": BW = IOPS x bs three ways and the verdict. */
+static void
+check_to_json(cJSON *o, const struct bw_check *k)
+{
+	cJSON *chk = cJSON_AddObjectToObject(o, "bw_check");
+
+	cJSON_AddNumberToObject(chk, "derived_bytes_s", k->derived);
+	cJSON_AddNumberToObject(chk, "measured_bytes_s", k->measured);
+	if (k->device >= 0)
+		cJSON_AddNumberToObject(chk, "device_bytes_s", k->device);
+	else
+		cJSON_AddNullToObject(chk, "device_bytes_s");
+	cJSON_AddNumberToObject(chk, "diff_derived", k->diff_derived);
+	cJSON_AddNumberToObject(chk, "diff_device", k->diff_device);
+	cJSON_AddStringToObject(chk, "verdict", k->ok ? "ok" : "mismatch");
+	cJSON_AddStringToObject(chk, "reason", k->reason);
+}
+
 static cJSON *
 cell_to_json(const struct cell_result *r)
 {
-	cJSON *o = cJSON_CreateObject(), *lat, *cpu, *err, *ser, *dev, *chk, *a;
+	cJSON *o = cJSON_CreateObject(), *lat, *cpu, *err, *ser, *a;
 	unsigned i;
 
 	cJSON_AddNumberToObject(o, "index", r->cell.index);
@@ -256,24 +319,7 @@ cell_to_json(const struct cell_result *r)
 		cJSON_AddNumberToObject(first, "offset", (double)r->err_offset);
 	}
 
-	{
-		cJSON *st = cJSON_AddObjectToObject(o, "steady");
-
-		cJSON_AddBoolToObject(st, "reached", r->steady);
-		if (r->steady)
-			cJSON_AddNumberToObject(st, "at_s", r->steady_at_s);
-		else
-			cJSON_AddNullToObject(st, "at_s");
-		/* how steady the last window was, either way: why a cell ran its full runtime */
-		cJSON_AddNumberToObject(st, "window_s", r->steady_last.n);
-		if (r->steady_last.n > 0) {
-			cJSON_AddNumberToObject(st, "spread_pct", round(r->steady_last.spread_pct * 100) / 100);
-			cJSON_AddNumberToObject(st, "trend_pct", round(r->steady_last.trend_pct * 100) / 100);
-		} else {
-			cJSON_AddNullToObject(st, "spread_pct");
-			cJSON_AddNullToObject(st, "trend_pct");
-		}
-	}
+	steady_to_json(o, r);
 	ser = cJSON_AddObjectToObject(o, "series");
 	cJSON_AddNumberToObject(ser, "interval_s", 1);
 	a = cJSON_AddArrayToObject(ser, "ios");
@@ -282,24 +328,7 @@ cell_to_json(const struct cell_result *r)
 	a = cJSON_AddArrayToObject(ser, "bytes");
 	for (i = 0; i < r->nseries; i++)
 		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->series_bytes[i]));
-
-	dev = cJSON_AddObjectToObject(o, "device");
-	cJSON_AddBoolToObject(dev, "valid", r->dev.valid);
-	if (r->dev.valid) {
-		cJSON_AddNumberToObject(dev, "read_ios", (double)r->dev.read_ios);
-		cJSON_AddNumberToObject(dev, "write_ios", (double)r->dev.write_ios);
-		cJSON_AddNumberToObject(dev, "read_bytes", (double)r->dev.read_bytes);
-		cJSON_AddNumberToObject(dev, "write_bytes", (double)r->dev.write_bytes);
-		cJSON_AddNumberToObject(dev, "read_merges", (double)r->dev.read_merges);
-		cJSON_AddNumberToObject(dev, "write_merges", (double)r->dev.write_merges);
-		cJSON_AddNumberToObject(dev, "iops", r->dev.iops);
-		cJSON_AddNumberToObject(dev, "bw_bytes_s", r->dev.bw_bytes_s);
-		cJSON_AddNumberToObject(dev, "util_pct", r->dev.util_pct);
-		cJSON_AddNumberToObject(dev, "aqu_sz", r->dev.aqu_sz);
-		cJSON_AddNumberToObject(dev, "await_us", r->dev.await_us);
-		cJSON_AddNumberToObject(dev, "areq_bytes", r->dev.areq_bytes);
-	}
-
+	device_to_json(o, &r->dev);
 	if (r->derived != 0) {
 		a = cJSON_AddArrayToObject(o, "derived");
 		if (r->derived & CELL_DERIVED_IOPS)
@@ -307,18 +336,7 @@ cell_to_json(const struct cell_result *r)
 		if (r->derived & CELL_DERIVED_BW)
 			cJSON_AddItemToArray(a, cJSON_CreateString("bw"));
 	}
-
-	chk = cJSON_AddObjectToObject(o, "bw_check");
-	cJSON_AddNumberToObject(chk, "derived_bytes_s", r->check.derived);
-	cJSON_AddNumberToObject(chk, "measured_bytes_s", r->check.measured);
-	if (r->check.device >= 0)
-		cJSON_AddNumberToObject(chk, "device_bytes_s", r->check.device);
-	else
-		cJSON_AddNullToObject(chk, "device_bytes_s");
-	cJSON_AddNumberToObject(chk, "diff_derived", r->check.diff_derived);
-	cJSON_AddNumberToObject(chk, "diff_device", r->check.diff_device);
-	cJSON_AddStringToObject(chk, "verdict", r->check.ok ? "ok" : "mismatch");
-	cJSON_AddStringToObject(chk, "reason", r->check.reason);
+	check_to_json(o, &r->check);
 	return o;
 }
 
@@ -546,10 +564,46 @@ jseries(const cJSON *a, unsigned n)
 	return v;
 }
 
+/* A cell's "device" back into d. */
+static void
+device_from_json(const cJSON *dev, struct dev_metrics *d)
+{
+	d->valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
+	d->read_ios = ju64(dev, "read_ios");
+	d->write_ios = ju64(dev, "write_ios");
+	d->read_bytes = ju64(dev, "read_bytes");
+	d->write_bytes = ju64(dev, "write_bytes");
+	d->read_merges = ju64(dev, "read_merges");
+	d->write_merges = ju64(dev, "write_merges");
+	d->iops = jnum(dev, "iops");
+	d->bw_bytes_s = jnum(dev, "bw_bytes_s");
+	d->util_pct = jnum(dev, "util_pct");
+	d->aqu_sz = jnum(dev, "aqu_sz");
+	d->await_us = jnum(dev, "await_us");
+	d->areq_bytes = jnum(dev, "areq_bytes");
+}
+
+/* A cell's "bw_check" back into k. */
+static void
+check_from_json(const cJSON *chk, struct bw_check *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
+	char verdict[16];
+
+	k->derived = jnum(chk, "derived_bytes_s");
+	k->measured = jnum(chk, "measured_bytes_s");
+	k->device = cJSON_IsNumber(v) ? v->valuedouble : -1;
+	k->diff_derived = jnum(chk, "diff_derived");
+	k->diff_device = jnum(chk, "diff_device");
+	jstr(chk, "verdict", verdict, sizeof verdict);
+	k->ok = strcmp(verdict, "ok") == 0;
+	jstr(chk, "reason", k->reason, sizeof k->reason);
+}
+
 static int
 cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 {
-	const cJSON *lat, *cpu, *e, *first, *ser, *dev, *chk, *v;
+	const cJSON *lat, *cpu, *e, *first, *ser, *chk, *v;
 	char mode[32], status[32];
 	int m;
 	unsigned i;
@@ -623,34 +677,11 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		if (cJSON_IsString(v) && strcmp(v->valuestring, "bw") == 0)
 			r->derived |= CELL_DERIVED_BW;
 	}
-	dev = cJSON_GetObjectItemCaseSensitive(o, "device");
-	r->dev.valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
-	r->dev.read_ios = ju64(dev, "read_ios");
-	r->dev.write_ios = ju64(dev, "write_ios");
-	r->dev.read_bytes = ju64(dev, "read_bytes");
-	r->dev.write_bytes = ju64(dev, "write_bytes");
-	r->dev.read_merges = ju64(dev, "read_merges");
-	r->dev.write_merges = ju64(dev, "write_merges");
-	r->dev.iops = jnum(dev, "iops");
-	r->dev.bw_bytes_s = jnum(dev, "bw_bytes_s");
-	r->dev.util_pct = jnum(dev, "util_pct");
-	r->dev.aqu_sz = jnum(dev, "aqu_sz");
-	r->dev.await_us = jnum(dev, "await_us");
-	r->dev.areq_bytes = jnum(dev, "areq_bytes");
+	device_from_json(cJSON_GetObjectItemCaseSensitive(o, "device"), &r->dev);
 	chk = cJSON_GetObjectItemCaseSensitive(o, "bw_check");
-	if (chk != NULL) {
-		char verdict[16];
-
-		r->check.derived = jnum(chk, "derived_bytes_s");
-		r->check.measured = jnum(chk, "measured_bytes_s");
-		v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
-		r->check.device = cJSON_IsNumber(v) ? v->valuedouble : -1;
-		r->check.diff_derived = jnum(chk, "diff_derived");
-		r->check.diff_device = jnum(chk, "diff_device");
-		jstr(chk, "verdict", verdict, sizeof verdict);
-		r->check.ok = strcmp(verdict, "ok") == 0;
-		jstr(chk, "reason", r->check.reason, sizeof r->check.reason);
-	} else if (r->status != CELL_SKIPPED)
+	if (chk != NULL)
+		check_from_json(chk, &r->check);
+	else if (r->status != CELL_SKIPPED)
 		bw_check_compute(r);
 	return 0;
 }
@@ -684,6 +715,91 @@ expect_from_json(const cJSON *o, struct expect *e)
 	jstr(o, "basis", e->basis, sizeof e->basis);
 }
 
+/* "target" back into t. */
+static void
+target_from_json(const cJSON *t, struct target *tg)
+{
+	const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t, "rotational");
+	const cJSON *ld = cJSON_GetObjectItemCaseSensitive(t, "loop_direct_io");
+	const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
+	char path[4096], kind[16], *slash;
+
+	jstr(t, "path", path, sizeof path);
+	tg->path = xstrdup(path);
+	slash = strrchr(path, '/');
+	tg->name = xstrdup(slash != NULL ? slash + 1 : path);
+	jstr(t, "kind", kind, sizeof kind);
+	tg->kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
+	tg->size = ju64(t, "size_bytes");
+	tg->total_size = ju64(t, "total_size_bytes");
+	tg->logical_bs = (uint32_t)juint(t, "logical_block_size");
+	tg->physical_bs = (uint32_t)juint(t, "physical_block_size");
+	tg->dio_mem_align = (uint32_t)juint(t, "dio_mem_align");
+	tg->dio_offset_align = (uint32_t)juint(t, "dio_offset_align");
+	tg->rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
+	jstr(t, "model", tg->model, sizeof tg->model);
+	jstr(t, "scheduler", tg->scheduler, sizeof tg->scheduler);
+	jstr(t, "device", tg->devname, sizeof tg->devname);
+	jstr(t, "fs_type", tg->fs_type, sizeof tg->fs_type);
+	jstr(t, "signature", tg->signature, sizeof tg->signature);
+	tg->loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
+	tg->max_sectors_kb = ju64(q, "max_sectors_kb");
+	tg->nr_requests = ju64(q, "nr_requests");
+	tg->optimal_io_size = ju64(q, "optimal_io_size");
+	tg->minimum_io_size = ju64(q, "minimum_io_size");
+	tg->excl_fd = -1;
+}
+
+/* "plan" back into res: its settings, its cells, and every cell pending.  -EINVAL with err set. */
+static int
+plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
+{
+	const cJSON *pc = cJSON_GetObjectItemCaseSensitive(p, "cells"), *item;
+	unsigned n = 0;
+
+	if (!cJSON_IsArray(pc)) {
+		snprintf(err, errlen, "no \"plan\" with a \"cells\" list");
+		return -EINVAL;
+	}
+	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
+	str_copy(res->engine, sizeof res->engine, res->plan.engine);
+	res->plan.runtime_s = juint(p, "runtime_s");
+	res->plan.ramp_s = juint(p, "ramp_s");
+	res->plan.rwmixread = juint(p, "rwmixread");
+	res->plan.seed = ju64(p, "seed");
+	res->plan.size = ju64(p, "size_bytes");
+	res->plan.steady_pct = juint(p, "steady_pct");
+	res->plan.steady_window_s = juint(p, "steady_window_s");
+	res->plan.min_runtime_s = juint(p, "min_runtime_s");
+	res->plan.io_timeout_s = juint(p, "io_timeout_s");
+	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
+	if (res->plan.ncells > 1000000) {
+		snprintf(err, errlen, "plan has too many cells");
+		return -EINVAL;
+	}
+	res->plan.cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->plan.cells);
+	res->cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->cells);
+	cJSON_ArrayForEach(item, pc) {
+		struct cell *c = &res->plan.cells[n];
+		char mode[32];
+		int m;
+
+		jstr(item, "mode", mode, sizeof mode);
+		if ((m = mode_parse(mode)) < 0) {
+			snprintf(err, errlen, "plan cell %u has an unknown mode \"%s\"", n, mode);
+			return -EINVAL;
+		}
+		c->index = n;
+		c->mode = (enum rw_mode)m;
+		c->bs = ju64(item, "bs");
+		c->depth = juint(item, "depth");
+		c->jobs = juint(item, "jobs");
+		res->cells[n].cell = *c;
+		n++;
+	}
+	return 0;
+}
+
 /*
  * Parse results.json text into res.  On failure returns -EINVAL with a
  * one-line reason in err.
@@ -692,10 +808,9 @@ int
 results_from_json(const char *text, struct results *res, char *err, size_t errlen)
 {
 	cJSON *root = cJSON_Parse(text);
-	const cJSON *tool, *t, *p, *pc, *cells, *item, *w;
-	unsigned n = 0, i;
+	const cJSON *tool, *t, *cells, *item, *w;
+	unsigned i;
 	int ret = -EINVAL;
-	char kind[16];
 
 	memset(res, 0, sizeof *res);
 	if (root == NULL || !cJSON_IsObject(root)) {
@@ -731,83 +846,9 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		snprintf(err, errlen, "no \"target\" object");
 		goto out;
 	}
-	{
-		char path[4096], *slash;
-		const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t, "rotational");
-
-		jstr(t, "path", path, sizeof path);
-		res->target.path = xstrdup(path);
-		slash = strrchr(path, '/');
-		res->target.name = xstrdup(slash != NULL ? slash + 1 : path);
-		jstr(t, "kind", kind, sizeof kind);
-		res->target.kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
-		res->target.size = ju64(t, "size_bytes");
-		res->target.total_size = ju64(t, "total_size_bytes");
-		res->target.logical_bs = (uint32_t)juint(t, "logical_block_size");
-		res->target.physical_bs = (uint32_t)juint(t, "physical_block_size");
-		res->target.dio_mem_align = (uint32_t)juint(t, "dio_mem_align");
-		res->target.dio_offset_align = (uint32_t)juint(t, "dio_offset_align");
-		res->target.rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
-		jstr(t, "model", res->target.model, sizeof res->target.model);
-		jstr(t, "scheduler", res->target.scheduler, sizeof res->target.scheduler);
-		jstr(t, "device", res->target.devname, sizeof res->target.devname);
-		jstr(t, "fs_type", res->target.fs_type, sizeof res->target.fs_type);
-		jstr(t, "signature", res->target.signature, sizeof res->target.signature);
-		{
-			const cJSON *ld = cJSON_GetObjectItemCaseSensitive(t, "loop_direct_io");
-			const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
-
-			res->target.loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
-			res->target.max_sectors_kb = ju64(q, "max_sectors_kb");
-			res->target.nr_requests = ju64(q, "nr_requests");
-			res->target.optimal_io_size = ju64(q, "optimal_io_size");
-			res->target.minimum_io_size = ju64(q, "minimum_io_size");
-		}
-		res->target.excl_fd = -1;
-	}
-
-	p = cJSON_GetObjectItemCaseSensitive(root, "plan");
-	pc = cJSON_GetObjectItemCaseSensitive(p, "cells");
-	if (!cJSON_IsArray(pc)) {
-		snprintf(err, errlen, "no \"plan\" with a \"cells\" list");
+	target_from_json(t, &res->target);
+	if (plan_from_json(cJSON_GetObjectItemCaseSensitive(root, "plan"), res, err, errlen) != 0)
 		goto out;
-	}
-	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
-	str_copy(res->engine, sizeof res->engine, res->plan.engine);
-	res->plan.runtime_s = juint(p, "runtime_s");
-	res->plan.ramp_s = juint(p, "ramp_s");
-	res->plan.rwmixread = juint(p, "rwmixread");
-	res->plan.seed = ju64(p, "seed");
-	res->plan.size = ju64(p, "size_bytes");
-	res->plan.steady_pct = juint(p, "steady_pct");
-	res->plan.steady_window_s = juint(p, "steady_window_s");
-	res->plan.min_runtime_s = juint(p, "min_runtime_s");
-	res->plan.io_timeout_s = juint(p, "io_timeout_s");
-	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
-	if (res->plan.ncells > 1000000) {
-		snprintf(err, errlen, "plan has too many cells");
-		goto out;
-	}
-	res->plan.cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->plan.cells);
-	res->cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->cells);
-	cJSON_ArrayForEach(item, pc) {
-		struct cell *c = &res->plan.cells[n];
-		char mode[32];
-		int m;
-
-		jstr(item, "mode", mode, sizeof mode);
-		if ((m = mode_parse(mode)) < 0) {
-			snprintf(err, errlen, "plan cell %u has an unknown mode \"%s\"", n, mode);
-			goto out;
-		}
-		c->index = n;
-		c->mode = (enum rw_mode)m;
-		c->bs = ju64(item, "bs");
-		c->depth = juint(item, "depth");
-		c->jobs = juint(item, "jobs");
-		res->cells[n].cell = *c;
-		n++;
-	}
 
 	cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
 	if (!cJSON_IsArray(cells)) {
