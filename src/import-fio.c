@@ -9,7 +9,6 @@
  * are left out, each with its reason in the results' warnings.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,22 +16,7 @@
 #include "fio.h"
 
 #define IMPORT_FIO_MAX_BYTES	(256 * MIB)
-#define IMPORT_FIO_PCT_MAX	64	/* fio's percentile_list holds at most 20 */
 #define IMPORT_FIO_NOTE_MAX	240
-
-/* sweep's five percentiles as fio spells them in clat_ns.percentile. */
-static const char *import_fio_pct_keys[PCT_COUNT] = {
-	"50.000000", "90.000000", "99.000000", "99.900000", "99.990000"
-};
-
-/* One latency record of fio: clat_ns (or lat_ns) of one entry in one direction. */
-struct fio_lat {
-	double		 n, min, max, mean, stdev;
-	unsigned	 npct;
-	double		 pct[IMPORT_FIO_PCT_MAX];	/* percent, ascending */
-	double		 val[IMPORT_FIO_PCT_MAX];	/* ns */
-	const cJSON	*table;		/* the percentile object, for exact look-ups */
-};
 
 /* Notes gathered over the import, turned into warnings at the end. */
 struct fio_notes {
@@ -213,129 +197,6 @@ import_fio_uint(const struct fio_import *im, const cJSON *e, const char *name, u
 	return 0;
 }
 
-/* One direction's latency record: clat_ns, or lat_ns when fio kept no clat. */
-static void
-import_fio_lat_read(const cJSON *dir, struct fio_lat *l)
-{
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(dir, "clat_ns"), *item;
-
-	if (import_fio_num(o, "N") <= 0)
-		o = cJSON_GetObjectItemCaseSensitive(dir, "lat_ns");
-	memset(l, 0, sizeof *l);
-	l->n = import_fio_num(o, "N");
-	l->min = import_fio_num(o, "min");
-	l->max = import_fio_num(o, "max");
-	l->mean = import_fio_num(o, "mean");
-	l->stdev = import_fio_num(o, "stddev");
-	l->table = cJSON_GetObjectItemCaseSensitive(o, "percentile");
-	cJSON_ArrayForEach(item, l->table) {
-		double p = strtod(item->string, NULL);
-		unsigned k;
-
-		if (!cJSON_IsNumber(item) || p <= 0 || p >= 100 || l->npct == IMPORT_FIO_PCT_MAX)
-			continue;
-		for (k = l->npct; k > 0 && l->pct[k - 1] > p; k--) {
-			l->pct[k] = l->pct[k - 1];
-			l->val[k] = l->val[k - 1];
-		}
-		l->pct[k] = p;
-		l->val[k] = item->valuedouble;
-		l->npct++;
-	}
-}
-
-/*
- * The share of l's I/Os that took at most x ns, from its percentile table
- * joined by straight lines from (min, 0) to (max, 1): fio keeps histograms,
- * but its JSON holds only these points.
- */
-static double
-import_fio_cdf(const struct fio_lat *l, double x)
-{
-	double px = l->min, pp = 0;
-	unsigned k;
-
-	if (x < l->min)
-		return 0;
-	for (k = 0; k <= l->npct; k++) {
-		double vx = k < l->npct ? l->val[k] : l->max, vp = k < l->npct ? l->pct[k] / 100 : 1;
-
-		if (vx < px)
-			vx = px;
-		if (x < vx)
-			return pp + (vp - pp) * (x - px) / (vx - px);
-		px = vx;
-		pp = vp;
-	}
-	return 1;
-}
-
-/*
- * Percentile q (percent) of the I/Os of several latency records together
- * (a cell's clones, or its read and write halves): the x where their
- * N-weighted CDFs reach q, by bisection.  One record with the key fio
- * printed gives fio's own number.
- */
-static uint64_t
-import_fio_percentile(const struct fio_lat *l, unsigned n, double q, const char *key)
-{
-	double lo = INFINITY, hi = 0, total = 0;
-	unsigned i, it;
-
-	if (n == 1 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(l[0].table, key)))
-		return (uint64_t)cJSON_GetObjectItemCaseSensitive(l[0].table, key)->valuedouble;
-	for (i = 0; i < n; i++) {
-		if (l[i].min < lo)
-			lo = l[i].min;
-		if (l[i].max > hi)
-			hi = l[i].max;
-		if (l[i].npct > 0 && l[i].val[l[i].npct - 1] > hi)
-			hi = l[i].val[l[i].npct - 1];
-		total += l[i].n;
-	}
-	if (total <= 0 || lo > hi)
-		return 0;
-	for (it = 0; it < 200 && hi - lo > 0.5; it++) {
-		double mid = (lo + hi) / 2, f = 0;
-
-		for (i = 0; i < n; i++)
-			f += l[i].n * import_fio_cdf(&l[i], mid);
-		if (f / total >= q / 100)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return (uint64_t)(hi + 0.5);
-}
-
-/* Latency figures of a cell from its records: min, max, mean, pooled stdev, percentiles. */
-static void
-import_fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n)
-{
-	double total = 0, mean = 0, sq = 0, min = INFINITY, max = 0;
-	unsigned i;
-
-	for (i = 0; i < n; i++) {
-		total += l[i].n;
-		mean += l[i].n * l[i].mean;
-		sq += l[i].n * (l[i].stdev * l[i].stdev + l[i].mean * l[i].mean);
-		if (l[i].min < min)
-			min = l[i].min;
-		if (l[i].max > max)
-			max = l[i].max;
-	}
-	if (total <= 0)
-		return;
-	mean /= total;
-	r->lat_min_ns = (uint64_t)min;
-	r->lat_max_ns = (uint64_t)max;
-	r->lat_mean_ns = mean;
-	r->lat_stdev_ns = n == 1 ? l[0].stdev : sqrt(fmax(sq / total - mean * mean, 0));
-	for (i = 0; i < PCT_COUNT; i++)
-		r->lat_pct_ns[i] = import_fio_percentile(l, n, sweep_percentiles[i],
-		    import_fio_pct_keys[i]);
-}
-
 /*
  * The cell of a job from its options (mode, bs, iodepth, numjobs) into
  * r->cell.  Returns 0 for a job sweep leaves out (why says why).
@@ -414,7 +275,7 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 			r->short_ios += (uint64_t)import_fio_num(o, "short_ios");
 			if (import_fio_num(o, "runtime") > s->win_ms)
 				s->win_ms = import_fio_num(o, "runtime");
-			import_fio_lat_read(o, &s->lat[s->nlat]);
+			fio_lat_read(o, &s->lat[s->nlat]);
 			if (s->lat[s->nlat].n > 0)
 				s->nlat++;
 		}
@@ -449,7 +310,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	}
 	if (s.other_ios > 0)
 		import_fio_note(im->notes.ignored, &im->notes.nignored, "%s: %.0f", name, s.other_ios);
-	import_fio_lat_merge(r, s.lat, s.nlat);
+	fio_lat_merge(r, s.lat, s.nlat);
 	if (s.nlat > 1)
 		import_fio_note(im->notes.estimated, &im->notes.nestimated, "%s", name);
 	free(s.lat);
