@@ -19,11 +19,21 @@ const char *fio_jobfile_engine(const char *);
 /* Caller frees. */
 char	*fio_jobfile_name(const struct cell *);
 
+/* fio-lat.c: one latency record of fio, clat_ns (or lat_ns) of one entry in one direction */
+#define FIO_LAT_PCT_MAX	64	/* fio's percentile_list holds at most 20 */
+struct fio_lat {
+	double		 n, min, max, mean, stdev;
+	unsigned	 npct;
+	double		 pct[FIO_LAT_PCT_MAX];	/* percent, ascending */
+	double		 val[FIO_LAT_PCT_MAX];	/* ns */
+	const cJSON	*table;		/* the percentile object, for exact look-ups */
+};
+void	 fio_lat_read(const cJSON *, struct fio_lat *);
+void	 fio_lat_merge(struct cell_result *, const struct fio_lat *, unsigned);
+
 /* import-fio.c */
 int	 import_fio_load(const char *, cJSON **);
 int	 import_fio_results(const cJSON *, const char *, const char *, int, const char *,
 	     struct results *);
-unsigned import_fio_hosts(const cJSON *, char (*)[160], unsigned);
-int	 import_fio_file_host(const char *, const char *, int, const char *, struct results *);
 
 #endif

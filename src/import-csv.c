@@ -27,14 +27,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 
-#include "sweep.h"
-
-#ifndef PACKAGE_VERSION
-#define PACKAGE_VERSION "0"
-#endif
+#include "report.h"
 
 #define IMPORT_CSV_MAX_BYTES	(64 * MIB)
 #define IMPORT_CSV_MAX_ROWS	100000
@@ -74,9 +68,9 @@ struct csv_in {
 	const char	*p, *end;
 	char		 delim;
 	unsigned	 line;		/* line of the next character */
-	char		**field;
+	char		*field[IMPORT_CSV_MAX_FIELDS];
 	unsigned	 nfield;
-	size_t		*flen;
+	size_t		 flen[IMPORT_CSV_MAX_FIELDS];
 	char		*err;		/* the one-line message */
 	size_t		 errlen;
 };
@@ -84,9 +78,7 @@ struct csv_in {
 /* A row while the table is read. */
 struct csv_row {
 	unsigned	 line;
-	enum rw_mode	 mode;
-	uint64_t	 bs;
-	unsigned	 depth, jobs;
+	struct cell	 cell;		/* mode, bs, depth, jobs */
 	double		 iops, bw, runtime_s;
 	double		 lat[LAT_COUNT];
 	bool		 has_lat[LAT_COUNT];
@@ -94,11 +86,7 @@ struct csv_row {
 };
 
 /* Set the message: "import --csv NAME: row N, column "c" (k): ...". */
-static int
-csv_bad(struct csv_in *in, unsigned line, const struct csv_column *col, unsigned k,
-    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static int
+static int __attribute__((format(printf, 5, 6)))
 csv_bad(struct csv_in *in, unsigned line, const struct csv_column *col, unsigned k,
     const char *fmt, ...)
 {
@@ -319,11 +307,6 @@ csv_column_kind(const char *raw, struct csv_column *c)
 		{ "mib_s", COL_BW_UNIT, 1048576.0 }, { "mb_s", COL_BW_UNIT, 1e6 },
 		{ "runtime_s", COL_RUNTIME, 0 }, { "status", COL_STATUS, 0 }, { "label", COL_LABEL, 0 },
 	};
-	/* sweep's results.csv: read back without a word about these ("dev_": a prefix). */
-	static const char *const sweep_own[] = {
-		"cpu_usr_pct", "cpu_sys_pct", "ios", "bytes", "errors", "short_ios", "first_error",
-		"dev_", "check_", "status_reason", "inflight_max", "steady"
-	};
 	static const char *const lat_names[LAT_COUNT] = {
 		"p50", "p90", "p99", "p99_9", "p99_99", "min", "mean", "max", "stdev"
 	};
@@ -340,20 +323,11 @@ csv_column_kind(const char *raw, struct csv_column *c)
 			c->mult = names[i].mult;
 			return;
 		}
-	for (i = 0; i < sizeof sweep_own / sizeof sweep_own[0]; i++)
-		if (strcmp(n, sweep_own[i]) == 0 || (sweep_own[i][strlen(sweep_own[i]) - 1] == '_' &&
-		    strncmp(n, sweep_own[i], strlen(sweep_own[i])) == 0)) {
-			c->kind = COL_SWEEP;
-			return;
-		}
-	mult = csv_time_unit(n, &len);
-	if (mult == 0)
-		return;
-	snprintf(stem, sizeof stem, "%.*s", (int)len, n);
-	/* lat_p99, clat_p99, p99; lat_avg for the mean */
-	{
+	/* lat_p99, clat_p99, p99 with a unit; lat_avg for the mean */
+	if ((mult = csv_time_unit(n, &len)) > 0) {
 		const char *s = stem;
 
+		snprintf(stem, sizeof stem, "%.*s", (int)len, n);
 		if (strncmp(s, "lat_", 4) == 0)
 			s += 4;
 		else if (strncmp(s, "clat_", 5) == 0)
@@ -368,6 +342,9 @@ csv_column_kind(const char *raw, struct csv_column *c)
 				return;
 			}
 	}
+	/* The other columns of sweep's results.csv: read back without a word about them. */
+	if (column_find(n) != NULL)
+		c->kind = COL_SWEEP;
 }
 
 /*
@@ -468,152 +445,146 @@ csv_header(struct csv_in *in, unsigned line, struct csv_column *cols, unsigned *
 	return 0;
 }
 
-/* The values of one data row. */
+/* A mode cell of a row. */
 static int
-csv_row_parse(struct csv_in *in, unsigned line, const struct csv_column *cols, unsigned ncols,
-    struct csv_row *row, char *label, size_t llen)
+csv_mode(struct csv_in *in, unsigned line, const struct csv_column *c, unsigned i, const char *v,
+    struct csv_row *row)
 {
-	bool have_mode = false, have_bs = false;
-	unsigned i;
+	char m[32];
+	size_t k;
+	int mode;
 
-	memset(row, 0, sizeof *row);
-	row->line = line;
-	row->depth = 1;
-	row->jobs = 1;
-	row->status = CELL_OK;
-	if (in->nfield > ncols)
-		return csv_bad(in, line, NULL, 0, "%u fields, the header has %u (a separator too many, "
-		    "or a value with a separator in it that is not quoted)", in->nfield, ncols);
-	for (i = 0; i < in->nfield; i++) {
-		const struct csv_column *c = &cols[i];
-		const char *v = in->field[i];
-		uint64_t u;
-		double d;
+	str_copy(m, sizeof m, v);
+	for (k = 0; m[k] != '\0'; k++)
+		m[k] = (char)tolower((unsigned char)m[k]);
+	if ((mode = mode_parse(m)) < 0)
+		return csv_bad(in, line, c, i, "\"%.40s\" is not a mode; modes are read, write, "
+		    "randread, randwrite, readwrite (rw), randrw", v);
+	row->cell.mode = (enum rw_mode)mode;
+	return 0;
+}
 
-		if (c->kind == COL_IGNORED || c->kind == COL_SWEEP || v[0] == '\0')
-			continue;
-		if (strlen(v) != in->flen[i])
-			return csv_bad(in, line, c, i, "holds a NUL byte");
-		switch (c->kind) {
-		case COL_MODE: {
-			char m[32];
-			size_t k;
-			int mode;
+/* A block size cell of a row (bs, bs_bytes or bs_kib); have: the row has one already. */
+static int
+csv_bs(struct csv_in *in, unsigned line, const struct csv_column *c, unsigned i, const char *v,
+    struct csv_row *row, bool have)
+{
+	char b[32];
+	size_t k, n = 0;
+	uint64_t u;
+	double d;
 
-			str_copy(m, sizeof m, v);
-			for (k = 0; m[k] != '\0'; k++)
-				m[k] = (char)tolower((unsigned char)m[k]);
-			if ((mode = mode_parse(m)) < 0)
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a mode; modes are read, write, "
-				    "randread, randwrite, readwrite (rw), randrw", v);
-			row->mode = (enum rw_mode)mode;
-			have_mode = true;
-			break;
-		}
-		case COL_BS:
-		case COL_BS_BYTES:
-		case COL_BS_KIB: {
-			char b[32];
-			size_t k, n = 0;
+	for (k = 0; v[k] != '\0' && n + 1 < sizeof b; k++)
+		if (v[k] != ' ')
+			b[n++] = v[k];
+	b[n] = '\0';
+	if (c->kind == COL_BS_KIB) {
+		if (csv_number(v, in->delim, false, &d) != 0 || d * KIB != floor(d * KIB) ||
+		    d * KIB > (double)IMPORT_CSV_BS_MAX)
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a block size in KiB, e.g. 4 "
+			    "or 0.5", v);
+		u = (uint64_t)(d * KIB);
+	} else if (v[k] != '\0' || parse_size(b, &u) != 0 ||
+	    (c->kind == COL_BS_BYTES && strspn(b, "0123456789") != n))
+		return csv_bad(in, line, c, i, "\"%.40s\" is not a block size; e.g. 4k, 64KiB, "
+		    "1m or 4096 (bytes)", v);
+	if (u == 0 || u > IMPORT_CSV_BS_MAX)
+		return csv_bad(in, line, c, i, "block size %.40s is outside 1 byte .. 1 GiB", v);
+	if (have && u != row->cell.bs)
+		return csv_bad(in, line, c, i, "%.40s disagrees with the row's other block "
+		    "size column (%llu bytes)", v, (unsigned long long)row->cell.bs);
+	row->cell.bs = u;
+	return 0;
+}
 
-			for (k = 0; v[k] != '\0' && n + 1 < sizeof b; k++)
-				if (v[k] != ' ')
-					b[n++] = v[k];
-			b[n] = '\0';
-			if (c->kind == COL_BS_KIB) {
-				if (csv_number(v, in->delim, false, &d) != 0 || d * KIB != floor(d * KIB) ||
-				    d * KIB > (double)IMPORT_CSV_BS_MAX)
-					return csv_bad(in, line, c, i, "\"%.40s\" is not a block size in KiB, e.g. 4 "
-					    "or 0.5", v);
-				u = (uint64_t)(d * KIB);
-			} else if (v[k] != '\0' || parse_size(b, &u) != 0 ||
-			    (c->kind == COL_BS_BYTES && strspn(b, "0123456789") != n))
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a block size; e.g. 4k, 64KiB, "
-				    "1m or 4096 (bytes)", v);
-			if (u == 0 || u > IMPORT_CSV_BS_MAX)
-				return csv_bad(in, line, c, i, "block size %.40s is outside 1 byte .. 1 GiB", v);
-			if (have_bs && u != row->bs)
-				return csv_bad(in, line, c, i, "%.40s disagrees with the row's other block "
-				    "size column (%llu bytes)", v, (unsigned long long)row->bs);
-			row->bs = u;
-			have_bs = true;
-			break;
-		}
-		case COL_DEPTH:
-		case COL_JOBS:
-			if (parse_uint(v, 1, 65536, &u) != 0)
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a whole number from 1 to "
-				    "65536", v);
-			if (c->kind == COL_DEPTH)
-				row->depth = (unsigned)u;
-			else
-				row->jobs = (unsigned)u;
-			break;
-		case COL_IOPS:
-			if (csv_number(v, in->delim, true, &d) != 0)
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a number of IOPS", v);
-			if (!(d > 0) || d > IMPORT_CSV_IOPS_MAX)
-				return csv_bad(in, line, c, i, "%.40s: IOPS must be above 0 and at most 10^10 "
-				    "(leave the cell empty when not measured)", v);
-			row->iops = d;
-			break;
-		case COL_BW:
-			if (csv_number(v, in->delim, false, &d) == 0)
-				return csv_bad(in, line, c, i, "\"%.40s\" has no unit; write e.g. 245MiB/s or "
-				    "250MB/s, or name the column bw_mib_s or bw_mb_s", v);
-			if (profile_parse_rate(v, &d) != 0)
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a bandwidth; e.g. 245MiB/s, "
-				    "250MB/s, 1.2GB/s", v);
-			/* fallthrough */
-		case COL_BW_UNIT:
-			if (c->kind == COL_BW_UNIT) {
-				if (csv_number(v, in->delim, false, &d) != 0)
-					return csv_bad(in, line, c, i, "\"%.40s\" is not a number (the unit is in "
-					    "the column's name)", v);
-				d *= c->mult;
-			}
-			if (!(d > 0) || d > IMPORT_CSV_BW_MAX)
-				return csv_bad(in, line, c, i, "%.40s: bandwidth must be above 0 and at most "
-				    "10 TB/s (leave the cell empty when not measured)", v);
-			if (row->bw == 0)
-				row->bw = d;
-			break;
-		case COL_LAT:
-			if (csv_number(v, in->delim, false, &d) != 0 || d * c->mult > 1e15)
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a latency (a number, in the "
-				    "unit of the column's name)", v);
-			row->lat[c->lat] = d * c->mult;
-			row->has_lat[c->lat] = true;
-			break;
-		case COL_RUNTIME:
-			if (csv_number(v, in->delim, false, &d) != 0 || !(d > 0) ||
-			    d > IMPORT_CSV_RUNTIME_MAX)
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a number of seconds above 0 "
-				    "(and at most 10^6)", v);
-			row->runtime_s = d;
-			break;
-		case COL_STATUS:
-			if (strcmp(v, "ok") == 0)
-				row->status = CELL_OK;
-			else if (strcmp(v, "failed") == 0)
-				row->status = CELL_FAILED;
-			else if (strcmp(v, "skipped") == 0)
-				row->status = CELL_SKIPPED;
-			else
-				return csv_bad(in, line, c, i, "\"%.40s\" is not a status; give ok, failed or "
-				    "skipped", v);
-			break;
-		case COL_LABEL:
-			if (label[0] == '\0')
-				str_copy(label, llen, v);
-			else if (strcmp(label, v) != 0)
-				label[0] = '\x01';	/* rows disagree: no label of the whole table */
-			break;
-		case COL_IGNORED:
-		case COL_SWEEP:
-			break;
-		}
+/* A bandwidth cell of a row: units in the value (bw) or in the column's name. */
+static int
+csv_bw(struct csv_in *in, unsigned line, const struct csv_column *c, unsigned i, const char *v,
+    struct csv_row *row)
+{
+	double d;
+
+	if (c->kind == COL_BW) {
+		if (csv_number(v, in->delim, false, &d) == 0)
+			return csv_bad(in, line, c, i, "\"%.40s\" has no unit; write e.g. 245MiB/s or "
+			    "250MB/s, or name the column bw_mib_s or bw_mb_s", v);
+		if (profile_parse_rate(v, &d) != 0)
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a bandwidth; e.g. 245MiB/s, "
+			    "250MB/s, 1.2GB/s", v);
+	} else {
+		if (csv_number(v, in->delim, false, &d) != 0)
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a number (the unit is in "
+			    "the column's name)", v);
+		d *= c->mult;
 	}
+	if (!(d > 0) || d > IMPORT_CSV_BW_MAX)
+		return csv_bad(in, line, c, i, "%.40s: bandwidth must be above 0 and at most "
+		    "10 TB/s (leave the cell empty when not measured)", v);
+	if (row->bw == 0)
+		row->bw = d;
+	return 0;
+}
+
+/* A cell of a row that holds a figure (depth, jobs, IOPS, latency, runtime) or a status. */
+static int
+csv_figure(struct csv_in *in, unsigned line, const struct csv_column *c, unsigned i,
+    const char *v, struct csv_row *row)
+{
+	uint64_t u;
+	double d;
+
+	switch (c->kind) {
+	case COL_DEPTH:
+	case COL_JOBS:
+		if (parse_uint(v, 1, 65536, &u) != 0)
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a whole number from 1 to "
+			    "65536", v);
+		if (c->kind == COL_DEPTH)
+			row->cell.depth = (unsigned)u;
+		else
+			row->cell.jobs = (unsigned)u;
+		return 0;
+	case COL_IOPS:
+		if (csv_number(v, in->delim, true, &d) != 0)
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a number of IOPS", v);
+		if (!(d > 0) || d > IMPORT_CSV_IOPS_MAX)
+			return csv_bad(in, line, c, i, "%.40s: IOPS must be above 0 and at most 10^10 "
+			    "(leave the cell empty when not measured)", v);
+		row->iops = d;
+		return 0;
+	case COL_LAT:
+		if (csv_number(v, in->delim, false, &d) != 0 || d * c->mult > 1e15)
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a latency (a number, in the "
+			    "unit of the column's name)", v);
+		row->lat[c->lat] = d * c->mult;
+		row->has_lat[c->lat] = true;
+		return 0;
+	case COL_RUNTIME:
+		if (csv_number(v, in->delim, false, &d) != 0 || !(d > 0) ||
+		    d > IMPORT_CSV_RUNTIME_MAX)
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a number of seconds above 0 "
+			    "(and at most 10^6)", v);
+		row->runtime_s = d;
+		return 0;
+	default:
+		if (strcmp(v, "ok") == 0)
+			row->status = CELL_OK;
+		else if (strcmp(v, "failed") == 0)
+			row->status = CELL_FAILED;
+		else if (strcmp(v, "skipped") == 0)
+			row->status = CELL_SKIPPED;
+		else
+			return csv_bad(in, line, c, i, "\"%.40s\" is not a status; give ok, failed or "
+			    "skipped", v);
+		return 0;
+	}
+}
+
+/* What a row must have, and figures that point to a unit or column mixed up. */
+static int
+csv_row_check(struct csv_in *in, unsigned line, const struct csv_row *row, bool have_mode,
+    bool have_bs)
+{
 	if (!have_mode)
 		return csv_bad(in, line, NULL, 0, "no mode (the \"mode\" cell is empty)");
 	if (!have_bs)
@@ -621,13 +592,57 @@ csv_row_parse(struct csv_in *in, unsigned line, const struct csv_column *cols, u
 	if (row->status != CELL_SKIPPED && row->iops == 0 && row->bw == 0)
 		return csv_bad(in, line, NULL, 0, "neither IOPS nor bandwidth: give one (the other is "
 		    "derived), or status skipped");
-	if (row->bw == 0 && row->iops * (double)row->bs > IMPORT_CSV_BW_MAX)
+	if (row->bw == 0 && row->iops * (double)row->cell.bs > IMPORT_CSV_BW_MAX)
 		return csv_bad(in, line, NULL, 0, "IOPS x bs is %.3g bytes/s, beyond any storage: a "
-		    "unit or a column mixed up?", row->iops * (double)row->bs);
-	if (row->iops == 0 && row->bw / (double)row->bs > IMPORT_CSV_IOPS_MAX)
+		    "unit or a column mixed up?", row->iops * (double)row->cell.bs);
+	if (row->iops == 0 && row->bw / (double)row->cell.bs > IMPORT_CSV_IOPS_MAX)
 		return csv_bad(in, line, NULL, 0, "bandwidth / bs is %.3g IOPS, beyond any storage: a "
-		    "unit or a column mixed up?", row->bw / (double)row->bs);
+		    "unit or a column mixed up?", row->bw / (double)row->cell.bs);
 	return 0;
+}
+
+/* The values of one data row. */
+static int
+csv_row_parse(struct csv_in *in, unsigned line, const struct csv_column *cols, unsigned ncols,
+    struct csv_row *row, char *label, size_t llen)
+{
+	bool have_mode = false, have_bs = false;
+	unsigned i;
+	int err = 0;
+
+	memset(row, 0, sizeof *row);
+	row->line = line;
+	row->cell.depth = 1;
+	row->cell.jobs = 1;
+	row->status = CELL_OK;
+	if (in->nfield > ncols)
+		return csv_bad(in, line, NULL, 0, "%u fields, the header has %u (a separator too many, "
+		    "or a value with a separator in it that is not quoted)", in->nfield, ncols);
+	for (i = 0; i < in->nfield && err == 0; i++) {
+		const struct csv_column *c = &cols[i];
+		const char *v = in->field[i];
+
+		if (c->kind == COL_IGNORED || c->kind == COL_SWEEP || v[0] == '\0')
+			continue;
+		if (strlen(v) != in->flen[i])
+			return csv_bad(in, line, c, i, "holds a NUL byte");
+		if (c->kind == COL_MODE) {
+			err = csv_mode(in, line, c, i, v, row);
+			have_mode = true;
+		} else if (c->kind == COL_BS || c->kind == COL_BS_BYTES || c->kind == COL_BS_KIB) {
+			err = csv_bs(in, line, c, i, v, row, have_bs);
+			have_bs = true;
+		} else if (c->kind == COL_BW || c->kind == COL_BW_UNIT)
+			err = csv_bw(in, line, c, i, v, row);
+		else if (c->kind == COL_LABEL) {
+			if (label[0] == '\0')
+				str_copy(label, llen, v);
+			else if (strcmp(label, v) != 0)
+				label[0] = '\x01';	/* rows disagree: no label of the whole table */
+		} else
+			err = csv_figure(in, line, c, i, v, row);
+	}
+	return err != 0 ? err : csv_row_check(in, line, row, have_mode, have_bs);
 }
 
 /* A cell of the results from a row. */
@@ -638,11 +653,8 @@ csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 	unsigned p;
 
 	memset(r, 0, sizeof *r);
+	r->cell = row->cell;
 	r->cell.index = index;
-	r->cell.mode = row->mode;
-	r->cell.bs = row->bs;
-	r->cell.depth = row->depth;
-	r->cell.jobs = row->jobs;
 	r->status = row->status;
 	if (row->status == CELL_SKIPPED) {
 		snprintf(r->status_reason, sizeof r->status_reason, "skipped in the table (row %u)",
@@ -652,11 +664,11 @@ csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 	r->iops = row->iops;
 	r->bw_bytes_s = row->bw;
 	if (r->iops == 0) {
-		r->iops = row->bw / (double)row->bs;
+		r->iops = row->bw / (double)row->cell.bs;
 		r->derived |= CELL_DERIVED_IOPS;
 	}
 	if (r->bw_bytes_s == 0) {
-		r->bw_bytes_s = row->iops * (double)row->bs;
+		r->bw_bytes_s = row->iops * (double)row->cell.bs;
 		r->derived |= CELL_DERIVED_BW;
 	}
 	/* The table holds rates: counts over the window (1 s when not given) stand for them. */
@@ -664,10 +676,10 @@ csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 	ios = round(r->iops * secs);
 	r->ios = ios >= 1 ? (uint64_t)ios : 1;
 	r->bytes = (uint64_t)round(r->bw_bytes_s * secs);
-	if (!mode_writes(row->mode)) {
+	if (!mode_writes(row->cell.mode)) {
 		r->read_ios = r->ios;
 		r->read_bytes = r->bytes;
-	} else if (!mode_reads(row->mode)) {
+	} else if (!mode_reads(row->cell.mode)) {
 		r->write_ios = r->ios;
 		r->write_bytes = r->bytes;
 	}
@@ -703,21 +715,27 @@ csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 	}
 }
 
-/* Rows in the order of their cell (mode, bs, depth, jobs), then of the table. */
+/* Cells in the order of mode, bs, depth, jobs. */
 static int
-csv_row_cmp(const void *a, const void *b)
+csv_cell_cmp(const struct cell *x, const struct cell *y)
 {
-	const struct csv_row *x = a, *y = b;
-
 	if (x->mode != y->mode)
 		return x->mode < y->mode ? -1 : 1;
 	if (x->bs != y->bs)
 		return x->bs < y->bs ? -1 : 1;
 	if (x->depth != y->depth)
 		return x->depth < y->depth ? -1 : 1;
-	if (x->jobs != y->jobs)
-		return x->jobs < y->jobs ? -1 : 1;
-	return x->line < y->line ? -1 : x->line > y->line;
+	return x->jobs < y->jobs ? -1 : x->jobs > y->jobs;
+}
+
+/* Rows in the order of their cell, then of the table. */
+static int
+csv_row_cmp(const void *a, const void *b)
+{
+	const struct csv_row *x = a, *y = b;
+	int c = csv_cell_cmp(&x->cell, &y->cell);
+
+	return c != 0 ? c : x->line < y->line ? -1 : x->line > y->line;
 }
 
 /* Two rows of one cell (mode, bs, depth, jobs): the reports pivot on those. */
@@ -731,54 +749,59 @@ csv_duplicates(struct csv_in *in, const struct csv_row *rows, unsigned n)
 
 	memcpy(s, rows, n * sizeof *s);
 	qsort(s, n, sizeof *s, csv_row_cmp);
-	for (i = 1; i < n; i++)
-		if (s[i].mode == s[i - 1].mode && s[i].bs == s[i - 1].bs && s[i].depth == s[i - 1].depth &&
-		    s[i].jobs == s[i - 1].jobs) {
+	for (i = 1; i < n && ret == 0; i++)
+		if (csv_cell_cmp(&s[i].cell, &s[i - 1].cell) == 0)
 			ret = csv_bad(in, s[i].line, NULL, 0, "repeats row %u (%s, bs %s, depth %u, jobs "
-			    "%u): one row per cell", s[i - 1].line, mode_name(s[i].mode),
-			    size_short(s[i].bs, bs, sizeof bs), s[i].depth, s[i].jobs);
-			break;
-		}
+			    "%u): one row per cell", s[i - 1].line, mode_name(s[i].cell.mode),
+			    size_short(s[i].cell.bs, bs, sizeof bs), s[i].cell.depth, s[i].cell.jobs);
 	free(s);
 	return ret;
 }
 
-/* The run-level fields of res for a table at name. */
-static void
-csv_header_fields(struct results *res, const char *name, const char *label, const char *col_label,
-    unsigned nrows, double runtime_s)
+/*
+ * res from the rows of the table at name: the record (results_create), what
+ * a table says of its run, then a cell per row.  Returns the rows whose BW
+ * check failed.
+ */
+static unsigned
+csv_results(struct results *res, const char *name, const char *label, const char *col_label,
+    const struct csv_row *rows, unsigned nrows)
 {
-	const char *slash = strrchr(name, '/'), *dot;
+	struct target t = { .kind = TARGET_FILE, .rotational = -1, .loop_dio = -1, .excl_fd = -1 };
+	struct plan p = { .ncells = nrows, .rwmixread = 50, .engine = "table" };
+	struct cell_result r;
+	unsigned i, mismatch = 0;
 	char stem[128];
-	time_t now = time(NULL);
-	struct tm tm;
 
-	str_copy(res->tool_version, sizeof res->tool_version, PACKAGE_VERSION);
-	res->schema_version = SWEEP_SCHEMA_VERSION;
+	results_stem(name, stem, sizeof stem);
+	if (label == NULL && col_label[0] != '\0' && col_label[0] != '\x01' &&
+	    strchr(col_label, '/') == NULL)
+		label = col_label;
+	else if (label == NULL)
+		label = stem[0] ? stem : "table";
+	t.path = (char *)name;
+	t.name = stem;
+	p.runtime_s = rows[0].runtime_s > 0 && rows[0].runtime_s < 4e9 ?
+	    (unsigned)(rows[0].runtime_s + 0.5) : 0;
+	p.cells = xcalloc(nrows, sizeof *p.cells);
+	for (i = 0; i < nrows; i++) {
+		p.cells[i] = rows[i].cell;
+		p.cells[i].index = i;
+	}
+	results_create(res, label, NULL, &t, &p);
+	free(p.cells);
 	str_copy(res->host, sizeof res->host, "unknown (imported from a table)");
-	gmtime_r(&now, &tm);
-	strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	res->kernel[0] = '\0';
 	snprintf(res->description, sizeof res->description, "imported from the table %s (%u rows) "
 	    "on %s; when and where it was measured is not recorded", name, nrows, res->started_utc);
-	str_copy(stem, sizeof stem, slash != NULL ? slash + 1 : name);
-	if ((dot = strrchr(stem, '.')) != NULL && dot != stem)
-		stem[dot - stem] = '\0';
-	if (label != NULL)
-		str_copy(res->label, sizeof res->label, label);
-	else if (col_label[0] != '\0' && col_label[0] != '\x01' && strchr(col_label, '/') == NULL)
-		str_copy(res->label, sizeof res->label, col_label);
-	else
-		str_copy(res->label, sizeof res->label, stem[0] ? stem : "table");
-	res->target.path = xstrdup(name);
-	res->target.name = xstrdup(stem);
-	res->target.kind = TARGET_FILE;
-	res->target.rotational = -1;
-	res->target.loop_dio = -1;
-	res->target.excl_fd = -1;
-	str_copy(res->plan.engine, sizeof res->plan.engine, "table");
-	str_copy(res->engine, sizeof res->engine, "table");
-	res->plan.runtime_s = runtime_s > 0 && runtime_s < 4e9 ? (unsigned)(runtime_s + 0.5) : 0;
-	res->plan.rwmixread = 50;
+	for (i = 0; i < nrows; i++) {
+		csv_cell(&rows[i], i, &r);
+		if (r.status != CELL_SKIPPED && !r.check.ok)
+			mismatch++;
+		results_store_cell(res, i, &r);
+		res->ndone++;
+	}
+	return mismatch;
 }
 
 /*
@@ -790,23 +813,15 @@ int
 import_csv_parse(const char *name, const char *text, size_t len, const char *label,
     struct results *res)
 {
-	struct csv_in in;
 	struct csv_column *cols = xcalloc(IMPORT_CSV_MAX_FIELDS, sizeof *cols);
 	struct csv_row *rows = NULL;
 	char err[512] = "", ignored[256], col_label[128] = "";
+	struct csv_in in = { .name = name, .p = text, .end = text + len, .line = 1, .err = err,
+	    .errlen = sizeof err };
 	unsigned ncols = 0, nrows = 0, cap = 0, line, i, mismatch = 0, nignored = 0;
 	int ret;
 
 	memset(res, 0, sizeof *res);
-	memset(&in, 0, sizeof in);
-	in.name = name;
-	in.p = text;
-	in.end = text + len;
-	in.line = 1;
-	in.err = err;
-	in.errlen = sizeof err;
-	in.field = xcalloc(IMPORT_CSV_MAX_FIELDS, sizeof *in.field);
-	in.flen = xcalloc(IMPORT_CSV_MAX_FIELDS, sizeof *in.flen);
 	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
 		in.p += 3;	/* a UTF-8 byte order mark, as spreadsheets write */
 	in.delim = csv_delimiter(in.p, in.end);
@@ -840,8 +855,6 @@ import_csv_parse(const char *name, const char *text, size_t len, const char *lab
 	if (ret == 0)
 		ret = csv_duplicates(&in, rows, nrows);
 	csv_fields_free(&in);
-	free(in.field);
-	free(in.flen);
 	free(cols);
 	if (ret != 0) {
 		sweep_error("%s", err);
@@ -849,17 +862,7 @@ import_csv_parse(const char *name, const char *text, size_t len, const char *lab
 		return -EINVAL;
 	}
 
-	csv_header_fields(res, name, label, col_label, nrows, rows[0].runtime_s);
-	res->plan.ncells = nrows;
-	res->plan.cells = xcalloc(nrows, sizeof *res->plan.cells);
-	res->cells = xcalloc(nrows, sizeof *res->cells);
-	for (i = 0; i < nrows; i++) {
-		csv_cell(&rows[i], i, &res->cells[i]);
-		res->plan.cells[i] = res->cells[i].cell;
-		res->ndone++;
-		if (res->cells[i].status != CELL_SKIPPED && !res->cells[i].check.ok)
-			mismatch++;
-	}
+	mismatch = csv_results(res, name, label, col_label, rows, nrows);
 	free(rows);
 	if (ignored[0] != '\0')
 		results_warn(res, "%u column%s of %s that sweep does not read %s left out: %s",
@@ -875,39 +878,15 @@ import_csv_parse(const char *name, const char *text, size_t len, const char *lab
 int
 import_csv_file(const char *path, const char *label, struct results *res)
 {
-	struct stat st;
-	FILE *f = fopen(path, "re");
 	char *text;
 	size_t len;
 	int ret;
 
 	memset(res, 0, sizeof *res);
-	if (f == NULL) {
-		sweep_error("import --csv %s: %s (give a table with a header row: mode, bs, iops "
-		    "and/or bw_mib_s, ...)", path, strerror(errno));
-		return -errno;
-	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size > IMPORT_CSV_MAX_BYTES) {
-		sweep_error("import --csv %s: not a regular file of at most 64 MiB", path);
-		fclose(f);
-		return -EINVAL;
-	}
-	text = xmalloc((size_t)st.st_size + 1);
-	len = fread(text, 1, (size_t)st.st_size, f);
-	if (ferror(f)) {
-		sweep_error("import --csv %s: read failed", path);
-		fclose(f);
-		free(text);
-		return -EIO;
-	}
-	fclose(f);
-	text[len] = '\0';
-	if (strlen(text) != len) {
-		sweep_error("import --csv %s: binary data (a NUL byte); give a text table (CSV)", path);
-		free(text);
-		return -EINVAL;
-	}
+	ret = results_read_input("import --csv", path, IMPORT_CSV_MAX_BYTES, "give a table with a "
+	    "header row: mode, bs, iops and/or bw_mib_s, ...", "give a text table (CSV)", &text, &len);
+	if (ret != 0)
+		return ret;
 	ret = import_csv_parse(path, text, len, label, res);
 	free(text);
 	return ret;

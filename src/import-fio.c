@@ -9,35 +9,14 @@
  * are left out, each with its reason in the results' warnings.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "fio.h"
 
-#ifndef PACKAGE_VERSION
-#define PACKAGE_VERSION "0"
-#endif
-
 #define IMPORT_FIO_MAX_BYTES	(256 * MIB)
-#define IMPORT_FIO_PCT_MAX	64	/* fio's percentile_list holds at most 20 */
 #define IMPORT_FIO_NOTE_MAX	240
-
-/* sweep's five percentiles as fio spells them in clat_ns.percentile. */
-static const char *import_fio_pct_keys[PCT_COUNT] = {
-	"50.000000", "90.000000", "99.000000", "99.900000", "99.990000"
-};
-
-/* One latency record of fio: clat_ns (or lat_ns) of one entry in one direction. */
-struct fio_lat {
-	double		 n, min, max, mean, stdev;
-	unsigned	 npct;
-	double		 pct[IMPORT_FIO_PCT_MAX];	/* percent, ascending */
-	double		 val[IMPORT_FIO_PCT_MAX];	/* ns */
-	const cJSON	*table;		/* the percentile object, for exact look-ups */
-};
 
 /* Notes gathered over the import, turned into warnings at the end. */
 struct fio_notes {
@@ -60,6 +39,7 @@ struct fio_import {
 	const cJSON	*root;
 	const cJSON	*global;
 	const char	*host;		/* client/server output: whose entries; NULL: local */
+	char		 host_buf[160];	/* host when the output's only one */
 	int		 port;
 	const cJSON	**ent;		/* the entries to import, in file order */
 	unsigned	 nent;
@@ -217,127 +197,92 @@ import_fio_uint(const struct fio_import *im, const cJSON *e, const char *name, u
 	return 0;
 }
 
-/* One direction's latency record: clat_ns, or lat_ns when fio kept no clat. */
-static void
-import_fio_lat_read(const cJSON *dir, struct fio_lat *l)
-{
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(dir, "clat_ns"), *item;
-
-	if (import_fio_num(o, "N") <= 0)
-		o = cJSON_GetObjectItemCaseSensitive(dir, "lat_ns");
-	memset(l, 0, sizeof *l);
-	l->n = import_fio_num(o, "N");
-	l->min = import_fio_num(o, "min");
-	l->max = import_fio_num(o, "max");
-	l->mean = import_fio_num(o, "mean");
-	l->stdev = import_fio_num(o, "stddev");
-	l->table = cJSON_GetObjectItemCaseSensitive(o, "percentile");
-	cJSON_ArrayForEach(item, l->table) {
-		double p = strtod(item->string, NULL);
-		unsigned k;
-
-		if (!cJSON_IsNumber(item) || p <= 0 || p >= 100 || l->npct == IMPORT_FIO_PCT_MAX)
-			continue;
-		for (k = l->npct; k > 0 && l->pct[k - 1] > p; k--) {
-			l->pct[k] = l->pct[k - 1];
-			l->val[k] = l->val[k - 1];
-		}
-		l->pct[k] = p;
-		l->val[k] = item->valuedouble;
-		l->npct++;
-	}
-}
-
 /*
- * The share of l's I/Os that took at most x ns, from its percentile table
- * joined by straight lines from (min, 0) to (max, 1): fio keeps histograms,
- * but its JSON holds only these points.
+ * The cell of a job from its options (mode, bs, iodepth, numjobs) into
+ * r->cell.  Returns 0 for a job sweep leaves out (why says why).
  */
-static double
-import_fio_cdf(const struct fio_lat *l, double x)
+static int
+import_fio_job(struct fio_import *im, const cJSON *e, struct cell_result *r, char *why,
+    size_t len)
 {
-	double px = l->min, pp = 0;
-	unsigned k;
+	const char *rw = import_fio_opt(im, e, "rw");
+	const char *verify = import_fio_opt(im, e, "verify");
+	const char *vonly = import_fio_opt(im, e, "verify_only");
+	const char *direct = import_fio_opt(im, e, "direct");
+	int m = import_fio_mode(rw);
 
-	if (x < l->min)
+	if (m < 0) {
+		snprintf(why, len, "rw=%s is not one of sweep's modes", rw);
 		return 0;
-	for (k = 0; k <= l->npct; k++) {
-		double vx = k < l->npct ? l->val[k] : l->max, vp = k < l->npct ? l->pct[k] / 100 : 1;
-
-		if (vx < px)
-			vx = px;
-		if (x < vx)
-			return pp + (vp - pp) * (x - px) / (vx - px);
-		px = vx;
-		pp = vp;
 	}
+	if ((vonly != NULL && strcmp(vonly, "0") != 0) ||
+	    (verify != NULL && strcmp(verify, "0") != 0 && strcmp(verify, "null") != 0 &&
+	    !mode_writes((enum rw_mode)m))) {
+		snprintf(why, len, "verify-only job: its reads check data written earlier");
+		return 0;
+	}
+	r->cell.mode = (enum rw_mode)m;
+	if (import_fio_bs(im, e, r->cell.mode, &r->cell.bs, why, len) != 0)
+		return 0;
+	if (import_fio_uint(im, e, "iodepth", 1, 65536, &r->cell.depth) != 0 ||
+	    import_fio_uint(im, e, "numjobs", 1, 65536, &r->cell.jobs) != 0) {
+		snprintf(why, len, "iodepth or numjobs is not a whole number");
+		return 0;
+	}
+	if (direct == NULL || (strcmp(direct, "1") != 0 && strcmp(direct, "true") != 0))
+		import_fio_note(im->notes.buffered, &im->notes.nbuffered, "%s",
+		    import_fio_str(e, "jobname"));
 	return 1;
 }
 
-/*
- * Percentile q (percent) of the I/Os of several latency records together
- * (a cell's clones, or its read and write halves): the x where their
- * N-weighted CDFs reach q, by bisection.  One record with the key fio
- * printed gives fio's own number.
- */
-static uint64_t
-import_fio_percentile(const struct fio_lat *l, unsigned n, double q, const char *key)
-{
-	double lo = INFINITY, hi = 0, total = 0;
-	unsigned i, it;
+/* What import_fio_sum() gathers besides the cell's figures. */
+struct fio_sum {
+	struct fio_lat	*lat;		/* 2 per entry: the records with I/Os */
+	unsigned	 nlat;
+	double		 win_ms;	/* the longest direction's runtime */
+	double		 other_ios;	/* I/Os in a direction the mode does not do */
+	int		 error;		/* the first entry's error that is not 0 */
+};
 
-	if (n == 1 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(l[0].table, key)))
-		return (uint64_t)cJSON_GetObjectItemCaseSensitive(l[0].table, key)->valuedouble;
-	for (i = 0; i < n; i++) {
-		if (l[i].min < lo)
-			lo = l[i].min;
-		if (l[i].max > hi)
-			hi = l[i].max;
-		if (l[i].npct > 0 && l[i].val[l[i].npct - 1] > hi)
-			hi = l[i].val[l[i].npct - 1];
-		total += l[i].n;
-	}
-	if (total <= 0 || lo > hi)
-		return 0;
-	for (it = 0; it < 200 && hi - lo > 0.5; it++) {
-		double mid = (lo + hi) / 2, f = 0;
-
-		for (i = 0; i < n; i++)
-			f += l[i].n * import_fio_cdf(&l[i], mid);
-		if (f / total >= q / 100)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return (uint64_t)(hi + 0.5);
-}
-
-/* Latency figures of a cell from its records: min, max, mean, pooled stdev, percentiles. */
+/* Sum the figures of entries e[0..n) into r: counts, rates, CPU; latency records into s. */
 static void
-import_fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n)
+import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_sum *s)
 {
-	double total = 0, mean = 0, sq = 0, min = INFINITY, max = 0;
-	unsigned i;
+	static const char *dirs[2] = { "read", "write" };
+	unsigned i, d;
 
 	for (i = 0; i < n; i++) {
-		total += l[i].n;
-		mean += l[i].n * l[i].mean;
-		sq += l[i].n * (l[i].stdev * l[i].stdev + l[i].mean * l[i].mean);
-		if (l[i].min < min)
-			min = l[i].min;
-		if (l[i].max > max)
-			max = l[i].max;
+		/* A group-reported entry's CPU figure is the mean of its jobs; sweep sums them. */
+		double weight = n == 1 ? r->cell.jobs : 1;
+
+		if (s->error == 0)
+			s->error = (int)import_fio_num(e[i], "error");
+		r->cpu_usr_pct += import_fio_num(e[i], "usr_cpu") * weight;
+		r->cpu_sys_pct += import_fio_num(e[i], "sys_cpu") * weight;
+		for (d = 0; d < 2; d++) {
+			const cJSON *o = cJSON_GetObjectItemCaseSensitive(e[i], dirs[d]);
+			uint64_t ios = (uint64_t)import_fio_num(o, "total_ios");
+			uint64_t bytes = (uint64_t)import_fio_num(o, "io_bytes");
+
+			if (d == 0 ? !mode_reads(r->cell.mode) : !mode_writes(r->cell.mode)) {
+				s->other_ios += (double)ios;
+				continue;
+			}
+			*(d == 0 ? &r->read_ios : &r->write_ios) += ios;
+			*(d == 0 ? &r->read_bytes : &r->write_bytes) += bytes;
+			r->iops += import_fio_num(o, "iops");
+			r->bw_bytes_s += import_fio_num(o, "bw_bytes");
+			r->short_ios += (uint64_t)import_fio_num(o, "short_ios");
+			if (import_fio_num(o, "runtime") > s->win_ms)
+				s->win_ms = import_fio_num(o, "runtime");
+			fio_lat_read(o, &s->lat[s->nlat]);
+			if (s->lat[s->nlat].n > 0)
+				s->nlat++;
+		}
 	}
-	if (total <= 0)
-		return;
-	mean /= total;
-	r->lat_min_ns = (uint64_t)min;
-	r->lat_max_ns = (uint64_t)max;
-	r->lat_mean_ns = mean;
-	r->lat_stdev_ns = n == 1 ? l[0].stdev : sqrt(fmax(sq / total - mean * mean, 0));
-	for (i = 0; i < PCT_COUNT; i++)
-		r->lat_pct_ns[i] = import_fio_percentile(l, n, sweep_percentiles[i],
-		    import_fio_pct_keys[i]);
+	r->ios = r->read_ios + r->write_ios;
+	r->bytes = r->read_bytes + r->write_bytes;
+	r->runtime_ns = (uint64_t)(s->win_ms * 1e6);
 }
 
 /*
@@ -349,162 +294,44 @@ static int
 import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_result *r,
     char *why, size_t len)
 {
-	const char *rw = import_fio_opt(im, e[0], "rw");
-	const char *verify = import_fio_opt(im, e[0], "verify");
-	const char *vonly = import_fio_opt(im, e[0], "verify_only");
-	const char *direct = import_fio_opt(im, e[0], "direct");
 	const char *name = import_fio_str(e[0], "jobname");
-	struct fio_lat *lat;
-	unsigned i, nlat = 0, jobs, depth;
-	double win_ms = 0, other_ios = 0;
-	int m, error = 0;
-	uint64_t bs;
+	const cJSON *ss = cJSON_GetObjectItemCaseSensitive(e[0], "steadystate");
+	struct fio_sum s = { .lat = NULL };
 
 	memset(r, 0, sizeof *r);
-	m = import_fio_mode(rw);
-	if (m < 0) {
-		snprintf(why, len, "rw=%s is not one of sweep's modes", rw);
+	if (!import_fio_job(im, e[0], r, why, len))
 		return 0;
-	}
-	if ((vonly != NULL && strcmp(vonly, "0") != 0) ||
-	    (verify != NULL && strcmp(verify, "0") != 0 && strcmp(verify, "null") != 0 &&
-	    !mode_writes((enum rw_mode)m))) {
-		snprintf(why, len, "verify-only job: its reads check data written earlier");
-		return 0;
-	}
-	if (import_fio_bs(im, e[0], (enum rw_mode)m, &bs, why, len) != 0)
-		return 0;
-	if (import_fio_uint(im, e[0], "iodepth", 1, 65536, &depth) != 0 ||
-	    import_fio_uint(im, e[0], "numjobs", 1, 65536, &jobs) != 0) {
-		snprintf(why, len, "iodepth or numjobs is not a whole number");
-		return 0;
-	}
-	if (direct == NULL || (strcmp(direct, "1") != 0 && strcmp(direct, "true") != 0))
-		import_fio_note(im->notes.buffered, &im->notes.nbuffered, "%s", name);
-
-	r->cell.mode = (enum rw_mode)m;
-	r->cell.bs = bs;
-	r->cell.depth = depth;
-	r->cell.jobs = jobs;
-	lat = xcalloc(2 * (size_t)n, sizeof *lat);
-	for (i = 0; i < n; i++) {
-		static const char *dirs[2] = { "read", "write" };
-		/* A group-reported entry's CPU figure is the mean of its jobs; sweep sums them. */
-		double weight = n == 1 ? jobs : 1;
-		unsigned d;
-
-		if (error == 0)
-			error = (int)import_fio_num(e[i], "error");
-		r->cpu_usr_pct += import_fio_num(e[i], "usr_cpu") * weight;
-		r->cpu_sys_pct += import_fio_num(e[i], "sys_cpu") * weight;
-		for (d = 0; d < 2; d++) {
-			const cJSON *o = cJSON_GetObjectItemCaseSensitive(e[i], dirs[d]);
-			uint64_t ios = (uint64_t)import_fio_num(o, "total_ios");
-			uint64_t bytes = (uint64_t)import_fio_num(o, "io_bytes");
-
-			if (d == 0 ? !mode_reads(r->cell.mode) : !mode_writes(r->cell.mode)) {
-				other_ios += (double)ios;
-				continue;
-			}
-			if (d == 0) {
-				r->read_ios += ios;
-				r->read_bytes += bytes;
-			} else {
-				r->write_ios += ios;
-				r->write_bytes += bytes;
-			}
-			r->iops += import_fio_num(o, "iops");
-			r->bw_bytes_s += import_fio_num(o, "bw_bytes");
-			r->short_ios += (uint64_t)import_fio_num(o, "short_ios");
-			if (import_fio_num(o, "runtime") > win_ms)
-				win_ms = import_fio_num(o, "runtime");
-			import_fio_lat_read(o, &lat[nlat]);
-			if (lat[nlat].n > 0)
-				nlat++;
-		}
-	}
-	r->ios = r->read_ios + r->write_ios;
-	r->bytes = r->read_bytes + r->write_bytes;
-	r->runtime_ns = (uint64_t)(win_ms * 1e6);
-	if (r->ios == 0 && error == 0) {
-		free(lat);
+	s.lat = xcalloc(2 * (size_t)n, sizeof *s.lat);
+	import_fio_sum(e, n, r, &s);
+	if (r->ios == 0 && s.error == 0) {
+		free(s.lat);
 		snprintf(why, len, "no I/O");
 		return 0;
 	}
-	if (other_ios > 0)
-		import_fio_note(im->notes.ignored, &im->notes.nignored, "%s: %.0f", name, other_ios);
-	import_fio_lat_merge(r, lat, nlat);
-	if (nlat > 1)
+	if (s.other_ios > 0)
+		import_fio_note(im->notes.ignored, &im->notes.nignored, "%s: %.0f", name, s.other_ios);
+	fio_lat_merge(r, s.lat, s.nlat);
+	if (s.nlat > 1)
 		import_fio_note(im->notes.estimated, &im->notes.nestimated, "%s", name);
-	free(lat);
-	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(e[0], "steadystate"))) {
+	free(s.lat);
+	if (cJSON_IsObject(ss)) {
 		/* fio ends a job once steady: the end of its window is when it got there. */
-		r->steady = import_fio_num(cJSON_GetObjectItemCaseSensitive(e[0], "steadystate"),
-		    "attained") != 0;
+		r->steady = import_fio_num(ss, "attained") != 0;
 		if (r->steady)
-			r->steady_at_s = (unsigned)((win_ms + 500) / 1000);
+			r->steady_at_s = (unsigned)((s.win_ms + 500) / 1000);
 	}
 	r->status = CELL_OK;
-	if (error != 0) {
+	if (s.error != 0) {
 		r->status = CELL_FAILED;
 		r->errors = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(e[0], "total_err")) ?
 		    (uint64_t)import_fio_num(e[0], "total_err") : 1;
 		/* fio's JSON names neither the failing call nor the offset: no "first" record. */
-		r->err_errno = error;
+		r->err_errno = s.error;
 		snprintf(r->status_reason, sizeof r->status_reason, "fio reported error %d (%s)",
-		    error, strerror(error));
+		    s.error, strerror(s.error));
 	}
 	bw_check_compute(r);
 	return 1;
-}
-
-/* Read path whole; NUL-terminated.  Caller frees. */
-static char *
-import_fio_read(const char *path, size_t *len)
-{
-	struct stat st;
-	FILE *f = fopen(path, "re");
-	char *text;
-
-	if (f == NULL) {
-		sweep_error("import %s: %s (give the file fio --output-format=json wrote)", path,
-		    strerror(errno));
-		return NULL;
-	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size > IMPORT_FIO_MAX_BYTES) {
-		sweep_error("import %s: not a regular file of at most 256 MiB", path);
-		fclose(f);
-		return NULL;
-	}
-	text = xmalloc((size_t)st.st_size + 1);
-	*len = fread(text, 1, (size_t)st.st_size, f);
-	if (ferror(f)) {
-		sweep_error("import %s: read failed", path);
-		fclose(f);
-		free(text);
-		return NULL;
-	}
-	fclose(f);
-	text[*len] = '\0';
-	return text;
-}
-
-/* 1-based line and column of offset off in text. */
-static void
-import_fio_position(const char *text, size_t off, unsigned *line, unsigned *col)
-{
-	size_t i;
-
-	*line = 1;
-	*col = 1;
-	for (i = 0; i < off; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else
-			(*col)++;
-	}
 }
 
 /*
@@ -523,14 +350,10 @@ import_fio_load(const char *path, cJSON **root)
 	int major;
 
 	*root = NULL;
-	if ((text = import_fio_read(path, &len)) == NULL)
+	if (results_read_input("import", path, IMPORT_FIO_MAX_BYTES, "give the file fio "
+	    "--output-format=json wrote", "give the file fio --output-format=json wrote", &text,
+	    &len) != 0)
 		return -EINVAL;
-	if (strlen(text) != len) {
-		sweep_error("import %s: binary data (a NUL byte); give the file fio "
-		    "--output-format=json wrote", path);
-		free(text);
-		return -EINVAL;
-	}
 	/*
 	 * fio's JSON starts with "{" on a line of its own; the messages before
 	 * it are text, and may hold a "{" too: try each such line in turn.
@@ -556,7 +379,7 @@ import_fio_load(const char *path, cJSON **root)
 		return -EINVAL;
 	}
 	if (*root == NULL) {
-		import_fio_position(text, err_off, &line, &col);
+		text_position(text, err_off, &line, &col);
 		sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
 		    "--output-format=json wrote)", path, line, col);
 		free(text);
@@ -607,7 +430,7 @@ import_fio_entries(const cJSON *root, bool *client)
  * appearance (fio's "All clients" aggregate is not a host).  Returns how
  * many there are; at most max are stored.
  */
-unsigned
+static unsigned
 import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max)
 {
 	const cJSON *item;
@@ -689,91 +512,90 @@ import_fio_disk_util(const struct fio_import *im, struct results *res, unsigned 
 		    "attributable to one cell): %s", ngroups, note);
 }
 
-/* Started time, host, target and plan-level fields of res from the entries. */
+/* The target and the plan's settings from the entries' options; the cells come later. */
 static void
-import_fio_header(const struct fio_import *im, struct results *res, const char *label)
+import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 {
-	const cJSON *first = im->nent > 0 ? im->ent[0] : NULL;
-	const char *fname = first != NULL ? import_fio_opt(im, first, "filename") : NULL;
+	const cJSON *first = im->ent[0];
+	const char *fname = import_fio_opt(im, first, "filename");
 	const char *size = import_fio_str(im->global, "size");
-	const char *engine = first != NULL ? import_fio_opt(im, first, "ioengine") : NULL;
-	const char *slash, *dot;
-	time_t ts = (time_t)import_fio_num(im->root, "timestamp");
-	char stem[128];
-	struct tm tm;
+	const char *engine = import_fio_opt(im, first, "ioengine");
+	const char *seed = import_fio_opt(im, first, "randseed");
+	const char *ss = import_fio_opt(im, first, "steadystate");
+	const char *slash;
+	unsigned pct, dur;
 	uint64_t v;
+	char pc;
 
-	str_copy(res->tool_version, sizeof res->tool_version, PACKAGE_VERSION);
-	res->schema_version = SWEEP_SCHEMA_VERSION;
+	/* A job's own size may be its slice (offset_increment): the region is the global one. */
+	if (size == NULL)
+		size = import_fio_opt(im, first, "size");
+	/* Without filename=, fio makes files of its own under directory= (or the cwd). */
+	if (fname == NULL)
+		fname = import_fio_opt(im, first, "directory");
+	t->path = (char *)(fname != NULL ? fname : "");
+	slash = strrchr(t->path, '/');
+	t->name = (char *)(slash != NULL ? slash + 1 : t->path);
+	t->kind = strncmp(t->path, "/dev/", 5) == 0 ? TARGET_DEVICE : TARGET_FILE;
+	if (size != NULL && parse_size(size, &v) == 0)
+		t->size = v;
+	t->total_size = t->size;
+	t->rotational = -1;
+	t->loop_dio = -1;
+	t->excl_fd = -1;
+
+	str_copy(p->engine, sizeof p->engine, engine != NULL ? engine : "psync");
+	p->size = t->size;
+	p->rwmixread = 50;	/* fio's default */
+	/* sweep's steady state is fio's iops criterion as a percentage (plus a trend test). */
+	if (ss != NULL && sscanf(ss, "iops:%u%c", &pct, &pc) == 2 && pc == '%' &&
+	    import_fio_seconds(import_fio_opt(im, first, "steadystate_duration"), &dur) == 0) {
+		p->steady_pct = pct;
+		p->steady_window_s = dur;
+	}
+	if (import_fio_seconds(import_fio_opt(im, first, "ramp_time"), &p->ramp_s) != 0)
+		p->ramp_s = 0;
+	if (seed != NULL && parse_uint(seed, 0, UINT64_MAX, &v) == 0)
+		p->seed = v;
+}
+
+/*
+ * What only the output says (host, start time, where it came from) over the
+ * record results_create() began.
+ */
+static void
+import_fio_header(const struct fio_import *im, struct results *res)
+{
+	time_t ts = (time_t)import_fio_num(im->root, "timestamp");
+	struct tm tm;
+
 	if (im->host != NULL)
 		str_copy(res->host, sizeof res->host, im->host);
 	else
 		str_copy(res->host, sizeof res->host, "unknown (fio output has no host name)");
+	res->kernel[0] = '\0';
+	res->started_utc[0] = '\0';
 	if (ts > 0 && gmtime_r(&ts, &tm) != NULL)
 		strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	snprintf(res->description, sizeof res->description, "imported from %s output %s%s%s",
 	    import_fio_str(im->root, "fio version"), im->path, im->host != NULL ? " of host " : "",
 	    im->host != NULL ? im->host : "");
-
-	slash = strrchr(im->path, '/');
-	str_copy(stem, sizeof stem, slash != NULL ? slash + 1 : im->path);
-	if ((dot = strrchr(stem, '.')) != NULL && dot != stem)
-		stem[dot - stem] = '\0';
-	str_copy(res->label, sizeof res->label, label != NULL ? label : stem);
-
-	/* A job's own size may be its slice (offset_increment): the region is the global one. */
-	if (size == NULL && first != NULL)
-		size = import_fio_opt(im, first, "size");
-	/* Without filename=, fio makes files of its own under directory= (or the cwd). */
-	if (fname == NULL && first != NULL)
-		fname = import_fio_opt(im, first, "directory");
-	res->target.path = xstrdup(fname != NULL ? fname : "");
-	slash = strrchr(res->target.path, '/');
-	res->target.name = xstrdup(slash != NULL ? slash + 1 : res->target.path);
-	res->target.kind = strncmp(res->target.path, "/dev/", 5) == 0 ? TARGET_DEVICE : TARGET_FILE;
-	if (size != NULL && parse_size(size, &v) == 0)
-		res->target.size = v;
-	res->target.total_size = res->target.size;
-	res->target.rotational = -1;
-	res->target.loop_dio = -1;
-	res->target.excl_fd = -1;
-
-	str_copy(res->plan.engine, sizeof res->plan.engine, engine != NULL ? engine : "psync");
-	str_copy(res->engine, sizeof res->engine, res->plan.engine);
-	res->plan.size = res->target.size;
-	res->plan.rwmixread = 50;	/* fio's default */
-	if (first != NULL) {
-		const char *seed = import_fio_opt(im, first, "randseed");
-		const char *ss = import_fio_opt(im, first, "steadystate");
-		unsigned pct, dur;
-		char pc;
-
-		/* sweep's steady state is fio's iops criterion as a percentage (plus a trend test). */
-		if (ss != NULL && sscanf(ss, "iops:%u%c", &pct, &pc) == 2 && pc == '%' &&
-		    import_fio_seconds(import_fio_opt(im, first, "steadystate_duration"), &dur) == 0) {
-			res->plan.steady_pct = pct;
-			res->plan.steady_window_s = dur;
-		}
-		if (import_fio_seconds(import_fio_opt(im, first, "ramp_time"), &res->plan.ramp_s) != 0)
-			res->plan.ramp_s = 0;
-		if (seed != NULL && parse_uint(seed, 0, UINT64_MAX, &v) == 0)
-			res->plan.seed = v;
-	}
 }
 
 /* Fill what the cells decide: runtime, rwmixread, and notes where cells disagree. */
 static void
-import_fio_plan(struct fio_import *im, struct results *res, const cJSON **first_of_cell)
+import_fio_plan(struct fio_import *im, struct plan *p, const struct cell_result *cells,
+    const cJSON **first_of_cell)
 {
 	const char *engine0 = NULL, *file0 = NULL;
 	bool mix_seen = false;
 	unsigned i;
 
-	for (i = 0; i < res->plan.ncells; i++) {
+	for (i = 0; i < p->ncells; i++) {
 		const cJSON *e = first_of_cell[i];
 		const char *engine = import_fio_opt(im, e, "ioengine");
 		const char *file = import_fio_opt(im, e, "filename");
-		enum rw_mode m = res->plan.cells[i].mode;
+		enum rw_mode m = p->cells[i].mode;
 		unsigned s;
 
 		if (engine == NULL)
@@ -784,9 +606,9 @@ import_fio_plan(struct fio_import *im, struct results *res, const cJSON **first_
 			engine0 = engine;
 			file0 = file;
 			if (import_fio_seconds(import_fio_opt(im, e, "runtime"), &s) == 0 && s > 0)
-				res->plan.runtime_s = s;
+				p->runtime_s = s;
 			else
-				res->plan.runtime_s = (unsigned)((res->cells[0].runtime_ns + NSEC_PER_SEC / 2) /
+				p->runtime_s = (unsigned)((cells[0].runtime_ns + NSEC_PER_SEC / 2) /
 				    NSEC_PER_SEC);
 		}
 		if (strcmp(engine, engine0) != 0 && strstr(im->notes.differ, "ioengine") == NULL)
@@ -802,12 +624,12 @@ import_fio_plan(struct fio_import *im, struct results *res, const cJSON **first_
 				parse_uint(mix, 0, 100, &pct);
 			else if (wmix != NULL && parse_uint(wmix, 0, 100, &pct) == 0)
 				pct = 100 - pct;
-			if (mix_seen && pct != res->plan.rwmixread &&
+			if (mix_seen && pct != p->rwmixread &&
 			    strstr(im->notes.differ, "rwmixread") == NULL)
 				import_fio_note(im->notes.differ, NULL, "rwmixread (%u, %llu, ...)",
-				    res->plan.rwmixread, (unsigned long long)pct);
+				    p->rwmixread, (unsigned long long)pct);
 			if (!mix_seen)
-				res->plan.rwmixread = (unsigned)pct;
+				p->rwmixread = (unsigned)pct;
 			mix_seen = true;
 		}
 	}
@@ -843,6 +665,108 @@ import_fio_warn(const struct fio_import *im, struct results *res)
 }
 
 /*
+ * The entries of the host to import into im->ent: host/port as given, or
+ * for client output of a single host, that host.  Returns -ENOENT,
+ * silently, when the host given has no entries; -EINVAL after one line on
+ * stderr when there is nothing to import.
+ */
+static int
+import_fio_select(struct fio_import *im)
+{
+	char hosts[4][160];
+	const cJSON *item;
+	bool client, given = im->host != NULL;
+	const cJSON *a = import_fio_entries(im->root, &client);
+	unsigned n;
+
+	if (client && im->host == NULL) {
+		n = import_fio_hosts(im->root, hosts, 4);
+		if (n > 1) {
+			sweep_error("import %s: fio client/server output of %u hosts (%s, %s%s); sweep "
+			    "import takes one host's results: sweep run --hosts splits them per host",
+			    im->path, n, hosts[0], hosts[1], n > 2 ? ", ..." : "");
+			return -EINVAL;
+		}
+		if (n == 1) {
+			char *colon = strrchr(hosts[0], ':');
+
+			*colon = '\0';
+			str_copy(im->host_buf, sizeof im->host_buf, hosts[0]);
+			im->host = im->host_buf;
+			im->port = atoi(colon + 1);
+		}
+	}
+	im->ent = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *im->ent);
+	cJSON_ArrayForEach(item, a)
+		if (cJSON_IsObject(item) && import_fio_mine(im, item))
+			im->ent[im->nent++] = item;
+	if (im->nent > 0)
+		return 0;
+	free(im->ent);
+	if (given)
+		return -ENOENT;
+	sweep_error("import %s: fio output with no jobs", im->path);
+	return -EINVAL;
+}
+
+/*
+ * The cells of the entries into cells[] and p->cells (p->ncells of them),
+ * each with the first entry of its job in first_of_cell; clones of a job
+ * are summed into one cell.  Returns the number of stonewalled groups.
+ */
+static unsigned
+import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cells,
+    const cJSON **first_of_cell)
+{
+	unsigned i, k, n, ngroups = 0;
+	int last_group = -1;
+
+	for (i = 0; i < im->nent; i += n) {
+		const cJSON *e = im->ent[i];
+		const char *name = import_fio_str(e, "jobname");
+		int group = (int)import_fio_num(e, "groupid");
+		unsigned jobs = 1;
+		struct cell_result *r = &cells[p->ncells];
+		char why[160];
+
+		if (name == NULL)
+			name = "?";
+		if (import_fio_uint(im, e, "numjobs", 1, 65536, &jobs) != 0)
+			jobs = 1;
+		/* Clones of one job: consecutive entries of its name and group, numjobs at most. */
+		for (n = 1; i + n < im->nent && n < jobs; n++) {
+			const char *nn = import_fio_str(im->ent[i + n], "jobname");
+
+			if (nn == NULL || strcmp(nn, name) != 0 ||
+			    (int)import_fio_num(im->ent[i + n], "groupid") != group)
+				break;
+		}
+		if (group != last_group)
+			ngroups++;
+		else if (strstr(im->notes.concurrent, name) == NULL)
+			import_fio_note(im->notes.concurrent, NULL, "%s (group %d)", name, group);
+		last_group = group;
+		if (!import_fio_cell(im, im->ent + i, n, r, why, sizeof why)) {
+			import_fio_note(im->notes.skipped, &im->notes.nskipped, "%s (%s)", name, why);
+			continue;
+		}
+		for (k = 0; k < p->ncells; k++) {
+			const struct cell *c = &p->cells[k];
+
+			if (c->mode == r->cell.mode && c->bs == r->cell.bs && c->depth == r->cell.depth &&
+			    c->jobs == r->cell.jobs) {
+				import_fio_note(im->notes.duplicate, NULL, "%s = cell %u", name, k + 1);
+				break;
+			}
+		}
+		r->cell.index = p->ncells;
+		p->cells[p->ncells] = r->cell;
+		first_of_cell[p->ncells++] = e;
+	}
+	return ngroups;
+}
+
+/*
  * Turn parsed fio output (root, read from path) into res.  host/port pick
  * one host's entries of client/server output (port < 0: any port); NULL
  * takes local output, or client output of a single host.  Returns
@@ -853,126 +777,41 @@ int
 import_fio_results(const cJSON *root, const char *path, const char *host, int port,
     const char *label, struct results *res)
 {
-	struct fio_import im;
-	const cJSON *a, *item, **first_of_cell;
-	char hosts[4][160];
-	unsigned i, k, n, ngroups = 0;
-	int last_group = -1;
-	bool client;
-
-	memset(res, 0, sizeof *res);
-	memset(&im, 0, sizeof im);
-	im.path = path;
-	im.root = root;
-	im.global = cJSON_GetObjectItemCaseSensitive(root, "global options");
-	im.host = host;
-	im.port = port;
-	a = import_fio_entries(root, &client);
-	if (client && host == NULL) {
-		n = import_fio_hosts(root, hosts, 4);
-		if (n > 1) {
-			sweep_error("import %s: fio client/server output of %u hosts (%s, %s%s); sweep "
-			    "import takes one host's results: sweep run --hosts splits them per host",
-			    path, n, hosts[0], hosts[1], n > 2 ? ", ..." : "");
-			return -EINVAL;
-		}
-		if (n == 1) {
-			char *colon = strrchr(hosts[0], ':');
-
-			*colon = '\0';
-			im.host = hosts[0];
-			im.port = atoi(colon + 1);
-		}
-	}
-	im.ent = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *im.ent);
-	cJSON_ArrayForEach(item, a)
-		if (cJSON_IsObject(item) && import_fio_mine(&im, item))
-			im.ent[im.nent++] = item;
-	if (im.nent == 0) {
-		free(im.ent);
-		if (host != NULL)
-			return -ENOENT;
-		sweep_error("import %s: fio output with no jobs", path);
-		return -EINVAL;
-	}
-
-	import_fio_header(&im, res, label);
-	res->plan.cells = xcalloc(im.nent, sizeof *res->plan.cells);
-	res->cells = xcalloc(im.nent, sizeof *res->cells);
-	first_of_cell = xcalloc(im.nent, sizeof *first_of_cell);
-	for (i = 0; i < im.nent; i += n) {
-		const cJSON *e = im.ent[i];
-		const char *name = import_fio_str(e, "jobname");
-		int group = (int)import_fio_num(e, "groupid");
-		unsigned jobs = 1;
-		struct cell_result *r = &res->cells[res->plan.ncells];
-		char why[160];
-
-		if (name == NULL)
-			name = "?";
-		if (import_fio_uint(&im, e, "numjobs", 1, 65536, &jobs) != 0)
-			jobs = 1;
-		/* Clones of one job: consecutive entries of its name and group, numjobs at most. */
-		for (n = 1; i + n < im.nent && n < jobs; n++) {
-			const char *nn = import_fio_str(im.ent[i + n], "jobname");
-
-			if (nn == NULL || strcmp(nn, name) != 0 ||
-			    (int)import_fio_num(im.ent[i + n], "groupid") != group)
-				break;
-		}
-		if (group != last_group)
-			ngroups++;
-		else if (strstr(im.notes.concurrent, name) == NULL)
-			import_fio_note(im.notes.concurrent, NULL, "%s (group %d)", name, group);
-		last_group = group;
-		if (!import_fio_cell(&im, im.ent + i, n, r, why, sizeof why)) {
-			import_fio_note(im.notes.skipped, &im.notes.nskipped, "%s (%s)", name, why);
-			continue;
-		}
-		for (k = 0; k < res->plan.ncells; k++) {
-			const struct cell *c = &res->plan.cells[k];
-
-			if (c->mode == r->cell.mode && c->bs == r->cell.bs && c->depth == r->cell.depth &&
-			    c->jobs == r->cell.jobs) {
-				import_fio_note(im.notes.duplicate, NULL, "%s = cell %u", name, k + 1);
-				break;
-			}
-		}
-		r->cell.index = res->plan.ncells;
-		res->plan.cells[res->plan.ncells] = r->cell;
-		first_of_cell[res->plan.ncells] = e;
-		res->plan.ncells++;
-		res->ndone++;
-	}
-	free(im.ent);
-	if (res->plan.ncells == 0) {
-		sweep_error("import %s: no fio job sweep can read (%s)", path, im.notes.skipped);
-		free(first_of_cell);
-		results_free(res);
-		return -EINVAL;
-	}
-	import_fio_plan(&im, res, first_of_cell);
-	free(first_of_cell);
-	import_fio_warn(&im, res);
-	import_fio_disk_util(&im, res, ngroups);
-	return 0;
-}
-
-/* Import one host's results from a fio JSON file; host NULL as in import_fio_results. */
-int
-import_fio_file_host(const char *path, const char *host, int port, const char *label,
-    struct results *res)
-{
-	cJSON *root;
+	struct fio_import im = { .path = path, .root = root, .host = host, .port = port,
+	    .global = cJSON_GetObjectItemCaseSensitive(root, "global options") };
+	struct target t = { .kind = TARGET_FILE };
+	struct plan p = { .ncells = 0 };
+	struct cell_result *cells;
+	const cJSON **first_of_cell;
+	unsigned i, ngroups;
+	char stem[128];
 	int err;
 
 	memset(res, 0, sizeof *res);
-	if ((err = import_fio_load(path, &root)) != 0)
+	if ((err = import_fio_select(&im)) != 0)
 		return err;
-	err = import_fio_results(root, path, host, port, label, res);
-	if (err == -ENOENT)
-		sweep_error("import %s: no results of host %s in the file", path, host);
-	cJSON_Delete(root);
+	import_fio_setup(&im, &t, &p);
+	cells = xcalloc(im.nent, sizeof *cells);
+	p.cells = xcalloc(im.nent, sizeof *p.cells);
+	first_of_cell = xcalloc(im.nent, sizeof *first_of_cell);
+	ngroups = import_fio_cells(&im, &p, cells, first_of_cell);
+	free(im.ent);
+	if (p.ncells == 0) {
+		sweep_error("import %s: no fio job sweep can read (%s)", path, im.notes.skipped);
+		err = -EINVAL;
+	} else {
+		import_fio_plan(&im, &p, cells, first_of_cell);
+		results_create(res, label != NULL ? label : results_stem(path, stem, sizeof stem),
+		    NULL, &t, &p);
+		import_fio_header(&im, res);
+		for (i = 0; i < p.ncells; i++, res->ndone++)
+			results_store_cell(res, i, &cells[i]);
+		import_fio_warn(&im, res);
+		import_fio_disk_util(&im, res, ngroups);
+	}
+	free(cells);
+	free(p.cells);
+	free(first_of_cell);
 	return err;
 }
 
@@ -980,5 +819,13 @@ import_fio_file_host(const char *path, const char *host, int port, const char *l
 int
 import_fio_file(const char *path, const char *label, struct results *res)
 {
-	return import_fio_file_host(path, NULL, -1, label, res);
+	cJSON *root;
+	int err;
+
+	memset(res, 0, sizeof *res);
+	if ((err = import_fio_load(path, &root)) != 0)
+		return err;
+	err = import_fio_results(root, path, NULL, -1, label, res);
+	cJSON_Delete(root);
+	return err;
 }

@@ -176,6 +176,116 @@ xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
 	return row + 1;
 }
 
+/* Summary rows: a mode's peaks, QD1 4K latency, the knee and the provisioned share. */
+static void
+xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct results *res,
+    const struct summary_mode *sm)
+{
+	const struct knee *k = &sm->knee;
+	char at[64];
+
+	worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
+	if (sm->peak_iops >= 0) {
+		const struct cell_result *r = &res->cells[sm->peak_iops];
+
+		worksheet_write_number(ws, row, 1, r->iops, x->num0);
+		worksheet_write_string(ws, row, 2, report_summary_at(r, at, sizeof at), NULL);
+	}
+	if (sm->peak_bw >= 0) {
+		const struct cell_result *r = &res->cells[sm->peak_bw];
+
+		worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, x->num1);
+		worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, x->num1);
+		worksheet_write_string(ws, row, 5, report_summary_at(r, at, sizeof at), NULL);
+	}
+	if (sm->qd1_4k >= 0) {
+		const struct cell_result *r = &res->cells[sm->qd1_4k];
+
+		worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US), x->num1);
+		worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US), x->num1);
+	} else {
+		worksheet_write_string(ws, row, 6, "not measured", NULL);
+		worksheet_write_string(ws, row, 7, "not measured", NULL);
+	}
+	if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
+		worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
+	if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
+		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
+	if (k->kind == KNEE_FOUND)
+		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
+	worksheet_write_string(ws, row, 11, k->text, NULL);
+	if (sm->iops_pct > 0)
+		worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
+	if (sm->bw_pct > 0)
+		worksheet_write_number(ws, row, 13, sm->bw_pct, sm->above_cap ? x->bad1 : x->num1);
+}
+
+/* Summary rows: the BW checks' count and each mismatch with its likely cause.  Returns the next row. */
+static lxw_row_t
+xl_summary_checks(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	static const char *const mhead[] = {
+		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
+		"Measured (MiB/s)", "Device (MiB/s)", "Likely cause"
+	};
+	const struct summary *sum = ctx->sum;
+	char *line;
+	unsigned i;
+
+	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
+	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
+	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
+	free(line);
+	if (sum->nmismatch == 0)
+		return row;
+	worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
+	worksheet_set_row(ws, row, 32, NULL);
+	xl_header(x, ws, row++, mhead, sizeof mhead / sizeof mhead[0]);
+	for (i = 0; i < sum->nmismatch; i++, row++) {
+		const struct cell_result *r = &ctx->res->cells[sum->mismatch[i]];
+		lxw_col_t c = 0;
+
+		xl_cell_id(x, ws, row, &c, r, false);
+		worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num1);
+		worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num1);
+		if (r->check.device >= 0)
+			worksheet_write_number(ws, row, c, r->check.device / MIB, x->num1);
+		else
+			worksheet_write_string(ws, row, c, "n/a", NULL);
+		c++;
+		worksheet_write_string(ws, row, c, r->check.reason, x->bad);
+	}
+	return row;
+}
+
+/* Summary rows: the cells that failed or were skipped, with why.  Returns the next row. */
+static lxw_row_t
+xl_summary_failed(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	char *line;
+	unsigned i;
+
+	if (ctx->sum->nfailed + ctx->sum->nskipped == 0)
+		return row;
+	row++;
+	line = xasprintf("%u cells failed, %u skipped:", ctx->sum->nfailed, ctx->sum->nskipped);
+	worksheet_write_string(ws, row++, 0, line, x->bold);
+	free(line);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		lxw_col_t c = 0;
+
+		if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
+			continue;
+		xl_cell_id(x, ws, row, &c, r, false);
+		worksheet_write_string(ws, row, c++, cell_status_name(r->status), x->failed);
+		worksheet_write_string(ws, row++, c, r->status_reason, NULL);
+	}
+	return row;
+}
+
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
 xl_summary(struct xl *x, const struct report_ctx *ctx)
@@ -187,15 +297,11 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 		"Knee block size (KiB)", "IOPS vs bandwidth (knee)", "Peak IOPS (% of provisioned)",
 		"Peak throughput (% of provisioned)"
 	};
-	static const char *const mhead[] = {
-		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
-		"Measured (MiB/s)", "Device (MiB/s)", "Likely cause"
-	};
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	lxw_row_t row = 0;
-	char *line, at[64];
+	char *line;
 	unsigned m, i;
 
 	worksheet_set_column(ws, 0, 0, 12, NULL);
@@ -219,89 +325,15 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	    NULL);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
-	xl_header(x, ws, row++, head, res->expect.set ? 14 : 12);
-	for (m = 0; m < sum->nmodes; m++, row++) {
-		const struct summary_mode *sm = &sum->modes[m];
-		const struct knee *k = &sm->knee;
-
-		worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
-		if (sm->peak_iops >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_iops];
-
-			worksheet_write_number(ws, row, 1, r->iops, x->num0);
-			worksheet_write_string(ws, row, 2, report_summary_at(r, at, sizeof at), NULL);
-		}
-		if (sm->peak_bw >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_bw];
-
-			worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, x->num1);
-			worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, x->num1);
-			worksheet_write_string(ws, row, 5, report_summary_at(r, at, sizeof at), NULL);
-		}
-		if (sm->qd1_4k >= 0) {
-			const struct cell_result *r = &res->cells[sm->qd1_4k];
-
-			worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US), x->num1);
-			worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US), x->num1);
-		} else {
-			worksheet_write_string(ws, row, 6, "not measured", NULL);
-			worksheet_write_string(ws, row, 7, "not measured", NULL);
-		}
-		if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
-			worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
-		if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
-			worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
-		if (k->kind == KNEE_FOUND)
-			worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
-		worksheet_write_string(ws, row, 11, k->text, NULL);
-		if (sm->iops_pct > 0)
-			worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
-		if (sm->bw_pct > 0)
-			worksheet_write_number(ws, row, 13, sm->bw_pct, sm->above_cap ? x->bad1 : x->num1);
-	}
+	/* The last two columns, the share of the provisioned limits, only with an expectation. */
+	xl_header(x, ws, row++, head, sizeof head / sizeof head[0] - (res->expect.set ? 0 : 2));
+	for (m = 0; m < sum->nmodes; m++, row++)
+		xl_summary_mode(x, ws, row, res, &sum->modes[m]);
 	row++;
 	row = xl_expect(x, ws, row, ctx);
 	row = xl_bursts(x, ws, row, ctx);
-	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
-	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
-	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
-	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
-	free(line);
-	if (sum->nmismatch > 0) {
-		worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
-		worksheet_set_row(ws, row, 32, NULL);
-		xl_header(x, ws, row++, mhead, 8);
-		for (i = 0; i < sum->nmismatch; i++, row++) {
-			const struct cell_result *r = &res->cells[sum->mismatch[i]];
-			lxw_col_t c = 0;
-
-			xl_cell_id(x, ws, row, &c, r, false);
-			worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num1);
-			worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num1);
-			if (r->check.device >= 0)
-				worksheet_write_number(ws, row, c, r->check.device / MIB, x->num1);
-			else
-				worksheet_write_string(ws, row, c, "n/a", NULL);
-			c++;
-			worksheet_write_string(ws, row, c, r->check.reason, x->bad);
-		}
-	}
-	if (sum->nfailed + sum->nskipped > 0) {
-		row++;
-		line = xasprintf("%u cells failed, %u skipped:", sum->nfailed, sum->nskipped);
-		worksheet_write_string(ws, row++, 0, line, x->bold);
-		free(line);
-		for (i = 0; i < res->plan.ncells; i++) {
-			const struct cell_result *r = &res->cells[i];
-			lxw_col_t c = 0;
-
-			if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
-				continue;
-			xl_cell_id(x, ws, row, &c, r, false);
-			worksheet_write_string(ws, row, c++, cell_status_name(r->status), x->failed);
-			worksheet_write_string(ws, row++, c, r->status_reason, NULL);
-		}
-	}
+	row = xl_summary_checks(x, ws, row, ctx);
+	row = xl_summary_failed(x, ws, row, ctx);
 	for (i = 0; i < res->nwarnings; i++) {
 		line = xasprintf("Warning: %s", res->warnings[i]);
 		worksheet_write_string(ws, ++row, 0, line, x->alert);
@@ -504,153 +536,134 @@ xl_pivot_sheet(struct xl *x, const struct report_ctx *ctx, const char *name,
 	xl_insert_chart(ws, 1, (lxw_col_t)(sum->nseries + 3), ch);
 }
 
+/* The format of a number with c's decimals (a figure of a failed check in Checks: red). */
+static lxw_format *
+xl_number_format(struct xl *x, const struct column *c, const struct column_value *v,
+    bool checks)
+{
+	if (checks && v->mark == COLUMN_MARK_MISMATCH)
+		return x->bad1;
+	switch (c->decimals) {
+	case 0:
+		return x->num0;
+	case 1:
+		return x->num1;
+	case 2:
+		return x->pct;
+	case 3:
+		return x->num3;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * Column c of cell r at row, col.  Texts are coloured by their mark in both
+ * sheets, figures only in Checks (the sheet of the check).
+ */
+static void
+xl_value(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, const struct column *c,
+    const struct results *res, const struct cell_result *r, bool checks)
+{
+	struct column_value v;
+	char caps[sizeof v.buf], *p;
+
+	column_value(c, res, r, &v);
+	switch (v.kind) {
+	case COLUMN_EMPTY:
+		if (checks && (c->flags & COLUMN_CHECKS_NA))
+			worksheet_write_string(ws, row, col, "n/a", NULL);
+		break;
+	case COLUMN_NUMBER:
+	case COLUMN_COUNT:
+		worksheet_write_number(ws, row, col, v.kind == COLUMN_NUMBER ? v.number :
+		    (double)v.count, xl_number_format(x, c, &v, checks));
+		break;
+	case COLUMN_TEXT:
+		if (c->flags & COLUMN_CAPITALS) {
+			str_copy(caps, sizeof caps, v.text);
+			for (p = caps; *p != '\0'; p++)
+				if (*p >= 'a' && *p <= 'z')
+					*p = (char)(*p - 'a' + 'A');
+			v.text = caps;
+		}
+		worksheet_write_string(ws, row, col, v.text, v.mark == COLUMN_MARK_FAILED ? x->failed :
+		    v.mark == COLUMN_MARK_MISMATCH ? x->bad : NULL);
+		break;
+	}
+}
+
+/*
+ * A sheet of the columns with flag (COLUMN_CELLS or COLUMN_CHECKS): their
+ * header, then a row per cell that want() takes.  Returns the next row.
+ */
+static lxw_row_t
+xl_columns_sheet(struct xl *x, lxw_worksheet *ws, const struct results *res, unsigned flag,
+    double width, bool (*want)(const struct cell_result *))
+{
+	bool checks = flag == COLUMN_CHECKS;
+	lxw_row_t row = 1;
+	lxw_col_t c = 0, first, last;
+	unsigned i, k, *widths;
+
+	for (k = 0; k < ncolumns; k++)
+		if (columns[k].flags & flag)
+			c++;
+	worksheet_set_column(ws, 0, c - 1, width, NULL);
+	widths = xcalloc(c, sizeof *widths);
+	worksheet_set_row(ws, 0, 45, NULL);
+	for (k = 0, c = 0; k < ncolumns; k++) {
+		const struct column *col = &columns[k];
+
+		if (!(col->flags & flag))
+			continue;
+		widths[c] = checks ? col->checks_width : col->width;
+		worksheet_write_string(ws, 0, c++, checks && col->checks_title != NULL ?
+		    col->checks_title : col->title, x->header);
+	}
+	/* Wider columns, neighbours of one width as one range. */
+	for (first = 0; first < c; first = last + 1) {
+		for (last = first; last + 1 < c && widths[last + 1] == widths[first]; last++)
+			;
+		if (widths[first] > 0)
+			worksheet_set_column(ws, first, last, widths[first], NULL);
+	}
+	free(widths);
+	worksheet_freeze_panes(ws, 1, 0);
+	for (i = 0; i < res->plan.ncells; i++) {
+		if (!want(&res->cells[i]))
+			continue;
+		for (k = 0, c = 0; k < ncolumns; k++)
+			if (columns[k].flags & flag)
+				xl_value(x, ws, row, c++, &columns[k], res, &res->cells[i], checks);
+		row++;
+	}
+	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, c - 1);
+	return row;
+}
+
+static bool
+xl_finished(const struct cell_result *r)
+{
+	return r->status != CELL_PENDING;
+}
+
 /* Cells: every figure of every cell, the columns of results.csv without the label. */
 static void
 xl_cells(struct xl *x, const struct report_ctx *ctx)
 {
-	static const char *const head[] = {
-		"Mode", "Block size", "Block size (bytes)", "Queue depth", "Jobs", "Status", "IOPS",
-		"Throughput (MiB/s)", "Throughput (MB/s)", "Latency min (us)", "Latency mean (us)",
-		"Latency p50 (us)", "Latency p90 (us)", "Latency p99 (us)", "Latency p99.9 (us)",
-		"Latency p99.99 (us)", "Latency max (us)", "Latency stdev (us)",
-		"CPU user (% of one CPU)", "CPU system (% of one CPU)", "I/Os", "Bytes",
-		"Measured time (s)", "Errors", "Short I/Os", "First error", "Device IOPS",
-		"Device throughput (MiB/s)", "Device utilization (%)", "Device queue size (aqu-sz)",
-		"Device await (us)", "Device average request (KiB)",
-		"Check: derived IOPS x bs (MiB/s)", "Check: measured (MiB/s)",
-		"Check: device (MiB/s)", "Check: derived vs measured (%)",
-		"Check: device vs measured (%)", "BW check", "Check reason", "Status reason",
-		"Most I/Os in flight", "Measured window"
-	};
-	const unsigned ncols = sizeof head / sizeof head[0];
-	const struct results *res = ctx->res;
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CELLS);
-	lxw_row_t row = 1;
-	unsigned i, p;
-	char steady[96];
-
-	worksheet_set_column(ws, 0, (lxw_col_t)(ncols - 1), 13, NULL);
-	worksheet_set_column(ws, 25, 25, 30, NULL);
-	worksheet_set_column(ws, 38, 39, 60, NULL);
-	worksheet_set_column(ws, 41, 41, 20, NULL);
-	worksheet_set_row(ws, 0, 45, NULL);
-	xl_header(x, ws, 0, head, ncols);
-	worksheet_freeze_panes(ws, 1, 0);
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-		lxw_col_t c = 0;
-
-		if (r->status == CELL_PENDING)
-			continue;
-		xl_cell_id(x, ws, row, &c, r, true);
-		worksheet_write_string(ws, row, c++, cell_status_name(r->status),
-		    r->status == CELL_OK ? NULL : x->failed);
-		if (r->status == CELL_SKIPPED) {
-			worksheet_write_string(ws, row++, (lxw_col_t)(ncols - 3), r->status_reason, NULL);
-			continue;
-		}
-		worksheet_write_number(ws, row, c++, r->iops, x->num1);
-		worksheet_write_number(ws, row, c++, r->bw_bytes_s / MIB, x->num3);
-		worksheet_write_number(ws, row, c++, r->bw_bytes_s / 1e6, x->num3);
-		worksheet_write_number(ws, row, c++, (double)r->lat_min_ns / 1e3, x->num1);
-		worksheet_write_number(ws, row, c++, r->lat_mean_ns / 1e3, x->num1);
-		for (p = 0; p < PCT_COUNT; p++)
-			worksheet_write_number(ws, row, c++, (double)r->lat_pct_ns[p] / 1e3, x->num1);
-		worksheet_write_number(ws, row, c++, (double)r->lat_max_ns / 1e3, x->num1);
-		worksheet_write_number(ws, row, c++, r->lat_stdev_ns / 1e3, x->num1);
-		worksheet_write_number(ws, row, c++, r->cpu_usr_pct, x->num1);
-		worksheet_write_number(ws, row, c++, r->cpu_sys_pct, x->num1);
-		worksheet_write_number(ws, row, c++, (double)r->ios, x->num0);
-		worksheet_write_number(ws, row, c++, (double)r->bytes, x->num0);
-		worksheet_write_number(ws, row, c++, (double)r->runtime_ns / 1e9, x->num3);
-		worksheet_write_number(ws, row, c++, (double)r->errors, NULL);
-		worksheet_write_number(ws, row, c++, (double)r->short_ios, NULL);
-		if (r->err_syscall[0] != '\0') {
-			char *e = xasprintf("%s: %s at offset %llu", r->err_syscall,
-			    strerror(r->err_errno), (unsigned long long)r->err_offset);
-
-			worksheet_write_string(ws, row, c, e, x->failed);
-			free(e);
-		}
-		c++;
-		if (r->dev.valid) {
-			worksheet_write_number(ws, row, c++, r->dev.iops, x->num1);
-			worksheet_write_number(ws, row, c++, r->dev.bw_bytes_s / MIB, x->num3);
-			worksheet_write_number(ws, row, c++, r->dev.util_pct, x->num1);
-			worksheet_write_number(ws, row, c++, r->dev.aqu_sz, x->pct);
-			worksheet_write_number(ws, row, c++, r->dev.await_us, x->num1);
-			worksheet_write_number(ws, row, c++, r->dev.areq_bytes / KIB, x->num1);
-		} else
-			c += 6;
-		worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num3);
-		worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num3);
-		if (r->check.device >= 0)
-			worksheet_write_number(ws, row, c, r->check.device / MIB, x->num3);
-		c++;
-		worksheet_write_number(ws, row, c++, r->check.diff_derived * 100, x->pct);
-		if (r->check.device >= 0)
-			worksheet_write_number(ws, row, c, r->check.diff_device * 100, x->pct);
-		c++;
-		worksheet_write_string(ws, row, c++, r->check.ok ? "ok" : "mismatch",
-		    r->check.ok ? NULL : x->bad);
-		worksheet_write_string(ws, row, c++, r->check.reason, r->check.ok ? NULL : x->bad);
-		if (r->status_reason[0] != '\0')
-			worksheet_write_string(ws, row, c, r->status_reason, NULL);
-		c++;
-		if (r->inflight_max > 0)
-			worksheet_write_number(ws, row, c, r->inflight_max, NULL);
-		c++;
-		worksheet_write_string(ws, row, c, report_table_steady_text(res, r, steady, sizeof steady), NULL);
-		row++;
-	}
-	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(ncols - 1));
+	xl_columns_sheet(x, workbook_add_worksheet(x->wb, SHEET_CELLS), ctx->res, COLUMN_CELLS, 13,
+	    xl_finished);
 }
 
 /* Checks: the BW = IOPS x bs detail of every cell with figures. */
 static void
 xl_checks(struct xl *x, const struct report_ctx *ctx)
 {
-	static const char *const head[] = {
-		"Mode", "Block size", "Block size (bytes)", "Queue depth", "Jobs",
-		"Derived IOPS x bs (MiB/s)", "Measured bytes / time (MiB/s)", "Device counters (MiB/s)",
-		"Derived vs measured (%)", "Device vs measured (%)", "Verdict", "Likely cause / note"
-	};
-	const unsigned ncols = sizeof head / sizeof head[0];
-	const struct results *res = ctx->res;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHECKS);
-	lxw_row_t row = 1;
-	unsigned i;
+	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14, report_has_figures);
 	char *note;
 
-	worksheet_set_column(ws, 0, 10, 14, NULL);
-	worksheet_set_column(ws, 11, 11, 90, NULL);
-	worksheet_set_row(ws, 0, 45, NULL);
-	xl_header(x, ws, 0, head, ncols);
-	worksheet_freeze_panes(ws, 1, 0);
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-		lxw_col_t c = 0;
-		bool ok = r->check.ok;
-
-		if (!report_has_figures(r))
-			continue;
-		xl_cell_id(x, ws, row, &c, r, true);
-		worksheet_write_number(ws, row, c++, r->check.derived / MIB, ok ? x->num3 : x->bad1);
-		worksheet_write_number(ws, row, c++, r->check.measured / MIB, ok ? x->num3 : x->bad1);
-		if (r->check.device >= 0)
-			worksheet_write_number(ws, row, c, r->check.device / MIB, ok ? x->num3 : x->bad1);
-		else
-			worksheet_write_string(ws, row, c, "n/a", NULL);
-		c++;
-		worksheet_write_number(ws, row, c++, r->check.diff_derived * 100, x->pct);
-		if (r->check.device >= 0)
-			worksheet_write_number(ws, row, c, r->check.diff_device * 100, x->pct);
-		c++;
-		worksheet_write_string(ws, row, c++, ok ? "ok" : "mismatch", ok ? NULL : x->bad);
-		worksheet_write_string(ws, row, c, r->check.reason, ok ? NULL : x->bad);
-		row++;
-	}
-	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(ncols - 1));
 	note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",
 	    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
 	worksheet_write_string(ws, row + 1, 0, note, NULL);

@@ -1,21 +1,19 @@
 /*
- * Results: the one record every report reads.  results.json (schema in
- * doc/results-schema.md) is written whole after every finished cell, and
- * loaded back by `sweep report` and the tests.
+ * Results: the one record every report reads, and its API (create, store
+ * or reset a cell, set the expectation, warn).  results-json.c writes it as
+ * results.json (schema in doc/results-schema.md) and reads it back.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <cjson/cJSON.h>
 
 #include "sweep.h"
 
@@ -24,12 +22,23 @@
 #endif
 
 static const char *status_names[] = { "pending", "ok", "failed", "skipped", "partial" };
-static const char *pct_keys[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
 
 const char *
 cell_status_name(enum cell_status s)
 {
 	return (unsigned)s < sizeof status_names / sizeof status_names[0] ? status_names[s] : "?";
+}
+
+/* The status named name, or -EINVAL. */
+int
+cell_status_parse(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < sizeof status_names / sizeof status_names[0]; i++)
+		if (strcmp(name, status_names[i]) == 0)
+			return (int)i;
+	return -EINVAL;
 }
 
 /*
@@ -203,675 +212,60 @@ bw_check_compute(struct cell_result *r)
 		snprintf(k->reason, sizeof k->reason, "ok");
 }
 
-static cJSON *
-cell_to_json(const struct cell_result *r)
-{
-	cJSON *o = cJSON_CreateObject(), *lat, *cpu, *err, *ser, *dev, *chk, *a;
-	unsigned i;
-
-	cJSON_AddNumberToObject(o, "index", r->cell.index);
-	cJSON_AddStringToObject(o, "mode", mode_name(r->cell.mode));
-	cJSON_AddNumberToObject(o, "bs", (double)r->cell.bs);
-	cJSON_AddNumberToObject(o, "depth", r->cell.depth);
-	cJSON_AddNumberToObject(o, "jobs", r->cell.jobs);
-	cJSON_AddStringToObject(o, "status", cell_status_name(r->status));
-	cJSON_AddStringToObject(o, "status_reason", r->status_reason);
-	if (r->status == CELL_SKIPPED)
-		return o;
-	cJSON_AddNumberToObject(o, "runtime_ns", (double)r->runtime_ns);
-	cJSON_AddNumberToObject(o, "ios", (double)r->ios);
-	cJSON_AddNumberToObject(o, "bytes", (double)r->bytes);
-	cJSON_AddNumberToObject(o, "read_ios", (double)r->read_ios);
-	cJSON_AddNumberToObject(o, "write_ios", (double)r->write_ios);
-	cJSON_AddNumberToObject(o, "read_bytes", (double)r->read_bytes);
-	cJSON_AddNumberToObject(o, "write_bytes", (double)r->write_bytes);
-	cJSON_AddNumberToObject(o, "iops", r->iops);
-	cJSON_AddNumberToObject(o, "bw_bytes_s", r->bw_bytes_s);
-	cJSON_AddNumberToObject(o, "bw_mib_s", r->bw_bytes_s / MIB);
-	cJSON_AddNumberToObject(o, "bw_mb_s", r->bw_bytes_s / 1e6);
-	cJSON_AddNumberToObject(o, "inflight_max", r->inflight_max);
-
-	lat = cJSON_AddObjectToObject(o, "lat_ns");
-	cJSON_AddNumberToObject(lat, "min", (double)r->lat_min_ns);
-	cJSON_AddNumberToObject(lat, "max", (double)r->lat_max_ns);
-	cJSON_AddNumberToObject(lat, "mean", r->lat_mean_ns);
-	cJSON_AddNumberToObject(lat, "stdev", r->lat_stdev_ns);
-	for (i = 0; i < PCT_COUNT; i++)
-		cJSON_AddNumberToObject(lat, pct_keys[i], (double)r->lat_pct_ns[i]);
-
-	cpu = cJSON_AddObjectToObject(o, "cpu");
-	cJSON_AddNumberToObject(cpu, "usr_pct", r->cpu_usr_pct);
-	cJSON_AddNumberToObject(cpu, "sys_pct", r->cpu_sys_pct);
-
-	err = cJSON_AddObjectToObject(o, "errors");
-	cJSON_AddNumberToObject(err, "count", (double)r->errors);
-	cJSON_AddNumberToObject(err, "short_ios", (double)r->short_ios);
-	if (r->err_syscall[0] != '\0') {
-		cJSON *first = cJSON_AddObjectToObject(err, "first");
-
-		cJSON_AddStringToObject(first, "syscall", r->err_syscall);
-		cJSON_AddNumberToObject(first, "errno", r->err_errno);
-		cJSON_AddStringToObject(first, "error", strerror(r->err_errno));
-		cJSON_AddNumberToObject(first, "offset", (double)r->err_offset);
-	}
-
-	{
-		cJSON *st = cJSON_AddObjectToObject(o, "steady");
-
-		cJSON_AddBoolToObject(st, "reached", r->steady);
-		if (r->steady)
-			cJSON_AddNumberToObject(st, "at_s", r->steady_at_s);
-		else
-			cJSON_AddNullToObject(st, "at_s");
-		/* how steady the last window was, either way: why a cell ran its full runtime */
-		cJSON_AddNumberToObject(st, "window_s", r->steady_last.n);
-		if (r->steady_last.n > 0) {
-			cJSON_AddNumberToObject(st, "spread_pct", round(r->steady_last.spread_pct * 100) / 100);
-			cJSON_AddNumberToObject(st, "trend_pct", round(r->steady_last.trend_pct * 100) / 100);
-		} else {
-			cJSON_AddNullToObject(st, "spread_pct");
-			cJSON_AddNullToObject(st, "trend_pct");
-		}
-	}
-	ser = cJSON_AddObjectToObject(o, "series");
-	cJSON_AddNumberToObject(ser, "interval_s", 1);
-	a = cJSON_AddArrayToObject(ser, "ios");
-	for (i = 0; i < r->nseries; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->series_ios[i]));
-	a = cJSON_AddArrayToObject(ser, "bytes");
-	for (i = 0; i < r->nseries; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateNumber((double)r->series_bytes[i]));
-
-	dev = cJSON_AddObjectToObject(o, "device");
-	cJSON_AddBoolToObject(dev, "valid", r->dev.valid);
-	if (r->dev.valid) {
-		cJSON_AddNumberToObject(dev, "read_ios", (double)r->dev.read_ios);
-		cJSON_AddNumberToObject(dev, "write_ios", (double)r->dev.write_ios);
-		cJSON_AddNumberToObject(dev, "read_bytes", (double)r->dev.read_bytes);
-		cJSON_AddNumberToObject(dev, "write_bytes", (double)r->dev.write_bytes);
-		cJSON_AddNumberToObject(dev, "read_merges", (double)r->dev.read_merges);
-		cJSON_AddNumberToObject(dev, "write_merges", (double)r->dev.write_merges);
-		cJSON_AddNumberToObject(dev, "iops", r->dev.iops);
-		cJSON_AddNumberToObject(dev, "bw_bytes_s", r->dev.bw_bytes_s);
-		cJSON_AddNumberToObject(dev, "util_pct", r->dev.util_pct);
-		cJSON_AddNumberToObject(dev, "aqu_sz", r->dev.aqu_sz);
-		cJSON_AddNumberToObject(dev, "await_us", r->dev.await_us);
-		cJSON_AddNumberToObject(dev, "areq_bytes", r->dev.areq_bytes);
-	}
-
-	if (r->derived != 0) {
-		a = cJSON_AddArrayToObject(o, "derived");
-		if (r->derived & CELL_DERIVED_IOPS)
-			cJSON_AddItemToArray(a, cJSON_CreateString("iops"));
-		if (r->derived & CELL_DERIVED_BW)
-			cJSON_AddItemToArray(a, cJSON_CreateString("bw"));
-	}
-
-	chk = cJSON_AddObjectToObject(o, "bw_check");
-	cJSON_AddNumberToObject(chk, "derived_bytes_s", r->check.derived);
-	cJSON_AddNumberToObject(chk, "measured_bytes_s", r->check.measured);
-	if (r->check.device >= 0)
-		cJSON_AddNumberToObject(chk, "device_bytes_s", r->check.device);
-	else
-		cJSON_AddNullToObject(chk, "device_bytes_s");
-	cJSON_AddNumberToObject(chk, "diff_derived", r->check.diff_derived);
-	cJSON_AddNumberToObject(chk, "diff_device", r->check.diff_device);
-	cJSON_AddStringToObject(chk, "verdict", r->check.ok ? "ok" : "mismatch");
-	cJSON_AddStringToObject(chk, "reason", r->check.reason);
-	return o;
-}
-
-/* A figure of the expectation: a number, or null when not given (0). */
-static void
-expect_number(cJSON *o, const char *key, double v)
-{
-	if (v > 0)
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
-/* "expect": the caps the volume is provisioned for, or null. */
-static void
-expect_to_json(cJSON *root, const struct expect *e)
-{
-	cJSON *o;
-
-	if (!e->set) {
-		cJSON_AddNullToObject(root, "expect");
-		return;
-	}
-	o = cJSON_AddObjectToObject(root, "expect");
-	expect_number(o, "iops", e->iops);
-	expect_number(o, "bw_bytes_s", e->bw_bytes_s);
-	expect_number(o, "burst_iops", e->burst_iops);
-	expect_number(o, "burst_bw_bytes_s", e->burst_bw_bytes_s);
-	expect_number(o, "iops_floor", e->iops_floor);
-	expect_number(o, "bw_floor_bytes_s", e->bw_floor_bytes_s);
-	expect_number(o, "size_bytes", (double)e->size_bytes);
-	cJSON_AddStringToObject(o, "profile", e->profile);
-	cJSON_AddStringToObject(o, "source", e->source);
-	cJSON_AddStringToObject(o, "basis", e->basis);
-}
-
-/* Caller frees. */
-char *
-results_to_json(const struct results *res)
-{
-	cJSON *root = cJSON_CreateObject(), *tool, *t, *p, *cells, *w;
-	const struct target *tg = &res->target;
-	char *text;
-	unsigned i;
-
-	cJSON_AddNumberToObject(root, "schema_version", res->schema_version);
-	tool = cJSON_AddObjectToObject(root, "tool");
-	cJSON_AddStringToObject(tool, "name", "sweep");
-	cJSON_AddStringToObject(tool, "version", res->tool_version);
-	cJSON_AddStringToObject(root, "host", res->host);
-	cJSON_AddStringToObject(root, "kernel", res->kernel);
-	cJSON_AddStringToObject(root, "started_utc", res->started_utc);
-	cJSON_AddStringToObject(root, "label", res->label);
-	cJSON_AddStringToObject(root, "description", res->description);
-	cJSON_AddBoolToObject(root, "interrupted", res->interrupted);
-	cJSON_AddNumberToObject(root, "cells_done", res->ndone);
-	w = cJSON_AddArrayToObject(root, "warnings");
-	for (i = 0; i < res->nwarnings; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(res->warnings[i]));
-	expect_to_json(root, &res->expect);
-
-	t = cJSON_AddObjectToObject(root, "target");
-	cJSON_AddStringToObject(t, "path", tg->path != NULL ? tg->path : "");
-	cJSON_AddStringToObject(t, "kind", tg->kind == TARGET_DEVICE ? "device" : "file");
-	cJSON_AddNumberToObject(t, "size_bytes", (double)tg->size);
-	cJSON_AddNumberToObject(t, "total_size_bytes", (double)tg->total_size);
-	cJSON_AddNumberToObject(t, "logical_block_size", tg->logical_bs);
-	cJSON_AddNumberToObject(t, "physical_block_size", tg->physical_bs);
-	cJSON_AddNumberToObject(t, "dio_mem_align", tg->dio_mem_align);
-	cJSON_AddNumberToObject(t, "dio_offset_align", tg->dio_offset_align);
-	if (tg->rotational < 0)
-		cJSON_AddNullToObject(t, "rotational");
-	else
-		cJSON_AddBoolToObject(t, "rotational", tg->rotational);
-	cJSON_AddStringToObject(t, "model", tg->model);
-	cJSON_AddStringToObject(t, "scheduler", tg->scheduler);
-	cJSON_AddStringToObject(t, "device", tg->devname);
-	cJSON_AddStringToObject(t, "fs_type", tg->fs_type);
-	cJSON_AddStringToObject(t, "signature", tg->signature);
-	if (tg->loop_dio < 0)
-		cJSON_AddNullToObject(t, "loop_direct_io");
-	else
-		cJSON_AddBoolToObject(t, "loop_direct_io", tg->loop_dio);
-	{
-		cJSON *q = cJSON_AddObjectToObject(t, "queue");
-
-		cJSON_AddNumberToObject(q, "max_sectors_kb", (double)tg->max_sectors_kb);
-		cJSON_AddNumberToObject(q, "nr_requests", (double)tg->nr_requests);
-		cJSON_AddNumberToObject(q, "optimal_io_size", (double)tg->optimal_io_size);
-		cJSON_AddNumberToObject(q, "minimum_io_size", (double)tg->minimum_io_size);
-	}
-
-	p = cJSON_AddObjectToObject(root, "plan");
-	cJSON_AddStringToObject(p, "engine", res->plan.engine);
-	cJSON_AddNumberToObject(p, "runtime_s", res->plan.runtime_s);
-	cJSON_AddNumberToObject(p, "ramp_s", res->plan.ramp_s);
-	cJSON_AddNumberToObject(p, "rwmixread", res->plan.rwmixread);
-	cJSON_AddNumberToObject(p, "seed", (double)res->plan.seed);
-	cJSON_AddNumberToObject(p, "size_bytes", (double)tg->size);
-	cJSON_AddNumberToObject(p, "steady_pct", res->plan.steady_pct);
-	cJSON_AddNumberToObject(p, "steady_window_s", res->plan.steady_window_s);
-	cJSON_AddNumberToObject(p, "min_runtime_s", res->plan.min_runtime_s);
-	cJSON_AddNumberToObject(p, "io_timeout_s", res->plan.io_timeout_s);
-	cells = cJSON_AddArrayToObject(p, "cells");
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell *c = &res->plan.cells[i];
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "mode", mode_name(c->mode));
-		cJSON_AddNumberToObject(o, "bs", (double)c->bs);
-		cJSON_AddNumberToObject(o, "depth", c->depth);
-		cJSON_AddNumberToObject(o, "jobs", c->jobs);
-		cJSON_AddItemToArray(cells, o);
-	}
-
-	cells = cJSON_AddArrayToObject(root, "cells");
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].status != CELL_PENDING)
-			cJSON_AddItemToArray(cells, cell_to_json(&res->cells[i]));
-
-	text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (text == NULL)
-		return NULL;
-	{
-		/* Hand back memory the caller can free() whatever cJSON's allocator. */
-		char *copy = xstrdup(text);
-
-		cJSON_free(text);
-		return copy;
-	}
-}
-
-/* results.json whole or not at all (temp file + rename). */
+/*
+ * Read the input file of an import whole into *text (NUL-terminated; caller
+ * frees): a regular file of at most max bytes with no NUL byte.  Otherwise
+ * prints "WHAT PATH: why" (hint says what to give; binary_hint, after a NUL
+ * byte) and returns -errno, -EINVAL or -EIO.
+ */
 int
-results_write_json(const struct results *res, const char *path)
+results_read_input(const char *what, const char *path, uint64_t max, const char *hint,
+    const char *binary_hint, char **text, size_t *len)
 {
-	char *text = results_to_json(res);
-	size_t len;
+	FILE *f = fopen(path, "re");
+	struct stat st;
+	char size[32];
 	int err;
 
-	if (text == NULL)
-		return -ENOMEM;
-	len = strlen(text);
-	text = xrealloc(text, len + 2);
-	text[len++] = '\n';
-	text[len] = '\0';
-	err = write_file_atomic(path, text, len);
-	free(text);
+	*text = NULL;
+	if (f == NULL) {
+		err = -errno;
+		sweep_error("%s %s: %s (%s)", what, path, strerror(errno), hint);
+		return err;
+	}
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > max) {
+		sweep_error("%s %s: not a regular file of at most %s", what, path,
+		    size_human(max, size, sizeof size));
+		fclose(f);
+		return -EINVAL;
+	}
+	*text = xmalloc((size_t)st.st_size + 1);
+	*len = fread(*text, 1, (size_t)st.st_size, f);
+	err = ferror(f) ? -EIO : 0;
+	fclose(f);
+	(*text)[*len] = '\0';
+	if (err != 0)
+		sweep_error("%s %s: read failed", what, path);
+	else if (strlen(*text) != *len) {
+		sweep_error("%s %s: binary data (a NUL byte); %s", what, path, binary_hint);
+		err = -EINVAL;
+	}
+	if (err != 0) {
+		free(*text);
+		*text = NULL;
+	}
 	return err;
 }
 
-static double
-jnum(const cJSON *o, const char *key)
+/* The name of the file at path without its folder and extension: an import's default label. */
+const char *
+results_stem(const char *path, char *buf, size_t len)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	const char *slash = strrchr(path, '/');
+	char *dot;
 
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
-/* A percentage that may exceed 100 (a spread): 0 unless 0..1e6. */
-static double
-jpct(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	return v >= 0 && v <= 1e6 ? v : 0;
-}
-
-/* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
-static uint64_t
-ju64(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	if (!(v > 0))
-		return 0;
-	if (v >= 18446744073709551615.0)
-		return UINT64_MAX;
-	return (uint64_t)v;
-}
-
-static unsigned
-juint(const cJSON *o, const char *key)
-{
-	uint64_t v = ju64(o, key);
-
-	return v > UINT_MAX ? UINT_MAX : (unsigned)v;
-}
-
-static int
-jint(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	if (!(v > INT_MIN))
-		return INT_MIN;
-	if (v >= INT_MAX)
-		return INT_MAX;
-	return (int)v;
-}
-
-static void
-jstr(const cJSON *o, const char *key, char *dst, size_t len)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	snprintf(dst, len, "%s", cJSON_IsString(v) ? v->valuestring : "");
-}
-
-static uint64_t *
-jseries(const cJSON *a, unsigned n)
-{
-	uint64_t *v = xcalloc(n ? n : 1, sizeof *v);
-	const cJSON *item;
-	unsigned i = 0;
-
-	cJSON_ArrayForEach(item, a) {
-		if (i >= n)
-			break;
-		double d = cJSON_IsNumber(item) ? item->valuedouble : 0;
-
-		v[i++] = !(d > 0) ? 0 : d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
-	}
-	return v;
-}
-
-static int
-cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
-{
-	const cJSON *lat, *cpu, *e, *first, *ser, *dev, *chk, *v;
-	char mode[32], status[32];
-	int m;
-	unsigned i;
-
-	memset(r, 0, sizeof *r);
-	jstr(o, "mode", mode, sizeof mode);
-	if ((m = mode_parse(mode)) < 0) {
-		snprintf(err, errlen, "cell has an unknown mode \"%s\"", mode);
-		return -EINVAL;
-	}
-	r->cell.mode = (enum rw_mode)m;
-	r->cell.index = juint(o, "index");
-	r->cell.bs = ju64(o, "bs");
-	r->cell.depth = juint(o, "depth");
-	r->cell.jobs = juint(o, "jobs");
-	if (r->cell.bs == 0 || r->cell.depth == 0 || r->cell.jobs == 0) {
-		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", r->cell.index);
-		return -EINVAL;
-	}
-	jstr(o, "status", status, sizeof status);
-	r->status = CELL_OK;
-	for (i = 0; i < sizeof status_names / sizeof status_names[0]; i++)
-		if (strcmp(status, status_names[i]) == 0)
-			r->status = (enum cell_status)i;
-	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
-	r->runtime_ns = ju64(o, "runtime_ns");
-	r->ios = ju64(o, "ios");
-	r->bytes = ju64(o, "bytes");
-	r->read_ios = ju64(o, "read_ios");
-	r->write_ios = ju64(o, "write_ios");
-	r->read_bytes = ju64(o, "read_bytes");
-	r->write_bytes = ju64(o, "write_bytes");
-	r->iops = jnum(o, "iops");
-	r->bw_bytes_s = jnum(o, "bw_bytes_s");
-	r->inflight_max = juint(o, "inflight_max");
-	lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
-	r->lat_min_ns = ju64(lat, "min");
-	r->lat_max_ns = ju64(lat, "max");
-	r->lat_mean_ns = jnum(lat, "mean");
-	r->lat_stdev_ns = jnum(lat, "stdev");
-	for (i = 0; i < PCT_COUNT; i++)
-		r->lat_pct_ns[i] = ju64(lat, pct_keys[i]);
-	cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
-	r->cpu_usr_pct = jnum(cpu, "usr_pct");
-	r->cpu_sys_pct = jnum(cpu, "sys_pct");
-	e = cJSON_GetObjectItemCaseSensitive(o, "errors");
-	r->errors = ju64(e, "count");
-	r->short_ios = ju64(e, "short_ios");
-	first = cJSON_GetObjectItemCaseSensitive(e, "first");
-	if (first != NULL) {
-		jstr(first, "syscall", r->err_syscall, sizeof r->err_syscall);
-		r->err_errno = jint(first, "errno");
-		r->err_offset = ju64(first, "offset");
-	}
-	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
-	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
-	r->steady_at_s = juint(v, "at_s");
-	r->steady_last.n = juint(v, "window_s");
-	r->steady_last.spread_pct = jpct(v, "spread_pct");
-	r->steady_last.trend_pct = jpct(v, "trend_pct");
-	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
-	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
-	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;
-	if (r->nseries > 1000000)
-		r->nseries = 1000000;
-	r->series_ios = jseries(v, r->nseries);
-	r->series_bytes = jseries(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
-	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(o, "derived")) {
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "iops") == 0)
-			r->derived |= CELL_DERIVED_IOPS;
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "bw") == 0)
-			r->derived |= CELL_DERIVED_BW;
-	}
-	dev = cJSON_GetObjectItemCaseSensitive(o, "device");
-	r->dev.valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
-	r->dev.read_ios = ju64(dev, "read_ios");
-	r->dev.write_ios = ju64(dev, "write_ios");
-	r->dev.read_bytes = ju64(dev, "read_bytes");
-	r->dev.write_bytes = ju64(dev, "write_bytes");
-	r->dev.read_merges = ju64(dev, "read_merges");
-	r->dev.write_merges = ju64(dev, "write_merges");
-	r->dev.iops = jnum(dev, "iops");
-	r->dev.bw_bytes_s = jnum(dev, "bw_bytes_s");
-	r->dev.util_pct = jnum(dev, "util_pct");
-	r->dev.aqu_sz = jnum(dev, "aqu_sz");
-	r->dev.await_us = jnum(dev, "await_us");
-	r->dev.areq_bytes = jnum(dev, "areq_bytes");
-	chk = cJSON_GetObjectItemCaseSensitive(o, "bw_check");
-	if (chk != NULL) {
-		char verdict[16];
-
-		r->check.derived = jnum(chk, "derived_bytes_s");
-		r->check.measured = jnum(chk, "measured_bytes_s");
-		v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
-		r->check.device = cJSON_IsNumber(v) ? v->valuedouble : -1;
-		r->check.diff_derived = jnum(chk, "diff_derived");
-		r->check.diff_device = jnum(chk, "diff_device");
-		jstr(chk, "verdict", verdict, sizeof verdict);
-		r->check.ok = strcmp(verdict, "ok") == 0;
-		jstr(chk, "reason", r->check.reason, sizeof r->check.reason);
-	} else if (r->status != CELL_SKIPPED)
-		bw_check_compute(r);
-	return 0;
-}
-
-/* A figure of "expect": finite and above 0, else 0 (not given). */
-static double
-expect_jnum(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	return isfinite(v) && v > 0 ? v : 0;
-}
-
-/* "expect" back into e; null, absent or not an object: no expectation. */
-static void
-expect_from_json(const cJSON *o, struct expect *e)
-{
-	memset(e, 0, sizeof *e);
-	if (!cJSON_IsObject(o))
-		return;
-	e->set = true;
-	e->iops = expect_jnum(o, "iops");
-	e->bw_bytes_s = expect_jnum(o, "bw_bytes_s");
-	e->burst_iops = expect_jnum(o, "burst_iops");
-	e->burst_bw_bytes_s = expect_jnum(o, "burst_bw_bytes_s");
-	e->iops_floor = expect_jnum(o, "iops_floor");
-	e->bw_floor_bytes_s = expect_jnum(o, "bw_floor_bytes_s");
-	e->size_bytes = expect_jnum(o, "size_bytes") < 1.8e19 ? (uint64_t)expect_jnum(o, "size_bytes") : 0;
-	jstr(o, "profile", e->profile, sizeof e->profile);
-	jstr(o, "source", e->source, sizeof e->source);
-	jstr(o, "basis", e->basis, sizeof e->basis);
-}
-
-/*
- * Parse results.json text into res.  On failure returns -EINVAL with a
- * one-line reason in err.
- */
-int
-results_from_json(const char *text, struct results *res, char *err, size_t errlen)
-{
-	cJSON *root = cJSON_Parse(text);
-	const cJSON *tool, *t, *p, *pc, *cells, *item, *w;
-	unsigned n = 0, i;
-	int ret = -EINVAL;
-	char kind[16];
-
-	memset(res, 0, sizeof *res);
-	if (root == NULL || !cJSON_IsObject(root)) {
-		snprintf(err, errlen, "not a JSON object");
-		goto out;
-	}
-	res->schema_version = jint(root, "schema_version");
-	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
-		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",
-		    res->schema_version, SWEEP_SCHEMA_VERSION);
-		goto out;
-	}
-	tool = cJSON_GetObjectItemCaseSensitive(root, "tool");
-	jstr(tool, "version", res->tool_version, sizeof res->tool_version);
-	jstr(root, "host", res->host, sizeof res->host);
-	jstr(root, "kernel", res->kernel, sizeof res->kernel);
-	jstr(root, "started_utc", res->started_utc, sizeof res->started_utc);
-	jstr(root, "label", res->label, sizeof res->label);
-	jstr(root, "description", res->description, sizeof res->description);
-	res->interrupted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
-	w = cJSON_GetObjectItemCaseSensitive(root, "warnings");
-	cJSON_ArrayForEach(item, w) {
-		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
-		    cJSON_IsString(item))
-			snprintf(res->warnings[res->nwarnings++], sizeof res->warnings[0], "%s",
-			    item->valuestring);
-	}
-
-	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
-
-	t = cJSON_GetObjectItemCaseSensitive(root, "target");
-	if (!cJSON_IsObject(t)) {
-		snprintf(err, errlen, "no \"target\" object");
-		goto out;
-	}
-	{
-		char path[4096], *slash;
-		const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t, "rotational");
-
-		jstr(t, "path", path, sizeof path);
-		res->target.path = xstrdup(path);
-		slash = strrchr(path, '/');
-		res->target.name = xstrdup(slash != NULL ? slash + 1 : path);
-		jstr(t, "kind", kind, sizeof kind);
-		res->target.kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
-		res->target.size = ju64(t, "size_bytes");
-		res->target.total_size = ju64(t, "total_size_bytes");
-		res->target.logical_bs = (uint32_t)juint(t, "logical_block_size");
-		res->target.physical_bs = (uint32_t)juint(t, "physical_block_size");
-		res->target.dio_mem_align = (uint32_t)juint(t, "dio_mem_align");
-		res->target.dio_offset_align = (uint32_t)juint(t, "dio_offset_align");
-		res->target.rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
-		jstr(t, "model", res->target.model, sizeof res->target.model);
-		jstr(t, "scheduler", res->target.scheduler, sizeof res->target.scheduler);
-		jstr(t, "device", res->target.devname, sizeof res->target.devname);
-		jstr(t, "fs_type", res->target.fs_type, sizeof res->target.fs_type);
-		jstr(t, "signature", res->target.signature, sizeof res->target.signature);
-		{
-			const cJSON *ld = cJSON_GetObjectItemCaseSensitive(t, "loop_direct_io");
-			const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
-
-			res->target.loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
-			res->target.max_sectors_kb = ju64(q, "max_sectors_kb");
-			res->target.nr_requests = ju64(q, "nr_requests");
-			res->target.optimal_io_size = ju64(q, "optimal_io_size");
-			res->target.minimum_io_size = ju64(q, "minimum_io_size");
-		}
-		res->target.excl_fd = -1;
-	}
-
-	p = cJSON_GetObjectItemCaseSensitive(root, "plan");
-	pc = cJSON_GetObjectItemCaseSensitive(p, "cells");
-	if (!cJSON_IsArray(pc)) {
-		snprintf(err, errlen, "no \"plan\" with a \"cells\" list");
-		goto out;
-	}
-	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
-	str_copy(res->engine, sizeof res->engine, res->plan.engine);
-	res->plan.runtime_s = juint(p, "runtime_s");
-	res->plan.ramp_s = juint(p, "ramp_s");
-	res->plan.rwmixread = juint(p, "rwmixread");
-	res->plan.seed = ju64(p, "seed");
-	res->plan.size = ju64(p, "size_bytes");
-	res->plan.steady_pct = juint(p, "steady_pct");
-	res->plan.steady_window_s = juint(p, "steady_window_s");
-	res->plan.min_runtime_s = juint(p, "min_runtime_s");
-	res->plan.io_timeout_s = juint(p, "io_timeout_s");
-	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
-	if (res->plan.ncells > 1000000) {
-		snprintf(err, errlen, "plan has too many cells");
-		goto out;
-	}
-	res->plan.cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->plan.cells);
-	res->cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->cells);
-	cJSON_ArrayForEach(item, pc) {
-		struct cell *c = &res->plan.cells[n];
-		char mode[32];
-		int m;
-
-		jstr(item, "mode", mode, sizeof mode);
-		if ((m = mode_parse(mode)) < 0) {
-			snprintf(err, errlen, "plan cell %u has an unknown mode \"%s\"", n, mode);
-			goto out;
-		}
-		c->index = n;
-		c->mode = (enum rw_mode)m;
-		c->bs = ju64(item, "bs");
-		c->depth = juint(item, "depth");
-		c->jobs = juint(item, "jobs");
-		res->cells[n].cell = *c;
-		n++;
-	}
-
-	cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
-	if (!cJSON_IsArray(cells)) {
-		snprintf(err, errlen, "no \"cells\" list");
-		goto out;
-	}
-	cJSON_ArrayForEach(item, cells) {
-		struct cell_result r;
-
-		if (cell_from_json(item, &r, err, errlen) != 0)
-			goto out;
-		if (r.cell.index >= res->plan.ncells) {
-			snprintf(err, errlen, "cell index %u is outside the plan's %u cells",
-			    r.cell.index, res->plan.ncells);
-			free(r.series_ios);
-			free(r.series_bytes);
-			goto out;
-		}
-		i = r.cell.index;
-		free(res->cells[i].series_ios);
-		free(res->cells[i].series_bytes);
-		res->cells[i] = r;
-		res->ndone++;
-	}
-	ret = 0;
-out:
-	cJSON_Delete(root);
-	if (ret != 0)
-		results_free(res);
-	return ret;
-}
-
-/* Load path into res; -errno, or -EINVAL with a message printed. */
-int
-results_load(const char *path, struct results *res)
-{
-	FILE *f = fopen(path, "re");
-	char *text, err[256];
-	long len;
-	int ret;
-
-	memset(res, 0, sizeof *res);
-	if (f == NULL) {
-		ret = -errno;
-		sweep_error("%s: %s (give a results.json written by sweep)", path, strerror(errno));
-		return ret;
-	}
-	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-	    len > 256 * 1024 * 1024) {
-		fclose(f);
-		sweep_error("%s: not a regular file of at most 256 MiB", path);
-		return -EINVAL;
-	}
-	text = xmalloc((size_t)len + 1);
-	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
-		fclose(f);
-		free(text);
-		sweep_error("%s: read failed", path);
-		return -EIO;
-	}
-	fclose(f);
-	text[len] = '\0';
-	ret = results_from_json(text, res, err, sizeof err);
-	if (ret != 0)
-		sweep_error("%s: %s (not a sweep results.json?)", path, err);
-	free(text);
-	return ret;
+	str_copy(buf, len, slash != NULL ? slash + 1 : path);
+	if ((dot = strrchr(buf, '.')) != NULL && dot != buf)
+		*dot = '\0';
+	return buf;
 }

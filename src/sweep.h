@@ -491,12 +491,19 @@ void	 results_set_expect(struct results *, const struct expect *);
 void	 results_free(struct results *);
 void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));
 void	 bw_check_compute(struct cell_result *);
+const char *cell_status_name(enum cell_status);
+int	 cell_status_parse(const char *);
+const char *results_stem(const char *, char *, size_t);
+/* Caller frees the text. */
+int	 results_read_input(const char *, const char *, uint64_t, const char *, const char *,
+	     char **, size_t *);
+
+/* results-json.c: results.json, written and read */
 int	 results_write_json(const struct results *, const char *);
 /* Caller frees the returned string. */
 char	*results_to_json(const struct results *);
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
-const char *cell_status_name(enum cell_status);
 
 /* profile.c: provisioned-limit profiles and --expect (issue 5) */
 #define PROFILE_STEPS_MAX	8

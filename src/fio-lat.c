@@ -1,0 +1,151 @@
+/*
+ * fio's latency records into a cell's figures.  fio's JSON holds, per job
+ * and direction, the count, min, max, mean, stdev and a table of
+ * percentiles; a cell made of several records (a job's clones reported one
+ * by one, or both directions of a mixed job) gets their pooled figures and
+ * percentiles estimated from the joined tables.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+
+/* sweep's five percentiles as fio spells them in clat_ns.percentile. */
+static const char *fio_lat_pct_keys[PCT_COUNT] = {
+	"50.000000", "90.000000", "99.000000", "99.900000", "99.990000"
+};
+
+/* A number member, or 0. */
+static double
+fio_lat_num(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+/* One direction's latency record: clat_ns, or lat_ns when fio kept no clat. */
+void
+fio_lat_read(const cJSON *dir, struct fio_lat *l)
+{
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(dir, "clat_ns"), *item;
+
+	if (fio_lat_num(o, "N") <= 0)
+		o = cJSON_GetObjectItemCaseSensitive(dir, "lat_ns");
+	memset(l, 0, sizeof *l);
+	l->n = fio_lat_num(o, "N");
+	l->min = fio_lat_num(o, "min");
+	l->max = fio_lat_num(o, "max");
+	l->mean = fio_lat_num(o, "mean");
+	l->stdev = fio_lat_num(o, "stddev");
+	l->table = cJSON_GetObjectItemCaseSensitive(o, "percentile");
+	cJSON_ArrayForEach(item, l->table) {
+		double p = strtod(item->string, NULL);
+		unsigned k;
+
+		if (!cJSON_IsNumber(item) || p <= 0 || p >= 100 || l->npct == FIO_LAT_PCT_MAX)
+			continue;
+		for (k = l->npct; k > 0 && l->pct[k - 1] > p; k--) {
+			l->pct[k] = l->pct[k - 1];
+			l->val[k] = l->val[k - 1];
+		}
+		l->pct[k] = p;
+		l->val[k] = item->valuedouble;
+		l->npct++;
+	}
+}
+
+/*
+ * The share of l's I/Os that took at most x ns, from its percentile table
+ * joined by straight lines from (min, 0) to (max, 1): fio keeps histograms,
+ * but its JSON holds only these points.
+ */
+static double
+fio_lat_cdf(const struct fio_lat *l, double x)
+{
+	double px = l->min, pp = 0;
+	unsigned k;
+
+	if (x < l->min)
+		return 0;
+	for (k = 0; k <= l->npct; k++) {
+		double vx = k < l->npct ? l->val[k] : l->max, vp = k < l->npct ? l->pct[k] / 100 : 1;
+
+		if (vx < px)
+			vx = px;
+		if (x < vx)
+			return pp + (vp - pp) * (x - px) / (vx - px);
+		px = vx;
+		pp = vp;
+	}
+	return 1;
+}
+
+/*
+ * Percentile q (percent) of the I/Os of several latency records together
+ * (a cell's clones, or its read and write halves): the x where their
+ * N-weighted CDFs reach q, by bisection.  One record with the key fio
+ * printed gives fio's own number.
+ */
+static uint64_t
+fio_lat_percentile(const struct fio_lat *l, unsigned n, double q, const char *key)
+{
+	double lo = INFINITY, hi = 0, total = 0;
+	unsigned i, it;
+
+	if (n == 1 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(l[0].table, key)))
+		return (uint64_t)cJSON_GetObjectItemCaseSensitive(l[0].table, key)->valuedouble;
+	for (i = 0; i < n; i++) {
+		if (l[i].min < lo)
+			lo = l[i].min;
+		if (l[i].max > hi)
+			hi = l[i].max;
+		if (l[i].npct > 0 && l[i].val[l[i].npct - 1] > hi)
+			hi = l[i].val[l[i].npct - 1];
+		total += l[i].n;
+	}
+	if (total <= 0 || lo > hi)
+		return 0;
+	for (it = 0; it < 200 && hi - lo > 0.5; it++) {
+		double mid = (lo + hi) / 2, f = 0;
+
+		for (i = 0; i < n; i++)
+			f += l[i].n * fio_lat_cdf(&l[i], mid);
+		if (f / total >= q / 100)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return (uint64_t)(hi + 0.5);
+}
+
+/* Latency figures of a cell from its records: min, max, mean, pooled stdev, percentiles. */
+void
+fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n)
+{
+	double total = 0, mean = 0, sq = 0, min = INFINITY, max = 0;
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		total += l[i].n;
+		mean += l[i].n * l[i].mean;
+		sq += l[i].n * (l[i].stdev * l[i].stdev + l[i].mean * l[i].mean);
+		if (l[i].min < min)
+			min = l[i].min;
+		if (l[i].max > max)
+			max = l[i].max;
+	}
+	if (total <= 0)
+		return;
+	mean /= total;
+	r->lat_min_ns = (uint64_t)min;
+	r->lat_max_ns = (uint64_t)max;
+	r->lat_mean_ns = mean;
+	r->lat_stdev_ns = n == 1 ? l[0].stdev : sqrt(fmax(sq / total - mean * mean, 0));
+	for (i = 0; i < PCT_COUNT; i++)
+		r->lat_pct_ns[i] = fio_lat_percentile(l, n, sweep_percentiles[i],
+		    fio_lat_pct_keys[i]);
+}
