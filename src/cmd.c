@@ -44,6 +44,24 @@ cmd_accepts(const struct cmd_entry *e, const char *option)
 	return false;
 }
 
+/* For a refused option: "sweep import takes it", "sweep run and plan take it"; "" none. */
+static void
+cmd_takers(const char *option, char *buf, size_t len)
+{
+	const struct cmd_entry *take[8];
+	size_t i, n = 0, k;
+
+	for (i = 0; cmd_table[i] != NULL && n < 8; i++)
+		if (cmd_accepts(cmd_table[i], option))
+			take[n++] = cmd_table[i];
+	buf[0] = '\0';
+	for (k = 0; k < n; k++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", k == 0 ? "sweep " :
+		    k + 1 == n ? " and " : ", ", take[k]->name);
+	if (n > 0)
+		snprintf(buf + strlen(buf), len - strlen(buf), " take%s it", n == 1 ? "s" : "");
+}
+
 /* --help: every command's usage line, then the options. */
 static void
 cmd_usage(FILE *f)
@@ -111,7 +129,7 @@ cmd_main(int argc, char **argv)
 		config_free(&cfg);
 		return SWEEP_EXIT_USAGE;
 	}
-	ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->options);
+	ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->options, cmd_takers);
 	if (ret == 1) {
 		if (first == -1)
 			cmd_usage(stdout);

@@ -532,12 +532,13 @@ options_accepted(const struct option_entry *o, const char *const *accepted)
 /*
  * Parse options (argv[*first] onward); positional words go to cfg->args.
  * An option that is not in accepted (the long names command takes; NULL:
- * all) is refused.  Returns 0, 1 for --help or --version (*first tells which: -1 help, -2
+ * all) is refused; takers (may be NULL) says which commands take it, e.g.
+ * "sweep import takes it", for the message.  Returns 0, 1 for --help or --version (*first tells which: -1 help, -2
  * version), or -EINVAL after printing one line.
  */
 int
 options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const char *command,
-    const char *const *accepted)
+    const char *const *accepted, void (*takers)(const char *, char *, size_t))
 {
 	int i;
 
@@ -592,12 +593,19 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const 
 			return -EINVAL;
 		}
 		if (!options_accepted(o, accepted)) {
+			char typed[64], who[128] = "";
+
 			if (arg[1] == '-')
-				sweep_error("--%s: not an option of sweep %s (see sweep --help)", o->name,
-				    command);
+				snprintf(typed, sizeof typed, "--%s", o->name);
 			else
-				sweep_error("-%c: not an option of sweep %s (see sweep --help)",
-				    o->short_name, command);
+				snprintf(typed, sizeof typed, "-%c", o->short_name);
+			if (takers != NULL)
+				takers(o->name, who, sizeof who);
+			if (who[0] != '\0')
+				sweep_error("%s: not an option of sweep %s (%s)", typed, command, who);
+			else
+				sweep_error("%s: not an option of sweep %s (see sweep --help)", typed,
+				    command);
 			free(name);
 			return -EINVAL;
 		}

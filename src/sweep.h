@@ -360,7 +360,7 @@ unsigned edit_distance(const char *, const char *);
 void	 config_init(struct config *);
 void	 config_free(struct config *);
 int	 options_parse_argv(struct config *, int, char **, int *, const char *,
-	     const char *const *);
+	     const char *const *, void (*)(const char *, char *, size_t));
 void	 options_usage(FILE *);
 int	 options_finish(struct config *, bool);
 size_t	 options_count(void);

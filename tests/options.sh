@@ -7,7 +7,7 @@ cd "$T" || exit 1
 
 # The three cases of issue 12, accepted silently before.
 expect_usage "plan --csv" "$SWEEP" plan --csv x
-grep -qx 'sweep: --csv: not an option of sweep plan (see sweep --help)' "$T/.err" ||
+grep -qx 'sweep: --csv: not an option of sweep plan (sweep import takes it)' "$T/.err" ||
 	fail "plan --csv: $(cat "$T/.err")"
 expect_usage "import --bs --depth" "$SWEEP" import f.json --bs 4k --depth 9
 grep -q -- '--bs: not an option of sweep import' "$T/.err" || fail "import: $(cat "$T/.err")"

@@ -30,7 +30,7 @@ capture(int argc, char **argv, const struct cmd_entry *e, bool parse_only)
 		int first = 2;
 
 		config_init(&cfg);
-		ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->options);
+		ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->options, NULL);
 		config_free(&cfg);
 	} else
 		ret = cmd_main(argc, argv);
@@ -101,6 +101,12 @@ main(void)
 			    lines(stderr_text), stderr_text);
 			CHECK(strncmp(stderr_text, want, strlen(want)) == 0, "sweep %s %s: \"%s\"",
 			    e->name, opt, stderr_text);
+			/* and it names the commands that do take it */
+			for (k = 0; cmd_table[k] != NULL; k++)
+				if (cmd_accepts(cmd_table[k], options_name(i)))
+					CHECK(strstr(stderr_text + strlen(want), cmd_table[k]->name) != NULL,
+					    "sweep %s %s does not name %s: %s", e->name, opt,
+					    cmd_table[k]->name, stderr_text);
 		}
 	}
 	CHECK(ncmds == 5, "%u commands", ncmds);
