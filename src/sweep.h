@@ -431,10 +431,19 @@ struct job;
  * out and returns how many, or -errno.  A failing call's name goes to
  * job->err_syscall.  Private data hangs off job->engine_data and is freed
  * by cleanup.
+ *
+ * What the engine can do is declared here, so the run loop names no
+ * engine: how many I/Os it keeps in flight, whether it moves data at all,
+ * and the calls an I/O error or a stuck I/O is reported against.
  */
 struct engine_ops {
 	const char	*name;
 	bool		 needs_fd;
+	bool		 moves_data;	/* false: the device's counters would show others' I/O */
+	unsigned	 inflight_max;	/* the most I/Os in flight per job; 0: --depth */
+	const char	*err_read;	/* a failed read completion, e.g. "pread" */
+	const char	*err_write;	/* a failed write completion */
+	const char	*err_stuck;	/* where a job waits on I/O that never completes */
 	int		(*init)(struct job *);
 	int		(*submit)(struct job *, struct io_u **, unsigned);
 	int		(*reap)(struct job *, unsigned, unsigned, struct io_u **);
@@ -466,13 +475,25 @@ extern const struct engine_ops engine_null;
 extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
 #endif
 
-/* run.c */
+/* run.c: one cell, its jobs' threads and the main thread watching them */
 extern volatile int sweep_interrupted;
-bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
-void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
+
+/* run-steady.c: steady state of a per-second IOPS series */
+bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
+void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
+
+/* run-progress.c: the progress line on a terminal */
+struct run_progress_mark {
+	uint64_t	 ios, bytes;	/* completed at the last draw */
+	uint64_t	 t;		/* when it was drawn */
+};
 void	 run_progress_init(bool, const struct plan *);
+bool	 run_progress_due(const struct run_progress_mark *, uint64_t);
+void	 run_progress_draw(const struct cell *, unsigned, uint64_t, uint64_t, uint64_t,
+	     struct run_progress_mark *);
+void	 run_progress_clear(void);
 
 /* results.c */
 void	 results_create(struct results *, const char *, const char *, const struct target *,
