@@ -20,8 +20,6 @@
 
 #include "run.h"
 
-volatile int sweep_interrupted;
-
 static double
 tv_s(const struct timeval *tv)
 {

@@ -327,6 +327,7 @@ char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 
 /* util.c */
 extern int sweep_error_silent;
+extern volatile int sweep_interrupted;
 void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 str_copy(char *, size_t, const char *);
@@ -375,7 +376,7 @@ unsigned plan_steady_least(const struct plan *);
 int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
 
-/* target.c */
+/* target.c: the dispatcher (file or device) */
 int	 target_open(struct target *, const struct config *, bool);
 int	 target_check_plan(struct target *, const struct plan *);
 int	 target_prepare(struct target *, bool);
@@ -383,10 +384,12 @@ int	 target_file_needs_layout(const char *, uint64_t);
 void	 target_cleanup(struct target *, bool);
 void	 target_free(struct target *);
 int	 target_devname_for_path(const char *, char *, size_t);
+
+/* target-write.c: below target.c and target-device.c */
 void	 target_fill_random(void *, size_t, uint64_t *);
 int	 target_write_region(struct target *, const char *, bool);
 
-/* target-device.c */
+/* target-device.c: below target.c, which dispatches to it */
 int	 target_device_open(struct target *, const struct config *, bool);
 int	 target_device_check_writes(struct target *, const struct config *, const struct plan *);
 int	 target_device_looks_fresh(const struct target *, unsigned *);
@@ -476,7 +479,6 @@ extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
 #endif
 
 /* run.c: one cell, its jobs' threads and the main thread watching them */
-extern volatile int sweep_interrupted;
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
 
