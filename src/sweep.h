@@ -23,6 +23,34 @@
 #define SWEEP_EXIT_USAGE	2	/* bad input: nothing was written to the target */
 #define SWEEP_EXIT_INTERRUPTED	130	/* SIGINT/SIGTERM: finished cells were kept */
 
+/*
+ * Errors, one convention for every file below main:
+ *
+ * - A function returns 0 (or a count, or 1/0 for a question) on success
+ *   and -errno on failure; a library's own code (libxlsxwriter's lxw_error)
+ *   only inside the file that calls the library.
+ * - Whoever knows what the user gave prints, once, one line through
+ *   sweep_error, naming that input and what would be right: checks of
+ *   options, sweep files, targets and plans print and return -EINVAL, and
+ *   their callers print nothing more.  Writing the target's region
+ *   (laying out a file, preconditioning a device) prints "VERB PATH: call:
+ *   strerror" itself and returns -errno.
+ * - Helpers that do not know the input (write_file_atomic, mkdir_p,
+ *   read_sysfs_*, devstat_read, results_write_json, the report writers)
+ *   print nothing and return -errno; their caller adds the context
+ *   ("DIR/results.csv: No space left on device").  Parsers of a buffer
+ *   (results_from_json, profile_parse) fill an error text instead, for the
+ *   caller to prefix with the file's name.
+ * - An I/O error inside a cell is data, not a message: the engine records
+ *   the failing call in job->err_syscall (its err_read/err_write names for
+ *   completions) and the cell keeps it in its result and status_reason.
+ * - Only the commands turn results into exit codes (-EINVAL from a check:
+ *   SWEEP_EXIT_USAGE; a failed run: SWEEP_EXIT_FAILED, or _INTERRUPTED when
+ *   sweep_interrupted) and only main exits.  The exceptions: xmalloc stops
+ *   the program when memory runs out, and a forked child that cannot exec
+ *   calls _exit(126/127).
+ */
+
 #define NSEC_PER_SEC	1000000000ULL
 #define KIB		1024ULL
 #define MIB		(1024ULL * 1024)

@@ -57,6 +57,8 @@ target_write_region(struct target *t, const char *verb, bool quiet)
 		return err;
 	}
 	if (posix_memalign(&buf, 4096, LAYOUT_CHUNK) != 0) {
+		sweep_error("%s %s: cannot allocate its %llu MiB buffer", verb, t->path,
+		    (unsigned long long)(LAYOUT_CHUNK / MIB));
 		close(fd);
 		return -ENOMEM;
 	}
