@@ -1,8 +1,8 @@
 /*
  * Run, private to run.c and run-job.c: a cell's jobs as both sides see
  * them.  A job thread writes its own run_job; the main thread reads the
- * live_* and last_progress fields while it runs (relaxed atomics) and
- * the rest once it has been joined.
+ * live_*, last_progress and series_ios fields while it runs (relaxed
+ * atomics) and the rest once it has been joined.
  */
 #ifndef SWEEP_RUN_H
 #define SWEEP_RUN_H
