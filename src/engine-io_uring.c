@@ -205,6 +205,11 @@ uring_cleanup(struct job *j)
 const struct engine_ops engine_io_uring = {
 	.name = "io_uring",
 	.needs_fd = true,
+	.moves_data = true,
+	.inflight_max = 0,
+	.err_read = "io_uring_enter (read)",
+	.err_write = "io_uring_enter (write)",
+	.err_stuck = "reap",
 	.init = uring_init,
 	.submit = uring_queue,
 	.reap = uring_reap,

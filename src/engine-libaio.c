@@ -214,6 +214,11 @@ libaio_cleanup(struct job *j)
 const struct engine_ops engine_libaio = {
 	.name = "libaio",
 	.needs_fd = true,
+	.moves_data = true,
+	.inflight_max = 0,
+	.err_read = "io_getevents (read)",
+	.err_write = "io_getevents (write)",
+	.err_stuck = "reap",
 	.init = libaio_init,
 	.submit = libaio_submit,
 	.reap = libaio_reap,

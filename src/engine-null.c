@@ -64,6 +64,11 @@ null_cleanup(struct job *j)
 const struct engine_ops engine_null = {
 	.name = "null",
 	.needs_fd = false,
+	.moves_data = false,
+	.inflight_max = 0,
+	.err_read = "null (read)",
+	.err_write = "null (write)",
+	.err_stuck = "reap",
 	.init = null_init,
 	.submit = null_submit,
 	.reap = null_reap,

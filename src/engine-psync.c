@@ -65,6 +65,11 @@ psync_cleanup(struct job *j)
 const struct engine_ops engine_psync = {
 	.name = "psync",
 	.needs_fd = true,
+	.moves_data = true,
+	.inflight_max = 1,
+	.err_read = "pread",
+	.err_write = "pwrite",
+	.err_stuck = "pread/pwrite",
 	.init = psync_init,
 	.submit = psync_submit,
 	.reap = psync_reap,

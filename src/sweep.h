@@ -23,6 +23,34 @@
 #define SWEEP_EXIT_USAGE	2	/* bad input: nothing was written to the target */
 #define SWEEP_EXIT_INTERRUPTED	130	/* SIGINT/SIGTERM: finished cells were kept */
 
+/*
+ * Errors, one convention for every file below main:
+ *
+ * - A function returns 0 (or a count, or 1/0 for a question) on success
+ *   and -errno on failure; a library's own code (libxlsxwriter's lxw_error)
+ *   only inside the file that calls the library.
+ * - Whoever knows what the user gave prints, once, one line through
+ *   sweep_error, naming that input and what would be right: checks of
+ *   options, sweep files, targets and plans print and return -EINVAL, and
+ *   their callers print nothing more.  Writing the target's region
+ *   (laying out a file, preconditioning a device) prints "VERB PATH: call:
+ *   strerror" itself and returns -errno.
+ * - Helpers that do not know the input (write_file_atomic, mkdir_p,
+ *   read_sysfs_*, devstat_read, results_write_json, the report writers)
+ *   print nothing and return -errno; their caller adds the context
+ *   ("DIR/results.csv: No space left on device").  Parsers of a buffer
+ *   (results_from_json, profile_parse) fill an error text instead, for the
+ *   caller to prefix with the file's name.
+ * - An I/O error inside a cell is data, not a message: the engine records
+ *   the failing call in job->err_syscall (its err_read/err_write names for
+ *   completions) and the cell keeps it in its result and status_reason.
+ * - Only the commands turn results into exit codes (-EINVAL from a check:
+ *   SWEEP_EXIT_USAGE; a failed run: SWEEP_EXIT_FAILED, or _INTERRUPTED when
+ *   sweep_interrupted) and only main exits.  The exceptions: xmalloc stops
+ *   the program when memory runs out, and a forked child that cannot exec
+ *   calls _exit(126/127).
+ */
+
 #define NSEC_PER_SEC	1000000000ULL
 #define KIB		1024ULL
 #define MIB		(1024ULL * 1024)
@@ -326,6 +354,7 @@ char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 
 /* util.c */
 extern int sweep_error_silent;
+extern volatile int sweep_interrupted;
 void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 str_copy(char *, size_t, const char *);
@@ -383,7 +412,7 @@ unsigned plan_steady_least(const struct plan *);
 int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
 
-/* target.c */
+/* target.c: the dispatcher (file or device) */
 int	 target_open(struct target *, const struct config *, bool);
 int	 target_check_plan(struct target *, const struct plan *);
 int	 target_prepare(struct target *, bool);
@@ -391,10 +420,12 @@ int	 target_file_needs_layout(const char *, uint64_t);
 void	 target_cleanup(struct target *, bool);
 void	 target_free(struct target *);
 int	 target_devname_for_path(const char *, char *, size_t);
+
+/* target-write.c: below target.c and target-device.c */
 void	 target_fill_random(void *, size_t, uint64_t *);
 int	 target_write_region(struct target *, const char *, bool);
 
-/* target-device.c */
+/* target-device.c: below target.c, which dispatches to it */
 int	 target_device_open(struct target *, const struct config *, bool);
 int	 target_device_check_writes(struct target *, const struct config *, const struct plan *);
 int	 target_device_looks_fresh(const struct target *, unsigned *);
@@ -439,10 +470,19 @@ struct job;
  * out and returns how many, or -errno.  A failing call's name goes to
  * job->err_syscall.  Private data hangs off job->engine_data and is freed
  * by cleanup.
+ *
+ * What the engine can do is declared here, so the run loop names no
+ * engine: how many I/Os it keeps in flight, whether it moves data at all,
+ * and the calls an I/O error or a stuck I/O is reported against.
  */
 struct engine_ops {
 	const char	*name;
 	bool		 needs_fd;
+	bool		 moves_data;	/* false: the device's counters would show others' I/O */
+	unsigned	 inflight_max;	/* the most I/Os in flight per job; 0: --depth */
+	const char	*err_read;	/* a failed read completion, e.g. "pread" */
+	const char	*err_write;	/* a failed write completion */
+	const char	*err_stuck;	/* where a job waits on I/O that never completes */
 	int		(*init)(struct job *);
 	int		(*submit)(struct job *, struct io_u **, unsigned);
 	int		(*reap)(struct job *, unsigned, unsigned, struct io_u **);
@@ -474,13 +514,24 @@ extern const struct engine_ops engine_null;
 extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
 #endif
 
-/* run.c */
-extern volatile int sweep_interrupted;
-bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
-void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
+/* run.c: one cell, its jobs' threads and the main thread watching them */
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
+
+/* run-steady.c: steady state of a per-second IOPS series */
+bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
+void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
+
+/* run-progress.c: the progress line on a terminal */
+struct run_progress_mark {
+	uint64_t	 ios, bytes;	/* completed at the last draw */
+	uint64_t	 t;		/* when it was drawn */
+};
 void	 run_progress_init(bool, const struct plan *);
+bool	 run_progress_due(const struct run_progress_mark *, uint64_t);
+void	 run_progress_draw(const struct cell *, unsigned, uint64_t, uint64_t, uint64_t,
+	     struct run_progress_mark *);
+void	 run_progress_clear(void);
 
 /* results.c */
 void	 results_create(struct results *, const char *, const char *, const struct target *,

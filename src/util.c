@@ -15,6 +15,8 @@
 
 /* Set by the fuzzing harnesses: errors are expected by the million there. */
 int sweep_error_silent;
+/* Set by main's SIGINT/SIGTERM handler; long loops at every layer poll it. */
+volatile int sweep_interrupted;
 
 /* One line on stderr, prefixed "sweep: ". */
 void

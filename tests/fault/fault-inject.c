@@ -1,16 +1,20 @@
 /*
  * Fault injection for tests only: an LD_PRELOAD interposer over libaio's
- * io_submit/io_getevents and libc's pread/pwrite, driven by
+ * io_submit/io_getevents, liburing's io_uring_peek_batch_cqe and libc's
+ * pread/pwrite, driven by
  *
  *   SWEEP_FAULT="CALL:ACTION@N[+]"
  *
- * CALL is io_submit, io_getevents, pread or pwrite (pread/pwrite also
- * match pread64/pwrite64).  N counts I/Os through CALL from 1 (events for
- * io_getevents, iocbs for io_submit); "@N" hits the Nth only, "@N+" every
- * one from the Nth on.  ACTION is:
+ * CALL is io_submit, io_getevents, io_uring_peek_batch_cqe, pread or pwrite
+ * (pread/pwrite also match pread64/pwrite64).  N counts I/Os through CALL
+ * from 1 (events for io_getevents, iocbs for io_submit, CQEs returned for
+ * io_uring_peek_batch_cqe, which may return one again until it is
+ * consumed: the count is then of sightings); "@N" hits the Nth only, "@N+"
+ * every one from the Nth on.  ACTION is:
  *   eio, enospc, erofs  the I/O fails with that errno
  *   short               the I/O moves half its bytes
- *   stall=S             the call sleeps S seconds first (once, at the Nth)
+ *   stall=S             the call sleeps S seconds first (once, at the Nth;
+ *                       not for io_uring_peek_batch_cqe)
  * The kernel has no dm-flakey or null_blk here, so this is how the tests
  * reach sweep's error paths through the real engines.
  */
@@ -24,6 +28,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef FAULT_URING
+#include <liburing.h>
+#endif
 
 enum action { NONE, FAIL, SHORT, STALL };
 
@@ -144,6 +151,38 @@ io_getevents(io_context_t ctx, long min, long max, struct io_event *events,
 	}
 	return n;
 }
+
+#ifdef FAULT_URING
+/*
+ * The io_uring engine reads each completion's result from the CQE the
+ * peek returns: a fault rewrites it in the shared ring before the engine
+ * reads it, as the kernel would have written a failed I/O.
+ */
+unsigned
+io_uring_peek_batch_cqe(struct io_uring *ring, struct io_uring_cqe **cqes, unsigned count)
+{
+	static unsigned (*real)(struct io_uring *, struct io_uring_cqe **, unsigned);
+	unsigned n, i;
+
+	if (real == NULL)
+		real = (unsigned (*)(struct io_uring *, struct io_uring_cqe **, unsigned))
+		    dlsym(RTLD_NEXT, "io_uring_peek_batch_cqe");
+	n = real(ring, cqes, count);
+	if (strcmp(spec.call, "io_uring_peek_batch_cqe") != 0)
+		return n;
+	for (i = 0; i < n; i++) {
+		unsigned long k = atomic_fetch_add(&counter, 1) + 1;
+
+		if (!hit("io_uring_peek_batch_cqe", k) || cqes[i]->res <= 0)
+			continue;
+		if (spec.action == FAIL)
+			cqes[i]->res = -spec.err;
+		else if (spec.action == SHORT)
+			cqes[i]->res /= 2;
+	}
+	return n;
+}
+#endif
 
 static ssize_t
 rw_fault(const char *call, ssize_t (*real)(int, void *, size_t, off_t), int fd, void *buf,

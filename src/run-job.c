@@ -1,0 +1,405 @@
+/*
+ * Run, one job: a thread with its own file descriptor, engine context and
+ * buffers, issuing the cell's I/O through the engine and counting the
+ * completions that land in the shared window.  This is the hot path: per
+ * I/O it picks an offset, stamps and accounts; clock reads and window
+ * checks are per batch.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run.h"
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+/* xoshiro256**: fast, and the same seed gives the same offsets. */
+static uint64_t
+rng_next(uint64_t *s)
+{
+	uint64_t r = ((s[1] * 5) << 7 | (s[1] * 5) >> 57) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = s[3] << 45 | s[3] >> 19;
+	return r;
+}
+
+/* A uniform integer in [0, n): Lemire's multiply-shift, no division. */
+static uint64_t
+rng_below(uint64_t *s, uint64_t n)
+{
+	return (uint64_t)(((unsigned __int128)rng_next(s) * n) >> 64);
+}
+
+static void
+job_seed(struct run_job *rj)
+{
+	const struct cell *c = rj->cell;
+	uint64_t x = rj->plan->seed;
+	int i;
+
+	x ^= ((uint64_t)c->mode << 56) ^ (c->bs << 8) ^ ((uint64_t)c->depth << 40) ^
+	    ((uint64_t)c->jobs << 48) ^ rj->j.id;
+	for (i = 0; i < 4; i++)
+		rj->rng[i] = splitmix64(&x);
+	rj->ddir_rng = splitmix64(&x) | 1;
+}
+
+/* Where the next I/O goes, and whether it reads or writes. */
+static void
+job_next(struct run_job *rj, struct io_u *u)
+{
+	const struct cell *c = rj->cell;
+	uint64_t block;
+
+	if (rj->random) {
+		block = rng_below(rj->rng, rj->nblocks);
+	} else {
+		block = rj->seq_block++;
+		if (rj->seq_block >= rj->nblocks)
+			rj->seq_block = 0;
+	}
+	u->offset = block * c->bs;
+	u->len = c->bs;
+	if (rj->mixed)
+		u->ddir = splitmix64(&rj->ddir_rng) % 100 < rj->plan->rwmixread ? DDIR_READ : DDIR_WRITE;
+	else
+		u->ddir = rj->ddir;
+}
+
+static void
+job_record_error(struct run_job *rj, const char *syscall, int err, uint64_t offset)
+{
+	rj->errors++;
+	if (rj->err_syscall[0] == '\0') {
+		str_copy(rj->err_syscall, sizeof rj->err_syscall, syscall);
+		rj->err_errno = err;
+		rj->err_offset = offset;
+	}
+}
+
+/*
+ * Account one completion reaped at time t, in second sec of the window
+ * (the caller checked that t is inside it, once for the whole batch).
+ */
+static void
+job_complete(struct run_job *rj, struct io_u *u, uint64_t t, uint64_t sec)
+{
+	uint64_t done;
+
+	if (u->result < 0) {
+		job_record_error(rj, u->ddir == DDIR_READ ? rj->j.ops->err_read :
+		    rj->j.ops->err_write, (int)-u->result, u->offset);
+		return;
+	}
+	done = (uint64_t)u->result;
+	if (done < u->len)
+		rj->short_ios++;
+	rj->ios++;
+	rj->bytes += done;
+	if (u->ddir == DDIR_READ) {
+		rj->read_ios++;
+		rj->read_bytes += done;
+	} else {
+		rj->write_ios++;
+		rj->write_bytes += done;
+	}
+	hist_add(&rj->hist, t - u->start_ns);
+	if (sec < rj->nseries) {
+		__atomic_store_n(&rj->series_ios[sec], rj->series_ios[sec] + 1, __ATOMIC_RELAXED);
+		rj->series_bytes[sec] += done;
+	}
+}
+
+static int
+job_setup(struct run_job *rj)
+{
+	const struct cell *c = rj->cell;
+	const struct target *t = rj->target;
+	size_t align = t->dio_mem_align > 4096 ? t->dio_mem_align : 4096;
+	unsigned i;
+	int flags = O_DIRECT | O_CLOEXEC;
+
+	/*
+	 * An engine that keeps fewer I/Os in flight than the depth (psync: one)
+	 * gets only as many io_us.  With depth of them it would cycle through
+	 * depth buffers (8 MiB at 1m x 8 instead of 1 MiB, out of cache) and
+	 * re-stamp depth - 1 I/Os that wait for nothing on every submit.
+	 */
+	rj->j.depth = rj->j.ops->inflight_max != 0 && rj->j.ops->inflight_max < c->depth ?
+	    rj->j.ops->inflight_max : c->depth;
+	rj->j.bs = c->bs;
+	rj->j.fd = -1;
+	rj->random = mode_is_random(c->mode);
+	rj->mixed = c->mode == MODE_READWRITE || c->mode == MODE_RANDRW;
+	rj->ddir = mode_writes(c->mode) ? DDIR_WRITE : DDIR_READ;
+	rj->nblocks = t->size / c->bs;
+	/* Sequential jobs start spread over the region, not all at block 0. */
+	rj->seq_block = rj->nblocks / c->jobs * rj->j.id;
+	job_seed(rj);
+	hist_init(&rj->hist);
+	rj->nseries = rj->plan->runtime_s;
+	rj->series_ios = xcalloc(rj->nseries, sizeof *rj->series_ios);
+	rj->series_bytes = xcalloc(rj->nseries, sizeof *rj->series_bytes);
+
+	if (rj->j.ops->needs_fd) {
+		flags |= mode_writes(c->mode) ? O_RDWR : O_RDONLY;
+		rj->j.fd = open(t->path, flags);
+		if (rj->j.fd < 0) {
+			snprintf(rj->msg, sizeof rj->msg, "open %s: %s", t->path, strerror(errno));
+			return -errno;
+		}
+	}
+	if (posix_memalign(&rj->bufs, align, c->bs * rj->j.depth) != 0) {
+		snprintf(rj->msg, sizeof rj->msg, "posix_memalign: cannot allocate buffers");
+		return -ENOMEM;
+	}
+	if (mode_writes(c->mode)) {
+		uint64_t seed = rj->rng[0] | 1;
+
+		target_fill_random(rj->bufs, c->bs * rj->j.depth, &seed);
+	} else
+		memset(rj->bufs, 0, c->bs * rj->j.depth);
+	rj->ious = xcalloc(rj->j.depth, sizeof *rj->ious);
+	rj->freelist = xcalloc(rj->j.depth, sizeof *rj->freelist);
+	rj->pending = xcalloc(rj->j.depth, sizeof *rj->pending);
+	rj->events = xcalloc(rj->j.depth, sizeof *rj->events);
+	for (i = 0; i < rj->j.depth; i++) {
+		rj->ious[i].index = i;
+		rj->ious[i].buf = (char *)rj->bufs + (size_t)i * c->bs;
+		rj->freelist[rj->nfree++] = &rj->ious[rj->j.depth - 1 - i];
+	}
+	rj->j.bufs = rj->bufs;
+	if (rj->j.ops->init(&rj->j) != 0) {
+		snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall, strerror(rj->j.err_errno));
+		return -rj->j.err_errno;
+	}
+	return 0;
+}
+
+/* Give up on I/O that has not completed for too long: record where it is stuck. */
+void
+run_job_stuck(struct run_job *rj, uint64_t waited)
+{
+	struct io_u *oldest = NULL;
+	unsigned i;
+
+	for (i = 0; i < rj->j.depth; i++) {
+		struct io_u *u = &rj->ious[i];
+
+		if (__atomic_load_n(&u->inflight, __ATOMIC_RELAXED) &&
+		    (oldest == NULL || u->start_ns < oldest->start_ns))
+			oldest = u;
+	}
+	rj->stuck = true;
+	rj->errors++;
+	str_copy(rj->err_syscall, sizeof rj->err_syscall, rj->j.ops->err_stuck);
+	rj->err_errno = ETIMEDOUT;
+	rj->err_offset = oldest != NULL ? oldest->offset : 0;
+	snprintf(rj->msg, sizeof rj->msg, "I/O stuck for %.0f s at offset %llu",
+	    (double)waited / 1e9, (unsigned long long)rj->err_offset);
+}
+
+/*
+ * Fill the queue to depth and submit what is pending, stamped with one
+ * clock read.  Returns false when the engine refused the batch with an
+ * error (recorded): the job then issues nothing more.  Called once per
+ * batch from job_loop only, so the compiler folds it into the loop.
+ */
+static bool
+job_submit(struct run_job *rj, uint64_t *last_progress)
+{
+	uint64_t t;
+	unsigned k;
+	bool ok = true;
+	int n;
+
+	while (rj->nfree > 0) {
+		struct io_u *u = rj->freelist[--rj->nfree];
+
+		job_next(rj, u);
+		rj->pending[rj->npending++] = u;
+	}
+	if (rj->npending == 0)
+		return true;
+	t = now_ns();
+	for (k = 0; k < rj->npending; k++) {
+		rj->pending[k]->start_ns = t;
+		__atomic_store_n(&rj->pending[k]->inflight, 1, __ATOMIC_RELAXED);
+	}
+	if (rj->inflight == 0) {
+		*last_progress = t;
+		__atomic_store_n(&rj->last_progress, t, __ATOMIC_RELAXED);
+	}
+	n = rj->j.ops->submit(&rj->j, rj->pending, rj->npending);
+	if (n < 0) {
+		snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
+		    strerror(rj->j.err_errno));
+		job_record_error(rj, rj->j.err_syscall, rj->j.err_errno, rj->pending[0]->offset);
+		for (k = 0; k < rj->npending; k++)
+			__atomic_store_n(&rj->pending[k]->inflight, 0, __ATOMIC_RELAXED);
+		ok = false;
+	} else {
+		for (k = (unsigned)n; k < rj->npending; k++)
+			__atomic_store_n(&rj->pending[k]->inflight, 0, __ATOMIC_RELAXED);
+		rj->inflight += (unsigned)n;
+		if (rj->inflight > rj->inflight_max)
+			rj->inflight_max = rj->inflight;
+		rj->npending -= (unsigned)n;
+		if (rj->npending > 0)
+			memmove(rj->pending, rj->pending + n, rj->npending * sizeof *rj->pending);
+	}
+	__atomic_store_n(&rj->live_inflight, rj->inflight, __ATOMIC_RELAXED);
+	return ok;
+}
+
+/*
+ * The I/O loop: fill the queue to depth, submit the batch (one timestamp
+ * for the batch), reap at least one, account with one timestamp per reap.
+ * Two clock reads per batch keeps timing off the hot path.  Reaping waits
+ * at most ENGINE_REAP_WAIT_NS, so the loop notices the end of the window,
+ * an interruption or I/O that has been stuck for io_timeout_s.
+ */
+static int
+job_loop(struct run_job *rj)
+{
+	const struct engine_ops *ops = rj->j.ops;
+	uint64_t t_measure = *rj->t_measure, t, t_end, last_progress = now_ns();
+	uint64_t timeout = (uint64_t)rj->plan->io_timeout_s * NSEC_PER_SEC, sec;
+	bool stopping = false, counted;
+	int n, i;
+
+	__atomic_store_n(&rj->last_progress, last_progress, __ATOMIC_RELAXED);
+	for (;;) {
+		if (!stopping)
+			stopping = !job_submit(rj, &last_progress);
+		if (rj->inflight == 0) {
+			if (stopping)
+				break;
+			continue;
+		}
+		n = ops->reap(&rj->j, 1, rj->inflight, rj->events);
+		if (n < 0) {
+			snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
+			    strerror(rj->j.err_errno));
+			job_record_error(rj, rj->j.err_syscall, rj->j.err_errno, 0);
+			return n;
+		}
+		t = now_ns();
+		/* Nothing completed for io_timeout_s, whether or not this reap found something. */
+		if (t - last_progress >= timeout) {
+			run_job_stuck(rj, t - last_progress);
+			__atomic_store_n(rj->abort, 1, __ATOMIC_RELAXED);
+			return -ETIMEDOUT;
+		}
+		if (n > 0) {
+			last_progress = t;
+			__atomic_store_n(&rj->last_progress, t, __ATOMIC_RELAXED);
+		}
+		if (!rj->measuring && t >= t_measure && !stopping) {
+			rj->measuring = true;
+			getrusage(RUSAGE_THREAD, &rj->ru_start);
+		}
+		/* One window check and one division per batch: it shares t. */
+		counted = rj->measuring && t < __atomic_load_n(rj->t_end, __ATOMIC_RELAXED);
+		sec = counted ? (t - t_measure) / NSEC_PER_SEC : 0;
+		for (i = 0; i < n; i++) {
+			__atomic_store_n(&rj->events[i]->inflight, 0, __ATOMIC_RELAXED);
+			if (counted)
+				job_complete(rj, rj->events[i], t, sec);
+			rj->freelist[rj->nfree++] = rj->events[i];
+		}
+		rj->inflight -= (unsigned)n;
+		__atomic_store_n(&rj->live_inflight, rj->inflight, __ATOMIC_RELAXED);
+		__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
+		__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
+		t_end = __atomic_load_n(rj->t_end, __ATOMIC_RELAXED);
+		if (!stopping && (t >= t_end || sweep_interrupted ||
+		    __atomic_load_n(rj->abort, __ATOMIC_RELAXED))) {
+			stopping = true;
+			getrusage(RUSAGE_THREAD, &rj->ru_end);
+		}
+	}
+	return rj->errors > 0 && rj->ios == 0 ? -EIO : 0;
+}
+
+void *
+run_job_thread(void *arg)
+{
+	struct run_job *rj = arg;
+	struct start_gate *g = rj->gate;
+	int go;
+
+	rj->ret = job_setup(rj);
+	pthread_mutex_lock(&g->lock);
+	g->ready++;
+	pthread_cond_broadcast(&g->cond);
+	while (g->go == 0)
+		pthread_cond_wait(&g->cond, &g->lock);
+	go = g->go;
+	pthread_mutex_unlock(&g->lock);
+	if (rj->ret != 0)
+		return NULL;
+	if (go < 0) {
+		rj->ret = -ECANCELED;
+		return NULL;
+	}
+	rj->ret = job_loop(rj);
+	if (!rj->measuring)
+		getrusage(RUSAGE_THREAD, &rj->ru_start);
+	if (rj->ru_end.ru_utime.tv_sec == 0 && rj->ru_end.ru_utime.tv_usec == 0 &&
+	    rj->ru_end.ru_stime.tv_sec == 0 && rj->ru_end.ru_stime.tv_usec == 0)
+		getrusage(RUSAGE_THREAD, &rj->ru_end);
+	return NULL;
+}
+
+/*
+ * Free a job's resources.  A job that gave up on stuck I/O keeps its
+ * engine context (io_destroy would wait for the stuck I/O); a thread that
+ * could not be joined keeps everything, since it may still be running.
+ */
+void
+run_job_free(struct run_job *rj)
+{
+	/* Kept reachable on purpose, so leak checkers report only real leaks. */
+	static struct run_job **abandoned;
+	static unsigned nabandoned;
+
+	if (rj->stuck || (rj->cancelled && !rj->joined)) {
+		abandoned = xrealloc(abandoned, (nabandoned + 1) * sizeof *abandoned);
+		abandoned[nabandoned] = xmalloc(sizeof *rj);
+		*abandoned[nabandoned++] = *rj;
+	}
+	if (rj->cancelled && !rj->joined)
+		return;
+	if (rj->j.ops != NULL && rj->j.engine_data != NULL && !rj->stuck)
+		rj->j.ops->cleanup(&rj->j);
+	if (rj->j.fd >= 0)
+		close(rj->j.fd);
+	if (rj->stuck)
+		return;
+	free(rj->bufs);
+	free(rj->ious);
+	free(rj->freelist);
+	free(rj->pending);
+	free(rj->events);
+	free(rj->series_ios);
+	free(rj->series_bytes);
+}
+
