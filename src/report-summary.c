@@ -43,6 +43,14 @@
 #define KNEE_POINTS_MIN	3
 #define KNEE_SPAN_MIN	4
 
+/* A cell that moved data: finished, or failed after some I/O. */
+bool
+report_has_figures(const struct cell_result *r)
+{
+	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
+	    r->runtime_ns > 0;
+}
+
 /* The nearest power of two (in log space) to v bytes, as a human size: "64 KiB". */
 static void
 pow2_human(double v, char *buf, size_t len)

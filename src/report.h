@@ -155,10 +155,11 @@ struct report_chart {
 int	 report_parse_formats(const char *, unsigned *);
 int	 report_write_all(const struct results *, const char *, unsigned, const char *);
 int	 report_command(struct config *);
+
+/* report-num.c */
 const char *report_size_label(uint64_t, char *, size_t);
 const char *report_num(double, int, char *, size_t);
 const char *report_approx(double, char *, size_t);
-bool	 report_has_figures(const struct cell_result *);
 
 /* report-table.c */
 const char *report_metric_name(enum report_metric);
@@ -185,6 +186,7 @@ char	*report_table_steady_note(const struct report_ctx *);
 void	 report_table_run(const struct report_ctx *, struct report_table *);
 
 /* report-summary.c */
+bool	 report_has_figures(const struct cell_result *);
 void	 report_summary_build(const struct results *, struct summary *);
 void	 report_summary_free(struct summary *);
 void	 report_summary_knee(const uint64_t *, const double *, unsigned, struct knee *);
