@@ -428,25 +428,22 @@ compare_verdicts(struct compare *cmp)
 		}
 }
 
-/*
- * Match the cells of cmp->runs (loaded, labelled) into rows, groups and
- * winners, and write the verdicts.  Returns 0.
- */
-int
-compare_build(struct compare *cmp)
+/* A depth x jobs pair of the groups: one variant (dash and marker) each. */
+struct compare_pair {
+	unsigned	 depth, jobs;
+};
+
+/* The modes in first-seen order (cmp->modes); rank[mode] is its place, MODE_COUNT if unseen. */
+static void
+compare_modes(struct compare *cmp, unsigned *rank)
 {
-	struct compare_key *keys;
-	unsigned rank[MODE_COUNT], k, i, n = 0, pairs_n = 0;
-	size_t cap = 0;
-	bool multi_jobs = false;
-	struct { unsigned depth, jobs; } *pairs;
+	unsigned k, i;
 
 	for (i = 0; i < MODE_COUNT; i++)
 		rank[i] = MODE_COUNT;
 	for (k = 0; k < cmp->nruns; k++) {
 		const struct results *res = &cmp->runs[k].res;
 
-		cap += res->plan.ncells;
 		for (i = 0; i < res->plan.ncells; i++) {
 			enum rw_mode m = res->plan.cells[i].mode;
 
@@ -456,6 +453,22 @@ compare_build(struct compare *cmp)
 			}
 		}
 	}
+}
+
+/*
+ * A key for every cell with figures in any run, sorted into row order, and
+ * every block size (cmp->bs, ascending, once each).  Caller frees.
+ */
+static struct compare_key *
+compare_keys(struct compare *cmp, const unsigned *rank, unsigned *nkeys, bool *multi_jobs)
+{
+	struct compare_key *keys;
+	unsigned k, i, n = 0;
+	size_t cap = 0;
+
+	*multi_jobs = false;
+	for (k = 0; k < cmp->nruns; k++)
+		cap += cmp->runs[k].res.plan.ncells;
 	keys = xcalloc(cap ? cap : 1, sizeof *keys);
 	cmp->bs = xcalloc(cap ? cap : 1, sizeof *cmp->bs);
 	for (k = 0; k < cmp->nruns; k++) {
@@ -467,7 +480,7 @@ compare_build(struct compare *cmp)
 			if (!report_has_figures(r))
 				continue;
 			if (r->cell.jobs > 1)
-				multi_jobs = true;
+				*multi_jobs = true;
 			keys[n] = (struct compare_key){ rank[r->cell.mode], r->cell.mode, r->cell.depth,
 			    r->cell.jobs, r->cell.bs, k, (int)i };
 			cmp->bs[n] = r->cell.bs;
@@ -479,70 +492,110 @@ compare_build(struct compare *cmp)
 	for (i = 0; i < n; i++)
 		if (cmp->nbs == 0 || cmp->bs[cmp->nbs - 1] != cmp->bs[i])
 			cmp->bs[cmp->nbs++] = cmp->bs[i];
+	*nkeys = n;
+	return keys;
+}
 
-	cmp->rows = xcalloc(n ? n : 1, sizeof *cmp->rows);
-	cmp->groups = xcalloc(n ? n : 1, sizeof *cmp->groups);
-	pairs = xcalloc(n ? n : 1, sizeof *pairs);
-	for (i = 0; i < n; i++) {
-		const struct compare_key *key = &keys[i];
-		struct compare_row *row = cmp->nrows > 0 ? &cmp->rows[cmp->nrows - 1] : NULL;
-		struct compare_group *g = cmp->ngroups > 0 ? &cmp->groups[cmp->ngroups - 1] : NULL;
-		unsigned p;
+/* Start the group (a line of the charts) of key, and note its depth x jobs pair. */
+static struct compare_group *
+compare_group_add(struct compare *cmp, const struct compare_key *key, bool multi_jobs,
+    struct compare_pair *pairs, unsigned *npairs)
+{
+	struct compare_group *g = &cmp->groups[cmp->ngroups++];
+	unsigned p;
 
-		if (row == NULL || row->mode != key->mode || row->depth != key->depth ||
-		    row->jobs != key->jobs || row->bs != key->bs) {
-			if (g == NULL || g->mode != key->mode || g->depth != key->depth ||
-			    g->jobs != key->jobs) {
-				g = &cmp->groups[cmp->ngroups++];
-				g->mode = key->mode;
-				g->depth = key->depth;
-				g->jobs = key->jobs;
-				g->first = cmp->nrows;
-				if (multi_jobs)
-					snprintf(g->name, sizeof g->name, "%s QD%u x%u jobs",
-					    mode_name(g->mode), g->depth, g->jobs);
-				else
-					snprintf(g->name, sizeof g->name, "%s QD%u", mode_name(g->mode),
-					    g->depth);
-				for (p = 0; p < pairs_n; p++)
-					if (pairs[p].depth == g->depth && pairs[p].jobs == g->jobs)
-						break;
-				if (p == pairs_n) {
-					pairs[pairs_n].depth = g->depth;
-					pairs[pairs_n++].jobs = g->jobs;
-				}
-			}
-			row = &cmp->rows[cmp->nrows++];
-			row->mode = key->mode;
-			row->bs = key->bs;
-			row->depth = key->depth;
-			row->jobs = key->jobs;
-			row->group = cmp->ngroups - 1;
-			row->cell = xcalloc(cmp->nruns, sizeof *row->cell);
-			for (k = 0; k < cmp->nruns; k++)
-				row->cell[k] = -1;
-			g->n++;
-		}
-		/* A run with the same cell twice: the later one, as in its own reports. */
-		row->cell[key->run] = key->cell;
+	g->mode = key->mode;
+	g->depth = key->depth;
+	g->jobs = key->jobs;
+	g->first = cmp->nrows;
+	if (multi_jobs)
+		snprintf(g->name, sizeof g->name, "%s QD%u x%u jobs", mode_name(g->mode), g->depth,
+		    g->jobs);
+	else
+		snprintf(g->name, sizeof g->name, "%s QD%u", mode_name(g->mode), g->depth);
+	for (p = 0; p < *npairs; p++)
+		if (pairs[p].depth == g->depth && pairs[p].jobs == g->jobs)
+			break;
+	if (p == *npairs) {
+		pairs[p].depth = g->depth;
+		pairs[p].jobs = g->jobs;
+		(*npairs)++;
 	}
-	/* Variants: depth x jobs pairs by rank of depth, then jobs (dash and marker per pair). */
-	for (i = 0; i < cmp->ngroups; i++) {
-		unsigned p, v = 0;
+	return g;
+}
 
-		for (p = 0; p < pairs_n; p++)
+/* Start the row of key, in the last group, missing in every run until filled. */
+static struct compare_row *
+compare_row_add(struct compare *cmp, const struct compare_key *key)
+{
+	struct compare_row *row = &cmp->rows[cmp->nrows++];
+	unsigned k;
+
+	row->mode = key->mode;
+	row->bs = key->bs;
+	row->depth = key->depth;
+	row->jobs = key->jobs;
+	row->group = cmp->ngroups - 1;
+	row->cell = xcalloc(cmp->nruns, sizeof *row->cell);
+	for (k = 0; k < cmp->nruns; k++)
+		row->cell[k] = -1;
+	cmp->groups[row->group].n++;
+	return row;
+}
+
+/* Variants: depth x jobs pairs by rank of depth, then jobs (dash and marker per pair). */
+static void
+compare_variants(struct compare *cmp, const struct compare_pair *pairs, unsigned npairs)
+{
+	unsigned i, p, v;
+
+	for (i = 0; i < cmp->ngroups; i++) {
+		for (p = 0, v = 0; p < npairs; p++)
 			if (pairs[p].depth < cmp->groups[i].depth || (pairs[p].depth ==
 			    cmp->groups[i].depth && pairs[p].jobs < cmp->groups[i].jobs))
 				v++;
 		cmp->groups[i].variant = v;
 	}
+}
+
+/* The sorted keys into rows (a cell in each run) and groups (consecutive rows of a line). */
+static void
+compare_rows(struct compare *cmp, const struct compare_key *keys, unsigned n, bool multi_jobs)
+{
+	struct compare_pair *pairs = xcalloc(n ? n : 1, sizeof *pairs);
+	unsigned i, npairs = 0;
+
+	cmp->rows = xcalloc(n ? n : 1, sizeof *cmp->rows);
+	cmp->groups = xcalloc(n ? n : 1, sizeof *cmp->groups);
+	for (i = 0; i < n; i++) {
+		const struct compare_key *key = &keys[i];
+		struct compare_row *row = cmp->nrows > 0 ? &cmp->rows[cmp->nrows - 1] : NULL;
+		struct compare_group *g = cmp->ngroups > 0 ? &cmp->groups[cmp->ngroups - 1] : NULL;
+
+		if (row == NULL || row->mode != key->mode || row->depth != key->depth ||
+		    row->jobs != key->jobs || row->bs != key->bs) {
+			if (g == NULL || g->mode != key->mode || g->depth != key->depth ||
+			    g->jobs != key->jobs)
+				compare_group_add(cmp, key, multi_jobs, pairs, &npairs);
+			row = compare_row_add(cmp, key);
+		}
+		/* A run with the same cell twice: the later one, as in its own reports. */
+		row->cell[key->run] = key->cell;
+	}
+	compare_variants(cmp, pairs, npairs);
 	free(pairs);
-	free(keys);
+}
+
+/* Per run the rows it lacks, the rows every run has, and each row's winners. */
+static void
+compare_winners(struct compare *cmp)
+{
+	unsigned i, k, m;
 
 	cmp->nmissing = xcalloc(cmp->nruns, sizeof *cmp->nmissing);
 	for (i = 0; i < cmp->nrows; i++) {
 		struct compare_row *row = &cmp->rows[i];
-		unsigned have = 0, m;
+		unsigned have = 0;
 
 		for (k = 0; k < cmp->nruns; k++) {
 			if (row->cell[k] >= 0)
@@ -555,6 +608,24 @@ compare_build(struct compare *cmp)
 		for (m = 0; m < COMPARE_METRICS; m++)
 			compare_row_winner(cmp, row, (enum compare_metric)m);
 	}
+}
+
+/*
+ * Match the cells of cmp->runs (loaded, labelled) into rows, groups and
+ * winners, and write the verdicts.  Returns 0.
+ */
+int
+compare_build(struct compare *cmp)
+{
+	struct compare_key *keys;
+	unsigned rank[MODE_COUNT], n;
+	bool multi_jobs;
+
+	compare_modes(cmp, rank);
+	keys = compare_keys(cmp, rank, &n, &multi_jobs);
+	compare_rows(cmp, keys, n, multi_jobs);
+	free(keys);
+	compare_winners(cmp);
 	compare_verdicts(cmp);
 	return 0;
 }
