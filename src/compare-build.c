@@ -129,6 +129,7 @@ struct compare_key {
 	int		 cell;
 };
 
+/* Row order: mode (first seen), depth, jobs, bs; then run and cell. */
 static int
 compare_key_cmp(const void *a, const void *b)
 {
@@ -147,6 +148,7 @@ compare_key_cmp(const void *a, const void *b)
 	return x->cell < y->cell ? -1 : x->cell > y->cell;
 }
 
+/* Ascending uint64_t, for qsort. */
 static int
 compare_u64_cmp(const void *a, const void *b)
 {

@@ -65,18 +65,21 @@ html_begin(struct doc *d, const char *title, const char *style)
 	    style != NULL ? style : "");
 }
 
+/* The end of the body and the page. */
 static void
 html_end(struct doc *d)
 {
 	fputs("</body>\n</html>\n", d->f);
 }
 
+/* <h1> to <h3>. */
 static void
 html_heading_begin(struct doc *d, unsigned level)
 {
 	fprintf(d->f, "<h%u>", level);
 }
 
+/* Closes the heading. */
 static void
 html_heading_end(struct doc *d, unsigned level)
 {
@@ -93,42 +96,49 @@ html_open(struct doc *d, const char *tag, const char *cls)
 		fprintf(d->f, "<%s>", tag);
 }
 
+/* A paragraph, with its class if any. */
 static void
 html_para_begin(struct doc *d, const char *cls)
 {
 	html_open(d, "p", cls);
 }
 
+/* Closes the paragraph. */
 static void
 html_para_end(struct doc *d)
 {
 	fputs("</p>\n", d->f);
 }
 
+/* A bulleted list. */
 static void
 html_list_begin(struct doc *d)
 {
 	fputs("<ul>\n", d->f);
 }
 
+/* Closes the list. */
 static void
 html_list_end(struct doc *d)
 {
 	fputs("</ul>\n", d->f);
 }
 
+/* An item, with its class if any ("fail": red). */
 static void
 html_item_begin(struct doc *d, const char *cls)
 {
 	html_open(d, "li", cls);
 }
 
+/* Closes the item. */
 static void
 html_item_end(struct doc *d)
 {
 	fputs("</li>\n", d->f);
 }
 
+/* A <div> that lays blocks out together (class "pivots": side by side). */
 static void
 html_group_begin(struct doc *d, const char *cls)
 {
@@ -136,12 +146,14 @@ html_group_begin(struct doc *d, const char *cls)
 	fputc('\n', d->f);
 }
 
+/* Closes the <div>. */
 static void
 html_group_end(struct doc *d)
 {
 	fputs("</div>\n", d->f);
 }
 
+/* Bold text, escaped. */
 static void
 html_strong(struct doc *d, const char *s)
 {
@@ -150,6 +162,7 @@ html_strong(struct doc *d, const char *s)
 	fputs("</strong>", d->f);
 }
 
+/* A path or command in <code>, escaped. */
 static void
 html_code(struct doc *d, const char *s)
 {
@@ -158,6 +171,7 @@ html_code(struct doc *d, const char *s)
 	fputs("</code>", d->f);
 }
 
+/* A superscript. */
 static void
 html_sup(struct doc *d, const char *s)
 {
@@ -166,18 +180,21 @@ html_sup(struct doc *d, const char *s)
 	fputs("</sup>", d->f);
 }
 
+/* The separator of the fields of a line. */
 static void
 html_sep(struct doc *d)
 {
 	fputs(" &middot; ", d->f);
 }
 
+/* The warning sign. */
 static void
 html_flag(struct doc *d)
 {
 	fputs(" &#9888;", d->f);
 }
 
+/* A note: a boxed paragraph with its label in bold. */
 static void
 html_note(struct doc *d, const char *label, const char *text)
 {

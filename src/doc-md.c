@@ -59,6 +59,7 @@ md_end(struct doc *d)
 	(void)d;
 }
 
+/* "## ": one # per level. */
 static void
 md_heading_begin(struct doc *d, unsigned level)
 {
@@ -68,6 +69,7 @@ md_heading_begin(struct doc *d, unsigned level)
 	fputc(' ', d->f);
 }
 
+/* A heading is one line. */
 static void
 md_heading_end(struct doc *d, unsigned level)
 {
@@ -83,6 +85,7 @@ md_para_begin(struct doc *d, const char *cls)
 	md_block(d);
 }
 
+/* A list is a block of "- " lines. */
 static void
 md_list_begin(struct doc *d)
 {
@@ -96,6 +99,7 @@ md_list_end(struct doc *d)
 	d->gap = true;
 }
 
+/* An item starts its line; its class is for HTML. */
 static void
 md_item_begin(struct doc *d, const char *cls)
 {
@@ -103,12 +107,14 @@ md_item_begin(struct doc *d, const char *cls)
 	fputs("- ", d->f);
 }
 
+/* An item is one line. */
 static void
 md_item_end(struct doc *d)
 {
 	fputc('\n', d->f);
 }
 
+/* Groups lay blocks out in HTML only. */
 static void
 md_group(struct doc *d, const char *cls)
 {
@@ -116,6 +122,7 @@ md_group(struct doc *d, const char *cls)
 	(void)cls;
 }
 
+/* Nothing closes a group. */
 static void
 md_group_end(struct doc *d)
 {
@@ -129,6 +136,7 @@ md_plain(struct doc *d, const char *s)
 	fputs(s, d->f);
 }
 
+/* Bold: **text**, escaped inside. */
 static void
 md_strong(struct doc *d, const char *s)
 {
@@ -144,18 +152,21 @@ md_code(struct doc *d, const char *s)
 	fprintf(d->f, "`%s`", s);
 }
 
+/* A superscript as an exponent: "2^20". */
 static void
 md_sup(struct doc *d, const char *s)
 {
 	fprintf(d->f, "^%s", s);
 }
 
+/* The separator of the fields of a line. */
 static void
 md_sep(struct doc *d)
 {
 	fputs(" · ", d->f);
 }
 
+/* The warning sign. */
 static void
 md_flag(struct doc *d)
 {

@@ -318,6 +318,12 @@ void	 doc_figure(struct doc *, const char *, const struct report_chart *, unsign
 extern const struct doc_ops doc_md;
 extern const struct doc_ops doc_html;
 
+/* report-doc.c: report.md and report.html */
+int	 report_md_write(struct report_ctx *);
+int	 report_html_write(struct report_ctx *);
+void	 report_doc_charts(struct doc *, const struct report_ctx *, const struct report_chart *,
+	     unsigned, const char *, bool);
+
 /*
  * sweep compare: runs side by side (compare*.c).  A row is a cell (mode,
  * bs, depth, jobs) measured in at least one run; rows are sorted by mode
@@ -381,6 +387,9 @@ struct compare_ctx {
 
 /* compare.c */
 int	 compare_command(struct config *);
+int	 compare_csv_write(struct compare_ctx *);
+
+/* compare-build.c */
 int	 compare_build(struct compare *);
 void	 compare_free(struct compare *);
 double	 compare_value(const struct compare *, const struct compare_row *, unsigned,
@@ -388,7 +397,6 @@ double	 compare_value(const struct compare *, const struct compare_row *, unsign
 const char *compare_metric_name(enum compare_metric);
 const char *compare_winner_text(const struct compare *, const struct compare_row *,
 	     enum compare_metric, char *, size_t);
-int	 compare_csv_write(struct compare_ctx *);
 const char *compare_rule(void);
 int	 compare_lat_group(const struct compare *, unsigned, enum rw_mode);
 /* Caller frees. */
@@ -412,11 +420,5 @@ int	 compare_xlsx_write(struct compare_ctx *);
 /* compare-doc.c: compare.md and compare.html */
 int	 compare_md_write(struct compare_ctx *);
 int	 compare_html_write(struct compare_ctx *);
-
-/* report-doc.c: report.md and report.html */
-int	 report_md_write(struct report_ctx *);
-int	 report_html_write(struct report_ctx *);
-void	 report_doc_charts(struct doc *, const struct report_ctx *, const struct report_chart *,
-	     unsigned, const char *, bool);
 
 #endif
