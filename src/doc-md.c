@@ -77,7 +77,7 @@ md_heading_end(struct doc *d, unsigned level)
 	md_block_end(d);
 }
 
-/* Paragraphs, lists and groups have no class in Markdown. */
+/* A paragraph is a block; its class is for HTML. */
 static void
 md_para_begin(struct doc *d, const char *cls)
 {
