@@ -43,6 +43,14 @@
 #define KNEE_POINTS_MIN	3
 #define KNEE_SPAN_MIN	4
 
+/* A cell that moved data: finished, or failed after some I/O. */
+bool
+report_has_figures(const struct cell_result *r)
+{
+	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
+	    r->runtime_ns > 0;
+}
+
 /* The nearest power of two (in log space) to v bytes, as a human size: "64 KiB". */
 static void
 pow2_human(double v, char *buf, size_t len)
@@ -93,22 +101,19 @@ knee_text(struct knee *k)
 }
 
 /*
- * Find the knee of n points (block size in bytes, IOPS), in any order;
- * points with IOPS <= 0 are ignored.  The method is described above.
+ * The usable points of n_in (block size, IOPS) into bs[] and iops[], sorted
+ * by block size, IOPS <= 0 left out, a repeated size keeping its best IOPS.
+ * Returns how many.
  */
-void
-report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in, struct knee *k)
+static unsigned
+knee_points(const uint64_t *bs_in, const double *iops_in, unsigned n_in, uint64_t *bs,
+    double *iops)
 {
-	uint64_t *bs = xcalloc(n_in ? n_in : 1, sizeof *bs);
-	double *iops = xcalloc(n_in ? n_in : 1, sizeof *iops);
-	double *u, *v, *lb, best_sse = INFINITY, li = 0, lB = 0;
-	unsigned n = 0, i, j, split, best = 0;
+	unsigned n = 0, i, j;
 
-	memset(k, 0, sizeof *k);
 	for (i = 0; i < n_in; i++) {
 		if (!(iops_in[i] > 0) || bs_in[i] == 0)
 			continue;
-		/* Insertion by block size; a repeated size keeps its best IOPS. */
 		for (j = 0; j < n && bs[j] < bs_in[i]; j++)
 			;
 		if (j < n && bs[j] == bs_in[i]) {
@@ -122,8 +127,16 @@ report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in,
 		iops[j] = iops_in[i];
 		n++;
 	}
+	return n;
+}
+
+/* The span and the peaks of the points, for every verdict. */
+static void
+knee_peaks(struct knee *k, const uint64_t *bs, const double *iops, unsigned n)
+{
+	unsigned i;
+
 	k->npoints = n;
-	k->kind = KNEE_TOO_FEW;
 	if (n > 0) {
 		k->bs_min = bs[0];
 		k->bs_max = bs[n - 1];
@@ -138,21 +151,21 @@ report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in,
 			k->peak_bw_bs = bs[i];
 		}
 	}
-	if (n < KNEE_POINTS_MIN || k->bs_max < KNEE_SPAN_MIN * k->bs_min) {
-		knee_text(k);
-		free(bs);
-		free(iops);
-		return;
-	}
+}
 
-	u = xcalloc(n, sizeof *u);
-	v = xcalloc(n, sizeof *v);
-	lb = xcalloc(n, sizeof *lb);
-	for (i = 0; i < n; i++) {
-		lb[i] = log((double)bs[i]);
-		u[i] = log(iops[i]);
-		v[i] = u[i] + lb[i];
-	}
+/*
+ * The split of the least squared error: the first split points on the IOPS
+ * line (log I = *li), the rest on the bandwidth line (log B = *lB).  u is
+ * log IOPS, v log(IOPS x bs), lb log bs.
+ */
+static unsigned
+knee_best_split(const double *u, const double *v, const double *lb, unsigned n, double *li,
+    double *lB)
+{
+	double best_sse = INFINITY;
+	unsigned split, i, best = 0;
+
+	*li = *lB = 0;
 	for (split = 0; split <= n; split++) {
 		double si = 0, sB = 0, sse = 0;
 
@@ -170,11 +183,27 @@ report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in,
 		if (sse < best_sse) {
 			best_sse = sse;
 			best = split;
-			li = si;
-			lB = sB;
+			*li = si;
+			*lB = sB;
 		}
 	}
+	return best;
+}
 
+/* Fit the two lines to n sorted points (enough of them, spanning enough) and set k's kind and caps. */
+static void
+knee_fit(struct knee *k, const uint64_t *bs, const double *iops, unsigned n)
+{
+	double *u = xcalloc(n, sizeof *u), *v = xcalloc(n, sizeof *v), *lb = xcalloc(n, sizeof *lb);
+	double li, lB;
+	unsigned i, best;
+
+	for (i = 0; i < n; i++) {
+		lb[i] = log((double)bs[i]);
+		u[i] = log(iops[i]);
+		v[i] = u[i] + lb[i];
+	}
+	best = knee_best_split(u, v, lb, n, &li, &lB);
 	if (best > 0 && best < n) {
 		double I = exp(li), B = exp(lB);
 		bool bw_side = iops[n - 1] * KNEE_SIDE_MIN < I;
@@ -199,10 +228,28 @@ report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in,
 			lB += v[i];
 		k->bw_cap = exp(lB / n);
 	}
-	knee_text(k);
 	free(u);
 	free(v);
 	free(lb);
+}
+
+/*
+ * Find the knee of n points (block size in bytes, IOPS), in any order;
+ * points with IOPS <= 0 are ignored.  The method is described above.
+ */
+void
+report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in, struct knee *k)
+{
+	uint64_t *bs = xcalloc(n_in ? n_in : 1, sizeof *bs);
+	double *iops = xcalloc(n_in ? n_in : 1, sizeof *iops);
+	unsigned n = knee_points(bs_in, iops_in, n_in, bs, iops);
+
+	memset(k, 0, sizeof *k);
+	k->kind = KNEE_TOO_FEW;
+	knee_peaks(k, bs, iops, n);
+	if (n >= KNEE_POINTS_MIN && k->bs_max >= KNEE_SPAN_MIN * k->bs_min)
+		knee_fit(k, bs, iops, n);
+	knee_text(k);
 	free(bs);
 	free(iops);
 }

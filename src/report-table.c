@@ -1,7 +1,7 @@
 /*
  * The tables of the ticket reports, built once as text (numbers already
- * formatted, units in the headers) and written as Markdown by report-md.c
- * and as HTML by report-html.c, so both show the same figures.
+ * formatted, units in the headers) and written as Markdown or HTML by the
+ * document back-end (doc_table()), so both show the same figures.
  */
 #include "config.h"
 

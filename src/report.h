@@ -154,10 +154,11 @@ struct report_chart {
 /* report.c */
 int	 report_parse_formats(const char *, unsigned *);
 int	 report_write_all(const struct results *, const char *, unsigned, const char *);
+
+/* report-num.c */
 const char *report_size_label(uint64_t, char *, size_t);
 const char *report_num(double, int, char *, size_t);
 const char *report_approx(double, char *, size_t);
-bool	 report_has_figures(const struct cell_result *);
 
 /* report-table.c */
 const char *report_metric_name(enum report_metric);
@@ -184,6 +185,7 @@ char	*report_table_steady_note(const struct report_ctx *);
 void	 report_table_run(const struct report_ctx *, struct report_table *);
 
 /* report-summary.c */
+bool	 report_has_figures(const struct cell_result *);
 void	 report_summary_build(const struct results *, struct summary *);
 void	 report_summary_free(struct summary *);
 void	 report_summary_knee(const uint64_t *, const double *, unsigned, struct knee *);
@@ -276,6 +278,95 @@ unsigned report_gnuplot_charts(const struct summary *, struct report_chart *, un
 char	*report_gnuplot_find(const char *);
 
 /*
+ * The document back-end (doc*.c): report.md, report.html, compare.md and
+ * compare.html are each written once, block by block, against struct
+ * doc_ops; doc-md.c and doc-html.c fill it.  Spans come in two kinds:
+ * text from the data (labels, paths, messages), which each format escapes,
+ * and our own words (doc_raw(), doc_printf(), headings and doc_para()),
+ * which hold no markup character and are written as they are.
+ */
+struct doc;
+
+struct doc_ops {
+	const char	*name;		/* "md", "html" */
+	bool		 compact;	/* keep to what a ticket shows; see doc-md.c */
+	unsigned	 figures;	/* REPORT_PNG | REPORT_SVG: the renders a figure can show */
+	void		(*begin)(struct doc *, const char *, const char *);
+	void		(*end)(struct doc *);
+	void		(*heading_begin)(struct doc *, unsigned);
+	void		(*heading_end)(struct doc *, unsigned);
+	void		(*para_begin)(struct doc *, const char *);
+	void		(*para_end)(struct doc *);
+	void		(*list_begin)(struct doc *);
+	void		(*list_end)(struct doc *);
+	void		(*item_begin)(struct doc *, const char *);
+	void		(*item_end)(struct doc *);
+	void		(*group_begin)(struct doc *, const char *);
+	void		(*group_end)(struct doc *);
+	void		(*text)(struct doc *, const char *);
+	void		(*plain)(struct doc *, const char *);
+	void		(*strong)(struct doc *, const char *);
+	void		(*code)(struct doc *, const char *);
+	void		(*sup)(struct doc *, const char *);
+	void		(*sep)(struct doc *);
+	void		(*flag)(struct doc *);
+	void		(*note)(struct doc *, const char *, const char *);
+	void		(*table)(struct doc *, const struct report_table *);
+	void		(*figure)(struct doc *, const char *, const struct report_chart *, unsigned,
+			    unsigned);
+};
+
+/* A document being written, in memory until doc_save(). */
+struct doc {
+	const struct doc_ops	*ops;
+	FILE			*f;
+	char			*buf;
+	size_t			 len;
+	bool			 gap;	/* Markdown: the previous block's blank line is owed */
+};
+
+/* doc.c */
+int	 doc_open(struct doc *, const struct doc_ops *);
+int	 doc_save(struct doc *, const char *);
+void	 doc_begin(struct doc *, const char *, const char *);
+void	 doc_end(struct doc *);
+void	 doc_heading(struct doc *, unsigned, const char *);
+void	 doc_heading_begin(struct doc *, unsigned);
+void	 doc_heading_end(struct doc *, unsigned);
+void	 doc_para(struct doc *, const char *, const char *);
+void	 doc_para_text(struct doc *, const char *, const char *);
+void	 doc_para_begin(struct doc *, const char *);
+void	 doc_para_end(struct doc *);
+void	 doc_list_begin(struct doc *);
+void	 doc_list_end(struct doc *);
+void	 doc_item_begin(struct doc *, const char *);
+void	 doc_item_end(struct doc *);
+void	 doc_group_begin(struct doc *, const char *);
+void	 doc_group_end(struct doc *);
+void	 doc_text(struct doc *, const char *);
+void	 doc_plain(struct doc *, const char *);
+void	 doc_raw(struct doc *, const char *);
+void	 doc_printf(struct doc *, const char *, ...) __attribute__((format(printf, 2, 3)));
+void	 doc_strong(struct doc *, const char *);
+void	 doc_code(struct doc *, const char *);
+void	 doc_sup(struct doc *, const char *);
+void	 doc_sep(struct doc *);
+void	 doc_flag(struct doc *);
+void	 doc_note(struct doc *, const char *, const char *);
+void	 doc_table(struct doc *, const struct report_table *);
+void	 doc_figure(struct doc *, const char *, const struct report_chart *, unsigned, unsigned);
+
+/* doc-md.c, doc-html.c */
+extern const struct doc_ops doc_md;
+extern const struct doc_ops doc_html;
+
+/* report-doc.c: report.md and report.html */
+int	 report_md_write(struct report_ctx *);
+int	 report_html_write(struct report_ctx *);
+void	 report_doc_charts(struct doc *, const struct report_ctx *, const struct report_chart *,
+	     unsigned, const char *, bool);
+
+/*
  * sweep compare: runs side by side (compare*.c).  A row is a cell (mode,
  * bs, depth, jobs) measured in at least one run; rows are sorted by mode
  * (first seen), depth, jobs, then block size, so each line of a chart (a
@@ -338,6 +429,9 @@ struct compare_ctx {
 
 /* compare.c */
 int	 compare_write_all(struct compare *, const char *, unsigned, const char *);
+int	 compare_csv_write(struct compare_ctx *);
+
+/* compare-build.c */
 int	 compare_build(struct compare *);
 void	 compare_free(struct compare *);
 double	 compare_value(const struct compare *, const struct compare_row *, unsigned,
@@ -345,7 +439,6 @@ double	 compare_value(const struct compare *, const struct compare_row *, unsign
 const char *compare_metric_name(enum compare_metric);
 const char *compare_winner_text(const struct compare *, const struct compare_row *,
 	     enum compare_metric, char *, size_t);
-int	 compare_csv_write(struct compare_ctx *);
 const char *compare_rule(void);
 int	 compare_lat_group(const struct compare *, unsigned, enum rw_mode);
 /* Caller frees. */
@@ -363,21 +456,11 @@ void	 compare_table_runs(const struct compare *, struct report_table *);
 void	 compare_table_mode(const struct compare *, enum rw_mode, struct report_table *);
 void	 compare_table_missing(const struct compare *, struct report_table *);
 
-/* compare-md.c, compare-html.c, compare-xlsx.c */
-int	 compare_md_write(struct compare_ctx *);
-int	 compare_html_write(struct compare_ctx *);
+/* compare-xlsx.c */
 int	 compare_xlsx_write(struct compare_ctx *);
 
-/* report-md.c */
-int	 report_md_write(struct report_ctx *);
-void	 report_md_text(FILE *, const char *);
-void	 report_md_table(FILE *, const struct report_table *);
-
-/* report-html.c */
-extern const char report_html_style[];
-int	 report_html_write(struct report_ctx *);
-void	 report_html_text(FILE *, const char *);
-void	 report_html_table(FILE *, const struct report_table *, bool);
-int	 report_html_svg(FILE *, const char *, unsigned);
+/* compare-doc.c: compare.md and compare.html */
+int	 compare_md_write(struct compare_ctx *);
+int	 compare_html_write(struct compare_ctx *);
 
 #endif

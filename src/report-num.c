@@ -1,0 +1,69 @@
+/* Numbers and block sizes as every report writes them: "33,231", "~33,200", "4K". */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "report.h"
+
+/* Axis and table label of a block size: "512", "4K", "1M" (exact multiples, else bytes). */
+const char *
+report_size_label(uint64_t bs, char *buf, size_t len)
+{
+	char *p;
+
+	size_short(bs, buf, len);
+	for (p = buf; *p != '\0'; p++)
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+	return buf;
+}
+
+/* v with decimals places and thousands separators: "33,231", "1,102.5"; "-" if not finite. */
+const char *
+report_num(double v, int decimals, char *buf, size_t len)
+{
+	char raw[64], *dot, *out = buf;
+	size_t digits, i, used = 0;
+	const char *p = raw;
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	snprintf(raw, sizeof raw, "%.*f", decimals, v);
+	if (*p == '-') {
+		if (used + 1 < len)
+			out[used++] = '-';
+		p++;
+	}
+	dot = strchr(p, '.');
+	digits = dot != NULL ? (size_t)(dot - p) : strlen(p);
+	for (i = 0; i < digits; i++) {
+		if (i > 0 && (digits - i) % 3 == 0 && used + 1 < len)
+			out[used++] = ',';
+		if (used + 1 < len)
+			out[used++] = p[i];
+	}
+	for (p += digits; *p != '\0'; p++)
+		if (used + 1 < len)
+			out[used++] = *p;
+	if (len > 0)
+		out[used] = '\0';
+	return buf;
+}
+
+/* v to three significant digits, for "~" figures: 33231 -> "33,200", 1.2345 -> "1.23". */
+const char *
+report_approx(double v, char *buf, size_t len)
+{
+	double mag, r;
+	int decimals;
+
+	if (!isfinite(v) || v == 0)
+		return report_num(v, 0, buf, len);
+	mag = floor(log10(fabs(v)));
+	r = round(v / pow(10, mag - 2)) * pow(10, mag - 2);
+	decimals = mag >= 2 ? 0 : (int)(2 - mag);
+	return report_num(r, decimals, buf, len);
+}
