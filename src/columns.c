@@ -12,6 +12,33 @@
 
 #include "report.h"
 
+/*
+ * How a cell's measured window ended: "steady after 4 s" (steady state ended
+ * it early), "ran full runtime", or "not recorded" (a table import); with
+ * how much its last window's per-second IOPS moved when that was measured:
+ * "ran full runtime (last 5 s: ±5.4%, trend 0.1%)" says why steady state
+ * (a band of steady_pct) did not end it.
+ */
+const char *
+column_steady_text(const struct results *res, const struct cell_result *r, char *buf, size_t len)
+{
+	if (res->plan.runtime_s == 0) {
+		snprintf(buf, len, "not recorded");
+		return buf;
+	}
+	if (r->steady)
+		snprintf(buf, len, "steady after %u s", r->steady_at_s);
+	else
+		snprintf(buf, len, "ran full runtime");
+	if (!r->steady && r->steady_last.n > 0) {
+		size_t n = strlen(buf);
+
+		snprintf(buf + n, len - n, " (last %u s: ±%.1f%%, trend %.1f%%)", r->steady_last.n,
+		    r->steady_last.spread_pct, r->steady_last.trend_pct);
+	}
+	return buf;
+}
+
 /* A getter's parameters; most getters use only the cell. */
 #define COLUMN_GETTER(name)						\
 	static void name(const struct results *res __attribute__((unused)),	\
@@ -140,7 +167,7 @@ COLUMN_GETTER(get_inflight_max)
 		count(v, r->inflight_max);
 }
 
-COLUMN_GETTER(get_steady) { text(v, report_table_steady_text(res, r, v->buf, sizeof v->buf)); }
+COLUMN_GETTER(get_steady) { text(v, column_steady_text(res, r, v->buf, sizeof v->buf)); }
 
 #define ID	(COLUMN_ALWAYS | COLUMN_CELLS | COLUMN_CHECKS)
 #define CELLS	COLUMN_CELLS

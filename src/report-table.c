@@ -44,34 +44,6 @@ report_metric_value(const struct cell_result *r, enum report_metric m)
 	}
 }
 
-/*
- * How a cell's measured window ended: "steady after 4 s" (steady state ended
- * it early), "ran full runtime", or "not recorded" (a table import); with
- * how much its last window's per-second IOPS moved when that was measured:
- * "ran full runtime (last 5 s: ±5.4%, trend 0.1%)" says why steady state
- * (a band of steady_pct) did not end it.
- */
-const char *
-report_table_steady_text(const struct results *res, const struct cell_result *r, char *buf,
-    size_t len)
-{
-	if (res->plan.runtime_s == 0) {
-		snprintf(buf, len, "not recorded");
-		return buf;
-	}
-	if (r->steady)
-		snprintf(buf, len, "steady after %u s", r->steady_at_s);
-	else
-		snprintf(buf, len, "ran full runtime");
-	if (!r->steady && r->steady_last.n > 0) {
-		size_t n = strlen(buf);
-
-		snprintf(buf + n, len - n, " (last %u s: ±%.1f%%, trend %.1f%%)", r->steady_last.n,
-		    r->steady_last.spread_pct, r->steady_last.trend_pct);
-	}
-	return buf;
-}
-
 /* An empty table of ncols with its header row; header may be NULL (fill it with _set). */
 void
 report_table_init(struct report_table *t, const char *title, unsigned ncols,
@@ -303,7 +275,7 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 			report_table_set(t, t->nrows - 1, 11, "%u", r->inflight_max);
 		else
 			report_table_set(t, t->nrows - 1, 11, "-");
-		report_table_set(t, t->nrows - 1, 12, "%s", report_table_steady_text(ctx->res, r, a, sizeof a));
+		report_table_set(t, t->nrows - 1, 12, "%s", column_steady_text(ctx->res, r, a, sizeof a));
 	}
 }
 

@@ -162,8 +162,6 @@ const char *report_approx(double, char *, size_t);
 
 /* report-table.c */
 const char *report_metric_name(enum report_metric);
-const char *report_table_steady_text(const struct results *, const struct cell_result *, char *,
-	     size_t);
 double	 report_metric_value(const struct cell_result *, enum report_metric);
 void	 report_table_init(struct report_table *, const char *, unsigned, const char *const *);
 void	 report_table_set(struct report_table *, unsigned, unsigned, const char *, ...)
@@ -218,6 +216,9 @@ struct column_value {
 #define COLUMN_CHECKS	 0x4	/* in the Checks sheet */
 #define COLUMN_CAPITALS	 0x8	/* the workbook writes the text in capitals ("4K") */
 #define COLUMN_CHECKS_NA 0x10	/* the Checks sheet writes "n/a" when there is no value */
+
+/* How a cell's measured window ended, e.g. "steady after 4 s" (the steady column). */
+const char *column_steady_text(const struct results *, const struct cell_result *, char *, size_t);
 
 struct column {
 	const char	*name;		/* results.csv's header */
