@@ -161,6 +161,12 @@ COLUMN_GETTER(get_check_reason)
 
 COLUMN_GETTER(get_status_reason) { text(v, r->status_reason); }
 
+COLUMN_GETTER(get_iops_cv)
+{
+	if (results_cell_cv_pct(r) >= 0)
+		number(v, results_cell_cv_pct(r));
+}
+
 COLUMN_GETTER(get_inflight_max)
 {
 	if (r->inflight_max > 0)
@@ -225,6 +231,7 @@ const struct column columns[] = {
 	    get_status_reason },
 	{ "inflight_max", "Most I/Os in flight", NULL, "", -1, CELLS, 0, 0, get_inflight_max },
 	{ "steady", "Measured window", NULL, "", 0, CELLS, 20, 0, get_steady },
+	{ "iops_cv_pct", "IOPS per second: CV (%)", NULL, "%", 1, CELLS, 0, 0, get_iops_cv },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

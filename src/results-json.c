@@ -108,6 +108,8 @@ cell_to_json(const struct cell_result *r)
 	cJSON_AddNumberToObject(o, "bw_mib_s", r->bw_bytes_s / MIB);
 	cJSON_AddNumberToObject(o, "bw_mb_s", r->bw_bytes_s / 1e6);
 	cJSON_AddNumberToObject(o, "inflight_max", r->inflight_max);
+	if (results_cell_cv_pct(r) >= 0)
+		cJSON_AddNumberToObject(o, "iops_cv_pct", results_cell_cv_pct(r));
 
 	lat = cJSON_AddObjectToObject(o, "lat_ns");
 	cJSON_AddNumberToObject(lat, "min", (double)r->lat_min_ns);

@@ -84,6 +84,32 @@ results_create(struct results *res, const char *label, const char *description,
 		res->cells[i].cell = p->cells[i];
 }
 
+/*
+ * How much a cell's per-second IOPS vary: the coefficient of variation
+ * (population stdev / mean) over its whole measured seconds, in percent; a
+ * last, partial second is left out.  -1 when fewer than 2 whole seconds were
+ * measured (imports without a series) or no I/O completed.
+ */
+double
+results_cell_cv_pct(const struct cell_result *r)
+{
+	unsigned n = r->nseries, i;
+	double sum = 0, sumsq = 0, mean;
+
+	if ((uint64_t)n > r->runtime_ns / NSEC_PER_SEC)
+		n = (unsigned)(r->runtime_ns / NSEC_PER_SEC);
+	if (r->series_ios == NULL || n < 2)
+		return -1;
+	for (i = 0; i < n; i++) {
+		sum += (double)r->series_ios[i];
+		sumsq += (double)r->series_ios[i] * (double)r->series_ios[i];
+	}
+	mean = sum / n;
+	if (mean <= 0)
+		return -1;
+	return 100 * sqrt(fmax(0, sumsq / n - mean * mean)) / mean;
+}
+
 /* Store cell i's figures; the record takes over r's series (r is left empty). */
 void
 results_store_cell(struct results *res, unsigned i, struct cell_result *r)
