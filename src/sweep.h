@@ -275,6 +275,29 @@ struct steady_stats {
 	double		 trend_pct;	/* the fitted line's move across them, % */
 };
 
+/*
+ * How steady a cell's measured window was, apart from its BW check
+ * (stability.c): judged from the per-second series and the latency
+ * figures.  Imported cells without a series are STABILITY_UNKNOWN.
+ */
+enum stability_verdict {
+	STABILITY_UNKNOWN,
+	STABILITY_STEADY,
+	STABILITY_NOISY,
+	STABILITY_STALLED
+};
+
+struct stability {
+	enum stability_verdict verdict;
+	double		 cv_pct;	/* coefficient of variation of per-second IOPS, %; < 0 unknown */
+	unsigned	 nstalls;	/* seconds far below the cell's median */
+	unsigned	 nseconds;	/* whole seconds judged */
+	double		 worst_pct;	/* the lowest second, % of the median */
+	double		 max_over_p999;	/* latency max / p99.9; 0 unknown */
+	double		 trend_pct;	/* the fitted line's move across the window, % of the mean */
+	char		 reason[160];	/* "stalled: 5 of 6 s below 10% of the first second" */
+};
+
 struct cell_result {
 	struct cell	 cell;
 	enum cell_status status;
@@ -304,6 +327,7 @@ struct cell_result {
 	unsigned	 derived;		/* CELL_DERIVED_*: figures computed, not given (imports) */
 	struct dev_metrics dev;
 	struct bw_check	 check;
+	struct stability stability;	/* set by stability_judge() wherever a cell is stored or loaded */
 };
 
 /*
