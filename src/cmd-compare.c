@@ -75,7 +75,11 @@ cmd_compare_default_dir(const struct compare *cmp)
 	unsigned k;
 
 	for (k = 0; k < cmp->nruns && k < 4; k++) {
-		next = xasprintf("%s%s%s", name, k == 0 ? "-" : "-vs-", cmp->runs[k].label);
+		char safe[sizeof cmp->runs[k].label];
+
+		/* labels come from the runs' results.json: untrusted in a path */
+		next = xasprintf("%s%s%s", name, k == 0 ? "-" : "-vs-",
+		    path_component(cmp->runs[k].label, safe, sizeof safe));
 		free(name);
 		name = next;
 	}

@@ -29,7 +29,7 @@ cmd_import_exec(struct config *cfg)
 	struct results res;
 	struct expect expect;
 	const char *src;
-	char *dir;
+	char *dir, safe[sizeof res.label];
 	unsigned mask;
 	int err;
 
@@ -55,7 +55,9 @@ cmd_import_exec(struct config *cfg)
 	}
 	if (expect.set)
 		res.expect = expect;
-	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) : xasprintf("reports/%s-imported", res.label);
+	/* the label may come from the imported file: untrusted in a path */
+	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
+	    xasprintf("reports/%s-imported", path_component(res.label, safe, sizeof safe));
 	if (cmd_out_prepare(dir, "-o", false) != 0) {
 		free(dir);
 		results_free(&res);

@@ -97,6 +97,8 @@ hosts_parse_one(const char *spec, const char *input, struct host *h)
 	for (p = h->dir; *p != '\0'; p++)
 		if (!isalnum((unsigned char)*p) && strchr(".-_", *p) == NULL)
 			*p = '_';
+	if (h->dir[0] == '.')
+		h->dir[0] = '_';	/* "..": no folder above the run's */
 	snprintf(h->client, sizeof h->client, "%s%s,%d", h->ipv6 ? "ip6:" : "", h->name, h->port);
 	return 0;
 }

@@ -382,6 +382,7 @@ extern volatile int sweep_interrupted;
 void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 str_copy(char *, size_t, const char *);
+const char *path_component(const char *, char *, size_t);
 void	 text_position(const char *, size_t, unsigned *, unsigned *);
 void	 str_appendf(char **, size_t *, const char *, ...) __attribute__((format(printf, 3, 4)));
 uint64_t now_ns(void);

@@ -84,6 +84,27 @@ text_position(const char *text, size_t off, unsigned *line, unsigned *col)
 	}
 }
 
+/*
+ * name (a run's label or a host, perhaps read from a file made on another
+ * host) as one path component in out of len bytes: '/', '\\', control
+ * characters and a leading '.' become '_', so "../../etc" is "_.._etc" and
+ * cannot leave the folder it is put in; an empty name is "_".  Returns out.
+ */
+const char *
+path_component(const char *name, char *out, size_t len)
+{
+	size_t i;
+
+	if (len == 0)
+		return out;
+	str_copy(out, len, name[0] != '\0' ? name : "_");
+	for (i = 0; out[i] != '\0'; i++)
+		if (out[i] == '/' || out[i] == '\\' || (unsigned char)out[i] < 32 || out[i] == 127 ||
+		    (i == 0 && out[i] == '.'))
+			out[i] = '_';
+	return out;
+}
+
 /* Copy src into dst of len bytes, truncating; dst is always terminated. */
 void
 str_copy(char *dst, size_t len, const char *src)
