@@ -1,0 +1,71 @@
+#!/bin/sh
+# The shape issue 12 set, kept: no two source files use each other's
+# functions (nor any longer cycle), no function over 100 lines and no
+# source file over 900.  Which file uses which is read from the objects'
+# symbol tables (nm), so a call through a header counts as a use.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+
+command -v nm >/dev/null || skip "nm (binutils) is not installed"
+objs=""
+for c in "$top_srcdir"/src/*.c; do	# objects of today's sources only, not stale ones
+	o="$top_builddir/src/$(basename "$c" .c).o"
+	[ "$(basename "$c")" = main.c ] || [ ! -f "$o" ] || objs="$objs $o"
+done
+[ -n "$objs" ] || skip "no objects in $top_builddir/src (a build with other object names?)"
+for o in $objs; do
+	f=$(basename "$o" .o)
+	nm --defined-only -g "$o" | awk -v f="$f" '$2 ~ /[TDBR]/ {print $3, f}'
+done | sort >"$T/defs"
+for o in $objs; do
+	f=$(basename "$o" .o)
+	nm -u "$o" | awk -v f="$f" '{print $2, f}'
+done | sort >"$T/uses"
+join "$T/uses" "$T/defs" | awk '$2 != $3 {print $2, $3}' | sort -u >"$T/edges"
+[ -s "$T/edges" ] || fail "no calls between files found: the symbol tables were not read"
+"$PY" - "$T/edges" "$top_srcdir/src" <<'PYEOF' || exit 1
+import collections, glob, re, sys
+edges = collections.defaultdict(set)
+for line in open(sys.argv[1]):
+    a, b = line.split()
+    edges[a].add(b)
+bad = []
+# Tarjan's strongly connected components: any with two or more files is a cycle.
+index, low, stack, on, n = {}, {}, [], set(), [0]
+def visit(v):
+    index[v] = low[v] = n[0]; n[0] += 1; stack.append(v); on.add(v)
+    for w in edges.get(v, ()):
+        if w not in index:
+            visit(w); low[v] = min(low[v], low[w])
+        elif w in on:
+            low[v] = min(low[v], index[w])
+    if low[v] == index[v]:
+        comp = []
+        while True:
+            w = stack.pop(); on.discard(w); comp.append(w)
+            if w == v:
+                break
+        if len(comp) > 1:
+            bad.append("files that use each other: " + ", ".join(sorted(comp)))
+for v in set(edges) | {w for ws in edges.values() for w in ws}:
+    if v not in index:
+        visit(v)
+for path in sorted(glob.glob(sys.argv[2] + "/*.c")):
+    lines = open(path, encoding="utf-8").read().split("\n")
+    if len(lines) - 1 > 900:
+        bad.append("%s: %d lines (900 at most)" % (path, len(lines) - 1))
+    start = name = None
+    for i, l in enumerate(lines):
+        m = re.match(r"^([A-Za-z_]\w*)\(", l)
+        if m and start is None:
+            start, name = i, m.group(1)
+        elif l == "}" and start is not None:
+            if i - start + 1 > 100:
+                bad.append("%s: %s is %d lines (100 at most)" % (path, name, i - start + 1))
+            start = None
+print("%d files, %d uses between them" % (len(set(edges) | {w for ws in edges.values() for w in ws}),
+      sum(len(w) for w in edges.values())))
+for b in bad:
+    print("FAIL:", b)
+sys.exit(1 if bad else 0)
+PYEOF
+ok "no cycles between source files, no function over 100 lines, no file over 900"
