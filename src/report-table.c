@@ -332,7 +332,7 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 	static const char *const header[] = {
 		"Mode", "Block size", "QD", "Jobs", "Derived MiB/s (IOPS x bs)", "Measured MiB/s",
 		"Device MiB/s", "Derived vs measured", "Device vs measured", "Verdict", "Reason",
-		"In flight (max)", "Window", "Stability", "Why (stability)"
+		"In flight (max)", "Window", "Stability", "Stability: why"
 	};
 	unsigned i;
 	char a[64];
@@ -357,8 +357,9 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 }
 
 /*
- * A cell's verdict at row, col and its reason in the next column: "stalled
- * ⚠" flagged (with the reason as its note) when the cell is not steady.
+ * A cell's verdict at row, col and its reason in the next column, flagged
+ * (with the reason as its note) when the cell is not steady: "noisy ⚠", and
+ * "STALLED ⚠" in capitals as the check's "MISMATCH" is, to stand out.
  */
 void
 report_table_stability(struct report_table *t, unsigned row, unsigned col,
@@ -367,8 +368,8 @@ report_table_stability(struct report_table *t, unsigned row, unsigned col,
 	const struct stability *s = &r->stability;
 
 	if (stability_suspect(s)) {
-		report_table_set(t, row, col, "%s %s", stability_verdict_name(s->verdict),
-		    REPORT_UNSTEADY_MARK);
+		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
+		    stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
 		report_table_flag(t, row, col, REPORT_FLAG_FAILED, s->reason);
 		report_table_flag(t, row, col + 1, REPORT_FLAG_FAILED, NULL);
 	} else

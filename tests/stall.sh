@@ -111,7 +111,7 @@ grep -q "⚠ Not steady:\*\* 1 of 1 cells is not steady (stalled: randread 4K QD
 	fail "report.md banner: $(grep 'Not steady' "$md")"
 grep -q "^| randread | [0-9,]* ⚠ | 4 KiB, QD4 (stalled) |" "$md" ||
 	fail "report.md: the peak IOPS is not marked: $(grep '^| randread' "$md" | head -1)"
-grep -q "| stalled ⚠ | stalled: [0-9] of $RUNTIME s below 10% of the median" "$md" ||
+grep -q "| STALLED ⚠ | stalled: [0-9] of $RUNTIME s below 10% of the median" "$md" ||
 	fail "report.md: every cell's check lacks the verdict: $(grep 'stalled' "$md" | tail -1)"
 grep -q "0 noisy, 1 stalled" "$md" || fail "report.md: no count of the verdicts"
 ok "report.md: banner, marked peak, verdict and reason"
@@ -120,7 +120,7 @@ ok "report.md: banner, marked peak, verdict and reason"
 html=$T/stall/report.html
 grep -q '<p class="note"><strong>⚠ Not steady:</strong> 1 of 1 cells is not steady' "$html" ||
 	fail "report.html: no banner"
-grep -q '<td class="failed" title="stalled: [^"]*">stalled ⚠</td>' "$html" ||
+grep -q '<td class="failed" title="stalled: [^"]*">STALLED ⚠</td>' "$html" ||
 	fail "report.html: the verdict is not flagged"
 ok "report.html: banner and flagged verdict"
 
