@@ -175,6 +175,46 @@ COLUMN_GETTER(get_inflight_max)
 
 COLUMN_GETTER(get_steady) { text(v, column_steady_text(res, r, v->buf, sizeof v->buf)); }
 
+/* The stability verdict (stability.c) and its reason; noisy and stalled are marked. */
+COLUMN_GETTER(get_stability)
+{
+	text(v, stability_verdict_name(r->stability.verdict));
+	if (stability_suspect(&r->stability))
+		v->mark = COLUMN_MARK_FAILED;
+}
+
+COLUMN_GETTER(get_stability_reason)
+{
+	text(v, r->stability.reason);
+	if (stability_suspect(&r->stability))
+		v->mark = COLUMN_MARK_FAILED;
+}
+
+/* The figures behind the verdict: none when it is unknown (no series judged). */
+COLUMN_GETTER(get_iops_stalls)
+{
+	if (r->stability.nseconds > 0)
+		count(v, r->stability.nstalls);
+}
+
+COLUMN_GETTER(get_iops_worst)
+{
+	if (r->stability.nseconds > 0)
+		number(v, r->stability.worst_pct);
+}
+
+COLUMN_GETTER(get_iops_trend)
+{
+	if (r->stability.nseconds > 0)
+		number(v, r->stability.trend_pct);
+}
+
+COLUMN_GETTER(get_lat_max_over_p999)
+{
+	if (r->stability.max_over_p999 > 0)
+		number(v, r->stability.max_over_p999);
+}
+
 #define ID	(COLUMN_ALWAYS | COLUMN_CELLS | COLUMN_CHECKS)
 #define CELLS	COLUMN_CELLS
 #define CHECK	(COLUMN_CELLS | COLUMN_CHECKS)
@@ -232,6 +272,15 @@ const struct column columns[] = {
 	{ "inflight_max", "Most I/Os in flight", NULL, "", -1, CELLS, 0, 0, get_inflight_max },
 	{ "steady", "Measured window", NULL, "", 0, CELLS, 20, 0, get_steady },
 	{ "iops_cv_pct", "IOPS per second: CV (%)", NULL, "%", 1, CELLS, 0, 0, get_iops_cv },
+	{ "stability", "Stability", NULL, "", 0, CHECK, 0, 0, get_stability },
+	{ "stability_reason", "Stability: why", "Stability: why", "", 0, CHECK, 60, 60,
+	    get_stability_reason },
+	{ "iops_stalls", "Stalled seconds", NULL, "", -1, CELLS, 0, 0, get_iops_stalls },
+	{ "iops_worst_pct", "Lowest second (% of level)", NULL, "%", 1, CELLS, 0, 0, get_iops_worst },
+	{ "iops_trend_pct", "IOPS trend across the window (%)", NULL, "%", 1, CELLS, 0, 0,
+	    get_iops_trend },
+	{ "lat_max_over_p999", "Latency max / p99.9", NULL, "", 1, CELLS, 0, 0,
+	    get_lat_max_over_p999 },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

@@ -53,6 +53,50 @@ compare_doc_header(struct doc *d, const struct compare *cmp)
 		    "in common: every cell is missing in some run, so there is no ratio and no winner.");
 }
 
+#define COMPARE_DOC_UNSTEADY_MAX	6	/* cells named per run; the rest are counted */
+
+/*
+ * Which runs have cells that are not steady (noisy or stalled), as one
+ * warning: ratios and winners of those cells may be the volume's moods,
+ * not a difference between the runs.
+ */
+static void
+compare_doc_stability(struct doc *d, const struct compare *cmp)
+{
+	char *buf = NULL, a[96];
+	size_t len = 0;
+	FILE *f;
+	unsigned k, i, nruns = 0;
+
+	for (k = 0; k < cmp->nruns; k++)
+		nruns += cmp->runs[k].sum.nunsteady > 0;
+	if (nruns == 0)
+		return;
+	f = open_memstream(&buf, &len);
+	for (k = 0; k < cmp->nruns; k++) {
+		const struct compare_run *run = &cmp->runs[k];
+		const struct summary *s = &run->sum;
+
+		if (s->nunsteady == 0)
+			continue;
+		fprintf(f, "%s%s: %u of %u cells (%u stalled, %u noisy: ", ftell(f) > 0 ? "; " : "",
+		    run->label, s->nunsteady, s->ndone, s->nverdict[STABILITY_STALLED],
+		    s->nverdict[STABILITY_NOISY]);
+		for (i = 0; i < s->nunsteady && i < COMPARE_DOC_UNSTEADY_MAX; i++)
+			fprintf(f, "%s%s", i > 0 ? ", " : "", report_summary_cell_name(s,
+			    &run->res.cells[s->unsteady[i]], a, sizeof a));
+		if (s->nunsteady > COMPARE_DOC_UNSTEADY_MAX)
+			fprintf(f, " and %u more", s->nunsteady - COMPARE_DOC_UNSTEADY_MAX);
+		fputc(')', f);
+	}
+	fprintf(f, ". A ratio or winner at such a cell may tell how the volume behaved during %s "
+	    "run rather than how the runs differ; each run's report says why its cells are not "
+	    "steady.", nruns == 1 ? "that" : "each");
+	fclose(f);
+	doc_note(d, REPORT_UNSTEADY_MARK " Not steady:", buf);
+	free(buf);
+}
+
 /* The verdict of each mode, and how to read it. */
 static void
 compare_doc_verdicts(struct doc *d, const struct compare *cmp)
@@ -165,6 +209,7 @@ compare_doc_write(struct compare_ctx *ctx, const struct doc_ops *ops, const char
 	if (err != 0)
 		return err;
 	compare_doc_header(&d, cmp);
+	compare_doc_stability(&d, cmp);
 	compare_doc_verdicts(&d, cmp);
 	compare_doc_expect(&d, cmp);
 	report_doc_charts(&d, &ctx->rc, charts, ncharts, "No figures to chart.", false);

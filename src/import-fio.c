@@ -331,6 +331,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		    s.error, strerror(s.error));
 	}
 	bw_check_compute(r);
+	stability_judge(r);	/* no per-second series: unknown */
 	return 1;
 }
 

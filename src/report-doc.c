@@ -69,6 +69,22 @@ report_doc_header(struct doc *d, const struct results *res)
 	doc_para_end(d);
 }
 
+/*
+ * The banner when a cell is not steady, before anything else: which cells,
+ * and that their figures are marked.
+ */
+static void
+report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
+{
+	char *banner = report_table_stability_banner(ctx, REPORT_UNSTEADY_MARK,
+	    "the Stability column of every cell's check");
+
+	if (banner == NULL)
+		return;
+	doc_note(d, REPORT_UNSTEADY_MARK " Not steady:", banner);
+	free(banner);
+}
+
 /* The summary table and the knee of each mode: a column, or (compact) a list below. */
 static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
@@ -89,11 +105,16 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	    "(the best of every queue depth at each block size):");
 	doc_list_begin(d);
 	for (m = 0; m < ctx->sum->nmodes; m++) {
-		doc_item_begin(d, NULL);
+		char *mark = report_table_knee_mark(ctx, m);
+
+		doc_item_begin(d, mark != NULL ? "fail" : NULL);
 		doc_strong(d, mode_name(ctx->sum->modes[m].mode));
 		doc_raw(d, ": ");
 		doc_text(d, ctx->sum->modes[m].knee.text);
+		if (mark != NULL)
+			doc_text(d, mark);
 		doc_item_end(d);
+		free(mark);
 	}
 	doc_list_end(d);
 }
@@ -146,7 +167,10 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 	doc_list_end(d);
 }
 
-/* How the cells ended (steady state), then burst detection: cells whose series dropped and stayed down. */
+/*
+ * How the cells ended (steady state), how steady they were (stability),
+ * then burst detection: cells whose series dropped and stayed down.
+ */
 static void
 report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 {
@@ -157,6 +181,9 @@ report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 		doc_para_text(d, NULL, note);
 		free(note);
 	}
+	note = report_table_stability_note(ctx);
+	doc_para_text(d, ctx->sum->nunsteady > 0 ? "fail" : NULL, note);
+	free(note);
 	note = report_table_burst_note(ctx);
 	doc_para_text(d, NULL, note);
 	free(note);
@@ -202,6 +229,12 @@ report_doc_check_count(struct doc *d, const struct summary *sum)
 		doc_raw(d, ", with the likely cause:");
 	}
 	doc_para_end(d);
+	if (sum->nunsteady > 0) {
+		doc_para_begin(d, "fail");
+		doc_printf(d, "The check is of the accounting only: %u of these cells %s not steady "
+		    "(see the Stability column).", sum->nunsteady, sum->nunsteady == 1 ? "is" : "are");
+		doc_para_end(d);
+	}
 }
 
 /* The BW = IOPS x bs checks: the count, every mismatch, failed cells, warnings. */
@@ -356,6 +389,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	if (err != 0)
 		return err;
 	report_doc_header(&d, ctx->res);
+	report_doc_stability_banner(&d, ctx);
 	report_doc_summary(&d, ctx);
 	report_doc_expect(&d, ctx);
 	report_doc_bursts(&d, ctx);

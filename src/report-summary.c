@@ -562,6 +562,72 @@ summary_bursts(const struct results *res, struct summary *s)
 	}
 }
 
+/* "read 4K QD1", or "read 4K QD1 x4" when some cell ran more than one job: a cell in a list. */
+const char *
+report_summary_cell_name(const struct summary *s, const struct cell_result *r, char *buf,
+    size_t len)
+{
+	char bs[32];
+
+	report_size_label(r->cell.bs, bs, sizeof bs);
+	if (s->multi_jobs)
+		snprintf(buf, len, "%s %s QD%u x%u", mode_name(r->cell.mode), bs, r->cell.depth,
+		    r->cell.jobs);
+	else
+		snprintf(buf, len, "%s %s QD%u", mode_name(r->cell.mode), bs, r->cell.depth);
+	return buf;
+}
+
+/* Whether cell i (an index into results.cells, -1 none) is noisy or stalled: its figures are marked. */
+bool
+report_summary_suspect(const struct results *res, int i)
+{
+	return i >= 0 && stability_suspect(&res->cells[i].stability);
+}
+
+/*
+ * The cells' verdicts: how many of each, the list of those not steady
+ * (stalled first, then noisy, each in plan order), and per mode which of
+ * the knee's points are not steady.  The knee takes the best IOPS of the
+ * clean cells at each block size (knee_points), so those are the cells
+ * looked at here, through the grid of series by block size.
+ */
+static void
+summary_stability(const struct results *res, struct summary *s)
+{
+	unsigned n = res->plan.ncells, i, b, m, pass;
+
+	s->unsteady = xcalloc(n ? n : 1, sizeof *s->unsteady);
+	for (i = 0; i < n; i++)
+		if (report_has_figures(&res->cells[i]))
+			s->nverdict[res->cells[i].stability.verdict]++;
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < n; i++)
+			if (report_has_figures(&res->cells[i]) && res->cells[i].stability.verdict ==
+			    (pass == 0 ? STABILITY_STALLED : STABILITY_NOISY))
+				s->unsteady[s->nunsteady++] = i;
+	for (m = 0; m < s->nmodes; m++) {
+		struct summary_mode *sm = &s->modes[m];
+
+		sm->knee_unsteady = xcalloc(s->nbs ? s->nbs : 1, sizeof *sm->knee_unsteady);
+		for (b = 0; b < s->nbs; b++) {
+			int best = -1;
+
+			for (i = 0; i < s->nseries; i++) {
+				int c = s->series[i].cell[b];
+
+				if (s->series[i].mode != sm->mode || c < 0 ||
+				    res->cells[c].status != CELL_OK || !(res->cells[c].iops > 0))
+					continue;
+				if (best < 0 || res->cells[c].iops > res->cells[best].iops)
+					best = c;
+			}
+			if (report_summary_suspect(res, best))
+				sm->knee_unsteady[sm->nknee_unsteady++] = (unsigned)best;
+		}
+	}
+}
+
 /* Fill s from res; report_summary_free() releases it. */
 void
 report_summary_build(const struct results *res, struct summary *s)
@@ -640,6 +706,7 @@ report_summary_build(const struct results *res, struct summary *s)
 
 	summary_expect(res, s);
 	summary_bursts(res, s);
+	summary_stability(res, s);
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
@@ -661,6 +728,9 @@ report_summary_free(struct summary *s)
 
 	for (i = 0; i < s->nseries; i++)
 		free(s->series[i].cell);
+	for (i = 0; i < s->nmodes; i++)
+		free(s->modes[i].knee_unsteady);
+	free(s->unsteady);
 	free(s->series);
 	free(s->bs);
 	free(s->mismatch);

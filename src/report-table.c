@@ -145,6 +145,70 @@ report_table_free(struct report_table *t)
 	memset(t, 0, sizeof *t);
 }
 
+/*
+ * Mark the figure at row, col of a summary table when it comes from cell i
+ * and that cell is not steady: the marker after it, the cell flagged with
+ * the verdict's reason.
+ */
+static void
+summary_mark(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col,
+    int i)
+{
+	const struct cell_result *r;
+	size_t k = (size_t)row * t->ncols + col;
+	char *s;
+
+	if (!report_summary_suspect(ctx->res, i) || col >= t->ncols)
+		return;
+	r = &ctx->res->cells[i];
+	s = xasprintf("%s %s", t->text[k] != NULL ? t->text[k] : "", REPORT_UNSTEADY_MARK);
+	free(t->text[k]);
+	t->text[k] = s;
+	report_table_flag(t, row, col, REPORT_FLAG_FAILED, r->stability.reason);
+}
+
+/* "4 KiB, QD1 (stalled)": where a figure was reached, with the verdict when not steady. */
+static void
+summary_at(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col, int i)
+{
+	const struct cell_result *r = &ctx->res->cells[i];
+	char a[64];
+
+	report_summary_at(r, a, sizeof a);
+	if (report_summary_suspect(ctx->res, i))
+		report_table_set(t, row, col, "%s (%s)", a, stability_verdict_name(r->stability.verdict));
+	else
+		report_table_set(t, row, col, "%s", a);
+}
+
+/*
+ * What marks a mode's knee when cells that are not steady are among its
+ * points: " ⚠ (from 2 cells that are not steady: read 4K QD1, read 128K
+ * QD1)"; NULL when none is.  Caller frees.
+ */
+char *
+report_table_knee_mark(const struct report_ctx *ctx, unsigned mode)
+{
+	const struct summary_mode *sm = &ctx->sum->modes[mode];
+	char *buf = NULL, a[96];
+	size_t len = 0;
+	FILE *f;
+	unsigned i;
+
+	if (sm->nknee_unsteady == 0)
+		return NULL;
+	f = open_memstream(&buf, &len);
+	fprintf(f, " %s (from %u cell%s that %s not steady:", REPORT_UNSTEADY_MARK,
+	    sm->nknee_unsteady, sm->nknee_unsteady == 1 ? "" : "s",
+	    sm->nknee_unsteady == 1 ? "is" : "are");
+	for (i = 0; i < sm->nknee_unsteady; i++)
+		fprintf(f, "%s %s", i > 0 ? "," : "", report_summary_cell_name(ctx->sum,
+		    &ctx->res->cells[sm->knee_unsteady[i]], a, sizeof a));
+	fputc(')', f);
+	fclose(f);
+	return buf;
+}
+
 /* Per mode: peak IOPS and bandwidth and where, QD1 4 KiB latency, and the knee if asked. */
 void
 report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool knee)
@@ -169,7 +233,8 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 			const struct cell_result *r = &res->cells[sm->peak_iops];
 
 			report_table_set(t, row, 1, "%s", report_num(r->iops, 0, a, sizeof a));
-			report_table_set(t, row, 2, "%s", report_summary_at(r, a, sizeof a));
+			summary_mark(ctx, t, row, 1, sm->peak_iops);
+			summary_at(ctx, t, row, 2, sm->peak_iops);
 		} else {
 			report_table_set(t, row, 1, "-");
 			report_table_set(t, row, 2, "no clean cell");
@@ -179,7 +244,9 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 
 			report_table_set(t, row, 3, "%s", report_num(r->bw_bytes_s / MIB, 1, a, sizeof a));
 			report_table_set(t, row, 4, "%s", report_num(r->bw_bytes_s / 1e6, 1, a, sizeof a));
-			report_table_set(t, row, 5, "%s", report_summary_at(r, a, sizeof a));
+			summary_mark(ctx, t, row, 3, sm->peak_bw);
+			summary_mark(ctx, t, row, 4, sm->peak_bw);
+			summary_at(ctx, t, row, 5, sm->peak_bw);
 		} else {
 			report_table_set(t, row, 3, "-");
 			report_table_set(t, row, 4, "-");
@@ -192,11 +259,20 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 			    report_num(report_metric_value(r, METRIC_P50_US), 1, a, sizeof a));
 			report_table_set(t, row, 7, "%s",
 			    report_num(report_metric_value(r, METRIC_P99_US), 1, a, sizeof a));
+			summary_mark(ctx, t, row, 6, sm->qd1_4k);
+			summary_mark(ctx, t, row, 7, sm->qd1_4k);
 		} else {
 			report_table_set(t, row, 6, "not measured");
 			report_table_set(t, row, 7, "not measured");
 		}
-		report_table_set(t, row, 8, "%s", sm->knee.text);
+		if (knee) {
+			char *mark = report_table_knee_mark(ctx, m);
+
+			report_table_set(t, row, 8, "%s%s", sm->knee.text, mark != NULL ? mark : "");
+			if (mark != NULL)
+				report_table_flag(t, row, 8, REPORT_FLAG_FAILED, NULL);
+			free(mark);
+		}
 	}
 }
 
@@ -256,12 +332,12 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 	static const char *const header[] = {
 		"Mode", "Block size", "QD", "Jobs", "Derived MiB/s (IOPS x bs)", "Measured MiB/s",
 		"Device MiB/s", "Derived vs measured", "Device vs measured", "Verdict", "Reason",
-		"In flight (max)", "Window"
+		"In flight (max)", "Window", "Stability", "Stability: why"
 	};
 	unsigned i;
 	char a[64];
 
-	report_table_init(t, "BW = IOPS x bs checks, every cell", 13, header);
+	report_table_init(t, "BW = IOPS x bs checks, every cell", 15, header);
 	for (i = 2; i < 9; i++)
 		t->numeric[i] = true;
 	t->numeric[11] = true;
@@ -276,7 +352,113 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 		else
 			report_table_set(t, t->nrows - 1, 11, "-");
 		report_table_set(t, t->nrows - 1, 12, "%s", column_steady_text(ctx->res, r, a, sizeof a));
+		report_table_stability(t, t->nrows - 1, 13, r);
 	}
+}
+
+/*
+ * A cell's verdict at row, col and its reason in the next column, flagged
+ * (with the reason as its note) when the cell is not steady: "noisy ⚠", and
+ * "STALLED ⚠" in capitals as the check's "MISMATCH" is, to stand out.
+ */
+void
+report_table_stability(struct report_table *t, unsigned row, unsigned col,
+    const struct cell_result *r)
+{
+	const struct stability *s = &r->stability;
+
+	if (stability_suspect(s)) {
+		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
+		    stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
+		report_table_flag(t, row, col, REPORT_FLAG_FAILED, s->reason);
+		report_table_flag(t, row, col + 1, REPORT_FLAG_FAILED, NULL);
+	} else
+		report_table_set(t, row, col, "%s", stability_verdict_name(s->verdict));
+	report_table_set(t, row, col + 1, "%s", s->reason);
+}
+
+/* "read 4K QD1, read 4K QD32": up to max of the n cells of list, then "and N more". */
+static void
+stability_list(FILE *f, const struct report_ctx *ctx, const unsigned *list, unsigned n,
+    unsigned max)
+{
+	unsigned i;
+	char a[96];
+
+	for (i = 0; i < n && i < max; i++)
+		fprintf(f, "%s%s", i > 0 ? ", " : "", report_summary_cell_name(ctx->sum,
+		    &ctx->res->cells[list[i]], a, sizeof a));
+	if (n > max)
+		fprintf(f, " and %u more", n - max);
+}
+
+#define STABILITY_LIST_MAX	10	/* cells the banner names by verdict; the rest are counted */
+
+/*
+ * The banner every report opens with when a cell is not steady: "1 of 60
+ * cells is not steady (stalled: read 4K QD1); figures from it are marked
+ * WHERE_MARKED, and WHERE_WHY says why. ...".  NULL when every cell is
+ * steady or unknown.  Caller frees.
+ */
+char *
+report_table_stability_banner(const struct report_ctx *ctx, const char *where_marked,
+    const char *where_why)
+{
+	const struct summary *sum = ctx->sum;
+	unsigned nst = sum->nverdict[STABILITY_STALLED], nno = sum->nverdict[STABILITY_NOISY];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (sum->nunsteady == 0)
+		return NULL;
+	f = open_memstream(&buf, &len);
+	fprintf(f, "%u of %u cells %s not steady (", sum->nunsteady, sum->ndone,
+	    sum->nunsteady == 1 ? "is" : "are");
+	if (nst > 0) {
+		fputs("stalled: ", f);
+		stability_list(f, ctx, sum->unsteady, nst, STABILITY_LIST_MAX);
+	}
+	if (nno > 0) {
+		fputs(nst > 0 ? "; noisy: " : "noisy: ", f);
+		stability_list(f, ctx, sum->unsteady + nst, nno, STABILITY_LIST_MAX);
+	}
+	fprintf(f, "); figures from %s are marked %s, and %s says why. Measure %s again before "
+	    "trusting %s.", sum->nunsteady == 1 ? "it" : "them", where_marked, where_why,
+	    sum->nunsteady == 1 ? "it" : "them", sum->nunsteady == 1 ? "its figures" :
+	    "their figures");
+	fclose(f);
+	return buf;
+}
+
+/*
+ * The cells' verdicts in one sentence, with the rules: "Stability: 48 of 60
+ * cells steady, 8 noisy, 4 stalled ...".  Caller frees.
+ */
+char *
+report_table_stability_note(const struct report_ctx *ctx)
+{
+	const struct summary *sum = ctx->sum;
+	const unsigned *v = sum->nverdict;
+	char unknown[96] = "";
+	unsigned i;
+
+	if (v[STABILITY_UNKNOWN] == sum->ndone) {
+		for (i = 0; i < ctx->res->plan.ncells; i++)
+			if (report_has_figures(&ctx->res->cells[i]))
+				return xasprintf("Stability: not judged (%s), so stalls and noise cannot "
+				    "be seen here.", ctx->res->cells[i].stability.reason);
+		return xasprintf("Stability: no cell has figures to judge.");
+	}
+	if (v[STABILITY_UNKNOWN] > 0)
+		snprintf(unknown, sizeof unknown, ", %u not judged (fewer than 2 whole seconds, or "
+		    "no per-second series)", v[STABILITY_UNKNOWN]);
+	return xasprintf("Stability (from each cell's per-second IOPS and latency): %u of %u cells "
+	    "steady, %u noisy, %u stalled%s. Stalled: a second below 10%% of the cell's level, or an "
+	    "I/O that waited a second or more; noisy: per-second IOPS that vary over 10%% (CV), a "
+	    "significant trend over 10%% across the window, or an I/O that waited 100 ms or more "
+	    "(over 20x p99.9).", v[STABILITY_STEADY], sum->ndone, v[STABILITY_NOISY],
+	    v[STABILITY_STALLED], unknown);
 }
 
 /*
@@ -329,6 +511,7 @@ report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metr
 				report_table_flag(t, row, c + 1, REPORT_FLAG_MISMATCH, r->check.reason);
 			if (r->status == CELL_FAILED)
 				report_table_flag(t, row, c + 1, REPORT_FLAG_FAILED, r->status_reason);
+			summary_mark(ctx, t, row, c + 1, i);
 		}
 	}
 }

@@ -37,6 +37,7 @@ struct xl {
 	lxw_format	*bad, *bad0, *bad1;		/* BW check mismatch: red fill */
 	lxw_format	*failed;
 	lxw_format	*alert;		/* bold red text, no fill */
+	lxw_format	*unsteady0, *unsteady1;	/* a figure from a cell that is not steady: yellow */
 };
 
 /* Line colours by mode, as in the gnuplot charts. */
@@ -93,6 +94,8 @@ xl_formats(struct xl *x)
 	x->bad0 = xl_format(x->wb, "#,##0", false, 0xFDE2E2, 0x8A0000);
 	x->bad1 = xl_format(x->wb, "#,##0.0", false, 0xFDE2E2, 0x8A0000);
 	x->failed = xl_format(x->wb, NULL, false, 0xFFF2CC, 0);
+	x->unsteady0 = xl_format(x->wb, "#,##0", false, 0xFFF2CC, 0);
+	x->unsteady1 = xl_format(x->wb, "#,##0.0", false, 0xFFF2CC, 0);
 	x->alert = xl_format(x->wb, NULL, true, 0, 0xB00020);
 }
 
@@ -164,6 +167,9 @@ xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
 		worksheet_write_string(ws, row++, 0, note, NULL);
 		free(note);
 	}
+	note = report_table_stability_note(ctx);
+	worksheet_write_string(ws, row++, 0, note, ctx->sum->nunsteady > 0 ? x->alert : NULL);
+	free(note);
 	note = report_table_burst_note(ctx);
 	worksheet_write_string(ws, row++, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
 	free(note);
@@ -176,44 +182,91 @@ xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
 	return row + 1;
 }
 
+/*
+ * Where a summary figure was reached, with its verdict and the marker when
+ * its cell is not steady: "512 B, QD32 ⚠ noisy"; yellow then.
+ */
+static void
+xl_summary_at(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+    const struct results *res, int i)
+{
+	const struct cell_result *r = &res->cells[i];
+	char at[64], *s;
+
+	report_summary_at(r, at, sizeof at);
+	if (!report_summary_suspect(res, i)) {
+		worksheet_write_string(ws, row, col, at, NULL);
+		return;
+	}
+	s = xasprintf("%s %s %s", at, REPORT_UNSTEADY_MARK,
+	    stability_verdict_name(r->stability.verdict));
+	worksheet_write_string(ws, row, col, s, x->failed);
+	free(s);
+}
+
 /* Summary rows: a mode's peaks, QD1 4K latency, the knee and the provisioned share. */
 static void
-xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct results *res,
-    const struct summary_mode *sm)
+xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx,
+    unsigned mode)
 {
+	const struct results *res = ctx->res;
+	const struct summary_mode *sm = &ctx->sum->modes[mode];
 	const struct knee *k = &sm->knee;
-	char at[64];
+	bool bad;
+	char *mark;
 
 	worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
 	if (sm->peak_iops >= 0) {
 		const struct cell_result *r = &res->cells[sm->peak_iops];
 
-		worksheet_write_number(ws, row, 1, r->iops, x->num0);
-		worksheet_write_string(ws, row, 2, report_summary_at(r, at, sizeof at), NULL);
+		bad = report_summary_suspect(res, sm->peak_iops);
+		worksheet_write_number(ws, row, 1, r->iops, bad ? x->unsteady0 : x->num0);
+		xl_summary_at(x, ws, row, 2, res, sm->peak_iops);
 	}
 	if (sm->peak_bw >= 0) {
 		const struct cell_result *r = &res->cells[sm->peak_bw];
 
-		worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, x->num1);
-		worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, x->num1);
-		worksheet_write_string(ws, row, 5, report_summary_at(r, at, sizeof at), NULL);
+		bad = report_summary_suspect(res, sm->peak_bw);
+		worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, bad ? x->unsteady1 : x->num1);
+		worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, bad ? x->unsteady1 : x->num1);
+		xl_summary_at(x, ws, row, 5, res, sm->peak_bw);
 	}
 	if (sm->qd1_4k >= 0) {
 		const struct cell_result *r = &res->cells[sm->qd1_4k];
 
-		worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US), x->num1);
-		worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US), x->num1);
+		bad = report_summary_suspect(res, sm->qd1_4k);
+		worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US),
+		    bad ? x->unsteady1 : x->num1);
+		worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US),
+		    bad ? x->unsteady1 : x->num1);
+		if (bad) {
+			char *note = xasprintf("%s QD1 4K latency from a cell that is not steady: %s",
+			    REPORT_UNSTEADY_MARK, r->stability.reason);
+
+			worksheet_write_comment(ws, row, 6, note);
+			worksheet_write_comment(ws, row, 7, note);
+			free(note);
+		}
 	} else {
 		worksheet_write_string(ws, row, 6, "not measured", NULL);
 		worksheet_write_string(ws, row, 7, "not measured", NULL);
 	}
+	mark = report_table_knee_mark(ctx, mode);
+	bad = mark != NULL;
 	if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
-		worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
+		worksheet_write_number(ws, row, 8, k->iops_cap, bad ? x->unsteady0 : x->num0);
 	if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
-		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
+		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, bad ? x->unsteady1 : x->num1);
 	if (k->kind == KNEE_FOUND)
-		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
-	worksheet_write_string(ws, row, 11, k->text, NULL);
+		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, bad ? x->unsteady1 : x->num1);
+	if (bad) {
+		char *s = xasprintf("%s%s", k->text, mark);
+
+		worksheet_write_string(ws, row, 11, s, x->failed);
+		free(s);
+	} else
+		worksheet_write_string(ws, row, 11, k->text, NULL);
+	free(mark);
 	if (sm->iops_pct > 0)
 		worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
 	if (sm->bw_pct > 0)
@@ -237,6 +290,13 @@ xl_summary_checks(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct r
 	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
 	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
 	free(line);
+	if (sum->nunsteady > 0) {
+		line = xasprintf("The check is of the accounting only: %u of these cells %s not steady "
+		    "(the Stability column of the Cells and Checks sheets).", sum->nunsteady,
+		    sum->nunsteady == 1 ? "is" : "are");
+		worksheet_write_string(ws, row++, 0, line, x->alert);
+		free(line);
+	}
 	if (sum->nmismatch == 0)
 		return row;
 	worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
@@ -286,6 +346,22 @@ xl_summary_failed(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct r
 	return row;
 }
 
+/* Summary row: the banner when a cell is not steady (bold red).  Returns the next row. */
+static lxw_row_t
+xl_stability_banner(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	char *banner = report_table_stability_banner(ctx, "yellow (and " REPORT_UNSTEADY_MARK
+	    " in a text)", "the Stability column of the Cells and Checks sheets"), *line;
+
+	if (banner == NULL)
+		return row;
+	line = xasprintf("%s Not steady: %s", REPORT_UNSTEADY_MARK, banner);
+	worksheet_write_string(ws, row++, 0, line, x->alert);
+	free(line);
+	free(banner);
+	return row;
+}
+
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
 xl_summary(struct xl *x, const struct report_ctx *ctx)
@@ -323,12 +399,13 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	worksheet_write_string(ws, row++, 0, "Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; "
 	    "latency in microseconds (us). Charts: on the IOPS, MiB per s and p99 latency sheets.",
 	    NULL);
+	row = xl_stability_banner(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
 	/* The last two columns, the share of the provisioned limits, only with an expectation. */
 	xl_header(x, ws, row++, head, sizeof head / sizeof head[0] - (res->expect.set ? 0 : 2));
 	for (m = 0; m < sum->nmodes; m++, row++)
-		xl_summary_mode(x, ws, row, res, &sum->modes[m]);
+		xl_summary_mode(x, ws, row, ctx, m);
 	row++;
 	row = xl_expect(x, ws, row, ctx);
 	row = xl_bursts(x, ws, row, ctx);

@@ -84,6 +84,9 @@ struct summary_mode {
 	double		 bw_pct;
 	bool		 above_cap;	/* a peak above the cap (and its burst): cache, or wrong profile */
 	char		 expect_text[480];	/* what the peaks reached, one or two sentences */
+	/* The knee's points (the best cell at each block size) that are not steady: */
+	unsigned	*knee_unsteady;	/* indexes into results.cells */
+	unsigned	 nknee_unsteady;
 };
 
 /* What every report shows first; built once by report_summary_build(). */
@@ -107,7 +110,14 @@ struct summary {
 	unsigned		 nburst;	/* cells with a burst cliff */
 	unsigned		 nburst_long;	/* cells with a series long enough to tell */
 	unsigned		 longest_series_s;
+	/* Stability (stability.c) of the cells with figures: */
+	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
+	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
+	unsigned		 nunsteady;
 };
+
+/* The marker of a figure from a cell that is not steady (noisy or stalled). */
+#define REPORT_UNSTEADY_MARK	"⚠"
 
 /* What the writers share during one report_write_all(). */
 struct report_ctx {
@@ -174,6 +184,14 @@ void	 report_table_mismatches(const struct report_ctx *, struct report_table *);
 void	 report_table_pivot(const struct report_ctx *, unsigned, enum report_metric,
 	     struct report_table *);
 void	 report_table_checks(const struct report_ctx *, struct report_table *);
+void	 report_table_stability(struct report_table *, unsigned, unsigned,
+	     const struct cell_result *);
+/* Caller frees; NULL when no cell is noisy or stalled. */
+char	*report_table_stability_banner(const struct report_ctx *, const char *, const char *);
+/* Caller frees. */
+char	*report_table_stability_note(const struct report_ctx *);
+/* Caller frees; NULL when the mode's knee has no point from a cell that is not steady. */
+char	*report_table_knee_mark(const struct report_ctx *, unsigned);
 void	 report_table_problems(const struct report_ctx *, struct report_table *);
 void	 report_table_bursts(const struct report_ctx *, struct report_table *);
 /* Caller frees. */
@@ -189,6 +207,9 @@ void	 report_summary_free(struct summary *);
 void	 report_summary_knee(const uint64_t *, const double *, unsigned, struct knee *);
 const char *report_summary_at(const struct cell_result *, char *, size_t);
 const char *report_summary_caps(const struct expect *, char *, size_t);
+const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
+	     size_t);
+bool	 report_summary_suspect(const struct results *, int);
 
 /* report-burst.c */
 void	 report_burst_detect(const uint64_t *, unsigned, struct burst *);

@@ -81,6 +81,36 @@ check_to_json(cJSON *o, const struct bw_check *k)
 	cJSON_AddStringToObject(chk, "reason", k->reason);
 }
 
+/*
+ * A cell's "stability" (stability.c), for other tools: the verdict, its
+ * reason and the figures behind it, judged from the series being written
+ * so that they always agree.  Not read back: a load judges the series
+ * again, so files written before it get verdicts too.
+ */
+static void
+stability_to_json(cJSON *o, const struct cell_result *r)
+{
+	cJSON *st = cJSON_AddObjectToObject(o, "stability");
+	struct stability judged, *s = &judged;
+
+	stability_compute(r, s);
+
+	cJSON_AddStringToObject(st, "verdict", stability_verdict_name(s->verdict));
+	cJSON_AddStringToObject(st, "reason", s->reason);
+	if (s->nseconds == 0)
+		return;
+	cJSON_AddNumberToObject(st, "seconds", s->nseconds);
+	cJSON_AddNumberToObject(st, "cv_pct", round(s->cv_pct * 100) / 100);
+	cJSON_AddNumberToObject(st, "level_iops", round(s->level_iops * 10) / 10);
+	cJSON_AddNumberToObject(st, "stalls", s->nstalls);
+	cJSON_AddNumberToObject(st, "worst_pct", round(s->worst_pct * 100) / 100);
+	cJSON_AddNumberToObject(st, "trend_pct", round(s->trend_pct * 100) / 100);
+	if (s->max_over_p999 > 0)
+		cJSON_AddNumberToObject(st, "lat_max_over_p999", round(s->max_over_p999 * 100) / 100);
+	else
+		cJSON_AddNullToObject(st, "lat_max_over_p999");
+}
+
 static cJSON *
 cell_to_json(const struct cell_result *r)
 {
@@ -136,6 +166,7 @@ cell_to_json(const struct cell_result *r)
 	}
 
 	steady_to_json(o, r);
+	stability_to_json(o, r);
 	ser = cJSON_AddObjectToObject(o, "series");
 	cJSON_AddNumberToObject(ser, "interval_s", 1);
 	a = cJSON_AddArrayToObject(ser, "ios");
@@ -497,6 +528,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		check_from_json(chk, &r->check);
 	else if (r->status != CELL_SKIPPED)
 		bw_check_compute(r);
+	stability_judge(r);
 	return 0;
 }
 

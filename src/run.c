@@ -383,6 +383,7 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	} else
 		r->status = CELL_OK;
 	bw_check_compute(r);
+	stability_judge(r);
 	return ret;
 }
 

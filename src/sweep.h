@@ -278,7 +278,8 @@ struct steady_stats {
 /*
  * How steady a cell's measured window was, apart from its BW check
  * (stability.c): judged from the per-second series and the latency
- * figures.  Imported cells without a series are STABILITY_UNKNOWN.
+ * figures.  Imported cells without a series are STABILITY_UNKNOWN, which
+ * reports treat as usable but unjudged; NOISY and STALLED are "not steady".
  */
 enum stability_verdict {
 	STABILITY_UNKNOWN,
@@ -290,12 +291,14 @@ enum stability_verdict {
 struct stability {
 	enum stability_verdict verdict;
 	double		 cv_pct;	/* coefficient of variation of per-second IOPS, %; < 0 unknown */
-	unsigned	 nstalls;	/* seconds far below the cell's median */
-	unsigned	 nseconds;	/* whole seconds judged */
-	double		 worst_pct;	/* the lowest second, % of the median */
+	unsigned	 nstalls;	/* seconds below STABILITY_STALL_FRAC of the level */
+	unsigned	 nseconds;	/* whole seconds judged; 0 unknown */
+	double		 level_iops;	/* the median second, or the best when the median stalled */
+	double		 worst_pct;	/* the lowest second, % of level_iops */
 	double		 max_over_p999;	/* latency max / p99.9; 0 unknown */
-	double		 trend_pct;	/* the fitted line's move across the window, % of the mean */
-	char		 reason[160];	/* "stalled: 5 of 6 s below 10% of the first second" */
+	double		 trend_pct;	/* the fitted line's move across the window, % of the mean;
+					   negative: falling */
+	char		 reason[160];	/* "stalled: 5 of 6 s below 10% of the first second (12,188 IOPS)" */
 };
 
 struct cell_result {
@@ -546,6 +549,12 @@ int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 /* run-steady.c: steady state of a per-second IOPS series */
 bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
 void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
+
+/* stability.c: the per-cell stability verdict */
+void	 stability_compute(const struct cell_result *, struct stability *);
+void	 stability_judge(struct cell_result *);
+const char *stability_verdict_name(enum stability_verdict);
+bool	 stability_suspect(const struct stability *);
 
 /* run-progress.c: the progress line on a terminal */
 struct run_progress_mark {

@@ -19,7 +19,8 @@ static const char schema_header[] =
     "first_error,dev_iops,dev_bw_mib_s,dev_util_pct,dev_aqu_sz,dev_await_us,dev_areq_kib,"
     "check_derived_mib_s,check_measured_mib_s,check_device_mib_s,check_diff_derived_pct,"
     "check_diff_device_pct,check_verdict,check_reason,status_reason,inflight_max,steady,"
-    "iops_cv_pct";
+    "iops_cv_pct,stability,stability_reason,iops_stalls,iops_worst_pct,iops_trend_pct,"
+    "lat_max_over_p999";
 
 /* The columns import --csv reads back into the same figures. */
 static const char *const round_trip[] = {

@@ -1,0 +1,170 @@
+#!/bin/sh
+# The stability verdict end to end, on a device whose rate is known: a loop
+# device throttled by the block cgroup (blk-throttle) to IOPS, the way a
+# cloud volume is capped.  A cell whose cap drops to 2% for two seconds in
+# the middle of its window is stalled in results.json and flagged in
+# report.md, report.html and report.xlsx; the same cell without the drop is
+# steady and flagged nowhere.
+. "$top_srcdir/tests/common.sh"
+[ "$(id -u)" -eq 0 ] || skip "throttled devices need root (losetup, cgroups)"
+command -v losetup >/dev/null || skip "losetup (util-linux) not installed"
+need_odirect
+
+IOPS=2000
+LOW=$((IOPS / 50))
+RUNTIME=8
+LOOP=""
+CG=""
+DROP=""
+IMG=""
+cleanup() {
+	[ -n "$DROP" ] && kill "$DROP" 2>/dev/null
+	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
+	[ -n "$IMG" ] && rm -f "$IMG"
+	rm -rf "$T"
+}
+trap cleanup EXIT
+
+# The volume's file lives in tmpfs when there is one: the throttle, not a
+# disk other jobs share, must set the rate.
+IMG=$T/v.img
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+	IMG=$(mktemp /dev/shm/sweep-stall.XXXXXX)
+fi
+dd if=/dev/urandom of="$IMG" bs=1M count=64 2>/dev/null
+LOOP=$(losetup -f --show --direct-io=on "$IMG" 2>/dev/null) ||
+	LOOP=$(losetup -f --show "$IMG" 2>"$T/losetup.err") ||
+	skip "cannot make loop devices here: $(cat "$T/losetup.err")"
+mm=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
+
+# A cgroup reading the loop device at IOPS: v1 blkio or v2 io.
+# set_iops N: change its cap while a cell runs.
+if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
+    [ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ]; then
+	CG=/sys/fs/cgroup/blkio/sweep-stall-$$
+	mkdir "$CG" || skip "cannot make a blkio cgroup"
+	set_iops() { echo "$mm $1" >"$CG/blkio.throttle.read_iops_device"; }
+	set_iops $IOPS || skip "blkio throttling refused for $LOOP"
+elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+	CG=/sys/fs/cgroup/sweep-stall-$$
+	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
+		echo +io >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
+	mkdir "$CG" || skip "cannot make a cgroup"
+	set_iops() { echo "$mm riops=$1" >"$CG/io.max"; }
+	set_iops $IOPS 2>/dev/null || skip "io.max refused for $LOOP"
+else
+	skip "no block cgroup throttling here (neither blkio.throttle nor io.max)"
+fi
+
+# As root the job gets the CPU first (see steady.sh): the series is the
+# throttle's, not the scheduler's.
+NICE=""
+nice -n -20 true 2>/dev/null && NICE="nice -n -20"
+
+# throttled OUT: one fixed-window cell (randread 4k, depth 4: at the IOPS
+# cap) on the loop device inside the cgroup, every report but the charts.
+throttled() {
+	# shellcheck disable=SC2016,SC2086
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" $NICE \
+	    "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
+	    --runtime $RUNTIME --steady 0 -q --formats csv,md,html,xlsx -o "$T/$1" \
+	    >"$T/$1.log" 2>&1 || fail "$1: $(cat "$T/$1.log")"
+}
+
+# 1. The cap drops to 2% for two seconds in the middle of the 8-second
+#    window: the ramp (1 s) and about 3 s of it after the start.  However
+#    the drop falls against the seconds' edges, one whole second lies in it.
+t0=$(date +%s)
+(
+	sleep 4
+	set_iops $LOW
+	sleep 2
+	set_iops $IOPS
+) 2>/dev/null &
+DROP=$!
+throttled stall
+wait "$DROP"
+DROP=""
+results_py "$T/stall/results.json" "
+c = d['cells'][0]
+s = c['stability']
+assert c['status'] == 'ok', c['status_reason']
+assert s['verdict'] == 'stalled', (s, c['series']['ios'])
+assert 1 <= s['stalls'] <= 3 and s['worst_pct'] < 10, (s, c['series']['ios'])
+assert s['reason'].startswith('stalled: '), s
+assert s['seconds'] == $RUNTIME, s
+lows = [x for x in c['series']['ios'] if x < 0.1 * $IOPS]
+assert len(lows) == s['stalls'], (lows, s)
+"
+ok "the cell whose cap dropped to 2% for 2 s is stalled: $("$PY" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["cells"][0]
+print(c["stability"]["reason"], c["series"]["ios"])' "$T/stall/results.json")"
+
+# report.md: the banner first, the marked peak, the cell's verdict and reason.
+md=$T/stall/report.md
+first=$(grep -n "Not steady" "$md" | head -1 | cut -d: -f1)
+summary=$(grep -n "^## Summary" "$md" | cut -d: -f1)
+[ -n "$first" ] && [ "$first" -lt "$summary" ] || fail "report.md: no banner before the summary"
+grep -q "⚠ Not steady:\*\* 1 of 1 cells is not steady (stalled: randread 4K QD4)" "$md" ||
+	fail "report.md banner: $(grep 'Not steady' "$md")"
+grep -q "^| randread | [0-9,]* ⚠ | 4 KiB, QD4 (stalled) |" "$md" ||
+	fail "report.md: the peak IOPS is not marked: $(grep '^| randread' "$md" | head -1)"
+grep -q "| STALLED ⚠ | stalled: [0-9] of $RUNTIME s below 10% of the median" "$md" ||
+	fail "report.md: every cell's check lacks the verdict: $(grep 'stalled' "$md" | tail -1)"
+grep -q "0 noisy, 1 stalled" "$md" || fail "report.md: no count of the verdicts"
+ok "report.md: banner, marked peak, verdict and reason"
+
+# report.html: the banner as a note, the verdict flagged with its reason.
+html=$T/stall/report.html
+grep -q '<p class="note"><strong>⚠ Not steady:</strong> 1 of 1 cells is not steady' "$html" ||
+	fail "report.html: no banner"
+grep -q '<td class="failed" title="stalled: [^"]*">STALLED ⚠</td>' "$html" ||
+	fail "report.html: the verdict is not flagged"
+ok "report.html: banner and flagged verdict"
+
+# report.xlsx: the Summary's banner and marked peak, the Cells sheet's verdict.
+"$PY" - "$T/stall/report.xlsx" <<'EOF' || fail "report.xlsx"
+import sys
+try:
+    import openpyxl
+except ImportError:
+    print("note: python3-openpyxl is not installed; report.xlsx not read back")
+    sys.exit(0)
+wb = openpyxl.load_workbook(sys.argv[1])
+rows = [r for r in wb["Summary"].iter_rows(values_only=True)]
+text = [str(r[0]) for r in rows if r[0] is not None]
+assert any(t.startswith("⚠ Not steady: 1 of 1 cells is not steady (stalled: randread 4K QD4)")
+           for t in text), text
+head = next(i for i, r in enumerate(rows) if r[0] == "Mode")
+row = next(r for r in rows[head:] if r[0] == "randread")
+assert row[2].endswith("⚠ stalled"), row
+ws = wb["Cells"]
+hdr = [c.value for c in ws[1]]
+cell = dict(zip(hdr, next(ws.iter_rows(min_row=2, values_only=True))))
+assert cell["Stability"] == "stalled", cell
+assert cell["Stability: why"].startswith("stalled: "), cell
+assert cell["Stalled seconds"] >= 1, cell
+fill = ws.cell(row=2, column=hdr.index("Stability") + 1).fill.fgColor.rgb
+assert fill.endswith("FFF2CC"), fill
+print("xlsx: banner, marked peak, verdict %r" % cell["Stability: why"])
+EOF
+ok "report.xlsx: banner, marked peak, verdict in Cells"
+
+# 2. The same cell without the drop: steady, and no report flags it.
+throttled flat
+results_py "$T/flat/results.json" "
+c = d['cells'][0]
+s = c['stability']
+assert s['verdict'] == 'steady' and s['stalls'] == 0, (s, c['series']['ios'])
+assert abs(c['iops'] - $IOPS) <= 0.03 * $IOPS, c['iops']
+"
+grep -q "Not steady" "$T/flat/report.md" "$T/flat/report.html" && fail "the steady cell is flagged"
+grep -q "1 of 1 cells steady, 0 noisy, 0 stalled" "$T/flat/report.md" ||
+	fail "report.md: no count of the verdicts"
+ok "the same cell without the drop is steady: $("$PY" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["cells"][0]
+print(c["stability"]["reason"], c["series"]["ios"])' "$T/flat/results.json")"
+echo "stall.sh: $(($(date +%s) - t0)) s"
