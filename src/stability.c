@@ -246,6 +246,70 @@ stability_unknown(struct stability *s, const char *why)
 	snprintf(s->reason, sizeof s->reason, "%s", why);
 }
 
+/* The stalled verdict's reason: which seconds stalled against which level, and a long wait. */
+static void
+stability_reason_stalled(const struct cell_result *r, struct stability *s, unsigned best,
+    bool best_level, uint64_t lowest, bool pause)
+{
+	unsigned n = s->nseconds;
+	double level = s->level_iops;
+	char a[32], b[32], c[32];
+
+	s->verdict = STABILITY_STALLED;
+	snprintf(s->reason, sizeof s->reason, "stalled: ");
+	if (s->nstalls > 0 && best_level && best == 0)
+		reason_add(s, "%u of %u s below %.0f%% of the first second (%s IOPS)",
+		    s->nstalls, n, STABILITY_STALL_FRAC * 100, thousands(level, a, sizeof a));
+	else if (s->nstalls > 0 && best_level)
+		reason_add(s, "%u of %u s below %.0f%% of the best, second %u (%s IOPS)",
+		    s->nstalls, n, STABILITY_STALL_FRAC * 100, best + 1,
+		    thousands(level, a, sizeof a));
+	else if (s->nstalls > 0)
+		reason_add(s, "%u of %u s below %.0f%% of the median (%s IOPS), the lowest %s",
+		    s->nstalls, n, STABILITY_STALL_FRAC * 100, thousands(level, a, sizeof a),
+		    thousands((double)lowest, b, sizeof b));
+	if (pause)
+		reason_add(s, "an I/O waited %s, %.0fx p99.9 (%s)",
+		    lat_text(r->lat_max_ns, b, sizeof b), s->max_over_p999,
+		    lat_text(r->lat_pct_ns[3], c, sizeof c));
+}
+
+/* Noisy (and why) or steady, for a cell that did not stall. */
+static void
+stability_noisy_or_steady(const struct cell_result *r, struct stability *s, double mean,
+    double cv_beyond, bool pause, unsigned nbelow)
+{
+	unsigned n = s->nseconds;
+	bool noisy = false;
+	char b[32], c[32];
+
+	snprintf(s->reason, sizeof s->reason, "%s: ", "noisy");
+	if (cv_beyond > STABILITY_CV_PCT) {
+		reason_add(s, "per-second IOPS vary %.1f%% (CV)", s->cv_pct);
+		noisy = true;
+	}
+	if (fabs(s->trend_pct) > STABILITY_TREND_PCT && slope_significant(r->series_ios, n, mean)) {
+		reason_add(s, "%s by %.0f%% of the mean across %u s", s->trend_pct < 0 ? "falling" :
+		    "rising", fabs(s->trend_pct), n);
+		noisy = true;
+	}
+	if (pause) {
+		reason_add(s, "an I/O waited %s, %.0fx p99.9 (%s)", lat_text(r->lat_max_ns, b, sizeof b),
+		    s->max_over_p999, lat_text(r->lat_pct_ns[3], c, sizeof c));
+		noisy = true;
+	}
+	if (noisy) {
+		s->verdict = STABILITY_NOISY;
+		return;
+	}
+	s->verdict = STABILITY_STEADY;
+	snprintf(s->reason, sizeof s->reason, "steady: CV %.1f%%%s, trend %+.1f%% across %u s%s",
+	    s->cv_pct, s->cv_pct > STABILITY_CV_PCT ? " (counting at the seconds' edges)" : "",
+	    s->trend_pct, n, fabs(s->trend_pct) > STABILITY_TREND_PCT ? " (within the noise)" : "");
+	if (nbelow > 0)
+		reason_add(s, "%u low second%s within counting", nbelow, nbelow == 1 ? "" : "s");
+}
+
 /*
  * Judge r's stability into s from its per-second series and latency
  * figures, with the thresholds above.
@@ -257,8 +321,7 @@ stability_compute(const struct cell_result *r, struct stability *s)
 	unsigned n = r->nseries, i, best = 0, inflight, nbelow = 0;
 	double mean = 0, var = 0, level, edge, cv_beyond, sign = 0, mid;
 	uint64_t lowest;
-	bool pause = false, lat_stall = false, noisy = false, best_level;
-	char a[32], b[32], c[32];
+	bool pause = false, lat_stall = false, best_level;
 
 	if (r->status == CELL_SKIPPED || r->status == CELL_PENDING) {
 		stability_unknown(s, cell_status_name(r->status));
@@ -333,50 +396,10 @@ stability_compute(const struct cell_result *r, struct stability *s)
 	}
 
 	if (s->nstalls > 0 || lat_stall) {
-		s->verdict = STABILITY_STALLED;
-		snprintf(s->reason, sizeof s->reason, "stalled: ");
-		if (s->nstalls > 0 && best_level && best == 0)
-			reason_add(s, "%u of %u s below %.0f%% of the first second (%s IOPS)",
-			    s->nstalls, n, STABILITY_STALL_FRAC * 100, thousands(level, a, sizeof a));
-		else if (s->nstalls > 0 && best_level)
-			reason_add(s, "%u of %u s below %.0f%% of the best, second %u (%s IOPS)",
-			    s->nstalls, n, STABILITY_STALL_FRAC * 100, best + 1,
-			    thousands(level, a, sizeof a));
-		else if (s->nstalls > 0)
-			reason_add(s, "%u of %u s below %.0f%% of the median (%s IOPS), the lowest %s",
-			    s->nstalls, n, STABILITY_STALL_FRAC * 100, thousands(level, a, sizeof a),
-			    thousands((double)lowest, b, sizeof b));
-		if (pause)
-			reason_add(s, "an I/O waited %s, %.0fx p99.9 (%s)",
-			    lat_text(r->lat_max_ns, b, sizeof b), s->max_over_p999,
-			    lat_text(r->lat_pct_ns[3], c, sizeof c));
+		stability_reason_stalled(r, s, best, best_level, lowest, pause);
 		return;
 	}
-	snprintf(s->reason, sizeof s->reason, "%s: ", "noisy");
-	if (cv_beyond > STABILITY_CV_PCT) {
-		reason_add(s, "per-second IOPS vary %.1f%% (CV)", s->cv_pct);
-		noisy = true;
-	}
-	if (fabs(s->trend_pct) > STABILITY_TREND_PCT && slope_significant(r->series_ios, n, mean)) {
-		reason_add(s, "%s by %.0f%% of the mean across %u s", s->trend_pct < 0 ? "falling" :
-		    "rising", fabs(s->trend_pct), n);
-		noisy = true;
-	}
-	if (pause) {
-		reason_add(s, "an I/O waited %s, %.0fx p99.9 (%s)", lat_text(r->lat_max_ns, b, sizeof b),
-		    s->max_over_p999, lat_text(r->lat_pct_ns[3], c, sizeof c));
-		noisy = true;
-	}
-	if (noisy) {
-		s->verdict = STABILITY_NOISY;
-		return;
-	}
-	s->verdict = STABILITY_STEADY;
-	snprintf(s->reason, sizeof s->reason, "steady: CV %.1f%%%s, trend %+.1f%% across %u s%s",
-	    s->cv_pct, s->cv_pct > STABILITY_CV_PCT ? " (counting at the seconds' edges)" : "",
-	    s->trend_pct, n, fabs(s->trend_pct) > STABILITY_TREND_PCT ? " (within the noise)" : "");
-	if (nbelow > 0)
-		reason_add(s, "%u low second%s within counting", nbelow, nbelow == 1 ? "" : "s");
+	stability_noisy_or_steady(r, s, mean, cv_beyond, pause, nbelow);
 }
 
 /* Judge r into r->stability: wherever a cell's figures are finished or loaded. */
