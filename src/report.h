@@ -46,9 +46,14 @@ struct knee {
 	double		 iops_cap;	/* the IOPS plateau, IOPS */
 	double		 bw_cap;	/* the bandwidth plateau, bytes/s */
 	double		 knee_bs;	/* bw_cap / iops_cap: where the two lines cross, bytes */
+	/* Each cap's range: the lowest and highest cell of its plateau, and how many cells. */
+	double		 iops_lo, iops_hi;
+	double		 bw_lo, bw_hi;
+	unsigned	 iops_npoints, bw_npoints;
+	unsigned	 nleft_out;	/* noisy or stalled cells left out of the fit (named in text) */
 	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
 	uint64_t	 peak_iops_bs, peak_bw_bs;
-	char		 text[320];	/* the verdict in one sentence */
+	char		 text[640];	/* the verdict in one sentence, and what was left out */
 };
 
 /* What a cell's per-second series says about burst credits; see report-burst.c. */
@@ -186,7 +191,7 @@ void	 report_table_run(const struct report_ctx *, struct report_table *);
 bool	 report_has_figures(const struct cell_result *);
 void	 report_summary_build(const struct results *, struct summary *);
 void	 report_summary_free(struct summary *);
-void	 report_summary_knee(const uint64_t *, const double *, unsigned, struct knee *);
+void	 report_summary_knee(const struct cell_result *, unsigned, enum rw_mode, struct knee *);
 const char *report_summary_at(const struct cell_result *, char *, size_t);
 const char *report_summary_caps(const struct expect *, char *, size_t);
 
