@@ -5,10 +5,12 @@
  * distribution of |cap / truth - 1|.  bench/caps-accuracy.sh builds and
  * runs it.
  *
- *     caps-accuracy [-n VOLUMES] [-s SEED] [-m]
+ *     caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k]
  *
  * -m gives stalled cells the verdict "stalled" (as a run that judges them
- * does) instead of "unknown" (as an import without a series has).
+ * does) instead of "unknown" (as an import without a series has); -b sets
+ * the share of volumes with a burst cell (0.10); -k puts the soft knee's 70%
+ * at the largest IOPS-bound size instead of at the knee (a softer curve).
  */
 #include "config.h"
 
@@ -71,11 +73,12 @@ main(int argc, char **argv)
 {
 	struct caps_volume_opts o = CAPS_VOLUME_ACCEPTANCE;
 	uint64_t seed = 20261201;
+	char seed_text[32];
 	unsigned n = 1000, t, i;
 	double *e[4];
 	int c;
 
-	while ((c = getopt(argc, argv, "n:s:m")) != -1) {
+	while ((c = getopt(argc, argv, "n:s:mb:k")) != -1) {
 		switch (c) {
 		case 'n':
 			n = (unsigned)strtoul(optarg, NULL, 10);
@@ -86,8 +89,14 @@ main(int argc, char **argv)
 		case 'm':
 			o.mark_stalls = true;
 			break;
+		case 'b':
+			o.burst_share = strtod(optarg, NULL);
+			break;
+		case 'k':
+			o.soft_at_size = true;
+			break;
 		default:
-			fprintf(stderr, "usage: caps-accuracy [-n VOLUMES] [-s SEED] [-m]\n");
+			fprintf(stderr, "usage: caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k]\n");
 			return 2;
 		}
 	}
@@ -95,6 +104,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "caps-accuracy: -n and -s must be above 0\n");
 		return 2;
 	}
+	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
 	for (i = 0; i < 4; i++)
 		e[i] = xcalloc(n, sizeof *e[i]);
 	for (t = 0; t < n; t++) {
@@ -118,10 +128,11 @@ main(int argc, char **argv)
 		e[2][t] = error(old.kind == KNEE_FOUND ? old.iops_cap : 0, v.iops_cap);
 		e[3][t] = error(old.kind == KNEE_FOUND ? old.bw_cap : 0, v.bw_cap);
 	}
-	printf("%u volumes, seed %s; noise +-%.0f%%, soft knee (largest IOPS-bound size at %.0f%% "
-	    "of I) in %.0f%%, 0-%u stalled cells %.0f-%.0f%% low (%s), a burst cell +%.0f-%.0f%% "
-	    "at one of the 3 smallest sizes in %.0f%%\n\n", n, argv[0] && optind > 0 ? "as given" :
-	    "", o.noise * 100, o.soft_at * 100, o.soft_share * 100, o.max_stalls,
+	printf("%u volumes (512 B .. 8 MiB, knee 16-256 KiB), seed %s; noise +-%.0f%%, soft knee "
+	    "(%.0f%% of the caps at %s) in %.0f%%, 0-%u stalled cells %.0f-%.0f%% low (%s), a "
+	    "burst cell +%.0f-%.0f%% at one of the 3 smallest sizes in %.0f%%\n\n", n, seed_text,
+	    o.noise * 100, o.soft_at * 100, o.soft_at_size ? "the largest IOPS-bound size" :
+	    "the knee", o.soft_share * 100, o.max_stalls,
 	    o.stall_min * 100, o.stall_max * 100, o.mark_stalls ? "marked stalled" :
 	    "verdict unknown", o.burst_min * 100, o.burst_max * 100, o.burst_share * 100);
 	printf("| estimator | cap | median | p90 | p97 | p99 | max | within 5%% | within 10%% | "

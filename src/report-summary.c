@@ -121,7 +121,10 @@ pow2_human(double v, char *buf, size_t len)
 	size_human(1ULL << (e < 62 ? (int)e : 62), buf, len);
 }
 
-/* A cap's range as text: "2,910-3,070", or "one block size" when it rests on one. */
+/*
+ * A cap's range as text: "2,910-3,070"; "6 block sizes, all ~3,000" when the
+ * ends round alike; "one block size" when it rests on one.
+ */
 static const char *
 knee_range(double lo, double hi, unsigned n, double unit, char *buf, size_t len)
 {
@@ -133,7 +136,10 @@ knee_range(double lo, double hi, unsigned n, double unit, char *buf, size_t len)
 	}
 	report_approx(lo / unit, a, sizeof a);
 	report_approx(hi / unit, b, sizeof b);
-	snprintf(buf, len, "%s-%s", a, b);
+	if (strcmp(a, b) == 0)
+		snprintf(buf, len, "%u block sizes, all ~%s", n, a);
+	else
+		snprintf(buf, len, "%s-%s", a, b);
 	return buf;
 }
 
