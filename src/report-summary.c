@@ -44,8 +44,8 @@
  *    envelope: a stall only lowers a cell), re-centred on the mean of the
  *    points in it.  A stalled cell below the band and a burst cell above it
  *    (a single point far above the others) fall out.  The cap is the
- *    geometric mean of the points in the band, which on +-15% noise varies
- *    about half as much as their median.  Steps 1 and 2 run twice, the
+ *    geometric mean of the points in the band, which on uniform +-15% noise
+ *    varies 0.6 times as much as their median.  Steps 1 and 2 run twice, the
  *    second time from the first plateau's levels.
  * 3. Floor.  A plateau cell shows the volume sustained its rate less its
  *    noise: its own (the coefficient of variation of its per-second IOPS),
