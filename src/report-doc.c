@@ -105,16 +105,11 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	    "(the best of every queue depth at each block size):");
 	doc_list_begin(d);
 	for (m = 0; m < ctx->sum->nmodes; m++) {
-		char *mark = report_table_knee_mark(ctx, m);
-
-		doc_item_begin(d, mark != NULL ? "fail" : NULL);
+		doc_item_begin(d, NULL);
 		doc_strong(d, mode_name(ctx->sum->modes[m].mode));
 		doc_raw(d, ": ");
 		doc_text(d, ctx->sum->modes[m].knee.text);
-		if (mark != NULL)
-			doc_text(d, mark);
 		doc_item_end(d);
-		free(mark);
 	}
 	doc_list_end(d);
 }

@@ -14,246 +14,6 @@
 
 #include "report.h"
 
-/*
- * The knee.  A volume that can do at most I IOPS and B bytes/s gives, at
- * block size bs, IOPS = min(I, B / bs): flat (IOPS-bound) for small blocks,
- * falling as 1/bs (bandwidth-bound) for large ones.  In log space that is two
- * straight lines of known slope, 0 and -1, meeting at bs = B / I.
- *
- * We fit exactly that model by least squares in log space.  The points are
- * sorted by block size and every split k (the first k points on the IOPS
- * line, the rest on the bandwidth line) is tried: with the slopes fixed, the
- * best log I for a split is the mean of log IOPS on its side and the best
- * log B the mean of log(IOPS x bs) on the other, so each split costs one
- * pass and the split with the smallest squared error wins.  Geometric means
- * make a single noisy point pull the caps by its share only.
- *
- * A two-line model always fits noise at least as well as one line, so a
- * side counts only if it moves the curve by more than KNEE_SIDE_MIN (25%,
- * far above the few percent of run-to-run noise): the largest block size
- * must fall clearly below the IOPS plateau, and the smallest clearly below
- * the bandwidth plateau.  Otherwise the mode is IOPS-bound (or
- * bandwidth-bound) over every size measured, and that one cap is the mean
- * over all points.  Fewer than KNEE_POINTS_MIN block sizes, or a span under
- * KNEE_SPAN_MIN x, cannot tell the lines apart.  On a soft knee (QD1, where
- * latency = a + bs / B) the fit finds the asymptotes; the caps are then
- * close to, and a little under, the true limits.
- */
-#define KNEE_SIDE_MIN	1.25
-#define KNEE_POINTS_MIN	3
-#define KNEE_SPAN_MIN	4
-
-/* A cell that moved data: finished, or failed after some I/O. */
-bool
-report_has_figures(const struct cell_result *r)
-{
-	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
-	    r->runtime_ns > 0;
-}
-
-/* The nearest power of two (in log space) to v bytes, as a human size: "64 KiB". */
-static void
-pow2_human(double v, char *buf, size_t len)
-{
-	double e = round(log2(v > 1 ? v : 1));
-
-	size_human(1ULL << (e < 62 ? (int)e : 62), buf, len);
-}
-
-/* The one-sentence verdict of a knee. */
-static void
-knee_text(struct knee *k)
-{
-	char a[32], b[32], c[32], d[32], e[32], f[32];
-
-	switch (k->kind) {
-	case KNEE_TOO_FEW:
-		if (k->npoints < KNEE_POINTS_MIN)
-			snprintf(k->text, sizeof k->text, "too few block sizes to find a knee "
-			    "(%u measured; need %d)", k->npoints, KNEE_POINTS_MIN);
-		else
-			snprintf(k->text, sizeof k->text, "block sizes span too little to find a "
-			    "knee (%s to %s; need %dx)", size_human(k->bs_min, a, sizeof a),
-			    size_human(k->bs_max, b, sizeof b), KNEE_SPAN_MIN);
-		break;
-	case KNEE_FOUND:
-		pow2_human(k->knee_bs, a, sizeof a);
-		snprintf(k->text, sizeof k->text, "IOPS-bound below ~%s at ~%s IOPS; "
-		    "bandwidth-bound above at ~%s MiB/s (~%s MB/s)", a,
-		    report_approx(k->iops_cap, b, sizeof b), report_approx(k->bw_cap / MIB, c, sizeof c),
-		    report_approx(k->bw_cap / 1e6, d, sizeof d));
-		break;
-	case KNEE_IOPS_BOUND:
-		snprintf(k->text, sizeof k->text, "IOPS-bound at every block size measured (%s to %s) "
-		    "at ~%s IOPS; no bandwidth limit reached (up to %s MiB/s at %s)",
-		    size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b, sizeof b),
-		    report_approx(k->iops_cap, c, sizeof c), report_num(k->peak_bw / MIB, 1, d, sizeof d),
-		    size_human(k->peak_bw_bs, e, sizeof e));
-		break;
-	case KNEE_BW_BOUND:
-		snprintf(k->text, sizeof k->text, "bandwidth-bound at every block size measured "
-		    "(%s to %s) at ~%s MiB/s (~%s MB/s); no IOPS limit reached (up to %s IOPS at %s)",
-		    size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b, sizeof b),
-		    report_approx(k->bw_cap / MIB, c, sizeof c), report_approx(k->bw_cap / 1e6, d, sizeof d),
-		    report_num(k->peak_iops, 0, e, sizeof e), size_human(k->peak_iops_bs, f, sizeof f));
-		break;
-	}
-}
-
-/*
- * The usable points of n_in (block size, IOPS) into bs[] and iops[], sorted
- * by block size, IOPS <= 0 left out, a repeated size keeping its best IOPS.
- * Returns how many.
- */
-static unsigned
-knee_points(const uint64_t *bs_in, const double *iops_in, unsigned n_in, uint64_t *bs,
-    double *iops)
-{
-	unsigned n = 0, i, j;
-
-	for (i = 0; i < n_in; i++) {
-		if (!(iops_in[i] > 0) || bs_in[i] == 0)
-			continue;
-		for (j = 0; j < n && bs[j] < bs_in[i]; j++)
-			;
-		if (j < n && bs[j] == bs_in[i]) {
-			if (iops_in[i] > iops[j])
-				iops[j] = iops_in[i];
-			continue;
-		}
-		memmove(bs + j + 1, bs + j, (n - j) * sizeof *bs);
-		memmove(iops + j + 1, iops + j, (n - j) * sizeof *iops);
-		bs[j] = bs_in[i];
-		iops[j] = iops_in[i];
-		n++;
-	}
-	return n;
-}
-
-/* The span and the peaks of the points, for every verdict. */
-static void
-knee_peaks(struct knee *k, const uint64_t *bs, const double *iops, unsigned n)
-{
-	unsigned i;
-
-	k->npoints = n;
-	if (n > 0) {
-		k->bs_min = bs[0];
-		k->bs_max = bs[n - 1];
-	}
-	for (i = 0; i < n; i++) {
-		if (iops[i] > k->peak_iops) {
-			k->peak_iops = iops[i];
-			k->peak_iops_bs = bs[i];
-		}
-		if (iops[i] * (double)bs[i] > k->peak_bw) {
-			k->peak_bw = iops[i] * (double)bs[i];
-			k->peak_bw_bs = bs[i];
-		}
-	}
-}
-
-/*
- * The split of the least squared error: the first split points on the IOPS
- * line (log I = *li), the rest on the bandwidth line (log B = *lB).  u is
- * log IOPS, v log(IOPS x bs), lb log bs.
- */
-static unsigned
-knee_best_split(const double *u, const double *v, const double *lb, unsigned n, double *li,
-    double *lB)
-{
-	double best_sse = INFINITY;
-	unsigned split, i, best = 0;
-
-	*li = *lB = 0;
-	for (split = 0; split <= n; split++) {
-		double si = 0, sB = 0, sse = 0;
-
-		for (i = 0; i < split; i++)
-			si += u[i];
-		for (i = split; i < n; i++)
-			sB += v[i];
-		si = split > 0 ? si / split : 0;
-		sB = split < n ? sB / (n - split) : 0;
-		for (i = 0; i < n; i++) {
-			double m = split == 0 ? sB - lb[i] : split == n ? si : fmin(si, sB - lb[i]);
-
-			sse += (u[i] - m) * (u[i] - m);
-		}
-		if (sse < best_sse) {
-			best_sse = sse;
-			best = split;
-			*li = si;
-			*lB = sB;
-		}
-	}
-	return best;
-}
-
-/* Fit the two lines to n sorted points (enough of them, spanning enough) and set k's kind and caps. */
-static void
-knee_fit(struct knee *k, const uint64_t *bs, const double *iops, unsigned n)
-{
-	double *u = xcalloc(n, sizeof *u), *v = xcalloc(n, sizeof *v), *lb = xcalloc(n, sizeof *lb);
-	double li, lB;
-	unsigned i, best;
-
-	for (i = 0; i < n; i++) {
-		lb[i] = log((double)bs[i]);
-		u[i] = log(iops[i]);
-		v[i] = u[i] + lb[i];
-	}
-	best = knee_best_split(u, v, lb, n, &li, &lB);
-	if (best > 0 && best < n) {
-		double I = exp(li), B = exp(lB);
-		bool bw_side = iops[n - 1] * KNEE_SIDE_MIN < I;
-		bool iops_side = iops[0] * (double)bs[0] * KNEE_SIDE_MIN < B;
-
-		if (bw_side && iops_side) {
-			k->kind = KNEE_FOUND;
-			k->iops_cap = I;
-			k->bw_cap = B;
-			k->knee_bs = B / I;
-		} else
-			best = bw_side ? 0 : n;
-	}
-	if (best == n) {
-		k->kind = KNEE_IOPS_BOUND;
-		for (li = 0, i = 0; i < n; i++)
-			li += u[i];
-		k->iops_cap = exp(li / n);
-	} else if (best == 0) {
-		k->kind = KNEE_BW_BOUND;
-		for (lB = 0, i = 0; i < n; i++)
-			lB += v[i];
-		k->bw_cap = exp(lB / n);
-	}
-	free(u);
-	free(v);
-	free(lb);
-}
-
-/*
- * Find the knee of n points (block size in bytes, IOPS), in any order;
- * points with IOPS <= 0 are ignored.  The method is described above.
- */
-void
-report_summary_knee(const uint64_t *bs_in, const double *iops_in, unsigned n_in, struct knee *k)
-{
-	uint64_t *bs = xcalloc(n_in ? n_in : 1, sizeof *bs);
-	double *iops = xcalloc(n_in ? n_in : 1, sizeof *iops);
-	unsigned n = knee_points(bs_in, iops_in, n_in, bs, iops);
-
-	memset(k, 0, sizeof *k);
-	k->kind = KNEE_TOO_FEW;
-	knee_peaks(k, bs, iops, n);
-	if (n >= KNEE_POINTS_MIN && k->bs_max >= KNEE_SPAN_MIN * k->bs_min)
-		knee_fit(k, bs, iops, n);
-	knee_text(k);
-	free(bs);
-	free(iops);
-}
-
 /* "4 KiB, QD8" or "4 KiB, QD8, 4 jobs": where a figure was reached. */
 const char *
 report_summary_at(const struct cell_result *r, char *buf, size_t len)
@@ -586,16 +346,14 @@ report_summary_suspect(const struct results *res, int i)
 }
 
 /*
- * The cells' verdicts: how many of each, the list of those not steady
- * (stalled first, then noisy, each in plan order), and per mode which of
- * the knee's points are not steady.  The knee takes the best IOPS of the
- * clean cells at each block size (knee_points), so those are the cells
- * looked at here, through the grid of series by block size.
+ * The cells' verdicts: how many of each, and the list of those not steady
+ * (stalled first, then noisy, each in plan order).  The knee leaves them
+ * out itself and names them (report-knee.c).
  */
 static void
 summary_stability(const struct results *res, struct summary *s)
 {
-	unsigned n = res->plan.ncells, i, b, m, pass;
+	unsigned n = res->plan.ncells, i, pass;
 
 	s->unsteady = xcalloc(n ? n : 1, sizeof *s->unsteady);
 	for (i = 0; i < n; i++)
@@ -606,26 +364,6 @@ summary_stability(const struct results *res, struct summary *s)
 			if (report_has_figures(&res->cells[i]) && res->cells[i].stability.verdict ==
 			    (pass == 0 ? STABILITY_STALLED : STABILITY_NOISY))
 				s->unsteady[s->nunsteady++] = i;
-	for (m = 0; m < s->nmodes; m++) {
-		struct summary_mode *sm = &s->modes[m];
-
-		sm->knee_unsteady = xcalloc(s->nbs ? s->nbs : 1, sizeof *sm->knee_unsteady);
-		for (b = 0; b < s->nbs; b++) {
-			int best = -1;
-
-			for (i = 0; i < s->nseries; i++) {
-				int c = s->series[i].cell[b];
-
-				if (s->series[i].mode != sm->mode || c < 0 ||
-				    res->cells[c].status != CELL_OK || !(res->cells[c].iops > 0))
-					continue;
-				if (best < 0 || res->cells[c].iops > res->cells[best].iops)
-					best = c;
-			}
-			if (report_summary_suspect(res, best))
-				sm->knee_unsteady[sm->nknee_unsteady++] = (unsigned)best;
-		}
-	}
 }
 
 /* Fill s from res; report_summary_free() releases it. */
@@ -664,9 +402,7 @@ report_summary_build(const struct results *res, struct summary *s)
 
 	for (m = 0; m < s->nmodes; m++) {
 		struct summary_mode *sm = &s->modes[m];
-		uint64_t *bs = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *bs);
-		double *iops = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *iops);
-		unsigned n = 0, k;
+		unsigned k;
 
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
@@ -693,14 +429,9 @@ report_summary_build(const struct results *res, struct summary *s)
 				sm->peak_bw = (int)i;
 			if (r->cell.bs == 4 * KIB && r->cell.depth == 1 && r->cell.jobs == 1)
 				sm->qd1_4k = (int)i;
-			/* The knee uses the best of every depth and job count at each size. */
-			bs[n] = r->cell.bs;
-			iops[n] = r->iops;
-			n++;
 		}
-		report_summary_knee(bs, iops, n, &sm->knee);
-		free(bs);
-		free(iops);
+		/* The knee uses the best of every depth and job count at each size. */
+		report_summary_knee(res->cells, res->plan.ncells, sm->mode, &sm->knee);
 		sm->lat_series = summary_lat_series(res, s, sm->mode);
 	}
 
@@ -728,8 +459,6 @@ report_summary_free(struct summary *s)
 
 	for (i = 0; i < s->nseries; i++)
 		free(s->series[i].cell);
-	for (i = 0; i < s->nmodes; i++)
-		free(s->modes[i].knee_unsteady);
 	free(s->unsteady);
 	free(s->series);
 	free(s->bs);

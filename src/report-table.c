@@ -181,34 +181,6 @@ summary_at(const struct report_ctx *ctx, struct report_table *t, unsigned row, u
 		report_table_set(t, row, col, "%s", a);
 }
 
-/*
- * What marks a mode's knee when cells that are not steady are among its
- * points: " ⚠ (from 2 cells that are not steady: read 4K QD1, read 128K
- * QD1)"; NULL when none is.  Caller frees.
- */
-char *
-report_table_knee_mark(const struct report_ctx *ctx, unsigned mode)
-{
-	const struct summary_mode *sm = &ctx->sum->modes[mode];
-	char *buf = NULL, a[96];
-	size_t len = 0;
-	FILE *f;
-	unsigned i;
-
-	if (sm->nknee_unsteady == 0)
-		return NULL;
-	f = open_memstream(&buf, &len);
-	fprintf(f, " %s (from %u cell%s that %s not steady:", REPORT_UNSTEADY_MARK,
-	    sm->nknee_unsteady, sm->nknee_unsteady == 1 ? "" : "s",
-	    sm->nknee_unsteady == 1 ? "is" : "are");
-	for (i = 0; i < sm->nknee_unsteady; i++)
-		fprintf(f, "%s %s", i > 0 ? "," : "", report_summary_cell_name(ctx->sum,
-		    &ctx->res->cells[sm->knee_unsteady[i]], a, sizeof a));
-	fputc(')', f);
-	fclose(f);
-	return buf;
-}
-
 /* Per mode: peak IOPS and bandwidth and where, QD1 4 KiB latency, and the knee if asked. */
 void
 report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool knee)
@@ -266,12 +238,7 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 			report_table_set(t, row, 7, "not measured");
 		}
 		if (knee) {
-			char *mark = report_table_knee_mark(ctx, m);
-
-			report_table_set(t, row, 8, "%s%s", sm->knee.text, mark != NULL ? mark : "");
-			if (mark != NULL)
-				report_table_flag(t, row, 8, REPORT_FLAG_FAILED, NULL);
-			free(mark);
+			report_table_set(t, row, 8, "%s", sm->knee.text);
 		}
 	}
 }

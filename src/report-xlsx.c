@@ -213,7 +213,6 @@ xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct rep
 	const struct summary_mode *sm = &ctx->sum->modes[mode];
 	const struct knee *k = &sm->knee;
 	bool bad;
-	char *mark;
 
 	worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
 	if (sm->peak_iops >= 0) {
@@ -251,22 +250,14 @@ xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct rep
 		worksheet_write_string(ws, row, 6, "not measured", NULL);
 		worksheet_write_string(ws, row, 7, "not measured", NULL);
 	}
-	mark = report_table_knee_mark(ctx, mode);
-	bad = mark != NULL;
+	/* The caps are read from steady cells only; the text names those left out. */
 	if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
-		worksheet_write_number(ws, row, 8, k->iops_cap, bad ? x->unsteady0 : x->num0);
+		worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
 	if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
-		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, bad ? x->unsteady1 : x->num1);
+		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
 	if (k->kind == KNEE_FOUND)
-		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, bad ? x->unsteady1 : x->num1);
-	if (bad) {
-		char *s = xasprintf("%s%s", k->text, mark);
-
-		worksheet_write_string(ws, row, 11, s, x->failed);
-		free(s);
-	} else
-		worksheet_write_string(ws, row, 11, k->text, NULL);
-	free(mark);
+		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
+	worksheet_write_string(ws, row, 11, k->text, NULL);
 	if (sm->iops_pct > 0)
 		worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
 	if (sm->bw_pct > 0)

@@ -46,9 +46,14 @@ struct knee {
 	double		 iops_cap;	/* the IOPS plateau, IOPS */
 	double		 bw_cap;	/* the bandwidth plateau, bytes/s */
 	double		 knee_bs;	/* bw_cap / iops_cap: where the two lines cross, bytes */
+	/* Each cap's range: the lowest and highest cell of its plateau, and how many cells. */
+	double		 iops_lo, iops_hi;
+	double		 bw_lo, bw_hi;
+	unsigned	 iops_npoints, bw_npoints;
+	unsigned	 nleft_out;	/* noisy or stalled cells left out of the fit (named in text) */
 	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
 	uint64_t	 peak_iops_bs, peak_bw_bs;
-	char		 text[320];	/* the verdict in one sentence */
+	char		 text[640];	/* the verdict in one sentence, and what was left out */
 };
 
 /* What a cell's per-second series says about burst credits; see report-burst.c. */
@@ -85,8 +90,6 @@ struct summary_mode {
 	bool		 above_cap;	/* a peak above the cap (and its burst): cache, or wrong profile */
 	char		 expect_text[480];	/* what the peaks reached, one or two sentences */
 	/* The knee's points (the best cell at each block size) that are not steady: */
-	unsigned	*knee_unsteady;	/* indexes into results.cells */
-	unsigned	 nknee_unsteady;
 };
 
 /* What every report shows first; built once by report_summary_build(). */
@@ -166,6 +169,7 @@ int	 report_parse_formats(const char *, unsigned *);
 int	 report_write_all(const struct results *, const char *, unsigned, const char *);
 
 /* report-num.c */
+bool	 report_has_figures(const struct cell_result *);
 const char *report_size_label(uint64_t, char *, size_t);
 const char *report_num(double, int, char *, size_t);
 const char *report_approx(double, char *, size_t);
@@ -190,8 +194,6 @@ void	 report_table_stability(struct report_table *, unsigned, unsigned,
 char	*report_table_stability_banner(const struct report_ctx *, const char *, const char *);
 /* Caller frees. */
 char	*report_table_stability_note(const struct report_ctx *);
-/* Caller frees; NULL when the mode's knee has no point from a cell that is not steady. */
-char	*report_table_knee_mark(const struct report_ctx *, unsigned);
 void	 report_table_problems(const struct report_ctx *, struct report_table *);
 void	 report_table_bursts(const struct report_ctx *, struct report_table *);
 /* Caller frees. */
@@ -201,15 +203,16 @@ char	*report_table_steady_note(const struct report_ctx *);
 void	 report_table_run(const struct report_ctx *, struct report_table *);
 
 /* report-summary.c */
-bool	 report_has_figures(const struct cell_result *);
 void	 report_summary_build(const struct results *, struct summary *);
 void	 report_summary_free(struct summary *);
-void	 report_summary_knee(const uint64_t *, const double *, unsigned, struct knee *);
 const char *report_summary_at(const struct cell_result *, char *, size_t);
 const char *report_summary_caps(const struct expect *, char *, size_t);
 const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
 	     size_t);
 bool	 report_summary_suspect(const struct results *, int);
+
+/* report-knee.c */
+void	 report_summary_knee(const struct cell_result *, unsigned, enum rw_mode, struct knee *);
 
 /* report-burst.c */
 void	 report_burst_detect(const uint64_t *, unsigned, struct burst *);

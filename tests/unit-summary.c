@@ -25,6 +25,27 @@ noisy(double v, double noise)
 	return v * (1 + noise * (2 * check_rng_unit() - 1));
 }
 
+/* The knee of n (block size, IOPS) points, as clean cells of one mode. */
+static void
+knee_of(const uint64_t *bs, const double *iops, unsigned n, struct knee *k)
+{
+	struct cell_result *c = xcalloc(n ? n : 1, sizeof *c);
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		c[i].cell.mode = MODE_READ;
+		c[i].cell.bs = bs[i];
+		c[i].cell.depth = 8;
+		c[i].cell.jobs = 1;
+		c[i].status = CELL_OK;
+		c[i].runtime_ns = NSEC_PER_SEC;
+		c[i].iops = iops[i];
+		c[i].ios = iops[i] > 0 ? (uint64_t)iops[i] + 1 : 0;
+	}
+	report_summary_knee(c, n, MODE_READ, k);
+	free(c);
+}
+
 /* Block sizes 512 B .. 8 MiB, powers of two: 15 points. */
 static unsigned
 bs_ladder(uint64_t *bs)
@@ -53,7 +74,7 @@ knee_random_trials(void)
 
 		for (i = 0; i < n; i++)
 			iops[i] = noisy(fmin(I, B / (double)bs[i]), NOISE);
-		report_summary_knee(bs, iops, n, &k);
+		knee_of(bs, iops, n, &k);
 		if (k.kind != KNEE_FOUND) {
 			CHECK(k.kind == KNEE_FOUND, "trial %u: I %.0f knee %.0f: kind %d: %s", t, I, knee,
 			    k.kind, k.text);
@@ -87,7 +108,7 @@ knee_edges(void)
 	/* Purely IOPS-bound: the bandwidth cap lies far beyond 8 MiB. */
 	for (i = 0; i < n; i++)
 		iops[i] = noisy(fmin(20000, 20000.0 * 64 * MIB / (double)bs[i]), NOISE);
-	report_summary_knee(bs, iops, n, &k);
+	knee_of(bs, iops, n, &k);
 	CHECK(k.kind == KNEE_IOPS_BOUND, "IOPS-bound: kind %d: %s", k.kind, k.text);
 	CHECK(fabs(k.iops_cap / 20000 - 1) < CAP_TOL, "IOPS-bound cap %.0f", k.iops_cap);
 	CHECK(strstr(k.text, "IOPS-bound at every block size") != NULL, "%s", k.text);
@@ -95,7 +116,7 @@ knee_edges(void)
 	/* Purely bandwidth-bound: the IOPS cap would only bind below 512 bytes. */
 	for (i = 0; i < n; i++)
 		iops[i] = noisy(fmin(1e6, 100.0 * MIB / (double)bs[i]), NOISE);
-	report_summary_knee(bs, iops, n, &k);
+	knee_of(bs, iops, n, &k);
 	CHECK(k.kind == KNEE_BW_BOUND, "BW-bound: kind %d: %s", k.kind, k.text);
 	CHECK(fabs(k.bw_cap / (100.0 * MIB) - 1) < CAP_TOL, "BW-bound cap %.0f", k.bw_cap);
 	CHECK(strstr(k.text, "bandwidth-bound at every block size") != NULL, "%s", k.text);
@@ -103,21 +124,21 @@ knee_edges(void)
 	/* The knee just below the largest size: one point on the bandwidth side is enough. */
 	for (i = 0; i < n; i++)
 		iops[i] = fmin(5000, 5000.0 * 4 * MIB / (double)bs[i]);
-	report_summary_knee(bs, iops, n, &k);
+	knee_of(bs, iops, n, &k);
 	CHECK(k.kind == KNEE_FOUND && fabs(k.knee_bs / (4.0 * MIB) - 1) < 0.01,
 	    "knee at 4 MiB: kind %d knee %.0f", k.kind, k.knee_bs);
 
 	/* Too few points, and too narrow a span. */
-	report_summary_knee(bs, iops, 2, &k);
+	knee_of(bs, iops, 2, &k);
 	CHECK(k.kind == KNEE_TOO_FEW && strstr(k.text, "too few") != NULL, "2 points: %s", k.text);
 	{
 		uint64_t narrow[] = { 4096, 6144, 8192 };
 		double v[] = { 1000, 900, 800 };
 
-		report_summary_knee(narrow, v, 3, &k);
+		knee_of(narrow, v, 3, &k);
 		CHECK(k.kind == KNEE_TOO_FEW && strstr(k.text, "span") != NULL, "narrow: %s", k.text);
 	}
-	report_summary_knee(bs, iops, 0, &k);
+	knee_of(bs, iops, 0, &k);
 	CHECK(k.kind == KNEE_TOO_FEW, "no points");
 
 	/* Unsorted input with repeats and a failed (zero) point gives the same answer. */
@@ -125,7 +146,7 @@ knee_edges(void)
 		uint64_t b[] = { 1 * MIB, 4096, 65536, 4096, 16384, 262144, 8192 };
 		double v[] = { 200, 10000, 3200, 9000, 10000, 800, 0 };
 
-		report_summary_knee(b, v, 7, &k);
+		knee_of(b, v, 7, &k);
 		CHECK(k.npoints == 5, "repeats merged, zero dropped: %u points", k.npoints);
 		CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 10000 - 1) < 0.05 &&
 		    fabs(k.bw_cap / (200.0 * MIB) - 1) < 0.05, "unsorted: %s", k.text);
@@ -147,7 +168,7 @@ knee_soft(void)
 
 	for (i = 0; i < n; i++)
 		iops[i] = noisy(1 / (1 / I + (double)bs[i] / B), NOISE);
-	report_summary_knee(bs, iops, n, &k);
+	knee_of(bs, iops, n, &k);
 	CHECK(k.kind == KNEE_FOUND, "soft knee found: %s", k.text);
 	CHECK(k.iops_cap < I * 1.05 && k.iops_cap > I * 0.75, "soft IOPS cap %.0f of %.0f",
 	    k.iops_cap, I);

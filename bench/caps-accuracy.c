@@ -1,0 +1,147 @@
+/*
+ * How close the stated caps come to the truth on synthetic volumes
+ * (tests/caps-volume.c): the estimator of report-knee.c against the
+ * least-squares fit it replaced (caps-old.c), as a Markdown table of the
+ * distribution of |cap / truth - 1|.  bench/caps-accuracy.sh builds and
+ * runs it.
+ *
+ *     caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k]
+ *
+ * -m gives stalled cells the verdict "stalled" (as a run that judges them
+ * does) instead of "unknown" (as an import without a series has); -b sets
+ * the share of volumes with a burst cell (0.10); -k puts the soft knee's 70%
+ * at the largest IOPS-bound size instead of at the knee (a softer curve).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "caps-old.h"
+#include "caps-volume.h"
+#include "report.h"
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The q quantile of sorted e[0..n): the smallest value at or above share q of them. */
+static double
+quantile(const double *e, unsigned n, double q)
+{
+	unsigned i = (unsigned)ceil(q * n);
+
+	return e[i > 0 ? i - 1 : 0];
+}
+
+static double
+share_within(const double *e, unsigned n, double tol)
+{
+	unsigned i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += e[i] <= tol;
+	return 100.0 * c / n;
+}
+
+/* One row: the distribution of errors e[0..n) (a cap not stated counts as 100%). */
+static void
+row(const char *est, const char *cap, double *e, unsigned n)
+{
+	qsort(e, n, sizeof *e, cmp_double);
+	printf("| %s | %s | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% | %.1f%% |\n",
+	    est, cap, 100 * quantile(e, n, 0.5), 100 * quantile(e, n, 0.9),
+	    100 * quantile(e, n, 0.97), 100 * quantile(e, n, 0.99), 100 * e[n - 1],
+	    share_within(e, n, 0.05), share_within(e, n, 0.10), share_within(e, n, 0.20));
+}
+
+static double
+error(double cap, double truth)
+{
+	return cap > 0 ? fabs(cap / truth - 1) : 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct caps_volume_opts o = CAPS_VOLUME_ACCEPTANCE;
+	uint64_t seed = 20261201;
+	char seed_text[32];
+	unsigned n = 1000, t, i;
+	double *e[4];
+	int c;
+
+	while ((c = getopt(argc, argv, "n:s:mb:k")) != -1) {
+		switch (c) {
+		case 'n':
+			n = (unsigned)strtoul(optarg, NULL, 10);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 10);
+			break;
+		case 'm':
+			o.mark_stalls = true;
+			break;
+		case 'b':
+			o.burst_share = strtod(optarg, NULL);
+			break;
+		case 'k':
+			o.soft_at_size = true;
+			break;
+		default:
+			fprintf(stderr, "usage: caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k]\n");
+			return 2;
+		}
+	}
+	if (n == 0 || seed == 0) {
+		fprintf(stderr, "caps-accuracy: -n and -s must be above 0\n");
+		return 2;
+	}
+	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
+	for (i = 0; i < 4; i++)
+		e[i] = xcalloc(n, sizeof *e[i]);
+	for (t = 0; t < n; t++) {
+		struct caps_volume v;
+		struct knee k;
+		struct caps_old old;
+		uint64_t bs[CAPS_VOLUME_MAX];
+		double iops[CAPS_VOLUME_MAX];
+		unsigned m = 0;
+
+		caps_volume_make(&seed, &o, &v);
+		report_summary_knee(v.cells, v.ncells, MODE_READ, &k);
+		/* The old fit saw every clean cell: it had no verdicts. */
+		for (i = 0; i < v.ncells; i++) {
+			bs[m] = v.cells[i].cell.bs;
+			iops[m++] = v.cells[i].iops;
+		}
+		caps_old_knee(bs, iops, m, &old);
+		e[0][t] = error(k.kind == KNEE_FOUND ? k.iops_cap : 0, v.iops_cap);
+		e[1][t] = error(k.kind == KNEE_FOUND ? k.bw_cap : 0, v.bw_cap);
+		e[2][t] = error(old.kind == KNEE_FOUND ? old.iops_cap : 0, v.iops_cap);
+		e[3][t] = error(old.kind == KNEE_FOUND ? old.bw_cap : 0, v.bw_cap);
+	}
+	printf("%u volumes (512 B .. 8 MiB, knee 16-256 KiB), seed %s; noise +-%.0f%%, soft knee "
+	    "(%.0f%% of the caps at %s) in %.0f%%, 0-%u stalled cells %.0f-%.0f%% low (%s), a "
+	    "burst cell +%.0f-%.0f%% at one of the 3 smallest sizes in %.0f%%\n\n", n, seed_text,
+	    o.noise * 100, o.soft_at * 100, o.soft_at_size ? "the largest IOPS-bound size" :
+	    "the knee", o.soft_share * 100, o.max_stalls,
+	    o.stall_min * 100, o.stall_max * 100, o.mark_stalls ? "marked stalled" :
+	    "verdict unknown", o.burst_min * 100, o.burst_max * 100, o.burst_share * 100);
+	printf("| estimator | cap | median | p90 | p97 | p99 | max | within 5%% | within 10%% | "
+	    "within 20%% |\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	row("plateau (now)", "IOPS", e[0], n);
+	row("plateau (now)", "bandwidth", e[1], n);
+	row("least squares (before)", "IOPS", e[2], n);
+	row("least squares (before)", "bandwidth", e[3], n);
+	for (i = 0; i < 4; i++)
+		free(e[i]);
+	return 0;
+}

@@ -1,0 +1,14 @@
+/* The pre-issue-13 knee fit, frozen for the bench; see caps-old.c. */
+#ifndef CAPS_OLD_H
+#define CAPS_OLD_H
+
+#include "report.h"
+
+struct caps_old {
+	enum knee_kind	 kind;
+	double		 iops_cap, bw_cap;	/* 0: not stated */
+};
+
+void	 caps_old_knee(const uint64_t *, const double *, unsigned, struct caps_old *);
+
+#endif
