@@ -346,6 +346,11 @@ static const struct option_entry options_table[] = {
 	  1, 86400, "3", NULL, "SECONDS",
 	  "with --steady: the least a cell runs after its ramp (3 at least)",
 	  "min-runtime is whole seconds from %llu to %llu", NULL },
+	{ "repeat", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_HELP_RANGE, OPT_UINT,
+	  CFG(repeat), 1, SWEEP_REPEAT_MAX, "1", NULL, "N",
+	  "run the whole plan N times (%llu to %llu), round by round; a cell's figures are its "
+	  "median round's, shown with the rounds' range",
+	  "repeat is a whole number of rounds from %llu to %llu", NULL },
 	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_UINT, CFG(io_timeout_s), 1, 86400,
 	  "30", NULL, "SECONDS", "abort a cell whose I/O has not completed for this long",
 	  "io-timeout is whole seconds from %llu to %llu", NULL },
