@@ -275,6 +275,26 @@ round_median(const struct cell_result *r)
 }
 
 /*
+ * A cell shown from an ok round says in its status_reason which of its
+ * other rounds failed, so that the failure is not hidden behind the median.
+ */
+static void
+round_failed_note(struct cell_result *c)
+{
+	unsigned k, nfailed = 0, first = 0;
+
+	if (c->status != CELL_OK)
+		return;
+	for (k = 0; k < c->nrounds; k++)
+		if (c->rounds[k].status == CELL_FAILED && nfailed++ == 0)
+			first = k;
+	if (nfailed > 0)
+		snprintf(c->status_reason, sizeof c->status_reason, "%u of %u rounds failed (round "
+		    "%u: %.100s); the figures are of the ok rounds", nfailed, c->nrounds, first + 1,
+		    c->rounds[first].status_reason);
+}
+
+/*
  * Store round r of cell i (--repeat): the cell keeps it (r is left empty)
  * and shows its median round's figures, copied over its own.
  */
@@ -298,6 +318,7 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 	c->rounds = rounds;
 	c->nrounds = nrounds;
 	c->shown_round = k;
+	round_failed_note(c);
 	c->series_ios = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_ios);
 	c->series_bytes = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_bytes);
 	if (shown->nseries > 0) {

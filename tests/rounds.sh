@@ -98,6 +98,38 @@ mkdir r3b && cp r3/results.json r3b/ && "$SWEEP" report r3b --formats csv >/dev/
 cmp -s r3/results.csv r3b/results.csv || fail "results.csv differs once read back: $(diff r3/results.csv r3b/results.csv | head -4)"
 ok "--repeat 3: rounds, medians and their spread in results.json, results.csv, report.md, charts"
 
+# The interval from order statistics at more rounds: 9 ok rounds of 1000 ..
+# 9000 IOPS (and one failed) give [x(2), x(8)] = 2000-8000 at 96.09%, the
+# largest j with 1 - 2 P(Bin(9, 1/2) < j) >= 95%; the median round is shown.
+mkdir r10
+"$PY" - r3/results.json r10/results.json <<'EOF' || fail "making a 10-round results.json"
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+d["plan"]["repeat"] = 10
+c = d["cells"][0]
+L = []
+for k, iops in enumerate([5, 1, 9, 2, 8, 3, 7, 4, 6, 0]):
+    r = copy.deepcopy(c["rounds"]["list"][0])
+    r["round"] = k + 1
+    r["iops"] = iops * 1000.0
+    r["bw_bytes_s"] = r["iops"] * c["bs"]
+    if iops == 0:
+        r["status"], r["status_reason"] = "failed", "job 0: pread: Input/output error"
+    L.append(r)
+c["rounds"] = {"n": 10, "shown": 1, "list": L}
+c["iops"], c["bw_bytes_s"] = 5000.0, 5000.0 * c["bs"]
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+"$SWEEP" report r10 --formats csv >/dev/null 2>r10.err || fail "report of 10 rounds: $(cat r10.err)"
+"$PY" - r10/results.csv <<'EOF' || fail "10 rounds: $(head -2 r10/results.csv)"
+import csv, sys
+r = next(csv.DictReader(open(sys.argv[1])))
+want = dict(rounds="10", iops="5000.0", iops_min="1000.0", iops_max="9000.0", iops_ci_lo="2000.0",
+    iops_ci_hi="8000.0", ci_level_pct="96.09")
+assert all(r[k] == v for k, v in want.items()), {k: r[k] for k in want}
+EOF
+ok "9 ok rounds: the interval is [x(2), x(8)] at 96.09%"
+
 # 3. SIGINT in round 2, then --resume: finished rounds kept, round 2 goes on
 #    at the cell it stopped at, and the cells end as an uninterrupted run's.
 # (sweep itself in the background: $! of a shell function would be a subshell)
