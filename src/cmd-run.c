@@ -13,9 +13,9 @@
 static const char *const cmd_run_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"repeat", "stop-on-error", "resume", "sweep", "out", "label", "formats", "gnuplot", "hosts",
-	"hosts-file", "expect", "profile", "keep", "destructive", "force", "precondition",
-	"quiet", NULL
+	"repeat", "rounds-until-steady", "stop-on-error", "resume", "sweep", "out", "label",
+	"formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep", "destructive",
+	"force", "precondition", "quiet", NULL
 };
 
 static int cmd_run_exec(struct config *);
@@ -198,6 +198,35 @@ run_cell_done(const struct results *res, const struct plan *p, unsigned i, unsig
 }
 
 /*
+ * --rounds-until-steady, after round (1-based) ended: is the SNIA steady
+ * state reached?  Says so, with each tracking cell's figures, either way
+ * once the window is full.
+ */
+static bool
+run_rounds_steady(const struct results *res, unsigned round)
+{
+	struct rounds_steady st;
+	unsigned t;
+	bool reached = results_rounds_steady(res, round, &st);
+
+	if (st.last == 0)
+		return false;
+	printf("Steady state after round %u (rounds %u-%u): %s\n", round,
+	    round - SWEEP_STEADY_WINDOW_ROUNDS + 1, round, reached ? "reached" : "not yet");
+	for (t = 0; t < st.ntrack; t++) {
+		const struct cell *c = &res->plan.cells[st.track[t].cell];
+		char bs[32];
+
+		printf("  %s bs %s depth %u: mean %.0f IOPS, excursion %.1f%% (<= %.0f%%), slope "
+		    "%.1f%% (< %.0f%%)\n", mode_name(c->mode), size_short(c->bs, bs, sizeof bs),
+		    c->depth, st.track[t].mean, st.track[t].excursion * 100,
+		    SWEEP_STEADY_EXCURSION * 100, st.track[t].slope * 100, SWEEP_STEADY_SLOPE * 100);
+	}
+	fflush(stdout);
+	return reached;
+}
+
+/*
  * Run every pending cell; returns the exit code.  With --repeat N the
  * plan runs round by round (every cell once, then every cell again), so
  * that a volume's drift spreads over every cell; a cell resumes at the
@@ -224,7 +253,7 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	/* The progress line's count and ETA cover every round. */
 	whole.ncells = p->ncells * nrounds;
 	run_progress_init(cfg->quiet, &whole);
-	for (round = 0; round < nrounds && !stop && !sweep_interrupted; round++)
+	for (round = 0; round < nrounds && !stop && !sweep_interrupted; round++) {
 		for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
 			struct cell_result *r = &res->cells[i], got;
 			char at[48] = "";
@@ -266,6 +295,10 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 			if (stop)
 				break;
 		}
+		if (p->until_steady && !stop && !sweep_interrupted && i == p->ncells &&
+		    run_rounds_steady(res, round + 1))
+			break;
+	}
 	if (sweep_interrupted)
 		run_interrupted(res, p, out);
 	else
@@ -274,7 +307,12 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		return SWEEP_EXIT_FAILED;
 	/* A report that cannot be written (a chart gnuplot failed on) fails the run, as in report. */
 	err = report_write_all(res, out, mask, cfg->gnuplot);
-	if (nrounds > 1)
+	if (p->until_steady)
+		printf("Results: %s/results.json and reports in %s/ (%u cell runs, rounds until steady: "
+		    "%s after round %u of at most %u%s%s)\n", out, out, results_rounds_done(res),
+		    round < nrounds ? "reached" : "not reached", round < nrounds ? round + 1 : round,
+		    nrounds, failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");
+	else if (nrounds > 1)
 		printf("Results: %s/results.json and reports in %s/ (%u of %u cell runs: %u rounds of "
 		    "%u cells%s%s)\n", out, out, results_rounds_done(res), nrounds * p->ncells, nrounds,
 		    p->ncells, failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");

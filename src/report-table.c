@@ -594,6 +594,58 @@ plan_lists(struct report_table *t, const struct plan *p)
 	}
 }
 
+/*
+ * --rounds-until-steady: when the SNIA steady state was reached (the
+ * first window of 5 rounds that passed), and each tracking cell's IOPS per
+ * round with its window's excursion and slope.
+ */
+static void
+steady_rounds_rows(struct report_table *t, const struct results *res)
+{
+	struct rounds_steady st;
+	unsigned i, k, tr, most = 0, at = 0;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].nrounds > most)
+			most = res->cells[i].nrounds;
+	for (k = SWEEP_STEADY_WINDOW_ROUNDS; k <= most && at == 0; k++)
+		if (results_rounds_steady(res, k, &st))
+			at = k;
+	if (at == 0)
+		results_rounds_steady(res, most, &st);
+	if (at > 0)
+		kv(t, "Rounds until steady", "reached at round %u of at most %u: in rounds %u-%u each "
+		    "tracking cell's IOPS stayed within %.0f%% of their mean and their fitted line moved "
+		    "less than %.0f%% (SNIA PTS steady state)", at, plan_repeat(&res->plan),
+		    at - SWEEP_STEADY_WINDOW_ROUNDS + 1, at, SWEEP_STEADY_EXCURSION * 100,
+		    SWEEP_STEADY_SLOPE * 100);
+	else
+		kv(t, "Rounds until steady", "not reached in %u rounds (at most %u): the SNIA PTS "
+		    "steady state needs %u rounds of each tracking cell within %.0f%% of their mean, "
+		    "their fitted line moving less than %.0f%%", most, plan_repeat(&res->plan),
+		    SWEEP_STEADY_WINDOW_ROUNDS, SWEEP_STEADY_EXCURSION * 100, SWEEP_STEADY_SLOPE * 100);
+	for (tr = 0; tr < st.ntrack; tr++) {
+		const struct cell_result *r = &res->cells[st.track[tr].cell];
+		char *buf = NULL, *key, a[64];
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		for (k = 0; k < r->nrounds; k++)
+			fprintf(f, "%s%s", k > 0 ? ", " : "", report_num(r->rounds[k].iops, 0, a, sizeof a));
+		if (st.last > 0)
+			fprintf(f, "; rounds %u-%u: mean %s, excursion %.1f%%, slope %.1f%%",
+			    st.last - SWEEP_STEADY_WINDOW_ROUNDS + 1, st.last,
+			    report_num(st.track[tr].mean, 0, a, sizeof a), st.track[tr].excursion * 100,
+			    st.track[tr].slope * 100);
+		fclose(f);
+		key = xasprintf("Tracking: %s %s QD%u, IOPS per round", mode_name(r->cell.mode),
+		    report_size_label(r->cell.bs, a, sizeof a), r->cell.depth);
+		kv(t, key, "%s", buf);
+		free(key);
+		free(buf);
+	}
+}
+
 /* The run: target, host, plan, versions, as key / value rows. */
 void
 report_table_run(const struct report_ctx *ctx, struct report_table *t)
@@ -630,14 +682,17 @@ report_table_run(const struct report_ctx *ctx, struct report_table *t)
 	kv(t, "Measured time per cell", "%u s (after %u s ramp)", res->plan.runtime_s,
 	    res->plan.ramp_s);
 	kv(t, "Mixed read share", "%u%%", res->plan.rwmixread);
+	if (res->plan.until_steady)
+		steady_rounds_rows(t, res);
 	if (plan_repeat(&res->plan) > 1) {
 		double level = results_round_level_pct(plan_repeat(&res->plan));
 
-		kv(t, "Rounds", "%u (--repeat), round by round: every cell once, then every cell again. "
+		kv(t, "Rounds", "%u%s, round by round: every cell once, then every cell again. "
 		    "A cell's figures are its median round's by IOPS (the lower middle one for an even "
 		    "count), so BW = IOPS x bs holds as measured; the interval after a figure is the "
 		    "distribution-free interval of the median from order statistics, %s (%.4g%% "
-		    "confidence)", plan_repeat(&res->plan), level < ROUND_LEVEL_PCT ?
+		    "confidence)", plan_repeat(&res->plan), res->plan.until_steady ?
+		    " at most (--rounds-until-steady)" : " (--repeat)", level < ROUND_LEVEL_PCT ?
 		    "here the range of the rounds, as fewer than 6 rounds cannot give 95%" :
 		    "at least 95%", level);
 	}

@@ -312,6 +312,8 @@ results_to_json(const struct results *res)
 	cJSON_AddNumberToObject(p, "io_timeout_s", res->plan.io_timeout_s);
 	if (plan_repeat(&res->plan) > 1)
 		cJSON_AddNumberToObject(p, "repeat", res->plan.repeat);
+	if (res->plan.until_steady)
+		cJSON_AddBoolToObject(p, "rounds_until_steady", true);
 	cells = cJSON_AddArrayToObject(p, "cells");
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell *c = &res->plan.cells[i];
@@ -694,6 +696,8 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	res->plan.repeat = plan_repeat(&res->plan);
+	res->plan.until_steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p,
+	    "rounds_until_steady"));
 	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
 	if (res->plan.ncells > 1000000) {
 		snprintf(err, errlen, "plan has too many cells");

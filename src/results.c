@@ -327,6 +327,87 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 	}
 }
 
+/*
+ * The tracking cells of --rounds-until-steady: per mode, its highest depth
+ * and at that depth its smallest block size (the first such cell in plan
+ * order).  Returns how many, into cells.
+ */
+static unsigned
+rounds_tracking(const struct plan *p, unsigned *cells)
+{
+	unsigned m, i, n = 0;
+
+	for (m = 0; m < MODE_COUNT; m++) {
+		int best = -1;
+
+		for (i = 0; i < p->ncells; i++) {
+			const struct cell *c = &p->cells[i], *b;
+
+			if (c->mode != (enum rw_mode)m)
+				continue;
+			b = best >= 0 ? &p->cells[best] : NULL;
+			if (b == NULL || c->depth > b->depth || (c->depth == b->depth && c->bs < b->bs))
+				best = (int)i;
+		}
+		if (best >= 0)
+			cells[n++] = (unsigned)best;
+	}
+	return n;
+}
+
+/*
+ * The SNIA PTS steady-state test of res's rounds over the window that ends
+ * at round last (1-based): for each tracking cell, its rounds' IOPS there
+ * (each round's own), their excursion (max - min) and the move of their
+ * least-squares line across the window, both over their mean.  true when
+ * every tracking cell has all 5 rounds ok and within SWEEP_STEADY_EXCURSION
+ * and SWEEP_STEADY_SLOPE.
+ */
+bool
+results_rounds_steady(const struct results *res, unsigned last, struct rounds_steady *st)
+{
+	const unsigned w = SWEEP_STEADY_WINDOW_ROUNDS;
+	unsigned cells[MODE_COUNT], t, k;
+
+	memset(st, 0, sizeof *st);
+	st->ntrack = rounds_tracking(&res->plan, cells);
+	if (last < w || st->ntrack == 0)
+		return false;
+	st->last = last;
+	st->reached = true;
+	for (t = 0; t < st->ntrack; t++) {
+		const struct cell_result *r = &res->cells[cells[t]];
+		struct rounds_steady_track *tr = &st->track[t];
+		double sx = 0, sy = 0, sxy = 0, sxx = 0, lo = INFINITY, hi = 0, slope;
+		bool ok = r->nrounds >= last;
+
+		tr->cell = cells[t];
+		for (k = 0; ok && k < w; k++) {
+			const struct cell_result *q = &r->rounds[last - w + k];
+			double y = q->iops;
+
+			ok = q->status == CELL_OK;
+			sx += k;
+			sy += y;
+			sxy += k * y;
+			sxx += (double)k * k;
+			lo = fmin(lo, y);
+			hi = fmax(hi, y);
+		}
+		if (!ok || sy <= 0) {
+			st->reached = false;
+			continue;
+		}
+		tr->mean = sy / w;
+		slope = (w * sxy - sx * sy) / (w * sxx - sx * sx);
+		tr->excursion = (hi - lo) / tr->mean;
+		tr->slope = fabs(slope) * (w - 1) / tr->mean;
+		tr->steady = tr->excursion <= SWEEP_STEADY_EXCURSION && tr->slope < SWEEP_STEADY_SLOPE;
+		st->reached &= tr->steady;
+	}
+	return st->reached;
+}
+
 /* Cell runs done: every round of every cell (a cell without rounds counts once). */
 unsigned
 results_rounds_done(const struct results *res)

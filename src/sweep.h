@@ -119,6 +119,7 @@ struct config {
 	unsigned	 steady_window_s;
 	unsigned	 min_runtime_s;
 	unsigned	 repeat;	/* --repeat: rounds of the whole plan */
+	unsigned	 rounds_until_steady;	/* --rounds-until-steady MAX; 0 off */
 	char		*resume;	/* run --resume DIR */
 	bool		 keep;
 	bool		 quiet;
@@ -173,10 +174,40 @@ struct plan {
 	uint64_t	 size;
 	char		 engine[16];
 	unsigned	 repeat;	/* rounds: the whole plan runs this many times, round by round */
+	bool		 until_steady;	/* --rounds-until-steady: repeat is the most, steady ends it */
 };
 
 /* The most rounds --repeat takes: past a few dozen, drift is better seen in one long run. */
 #define SWEEP_REPEAT_MAX	100
+
+/*
+ * --rounds-until-steady, the SNIA Solid State Storage PTS steady-state
+ * rule: over the last SWEEP_STEADY_WINDOW_ROUNDS rounds each tracking cell
+ * (the smallest block size at the highest depth, per mode) keeps its IOPS
+ * within SWEEP_STEADY_EXCURSION of their mean (max - min), and their
+ * least-squares line moves less than SWEEP_STEADY_SLOPE of it across the
+ * window.  The specification's own numbers: 5 rounds, 20%, 10%.
+ */
+#define SWEEP_STEADY_WINDOW_ROUNDS	5
+#define SWEEP_STEADY_EXCURSION		0.20
+#define SWEEP_STEADY_SLOPE		0.10
+
+/* A tracking cell of --rounds-until-steady over its window (results_rounds_steady). */
+struct rounds_steady_track {
+	unsigned	 cell;		/* index into the plan */
+	double		 mean;		/* IOPS over the window */
+	double		 excursion;	/* (max - min) / mean over the window */
+	double		 slope;		/* the fitted line's move across the window / mean */
+	bool		 steady;
+};
+
+/* Whether and when the rounds of a run got steady; the window ends at round `last`. */
+struct rounds_steady {
+	unsigned	 ntrack;
+	struct rounds_steady_track track[MODE_COUNT];
+	unsigned	 last;		/* 1-based round the window ends at; 0: fewer than 5 rounds */
+	bool		 reached;	/* every tracking cell steady in the window ending at last */
+};
 
 enum target_kind { TARGET_FILE, TARGET_DEVICE };
 
@@ -605,6 +636,7 @@ void	 results_cell_free(struct cell_result *);
 unsigned results_rounds_done(const struct results *);
 bool	 results_round_spread(const struct cell_result *, enum round_figure, struct round_spread *);
 double	 results_round_level_pct(unsigned);
+bool	 results_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
 void	 results_set_expect(struct results *, const struct expect *);
 void	 results_free(struct results *);
 void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));

@@ -254,4 +254,24 @@ EOF
 grep -q "the same IOPS (within 5% or the rounds' intervals) at 4 KiB; the same bandwidth (within 5% or the rounds' intervals) at 1 MiB" \
     "$T/cmp.log" || fail "compare verdict: $(cat "$T/cmp.log")"
 ok "sweep compare of two runs on the same throttled volume: every cell a tie"
+
+# 5. --rounds-until-steady 10 on the throttled volume: the tracking cell
+#    (randread 4k, the one depth) sits at the cap from the first round, so the
+#    SNIA window of 5 rounds passes at round 5 (or 6), and the rounds stop.
+# shellcheck disable=SC2016,SC2086
+sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" $NICE \
+    "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 8 --ramp 1 --runtime 1 \
+    --steady 0 --rounds-until-steady 10 -q --formats md -o "$T/us" >"$T/us.log" 2>&1 ||
+	fail "rounds until steady: $(cat "$T/us.log")"
+grep -Eq 'rounds until steady: reached after round [56] of at most 10' "$T/us.log" ||
+	fail "rounds until steady: $(cat "$T/us.log")"
+grep -Eq '^\| Rounds until steady \| reached at round [56] of at most 10' "$T/us/report.md" ||
+	fail "report.md: $(grep 'Rounds until' "$T/us/report.md")"
+grep -Eq '^\| Tracking: randread 4K QD8, IOPS per round \| 2,000, ' "$T/us/report.md" ||
+	fail "report.md: $(grep 'Tracking' "$T/us/report.md")"
+results_py "$T/us/results.json" "
+assert d['plan']['rounds_until_steady'] is True and d['plan']['repeat'] == 10
+assert d['cells'][0]['rounds']['n'] in (5, 6), d['cells'][0]['rounds']['n']
+"
+ok "--rounds-until-steady 10 on a throttled volume: steady at round $(grep -o 'reached after round [0-9]*' "$T/us.log" | grep -o '[0-9]*$'), and the report says so"
 exit 0
