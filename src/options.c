@@ -357,8 +357,8 @@ static const struct option_entry options_table[] = {
 	  OPT_HELP_RANGE, OPT_UINT, CFG(rounds_until_steady), SWEEP_STEADY_WINDOW_ROUNDS,
 	  SWEEP_REPEAT_MAX, "25", "off; MAX left out: 25", "[MAX]",
 	  "repeat rounds (at most MAX, %llu to %llu) until the SNIA PTS steady state: the last 5 "
-	  "rounds of each mode's smallest block size at its highest depth within 20% of their "
-	  "mean, their fitted slope moving less than 10%",
+	  "rounds of each mode's smallest block size at its highest depth within 20%% of their "
+	  "mean, their fitted slope moving less than 10%%",
 	  "rounds-until-steady is the most rounds, from %llu to %llu", NULL },
 	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_UINT, CFG(io_timeout_s), 1, 86400,
 	  "30", NULL, "SECONDS", "abort a cell whose I/O has not completed for this long",

@@ -44,6 +44,21 @@ sed 's/[0-9.]*//g; s/  */ /g; s#one#none#g' one.log >one.shape
 cmp -s none.shape one.shape || fail "run output differs: $(diff none.shape one.shape)"
 ok "--repeat 1 is a run without the option"
 
+# The options: ranges, --help, and --rounds-until-steady's MAX left out.
+expect_usage "--repeat 0" "$SWEEP" plan --repeat 0
+expect_usage "--repeat 101" "$SWEEP" plan --repeat 101
+expect_usage "--rounds-until-steady 4" "$SWEEP" plan --rounds-until-steady 4
+expect_usage "--repeat with --rounds-until-steady" "$SWEEP" plan --file t.dat --size 8m \
+    --repeat 3 --rounds-until-steady
+expect_usage "--repeat with --hosts" "$SWEEP" run --hosts a,b --repeat 2
+"$SWEEP" --help | grep -q -- '--rounds-until-steady \[MAX\] .*within 20% of their mean, .* less than 10% \[off; MAX left out: 25\]$' ||
+	fail "--help: $("$SWEEP" --help | grep rounds-until)"
+"$SWEEP" plan --file t.dat --size 8m --bs 4k --depth 1 --modes read --rounds-until-steady -q \
+    >plan-us.txt || fail "plan --rounds-until-steady"
+grep -q '^Rounds: until steady (SNIA PTS: .*), at least 5, at most 25, interleaved' plan-us.txt ||
+	fail "plan --rounds-until-steady: $(cat plan-us.txt)"
+ok "--repeat and --rounds-until-steady: ranges, refusals, --help, the bare MAX"
+
 # 2. --repeat 3: the plan says so; every cell ran 3 rounds, round by round,
 #    and shows its median round, whose figures (BW = IOPS x bs) are that
 #    round's; the spread is the rounds' range, the interval's level 75%.
