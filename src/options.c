@@ -545,6 +545,19 @@ options_accepted(const struct option_entry *o, const char *const *accepted)
 }
 
 /*
+ * The value of option o at argv[i], given as --NAME=VALUE or not (NULL): an
+ * OPT_ARG_OPTIONAL option given bare (no number follows it) takes its def.
+ */
+static char *
+opt_bare_value(const struct option_entry *o, char *value, int argc, char **argv, int i)
+{
+	if (value != NULL || !(o->flags & OPT_ARG_OPTIONAL) ||
+	    (i + 1 < argc && argv[i + 1][0] >= '0' && argv[i + 1][0] <= '9'))
+		return value;
+	return (char *)o->def;
+}
+
+/*
  * Parse options (argv[*first] onward); positional words go to cfg->args.
  * An option that is not in accepted (the long names command takes; NULL:
  * all) is refused; takers (may be NULL) says which commands take it, e.g.
@@ -624,9 +637,7 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const 
 			free(name);
 			return -EINVAL;
 		}
-		if ((o->flags & OPT_ARG_OPTIONAL) && value == NULL &&
-		    (i + 1 >= argc || argv[i + 1][0] < '0' || argv[i + 1][0] > '9'))
-			value = (char *)o->def;
+		value = opt_bare_value(o, value, argc, argv, i);
 		if ((o->flags & OPT_ARG) && value == NULL) {
 			if (i + 1 >= argc) {
 				sweep_error("--%s: needs a value (%s)", o->name, o->argname);

@@ -173,12 +173,23 @@ spread_to_json(cJSON *o, const char *key, const struct cell_result *r, enum roun
 	cJSON_AddNumberToObject(x, "hi", s.hi);
 }
 
-/*
- * A cell's "rounds" (--repeat): which one the cell's figures are, the
- * spread of the main figures (derived from "list", written for readers
- * that want them ready), and every round as a cell object of its own.
- */
+/* The plan's rounds: "repeat" when more than 1, "rounds_until_steady" when given. */
 static void
+plan_rounds_to_json(cJSON *p, const struct plan *plan)
+{
+	if (plan_repeat(plan) > 1)
+		cJSON_AddNumberToObject(p, "repeat", plan->repeat);
+	if (plan->until_steady)
+		cJSON_AddBoolToObject(p, "rounds_until_steady", true);
+}
+
+/*
+ * A cell's "rounds" (--repeat) into its object o, which is returned: which
+ * one the cell's figures are, the spread of the main figures (derived from
+ * "list", written for readers that want them ready), and every round as a
+ * cell object of its own.  Nothing for a cell that ran once.
+ */
+static cJSON *
 rounds_to_json(cJSON *o, const struct cell_result *r)
 {
 	cJSON *ro, *list;
@@ -186,7 +197,7 @@ rounds_to_json(cJSON *o, const struct cell_result *r)
 	unsigned k;
 
 	if (r->nrounds == 0)
-		return;
+		return o;
 	ro = cJSON_AddObjectToObject(o, "rounds");
 	cJSON_AddNumberToObject(ro, "n", r->nrounds);
 	cJSON_AddNumberToObject(ro, "shown", r->shown_round + 1);
@@ -208,6 +219,7 @@ rounds_to_json(cJSON *o, const struct cell_result *r)
 		cJSON_AddNumberToObject(c, "round", k + 1);
 		cJSON_AddItemToArray(list, c);
 	}
+	return o;
 }
 
 /* A figure of the expectation: a number, or null when not given (0). */
@@ -310,10 +322,7 @@ results_to_json(const struct results *res)
 	cJSON_AddNumberToObject(p, "steady_window_s", res->plan.steady_window_s);
 	cJSON_AddNumberToObject(p, "min_runtime_s", res->plan.min_runtime_s);
 	cJSON_AddNumberToObject(p, "io_timeout_s", res->plan.io_timeout_s);
-	if (plan_repeat(&res->plan) > 1)
-		cJSON_AddNumberToObject(p, "repeat", res->plan.repeat);
-	if (res->plan.until_steady)
-		cJSON_AddBoolToObject(p, "rounds_until_steady", true);
+	plan_rounds_to_json(p, &res->plan);
 	cells = cJSON_AddArrayToObject(p, "cells");
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell *c = &res->plan.cells[i];
@@ -328,12 +337,9 @@ results_to_json(const struct results *res)
 
 	cells = cJSON_AddArrayToObject(root, "cells");
 	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].status != CELL_PENDING) {
-			cJSON *o = cell_to_json(&res->cells[i]);
-
-			rounds_to_json(o, &res->cells[i]);
-			cJSON_AddItemToArray(cells, o);
-		}
+		if (res->cells[i].status != CELL_PENDING)
+			cJSON_AddItemToArray(cells, rounds_to_json(cell_to_json(&res->cells[i]),
+			    &res->cells[i]));
 
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
