@@ -13,9 +13,9 @@
 static const char *const cmd_run_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"stop-on-error", "resume", "sweep", "out", "label", "formats", "gnuplot", "hosts",
-	"hosts-file", "expect", "profile", "keep", "destructive", "force", "precondition",
-	"quiet", NULL
+	"repeat", "rounds-until-steady", "stop-on-error", "resume", "sweep", "out", "label",
+	"formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep", "destructive",
+	"force", "precondition", "quiet", NULL
 };
 
 static int cmd_run_exec(struct config *);
@@ -172,50 +172,132 @@ run_interrupted(struct results *res, const struct plan *p, const char *out)
 	for (k = 0; k < p->ncells; k++)
 		if (res->cells[k].status == CELL_PARTIAL)
 			results_reset_cell(res, k);
-	sweep_error("interrupted: kept %u of %u cells; sweep run --resume %s continues",
-	    res->ndone, p->ncells, out);
+	if (plan_repeat(p) > 1)
+		sweep_error("interrupted: kept %u of %u cell runs (%u rounds of %u cells); sweep run "
+		    "--resume %s continues", results_rounds_done(res), plan_repeat(p) * p->ncells,
+		    plan_repeat(p), p->ncells, out);
+	else
+		sweep_error("interrupted: kept %u of %u cells; sweep run --resume %s continues",
+		    res->ndone, p->ncells, out);
 }
 
-/* Run every pending cell; returns the exit code. */
+/*
+ * Whether cell i has run in round (0-based) already: in a run of one round,
+ * whether it has figures; with --repeat, whether it has that many rounds.
+ * A skipped cell (its block size does not fit the target) is never run
+ * again.
+ */
+static bool
+run_cell_done(const struct results *res, const struct plan *p, unsigned i, unsigned round)
+{
+	const struct cell_result *r = &res->cells[i];
+
+	if (plan_repeat(p) == 1)
+		return r->status != CELL_PENDING;
+	return r->nrounds > round || r->status == CELL_SKIPPED;
+}
+
+/*
+ * --rounds-until-steady, after round (1-based) ended: is the SNIA steady
+ * state reached?  Says so, with each tracking cell's figures, either way
+ * once the window is full.
+ */
+static bool
+run_rounds_steady(const struct results *res, unsigned round)
+{
+	struct rounds_steady st;
+	unsigned t;
+	bool reached = results_rounds_steady(res, round, &st);
+
+	if (st.last == 0)
+		return false;
+	printf("Steady state after round %u (rounds %u-%u): %s\n", round,
+	    round - SWEEP_STEADY_WINDOW_ROUNDS + 1, round, reached ? "reached" : "not yet");
+	for (t = 0; t < st.ntrack; t++) {
+		const struct cell *c = &res->plan.cells[st.track[t].cell];
+		char bs[32];
+
+		printf("  %s bs %s depth %u: mean %.0f IOPS, excursion %.1f%% (<= %.0f%%), slope "
+		    "%.1f%% (< %.0f%%)\n", mode_name(c->mode), size_short(c->bs, bs, sizeof bs),
+		    c->depth, st.track[t].mean, st.track[t].excursion * 100,
+		    SWEEP_STEADY_EXCURSION * 100, st.track[t].slope * 100, SWEEP_STEADY_SLOPE * 100);
+	}
+	fflush(stdout);
+	return reached;
+}
+
+/*
+ * Run every pending cell; returns the exit code.  With --repeat N the
+ * plan runs round by round (every cell once, then every cell again), so
+ * that a volume's drift spreads over every cell; a cell resumes at the
+ * first round it lacks, which is the round an interrupted run was in.
+ */
 static int
 run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *res,
     const char *out, unsigned mask)
 {
-	unsigned i, failed = 0;
+	unsigned i, round, nrounds = plan_repeat(p), failed = 0;
+	struct plan whole = *p;
+	bool stop = false;
 	int err;
 
-	for (i = 0; i < p->ncells; i++)
-		if (res->cells[i].status == CELL_FAILED)
-			failed++;
-	run_progress_init(cfg->quiet, p);
-	for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
-		struct cell_result *r = &res->cells[i];
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		unsigned k;
 
-		if (r->status != CELL_PENDING)
-			continue;
-		if (access(t->path, F_OK) != 0) {
-			sweep_error("%s: the target vanished (%s); stopping after %u of %u cells",
-			    t->path, strerror(errno), res->ndone, p->ncells);
-			return SWEEP_EXIT_FAILED;
-		}
-		if (run_cell(t, p, &p->cells[i], r, i) == -ECANCELED)
-			break;
-		res->ndone++;
-		print_cell_line(stdout, r, i, p->ncells);
-		fflush(stdout);
-		if (run_save(res, out) != 0) {
-			sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
-			    "cells measured before", out);
-			return SWEEP_EXIT_FAILED;
-		}
-		if (r->status == CELL_FAILED) {
+		if (r->nrounds == 0 && r->status == CELL_FAILED)
 			failed++;
-			if (cfg->stop_on_error) {
-				sweep_error("stopping at the first failed cell (--stop-on-error): %s",
-				    r->status_reason);
+		for (k = 0; k < r->nrounds; k++)
+			failed += r->rounds[k].status == CELL_FAILED;
+	}
+	/* The progress line's count and ETA cover every round. */
+	whole.ncells = p->ncells * nrounds;
+	run_progress_init(cfg->quiet, &whole);
+	for (round = 0; round < nrounds && !stop && !sweep_interrupted; round++) {
+		for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
+			struct cell_result *r = &res->cells[i], got;
+			char at[48] = "";
+
+			if (run_cell_done(res, p, i, round))
+				continue;
+			if (access(t->path, F_OK) != 0) {
+				sweep_error("%s: the target vanished (%s); stopping after %u of %u cells",
+				    t->path, strerror(errno), res->ndone, p->ncells);
+				return SWEEP_EXIT_FAILED;
+			}
+			if (run_cell(t, p, &p->cells[i], &got, round * p->ncells + i) == -ECANCELED) {
+				results_cell_free(&got);
 				break;
 			}
+			if (r->status == CELL_PENDING)
+				res->ndone++;
+			if (nrounds > 1)
+				snprintf(at, sizeof at, "round %u/%u ", round + 1, nrounds);
+			fputs(at, stdout);
+			print_cell_line(stdout, &got, i, p->ncells);
+			fflush(stdout);
+			if (got.status == CELL_FAILED)
+				failed++;
+			if (got.status == CELL_FAILED && cfg->stop_on_error) {
+				sweep_error("stopping at the first failed cell (--stop-on-error): %s",
+				    got.status_reason);
+				stop = true;
+			}
+			if (nrounds > 1)
+				results_store_round(res, i, &got);
+			else
+				results_store_cell(res, i, &got);
+			if (run_save(res, out) != 0) {
+				sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
+				    "cells measured before", out);
+				return SWEEP_EXIT_FAILED;
+			}
+			if (stop)
+				break;
 		}
+		if (p->until_steady && !stop && !sweep_interrupted && i == p->ncells &&
+		    run_rounds_steady(res, round + 1))
+			break;
 	}
 	if (sweep_interrupted)
 		run_interrupted(res, p, out);
@@ -225,9 +307,19 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		return SWEEP_EXIT_FAILED;
 	/* A report that cannot be written (a chart gnuplot failed on) fails the run, as in report. */
 	err = report_write_all(res, out, mask, cfg->gnuplot);
-	printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
-	    res->ndone, p->ncells, failed ? ", some failed" : "",
-	    res->interrupted ? ", interrupted" : "");
+	if (p->until_steady)
+		printf("Results: %s/results.json and reports in %s/ (%u cell runs, rounds until steady: "
+		    "%s after round %u of at most %u%s%s)\n", out, out, results_rounds_done(res),
+		    round < nrounds ? "reached" : "not reached", round < nrounds ? round + 1 : round,
+		    nrounds, failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");
+	else if (nrounds > 1)
+		printf("Results: %s/results.json and reports in %s/ (%u of %u cell runs: %u rounds of "
+		    "%u cells%s%s)\n", out, out, results_rounds_done(res), nrounds * p->ncells, nrounds,
+		    p->ncells, failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");
+	else
+		printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
+		    res->ndone, p->ncells, failed ? ", some failed" : "",
+		    res->interrupted ? ", interrupted" : "");
 	if (sweep_interrupted)
 		return SWEEP_EXIT_INTERRUPTED;
 	return failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
@@ -242,7 +334,10 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 	int ret;
 
 	plan_print(stdout, p, t, false);
-	if (cfg->resume != NULL)
+	if (cfg->resume != NULL && plan_repeat(p) > 1)
+		printf("Resuming: %u of %u cell runs done (%u rounds of %u cells)\n",
+		    results_rounds_done(old), plan_repeat(p) * p->ncells, plan_repeat(p), p->ncells);
+	else if (cfg->resume != NULL)
 		printf("Resuming: %u of %u cells done\n", old->ndone, p->ncells);
 	printf("Output: %s\n", out);
 	fflush(stdout);
@@ -291,6 +386,11 @@ run_hosts(struct config *cfg, unsigned mask)
 	memset(&t, 0, sizeof t);
 	if (hosts_list_read(cfg, &l) != 0)
 		goto out;
+	if (cfg->repeat > 1) {
+		sweep_error("--repeat %u: not with --hosts (fio's client/server mode runs the plan "
+		    "once); run it again for another round", cfg->repeat);
+		goto out;
+	}
 	if (cmd_plan_build(cfg, cfg->device != NULL, &p) != 0)
 		goto out;
 	hosts_target(cfg, &t);

@@ -88,6 +88,11 @@ int
 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)
 {
 	options_finish(cfg, is_device);
+	if (cfg->rounds_until_steady > 0 && cfg->repeat > 1) {
+		sweep_error("--repeat %u with --rounds-until-steady %u: give one (the most rounds "
+		    "is --rounds-until-steady's MAX)", cfg->repeat, cfg->rounds_until_steady);
+		return -EINVAL;
+	}
 	if (plan_build(p, cfg) != 0) {
 		sweep_error("the plan has no cells");
 		return -EINVAL;

@@ -215,6 +215,48 @@ COLUMN_GETTER(get_lat_max_over_p999)
 		number(v, r->stability.max_over_p999);
 }
 
+/*
+ * --repeat: how many rounds a cell ran, and the spread of its figures over
+ * its ok rounds (results_round_spread); empty for a cell that ran once.
+ */
+COLUMN_GETTER(get_rounds)
+{
+	if (r->nrounds > 0)
+		count(v, r->nrounds);
+}
+
+static void
+spread_value(const struct cell_result *r, enum round_figure f, int which, double scale,
+    struct column_value *v)
+{
+	struct round_spread s;
+
+	if (!results_round_spread(r, f, &s))
+		return;
+	number(v, (which == 0 ? s.min : which == 1 ? s.max : which == 2 ? s.lo : s.hi) / scale);
+}
+
+#define SPREAD_GETTER(name, f, which, scale) \
+	COLUMN_GETTER(name) { spread_value(r, f, which, scale, v); }
+SPREAD_GETTER(get_iops_min, ROUND_IOPS, 0, 1)
+SPREAD_GETTER(get_iops_max, ROUND_IOPS, 1, 1)
+SPREAD_GETTER(get_iops_ci_lo, ROUND_IOPS, 2, 1)
+SPREAD_GETTER(get_iops_ci_hi, ROUND_IOPS, 3, 1)
+SPREAD_GETTER(get_bw_min, ROUND_BW, 0, MIB)
+SPREAD_GETTER(get_bw_max, ROUND_BW, 1, MIB)
+SPREAD_GETTER(get_bw_ci_lo, ROUND_BW, 2, MIB)
+SPREAD_GETTER(get_bw_ci_hi, ROUND_BW, 3, MIB)
+SPREAD_GETTER(get_p99_min, ROUND_P99, 0, 1e3)
+SPREAD_GETTER(get_p99_max, ROUND_P99, 1, 1e3)
+
+COLUMN_GETTER(get_ci_level)
+{
+	struct round_spread s;
+
+	if (results_round_spread(r, ROUND_IOPS, &s))
+		number(v, s.level_pct);
+}
+
 #define ID	(COLUMN_ALWAYS | COLUMN_CELLS | COLUMN_CHECKS)
 #define CELLS	COLUMN_CELLS
 #define CHECK	(COLUMN_CELLS | COLUMN_CHECKS)
@@ -281,6 +323,27 @@ const struct column columns[] = {
 	    get_iops_trend },
 	{ "lat_max_over_p999", "Latency max / p99.9", NULL, "", 1, CELLS, 0, 0,
 	    get_lat_max_over_p999 },
+	{ "rounds", "Rounds (--repeat)", NULL, "", -1, CELLS, 0, 0, get_rounds },
+	{ "iops_min", "IOPS, lowest round", NULL, "IOPS", 1, CELLS, 0, 0, get_iops_min },
+	{ "iops_max", "IOPS, highest round", NULL, "IOPS", 1, CELLS, 0, 0, get_iops_max },
+	{ "iops_ci_lo", "IOPS: median's interval, low", NULL, "IOPS", 1, CELLS, 0, 0,
+	    get_iops_ci_lo },
+	{ "iops_ci_hi", "IOPS: median's interval, high", NULL, "IOPS", 1, CELLS, 0, 0,
+	    get_iops_ci_hi },
+	{ "bw_mib_s_min", "Throughput, lowest round (MiB/s)", NULL, "MiB/s", 3, CELLS, 0, 0,
+	    get_bw_min },
+	{ "bw_mib_s_max", "Throughput, highest round (MiB/s)", NULL, "MiB/s", 3, CELLS, 0, 0,
+	    get_bw_max },
+	{ "bw_mib_s_ci_lo", "Throughput: median's interval, low (MiB/s)", NULL, "MiB/s", 3, CELLS,
+	    0, 0, get_bw_ci_lo },
+	{ "bw_mib_s_ci_hi", "Throughput: median's interval, high (MiB/s)", NULL, "MiB/s", 3, CELLS,
+	    0, 0, get_bw_ci_hi },
+	{ "lat_p99_us_min", "Latency p99, lowest round (us)", NULL, "us", 1, CELLS, 0, 0,
+	    get_p99_min },
+	{ "lat_p99_us_max", "Latency p99, highest round (us)", NULL, "us", 1, CELLS, 0, 0,
+	    get_p99_max },
+	{ "ci_level_pct", "Median's interval: confidence (%)", NULL, "%", 2, CELLS, 0, 0,
+	    get_ci_level },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

@@ -38,7 +38,8 @@ compare_rule(void)
 {
 	return "Ratios are each run's figure divided by the first run's. The winner of a cell is "
 	    "the run with the higher IOPS or MiB/s, or the lower p99 latency; when the runner-up "
-	    "is within 5% of the best, the cell is a tie.";
+	    "is within 5% of the best, the cell is a tie, and so it is, whatever the figures, when "
+	    "the runs measured rounds (--repeat) and the intervals of their medians overlap.";
 }
 
 /* A figure of run k in row: IOPS, MiB/s or p99 in us; NAN when missing or not measured. */
@@ -66,6 +67,55 @@ compare_value(const struct compare *cmp, const struct compare_row *row, unsigned
 		v = 0;
 	}
 	return v > 0 && isfinite(v) ? v : NAN;
+}
+
+/*
+ * The interval of run k's figure in row (compare_value's unit): the
+ * interval of the median of its rounds (--repeat), or the figure itself
+ * when the cell ran once.  false when the figure is missing.
+ */
+static bool
+compare_interval(const struct compare *cmp, const struct compare_row *row, unsigned k,
+    enum compare_metric m, double *lo, double *hi)
+{
+	static const enum round_figure fig[COMPARE_METRICS] = { ROUND_IOPS, ROUND_BW, ROUND_P99 };
+	static const double scale[COMPARE_METRICS] = { 1, MIB, 1e3 };
+	double v = compare_value(cmp, row, k, m);
+	struct round_spread s;
+
+	if (isnan(v))
+		return false;
+	*lo = *hi = v;
+	if ((unsigned)m < COMPARE_METRICS &&
+	    results_round_spread(&cmp->runs[k].res.cells[row->cell[k]], fig[m], &s)) {
+		*lo = fmin(v, s.lo / scale[m]);
+		*hi = fmax(v, s.hi / scale[m]);
+	}
+	return true;
+}
+
+/* Do the intervals of runs a and b in row overlap (a cell that ran once: its figure)? */
+static bool
+compare_overlap(const struct compare *cmp, const struct compare_row *row, unsigned a,
+    unsigned b, enum compare_metric m)
+{
+	double alo, ahi, blo, bhi;
+
+	return compare_interval(cmp, row, a, m, &alo, &ahi) &&
+	    compare_interval(cmp, row, b, m, &blo, &bhi) && alo <= bhi && blo <= ahi;
+}
+
+/* Does any run hold cells with rounds (--repeat)? */
+static bool
+compare_has_rounds(const struct compare *cmp)
+{
+	unsigned k, i;
+
+	for (k = 0; k < cmp->nruns; k++)
+		for (i = 0; i < cmp->runs[k].res.plan.ncells; i++)
+			if (cmp->runs[k].res.cells[i].nrounds > 1)
+				return true;
+	return false;
 }
 
 /* The winner of a row for a metric, as text: a label, "tie (A, B)", or "-". */
@@ -157,7 +207,11 @@ compare_u64_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The winner of a row for a metric: the best run, or a tie within COMPARE_TIE. */
+/*
+ * The winner of a row for a metric: the best run, or a tie of every run
+ * within COMPARE_TIE of it or whose interval overlaps its interval (runs
+ * with rounds: the medians' intervals say they are not told apart).
+ */
 static void
 compare_row_winner(const struct compare *cmp, struct compare_row *row, enum compare_metric m)
 {
@@ -186,7 +240,8 @@ compare_row_winner(const struct compare *cmp, struct compare_row *row, enum comp
 
 		if (isnan(v))
 			continue;
-		if (lower ? v <= best * COMPARE_TIE : v * COMPARE_TIE >= best) {
+		if ((lower ? v <= best * COMPARE_TIE : v * COMPARE_TIE >= best) ||
+		    compare_overlap(cmp, row, k, (unsigned)who, m)) {
 			if (k < 8)
 				row->tie_with[m][k] = true;
 			close++;
@@ -242,7 +297,9 @@ struct compare_vs {
 	const char	*ka, *a0;	/* the labels of run k and run 0 */
 	uint64_t	*bs;		/* the block sizes both runs have, ascending */
 	double		*ratio;		/* per bs: run k's best IOPS / run 0's */
+	int		*outcome;	/* per bs: 1 run k ahead, -1 behind, 0 a tie */
 	unsigned	 n;
+	bool		 rounds;	/* either run has rounds: ties by interval too */
 	uint64_t	 lat_bs;	/* the latency clause's cell: 0 none */
 	unsigned	 lat_depth;
 	double		 lat0, latk;	/* its p99 in run 0 and run k, us */
@@ -270,9 +327,12 @@ compare_vs_build(const struct compare *cmp, enum rw_mode mode, unsigned k, struc
 	v->a0 = cmp->runs[0].label;
 	v->bs = xcalloc(cmp->nbs ? cmp->nbs : 1, sizeof *v->bs);
 	v->ratio = xcalloc(cmp->nbs ? cmp->nbs : 1, sizeof *v->ratio);
+	v->outcome = xcalloc(cmp->nbs ? cmp->nbs : 1, sizeof *v->outcome);
+	v->rounds = compare_has_rounds(cmp);
 	v->lat0 = v->latk = NAN;
 	for (b = 0; b < cmp->nbs; b++) {
 		double best0 = NAN, bestk = NAN;
+		const struct compare_row *row0 = NULL, *rowk = NULL;
 
 		for (i = 0; i < cmp->nrows; i++) {
 			const struct compare_row *row = &cmp->rows[i];
@@ -284,10 +344,14 @@ compare_vs_build(const struct compare *cmp, enum rw_mode mode, unsigned k, struc
 			vk = compare_value(cmp, row, k, COMPARE_IOPS);
 			if (isnan(v0) || isnan(vk))
 				continue;
-			if (isnan(best0) || v0 > best0)
+			if (isnan(best0) || v0 > best0) {
 				best0 = v0;
-			if (isnan(bestk) || vk > bestk)
+				row0 = row;
+			}
+			if (isnan(bestk) || vk > bestk) {
 				bestk = vk;
+				rowk = row;
+			}
 			if ((v->lat_bs == 0 || row->depth < v->lat_depth) &&
 			    !isnan(compare_value(cmp, row, 0, COMPARE_P99)) &&
 			    !isnan(compare_value(cmp, row, k, COMPARE_P99))) {
@@ -298,8 +362,17 @@ compare_vs_build(const struct compare *cmp, enum rw_mode mode, unsigned k, struc
 			}
 		}
 		if (!isnan(best0) && !isnan(bestk)) {
+			double lo0, hi0, lok, hik;
+
 			v->bs[v->n] = cmp->bs[b];
-			v->ratio[v->n++] = bestk / best0;
+			v->ratio[v->n] = bestk / best0;
+			v->outcome[v->n] = compare_outcome(v->ratio[v->n]);
+			/* The best cells' intervals overlap: not told apart, whatever the ratio. */
+			if (compare_interval(cmp, row0, 0, COMPARE_IOPS, &lo0, &hi0) &&
+			    compare_interval(cmp, rowk, k, COMPARE_IOPS, &lok, &hik) &&
+			    lo0 <= hik && lok <= hi0)
+				v->outcome[v->n] = 0;
+			v->n++;
 		}
 	}
 }
@@ -312,14 +385,14 @@ compare_vs_build(const struct compare *cmp, enum rw_mode mode, unsigned k, struc
 static unsigned
 compare_stretch_end(const struct compare_vs *v, unsigned i)
 {
-	int cls = compare_outcome(v->ratio[i]);
+	int cls = v->outcome[i];
 	double lo = INFINITY, hi = 0;
 	unsigned j;
 
 	for (j = i; j < v->n; j++) {
 		double f = cls >= 0 ? v->ratio[j] : 1 / v->ratio[j];
 
-		if (compare_outcome(v->ratio[j]) != cls ||
+		if (v->outcome[j] != cls ||
 		    (v->bs[j] > COMPARE_IOPS_BS_MAX) != (v->bs[i] > COMPARE_IOPS_BS_MAX) ||
 		    (cls != 0 && fmax(hi, f) / fmin(lo, f) > COMPARE_SPLIT))
 			break;
@@ -336,7 +409,7 @@ compare_stretch_end(const struct compare_vs *v, unsigned i)
 static void
 compare_stretch_text(const struct compare_vs *v, unsigned i, unsigned j, char **out)
 {
-	int cls = compare_outcome(v->ratio[i]);
+	int cls = v->outcome[i];
 	double lo = INFINITY, hi = 0, logsum = 0;
 	bool small = true, large = true;
 	const char *what, *ahead = cls > 0 ? v->ka : v->a0, *behind = cls > 0 ? v->a0 : v->ka;
@@ -358,7 +431,9 @@ compare_stretch_text(const struct compare_vs *v, unsigned i, unsigned j, char **
 	compare_where(where, sizeof where, v->bs[i], v->bs[j - 1], v->bs[0], v->bs[v->n - 1]);
 	if (i > 0)
 		compare_add(out, "; ");
-	if (cls == 0)
+	if (cls == 0 && v->rounds)
+		compare_add(out, "the same %s (within 5%% or the rounds' intervals) %s", what, where);
+	else if (cls == 0)
 		compare_add(out, "the same %s (within 5%%) %s", what, where);
 	else if (hi / lo <= COMPARE_ONE_FIGURE)
 		compare_add(out, "%s has %.1fx the %s of %s %s", ahead, exp(logsum / (j - i)), what,
@@ -414,6 +489,7 @@ compare_verdict_run(const struct compare *cmp, enum rw_mode mode, unsigned k, ch
 	}
 	free(v.bs);
 	free(v.ratio);
+	free(v.outcome);
 }
 
 /* Each mode's verdict: every run against the first. */

@@ -21,6 +21,7 @@
 #define OPT_CLI		0x8	/* allowed on the command line */
 #define OPT_PLAN	0x10	/* defines the plan or the target (checked by --resume) */
 #define OPT_HELP_RANGE	0x20	/* help is a format taking min and max */
+#define OPT_ARG_OPTIONAL 0x40	/* with OPT_ARG: the value may be left out; def is it then */
 
 /* Where a value came from: the command line, a sweep file's top level, or a group. */
 enum opt_where { WHERE_CLI, WHERE_BASE, WHERE_GROUP };
@@ -44,9 +45,10 @@ enum opt_type { OPT_STRING, OPT_BOOL, OPT_UINT, OPT_UINT64, OPT_CUSTOM, OPT_IGNO
  * One option or sweep-file key (fio's struct fio_option).  def is the
  * default value: config_init and options_finish apply it and --help shows
  * it; def_text is what --help shows instead when the default is not one
- * value.  range is the error for a number outside [min, max], a format
- * taking min and max.  check, when set, validates the value first (for
- * OPT_CUSTOM it also stores it).
+ * value; for an OPT_ARG_OPTIONAL entry, def is the value it takes when given
+ * without one (off, 0, by default).  range is the error for a number outside
+ * [min, max], a format taking min and max.  check, when set, validates the
+ * value first (for OPT_CUSTOM it also stores it).
  */
 struct option_entry {
 	const char	*name;
@@ -346,6 +348,18 @@ static const struct option_entry options_table[] = {
 	  1, 86400, "3", NULL, "SECONDS",
 	  "with --steady: the least a cell runs after its ramp (3 at least)",
 	  "min-runtime is whole seconds from %llu to %llu", NULL },
+	{ "repeat", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_HELP_RANGE, OPT_UINT,
+	  CFG(repeat), 1, SWEEP_REPEAT_MAX, "1", NULL, "N",
+	  "run the whole plan N times (%llu to %llu), round by round; a cell's figures are its "
+	  "median round's, shown with the rounds' range",
+	  "repeat is a whole number of rounds from %llu to %llu", NULL },
+	{ "rounds-until-steady", 0, OPT_ARG | OPT_ARG_OPTIONAL | OPT_CLI | OPT_FILE | OPT_PLAN |
+	  OPT_HELP_RANGE, OPT_UINT, CFG(rounds_until_steady), SWEEP_STEADY_WINDOW_ROUNDS,
+	  SWEEP_REPEAT_MAX, "25", "off; MAX left out: 25", "[MAX]",
+	  "repeat rounds (at most MAX, %llu to %llu) until the SNIA PTS steady state: the last 5 "
+	  "rounds of each mode's smallest block size at its highest depth within 20%% of their "
+	  "mean, their fitted slope moving less than 10%%",
+	  "rounds-until-steady is the most rounds, from %llu to %llu", NULL },
 	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_UINT, CFG(io_timeout_s), 1, 86400,
 	  "30", NULL, "SECONDS", "abort a cell whose I/O has not completed for this long",
 	  "io-timeout is whole seconds from %llu to %llu", NULL },
@@ -488,7 +502,8 @@ config_init(struct config *cfg)
 	c.group = 0;
 	c.input = "default";
 	for (i = 0; i < OPTIONS_COUNT; i++)
-		if (options_table[i].def != NULL && options_table[i].type != OPT_CUSTOM)
+		if (options_table[i].def != NULL && options_table[i].type != OPT_CUSTOM &&
+		    !(options_table[i].flags & OPT_ARG_OPTIONAL))
 			opt_store(&c, &options_table[i], options_table[i].def);
 }
 
@@ -527,6 +542,19 @@ options_accepted(const struct option_entry *o, const char *const *accepted)
 		if (strcmp(accepted[i], o->name) == 0)
 			return true;
 	return false;
+}
+
+/*
+ * The value of option o at argv[i], given as --NAME=VALUE or not (NULL): an
+ * OPT_ARG_OPTIONAL option given bare (no number follows it) takes its def.
+ */
+static char *
+opt_bare_value(const struct option_entry *o, char *value, int argc, char **argv, int i)
+{
+	if (value != NULL || !(o->flags & OPT_ARG_OPTIONAL) ||
+	    (i + 1 < argc && argv[i + 1][0] >= '0' && argv[i + 1][0] <= '9'))
+		return value;
+	return (char *)o->def;
 }
 
 /*
@@ -609,6 +637,7 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const 
 			free(name);
 			return -EINVAL;
 		}
+		value = opt_bare_value(o, value, argc, argv, i);
 		if ((o->flags & OPT_ARG) && value == NULL) {
 			if (i + 1 >= argc) {
 				sweep_error("--%s: needs a value (%s)", o->name, o->argname);

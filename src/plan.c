@@ -54,6 +54,11 @@ plan_build(struct plan *p, const struct config *cfg)
 	p->rwmixread = cfg->rwmixread;
 	p->seed = cfg->seed;
 	p->size = cfg->size;
+	p->repeat = cfg->repeat;
+	if (cfg->rounds_until_steady > 0) {
+		p->repeat = cfg->rounds_until_steady;
+		p->until_steady = true;
+	}
 	str_copy(p->engine, sizeof p->engine, cfg->engine);
 	return n > 0 ? 0 : -1;
 }
@@ -88,6 +93,15 @@ plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len)
 	PLAN_SAME(rwmixread, "--rwmixread");
 	PLAN_SAME(seed, "--seed");
 	PLAN_SAME(steady_pct, "--steady");
+	if (a->until_steady != b->until_steady) {
+		snprintf(why, len, "--rounds-until-steady %s there, %s here",
+		    a->until_steady ? "given" : "not given", b->until_steady ? "given" : "not given");
+		return -1;
+	}
+	if (plan_repeat(a) != plan_repeat(b)) {
+		snprintf(why, len, "--repeat %u there, %u here", plan_repeat(a), plan_repeat(b));
+		return -1;
+	}
 #undef PLAN_SAME
 	if (strcmp(a->engine, b->engine) != 0) {
 		snprintf(why, len, "--engine %s there, %s here", a->engine, b->engine);
@@ -121,11 +135,18 @@ plan_steady(const struct plan *p)
 	return p->steady_pct > 0 && p->runtime_s > plan_steady_least(p) + 1;
 }
 
-/* Ramp plus runtime for every cell (setup such as file layout is extra). */
+/* The rounds of the plan (--repeat): 1 for a plan that runs once, or one read without it. */
+unsigned
+plan_repeat(const struct plan *p)
+{
+	return p->repeat > 1 ? p->repeat : 1;
+}
+
+/* Ramp plus runtime for every cell of every round (setup such as file layout is extra). */
 uint64_t
 plan_duration_ns(const struct plan *p)
 {
-	return (uint64_t)p->ncells * (p->ramp_s + p->runtime_s) * NSEC_PER_SEC;
+	return (uint64_t)plan_repeat(p) * p->ncells * (p->ramp_s + p->runtime_s) * NSEC_PER_SEC;
 }
 
 /* Distinct values of one field of the cells, in plan order, as "a, b, c". */
@@ -184,7 +205,17 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		fprintf(f, "Steady state: a cell ends once IOPS over the last %u s stay within %u%% "
 		    "with no trend, after at least %u s\n", p->steady_window_s, p->steady_pct,
 		    plan_steady_least(p));
-	fprintf(f, "Estimated duration: %s%s", plan_steady(p) ? "at most " : "",
+	if (p->until_steady)
+		fprintf(f, "Rounds: until steady (SNIA PTS: the last %u rounds of each mode's smallest "
+		    "block size at its highest depth within %.0f%% of their mean, slope under %.0f%%), "
+		    "at least %u, at most %u, interleaved; a cell's figures are its median round's\n",
+		    SWEEP_STEADY_WINDOW_ROUNDS, SWEEP_STEADY_EXCURSION * 100, SWEEP_STEADY_SLOPE * 100,
+		    SWEEP_STEADY_WINDOW_ROUNDS, plan_repeat(p));
+	else if (plan_repeat(p) > 1)
+		fprintf(f, "Rounds: %u, interleaved: every cell once, then every cell again (%u cell "
+		    "runs); a cell's figures are its median round's, with the rounds' range\n",
+		    plan_repeat(p), plan_repeat(p) * p->ncells);
+	fprintf(f, "Estimated duration: %s%s", plan_steady(p) || p->until_steady ? "at most " : "",
 	    duration_human(plan_duration_ns(p), dur, sizeof dur));
 	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)
 		fprintf(f, " (plus laying out %s)", size);

@@ -262,7 +262,41 @@ gp_caps(const struct results *res, bool bw, FILE *plot, bool first)
 	}
 }
 
-/* iops.dat / bw.dat: a block per series; plot items into plot. */
+/* Whether any cell of res ran more than one round (--repeat): the charts draw their spread. */
+static bool
+gp_has_rounds(const struct results *res)
+{
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].nrounds > 1)
+			return true;
+	return false;
+}
+
+/*
+ * --repeat: the interval of the median of r's rounds (IOPS, or MiB/s for
+ * bw) as two more columns of its row; the figure itself twice when the
+ * cell has no spread (one ok round).
+ */
+static void
+gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
+{
+	struct round_spread s;
+	double v = bw ? r->bw_bytes_s / MIB : r->iops, lo = v, hi = v;
+
+	if (results_round_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
+		lo = bw ? s.lo / MIB : s.lo;
+		hi = bw ? s.hi / MIB : s.hi;
+	}
+	fprintf(f, bw ? "\t%.3f\t%.3f" : "\t%.1f\t%.1f", lo, hi);
+}
+
+/*
+ * iops.dat / bw.dat: a block per series; plot items into plot.  With
+ * --repeat each row carries the median's interval too, drawn as an error
+ * bar in the line's colour.
+ */
 static void
 gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
 {
@@ -271,6 +305,7 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	unsigned s, b, block = 0;
+	bool spread = gp_has_rounds(ctx->res);
 
 	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...)\n",
 	    j->chart.stem, j->chart.title);
@@ -284,7 +319,11 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
 		if (rows == 0)
 			continue;
 		fprintf(f, "%s# index %u: %s\n", block > 0 ? "\n\n" : "", block, se->name);
-		fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\n" : "# bs_bytes\tIOPS\n", f);
+		if (spread)
+			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi\n" :
+			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi\n", f);
+		else
+			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\n" : "# bs_bytes\tIOPS\n", f);
 		for (b = 0; b < sum->nbs; b++) {
 			const struct cell_result *r;
 
@@ -294,16 +333,23 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
 			if (!(gp_matrix_value(r, bw) > 0))
 				continue;
 			if (bw)
-				fprintf(f, "%llu\t%.3f\t%.3f\n", (unsigned long long)r->cell.bs,
+				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
 			else
-				fprintf(f, "%llu\t%.1f\n", (unsigned long long)r->cell.bs, r->iops);
+				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
+			if (spread)
+				gp_spread_columns(f, r, bw);
+			fputc('\n', f);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 ", block > 0 ? ", \\\n     " : "",
 		    j->chart.stem, block);
 		gp_style(plot, se);
 		fputs(" title ", plot);
 		report_gnuplot_quote(plot, se->name);
+		if (spread)
+			fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars "
+			    "ls %u pt 0 notitle", j->chart.stem, block, bw ? 4 : 3, bw ? 5 : 4,
+			    (unsigned)se->mode + 1);
 		block++;
 	}
 	gp_caps(ctx->res, bw, plot, block == 0);
@@ -475,7 +521,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *what, *marks = NULL;
 	size_t len = 0, mlen = 0;
 	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
-	struct report_gp_key keys[6];
+	struct report_gp_key keys[7];
 
 	if (strcmp(j->tmpl, "series") == 0) {
 		gp_series(ctx, j, mode, f, &xtics, &xrange, mf);
@@ -498,7 +544,12 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 	keys[3] = (struct report_gp_key){ "@PLOT@", plot };
 	keys[4] = (struct report_gp_key){ "@STEM@", j->chart.stem };
 	keys[5] = (struct report_gp_key){ "@MARKS@", marks };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 6);
+	/* A note and the bars' style where the charts draw the rounds' spread; else nothing. */
+	keys[6] = (struct report_gp_key){ "@BARS@", gp_has_rounds(ctx->res) ?
+	    "# --repeat: each point is a cell's median round; its error bar is the interval of the\n"
+	    "# median of its rounds (columns 3-4 of iops.dat, 4-5 of bw.dat).\nset bars small\n" :
+	    "" };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 7);
 	free(plot);
 	free(marks);
 	free(xtics);

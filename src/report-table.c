@@ -44,6 +44,45 @@ report_metric_value(const struct cell_result *r, enum report_metric m)
 	}
 }
 
+/*
+ * --repeat: " (lo-hi)", the interval of the median of a cell's rounds for
+ * metric m in its unit and decimals (the figure before it is the median
+ * round's); "" for a cell that ran once.
+ */
+static const char *
+table_spread(const struct cell_result *r, enum report_metric m, int decimals, char *buf,
+    size_t len)
+{
+	static const enum round_figure fig[METRIC_COUNT] = {
+		ROUND_IOPS, ROUND_BW, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999
+	};
+	static const double scale[METRIC_COUNT] = { 1, MIB, 1e6, 1e3, 1e3, 1e3 };
+	struct round_spread s;
+	char a[32], b[32];
+
+	buf[0] = '\0';
+	if ((unsigned)m >= METRIC_COUNT || !results_round_spread(r, fig[m], &s))
+		return buf;
+	snprintf(buf, len, " (%s-%s)", report_num(s.lo / scale[m], decimals, a, sizeof a),
+	    report_num(s.hi / scale[m], decimals, b, sizeof b));
+	return buf;
+}
+
+/* The rounds of res when they ran with --repeat (0 otherwise), and the interval's coverage. */
+static unsigned
+table_rounds(const struct results *res, double *level_pct)
+{
+	unsigned i, n = plan_repeat(&res->plan);
+
+	*level_pct = 0;
+	for (i = 0; i < res->plan.ncells && n > 1; i++)
+		if (res->cells[i].nrounds > 1) {
+			*level_pct = results_round_level_pct(n);
+			return n;
+		}
+	return 0;
+}
+
 /* An empty table of ncols with its header row; header may be NULL (fill it with _set). */
 void
 report_table_init(struct report_table *t, const char *title, unsigned ncols,
@@ -191,7 +230,7 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 	};
 	const struct results *res = ctx->res;
 	unsigned m, c;
-	char a[64];
+	char a[64], sp[80];
 
 	report_table_init(t, "Characterization summary", knee ? 9 : 8, header);
 	for (c = 1; c < 8; c++)
@@ -204,7 +243,8 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 		if (sm->peak_iops >= 0) {
 			const struct cell_result *r = &res->cells[sm->peak_iops];
 
-			report_table_set(t, row, 1, "%s", report_num(r->iops, 0, a, sizeof a));
+			report_table_set(t, row, 1, "%s%s", report_num(r->iops, 0, a, sizeof a),
+			    table_spread(r, METRIC_IOPS, 0, sp, sizeof sp));
 			summary_mark(ctx, t, row, 1, sm->peak_iops);
 			summary_at(ctx, t, row, 2, sm->peak_iops);
 		} else {
@@ -214,8 +254,10 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 		if (sm->peak_bw >= 0) {
 			const struct cell_result *r = &res->cells[sm->peak_bw];
 
-			report_table_set(t, row, 3, "%s", report_num(r->bw_bytes_s / MIB, 1, a, sizeof a));
-			report_table_set(t, row, 4, "%s", report_num(r->bw_bytes_s / 1e6, 1, a, sizeof a));
+			report_table_set(t, row, 3, "%s%s", report_num(r->bw_bytes_s / MIB, 1, a, sizeof a),
+			    table_spread(r, METRIC_MIB_S, 1, sp, sizeof sp));
+			report_table_set(t, row, 4, "%s%s", report_num(r->bw_bytes_s / 1e6, 1, a, sizeof a),
+			    table_spread(r, METRIC_MB_S, 1, sp, sizeof sp));
 			summary_mark(ctx, t, row, 3, sm->peak_bw);
 			summary_mark(ctx, t, row, 4, sm->peak_bw);
 			summary_at(ctx, t, row, 5, sm->peak_bw);
@@ -438,13 +480,19 @@ report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metr
 {
 	const struct summary *sum = ctx->sum;
 	enum rw_mode md = sum->modes[mode].mode;
-	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, s, b, c;
-	char title[128], a[64];
+	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, s, b, c, nrounds;
+	char title[192], a[64], sp[80];
+	double level;
 
 	for (s = 0; s < sum->nseries && ncols < sizeof cols / sizeof cols[0]; s++)
 		if (sum->series[s].mode == md)
 			cols[ncols++] = s;
 	snprintf(title, sizeof title, "%s: %s", mode_name(md), report_metric_name(metric));
+	if ((nrounds = table_rounds(ctx->res, &level)) > 0)
+		snprintf(title + strlen(title), sizeof title - strlen(title), metric >= METRIC_P50_US ?
+		    ", of each cell's median round by IOPS of %u (in brackets: the %.4g%% interval of "
+		    "the rounds' median)" : ", median of %u rounds (in brackets: the median's %.4g%% "
+		    "interval)", nrounds, level);
 	report_table_init(t, title, ncols + 1, NULL);
 	report_table_set(t, 0, 0, "Block size");
 	for (c = 0; c < ncols; c++) {
@@ -472,8 +520,9 @@ report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metr
 			}
 			r = &ctx->res->cells[i];
 			v = report_metric_value(r, metric);
-			report_table_set(t, row, c + 1, "%s", report_num(v, metric == METRIC_IOPS ? 0 : 1,
-			    a, sizeof a));
+			report_table_set(t, row, c + 1, "%s%s", report_num(v, metric == METRIC_IOPS ? 0 : 1,
+			    a, sizeof a), table_spread(r, metric, metric == METRIC_IOPS ? 0 : 1, sp,
+			    sizeof sp));
 			if (!r->check.ok)
 				report_table_flag(t, row, c + 1, REPORT_FLAG_MISMATCH, r->check.reason);
 			if (r->status == CELL_FAILED)
@@ -695,6 +744,58 @@ plan_lists(struct report_table *t, const struct plan *p)
 	}
 }
 
+/*
+ * --rounds-until-steady: when the SNIA steady state was reached (the
+ * first window of 5 rounds that passed), and each tracking cell's IOPS per
+ * round with its window's excursion and slope.
+ */
+static void
+steady_rounds_rows(struct report_table *t, const struct results *res)
+{
+	struct rounds_steady st;
+	unsigned i, k, tr, most = 0, at = 0;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].nrounds > most)
+			most = res->cells[i].nrounds;
+	for (k = SWEEP_STEADY_WINDOW_ROUNDS; k <= most && at == 0; k++)
+		if (results_rounds_steady(res, k, &st))
+			at = k;
+	if (at == 0)
+		results_rounds_steady(res, most, &st);
+	if (at > 0)
+		kv(t, "Rounds until steady", "reached at round %u of at most %u: in rounds %u-%u each "
+		    "tracking cell's IOPS stayed within %.0f%% of their mean and their fitted line moved "
+		    "less than %.0f%% (SNIA PTS steady state)", at, plan_repeat(&res->plan),
+		    at - SWEEP_STEADY_WINDOW_ROUNDS + 1, at, SWEEP_STEADY_EXCURSION * 100,
+		    SWEEP_STEADY_SLOPE * 100);
+	else
+		kv(t, "Rounds until steady", "not reached in %u rounds (at most %u): the SNIA PTS "
+		    "steady state needs %u rounds of each tracking cell within %.0f%% of their mean, "
+		    "their fitted line moving less than %.0f%%", most, plan_repeat(&res->plan),
+		    SWEEP_STEADY_WINDOW_ROUNDS, SWEEP_STEADY_EXCURSION * 100, SWEEP_STEADY_SLOPE * 100);
+	for (tr = 0; tr < st.ntrack; tr++) {
+		const struct cell_result *r = &res->cells[st.track[tr].cell];
+		char *buf = NULL, *key, a[64];
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		for (k = 0; k < r->nrounds; k++)
+			fprintf(f, "%s%s", k > 0 ? ", " : "", report_num(r->rounds[k].iops, 0, a, sizeof a));
+		if (st.last > 0)
+			fprintf(f, "; rounds %u-%u: mean %s, excursion %.1f%%, slope %.1f%%",
+			    st.last - SWEEP_STEADY_WINDOW_ROUNDS + 1, st.last,
+			    report_num(st.track[tr].mean, 0, a, sizeof a), st.track[tr].excursion * 100,
+			    st.track[tr].slope * 100);
+		fclose(f);
+		key = xasprintf("Tracking: %s %s QD%u, IOPS per round", mode_name(r->cell.mode),
+		    report_size_label(r->cell.bs, a, sizeof a), r->cell.depth);
+		kv(t, key, "%s", buf);
+		free(key);
+		free(buf);
+	}
+}
+
 /* The run: target, host, plan, versions, as key / value rows. */
 void
 report_table_run(const struct report_ctx *ctx, struct report_table *t)
@@ -731,6 +832,20 @@ report_table_run(const struct report_ctx *ctx, struct report_table *t)
 	kv(t, "Measured time per cell", "%u s (after %u s ramp)", res->plan.runtime_s,
 	    res->plan.ramp_s);
 	kv(t, "Mixed read share", "%u%%", res->plan.rwmixread);
+	if (res->plan.until_steady)
+		steady_rounds_rows(t, res);
+	if (plan_repeat(&res->plan) > 1) {
+		double level = results_round_level_pct(plan_repeat(&res->plan));
+
+		kv(t, "Rounds", "%u%s, round by round: every cell once, then every cell again. "
+		    "A cell's figures are its median round's by IOPS (the lower middle one for an even "
+		    "count), so BW = IOPS x bs holds as measured; the interval after a figure is the "
+		    "distribution-free interval of the median from order statistics, %s (%.4g%% "
+		    "confidence)", plan_repeat(&res->plan), res->plan.until_steady ?
+		    " at most (--rounds-until-steady)" : " (--repeat)", level < ROUND_LEVEL_PCT ?
+		    "here the range of the rounds, as fewer than 6 rounds cannot give 95%" :
+		    "at least 95%", level);
+	}
 	plan_lists(t, &res->plan);
 	kv(t, "Seed", "%llu", (unsigned long long)res->plan.seed);
 	kv(t, "Cells", "%u planned, %u done%s", res->plan.ncells, res->ndone,

@@ -187,6 +187,72 @@ cell_to_json(const struct cell_result *r)
 	return o;
 }
 
+/* One figure's spread over the rounds: "iops": {median, min, max, lo, hi}. */
+static void
+spread_to_json(cJSON *o, const char *key, const struct cell_result *r, enum round_figure f)
+{
+	struct round_spread s;
+	cJSON *x;
+
+	if (!results_round_spread(r, f, &s))
+		return;
+	x = cJSON_AddObjectToObject(o, key);
+	cJSON_AddNumberToObject(x, "median", s.median);
+	cJSON_AddNumberToObject(x, "min", s.min);
+	cJSON_AddNumberToObject(x, "max", s.max);
+	cJSON_AddNumberToObject(x, "lo", s.lo);
+	cJSON_AddNumberToObject(x, "hi", s.hi);
+}
+
+/* The plan's rounds: "repeat" when more than 1, "rounds_until_steady" when given. */
+static void
+plan_rounds_to_json(cJSON *p, const struct plan *plan)
+{
+	if (plan_repeat(plan) > 1)
+		cJSON_AddNumberToObject(p, "repeat", plan->repeat);
+	if (plan->until_steady)
+		cJSON_AddBoolToObject(p, "rounds_until_steady", true);
+}
+
+/*
+ * A cell's "rounds" (--repeat) into its object o, which is returned: which
+ * one the cell's figures are, the spread of the main figures (derived from
+ * "list", written for readers that want them ready), and every round as a
+ * cell object of its own.  Nothing for a cell that ran once.
+ */
+static cJSON *
+rounds_to_json(cJSON *o, const struct cell_result *r)
+{
+	cJSON *ro, *list;
+	struct round_spread s;
+	unsigned k;
+
+	if (r->nrounds == 0)
+		return o;
+	ro = cJSON_AddObjectToObject(o, "rounds");
+	cJSON_AddNumberToObject(ro, "n", r->nrounds);
+	cJSON_AddNumberToObject(ro, "shown", r->shown_round + 1);
+	results_round_spread(r, ROUND_IOPS, &s);
+	cJSON_AddNumberToObject(ro, "ok", s.n);
+	if (s.n >= 2)
+		cJSON_AddNumberToObject(ro, "level_pct", round(s.level_pct * 100) / 100);
+	else
+		cJSON_AddNullToObject(ro, "level_pct");
+	spread_to_json(ro, "iops", r, ROUND_IOPS);
+	spread_to_json(ro, "bw_bytes_s", r, ROUND_BW);
+	spread_to_json(ro, "lat_p50_ns", r, ROUND_P50);
+	spread_to_json(ro, "lat_p99_ns", r, ROUND_P99);
+	spread_to_json(ro, "lat_p99.9_ns", r, ROUND_P999);
+	list = cJSON_AddArrayToObject(ro, "list");
+	for (k = 0; k < r->nrounds; k++) {
+		cJSON *c = cell_to_json(&r->rounds[k]);
+
+		cJSON_AddNumberToObject(c, "round", k + 1);
+		cJSON_AddItemToArray(list, c);
+	}
+	return o;
+}
+
 /* A figure of the expectation: a number, or null when not given (0). */
 static void
 expect_number(cJSON *o, const char *key, double v)
@@ -287,6 +353,7 @@ results_to_json(const struct results *res)
 	cJSON_AddNumberToObject(p, "steady_window_s", res->plan.steady_window_s);
 	cJSON_AddNumberToObject(p, "min_runtime_s", res->plan.min_runtime_s);
 	cJSON_AddNumberToObject(p, "io_timeout_s", res->plan.io_timeout_s);
+	plan_rounds_to_json(p, &res->plan);
 	cells = cJSON_AddArrayToObject(p, "cells");
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell *c = &res->plan.cells[i];
@@ -302,7 +369,8 @@ results_to_json(const struct results *res)
 	cells = cJSON_AddArrayToObject(root, "cells");
 	for (i = 0; i < res->plan.ncells; i++)
 		if (res->cells[i].status != CELL_PENDING)
-			cJSON_AddItemToArray(cells, cell_to_json(&res->cells[i]));
+			cJSON_AddItemToArray(cells, rounds_to_json(cell_to_json(&res->cells[i]),
+			    &res->cells[i]));
 
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
@@ -532,6 +600,47 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * A cell's "rounds" back into r: every round of "list" (as a cell of the
+ * same identity), and which one r's figures are.  Absent: r ran once.
+ * -EINVAL with err set on a bad round.
+ */
+static int
+rounds_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
+{
+	const cJSON *ro = cJSON_GetObjectItemCaseSensitive(o, "rounds"), *list, *item;
+	unsigned n;
+
+	if (!cJSON_IsObject(ro))
+		return 0;
+	list = cJSON_GetObjectItemCaseSensitive(ro, "list");
+	n = cJSON_IsArray(list) ? (unsigned)cJSON_GetArraySize(list) : 0;
+	if (n > SWEEP_REPEAT_MAX) {
+		snprintf(err, errlen, "cell %u has %u rounds, more than %u", r->cell.index, n,
+		    SWEEP_REPEAT_MAX);
+		return -EINVAL;
+	}
+	if (n == 0)
+		return 0;
+	r->rounds = xcalloc(n, sizeof *r->rounds);
+	cJSON_ArrayForEach(item, list) {
+		struct cell_result *k = &r->rounds[r->nrounds];
+
+		if (cell_from_json(item, k, err, errlen) != 0)
+			return -EINVAL;
+		r->nrounds++;
+		if (k->cell.mode != r->cell.mode || k->cell.bs != r->cell.bs ||
+		    k->cell.depth != r->cell.depth || k->cell.jobs != r->cell.jobs) {
+			snprintf(err, errlen, "cell %u has a round of another cell", r->cell.index);
+			return -EINVAL;
+		}
+	}
+	r->shown_round = juint(ro, "shown") > 0 ? juint(ro, "shown") - 1 : 0;
+	if (r->shown_round >= r->nrounds)
+		r->shown_round = r->nrounds - 1;
+	return 0;
+}
+
 /* A figure of "expect": finite and above 0, else 0 (not given). */
 static double
 expect_jnum(const cJSON *o, const char *key)
@@ -618,6 +727,15 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 	res->plan.steady_window_s = juint(p, "steady_window_s");
 	res->plan.min_runtime_s = juint(p, "min_runtime_s");
 	res->plan.io_timeout_s = juint(p, "io_timeout_s");
+	res->plan.repeat = juint(p, "repeat");
+	if (res->plan.repeat > SWEEP_REPEAT_MAX) {
+		snprintf(err, errlen, "plan \"repeat\" %u is more than %u rounds", res->plan.repeat,
+		    SWEEP_REPEAT_MAX);
+		return -EINVAL;
+	}
+	res->plan.repeat = plan_repeat(&res->plan);
+	res->plan.until_steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p,
+	    "rounds_until_steady"));
 	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
 	if (res->plan.ncells > 1000000) {
 		snprintf(err, errlen, "plan has too many cells");
@@ -706,16 +824,18 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 
 		if (cell_from_json(item, &r, err, errlen) != 0)
 			goto out;
+		if (rounds_from_json(item, &r, err, errlen) != 0) {
+			results_cell_free(&r);
+			goto out;
+		}
 		if (r.cell.index >= res->plan.ncells) {
 			snprintf(err, errlen, "cell index %u is outside the plan's %u cells",
 			    r.cell.index, res->plan.ncells);
-			free(r.series_ios);
-			free(r.series_bytes);
+			results_cell_free(&r);
 			goto out;
 		}
 		i = r.cell.index;
-		free(res->cells[i].series_ios);
-		free(res->cells[i].series_bytes);
+		results_cell_free(&res->cells[i]);
 		res->cells[i] = r;
 		res->ndone++;
 	}

@@ -114,8 +114,7 @@ results_cell_cv_pct(const struct cell_result *r)
 void
 results_store_cell(struct results *res, unsigned i, struct cell_result *r)
 {
-	free(res->cells[i].series_ios);
-	free(res->cells[i].series_bytes);
+	results_cell_free(&res->cells[i]);
 	res->cells[i] = *r;
 	memset(r, 0, sizeof *r);
 }
@@ -126,11 +125,299 @@ results_reset_cell(struct results *res, unsigned i)
 {
 	struct cell_result *r = &res->cells[i];
 
-	free(r->series_ios);
-	free(r->series_bytes);
-	memset(r, 0, sizeof *r);
+	results_cell_free(r);
 	r->cell = res->plan.cells[i];
 	r->status = CELL_PENDING;
+}
+
+/* Free what a cell result owns (its series, its rounds and theirs); r is left empty. */
+void
+results_cell_free(struct cell_result *r)
+{
+	unsigned k;
+
+	free(r->series_ios);
+	free(r->series_bytes);
+	for (k = 0; k < r->nrounds; k++)
+		results_cell_free(&r->rounds[k]);
+	free(r->rounds);
+	memset(r, 0, sizeof *r);
+}
+
+/* A round's figure of a kind, in its unit (IOPS, bytes/s, ns). */
+static double
+round_figure(const struct cell_result *r, enum round_figure f)
+{
+	switch (f) {
+	case ROUND_IOPS:
+		return r->iops;
+	case ROUND_BW:
+		return r->bw_bytes_s;
+	case ROUND_P50:
+		return (double)r->lat_pct_ns[0];
+	case ROUND_P99:
+		return (double)r->lat_pct_ns[2];
+	case ROUND_P999:
+		return (double)r->lat_pct_ns[3];
+	default:
+		return 0;
+	}
+}
+
+static int
+round_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* P(Binomial(n, 1/2) < j), summed in doubles (n is at most SWEEP_REPEAT_MAX). */
+static double
+round_binom_below(unsigned n, unsigned j)
+{
+	double c = 1, sum = 0;
+	unsigned i;
+
+	for (i = 0; i < j; i++) {
+		sum += c;
+		c = c * (n - i) / (i + 1);
+	}
+	return sum * pow(0.5, n);
+}
+
+/* The order statistic j (1-based, from each end) of the median's interval for n rounds. */
+static unsigned
+round_interval_rank(unsigned n)
+{
+	unsigned j = 1;
+
+	while (j + 1 <= (n + 1) / 2 &&
+	    1 - 2 * round_binom_below(n, j + 1) >= ROUND_LEVEL_PCT / 100)
+		j++;
+	return j;
+}
+
+/*
+ * The coverage of the median's interval for n rounds, in percent: at least
+ * ROUND_LEVEL_PCT from 6 rounds on; 75% for 3 rounds, 87.5% for 4, 93.75%
+ * for 5, where the interval is the whole range of the rounds.
+ */
+double
+results_round_level_pct(unsigned n)
+{
+	if (n < 2)
+		return 0;
+	return 100 * (1 - 2 * round_binom_below(n, round_interval_rank(n)));
+}
+
+/*
+ * The spread of figure f over r's ok rounds (see struct round_spread).
+ * false, with s->n the count, when fewer than 2 rounds are ok (a cell that
+ * ran once, or whose other rounds failed).
+ */
+bool
+results_round_spread(const struct cell_result *r, enum round_figure f, struct round_spread *s)
+{
+	double *v;
+	unsigned k, n = 0, j;
+
+	memset(s, 0, sizeof *s);
+	if (r->nrounds < 2)
+		return false;
+	v = xcalloc(r->nrounds, sizeof *v);
+	for (k = 0; k < r->nrounds; k++)
+		if (r->rounds[k].status == CELL_OK)
+			v[n++] = round_figure(&r->rounds[k], f);
+	s->n = n;
+	if (n < 2) {
+		free(v);
+		return false;
+	}
+	qsort(v, n, sizeof *v, round_cmp_double);
+	j = round_interval_rank(n);
+	s->median = v[(n - 1) / 2];
+	s->min = v[0];
+	s->max = v[n - 1];
+	s->lo = v[j - 1];
+	s->hi = v[n - j];
+	s->level_pct = results_round_level_pct(n);
+	free(v);
+	return true;
+}
+
+/*
+ * Which round cell r shows: the median of its ok rounds by IOPS (for an
+ * even count the lower middle one), so that every figure shown is one
+ * measured round's and BW = IOPS x bs holds for them as measured; the last
+ * round when none is ok.
+ */
+static unsigned
+round_median(const struct cell_result *r)
+{
+	unsigned k, m, n = 0, below;
+
+	for (k = 0; k < r->nrounds; k++)
+		n += r->rounds[k].status == CELL_OK;
+	for (k = 0; k < r->nrounds && n > 0; k++) {
+		if (r->rounds[k].status != CELL_OK)
+			continue;
+		/* k is the median when (n - 1) / 2 ok rounds sort before it (ties: round order). */
+		for (m = 0, below = 0; m < r->nrounds; m++)
+			if (m != k && r->rounds[m].status == CELL_OK &&
+			    (r->rounds[m].iops < r->rounds[k].iops ||
+			    (r->rounds[m].iops == r->rounds[k].iops && m < k)))
+				below++;
+		if (below == (n - 1) / 2)
+			return k;
+	}
+	return r->nrounds - 1;
+}
+
+/*
+ * A cell shown from an ok round says in its status_reason which of its
+ * other rounds failed, so that the failure is not hidden behind the median.
+ */
+static void
+round_failed_note(struct cell_result *c)
+{
+	unsigned k, nfailed = 0, first = 0;
+
+	if (c->status != CELL_OK)
+		return;
+	for (k = 0; k < c->nrounds; k++)
+		if (c->rounds[k].status == CELL_FAILED && nfailed++ == 0)
+			first = k;
+	if (nfailed > 0)
+		snprintf(c->status_reason, sizeof c->status_reason, "%u of %u rounds failed (round "
+		    "%u: %.100s); the figures are of the ok rounds", nfailed, c->nrounds, first + 1,
+		    c->rounds[first].status_reason);
+}
+
+/*
+ * Store round r of cell i (--repeat): the cell keeps it (r is left empty)
+ * and shows its median round's figures, copied over its own.
+ */
+void
+results_store_round(struct results *res, unsigned i, struct cell_result *r)
+{
+	struct cell_result *c = &res->cells[i], *shown;
+	struct cell_result *rounds = c->rounds;
+	unsigned nrounds = c->nrounds, k;
+
+	rounds = xrealloc(rounds, (nrounds + 1) * sizeof *rounds);
+	rounds[nrounds++] = *r;
+	memset(r, 0, sizeof *r);
+	free(c->series_ios);
+	free(c->series_bytes);
+	c->rounds = rounds;
+	c->nrounds = nrounds;
+	k = round_median(c);
+	shown = &c->rounds[k];
+	*c = *shown;
+	c->rounds = rounds;
+	c->nrounds = nrounds;
+	c->shown_round = k;
+	round_failed_note(c);
+	c->series_ios = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_ios);
+	c->series_bytes = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_bytes);
+	if (shown->nseries > 0) {
+		memcpy(c->series_ios, shown->series_ios, shown->nseries * sizeof *c->series_ios);
+		memcpy(c->series_bytes, shown->series_bytes, shown->nseries * sizeof *c->series_bytes);
+	}
+}
+
+/*
+ * The tracking cells of --rounds-until-steady: per mode, its highest depth
+ * and at that depth its smallest block size (the first such cell in plan
+ * order).  Returns how many, into cells.
+ */
+static unsigned
+rounds_tracking(const struct plan *p, unsigned *cells)
+{
+	unsigned m, i, n = 0;
+
+	for (m = 0; m < MODE_COUNT; m++) {
+		int best = -1;
+
+		for (i = 0; i < p->ncells; i++) {
+			const struct cell *c = &p->cells[i], *b;
+
+			if (c->mode != (enum rw_mode)m)
+				continue;
+			b = best >= 0 ? &p->cells[best] : NULL;
+			if (b == NULL || c->depth > b->depth || (c->depth == b->depth && c->bs < b->bs))
+				best = (int)i;
+		}
+		if (best >= 0)
+			cells[n++] = (unsigned)best;
+	}
+	return n;
+}
+
+/*
+ * The SNIA PTS steady-state test of res's rounds over the window that ends
+ * at round last (1-based): for each tracking cell, its rounds' IOPS there
+ * (each round's own), their excursion (max - min) and the move of their
+ * least-squares line across the window, both over their mean.  true when
+ * every tracking cell has all 5 rounds ok and within SWEEP_STEADY_EXCURSION
+ * and SWEEP_STEADY_SLOPE.
+ */
+bool
+results_rounds_steady(const struct results *res, unsigned last, struct rounds_steady *st)
+{
+	const unsigned w = SWEEP_STEADY_WINDOW_ROUNDS;
+	unsigned cells[MODE_COUNT], t, k;
+
+	memset(st, 0, sizeof *st);
+	st->ntrack = rounds_tracking(&res->plan, cells);
+	if (last < w || st->ntrack == 0)
+		return false;
+	st->last = last;
+	st->reached = true;
+	for (t = 0; t < st->ntrack; t++) {
+		const struct cell_result *r = &res->cells[cells[t]];
+		struct rounds_steady_track *tr = &st->track[t];
+		double sx = 0, sy = 0, sxy = 0, sxx = 0, lo = INFINITY, hi = 0, slope;
+		bool ok = r->nrounds >= last;
+
+		tr->cell = cells[t];
+		for (k = 0; ok && k < w; k++) {
+			const struct cell_result *q = &r->rounds[last - w + k];
+			double y = q->iops;
+
+			ok = q->status == CELL_OK;
+			sx += k;
+			sy += y;
+			sxy += k * y;
+			sxx += (double)k * k;
+			lo = fmin(lo, y);
+			hi = fmax(hi, y);
+		}
+		if (!ok || sy <= 0) {
+			st->reached = false;
+			continue;
+		}
+		tr->mean = sy / w;
+		slope = (w * sxy - sx * sy) / (w * sxx - sx * sx);
+		tr->excursion = (hi - lo) / tr->mean;
+		tr->slope = fabs(slope) * (w - 1) / tr->mean;
+		tr->steady = tr->excursion <= SWEEP_STEADY_EXCURSION && tr->slope < SWEEP_STEADY_SLOPE;
+		st->reached &= tr->steady;
+	}
+	return st->reached;
+}
+
+/* Cell runs done: every round of every cell (a cell without rounds counts once). */
+unsigned
+results_rounds_done(const struct results *res)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		n += res->cells[i].nrounds > 0 ? res->cells[i].nrounds :
+		    res->cells[i].status != CELL_PENDING;
+	return n;
 }
 
 /* The volume's provisioned caps the reports measure against; NULL or unset: none. */
@@ -149,10 +436,8 @@ results_free(struct results *res)
 	unsigned i;
 
 	if (res->cells != NULL)
-		for (i = 0; i < res->plan.ncells; i++) {
-			free(res->cells[i].series_ios);
-			free(res->cells[i].series_bytes);
-		}
+		for (i = 0; i < res->plan.ncells; i++)
+			results_cell_free(&res->cells[i]);
 	free(res->cells);
 	free(res->plan.cells);
 	target_free(&res->target);

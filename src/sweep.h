@@ -118,6 +118,8 @@ struct config {
 	unsigned	 steady_pct;	/* 0: fixed runtime */
 	unsigned	 steady_window_s;
 	unsigned	 min_runtime_s;
+	unsigned	 repeat;	/* --repeat: rounds of the whole plan */
+	unsigned	 rounds_until_steady;	/* --rounds-until-steady MAX; 0 off */
 	char		*resume;	/* run --resume DIR */
 	bool		 keep;
 	bool		 quiet;
@@ -171,6 +173,40 @@ struct plan {
 	uint64_t	 seed;
 	uint64_t	 size;
 	char		 engine[16];
+	unsigned	 repeat;	/* rounds: the whole plan runs this many times, round by round */
+	bool		 until_steady;	/* --rounds-until-steady: repeat is the most, steady ends it */
+};
+
+/* The most rounds --repeat takes: past a few dozen, drift is better seen in one long run. */
+#define SWEEP_REPEAT_MAX	100
+
+/*
+ * --rounds-until-steady, the SNIA Solid State Storage PTS steady-state
+ * rule: over the last SWEEP_STEADY_WINDOW_ROUNDS rounds each tracking cell
+ * (the smallest block size at the highest depth, per mode) keeps its IOPS
+ * within SWEEP_STEADY_EXCURSION of their mean (max - min), and their
+ * least-squares line moves less than SWEEP_STEADY_SLOPE of it across the
+ * window.  The specification's own numbers: 5 rounds, 20%, 10%.
+ */
+#define SWEEP_STEADY_WINDOW_ROUNDS	5
+#define SWEEP_STEADY_EXCURSION		0.20
+#define SWEEP_STEADY_SLOPE		0.10
+
+/* A tracking cell of --rounds-until-steady over its window (results_rounds_steady). */
+struct rounds_steady_track {
+	unsigned	 cell;		/* index into the plan */
+	double		 mean;		/* IOPS over the window */
+	double		 excursion;	/* (max - min) / mean over the window */
+	double		 slope;		/* the fitted line's move across the window / mean */
+	bool		 steady;
+};
+
+/* Whether and when the rounds of a run got steady; the window ends at round `last`. */
+struct rounds_steady {
+	unsigned	 ntrack;
+	struct rounds_steady_track track[MODE_COUNT];
+	unsigned	 last;		/* 1-based round the window ends at; 0: fewer than 5 rounds */
+	bool		 reached;	/* every tracking cell steady in the window ending at last */
 };
 
 enum target_kind { TARGET_FILE, TARGET_DEVICE };
@@ -331,6 +367,37 @@ struct cell_result {
 	struct dev_metrics dev;
 	struct bw_check	 check;
 	struct stability stability;	/* set by stability_judge() wherever a cell is stored or loaded */
+
+	/*
+	 * --repeat N: every round of this cell, in the order they ran, each a
+	 * whole measurement of its own (nrounds 0: the cell ran once and keeps
+	 * no rounds).  The figures above are a copy of rounds[shown_round],
+	 * the median round by IOPS (results_store_round).
+	 */
+	struct cell_result *rounds;
+	unsigned	 nrounds;
+	unsigned	 shown_round;
+};
+
+/*
+ * The spread of one figure over a cell's ok rounds (results_round_spread):
+ * the median (for an even count, the lower of the two middle values, so
+ * that it is a measured round), the extremes, and the distribution-free
+ * interval of the median from order statistics, [x(j), x(n+1-j)] for the
+ * largest j whose coverage, 1 - 2 P(Binomial(n, 1/2) < j), is at least 95%.
+ * Below 6 rounds no j reaches 95%: the interval is then the whole range,
+ * whose coverage is only 1 - 2^(1-n) (75% for 3 rounds), and level_pct
+ * says so.
+ */
+enum round_figure { ROUND_IOPS, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999, ROUND_FIGURES };
+
+#define ROUND_LEVEL_PCT		95.0	/* the interval's confidence where the rounds allow it */
+
+struct round_spread {
+	unsigned	 n;		/* ok rounds the figure comes from; < 2: no spread */
+	double		 median, min, max;	/* IOPS, bytes/s or ns as the figure is */
+	double		 lo, hi;	/* the interval of the median */
+	double		 level_pct;	/* its coverage, %: 95 or more, or what n allows */
 };
 
 /*
@@ -436,6 +503,7 @@ int	 plan_build(struct plan *, const struct config *);
 void	 plan_free(struct plan *);
 uint64_t plan_duration_ns(const struct plan *);
 bool	 plan_steady(const struct plan *);
+unsigned plan_repeat(const struct plan *);
 unsigned plan_steady_least(const struct plan *);
 int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
@@ -573,6 +641,12 @@ void	 results_create(struct results *, const char *, const char *, const struct 
 double	 results_cell_cv_pct(const struct cell_result *);
 void	 results_store_cell(struct results *, unsigned, struct cell_result *);
 void	 results_reset_cell(struct results *, unsigned);
+void	 results_store_round(struct results *, unsigned, struct cell_result *);
+void	 results_cell_free(struct cell_result *);
+unsigned results_rounds_done(const struct results *);
+bool	 results_round_spread(const struct cell_result *, enum round_figure, struct round_spread *);
+double	 results_round_level_pct(unsigned);
+bool	 results_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
 void	 results_set_expect(struct results *, const struct expect *);
 void	 results_free(struct results *);
 void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));

@@ -16,7 +16,7 @@ set style line 5 lc rgb "#9467bd" lw 2 ps 1.2
 set style line 6 lc rgb "#8c564b" lw 2 ps 1.2
 
 set title @TITLE@
-set xlabel "Block size (log2 scale)"
+@BARS@set xlabel "Block size (log2 scale)"
 set ylabel "Throughput (MiB/s, log scale)"
 set y2label "Throughput (MB/s)"
 set logscale x 2

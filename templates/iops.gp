@@ -15,7 +15,7 @@ set style line 5 lc rgb "#9467bd" lw 2 ps 1.2
 set style line 6 lc rgb "#8c564b" lw 2 ps 1.2
 
 set title @TITLE@
-set xlabel "Block size (log2 scale)"
+@BARS@set xlabel "Block size (log2 scale)"
 set ylabel "IOPS (log scale)"
 set logscale x 2
 set logscale y 10

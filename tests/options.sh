@@ -41,7 +41,7 @@ grep -q "output directory must not be empty" "$T/.err" || fail "out: $(cat "$T/.
 "$SWEEP" --help >help.txt || fail "--help"
 def() { sed -n "s/^ .*--$1 [^ ]* .*\[\([^]]*\)\]\$/\1/p" help.txt; }
 for o in runtime ramp seed rwmixread engine bs depth jobs steady steady-window min-runtime \
-    io-timeout; do
+    io-timeout repeat; do
 	[ -n "$(def $o)" ] || fail "--help gives no default for --$o"
 done
 modes=$(def modes | sed 's/.*(device); \(.*\) (file)$/\1/')
@@ -50,7 +50,8 @@ modes=$(def modes | sed 's/.*(device); \(.*\) (file)$/\1/')
     --seed "$(def seed)" --rwmixread "$(def rwmixread)" --engine "$(def engine)" \
     --bs "$(def bs)" --depth "$(def depth)" --jobs "$(def jobs)" --modes "$modes" \
     --steady "$(def steady)" --steady-window "$(def steady-window)" \
-    --min-runtime "$(def min-runtime)" --io-timeout "$(def io-timeout)" >plan-given.txt ||
+    --min-runtime "$(def min-runtime)" --io-timeout "$(def io-timeout)" \
+    --repeat "$(def repeat)" >plan-given.txt ||
 	fail "plan with the defaults given"
 cmp -s plan-default.txt plan-given.txt || fail "plan differs when --help's defaults are given"
 grep -q "$(def ramp) s ramp + $(def runtime) s measured, engine $(def engine), seed $(def seed), rwmixread $(def rwmixread)%" \
@@ -70,7 +71,7 @@ ok "--help's defaults are the plan's and the run's"
 # The man page states the same defaults.
 man=$top_srcdir/doc/sweep.1
 for o in runtime ramp seed rwmixread engine bs depth jobs steady steady-window min-runtime \
-    io-timeout formats; do
+    io-timeout repeat formats; do
 	para=$(sed 's/\\-/-/g' "$man" | awk -v o="--$o" '
 		/^\.TP/ { if (p) exit; next }
 		p { print; next }

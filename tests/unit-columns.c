@@ -20,7 +20,8 @@ static const char schema_header[] =
     "check_derived_mib_s,check_measured_mib_s,check_device_mib_s,check_diff_derived_pct,"
     "check_diff_device_pct,check_verdict,check_reason,status_reason,inflight_max,steady,"
     "iops_cv_pct,stability,stability_reason,iops_stalls,iops_worst_pct,iops_trend_pct,"
-    "lat_max_over_p999";
+    "lat_max_over_p999,rounds,iops_min,iops_max,iops_ci_lo,iops_ci_hi,bw_mib_s_min,"
+    "bw_mib_s_max,bw_mib_s_ci_lo,bw_mib_s_ci_hi,lat_p99_us_min,lat_p99_us_max,ci_level_pct";
 
 /* The columns import --csv reads back into the same figures. */
 static const char *const round_trip[] = {
@@ -161,6 +162,7 @@ check_values(const struct results *res)
 		{ "ios", "5120" }, { "bytes", "41943040" }, { "runtime_s", "10.000" },
 		{ "first_error", "" }, { "dev_iops", "" }, { "check_verdict", "ok" },
 		{ "check_device_mib_s", "" }, { "inflight_max", "2" }, { "steady", "ran full runtime" },
+		{ "rounds", "" }, { "iops_min", "" }, { "ci_level_pct", "" },
 	};
 	char buf[256];
 	unsigned i;
