@@ -15,7 +15,7 @@ set style line 4 lc rgb "#ff7f0e" lw 2 ps 1.2
 set style line 5 lc rgb "#9467bd" lw 2 ps 1.2
 set style line 6 lc rgb "#8c564b" lw 2 ps 1.2
 
-set title 'example-loop-virtio: Throughput (MiB/s, MB/s) vs block size' . "\n" . '/dev/loop0 (loop device), 2026-11-30 08:51 UTC'
+set title 'example-gp3-like: Throughput (MiB/s, MB/s) vs block size' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC'
 set xlabel "Block size (log2 scale)"
 set ylabel "Throughput (MiB/s, log scale)"
 set y2label "Throughput (MB/s)"
@@ -33,7 +33,8 @@ set table $scratch
 plot 'bw.dat' index 0 using 1:2 with linespoints ls 1 dt 1 pt 7 title 'read QD1', \
      'bw.dat' index 1 using 1:2 with linespoints ls 1 dt 2 pt 5 title 'read QD32', \
      'bw.dat' index 2 using 1:2 with linespoints ls 3 dt 1 pt 7 title 'randread QD1', \
-     'bw.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32'
+     'bw.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32', \
+     125 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 cap 125 MiB/s'
 unset table
 set yrange [GPVAL_Y_MIN:GPVAL_Y_MAX]
 set y2range [GPVAL_Y_MIN * 1.048576:GPVAL_Y_MAX * 1.048576]
@@ -50,6 +51,7 @@ do for [fmt in formats] {
     plot 'bw.dat' index 0 using 1:2 with linespoints ls 1 dt 1 pt 7 title 'read QD1', \
      'bw.dat' index 1 using 1:2 with linespoints ls 1 dt 2 pt 5 title 'read QD32', \
      'bw.dat' index 2 using 1:2 with linespoints ls 3 dt 1 pt 7 title 'randread QD1', \
-     'bw.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32'
+     'bw.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32', \
+     125 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 cap 125 MiB/s'
     unset output
 }

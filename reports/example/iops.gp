@@ -14,7 +14,7 @@ set style line 4 lc rgb "#ff7f0e" lw 2 ps 1.2
 set style line 5 lc rgb "#9467bd" lw 2 ps 1.2
 set style line 6 lc rgb "#8c564b" lw 2 ps 1.2
 
-set title 'example-loop-virtio: IOPS vs block size' . "\n" . '/dev/loop0 (loop device), 2026-11-30 08:51 UTC'
+set title 'example-gp3-like: IOPS vs block size' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC'
 set xlabel "Block size (log2 scale)"
 set ylabel "IOPS (log scale)"
 set logscale x 2
@@ -35,6 +35,7 @@ do for [fmt in formats] {
     plot 'iops.dat' index 0 using 1:2 with linespoints ls 1 dt 1 pt 7 title 'read QD1', \
      'iops.dat' index 1 using 1:2 with linespoints ls 1 dt 2 pt 5 title 'read QD32', \
      'iops.dat' index 2 using 1:2 with linespoints ls 3 dt 1 pt 7 title 'randread QD1', \
-     'iops.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32'
+     'iops.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32', \
+     3000 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 cap 3,000 IOPS'
     unset output
 }

@@ -14,7 +14,7 @@ set style line 4 lc rgb "#ff7f0e" lw 2 ps 1.2
 set style line 5 lc rgb "#9467bd" lw 2 ps 1.2
 set style line 6 lc rgb "#8c564b" lw 2 ps 1.2
 
-set title 'example-loop-virtio: Latency p50/p99/p99.9 (us) vs block size, lowest queue depth' . "\n" . '/dev/loop0 (loop device), 2026-11-30 08:51 UTC'
+set title 'example-gp3-like: Latency p50/p99/p99.9 (us) vs block size, lowest queue depth' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC'
 set xlabel "Block size (log2 scale)"
 set ylabel "Completion latency (microseconds, log scale)"
 set logscale x 2
