@@ -63,7 +63,7 @@ cmd_import_exec(struct config *cfg)
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
 	}
-	err = cmd_results_save(&res, dir, mask, cfg->gnuplot);
+	err = report_save_all(&res, dir, mask, cfg->gnuplot);
 	if (err == 0)
 		printf("Imported %u cells: %s/results.json\n", res.ndone, dir);
 	free(dir);

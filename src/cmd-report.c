@@ -79,7 +79,7 @@ cmd_report_exec(struct config *cfg)
 		return SWEEP_EXIT_USAGE;
 	}
 	if (expect && res.expect.set) {
-		err = cmd_results_save(&res, dir, mask, cfg->gnuplot);
+		err = report_save_all(&res, dir, mask, cfg->gnuplot);
 		if (err == 0)
 			printf("Recorded the expectation in %s/results.json\n", dir);
 	} else

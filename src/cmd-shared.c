@@ -65,24 +65,6 @@ cmd_formats(const struct config *cfg, unsigned *mask)
 	return 0;
 }
 
-/*
- * DIR/results.json, then every report in mask; the first error is
- * returned (each is named on stderr), the remaining reports still run.
- */
-int
-cmd_results_save(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
-{
-	char *json = xasprintf("%s/results.json", dir);
-	int err = results_write_json(res, json);
-
-	if (err != 0)
-		sweep_error("%s: %s", json, strerror(-err));
-	else
-		err = report_write_all(res, dir, mask, gnuplot);
-	free(json);
-	return err;
-}
-
 /* Settle the matrix and build the plan; "the plan has no cells" when empty. */
 int
 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)

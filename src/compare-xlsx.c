@@ -44,23 +44,6 @@ struct compare_xl {
 	lxw_format	*title, *header, *bold, *num0, *num1, *ratio, *missing, *alert;
 };
 
-/* A format: number format, bold, fill colour (0: none). */
-static lxw_format *
-compare_xl_format(lxw_workbook *wb, const char *num, bool bold, lxw_color_t bg)
-{
-	lxw_format *f = workbook_add_format(wb);
-
-	if (num != NULL)
-		format_set_num_format(f, num);
-	if (bold)
-		format_set_bold(f);
-	if (bg != 0) {
-		format_set_pattern(f, LXW_PATTERN_SOLID);
-		format_set_bg_color(f, bg);
-	}
-	return f;
-}
-
 /* The row's identity columns, as compare.csv has them. */
 static void
 compare_xl_id(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t r, const struct compare_row *row)
@@ -99,7 +82,7 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 	unsigned i, k, m, last = COL_FIRST + COMPARE_METRICS * cmp->nruns;
 
 	for (m = 0; m < COMPARE_METRICS; m++)
-		fmt[m] = compare_xl_format(x->wb, numfmt[m], false, 0);
+		fmt[m] = report_xlsx_format(x->wb, numfmt[m], false, 0, 0);
 	compare_xl_id_header(x, ws);
 	for (k = 0; k < cmp->nruns; k++)
 		for (m = 0; m < COMPARE_METRICS; m++) {
@@ -381,17 +364,17 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	props.title = (char *)"sweep compare";
 	props.comments = (char *)"Runs compared by sweep compare from their results.json";
 	workbook_set_properties(x.wb, &props);
-	x.title = compare_xl_format(x.wb, NULL, true, 0);
+	x.title = report_xlsx_format(x.wb, NULL, true, 0, 0);
 	format_set_font_size(x.title, 14);
-	x.header = compare_xl_format(x.wb, NULL, true, 0xF0F0F0);
+	x.header = report_xlsx_format(x.wb, NULL, true, 0xF0F0F0, 0);
 	format_set_text_wrap(x.header);
 	format_set_align(x.header, LXW_ALIGN_VERTICAL_TOP);
-	x.bold = compare_xl_format(x.wb, NULL, true, 0);
-	x.num0 = compare_xl_format(x.wb, "#,##0", false, 0);
-	x.num1 = compare_xl_format(x.wb, "#,##0.0", false, 0);
-	x.ratio = compare_xl_format(x.wb, "0.000\"x\"", false, 0);
-	x.missing = compare_xl_format(x.wb, NULL, false, 0xFFF2CC);
-	x.alert = compare_xl_format(x.wb, NULL, true, 0);
+	x.bold = report_xlsx_format(x.wb, NULL, true, 0, 0);
+	x.num0 = report_xlsx_format(x.wb, "#,##0", false, 0, 0);
+	x.num1 = report_xlsx_format(x.wb, "#,##0.0", false, 0, 0);
+	x.ratio = report_xlsx_format(x.wb, "0.000\"x\"", false, 0, 0);
+	x.missing = report_xlsx_format(x.wb, NULL, false, 0xFFF2CC, 0);
+	x.alert = report_xlsx_format(x.wb, NULL, true, 0, 0);
 	format_set_font_color(x.alert, 0xB00020);
 	compare_xl_summary(&x, cmp);
 	compare_xl_side(&x, cmp);

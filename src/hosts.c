@@ -585,21 +585,13 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 static int
 hosts_write_one(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
 {
-	char *json;
 	int err = mkdir_p(dir);
 
 	if (err != 0) {
 		sweep_error("%s: cannot create the host's output directory: %s", dir, strerror(-err));
 		return err;
 	}
-	json = xasprintf("%s/results.json", dir);
-	err = results_write_json(res, json);
-	if (err != 0)
-		sweep_error("%s: %s", json, strerror(-err));
-	else
-		err = report_write_all(res, dir, mask, gnuplot);
-	free(json);
-	return err;
+	return report_save_all(res, dir, mask, gnuplot);
 }
 
 /* The target as each host sees it: --device, --file or sweep.dat, of --size (1 GiB for files). */

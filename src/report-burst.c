@@ -49,28 +49,6 @@
 #define BURST_EDGE_S		3
 #define BURST_EDGE		0.15
 
-static int
-burst_cmp(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Median of v[0..n), n > 0. */
-static double
-burst_median(const uint64_t *v, unsigned n)
-{
-	uint64_t *s = xcalloc(n, sizeof *s);
-	double m;
-
-	memcpy(s, v, n * sizeof *s);
-	qsort(s, n, sizeof *s, burst_cmp);
-	m = n % 2 ? (double)s[n / 2] : ((double)s[n / 2 - 1] + (double)s[n / 2]) / 2;
-	free(s);
-	return m;
-}
-
 /* The sentence of a finding. */
 static void
 burst_text(struct burst *b, unsigned n)
@@ -118,7 +96,7 @@ report_burst_detect(const uint64_t *ios, unsigned n, struct burst *b)
 		burst_text(b, n);
 		return;
 	}
-	level = burst_median(ios, BURST_START_S);
+	level = u64_median(ios, BURST_START_S);
 	for (i = 0; i < BURST_START_S; i++)
 		if (fabs((double)ios[i] - level) <= BURST_START_BAND * level)
 			near++;
@@ -139,15 +117,15 @@ report_burst_detect(const uint64_t *ios, unsigned n, struct burst *b)
 			continue;
 		for (below = 0, k = t; k < n; k++)
 			below += (double)ios[k] < line;
-		tail = burst_median(ios + n - BURST_TAIL_S, BURST_TAIL_S);
+		tail = u64_median(ios + n - BURST_TAIL_S, BURST_TAIL_S);
 		if (below < BURST_TAIL_SHARE * (n - t) || tail >= line)
 			continue;	/* it came back: a dip, not credits running out */
 		/* The level it fell from: all of the seconds before the drop. */
-		before = burst_median(ios, t);
+		before = u64_median(ios, t);
 		from = t >= BURST_START_S + BURST_EDGE_S ? t - BURST_EDGE_S : BURST_START_S;
-		edge = t > from ? burst_median(ios + from, t - from) : before;
+		edge = t > from ? u64_median(ios + from, t - from) : before;
 		b->at_s = t;
-		b->after_iops = burst_median(ios + t, n - t);
+		b->after_iops = u64_median(ios + t, n - t);
 		b->kind = edge >= (1 - BURST_EDGE) * before ? BURST_CLIFF : BURST_DECLINE;
 		if (b->kind == BURST_CLIFF)
 			b->before_iops = before;

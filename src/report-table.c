@@ -83,6 +83,18 @@ table_rounds(const struct results *res, double *level_pct)
 	return 0;
 }
 
+/* A row's first four columns: the cell's mode, block size, depth and jobs. */
+static void
+table_cell_id(struct report_table *t, unsigned row, const struct cell_result *r)
+{
+	char a[32];
+
+	report_table_set(t, row, 0, "%s", mode_name(r->cell.mode));
+	report_table_set(t, row, 1, "%s", report_size_label(r->cell.bs, a, sizeof a));
+	report_table_set(t, row, 2, "%u", r->cell.depth);
+	report_table_set(t, row, 3, "%u", r->cell.jobs);
+}
+
 /* An empty table of ncols with its header row; header may be NULL (fill it with _set). */
 void
 report_table_init(struct report_table *t, const char *title, unsigned ncols,
@@ -540,7 +552,6 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 		"Mode", "Block size", "QD", "Jobs", "Series (s)", "Finding"
 	};
 	unsigned i;
-	char a[32];
 
 	report_table_init(t, "Burst detection", 6, header);
 	t->numeric[2] = t->numeric[3] = t->numeric[4] = true;
@@ -552,10 +563,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 		if (b->kind != BURST_CLIFF && b->kind != BURST_DECLINE)
 			continue;
 		row = report_table_add_row(t);
-		report_table_set(t, row, 0, "%s", mode_name(r->cell.mode));
-		report_table_set(t, row, 1, "%s", report_size_label(r->cell.bs, a, sizeof a));
-		report_table_set(t, row, 2, "%u", r->cell.depth);
-		report_table_set(t, row, 3, "%u", r->cell.jobs);
+		table_cell_id(t, row, r);
 		report_table_set(t, row, 4, "%u", r->nseries);
 		report_table_set(t, row, 5, "%s", b->text);
 		if (b->kind == BURST_CLIFF)
@@ -665,7 +673,6 @@ report_table_problems(const struct report_ctx *ctx, struct report_table *t)
 {
 	static const char *const header[] = { "Mode", "Block size", "QD", "Jobs", "Status", "Reason" };
 	unsigned i;
-	char a[32];
 
 	report_table_init(t, "Failed and skipped cells", 6, header);
 	for (i = 0; i < ctx->res->plan.ncells; i++) {
@@ -675,10 +682,7 @@ report_table_problems(const struct report_ctx *ctx, struct report_table *t)
 		if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
 			continue;
 		row = report_table_add_row(t);
-		report_table_set(t, row, 0, "%s", mode_name(r->cell.mode));
-		report_table_set(t, row, 1, "%s", report_size_label(r->cell.bs, a, sizeof a));
-		report_table_set(t, row, 2, "%u", r->cell.depth);
-		report_table_set(t, row, 3, "%u", r->cell.jobs);
+		table_cell_id(t, row, r);
 		report_table_set(t, row, 4, "%s", cell_status_name(r->status));
 		report_table_set(t, row, 5, "%s", r->status_reason);
 		report_table_flag(t, row, 4, REPORT_FLAG_FAILED, NULL);

@@ -53,9 +53,9 @@ static const uint8_t marker_of[] = {
 	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
 };
 
-/* A cell format: number format, bold, fill and font colours (0: none). */
-static lxw_format *
-xl_format(lxw_workbook *wb, const char *num, bool bold, lxw_color_t bg, lxw_color_t fg)
+/* A cell format: number format, bold, fill and font colours (0: none); the workbook owns it. */
+struct lxw_format *
+report_xlsx_format(struct lxw_workbook *wb, const char *num, bool bold, uint32_t bg, uint32_t fg)
 {
 	lxw_format *f = workbook_add_format(wb);
 
@@ -76,27 +76,27 @@ xl_format(lxw_workbook *wb, const char *num, bool bold, lxw_color_t bg, lxw_colo
 static void
 xl_formats(struct xl *x)
 {
-	x->title = xl_format(x->wb, NULL, true, 0, 0);
+	x->title = report_xlsx_format(x->wb, NULL, true, 0, 0);
 	format_set_font_size(x->title, 14);
-	x->header = xl_format(x->wb, NULL, true, 0xF0F0F0, 0);
+	x->header = report_xlsx_format(x->wb, NULL, true, 0xF0F0F0, 0);
 	format_set_text_wrap(x->header);
 	format_set_align(x->header, LXW_ALIGN_VERTICAL_TOP);
 	format_set_bottom(x->header, LXW_BORDER_THIN);
-	x->bold = xl_format(x->wb, NULL, true, 0, 0);
-	x->wrap = xl_format(x->wb, NULL, false, 0, 0);
+	x->bold = report_xlsx_format(x->wb, NULL, true, 0, 0);
+	x->wrap = report_xlsx_format(x->wb, NULL, false, 0, 0);
 	format_set_text_wrap(x->wrap);
 	format_set_align(x->wrap, LXW_ALIGN_VERTICAL_TOP);
-	x->num0 = xl_format(x->wb, "#,##0", false, 0, 0);
-	x->num1 = xl_format(x->wb, "#,##0.0", false, 0, 0);
-	x->num3 = xl_format(x->wb, "#,##0.000", false, 0, 0);
-	x->pct = xl_format(x->wb, "0.00", false, 0, 0);
-	x->bad = xl_format(x->wb, NULL, false, 0xFDE2E2, 0x8A0000);
-	x->bad0 = xl_format(x->wb, "#,##0", false, 0xFDE2E2, 0x8A0000);
-	x->bad1 = xl_format(x->wb, "#,##0.0", false, 0xFDE2E2, 0x8A0000);
-	x->failed = xl_format(x->wb, NULL, false, 0xFFF2CC, 0);
-	x->unsteady0 = xl_format(x->wb, "#,##0", false, 0xFFF2CC, 0);
-	x->unsteady1 = xl_format(x->wb, "#,##0.0", false, 0xFFF2CC, 0);
-	x->alert = xl_format(x->wb, NULL, true, 0, 0xB00020);
+	x->num0 = report_xlsx_format(x->wb, "#,##0", false, 0, 0);
+	x->num1 = report_xlsx_format(x->wb, "#,##0.0", false, 0, 0);
+	x->num3 = report_xlsx_format(x->wb, "#,##0.000", false, 0, 0);
+	x->pct = report_xlsx_format(x->wb, "0.00", false, 0, 0);
+	x->bad = report_xlsx_format(x->wb, NULL, false, 0xFDE2E2, 0x8A0000);
+	x->bad0 = report_xlsx_format(x->wb, "#,##0", false, 0xFDE2E2, 0x8A0000);
+	x->bad1 = report_xlsx_format(x->wb, "#,##0.0", false, 0xFDE2E2, 0x8A0000);
+	x->failed = report_xlsx_format(x->wb, NULL, false, 0xFFF2CC, 0);
+	x->unsteady0 = report_xlsx_format(x->wb, "#,##0", false, 0xFFF2CC, 0);
+	x->unsteady1 = report_xlsx_format(x->wb, "#,##0.0", false, 0xFFF2CC, 0);
+	x->alert = report_xlsx_format(x->wb, NULL, true, 0, 0xB00020);
 }
 
 /* A header row; headers carry their units. */

@@ -118,3 +118,22 @@ report_write_all(const struct results *res, const char *dir, unsigned mask, cons
 	report_summary_free(&sum);
 	return first;
 }
+
+/*
+ * DIR/results.json, then every report asked for: the first error is
+ * returned (each is named on stderr); without results.json no report is
+ * written, so reports never stand without their record.
+ */
+int
+report_save_all(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
+{
+	char *json = xasprintf("%s/results.json", dir);
+	int err = results_write_json(res, json);
+
+	if (err != 0)
+		sweep_error("%s: %s", json, strerror(-err));
+	else
+		err = report_write_all(res, dir, mask, gnuplot);
+	free(json);
+	return err;
+}

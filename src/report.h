@@ -167,6 +167,7 @@ struct report_chart {
 /* report.c */
 int	 report_parse_formats(const char *, unsigned *);
 int	 report_write_all(const struct results *, const char *, unsigned, const char *);
+int	 report_save_all(const struct results *, const char *, unsigned, const char *);
 
 /* report-num.c */
 bool	 report_has_figures(const struct cell_result *);
@@ -269,6 +270,8 @@ const struct column *column_find(const char *);
 struct lxw_chart;
 struct lxw_workbook;
 int	 report_xlsx_write(struct report_ctx *);
+struct lxw_format;
+struct lxw_format *report_xlsx_format(struct lxw_workbook *, const char *, bool, uint32_t, uint32_t);
 struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, const uint64_t *, unsigned, const char *,
 	     const char *, int);
 

@@ -97,28 +97,6 @@ stability_suspect(const struct stability *s)
 	return s->verdict == STABILITY_NOISY || s->verdict == STABILITY_STALLED;
 }
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of n > 0 counts. */
-static double
-median(const uint64_t *ios, unsigned n)
-{
-	uint64_t *s = xcalloc(n, sizeof *s);
-	double m;
-
-	memcpy(s, ios, n * sizeof *s);
-	qsort(s, n, sizeof *s, cmp_u64);
-	m = n % 2 ? (double)s[n / 2] : ((double)s[n / 2 - 1] + (double)s[n / 2]) / 2;
-	free(s);
-	return m;
-}
-
 /*
  * How many I/Os counting can move between neighbouring seconds.  A second
  * counts the I/Os that completed in it, and the ones in flight at its edge
@@ -358,7 +336,7 @@ stability_compute(const struct cell_result *r, struct stability *s)
 	 * The level stalls are measured against: the median second, or the
 	 * best one when the median itself stalled (most of the window).
 	 */
-	level = median(r->series_ios, n);
+	level = u64_median(r->series_ios, n);
 	best_level = level < STABILITY_STALL_FRAC * (double)r->series_ios[best];
 	if (best_level)
 		level = (double)r->series_ios[best];

@@ -453,6 +453,7 @@ void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 str_copy(char *, size_t, const char *);
 const char *path_component(const char *, char *, size_t);
+double	 u64_median(const uint64_t *, unsigned);
 void	 text_position(const char *, size_t, unsigned *, unsigned *);
 void	 str_appendf(char **, size_t *, const char *, ...) __attribute__((format(printf, 3, 4)));
 uint64_t now_ns(void);
@@ -761,7 +762,6 @@ int	 cmd_out_prepare(const char *, const char *, bool);
 /* Caller frees. */
 char	*cmd_out_default(const char *);
 int	 cmd_formats(const struct config *, unsigned *);
-int	 cmd_results_save(const struct results *, const char *, unsigned, const char *);
 int	 cmd_plan_build(struct config *, bool, struct plan *);
 int	 cmd_no_args(const struct config *);
 int	 cmd_target_open(struct config *, bool, struct target *, struct plan *);

@@ -105,6 +105,28 @@ path_component(const char *name, char *out, size_t len)
 	return out;
 }
 
+static int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of v[0..n), n > 0 (of the two middle values' mean when n is even). */
+double
+u64_median(const uint64_t *v, unsigned n)
+{
+	uint64_t *s = xcalloc(n, sizeof *s);
+	double m;
+
+	memcpy(s, v, n * sizeof *s);
+	qsort(s, n, sizeof *s, u64_cmp);
+	m = n % 2 ? (double)s[n / 2] : ((double)s[n / 2 - 1] + (double)s[n / 2]) / 2;
+	free(s);
+	return m;
+}
+
 /* Copy src into dst of len bytes, truncating; dst is always terminated. */
 void
 str_copy(char *dst, size_t len, const char *src)
