@@ -6,68 +6,17 @@
 # report.md, report.html and report.xlsx; the same cell without the drop is
 # steady and flagged nowhere.
 . "$top_srcdir/tests/common.sh"
-[ "$(id -u)" -eq 0 ] || skip "throttled devices need root (losetup, cgroups)"
-command -v losetup >/dev/null || skip "losetup (util-linux) not installed"
-need_odirect
+. "$top_srcdir/tests/throttle.sh"
 
 IOPS=2000
 LOW=$((IOPS / 50))
 RUNTIME=8
-LOOP=""
-CG=""
-DROP=""
-IMG=""
-cleanup() {
-	[ -n "$DROP" ] && kill "$DROP" 2>/dev/null
-	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
-	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
-	[ -n "$IMG" ] && rm -f "$IMG"
-	rm -rf "$T"
-}
-trap cleanup EXIT
-
-# The volume's file lives in tmpfs when there is one: the throttle, not a
-# disk other jobs share, must set the rate.
-IMG=$T/v.img
-if [ -d /dev/shm ] && [ -w /dev/shm ]; then
-	IMG=$(mktemp /dev/shm/sweep-stall.XXXXXX)
-fi
-dd if=/dev/urandom of="$IMG" bs=1M count=64 2>/dev/null
-LOOP=$(losetup -f --show --direct-io=on "$IMG" 2>/dev/null) ||
-	LOOP=$(losetup -f --show "$IMG" 2>"$T/losetup.err") ||
-	skip "cannot make loop devices here: $(cat "$T/losetup.err")"
-mm=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
-
-# A cgroup reading the loop device at IOPS: v1 blkio or v2 io.
-# set_iops N: change its cap while a cell runs.
-if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
-    [ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ]; then
-	CG=/sys/fs/cgroup/blkio/sweep-stall-$$
-	mkdir "$CG" || skip "cannot make a blkio cgroup"
-	set_iops() { echo "$mm $1" >"$CG/blkio.throttle.read_iops_device"; }
-	set_iops $IOPS || skip "blkio throttling refused for $LOOP"
-elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-	CG=/sys/fs/cgroup/sweep-stall-$$
-	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
-		echo +io >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
-	mkdir "$CG" || skip "cannot make a cgroup"
-	set_iops() { echo "$mm riops=$1" >"$CG/io.max"; }
-	set_iops $IOPS 2>/dev/null || skip "io.max refused for $LOOP"
-else
-	skip "no block cgroup throttling here (neither blkio.throttle nor io.max)"
-fi
-
-# As root the job gets the CPU first (see steady.sh): the series is the
-# throttle's, not the scheduler's.
-NICE=""
-nice -n -20 true 2>/dev/null && NICE="nice -n -20"
+throttle_volume stall $IOPS
 
 # throttled OUT: one fixed-window cell (randread 4k, depth 4: at the IOPS
 # cap) on the loop device inside the cgroup, every report but the charts.
 throttled() {
-	# shellcheck disable=SC2016,SC2086
-	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" $NICE \
-	    "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
+	in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
 	    --runtime $RUNTIME --steady 0 -q --formats csv,md,html,xlsx -o "$T/$1" \
 	    >"$T/$1.log" 2>&1 || fail "$1: $(cat "$T/$1.log")"
 }
@@ -82,10 +31,10 @@ t0=$(date +%s)
 	sleep 2
 	set_iops $IOPS
 ) 2>/dev/null &
-DROP=$!
+THROTTLE_KILL=$!
 throttled stall
-wait "$DROP"
-DROP=""
+wait "$THROTTLE_KILL"
+THROTTLE_KILL=""
 results_py "$T/stall/results.json" "
 c = d['cells'][0]
 s = c['stability']

@@ -5,72 +5,17 @@
 # agree with the cap and with fixed-runtime cells; a cell on a volume whose
 # rate swings runs its full runtime and the reports say why.
 . "$top_srcdir/tests/common.sh"
-[ "$(id -u)" -eq 0 ] || skip "throttled devices need root (losetup, cgroups)"
-command -v losetup >/dev/null || skip "losetup (util-linux) not installed"
-need_odirect
+. "$top_srcdir/tests/throttle.sh"
 
 IOPS=2000
 BPS=$((64 * 1024 * 1024))
-LOOP=""
-CG=""
-SWING=""
-IMG=""
-cleanup() {
-	[ -n "$SWING" ] && kill "$SWING" 2>/dev/null
-	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
-	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
-	[ -n "$IMG" ] && rm -f "$IMG"
-	rm -rf "$T"
-}
-trap cleanup EXIT
-
-# The volume's file lives in tmpfs when there is one: the throttle, not a
-# disk other jobs share, must set the rate.
-IMG=$T/v.img
-if [ -d /dev/shm ] && [ -w /dev/shm ]; then
-	IMG=$(mktemp /dev/shm/sweep-steady.XXXXXX)
-fi
-dd if=/dev/urandom of="$IMG" bs=1M count=64 2>/dev/null
-LOOP=$(losetup -f --show --direct-io=on "$IMG" 2>/dev/null) ||
-	LOOP=$(losetup -f --show "$IMG" 2>"$T/losetup.err") ||
-	skip "cannot make loop devices here: $(cat "$T/losetup.err")"
-mm=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
-
-# A cgroup reading the loop device at IOPS and BPS: v1 blkio or v2 io.
-# set_iops N: change its IOPS cap while it runs.
-if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
-    [ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ]; then
-	CG=/sys/fs/cgroup/blkio/sweep-steady-$$
-	mkdir "$CG" || skip "cannot make a blkio cgroup"
-	set_iops() { echo "$mm $1" >"$CG/blkio.throttle.read_iops_device"; }
-	set_iops $IOPS && echo "$mm $BPS" >"$CG/blkio.throttle.read_bps_device" ||
-		skip "blkio throttling refused for $LOOP"
-elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-	CG=/sys/fs/cgroup/sweep-steady-$$
-	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
-		echo +io >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null
-	mkdir "$CG" || skip "cannot make a cgroup"
-	set_iops() { echo "$mm riops=$1 rbps=$BPS" >"$CG/io.max"; }
-	set_iops $IOPS 2>/dev/null || skip "io.max refused for $LOOP"
-else
-	skip "no block cgroup throttling here (neither blkio.throttle nor io.max)"
-fi
-
-# The job must keep up with the throttle whatever else runs (make -j8 check,
-# other builds): starved of CPU it resubmits late and its per-second counts
-# swing by a few percent (2.98% seen with four busy loops on two CPUs), so
-# a steady device would look unsteady.  As root it gets the CPU first, and
-# the series is the throttle's, not the scheduler's.
-NICE=""
-nice -n -20 true 2>/dev/null && NICE="nice -n -20"
+throttle_volume steady $IOPS $BPS
 
 # throttled OUT OPTIONS...: sweep run on the loop device inside the cgroup
 throttled() {
 	out=$1
 	shift
-	# shellcheck disable=SC2016,SC2086
-	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" $NICE \
-	    "$SWEEP" run --device "$LOOP" --modes randread --ramp 1 -q --formats csv,md \
+	in_throttle "$SWEEP" run --device "$LOOP" --modes randread --ramp 1 -q --formats csv,md \
 	    -o "$T/$out" "$@" >"$T/$out.log" 2>&1 || fail "$out: $(cat "$T/$out.log")"
 }
 
@@ -118,11 +63,11 @@ ok "fixed-runtime cells agree with steady ones within 3%"
 		set_iops $IOPS; sleep 1
 	done
 ) 2>/dev/null &
-SWING=$!
+THROTTLE_KILL=$!
 throttled swing --bs 4k --depth 4 --runtime 8
-kill "$SWING"
-wait "$SWING" 2>/dev/null
-SWING=""
+kill "$THROTTLE_KILL"
+wait "$THROTTLE_KILL" 2>/dev/null
+THROTTLE_KILL=""
 results_py "$T/swing/results.json" "
 c = d['cells'][0]
 st = c['steady']
