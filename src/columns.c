@@ -163,8 +163,10 @@ COLUMN_GETTER(get_status_reason) { text(v, r->status_reason); }
 
 COLUMN_GETTER(get_iops_cv)
 {
-	if (results_cell_cv_pct(r) >= 0)
-		number(v, results_cell_cv_pct(r));
+	double cv = results_cell_cv_pct(r);
+
+	if (cv >= 0)
+		number(v, cv);
 }
 
 COLUMN_GETTER(get_inflight_max)

@@ -116,6 +116,7 @@ cell_to_json(const struct cell_result *r)
 {
 	cJSON *o = cJSON_CreateObject(), *lat, *cpu, *err, *ser, *a;
 	unsigned i;
+	double cv;
 
 	cJSON_AddNumberToObject(o, "index", r->cell.index);
 	cJSON_AddStringToObject(o, "mode", mode_name(r->cell.mode));
@@ -138,8 +139,8 @@ cell_to_json(const struct cell_result *r)
 	cJSON_AddNumberToObject(o, "bw_mib_s", r->bw_bytes_s / MIB);
 	cJSON_AddNumberToObject(o, "bw_mb_s", r->bw_bytes_s / 1e6);
 	cJSON_AddNumberToObject(o, "inflight_max", r->inflight_max);
-	if (results_cell_cv_pct(r) >= 0)
-		cJSON_AddNumberToObject(o, "iops_cv_pct", results_cell_cv_pct(r));
+	if ((cv = results_cell_cv_pct(r)) >= 0)
+		cJSON_AddNumberToObject(o, "iops_cv_pct", cv);
 
 	lat = cJSON_AddObjectToObject(o, "lat_ns");
 	cJSON_AddNumberToObject(lat, "min", (double)r->lat_min_ns);
