@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,19 +14,58 @@
 
 #define SVG_MAX		(64 * MIB)
 
+/*
+ * The smallest chart text a window of HTML_CHART_FLOOR_PX or more shows,
+ * in CSS px: an inlined chart is shrunk to the page's width down to the
+ * width that keeps its smallest font this size, and scrolls in its own
+ * box below that.  Narrower windows (phones) get the whole chart to the
+ * width of the screen, to zoom into.
+ */
+#define HTML_CHART_TEXT_PX	11.0
+#define HTML_CHART_FLOOR_PX	"600px"
+
+/* A cell's text of more characters than this gets a column of its own width (td.w). */
+#define HTML_WIDE_TEXT		32
+
+/*
+ * The page reads from a phone to a wide screen: tables and charts wider
+ * than the window scroll in their own box, with a shadow at the edge that
+ * hides more (background-attachment: local), and long words wrap.  The colours
+ * of a flagged cell: red, a failed BW check; orange with a bar, stalled;
+ * yellow with a bar, noisy; grey, failed or not measured.
+ */
 static const char html_style[] =
     "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:2em auto;"
-    "max-width:1280px;padding:0 1em;color:#222;line-height:1.4}\n"
+    "max-width:1280px;padding:0 1em;color:#222;line-height:1.4;overflow-wrap:break-word}\n"
     "h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}h3{margin-bottom:.3em}\n"
-    "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}\n"
+    ".scroll,figure{overflow-x:auto;background:linear-gradient(to right,#fff 30%,#fff0),"
+    "linear-gradient(to left,#fff 30%,#fff0) 100% 0,"
+    "radial-gradient(farthest-side at 0 50%,#0003,#0000),"
+    "radial-gradient(farthest-side at 100% 50%,#0003,#0000) 100% 0;"
+    "background-repeat:no-repeat;background-size:3em 100%,3em 100%,1em 100%,1em 100%;"
+    "background-attachment:local,local,scroll,scroll}\n"
+    ".scroll{margin:.5em 0 1.5em}\n"
+    "table{border-collapse:collapse;font-size:.9em}\n"
     "th,td{border:1px solid #ccc;padding:.25em .6em;vertical-align:top}\n"
     "th{background:#f0f0f0;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-    "td.mismatch{background:#fde2e2;color:#8a0000}td.failed{background:#fff2cc}\n"
+    "td.w{min-width:16em}\n"
+    ".mismatch{background:#fde2e2;color:#8a0000}\n"
+    ".stalled{background:#ffe0c2;color:#7a2e00;box-shadow:inset 4px 0 #e8590c}\n"
+    ".noisy{background:#fff5cc;color:#5c4500;box-shadow:inset 4px 0 #e0b000}\n"
+    ".failed{background:#ededed;color:#555}\n"
+    ".key span{padding:0 .4em;margin-right:.5em;white-space:nowrap}.key{font-size:.9em}\n"
+    ".pivots .key{width:0;min-width:100%}\n"
     ".meta{color:#555}.note{background:#fff8e1;border-left:4px solid #f0b400;padding:.5em 1em}\n"
     ".pass{color:#1a7f37}.fail{color:#b00020}\n"
-    "figure{margin:1em 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}\n"
+    ".toc{background:#f7f7f7;border:1px solid #ddd;padding:.5em 1em;margin:1.5em 0}\n"
+    ".toc ol{margin:.3em 0;padding-left:1.6em;columns:2 16em;column-gap:2em}\n"
+    ".toc ol ol{columns:auto;font-size:.9em;margin:0}.toc li{break-inside:avoid}\n"
+    "figure{margin:1em 0}\n"
+    "figure svg{display:block;max-width:100%;height:auto;border:1px solid #eee;"
+    "box-sizing:border-box}\n"
+    "@media (min-width:" HTML_CHART_FLOOR_PX "){figure svg{min-width:var(--min-width,0)}}\n"
     "figcaption{color:#555;font-size:.9em}\n"
-    ".pivots{display:flex;flex-wrap:wrap;gap:0 2em}\n";
+    ".pivots{display:flex;flex-wrap:wrap;gap:0 2em}.pivots>div{min-width:0;max-width:100%}\n";
 
 /* Text as HTML: & < > " ' escaped. */
 static void
@@ -72,11 +112,14 @@ html_end(struct doc *d)
 	fputs("</body>\n</html>\n", d->f);
 }
 
-/* <h1> to <h3>. */
+/* <h1> to <h3>, with the anchor of its entry in the contents if it has one. */
 static void
 html_heading_begin(struct doc *d, unsigned level)
 {
-	fprintf(d->f, "<h%u>", level);
+	if (d->anchor != NULL)
+		fprintf(d->f, "<h%u id=\"%s\">", level, d->anchor);
+	else
+		fprintf(d->f, "<h%u>", level);
 }
 
 /* Closes the heading. */
@@ -205,20 +248,77 @@ html_note(struct doc *d, const char *label, const char *text)
 	fputs("</p>\n", d->f);
 }
 
-/* A table as HTML; flagged cells get a class, the reason as a tooltip, and a warning sign. */
+/* The class of a flagged cell: what needs a look most comes first; NULL if none. */
+static const char *
+html_flag_class(unsigned flag)
+{
+	if (flag & REPORT_FLAG_MISMATCH)
+		return "mismatch";
+	if (flag & REPORT_FLAG_STALLED)
+		return "stalled";
+	if (flag & REPORT_FLAG_NOISY)
+		return "noisy";
+	if (flag & REPORT_FLAG_FAILED)
+		return "failed";
+	return NULL;
+}
+
+/*
+ * What the colours of a table mean, below it when it has a stalled or
+ * noisy cell (whose colours no paragraph names): one swatch per kind
+ * present, in the colours of the cells.
+ */
+static void
+html_table_key(struct doc *d, unsigned flags)
+{
+	if ((flags & (REPORT_FLAG_STALLED | REPORT_FLAG_NOISY)) == 0)
+		return;
+	fputs("<p class=\"key\">Marked cells: ", d->f);
+	if (flags & REPORT_FLAG_MISMATCH)
+		fputs("<span class=\"mismatch\">&#9888; failed BW check</span>", d->f);
+	if (flags & REPORT_FLAG_STALLED)
+		fputs("<span class=\"stalled\">&#9888; stalled cell</span>", d->f);
+	if (flags & REPORT_FLAG_NOISY)
+		fputs("<span class=\"noisy\">&#9888; noisy cell</span>", d->f);
+	if (flags & REPORT_FLAG_FAILED)
+		fputs("<span class=\"failed\">failed or not measured</span>", d->f);
+	fputs("(hover a cell for the reason).</p>\n", d->f);
+}
+
+/*
+ * The start of a cell, "<td class=...": n, a figure (right-aligned); w, a
+ * text longer than HTML_WIDE_TEXT, given a column wide enough that it does
+ * not wrap word by word when the table is wider than the window; the flag.
+ */
+static void
+html_td(struct doc *d, bool numeric, const char *flag, const char *text)
+{
+	bool wide = !numeric && text != NULL && strlen(text) > HTML_WIDE_TEXT;
+
+	fputs("<td", d->f);
+	if (!numeric && !wide && flag == NULL)
+		return;
+	fprintf(d->f, " class=\"%s%s%s\"", numeric ? "n" : wide ? "w" : "",
+	    flag != NULL && (numeric || wide) ? " " : "", flag != NULL ? flag : "");
+}
+
+/*
+ * A table as HTML, in a box that scrolls sideways when the table is wider
+ * than the window; flagged cells get a class, the reason as a tooltip, and
+ * a failed BW check a warning sign.
+ */
 static void
 html_table(struct doc *d, const struct report_table *t)
 {
 	FILE *f = d->f;
-	unsigned r, c;
+	unsigned r, c, flags = 0;
 
-	fputs("<table>\n", f);
+	fputs("<div class=\"scroll\"><table>\n", f);
 	for (r = 0; r < t->nrows; r++) {
 		fputs("<tr>", f);
 		for (c = 0; c < t->ncols; c++) {
 			size_t i = (size_t)r * t->ncols + c;
-			const char *cls = t->flag[i] & REPORT_FLAG_MISMATCH ? "mismatch" :
-			    t->flag[i] & REPORT_FLAG_FAILED ? "failed" : NULL;
+			const char *cls = html_flag_class(t->flag[i]);
 
 			if (r == 0) {
 				fputs("<th>", f);
@@ -226,10 +326,8 @@ html_table(struct doc *d, const struct report_table *t)
 				fputs("</th>", f);
 				continue;
 			}
-			fputs("<td", f);
-			if (cls != NULL || t->numeric[c])
-				fprintf(f, " class=\"%s%s%s\"", t->numeric[c] ? "n" : "",
-				    t->numeric[c] && cls != NULL ? " " : "", cls != NULL ? cls : "");
+			flags |= t->flag[i];
+			html_td(d, t->numeric[c], cls, t->text[i]);
 			if (t->why[i] != NULL) {
 				fputs(" title=\"", f);
 				html_text(d, t->why[i]);
@@ -243,7 +341,8 @@ html_table(struct doc *d, const struct report_table *t)
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</table>\n", f);
+	fputs("</table></div>\n", f);
+	html_table_key(d, flags);
 }
 
 /* The text of a file (an .svg, SVG_MAX at most) in a string.  Caller frees. */
@@ -278,24 +377,20 @@ html_slurp(const char *path, char **out)
 }
 
 /*
- * Copy an .svg into the page from its <svg> element on.  Each chart's ids
- * get the prefix cN- so that two charts' gnuplot ids (gpPt0, gnuplot_canvas)
- * cannot collide in one document.
+ * Copy an .svg (its text) into the page from its <svg> element on.  Each
+ * chart's ids get the prefix cN- so that two charts' gnuplot ids (gpPt0,
+ * gnuplot_canvas) cannot collide in one document.
  */
 static int
-html_svg(FILE *out, const char *path, unsigned n)
+html_svg(FILE *out, const char *text, unsigned n)
 {
 	static const char *const refs[] = { "id='", "id=\"", "href='#", "href=\"#", "url(#" };
-	char *text, *p;
+	const char *p = strstr(text, "<svg");
 	size_t k;
-	int err = html_slurp(path, &text);
 
-	if (text == NULL)
-		return err;
-	p = strstr(text, "<svg");
-	if (err == 0 && p == NULL)
-		err = -EINVAL;
-	for (; err == 0 && *p != '\0'; p++) {
+	if (p == NULL)
+		return -EINVAL;
+	for (; *p != '\0'; p++) {
 		for (k = 0; k < sizeof refs / sizeof refs[0]; k++)
 			if (strncmp(p, refs[k], strlen(refs[k])) == 0)
 				break;
@@ -307,29 +402,94 @@ html_svg(FILE *out, const char *path, unsigned n)
 		}
 		fputc(*p, out);
 	}
-	free(text);
-	return err;
+	return 0;
 }
 
-/* A chart inlined from dir/STEM.svg, with its caption; a note when it cannot be read. */
+/*
+ * The narrowest an .svg may be drawn, in CSS px, for its smallest text
+ * (font-size="N", in the units of its viewBox) to be HTML_CHART_TEXT_PX
+ * tall, plus its border; 0 when its width or its fonts are not stated.
+ */
+static long
+html_svg_floor(const char *text)
+{
+	const char *p = strstr(text, "viewBox=\"");
+	double w, x, font = 0;
+
+	if (p == NULL || sscanf(p + 9, "%lf %lf %lf", &x, &x, &w) != 3 || !(w > 0 && w < 1e5))
+		return 0;
+	for (p = text; (p = strstr(p, "font-size=\"")) != NULL; p++)
+		if (sscanf(p + 11, "%lf", &x) == 1 && x >= 1 && (font == 0 || x < font))
+			font = x;
+	if (font == 0)
+		return 0;
+	return (long)ceil(w * HTML_CHART_TEXT_PX / font) + 2;
+}
+
+/*
+ * A chart inlined from dir/STEM.svg with its anchor and its caption, no
+ * narrower than its text can be read (html_svg_floor); a note when it
+ * cannot be read.
+ */
 static void
 html_figure(struct doc *d, const char *dir, const struct report_chart *chart, unsigned n,
     unsigned rendered)
 {
-	char *path = xasprintf("%s/%s.svg", dir, chart->stem);
+	char *path = xasprintf("%s/%s.svg", dir, chart->stem), *text;
+	int err = html_slurp(path, &text);
+	long floor_px = err == 0 ? html_svg_floor(text) : 0;
 
 	(void)rendered;
-	fputs("<figure>\n", d->f);
-	if (html_svg(d->f, path, n) != 0) {
+	fputs("<figure", d->f);
+	if (d->anchor != NULL)
+		fprintf(d->f, " id=\"%s\"", d->anchor);
+	if (floor_px > 0)
+		fprintf(d->f, " style=\"--min-width:%ldpx\"", floor_px);
+	fputs(">\n", d->f);
+	if (err != 0 || html_svg(d->f, text, n) != 0) {
 		fputs("<p class=\"note\">", d->f);
 		html_text(d, path);
 		fputs(": could not be read</p>\n", d->f);
 	}
 	fputs("\n<figcaption>", d->f);
 	html_text(d, chart->title);
-	fprintf(d->f, " (%s.svg; the data is in %s.dat)</figcaption>\n</figure>\n", chart->stem,
-	    chart->stem);
+	fputs("</figcaption>\n</figure>\n", d->f);
+	free(text);
 	free(path);
+}
+
+/*
+ * The table of contents: a numbered list of the sections, the charts
+ * listed under theirs (an entry is at most one level below the one before).
+ */
+static void
+html_contents(struct doc *d, FILE *f)
+{
+	unsigned i, level = 0;
+	FILE *body = d->f;
+
+	d->f = f;
+	fputs("<nav class=\"toc\" aria-label=\"Contents\"><strong>Contents</strong>\n", f);
+	for (i = 0; i < d->ntoc; i++) {
+		const struct doc_entry *e = &d->toc[i];
+		unsigned want = e->level > level + 1 ? level + 1 : e->level;
+
+		if (want > level)
+			fputs(level++ == 0 ? "<ol>\n" : "\n<ol>\n", f);
+		else {
+			fputs("</li>\n", f);
+			for (; level > want; level--)
+				fputs("</ol></li>\n", f);
+		}
+		fprintf(f, "<li><a href=\"#%s\">", e->id);
+		html_text(d, e->title);
+		fputs("</a>", f);
+	}
+	fputs("</li>\n", f);
+	for (; level > 1; level--)
+		fputs("</ol></li>\n", f);
+	fputs("</ol>\n</nav>\n", f);
+	d->f = body;
 }
 
 /* Not compact: a page has room for the knee column and every table. */
@@ -359,4 +519,5 @@ const struct doc_ops doc_html = {
 	.note = html_note,
 	.table = html_table,
 	.figure = html_figure,
+	.contents = html_contents,
 };

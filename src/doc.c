@@ -3,9 +3,13 @@
  * block (headings, paragraphs, lists, tables, figures, notes) and span by
  * span, and the format's struct doc_ops (doc-md.c, doc-html.c) turns each
  * call into its markup.  The document is built in memory and saved whole.
+ * Its level 2 headings and its charts are the entries of a table of
+ * contents, which a format with a contents op gets before the first of
+ * them, each entry linking to an anchor of the heading or chart.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,22 +23,104 @@ doc_open(struct doc *d, const struct doc_ops *ops)
 {
 	memset(d, 0, sizeof *d);
 	d->ops = ops;
+	d->toc_at = -1;
 	d->f = open_memstream(&d->buf, &d->len);
 	return d->f != NULL ? 0 : -errno;
+}
+
+/*
+ * A new entry of the table of contents titled title, its anchor made of
+ * key's letters and digits ("BW = IOPS x bs checks": bw-iops-x-bs-checks),
+ * or "section-N" when there are none, with "-2" and on when an earlier
+ * entry has it.  The first entry marks where the contents go.
+ */
+static const char *
+doc_entry_add(struct doc *d, unsigned level, const char *key, const char *title)
+{
+	struct doc_entry *e;
+	char slug[sizeof e->id - 8];
+	size_t n = 0;
+	unsigned i, k = 1;
+	const char *p;
+
+	for (p = key; *p != '\0' && n < sizeof slug - 1; p++)
+		if (isalnum((unsigned char)*p) && ((unsigned char)*p < 0x80))
+			slug[n++] = (char)tolower((unsigned char)*p);
+		else if (n > 0 && slug[n - 1] != '-')
+			slug[n++] = '-';
+	while (n > 0 && slug[n - 1] == '-')
+		n--;
+	slug[n] = '\0';
+	if (n == 0)
+		snprintf(slug, sizeof slug, "section-%u", d->ntoc + 1);
+	if (d->ntoc == 0) {
+		fflush(d->f);
+		d->toc_at = (long)d->len;
+	}
+	d->toc = xrealloc(d->toc, (d->ntoc + 1) * sizeof *d->toc);
+	e = &d->toc[d->ntoc];
+	e->level = level;
+	e->title = xstrdup(title);
+	snprintf(e->id, sizeof e->id, "%s", slug);
+	for (i = 0; i < d->ntoc; i++)
+		if (strcmp(d->toc[i].id, e->id) == 0) {
+			snprintf(e->id, sizeof e->id, "%s-%u", slug, ++k);
+			i = (unsigned)-1;
+		}
+	return d->toc[d->ntoc++].id;
+}
+
+/* Free the table of contents. */
+static void
+doc_entries_free(struct doc *d)
+{
+	unsigned i;
+
+	for (i = 0; i < d->ntoc; i++)
+		free(d->toc[i].title);
+	free(d->toc);
+	d->toc = NULL;
+	d->ntoc = 0;
+}
+
+/* The document with its table of contents put in at d->toc_at.  Caller frees. */
+static int
+doc_with_contents(struct doc *d, char **out, size_t *outlen)
+{
+	FILE *f = open_memstream(out, outlen);
+	size_t at = (size_t)d->toc_at;
+
+	if (f == NULL)
+		return -errno;
+	fwrite(d->buf, 1, at, f);
+	d->ops->contents(d, f);
+	fwrite(d->buf + at, 1, d->len - at, f);
+	return fclose(f) == 0 ? 0 : -ENOMEM;
 }
 
 /* Write the document to path whole or not at all, and free it. */
 int
 doc_save(struct doc *d, const char *path)
 {
+	char *whole = NULL;
+	size_t len = 0;
 	int err;
 
 	if (fclose(d->f) != 0) {
 		free(d->buf);
+		doc_entries_free(d);
 		return -ENOMEM;
 	}
-	err = write_file_atomic(path, d->buf, d->len);
+	if (d->ops->contents != NULL && d->ntoc > 0 && d->toc_at >= 0 &&
+	    (size_t)d->toc_at <= d->len) {
+		err = doc_with_contents(d, &whole, &len);
+		if (err == 0)
+			err = write_file_atomic(path, whole, len);
+		free(whole);
+	} else
+		err = write_file_atomic(path, d->buf, d->len);
 	free(d->buf);
+	doc_entries_free(d);
 	memset(d, 0, sizeof *d);
 	return err;
 }
@@ -53,11 +139,14 @@ doc_end(struct doc *d)
 	d->ops->end(d);
 }
 
-/* A heading of our own words (level 1 is the title). */
+/* A heading of our own words (level 1 is the title; level 2 is in the contents). */
 void
 doc_heading(struct doc *d, unsigned level, const char *words)
 {
+	if (level == 2 && d->ops->contents != NULL)
+		d->anchor = doc_entry_add(d, 1, words, words);
 	d->ops->heading_begin(d, level);
+	d->anchor = NULL;
 	doc_raw(d, words);
 	d->ops->heading_end(d, level);
 }
@@ -239,5 +328,12 @@ void
 doc_figure(struct doc *d, const char *dir, const struct report_chart *chart, unsigned n,
     unsigned rendered)
 {
+	char key[sizeof chart->stem + 8];
+
+	if (d->ops->contents != NULL) {
+		snprintf(key, sizeof key, "chart-%s", chart->stem);
+		d->anchor = doc_entry_add(d, 2, key, chart->title);
+	}
 	d->ops->figure(d, dir, chart, n, rendered);
+	d->anchor = NULL;
 }

@@ -196,6 +196,13 @@ report_table_free(struct report_table *t)
 	memset(t, 0, sizeof *t);
 }
 
+/* The flag of a cell that is not steady: REPORT_FLAG_STALLED or REPORT_FLAG_NOISY. */
+static unsigned
+report_table_stability_flag(const struct stability *s)
+{
+	return s->verdict == STABILITY_STALLED ? REPORT_FLAG_STALLED : REPORT_FLAG_NOISY;
+}
+
 /*
  * Mark the figure at row, col of a summary table when it comes from cell i
  * and that cell is not steady: the marker after it, the cell flagged with
@@ -215,7 +222,8 @@ summary_mark(const struct report_ctx *ctx, struct report_table *t, unsigned row,
 	s = xasprintf("%s %s", t->text[k] != NULL ? t->text[k] : "", REPORT_UNSTEADY_MARK);
 	free(t->text[k]);
 	t->text[k] = s;
-	report_table_flag(t, row, col, REPORT_FLAG_FAILED, r->stability.reason);
+	report_table_flag(t, row, col, report_table_stability_flag(&r->stability),
+	    r->stability.reason);
 }
 
 /* "4 KiB, QD1 (stalled)": where a figure was reached, with the verdict when not steady. */
@@ -391,8 +399,8 @@ report_table_stability(struct report_table *t, unsigned row, unsigned col,
 	if (stability_suspect(s)) {
 		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
 		    stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
-		report_table_flag(t, row, col, REPORT_FLAG_FAILED, s->reason);
-		report_table_flag(t, row, col + 1, REPORT_FLAG_FAILED, NULL);
+		report_table_flag(t, row, col, report_table_stability_flag(s), s->reason);
+		report_table_flag(t, row, col + 1, report_table_stability_flag(s), NULL);
 	} else
 		report_table_set(t, row, col, "%s", stability_verdict_name(s->verdict));
 	report_table_set(t, row, col + 1, "%s", s->reason);

@@ -157,6 +157,8 @@ struct report_table {
 };
 #define REPORT_FLAG_MISMATCH	0x1	/* the cell's BW check failed */
 #define REPORT_FLAG_FAILED	0x2	/* the cell failed or was skipped */
+#define REPORT_FLAG_NOISY	0x4	/* the cell's stability verdict is noisy */
+#define REPORT_FLAG_STALLED	0x8	/* the cell's stability verdict is stalled */
 
 /* A chart: its file stem ("iops") and what it shows. */
 struct report_chart {
@@ -342,6 +344,14 @@ struct doc_ops {
 	void		(*table)(struct doc *, const struct report_table *);
 	void		(*figure)(struct doc *, const char *, const struct report_chart *, unsigned,
 			    unsigned);
+	void		(*contents)(struct doc *, FILE *);	/* NULL: no table of contents */
+};
+
+/* An entry of the table of contents: a level 2 heading (1) or a chart (2) under it. */
+struct doc_entry {
+	unsigned	 level;
+	char		 id[48];	/* the anchor: [a-z0-9-], unique in the document */
+	char		*title;		/* as written, not escaped */
 };
 
 /* A document being written, in memory until doc_save(). */
@@ -351,6 +361,10 @@ struct doc {
 	char			*buf;
 	size_t			 len;
 	bool			 gap;	/* Markdown: the previous block's blank line is owed */
+	const char		*anchor;	/* the id of the block being begun, or NULL */
+	struct doc_entry	*toc;		/* the table of contents, in order */
+	unsigned		 ntoc;
+	long			 toc_at;	/* where it goes: before the first entry, or -1 */
 };
 
 /* doc.c */

@@ -69,7 +69,7 @@ ok "report.md: banner, marked peak, verdict and reason"
 html=$T/stall/report.html
 grep -q '<p class="note"><strong>⚠ Not steady:</strong> 1 of 1 cells is not steady' "$html" ||
 	fail "report.html: no banner"
-grep -q '<td class="failed" title="stalled: [^"]*">STALLED ⚠</td>' "$html" ||
+grep -q '<td class="stalled" title="stalled: [^"]*">STALLED ⚠</td>' "$html" ||
 	fail "report.html: the verdict is not flagged"
 ok "report.html: banner and flagged verdict"
 
