@@ -24,8 +24,12 @@
 #define HTML_CHART_TEXT_PX	11.0
 #define HTML_CHART_FLOOR_PX	"600px"
 
-/* A cell's text of more characters than this gets a column of its own width (td.w). */
+/*
+ * A cell's text of more characters than this gets a column of its own
+ * width (td.w); from windows of HTML_NOWRAP_PX up, no shorter text wraps.
+ */
 #define HTML_WIDE_TEXT		32
+#define HTML_NOWRAP_PX		"1000px"
 
 /*
  * The page reads from a phone to a wide screen: tables and charts wider
@@ -47,8 +51,10 @@ static const char html_style[] =
     ".scroll{margin:.5em 0 1.5em}\n"
     "table{border-collapse:collapse;font-size:.9em}\n"
     "th,td{border:1px solid #ccc;padding:.25em .6em;vertical-align:top}\n"
-    "th{background:#f0f0f0;text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
-    "td.w{min-width:16em}\n"
+    "th{background:#f0f0f0;text-align:left}\n"
+    "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+    "td.w{min-width:16em}@media (min-width:" HTML_NOWRAP_PX "){td{white-space:nowrap}"
+    "td.w{white-space:normal}}\n"
     ".mismatch{background:#fde2e2;color:#8a0000}\n"
     ".stalled{background:#ffe0c2;color:#7a2e00;box-shadow:inset 4px 0 #e8590c}\n"
     ".noisy{background:#fff5cc;color:#5c4500;box-shadow:inset 4px 0 #e0b000}\n"
@@ -286,9 +292,11 @@ html_table_key(struct doc *d, unsigned flags)
 }
 
 /*
- * The start of a cell, "<td class=...": n, a figure (right-aligned); w, a
- * text longer than HTML_WIDE_TEXT, given a column wide enough that it does
- * not wrap word by word when the table is wider than the window; the flag.
+ * The start of a cell, "<td class=...": n, a figure (right-aligned, never
+ * wrapped); w, a text longer than HTML_WIDE_TEXT, in a column wide enough
+ * that it does not wrap word by word when the table is wider than the
+ * window, and the one kind of cell that wraps in a wide window ("512 B,
+ * QD1" stays on one line there); the flag.
  */
 static void
 html_td(struct doc *d, bool numeric, const char *flag, const char *text)
