@@ -65,7 +65,7 @@ doc_entry_add(struct doc *d, unsigned level, const char *key, const char *title)
 	for (i = 0; i < d->ntoc; i++)
 		if (strcmp(d->toc[i].id, e->id) == 0) {
 			snprintf(e->id, sizeof e->id, "%s-%u", slug, ++k);
-			i = (unsigned)-1;
+			i = (unsigned)-1;	/* the new id against every entry again */
 		}
 	return d->toc[d->ntoc++].id;
 }
