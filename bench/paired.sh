@@ -1,5 +1,6 @@
 #!/bin/sh
-# Paired rounds: fio, then each sweep binary, on one cell, ROUNDS times;
+# Paired rounds: fio and each sweep binary, on one cell, ROUNDS times, the
+# order of the tools alternating round by round;
 # per round the ratio of each sweep to that round's fio, and at the end the
 # median of those ratios.  On a disk other jobs share, a round's runs see
 # about the same load, so paired ratios settle in fewer runs than medians
@@ -9,7 +10,12 @@
 #
 # FILE must be laid out already (bench/vs-fio.sh leaves DIR/bench.dat).
 # Environment: MODE [randread], BS [4k], SIZE [1g], RUNTIME_S [4], RAMP_S [1],
-# FIO [fio], FIO_EXTRA [--norandommap].  Not a test.
+# FIO [fio], FIO_EXTRA [--norandommap], FIO_MEMS [default]: the --mem= of each
+# fio run per round, "default" for none; e.g. "default mmaphuge:/mnt/huge/buf"
+# runs fio twice a round, with its own buffers and with huge-page buffers as
+# sweep's (bench/RESULTS.md, section 7: needs a hugetlbfs mount and
+# vm.nr_hugepages >= 4 + depth x bs / 2 MiB).  Ratios are against each fio
+# run.  Not a test.
 set -eu
 [ $# -ge 5 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
 file=$1 engine=$2 depth=$3 rounds=$4
@@ -18,20 +24,24 @@ mode=${MODE:-randread} bs=${BS:-4k} size=${SIZE:-1g}
 runtime=${RUNTIME_S:-4} ramp=${RAMP_S:-1}
 FIO=${FIO:-fio}
 fio_extra=${FIO_EXTRA---norandommap}
+fio_mems=${FIO_MEMS:-default}
+case $mode in *write*|*rw*) key=write ;; *) key=read ;; esac
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
 out=$(mktemp -d "${TMPDIR:-/tmp}/sweep-paired.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
-run_fio() {
+run_fio() {	# run_fio MEM
+	mem=
+	[ "$1" = default ] || mem="--mem=$1"
 	# shellcheck disable=SC2086
 	"$FIO" --name=p --filename="$file" --size="$size" --rw="$mode" --bs="$bs" --iodepth="$depth" \
 	    --ioengine="$engine" --direct=1 --time_based --runtime="$runtime" --ramp_time="$ramp" \
-	    --randseed=1 $fio_extra --output-format=json >"$out/fio.json" 2>/dev/null
+	    --randseed=1 $fio_extra $mem --output-format=json >"$out/fio.json" 2>/dev/null
 	"$PY" -c '
 import json, sys
 s = open(sys.argv[1]).read()
-print(json.loads(s[s.index("{"):])["jobs"][0]["read"]["iops"])' "$out/fio.json"
+print(json.loads(s[s.index("{"):])["jobs"][0][sys.argv[2]]["iops"])' "$out/fio.json" "$key"
 }
 
 run_sweep() {
@@ -45,19 +55,30 @@ run_sweep() {
 
 r=1
 while [ "$r" -le "$rounds" ]; do
-	line=$(run_fio)
-	for b in "$@"; do
-		line="$line $(run_sweep "$b")"
+	# Odd rounds run fio first, even rounds sweep first: a run can leave
+	# the host's cache warmer (or colder) for the next, and a fixed order
+	# would hand that to one tool every round.
+	fl= sl=
+	[ $((r % 2)) -eq 1 ] || for b in "$@"; do sl="$sl $(run_sweep "$b")"; done
+	for m in $fio_mems; do
+		fl="$fl $(run_fio "$m")"
 	done
-	echo "$line"
+	[ $((r % 2)) -eq 0 ] || for b in "$@"; do sl="$sl $(run_sweep "$b")"; done
+	echo "$fl $sl"
 	r=$((r + 1))
 done | "$PY" -c '
 import statistics, sys
-names = sys.argv[1:]
+mems = sys.argv[1].split()
+names = sys.argv[2:]
+nf = len(mems)
 rows = [[float(x) for x in l.split()] for l in sys.stdin if l.strip()]
 for r in rows:
-    print("fio %8.0f  " % r[0] + "  ".join("%8.0f (%.3f)" % (x, x / r[0]) for x in r[1:]))
-print("medians: fio %.0f" % statistics.median(r[0] for r in rows))
-for i, n in enumerate(names, 1):
-    print("  %s: %.0f IOPS, median paired ratio %.3f" % (n, statistics.median(r[i] for r in rows),
-          statistics.median(r[i] / r[0] for r in rows)))' "$@"
+    print("  ".join("fio %8.0f" % x for x in r[:nf]) + "  " +
+          "  ".join("%8.0f (%s)" % (x, " ".join("%.3f" % (x / f) for f in r[:nf])) for x in r[nf:]))
+for j, m in enumerate(mems):
+    print("medians: fio --mem=%s %.0f" % (m, statistics.median(r[j] for r in rows)))
+for i, n in enumerate(names):
+    x = [r[nf + i] for r in rows]
+    print("  %s: %.0f IOPS" % (n, statistics.median(x)) + "".join(
+          ", median paired ratio to fio --mem=%s %.3f" % (m, statistics.median(r[nf + i] / r[j] for r in rows))
+          for j, m in enumerate(mems)))' "$fio_mems" "$@"

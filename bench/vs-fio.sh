@@ -26,11 +26,20 @@
 #   SIZE=SIZE       file size and region of every run [1g]
 #   RAMP_S=S        warm-up of every run, excluded by both tools [1]
 #   CELLS=LIST      name:mode:bs:depth ... [4k-randread-qd1:randread:4k:1
-#                   4k-randread-qd32:randread:4k:32 1m-read-qd8:read:1m:8]
+#                   4k-randread-qd32:randread:4k:32 1m-read-qd8:read:1m:8
+#                   128k-read-qd32:read:128k:32 1m-write-qd8:write:1m:8]
 #   FIO_EXTRA=OPTS  extra fio options [--norandommap]: sweep draws random
 #                   offsets uniformly with replacement, which is fio's
 #                   --norandommap; fio's default random map adds its own
 #                   bookkeeping per I/O.  FIO_EXTRA= compares with fio's defaults.
+#   FIO_MEM=TYPE    fio's --mem= [its default, malloc].  sweep's buffers of
+#                   2 MiB or more are in transparent huge pages; a 1 MiB I/O
+#                   from 4 KiB pages that are not contiguous is split in two
+#                   on virtio-blk (254 segments a request), which can halve
+#                   fio's large-block figure: FIO_MEM=mmaphuge:/mnt/huge/buf
+#                   gives fio huge pages too (a hugetlbfs mount, and
+#                   vm.nr_hugepages of at least 4 + depth x bs / 2 MiB;
+#                   bench/RESULTS.md, section 7)
 #   MD=FILE         also write the final Markdown table to FILE
 # DIR keeps bench.dat and results.txt (one line per run: target engine cell
 # tool IOPS job-CPU-us/IO usr% sys% process-CPU-us/IO) for a later look.
@@ -63,8 +72,9 @@ targets=${TARGETS:-disk shm}
 shm_dir=${SHM_DIR:-/dev/shm}
 size=${SIZE:-1g}
 ramp=${RAMP_S:-1}
-cells=${CELLS:-4k-randread-qd1:randread:4k:1 4k-randread-qd32:randread:4k:32 1m-read-qd8:read:1m:8}
+cells=${CELLS:-4k-randread-qd1:randread:4k:1 4k-randread-qd32:randread:4k:32 1m-read-qd8:read:1m:8 128k-read-qd32:read:128k:32 1m-write-qd8:write:1m:8}
 fio_extra=${FIO_EXTRA---norandommap}
+[ -z "${FIO_MEM:-}" ] || fio_extra="$fio_extra --mem=$FIO_MEM"
 command -v "$FIO" >/dev/null || { echo "fio not found: apt-get install fio" >&2; exit 2; }
 [ -x "$SWEEP" ] || { echo "sweep not found at $SWEEP (run make, or set SWEEP)" >&2; exit 2; }
 mkdir -p "$dir"
@@ -148,12 +158,12 @@ run_fio() {
 import json, sys
 s = open(sys.argv[1]).read()
 j = json.loads(s[s.index("{"):])["jobs"][0]
-r = j["read"]
+r = j["write"] if sys.argv[4] in ("write", "randwrite") else j["read"]
 t = j["job_runtime"] / 1e3
 cpu = (j["usr_cpu"] + j["sys_cpu"]) / 100 * t
 proc = float(open(sys.argv[2]).read()) / (r["iops"] * float(sys.argv[3])) * 1e6
 print(r["iops"], cpu / max(r["total_ios"], 1) * 1e6, j["usr_cpu"], j["sys_cpu"], proc)' \
-	    "$dir/fio.json" "$dir/cpu.txt" "$((runtime + ramp))"
+	    "$dir/fio.json" "$dir/cpu.txt" "$((runtime + ramp))" "$3"
 }
 
 run_sweep() {

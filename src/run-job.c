@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "run.h"
@@ -127,6 +128,31 @@ job_complete(struct run_job *rj, struct io_u *u, uint64_t t, uint64_t sec)
 	}
 }
 
+
+/*
+ * The I/O buffers: huge pages where the kernel gives them (THP "madvise"
+ * or "always").  A 1 MiB buffer in 4 KiB pages that are not physically
+ * contiguous is 256 segments; virtio-blk takes 254 per request, so the block
+ * layer splits every 1 MiB I/O in two (1016 KiB + 8 KiB) and the tails do
+ * not merge with the next I/O.  In huge pages a buffer is one segment, one
+ * request (bench/RESULTS.md, section 7).
+ */
+static int
+job_alloc_bufs(struct run_job *rj, size_t align, size_t len)
+{
+	size_t huge = (size_t)2 << 20;
+
+	if (len >= huge && align <= huge)
+		align = huge;
+	if (posix_memalign(&rj->bufs, align, len) != 0)
+		return -1;
+#ifdef MADV_HUGEPAGE
+	if (len >= huge)
+		(void)madvise(rj->bufs, len, MADV_HUGEPAGE);
+#endif
+	return 0;
+}
+
 static int
 job_setup(struct run_job *rj)
 {
@@ -166,7 +192,7 @@ job_setup(struct run_job *rj)
 			return -errno;
 		}
 	}
-	if (posix_memalign(&rj->bufs, align, c->bs * rj->j.depth) != 0) {
+	if (job_alloc_bufs(rj, align, c->bs * rj->j.depth) != 0) {
 		snprintf(rj->msg, sizeof rj->msg, "posix_memalign: cannot allocate buffers");
 		return -ENOMEM;
 	}
