@@ -14,9 +14,10 @@ cd "$(dirname "$0")"
 PACKAGES="build-essential autoconf automake pkg-config libaio-dev libcjson-dev
 libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox"
 # What the tests add: fio as the reference, a real XLSX reader and LibreOffice,
-# loop-device and filesystem tools, valgrind for CI.
+# loop-device and filesystem tools, valgrind for CI, debhelper and lintian
+# for the package test.
 TEST_PACKAGES="fio python3 python3-openpyxl libreoffice-calc-nogui e2fsprogs util-linux
-fdisk mount valgrind chromium"
+fdisk mount valgrind chromium debhelper dpkg-dev lintian"
 
 # deps [PACKAGE...]: install whichever of them are missing
 deps() {

@@ -35,5 +35,12 @@ void	 fio_lat_merge(struct cell_result *, const struct fio_lat *, unsigned);
 int	 import_fio_load(const char *, cJSON **);
 int	 import_fio_results(const cJSON *, const char *, const char *, int, const char *,
 	     struct results *);
+unsigned import_fio_hosts(const cJSON *, char (*)[160], unsigned);
+
+/* hosts.c, for import-fleet.c */
+int	 hosts_add(struct host_list *, const char *, const char *);
+int	 hosts_write_one(const struct results *, const char *, unsigned, const char *);
+int	 hosts_summary_write(const char *, const struct plan *, const struct host_list *,
+	     const struct results *, const cJSON *, const char *, const char *);
 
 #endif

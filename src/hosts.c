@@ -104,7 +104,7 @@ hosts_parse_one(const char *spec, const char *input, struct host *h)
 }
 
 /* Add spec to the list; refuses duplicates and more than HOSTS_MAX hosts. */
-static int
+int
 hosts_add(struct host_list *l, const char *spec, const char *input)
 {
 	struct host h;
@@ -489,11 +489,12 @@ hosts_summary_aggregate(char **md, size_t *mlen, const cJSON *root)
 /*
  * OUT/hosts.csv (one row per host and cell) and OUT/hosts.md (per figure, a
  * table of cells by hosts with the spread max/min), from each host's
- * results (res[i].cells NULL: the host gave none).
+ * results (res[i].cells NULL: the host gave none).  intro is hosts.md's
+ * first paragraph; NULL: a run --hosts's.
  */
-static int
+int
 hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
-    const struct results *res, const cJSON *root, const char *label)
+    const struct results *res, const cJSON *root, const char *label, const char *intro)
 {
 	char *csv = NULL, *md = NULL, *path;
 	size_t clen = 0, mlen = 0;
@@ -503,9 +504,10 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 	hosts_summary_csv(&csv, &clen, p, l, res);
 	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ? label : "",
 	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
-	str_appendf(&md, &mlen, "Each host ran the same fio job file (`sweep.fio`) through fio's "
-	    "client/server mode, all hosts at the same time. Per-host results and reports are in "
-	    "the host's directory. Spread is the highest value over the lowest.\n\n");
+	str_appendf(&md, &mlen, "%s Per-host results and reports are in the host's directory. "
+	    "Spread is the highest value over the lowest.\n\n", intro != NULL ? intro :
+	    "Each host ran the same fio job file (`sweep.fio`) through fio's client/server mode, "
+	    "all hosts at the same time.");
 	for (metric = 0; metric < 3; metric++)
 		hosts_summary_table(&md, &mlen, p, l, res, metric);
 	for (i = 0; i < l->n; i++)
@@ -582,7 +584,7 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 }
 
 /* One host's results into OUT/HOST/: results.json and every report. */
-static int
+int
 hosts_write_one(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
 {
 	int err = mkdir_p(dir);
@@ -745,7 +747,7 @@ hosts_run(struct host_list *l, const struct plan *p, const struct target *t, con
 	for (i = 0; i < l->n; i++)
 		hosts_collect_one(&l->h[i], &o.res[i], root, json, log, p, out, label, description,
 		    mask, gnuplot, &o);
-	if (hosts_summary_write(out, p, l, o.res, root, label) == 0)
+	if (hosts_summary_write(out, p, l, o.res, root, label, NULL) == 0)
 		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
 	if (sweep_interrupted)
 		ret = SWEEP_EXIT_INTERRUPTED;

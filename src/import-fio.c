@@ -431,7 +431,7 @@ import_fio_entries(const cJSON *root, bool *client)
  * appearance (fio's "All clients" aggregate is not a host).  Returns how
  * many there are; at most max are stored.
  */
-static unsigned
+unsigned
 import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max)
 {
 	const cJSON *item;

@@ -396,6 +396,9 @@ static const struct option_entry options_table[] = {
 	{ "csv", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(csv), 0, 0, NULL, NULL, "TABLE.csv",
 	  "with import: build results.json from a table (mode, bs, iops and/or bw, ...)",
 	  NULL, NULL },
+	{ "host", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(host), 0, 0, NULL, NULL, "NAME[:PORT]",
+	  "with import of fio client/server output: import only this host (default: every host, "
+	  "one folder each, and hosts.md across them)", NULL, NULL },
 	{ "expect", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(expect), 0, 0, NULL, NULL,
 	  "iops=N,bw=RATE",
 	  "the volume's provisioned caps, for the reports: iops=3000,bw=250m/s (also burst_iops=, "
@@ -522,6 +525,7 @@ config_free(struct config *cfg)
 	free(cfg->hosts);
 	free(cfg->hosts_file);
 	free(cfg->csv);
+	free(cfg->host);
 	free(cfg->expect);
 	free(cfg->profile);
 	free(cfg->resume);

@@ -107,6 +107,7 @@ struct config {
 	char		*hosts;		/* run --hosts */
 	char		*hosts_file;
 	char		*csv;		/* import --csv */
+	char		*host;		/* import --host: one host of fio client/server output */
 	char		*expect;	/* --expect iops=N,bw=SIZE/s (profile.c) */
 	char		*profile;	/* --profile NAME or PATH (profile.c) */
 	uint64_t	 size;
@@ -739,6 +740,19 @@ void	 hosts_target(const struct config *, struct target *);
 int	 hosts_check(const struct config *, const struct plan *, uint64_t);
 int	 hosts_run(struct host_list *, const struct plan *, const struct target *, const char *,
 	     const char *, const char *, unsigned, const char *);
+
+/* import-fleet.c: fio client/server output, one results.json per host (issue 16) */
+struct cJSON;
+struct fleet {
+	const char	*path;
+	struct cJSON	*root;
+	struct host_list hosts;
+	bool		 one;		/* --host: that host alone, into the folder itself */
+};
+int	 import_fleet_open(const char *, const char *, struct fleet *);
+int	 import_fleet_write(struct fleet *, const char *, const char *, const char *,
+	     const char *, unsigned, const char *);
+void	 import_fleet_close(struct fleet *);
 
 /*
  * cmd.c and cmd-*.c: the command table (tmux's cmd_entry).  Adding a

@@ -131,3 +131,86 @@ results_py "$T/down/127.0.0.1-$P1/results.json" "assert len(d['cells']) == 1 and
 [ ! -e "$T/down/127.0.0.1-$dead" ] || fail "a directory for the host that was down"
 grep -q "127.0.0.1 port $dead: no results" "$T/down/hosts.md" || fail "hosts.md does not name the host that was down"
 ok "host down: named on stderr and in hosts.md; exit 1; the other host kept"
+
+# Fleet import: fio's own client/server JSON, imported as run --hosts writes
+# its results.  First the file run --hosts kept: the same figures per host.
+"$SWEEP" import "$T/out/fio-output.json" --formats csv,md -o "$T/imp" >"$T/imp.out" 2>"$T/err" ||
+	fail "import of client/server output: exit $?: $(cat "$T/err")"
+for p in $P1 $P2; do
+	"$PY" - "$T/out/127.0.0.1-$p/results.json" "$T/imp/127.0.0.1-$p/results.json" <<'PYEOF' ||
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+ka = [(c['mode'], c['bs'], c['depth'], c['ios'], c['iops'], c['lat_ns']['p99']) for c in a['cells']]
+kb = [(c['mode'], c['bs'], c['depth'], c['ios'], c['iops'], c['lat_ns']['p99']) for c in b['cells']]
+assert ka == kb, (ka, kb)
+assert b['host'] == '127.0.0.1', b['host']
+PYEOF
+		fail "imported host $p differs from run --hosts's results"
+done
+[ "$(ls -d "$T"/imp/*/ | wc -l)" -eq 2 ] || fail "want two host folders (All clients is no host): $(ls "$T/imp")"
+cmp -s "$T/out/hosts.csv" "$T/imp/hosts.csv" || fail "hosts.csv differs from run --hosts's: $(diff "$T/out/hosts.csv" "$T/imp/hosts.csv")"
+grep -q "Imported from fio client/server output" "$T/imp/hosts.md" || fail "hosts.md: $(head -5 "$T/imp/hosts.md")"
+grep -q "^Across hosts: $T/imp/hosts.md" "$T/imp.out" || fail "no summary line: $(cat "$T/imp.out")"
+ok "import of run --hosts's fio output: per-host results and hosts.csv equal to the run's"
+
+# A file a user made with fio itself: two jobs, stonewalled, on both servers.
+cat >"$T/user.fio" <<JOB
+[global]
+filename=$T/h.dat
+size=32m
+direct=1
+ioengine=libaio
+time_based
+runtime=1
+[rr4k]
+rw=randread
+bs=4k
+iodepth=4
+[seq64k]
+stonewall
+rw=read
+bs=64k
+iodepth=2
+JOB
+fio --client=127.0.0.1,"$P1" "$T/user.fio" --client=127.0.0.1,"$P2" "$T/user.fio" \
+    --output-format=json --output="$T/fleet.json" >"$T/fio.log" 2>&1 ||
+	fail "fio --client: $(tail -5 "$T/fio.log")"
+(cd "$T" && "$SWEEP" import fleet.json --formats csv,md,html >"$T/imp2.out" 2>"$T/err") ||
+	fail "import of a user's fleet file: exit $?: $(cat "$T/err")"
+for p in $P1 $P2; do
+	results_py "$T/reports/fleet-imported/127.0.0.1-$p/results.json" "
+s = open('$T/fleet.json').read()
+f = json.loads(s[s.index('{'):])
+mine = [j for j in f['client_stats'] if j.get('port') == $p and j['jobname'] != 'All clients']
+assert [(c['mode'], c['bs'], c['depth']) for c in d['cells']] == [('randread', 4096, 4), ('read', 65536, 2)], d['cells']
+for c, j in zip(d['cells'], mine):
+    assert c['ios'] == j['read']['total_ios'] > 0 and c['iops'] == j['read']['iops'], (c['iops'], j['read']['iops'])
+"
+	[ -s "$T/reports/fleet-imported/127.0.0.1-$p/report.html" ] || fail "no report for host $p"
+done
+[ "$(ls -d "$T"/reports/fleet-imported/*/ | wc -l)" -eq 2 ] || fail "want two host folders"
+grep -q "| rr4k\|randread 4K QD4" "$T/reports/fleet-imported/hosts.md" || fail "hosts.md lacks the cells"
+ok "a user's fio --client file of two hosts: reports/fleet-imported/HOST/, figures equal to fio's"
+
+# --host: one host alone, into the folder itself.
+"$SWEEP" import "$T/fleet.json" --host "127.0.0.1:$P2" --formats csv -o "$T/only" >"$T/only.out" 2>"$T/err" ||
+	fail "import --host: exit $?: $(cat "$T/err")"
+results_py "$T/only/results.json" "
+s = open('$T/fleet.json').read()
+f = json.loads(s[s.index('{'):])
+mine = [j for j in f['client_stats'] if j.get('port') == $P2 and j['jobname'] != 'All clients']
+assert [c['iops'] for c in d['cells']] == [j['read']['iops'] for j in mine], d['cells']
+"
+[ ! -e "$T/only/hosts.md" ] || fail "--host wrote hosts.md"
+grep -q "^Imported 2 cells of 127.0.0.1 port $P2" "$T/only.out" || fail "$(cat "$T/only.out")"
+ok "--host 127.0.0.1:$P2 imports that host alone"
+expect_usage "--host not in the file" "$SWEEP" import "$T/fleet.json" --host db9 -o "$T/none"
+grep -q "127.0.0.1:$P1, 127.0.0.1:$P2" "$T/.err" || fail "the hosts there are not named: $(cat "$T/.err")"
+[ ! -e "$T/none" ] || fail "a refused import created its folder"
+expect_usage "--host with --csv" "$SWEEP" import --csv "$T/x.csv" --host a
+# A host name from the file is untrusted: it never becomes a path outside.
+sed "s/\"hostname\" : \"127.0.0.1\"/\"hostname\" : \"..\/..\/escaped\"/" "$T/fleet.json" >"$T/evil.json"
+grep -q 'escaped' "$T/evil.json" || fail "could not craft the hostile file"
+expect_usage "a host name with '/' in the file" "$SWEEP" import "$T/evil.json" -o "$T/evil/out"
+[ ! -e "$T/evil" ] && [ ! -e "$T/../escaped" ] || fail "the hostile import wrote something"
+ok "untrusted host names are refused before any folder is made"

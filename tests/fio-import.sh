@@ -189,10 +189,19 @@ check_lat_exact(d['cells'][0], jobs[0], 'read')
 "
 ok "client1.json: one host's client/server output, hostname kept"
 
-# client2.json holds two hosts: import takes one host's results.
-expect_usage "client/server output of two hosts" "$SWEEP" import "$FX/client2.json" -o "$T/c2"
-grep -q "2 hosts (127.0.0.1:1876[56], 127.0.0.1:1876[56])" "$T/.err" || fail "hosts not named: $(cat "$T/.err")"
-[ ! -e "$T/c2" ] || fail "a refused import created its output directory"
+# client2.json holds two hosts: one folder each, and hosts.md across them
+# (tests/fio-hosts.sh checks the figures on a file made here by fio itself).
+"$SWEEP" import "$FX/client2.json" --formats csv,md -o "$T/c2" >"$T/c2.out" 2>"$T/err" ||
+	fail "client/server output of two hosts: exit $?: $(cat "$T/err")"
+[ "$(ls -d "$T"/c2/127.0.0.1-1876*/ | wc -l)" -eq 2 ] || fail "want two host folders: $(ls "$T/c2")"
+for h in "$T"/c2/127.0.0.1-1876*/; do
+	[ -s "$h/results.json" ] && [ -s "$h/report.md" ] || fail "no results or report in $h"
+done
+[ -s "$T/c2/hosts.md" ] && [ -s "$T/c2/hosts.csv" ] || fail "no hosts.md/hosts.csv"
+ok "client2.json: two hosts, one folder each, hosts.md and hosts.csv"
+sed 's/"fio-3\.[0-9]*"/"fio-2.21"/' "$FX/client2.json" >"$T/client2-fio2.json"
+expect_usage "fio 2.x client/server output" "$SWEEP" import "$T/client2-fio2.json" -o "$T/c2old"
+[ ! -e "$T/c2old" ] || fail "a refused import created its output directory"
 
 # Not fio 3.x JSON: one line, exit 2, nothing written.
 sed 's/"fio-3\.33"/"fio-2.21"/' "$FX/groups.json" >"$T/fio2.json"

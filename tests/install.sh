@@ -9,6 +9,9 @@ bin=$(find "$T/inst" -type f -name sweep -perm -u+x | head -1)
 man=$(find "$T/inst" -name sweep.1 | head -1)
 [ -n "$man" ] || fail "no man page installed"
 share=$(dirname "$(dirname "$bin")")/share/sweep
+comp=$(dirname "$share")/bash-completion/completions/sweep
+[ -f "$comp" ] || fail "no bash completion at $comp"
+grep -q "${share#"$T/inst"}" "$comp" || fail "the installed completion does not look in ${share#"$T/inst"} for sweep files"
 for f in sweeps/quick.json sweeps/default.json templates/iops.gp templates/bw.gp; do
 	[ -f "$share/$f" ] || fail "$f not installed under $share"
 done
@@ -17,5 +20,5 @@ done
 grep -q "^Plan: 12 cells" "$T/plan" || fail "installed binary planned $(grep Plan "$T/plan")"
 "$bin" --sweep nosuch --file "$T/f.dat" 2>"$T/err"
 grep -q "$share/sweeps" "$T/err" || fail "installed binary looks elsewhere: $(cat "$T/err")"
-ok "installed under DESTDIR: binary, man page, data files found by the installed binary"
+ok "installed under DESTDIR: binary, man page, bash completion, data files found by the installed binary"
 exit 0
