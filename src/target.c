@@ -219,6 +219,7 @@ target_open(struct target *t, const struct config *cfg, bool for_run)
 	t->rotational = -1;
 	t->loop_dio = -1;
 	t->excl_fd = -1;
+	t->lock_fd = -1;
 	if (cfg->device != NULL && cfg->file != NULL) {
 		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
 		return -EINVAL;
@@ -389,7 +390,32 @@ target_prepare(struct target *t, bool quiet)
 	return err;
 }
 
-/* Remove the scratch file unless asked to keep it. */
+/*
+ * One run at a time on a target: an exclusive flock on the file (created
+ * if missing, to be laid out) or the device node, held until
+ * target_cleanup.  0, or -errno after one line (-EBUSY names the holder).
+ */
+int
+target_lock(struct target *t)
+{
+	char *what;
+	int fd;
+
+	if (t->kind == TARGET_DEVICE)
+		what = xasprintf("--device %s", t->path);
+	else if (t->scratch || strcmp(t->path, TARGET_DEFAULT_FILE) == 0)
+		what = xasprintf("default target %s (give each run its own --file)", t->path);
+	else
+		what = xasprintf("--file %s", t->path);
+	fd = lock_take(t->path, what, t->kind == TARGET_FILE, false);
+	free(what);
+	if (fd < 0)
+		return fd;
+	t->lock_fd = fd;
+	return 0;
+}
+
+/* Remove the scratch file unless asked to keep it; drop the target's lock. */
 void
 target_cleanup(struct target *t, bool keep)
 {
@@ -399,6 +425,8 @@ target_cleanup(struct target *t, bool keep)
 	}
 	if (t->kind == TARGET_FILE && t->scratch && !keep && t->path != NULL)
 		unlink(t->path);
+	lock_release(t->lock_fd, NULL);
+	t->lock_fd = -1;
 }
 
 void
