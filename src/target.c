@@ -404,7 +404,7 @@ target_lock(struct target *t)
 	if (t->kind == TARGET_DEVICE)
 		what = xasprintf("--device %s", t->path);
 	else if (t->scratch || strcmp(t->path, TARGET_DEFAULT_FILE) == 0)
-		what = xasprintf("default target %s (give each run its own --file)", t->path);
+		what = xasprintf("default target %s", t->path);
 	else
 		what = xasprintf("--file %s", t->path);
 	fd = lock_take(t->path, what, t->kind == TARGET_FILE, false);
