@@ -69,12 +69,34 @@ struct option_entry {
 #define CFG(field)	offsetof(struct config, field)
 
 static int opt_store(struct opt_ctx *, const struct option_entry *, const char *);
+static int opt_range(struct opt_ctx *, const struct option_entry *);
+
+/* The most of an input a message repeats: a 4,096-value list is not echoed whole. */
+#define OPT_INPUT_SHOWN	96
 
 static int
 opt_bad(struct opt_ctx *c, const char *what)
 {
-	sweep_error("%s: %s", c->input, what);
+	size_t n = strlen(c->input);
+
+	if (n > OPT_INPUT_SHOWN)
+		sweep_error("%.*s... (%zu characters): %s", OPT_INPUT_SHOWN, c->input, n, what);
+	else
+		sweep_error("%s: %s", c->input, what);
 	return -EINVAL;
+}
+
+/* A list that parse_*_list refused (err): too many values, else o's range error. */
+static int
+opt_list_bad(struct opt_ctx *c, const struct option_entry *o, int err)
+{
+	char what[160];
+
+	if (err != -E2BIG)
+		return opt_range(c, o);
+	snprintf(what, sizeof what, "at most %u values in a list; a range LO-HI (every power of "
+	    "two in between) or a groups entry covers more", SWEEP_LIST_MAX);
+	return opt_bad(c, what);
 }
 
 /* The range error of o: its format with its min and max. */
@@ -191,8 +213,11 @@ check_bs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	struct num_list l;
 	unsigned i;
 	char a[32], b[32], m[128];
+	int err = parse_size_list(v, &l);
 
-	if (parse_size_list(v, &l) != 0)
+	if (err == -E2BIG)
+		return opt_list_bad(c, o, err);
+	if (err != 0)
 		return opt_bad(c, "block sizes are a list like 4k,64k,1m or a range like 512-8m "
 		    "(every power of two in between)");
 	for (i = 0; i < l.n; i++) {
@@ -216,9 +241,10 @@ static int
 check_depth(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
+	int err;
 
-	if (parse_uint_list(v, o->min, o->max, &l) != 0)
-		return opt_range(c, o);
+	if ((err = parse_uint_list(v, o->min, o->max, &l)) != 0)
+		return opt_list_bad(c, o, err);
 	opt_group(c, CFG_SET_DEPTH)->depth = l;
 	return 0;
 }
@@ -227,9 +253,10 @@ static int
 check_jobs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
+	int err;
 
-	if (parse_uint_list(v, o->min, o->max, &l) != 0)
-		return opt_range(c, o);
+	if ((err = parse_uint_list(v, o->min, o->max, &l)) != 0)
+		return opt_list_bad(c, o, err);
 	opt_group(c, CFG_SET_JOBS)->jobs = l;
 	return 0;
 }

@@ -69,6 +69,8 @@ fs_name(long type)
 	case 0x6969: return "nfs";
 	case 0x2FC12FC1: return "zfs";
 	case 0xF2F52010: return "f2fs";
+	case 0x9FA0: return "proc";
+	case 0x62656572: return "sysfs";
 	default: return "other";
 	}
 }
@@ -188,6 +190,13 @@ target_open_file(struct target *t, const struct config *cfg)
 	t->total_size = S_ISREG(st.st_mode) && (uint64_t)st.st_size > t->size ?
 	    (uint64_t)st.st_size : t->size;
 
+	if (statvfs(dir, &vfs) == 0 && vfs.f_blocks == 0 && strcmp(t->fs_type, "tmpfs") != 0) {
+		/* proc, sysfs and the like: no storage under them, "0 B free" would mislead. */
+		sweep_error("%s %s: on a %s filesystem with no storage (not a disk); --file takes a "
+		    "file on a disk filesystem (ext4, xfs, btrfs, ...)", input, path,
+		    t->fs_type[0] != '\0' && strcmp(t->fs_type, "other") != 0 ? t->fs_type : "virtual");
+		goto out;
+	}
 	if (statvfs(dir, &vfs) == 0) {
 		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 		uint64_t have = allocated_bytes(path);
