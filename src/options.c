@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -814,4 +815,71 @@ options_usage(FILE *f)
 	fputs("\nA sweep file (--sweep) is a JSON object with the same keys (plus \"description\","
 	      "\n\"comment\" and \"groups\": a list of {modes, bs, depth, jobs} sub-matrices).\n"
 	      "Exit codes: 0 ok, 1 a cell failed, 2 bad input (nothing written), 130 interrupted.\n", f);
+}
+
+/* s for roff: backslashes doubled, every '-' as "\\-" (a minus, not a hyphen). */
+static void
+man_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			fputs("\\\\", f);
+		else if (*s == '-')
+			fputs("\\-", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/*
+ * sweep --help-man: the man page's option entries (.TP paragraphs), from
+ * the same table as --help, so that the page lists every option with
+ * --help's text and default.  doc/sweep.1.in holds the rest of the page.
+ */
+void
+options_man(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < OPTIONS_COUNT; i++) {
+		const struct option_entry *o = &options_table[i];
+		char help[512];
+
+		if (!(o->flags & OPT_CLI))
+			continue;
+		/* .BI --depth " LIST", .BI "-o, --out" " DIR": names bold, the value italic. */
+		fputs(o->argname != NULL ? ".TP\n.BI " : ".TP\n.B ", f);
+		if (o->short_name != '\0')
+			fprintf(f, "\"\\-%c, ", o->short_name);
+		fputs("\\-\\-", f);
+		man_text(f, o->name);
+		if (o->short_name != '\0')
+			fputc('"', f);
+		if (o->argname != NULL) {
+			fputs(" \" ", f);
+			man_text(f, o->argname);
+			fputc('"', f);
+		}
+		fputc('\n', f);
+		if (o->flags & OPT_HELP_RANGE)
+			snprintf(help, sizeof help, o->help, (unsigned long long)o->min,
+			    (unsigned long long)o->max);
+		else
+			str_copy(help, sizeof help, o->help);
+		help[0] = (char)toupper((unsigned char)help[0]);
+		man_text(f, help);
+		if (o->def_text != NULL || o->def != NULL) {
+			/* "(every power of two in between); default: 512-8m." not ") (default: ". */
+			fputs(help[strlen(help) - 1] == ')' ? "; default: " : " (default: ", f);
+			if (o->def_text != NULL)
+				man_text(f, o->def_text);
+			else if (strcmp(o->name, "modes") == 0)
+				fprintf(f, "%s on a device; %s on a file", MODES_DEFAULT_DEVICE, o->def);
+			else
+				man_text(f, o->def);
+			if (help[strlen(help) - 1] != ')')
+				fputc(')', f);
+		}
+		fputs(".\n", f);
+	}
 }

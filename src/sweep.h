@@ -489,6 +489,7 @@ void	 config_free(struct config *);
 int	 options_parse_argv(struct config *, int, char **, int *, const char *,
 	     const char *const *, void (*)(const char *, char *, size_t));
 void	 options_usage(FILE *);
+void	 options_man(FILE *);
 int	 options_finish(struct config *, bool);
 size_t	 options_count(void);
 const char *options_name(size_t);
