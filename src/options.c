@@ -447,7 +447,8 @@ static const struct option_entry options_table[] = {
 	  NULL, "write the whole region of a device once before the first cell (needs --destructive)",
 	  NULL, NULL },
 	{ "quiet", 'q', OPT_CLI | OPT_FILE, OPT_BOOL, CFG(quiet), 0, 0, NULL, NULL, NULL,
-	  "no progress line, only errors and the final summary", NULL, NULL },
+	  "no progress line or layout messages (the plan, a line per cell, warnings and the "
+	  "summary still print)", NULL, NULL },
 };
 #define OPTIONS_COUNT (sizeof options_table / sizeof options_table[0])
 
