@@ -75,7 +75,7 @@ ok "a second run into one output folder is refused"
     >int.out 2>int.err &
 pid=$!
 i=0
-while ! grep -q '^\[1/4\]' int.out 2>/dev/null && [ $i -lt 400 ]; do
+while ! [ -s res/results.json ] && [ $i -lt 400 ]; do
 	i=$((i + 1))
 	sleep 0.05
 done
