@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report.h"
@@ -100,6 +101,17 @@ run_device_checks(struct config *cfg, struct target *t, struct results *res)
 	return 0;
 }
 
+/* Whether the folders a and b are one (both exist and are the same inode, or the same text). */
+static bool
+same_dir(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	if (stat(a, &x) == 0 && stat(b, &y) == 0)
+		return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+	return strcmp(a, b) == 0;
+}
+
 /*
  * --resume DIR: the target and plan come from DIR/results.json unless the
  * command line gives them again, in which case they must be the same.
@@ -120,6 +132,12 @@ resume_load(struct config *cfg, struct results *old)
 	free(path);
 	if (err != 0)
 		return err;
+	if (cfg->out_dir != NULL && !same_dir(cfg->out_dir, cfg->resume)) {
+		sweep_error("--resume %s -o %s: a resumed run writes into %s; leave out -o (or copy "
+		    "%s to %s and resume that)", cfg->resume, cfg->out_dir, cfg->resume,
+		    cfg->resume, cfg->out_dir);
+		return -EINVAL;
+	}
 	if (cfg->device == NULL && cfg->file == NULL) {
 		if (old->target.kind == TARGET_DEVICE)
 			cfg->device = xstrdup(old->target.path);
@@ -151,8 +169,11 @@ resume_check(struct config *cfg, struct results *old, struct target *t, struct p
 		return -EINVAL;
 	}
 	if (cfg->plan_given > 0 && plan_compare(&old->plan, p, why, sizeof why) != 0) {
-		sweep_error("--resume %s: the plan differs from the interrupted run's: %s",
-		    cfg->resume, why);
+		if (old->plan.ncells != p->ncells)
+			snprintf(why, sizeof why, "%u cells there, %u here", old->plan.ncells,
+			    p->ncells);
+		sweep_error("--resume %s: the plan options given differ from the plan stored there "
+		    "(%s); leave them out to resume the stored plan", cfg->resume, why);
 		return -EINVAL;
 	}
 	plan_free(p);
@@ -238,7 +259,7 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 {
 	unsigned i, round, nrounds = plan_repeat(p), failed = 0;
 	struct plan whole = *p;
-	bool stop = false;
+	bool stop = false, interrupted;
 	int err;
 
 	for (i = 0; i < p->ncells; i++) {
@@ -299,14 +320,21 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		    run_rounds_steady(res, round + 1))
 			break;
 	}
-	if (sweep_interrupted)
+	interrupted = sweep_interrupted != 0;
+	if (interrupted)
 		run_interrupted(res, p, out);
 	else
 		res->interrupted = false;
 	if (run_save(res, out) != 0)
 		return SWEEP_EXIT_FAILED;
-	/* A report that cannot be written (a chart gnuplot failed on) fails the run, as in report. */
+	/*
+	 * A report that cannot be written (a chart gnuplot failed on) fails the run, as in
+	 * report.  The interrupt that ended the cells must not stop the charts of the
+	 * finished ones; a second one during the charts does.
+	 */
+	sweep_interrupted = 0;
 	err = report_write_all(res, out, mask, cfg->gnuplot);
+	interrupted = interrupted || sweep_interrupted;
 	if (p->until_steady)
 		printf("Results: %s/results.json and reports in %s/ (%u cell runs, rounds until steady: "
 		    "%s after round %u of at most %u%s%s)\n", out, out, results_rounds_done(res),
@@ -320,9 +348,36 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
 		    res->ndone, p->ncells, failed ? ", some failed" : "",
 		    res->interrupted ? ", interrupted" : "");
-	if (sweep_interrupted)
+	if (interrupted)
 		return SWEEP_EXIT_INTERRUPTED;
 	return failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
+}
+
+/*
+ * Interrupted while laying out the file: nothing was measured.  results.json
+ * (no cells, interrupted) lets --resume go on; the half-written file fails
+ * the layout check (target_file_needs_layout), so it is laid out again
+ * before any cell.
+ */
+static int
+run_layout_interrupted(struct config *cfg, struct target *t, struct plan *p,
+    struct results *old, const char *out)
+{
+	struct results res;
+	char a[32], b[32];
+
+	if (cfg->resume != NULL) {
+		res = *old;
+		memset(old, 0, sizeof *old);
+	} else
+		results_create(&res, cfg->label, cfg->description, t, p);
+	res.interrupted = true;
+	if (run_save(&res, out) == 0)
+		sweep_error("interrupted while laying out %s (%s of %s written, nothing measured); "
+		    "sweep run --resume %s lays it out again and runs the plan", t->path,
+		    size_human(t->written, a, sizeof a), size_human(t->size, b, sizeof b), out);
+	results_free(&res);
+	return SWEEP_EXIT_INTERRUPTED;
 }
 
 /* Lay out the target, start the results (or take the resumed ones) and run the cells. */
@@ -343,8 +398,10 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 	fflush(stdout);
 	run_signals_install();
 	if (target_prepare(t, cfg->quiet) != 0) {
+		ret = sweep_interrupted ? run_layout_interrupted(cfg, t, p, old, out) :
+		    SWEEP_EXIT_FAILED;
 		target_cleanup(t, cfg->keep);
-		return sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+		return ret;
 	}
 	if (cfg->resume != NULL) {
 		res = *old;
@@ -419,7 +476,7 @@ cmd_run_exec(struct config *cfg)
 	struct expect expect;
 	char *out = NULL;
 	unsigned mask;
-	int ret = SWEEP_EXIT_USAGE;
+	int ret = SWEEP_EXIT_USAGE, lock;
 
 	memset(&old, 0, sizeof old);
 	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0)
@@ -446,7 +503,14 @@ cmd_run_exec(struct config *cfg)
 	if (cmd_out_prepare(out, cfg->resume != NULL ? "--resume" : cfg->out_dir != NULL ?
 	    "--out" : "default output", true) != 0)
 		goto out;
+	if ((lock = cmd_run_lock(out, cfg->resume != NULL ? "--resume" : cfg->out_dir != NULL ?
+	    "--out" : "output folder", &t)) < 0) {
+		if (cfg->resume == NULL && cfg->out_dir == NULL)
+			rmdir(out);	/* the default folder made for this run, still empty */
+		goto out;
+	}
 	ret = run_measure(cfg, &t, &p, &old, &expect, out, mask);
+	cmd_run_unlock(lock, out);
 out:
 	results_free(&old);
 	plan_free(&p);

@@ -4,7 +4,10 @@
  */
 #include "config.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -122,4 +125,75 @@ cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writ
 	if (writes && target_device_check_writes(t, cfg, p) != 0)
 		return -EINVAL;
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
+}
+
+/*
+ * Remove the NAME.tmp.PID files (tmp + rename) that a killed run left in
+ * dir: those whose PID is no longer a process.  Called with dir locked.
+ */
+static void
+cmd_out_clean_stale(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		const char *tail = strstr(e->d_name, ".tmp.");
+		const char *p;
+		long pid;
+
+		if (tail == NULL || tail == e->d_name || tail[5] == '\0')
+			continue;
+		for (p = tail + 5; *p != '\0' && isdigit((unsigned char)*p); p++)
+			;
+		if (*p != '\0')
+			continue;
+		pid = strtol(tail + 5, NULL, 10);
+		if (pid > 0 && pid != (long)getpid() && kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
+			char *path = xasprintf("%s/%s", dir, e->d_name);
+
+			unlink(path);
+			free(path);
+		}
+	}
+	closedir(d);
+}
+
+/*
+ * run: one run at a time on the output folder dir (DIR/.sweep.lock) and on
+ * the target.  input names where dir came from.  Returns the folder lock's
+ * descriptor for cmd_run_unlock (the target's is released by
+ * target_cleanup), or -errno after one line: -EBUSY names the holder's PID.
+ */
+int
+cmd_run_lock(const char *dir, const char *input, struct target *t)
+{
+	char *path = xasprintf("%s/.sweep.lock", dir), *what = xasprintf("%s %s", input, dir);
+	int fd = lock_take(path, what, true, true), err;
+
+	free(what);
+	if (fd < 0) {
+		free(path);
+		return fd;
+	}
+	cmd_out_clean_stale(dir);
+	err = target_lock(t);
+	if (err != 0) {
+		lock_release(fd, path);
+		fd = err;
+	}
+	free(path);
+	return fd;
+}
+
+/* Release the folder lock from cmd_run_lock. */
+void
+cmd_run_unlock(int fd, const char *dir)
+{
+	char *path = xasprintf("%s/.sweep.lock", dir);
+
+	lock_release(fd, path);
+	free(path);
 }

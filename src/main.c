@@ -5,10 +5,48 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "sweep.h"
+
+/*
+ * sweep --help-man (not in --help): the man page's option entries and
+ * which command takes which, from the option and command tables; make man
+ * puts them into doc/sweep.1 (from doc/sweep.1.in), so the page cannot
+ * drift from --help.
+ */
+static int
+help_man(void)
+{
+	size_t i, k;
+
+	options_man(stdout);
+	fputs(".SS Which command takes which option\n"
+	    "A command refuses an option it does not use (exit 2, one line naming the\n"
+	    "option and the commands that take it).\n", stdout);
+	for (i = 0; cmd_table[i] != NULL; i++) {
+		printf(".TP\n.B %s\n", cmd_table[i]->name);
+		for (k = 0; cmd_table[i]->options[k] != NULL; k++) {
+			const char *o = cmd_table[i]->options[k];
+
+			fputs(k == 0 ? "" : ", ", stdout);
+			fputs("\\-\\-", stdout);
+			for (; *o != '\0'; o++)
+				if (*o == '-')
+					fputs("\\-", stdout);
+				else
+					putchar(*o);
+		}
+		fputs(".\n", stdout);
+	}
+	return fflush(stdout) == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
+}
 
 int
 main(int argc, char **argv)
 {
+	if (argc == 2 && strcmp(argv[1], "--help-man") == 0)
+		return help_man();
 	return cmd_main(argc, argv);
 }

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -69,12 +70,34 @@ struct option_entry {
 #define CFG(field)	offsetof(struct config, field)
 
 static int opt_store(struct opt_ctx *, const struct option_entry *, const char *);
+static int opt_range(struct opt_ctx *, const struct option_entry *);
+
+/* The most of an input a message repeats: a 4,096-value list is not echoed whole. */
+#define OPT_INPUT_SHOWN	96
 
 static int
 opt_bad(struct opt_ctx *c, const char *what)
 {
-	sweep_error("%s: %s", c->input, what);
+	size_t n = strlen(c->input);
+
+	if (n > OPT_INPUT_SHOWN)
+		sweep_error("%.*s... (%zu characters): %s", OPT_INPUT_SHOWN, c->input, n, what);
+	else
+		sweep_error("%s: %s", c->input, what);
 	return -EINVAL;
+}
+
+/* A list that parse_*_list refused (err): too many values, else o's range error. */
+static int
+opt_list_bad(struct opt_ctx *c, const struct option_entry *o, int err)
+{
+	char what[160];
+
+	if (err != -E2BIG)
+		return opt_range(c, o);
+	snprintf(what, sizeof what, "at most %u values in a list; a range LO-HI (every power of "
+	    "two in between) or a groups entry covers more", SWEEP_LIST_MAX);
+	return opt_bad(c, what);
 }
 
 /* The range error of o: its format with its min and max. */
@@ -191,8 +214,11 @@ check_bs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	struct num_list l;
 	unsigned i;
 	char a[32], b[32], m[128];
+	int err = parse_size_list(v, &l);
 
-	if (parse_size_list(v, &l) != 0)
+	if (err == -E2BIG)
+		return opt_list_bad(c, o, err);
+	if (err != 0)
 		return opt_bad(c, "block sizes are a list like 4k,64k,1m or a range like 512-8m "
 		    "(every power of two in between)");
 	for (i = 0; i < l.n; i++) {
@@ -216,9 +242,10 @@ static int
 check_depth(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
+	int err;
 
-	if (parse_uint_list(v, o->min, o->max, &l) != 0)
-		return opt_range(c, o);
+	if ((err = parse_uint_list(v, o->min, o->max, &l)) != 0)
+		return opt_list_bad(c, o, err);
 	opt_group(c, CFG_SET_DEPTH)->depth = l;
 	return 0;
 }
@@ -227,9 +254,10 @@ static int
 check_jobs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
+	int err;
 
-	if (parse_uint_list(v, o->min, o->max, &l) != 0)
-		return opt_range(c, o);
+	if ((err = parse_uint_list(v, o->min, o->max, &l)) != 0)
+		return opt_list_bad(c, o, err);
 	opt_group(c, CFG_SET_JOBS)->jobs = l;
 	return 0;
 }
@@ -422,7 +450,8 @@ static const struct option_entry options_table[] = {
 	  NULL, "write the whole region of a device once before the first cell (needs --destructive)",
 	  NULL, NULL },
 	{ "quiet", 'q', OPT_CLI | OPT_FILE, OPT_BOOL, CFG(quiet), 0, 0, NULL, NULL, NULL,
-	  "no progress line, only errors and the final summary", NULL, NULL },
+	  "no progress line or layout messages (the plan, a line per cell, warnings and the "
+	  "summary still print)", NULL, NULL },
 };
 #define OPTIONS_COUNT (sizeof options_table / sizeof options_table[0])
 
@@ -791,4 +820,71 @@ options_usage(FILE *f)
 	fputs("\nA sweep file (--sweep) is a JSON object with the same keys (plus \"description\","
 	      "\n\"comment\" and \"groups\": a list of {modes, bs, depth, jobs} sub-matrices).\n"
 	      "Exit codes: 0 ok, 1 a cell failed, 2 bad input (nothing written), 130 interrupted.\n", f);
+}
+
+/* s for roff: backslashes doubled, every '-' as "\\-" (a minus, not a hyphen). */
+static void
+man_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\\')
+			fputs("\\\\", f);
+		else if (*s == '-')
+			fputs("\\-", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/*
+ * sweep --help-man: the man page's option entries (.TP paragraphs), from
+ * the same table as --help, so that the page lists every option with
+ * --help's text and default.  doc/sweep.1.in holds the rest of the page.
+ */
+void
+options_man(FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < OPTIONS_COUNT; i++) {
+		const struct option_entry *o = &options_table[i];
+		char help[512];
+
+		if (!(o->flags & OPT_CLI))
+			continue;
+		/* .BI --depth " LIST", .BI "-o, --out" " DIR": names bold, the value italic. */
+		fputs(o->argname != NULL ? ".TP\n.BI " : ".TP\n.B ", f);
+		if (o->short_name != '\0')
+			fprintf(f, "\"\\-%c, ", o->short_name);
+		fputs("\\-\\-", f);
+		man_text(f, o->name);
+		if (o->short_name != '\0')
+			fputc('"', f);
+		if (o->argname != NULL) {
+			fputs(" \" ", f);
+			man_text(f, o->argname);
+			fputc('"', f);
+		}
+		fputc('\n', f);
+		if (o->flags & OPT_HELP_RANGE)
+			snprintf(help, sizeof help, o->help, (unsigned long long)o->min,
+			    (unsigned long long)o->max);
+		else
+			str_copy(help, sizeof help, o->help);
+		help[0] = (char)toupper((unsigned char)help[0]);
+		man_text(f, help);
+		if (o->def_text != NULL || o->def != NULL) {
+			/* "(every power of two in between); default: 512-8m." not ") (default: ". */
+			fputs(help[strlen(help) - 1] == ')' ? "; default: " : " (default: ", f);
+			if (o->def_text != NULL)
+				man_text(f, o->def_text);
+			else if (strcmp(o->name, "modes") == 0)
+				fprintf(f, "%s on a device; %s on a file", MODES_DEFAULT_DEVICE, o->def);
+			else
+				man_text(f, o->def);
+			if (help[strlen(help) - 1] != ')')
+				fputc(')', f);
+		}
+		fputs(".\n", f);
+	}
 }

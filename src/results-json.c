@@ -836,6 +836,11 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 			goto out;
 		}
 		i = r.cell.index;
+		if (res->cells[i].status != CELL_PENDING) {	/* "7 of 6 cells" */
+			snprintf(err, errlen, "cell %u is listed twice (a corrupt or edited file)", i);
+			results_cell_free(&r);
+			goto out;
+		}
 		results_cell_free(&res->cells[i]);
 		res->cells[i] = r;
 		res->ndone++;

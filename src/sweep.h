@@ -234,8 +234,10 @@ struct target {
 	uint64_t	 minimum_io_size;
 	int		 loop_dio;	/* loop devices: 1 direct I/O, 0 buffered, -1 not a loop */
 	int		 excl_fd;	/* held O_EXCL while a destructive run writes */
+	int		 lock_fd;	/* flock held by a run (lock.c), -1 none */
 	bool		 scratch;	/* default sweep.dat: removed unless --keep */
 	bool		 laid_out;
+	uint64_t	 written;	/* bytes the last layout or precondition wrote */
 };
 
 /* Log-linear latency histogram; see hist.c for its error bound and memory cost. */
@@ -488,6 +490,7 @@ void	 config_free(struct config *);
 int	 options_parse_argv(struct config *, int, char **, int *, const char *,
 	     const char *const *, void (*)(const char *, char *, size_t));
 void	 options_usage(FILE *);
+void	 options_man(FILE *);
 int	 options_finish(struct config *, bool);
 size_t	 options_count(void);
 const char *options_name(size_t);
@@ -516,8 +519,13 @@ int	 target_check_plan(struct target *, const struct plan *);
 int	 target_prepare(struct target *, bool);
 int	 target_file_needs_layout(const char *, uint64_t);
 void	 target_cleanup(struct target *, bool);
+int	 target_lock(struct target *);
 void	 target_free(struct target *);
 int	 target_devname_for_path(const char *, char *, size_t);
+
+/* lock.c: one run at a time on a folder or target (flock) */
+int	 lock_take(const char *, const char *, bool, bool);
+void	 lock_release(int, const char *);
 
 /* target-write.c: below target.c and target-device.c */
 void	 target_fill_random(void *, size_t, uint64_t *);
@@ -780,6 +788,8 @@ int	 cmd_plan_build(struct config *, bool, struct plan *);
 int	 cmd_no_args(const struct config *);
 int	 cmd_target_open(struct config *, bool, struct target *, struct plan *);
 int	 cmd_target_check(struct config *, struct target *, struct plan *, bool, struct expect *);
+int	 cmd_run_lock(const char *, const char *, struct target *);
+void	 cmd_run_unlock(int, const char *);
 
 /* report-csv.c */
 int	 report_csv_write(const struct results *, const char *);

@@ -31,10 +31,23 @@ target_fill_random(void *buf, size_t len, uint64_t *state)
 	*state = x;
 }
 
+/* The progress line (a TTY only): done of size bytes written since start. */
+static void
+write_progress(const char *verb, uint64_t done, uint64_t size, uint64_t start)
+{
+	double secs = (double)(now_ns() - start) / 1e9;
+	char a[32], b[32];
+
+	fprintf(stderr, "\r\033[K  %s %3.0f%% (%s of %s, %.0f MiB/s)", verb,
+	    100.0 * (double)done / (double)size, size_human(done, a, sizeof a),
+	    size_human(size, b, sizeof b), secs > 0 ? (double)done / MIB / secs : 0.0);
+}
+
 /*
  * Write [0, size) of the target with incompressible data, O_DIRECT, in
  * 8 MiB requests, with progress; fsync at the end.  verb names the step in
- * messages ("laying out", "preconditioning").
+ * messages ("laying out", "preconditioning").  Stops at an interrupt with
+ * -EINTR and no message: t->written says how far it got, for the caller's.
  */
 int
 target_write_region(struct target *t, const char *verb, bool quiet)
@@ -43,9 +56,10 @@ target_write_region(struct target *t, const char *verb, bool quiet)
 	uint64_t done = 0, start = now_ns(), last = 0, seed = 0x5eed;
 	int flags = O_WRONLY | O_DIRECT | O_CLOEXEC | (t->kind == TARGET_FILE ? O_CREAT : 0);
 	void *buf;
-	char a[32], b[32];
+	char a[32];
 	int fd, err = 0;
 
+	t->written = 0;
 	fd = open(t->path, flags, 0644);
 	if (fd < 0) {
 		err = -errno;
@@ -86,18 +100,17 @@ target_write_region(struct target *t, const char *verb, bool quiet)
 			break;
 		}
 		done += (uint64_t)n;
+		t->written = done;
 		if (tty && now_ns() - last > NSEC_PER_SEC / 4) {
-			double secs = (double)(now_ns() - start) / 1e9;
-
 			last = now_ns();
-			fprintf(stderr, "\r  %s %3.0f%% (%s of %s, %.0f MiB/s)   ", verb,
-			    100.0 * (double)done / (double)t->size, size_human(done, a, sizeof a),
-			    size_human(t->size, b, sizeof b),
-			    secs > 0 ? (double)done / MIB / secs : 0.0);
+			write_progress(verb, done, t->size, start);
 		}
 	}
-	if (tty)
+	/* The last state, 100% when done: the line never stops at the last quarter second's. */
+	if (tty) {
+		write_progress(verb, done, t->size, start);
 		fputc('\n', stderr);
+	}
 	if (err == 0 && sweep_interrupted)
 		err = -EINTR;
 	if (err == 0 && fsync(fd) != 0) {

@@ -69,6 +69,8 @@ fs_name(long type)
 	case 0x6969: return "nfs";
 	case 0x2FC12FC1: return "zfs";
 	case 0xF2F52010: return "f2fs";
+	case 0x9FA0: return "proc";
+	case 0x62656572: return "sysfs";
 	default: return "other";
 	}
 }
@@ -188,6 +190,13 @@ target_open_file(struct target *t, const struct config *cfg)
 	t->total_size = S_ISREG(st.st_mode) && (uint64_t)st.st_size > t->size ?
 	    (uint64_t)st.st_size : t->size;
 
+	if (statvfs(dir, &vfs) == 0 && vfs.f_blocks == 0 && strcmp(t->fs_type, "tmpfs") != 0) {
+		/* proc, sysfs and the like: no storage under them, "0 B free" would mislead. */
+		sweep_error("%s %s: on a %s filesystem with no storage (not a disk); --file takes a "
+		    "file on a disk filesystem (ext4, xfs, btrfs, ...)", input, path,
+		    t->fs_type[0] != '\0' && strcmp(t->fs_type, "other") != 0 ? t->fs_type : "virtual");
+		goto out;
+	}
 	if (statvfs(dir, &vfs) == 0) {
 		uint64_t avail = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 		uint64_t have = allocated_bytes(path);
@@ -219,6 +228,7 @@ target_open(struct target *t, const struct config *cfg, bool for_run)
 	t->rotational = -1;
 	t->loop_dio = -1;
 	t->excl_fd = -1;
+	t->lock_fd = -1;
 	if (cfg->device != NULL && cfg->file != NULL) {
 		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
 		return -EINVAL;
@@ -389,7 +399,32 @@ target_prepare(struct target *t, bool quiet)
 	return err;
 }
 
-/* Remove the scratch file unless asked to keep it. */
+/*
+ * One run at a time on a target: an exclusive flock on the file (created
+ * if missing, to be laid out) or the device node, held until
+ * target_cleanup.  0, or -errno after one line (-EBUSY names the holder).
+ */
+int
+target_lock(struct target *t)
+{
+	char *what;
+	int fd;
+
+	if (t->kind == TARGET_DEVICE)
+		what = xasprintf("--device %s", t->path);
+	else if (t->scratch || strcmp(t->path, TARGET_DEFAULT_FILE) == 0)
+		what = xasprintf("default target %s", t->path);
+	else
+		what = xasprintf("--file %s", t->path);
+	fd = lock_take(t->path, what, t->kind == TARGET_FILE, false);
+	free(what);
+	if (fd < 0)
+		return fd;
+	t->lock_fd = fd;
+	return 0;
+}
+
+/* Remove the scratch file unless asked to keep it; drop the target's lock. */
 void
 target_cleanup(struct target *t, bool keep)
 {
@@ -399,6 +434,8 @@ target_cleanup(struct target *t, bool keep)
 	}
 	if (t->kind == TARGET_FILE && t->scratch && !keep && t->path != NULL)
 		unlink(t->path);
+	lock_release(t->lock_fd, NULL);
+	t->lock_fd = -1;
 }
 
 void

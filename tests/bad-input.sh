@@ -58,4 +58,50 @@ expect_usage "bs 4100 on an existing file" run --bs 4k,4100
 [ "$(md5sum <"$F")" = "$sum" ] || fail "a refused run changed the target"
 [ ! -e "$T/out" ] || fail "a refused run created the output directory"
 ok "refusals left the target unchanged"
+
+# Issue 16, defect 6: the smaller refusals.
+expect_usage "depth list of 70 values" run --depth "$(seq -s, 1 70)"
+grep -q "at most 64 values in a list" "$T/.err" || fail "list limit not named: $(cat "$T/.err")"
+! grep -q "1 to 4096" "$T/.err" || fail "a long list got the range message: $(cat "$T/.err")"
+"$PY" -c 'import json; json.dump({"depth": list(range(1, 4097))}, open("long.json", "w"))'
+expect_usage "sweep file with depth 1..4096" run --sweep long.json
+[ "$(wc -c <"$T/.err")" -lt 300 ] || fail "a $(wc -c <"$T/.err")-byte line for a long list"
+grep -q 'long.json:1:2: "depth": "1,2,3,.*characters): at most 64 values' "$T/.err" ||
+	fail "long list: $(cat "$T/.err")"
+expect_usage "--file /proc/version" "$SWEEP" run --file /proc/version --engine null
+grep -q "proc filesystem with no storage" "$T/.err" || fail "/proc: $(cat "$T/.err")"
+! grep -q "free" "$T/.err" || fail "/proc: $(cat "$T/.err")"
+
+# Resume: a finished null run to resume from.
+"$SWEEP" run --engine null --file r.dat --size 8m --bs 4k --depth 1,2 --modes read --runtime 1 \
+    --ramp 0 --steady 0 -q --formats csv -o r1 >/dev/null 2>"$T/.err" || fail "null run: $(cat "$T/.err")"
+expect_usage "resume with other plan options" "$SWEEP" run --resume r1 --bs 4k,64k,1m
+grep -q "resume r1: the plan options given differ from the plan stored there (2 cells there, [0-9]* here); leave them out" \
+    "$T/.err" || fail "resume plan: $(cat "$T/.err")"
+expect_usage "resume with -o elsewhere" "$SWEEP" run --resume r1 -o r2
+grep -q "a resumed run writes into r1; leave out -o" "$T/.err" || fail "resume -o: $(cat "$T/.err")"
+[ ! -e r2 ] || fail "resume -o OTHER created OTHER"
+"$SWEEP" run --resume r1 -o r1/ -q --formats csv >/dev/null 2>"$T/.err" ||
+	fail "resume -o naming the same folder: $(cat "$T/.err")"
+mkdir dup
+"$PY" - r1/results.json dup/results.json <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["cells"].append(d["cells"][0])
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+expect_usage "resume a results.json with a cell twice" "$SWEEP" run --resume dup
+grep -q "cell 0 is listed twice (a corrupt or edited file)" "$T/.err" || fail "dup: $(cat "$T/.err")"
+expect_usage "report a results.json with a cell twice" "$SWEEP" report dup/results.json -o dup/rep
+ok "lists over 64 values, long inputs, /proc, resume options, -o and duplicated cells"
+
+# -q: no progress or layout lines; the plan, the cell lines and the summary still print.
+"$SWEEP" run --engine null --file q.dat --size 8m --bs 4k --depth 1 --modes read --runtime 1 \
+    --ramp 0 --steady 0 -q --formats csv -o q >q.out 2>q.err || fail "-q run: $(cat q.err)"
+[ ! -s q.err ] || fail "-q printed on stderr: $(cat q.err)"
+grep -q '^Plan: ' q.out && grep -q '^\[1/1\] read' q.out && grep -q '^Results: ' q.out ||
+	fail "-q: $(cat q.out)"
+"$SWEEP" --help | grep -q -- "--quiet .*no progress line or layout messages (the plan, a line per cell" ||
+	fail "--help does not say what -q keeps"
+ok "-q does what --help says"
 exit 0

@@ -87,6 +87,34 @@ for m in $modes $(def modes | sed 's/ (device).*//'); do
 done
 ok "the man page states --help's defaults"
 
+# Every option --help lists has its entry in the man page (issue 16: nine were missing).
+opts=$(sed -n 's/^  \(-., \)\{0,1\} *--\([a-z][a-z-]*\).*/\2/p' help.txt)
+[ "$(echo "$opts" | wc -w)" -ge 30 ] || fail "--help lists only: $opts"
+for o in $opts; do
+	sed 's/\\-/-/g' "$man" | grep -Eq -- "^\.B[IR]? (\"?-.[ ,\"]*)?--$o( |\"|\$)" ||
+		fail "--$o is in --help but has no entry in the man page"
+done
+ok "every option of --help has a man page entry ($(echo "$opts" | wc -w) options)"
+
+# The entries are the ones sweep --help-man writes from the option table, in place of
+# @OPTIONS@ in doc/sweep.1.in (what make man does): the page cannot drift from --help.
+"$SWEEP" --help-man >man-opts.txt || fail "--help-man"
+awk 'FNR == NR { opts = opts $0 "\n"; next } /^@OPTIONS@$/ { printf "%s", opts; next }
+    { print }' man-opts.txt "$top_srcdir/doc/sweep.1.in" >sweep.1.want
+cmp -s sweep.1.want "$man" ||
+	fail "doc/sweep.1 is not doc/sweep.1.in with sweep --help-man's entries: run make man ($(diff sweep.1.want "$man" | head -5))"
+! "$SWEEP" --help | grep -q -- '--help-man' || fail "--help-man is meant to stay out of --help"
+for w in '^\.SH SAFETY' 'destructive' 'force' 'flock' 'SIGKILL' '--resume'; do
+	sed 's/\\-/-/g' "$man" | sed -n '/^\.SH SAFETY/,/^\.SH [^S]/p' | grep -q -- "$w" ||
+		fail "the man page's SAFETY section does not mention $w"
+done
+if command -v man >/dev/null 2>&1; then
+	MANWIDTH=80 man -l "$man" >man.txt 2>man.err || fail "man -l: $(cat man.err)"
+	! grep -q 'warning' man.err || fail "man -l warns: $(cat man.err)"
+	grep -q '^SAFETY' man.txt || fail "man -l: no SAFETY section"
+fi
+ok "doc/sweep.1's options are generated from the table; it has a SAFETY section"
+
 # A chart gnuplot fails on fails run (exit 1, the chart named), as it fails report.
 "$SWEEP" run --engine null --file t.dat --size 8m --bs 4k --depth 1 --modes read -q \
     --runtime 1 --ramp 0 --steady 0 -o gp --formats csv,png --gnuplot /bin/false \
