@@ -16,7 +16,7 @@ libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox"
 # What the tests add: fio as the reference, a real XLSX reader and LibreOffice,
 # loop-device and filesystem tools, valgrind for CI.
 TEST_PACKAGES="fio python3 python3-openpyxl libreoffice-calc-nogui e2fsprogs util-linux
-fdisk mount valgrind"
+fdisk mount valgrind poppler-utils"
 
 # deps [PACKAGE...]: install whichever of them are missing
 deps() {

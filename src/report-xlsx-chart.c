@@ -170,6 +170,8 @@ report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint
 		chart_series_set_marker_type(se, look->marker);
 		chart_series_set_marker_size(se, 6);
 		chart_series_set_marker_fill(se, &fill);
+		line.dash_type = LXW_CHART_LINE_DASH_SOLID;	/* a marker's outline is never dashed */
+		line.width = 1;
 		chart_series_set_marker_line(se, &line);
 	} else
 		chart_series_set_marker_type(se, LXW_CHART_MARKER_NONE);
