@@ -202,6 +202,16 @@ report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws, u
 	st->row = row;
 }
 
+/* A page break before row (a table of the sheet's that should start a page). */
+void
+report_xlsx_stack_break(struct report_xlsx_stack *st, uint32_t row)
+{
+	st->breaks = xrealloc(st->breaks, (st->nbreaks + 2) * sizeof *st->breaks);
+	if (row > 0)
+		st->breaks[st->nbreaks++] = row;
+	st->breaks[st->nbreaks] = 0;
+}
+
 /* Put ch at the stack's next row, column 0, after a page break. */
 void
 report_xlsx_stack_add(struct report_xlsx_stack *st, struct lxw_chart *ch)
@@ -213,10 +223,7 @@ report_xlsx_stack_add(struct report_xlsx_stack *st, struct lxw_chart *ch)
 	opt.y_scale = CHART_Y_SCALE;
 	opt.object_position = LXW_OBJECT_MOVE_DONT_SIZE;
 	worksheet_insert_chart_opt(st->ws, st->row, 0, ch, &opt);
-	st->breaks = xrealloc(st->breaks, (st->nbreaks + 2) * sizeof *st->breaks);
-	if (st->row > 0)
-		st->breaks[st->nbreaks++] = st->row;
-	st->breaks[st->nbreaks] = 0;
+	report_xlsx_stack_break(st, st->row);
 	st->row += CHART_ROWS;
 }
 

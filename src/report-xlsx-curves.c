@@ -317,9 +317,13 @@ report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx)
 	    "each mode with 3 or more depths at a block size (IOPS; latency in microseconds, us)",
 	    x->title);
 	report_xlsx_page(ws, 0, false);
-	for (k = 0; k < n; k++)
-		row = curve_table(x, ws, row, ctx, &c[k]);
 	report_xlsx_stack_init(&st, ws, row);
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			report_xlsx_stack_break(&st, row);	/* each mode's table starts a page */
+		row = curve_table(x, ws, row, ctx, &c[k]);
+	}
+	st.row = row;
 	for (k = 0; k < n; k++) {
 		report_xlsx_stack_add(&st, curve_saturation(x, ctx, &c[k]));
 		if (c[k].latency)

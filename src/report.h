@@ -327,6 +327,7 @@ void	 report_xlsx_series(struct lxw_chart *, const char *, uint32_t, uint32_t, u
 	     const char *, const struct report_xlsx_look *);
 void	 report_xlsx_page(struct lxw_worksheet *, uint32_t, bool);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *, struct lxw_worksheet *, uint32_t);
+void	 report_xlsx_stack_break(struct report_xlsx_stack *, uint32_t);
 void	 report_xlsx_stack_add(struct report_xlsx_stack *, struct lxw_chart *);
 void	 report_xlsx_stack_done(struct report_xlsx_stack *);
 
