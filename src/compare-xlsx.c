@@ -397,9 +397,14 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 	lxw_col_t ncols = 1;
 	unsigned m;
 
+	report_xlsx_page(ws, 0, false);
+	if (cmp->nbs == 0 || cmp->ngroups == 0) {
+		worksheet_write_string(ws, 0, 0, "No run has a cell with figures: there is no chart.",
+		    x->bold);
+		return;
+	}
 	worksheet_write_string(ws, 0, 0, "The figures the charts below draw, from the Side by side "
 	    "sheet (IOPS; MiB/s = 2^20 bytes/s; latency in microseconds, us)", x->bold);
-	report_xlsx_page(ws, 0, false);
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		worksheet_write_string(ws, row, 0, what[m], x->bold);
 		worksheet_set_row(ws, row + 1, 45, NULL);

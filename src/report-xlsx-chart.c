@@ -212,11 +212,14 @@ report_xlsx_stack_break(struct report_xlsx_stack *st, uint32_t row)
 	st->breaks[st->nbreaks] = 0;
 }
 
-/* Put ch at the stack's next row, column 0, after a page break. */
+/* Put ch at the stack's next row, column 0, after a page break; not a chart without a line. */
 void
 report_xlsx_stack_add(struct report_xlsx_stack *st, struct lxw_chart *ch)
 {
 	lxw_chart_options opt;
+
+	if (STAILQ_EMPTY(ch->series_list))
+		return;		/* the workbook frees it; libxlsxwriter would warn on stderr */
 
 	memset(&opt, 0, sizeof opt);
 	opt.x_scale = CHART_X_SCALE;
