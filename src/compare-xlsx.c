@@ -412,8 +412,9 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 		row += cmp->nbs + 3;
 	}
 	worksheet_set_column(ws, 0, 0, 11, NULL);
-	worksheet_set_column(ws, 1, ncols, 16, NULL);
-	report_xlsx_stack_init(&st, ws, row);
+	worksheet_set_column(ws, 1, ncols - 1, 16, NULL);
+	report_xlsx_stack_init(&st, ws, row, report_xlsx_col_px(11) +
+	    (ncols - 1) * report_xlsx_col_px(16));
 	for (m = 0; m < COMPARE_METRICS; m++)
 		report_xlsx_stack_add(&st, ch[m]);
 	report_xlsx_stack_done(&st);

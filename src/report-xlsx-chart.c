@@ -26,9 +26,11 @@
 
 #include "report.h"
 
-#define CHART_X_SCALE	2.0	/* 960 x 504 pixels: one landscape page at most */
+#define CHART_X_SCALE	2.0	/* 960 x 504 pixels at zoom 1: one landscape page at most */
 #define CHART_Y_SCALE	1.75
-#define CHART_ROWS	27	/* rows of 20 pixels it covers (504 / 20, rounded up), and a gap */
+#define CHART_W_PX	960
+#define CHART_H_PX	504
+#define CHART_ZOOM_MAX	3.0	/* a chart at most 2,880 pixels wide */
 #define HEADROOM	1.08	/* the largest figure at most 1 / 1.08 of the axis */
 
 /* A cell format: number format, bold, fill and font colours (0: none); the workbook owns it. */
@@ -193,13 +195,43 @@ report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide)
 	worksheet_repeat_rows(ws, 0, repeat_last);
 }
 
-/* Charts go on ws from row on (below every table of the sheet). */
+/* The width in pixels of a column width chars wide, as libxlsxwriter reckons it. */
+double
+report_xlsx_col_px(double chars)
+{
+	return floor(chars * 7 + 0.5) + 5;
+}
+
+/*
+ * Charts go on ws from row on (below every table of the sheet), as wide as
+ * the sheet's tables (width_px) and at least 960 pixels: the sheet prints
+ * one page wide, so a chart narrower than a wide table would print small.
+ */
 void
-report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws, uint32_t row)
+report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws, uint32_t row,
+    double width_px)
 {
 	memset(st, 0, sizeof *st);
 	st->ws = ws;
 	st->row = row;
+	st->zoom = fmin(CHART_ZOOM_MAX, fmax(1, width_px / CHART_W_PX));
+}
+
+/* A chart's fonts at the stack's zoom: the same sizes in Excel and LibreOffice. */
+static void
+stack_fonts(const struct report_xlsx_stack *st, lxw_chart *ch)
+{
+	lxw_chart_font title = { .size = 14 * st->zoom, .bold = LXW_TRUE };
+	lxw_chart_font name = { .size = 10 * st->zoom, .bold = LXW_TRUE };
+	lxw_chart_font num = { .size = 9 * st->zoom };
+	lxw_chart_font legend = { .size = 9 * st->zoom };
+
+	chart_title_set_name_font(ch, &title);
+	chart_axis_set_name_font(ch->x_axis, &name);
+	chart_axis_set_name_font(ch->y_axis, &name);
+	chart_axis_set_num_font(ch->x_axis, &num);
+	chart_axis_set_num_font(ch->y_axis, &num);
+	chart_legend_set_font(ch, &legend);
 }
 
 /* A page break before row (a table of the sheet's that should start a page). */
@@ -221,13 +253,15 @@ report_xlsx_stack_add(struct report_xlsx_stack *st, struct lxw_chart *ch)
 	if (STAILQ_EMPTY(ch->series_list))
 		return;		/* the workbook frees it; libxlsxwriter would warn on stderr */
 
+	stack_fonts(st, ch);
 	memset(&opt, 0, sizeof opt);
-	opt.x_scale = CHART_X_SCALE;
-	opt.y_scale = CHART_Y_SCALE;
+	opt.x_scale = CHART_X_SCALE * st->zoom;
+	opt.y_scale = CHART_Y_SCALE * st->zoom;
 	opt.object_position = LXW_OBJECT_MOVE_DONT_SIZE;
 	worksheet_insert_chart_opt(st->ws, st->row, 0, ch, &opt);
 	report_xlsx_stack_break(st, st->row);
-	st->row += CHART_ROWS;
+	/* The rows of 20 pixels it covers, rounded up, and a gap of two. */
+	st->row += (uint32_t)ceil(CHART_H_PX * st->zoom / 20) + 2;
 }
 
 /* Set the page breaks before the stack's charts. */

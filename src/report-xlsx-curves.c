@@ -317,7 +317,7 @@ report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx)
 	    "each mode with 3 or more depths at a block size (IOPS; latency in microseconds, us)",
 	    x->title);
 	report_xlsx_page(ws, 0, false);
-	report_xlsx_stack_init(&st, ws, row);
+	report_xlsx_stack_init(&st, ws, row, 2 * report_xlsx_col_px(11) + 3 * report_xlsx_col_px(14));
 	for (k = 0; k < n; k++) {
 		if (k > 0)
 			report_xlsx_stack_break(&st, row);	/* each mode's table starts a page */

@@ -161,6 +161,21 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	return ch;
 }
 
+/* The width of a pivot sheet's tables in pixels (the p99 sheet's percentiles may be wider). */
+static double
+pivot_width(const struct summary *sum, enum report_metric metric)
+{
+	unsigned m, ncols = 2;
+
+	for (m = 0; metric == METRIC_P99_US && m < sum->nmodes; m++)
+		if (sum->modes[m].lat_series >= 0)
+			ncols += 3;
+	if (ncols < sum->nseries + 2)
+		ncols = sum->nseries + 2;
+	return 2 * report_xlsx_col_px(11) + sum->nseries * report_xlsx_col_px(16) +
+	    (ncols - sum->nseries - 2) * report_xlsx_col_px(8.43);
+}
+
 /* A pivot sheet of one metric, its tables at the top and its charts below them. */
 static void
 pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
@@ -207,7 +222,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		    &look);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
-	report_xlsx_stack_init(&st, ws, end + 1);
+	report_xlsx_stack_init(&st, ws, end + 1, pivot_width(sum, metric));
 	report_xlsx_stack_add(&st, ch);
 	if (pct != NULL)
 		report_xlsx_stack_add(&st, pct);

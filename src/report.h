@@ -313,6 +313,7 @@ struct report_xlsx_look {
 struct report_xlsx_stack {
 	struct lxw_worksheet	*ws;
 	uint32_t		 row;		/* where the next chart goes */
+	double			 zoom;		/* size and fonts, 1: 960 x 504 pixels */
 	uint32_t		*breaks;	/* page breaks (lxw_row_t), 0-terminated */
 	unsigned		 nbreaks;
 };
@@ -326,7 +327,8 @@ struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, bool, const char *, c
 void	 report_xlsx_series(struct lxw_chart *, const char *, uint32_t, uint32_t, uint16_t, uint16_t,
 	     const char *, const struct report_xlsx_look *);
 void	 report_xlsx_page(struct lxw_worksheet *, uint32_t, bool);
-void	 report_xlsx_stack_init(struct report_xlsx_stack *, struct lxw_worksheet *, uint32_t);
+double	 report_xlsx_col_px(double);
+void	 report_xlsx_stack_init(struct report_xlsx_stack *, struct lxw_worksheet *, uint32_t, double);
 void	 report_xlsx_stack_break(struct report_xlsx_stack *, uint32_t);
 void	 report_xlsx_stack_add(struct report_xlsx_stack *, struct lxw_chart *);
 void	 report_xlsx_stack_done(struct report_xlsx_stack *);

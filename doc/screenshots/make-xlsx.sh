@@ -1,6 +1,6 @@
 #!/bin/sh
 # doc/screenshots/xlsx-*.png: reports/example's report.xlsx as LibreOffice
-# prints it, at 50 dpi: the IOPS sheet's table page and its chart page, and
+# prints it, at 72 dpi: the IOPS sheet's table page and its chart page, and
 # the latency percentiles chart.  Run from anywhere after make; needs soffice
 # (libreoffice-calc-nogui) and pdftoppm, pdftotext (poppler-utils).
 set -eu
@@ -20,7 +20,7 @@ pdftoppm -r 72 -gray "$T/example.pdf" "$T/page"
 
 # shot NAME PAGE: one page as NAME.png
 shot() {
-	pdftoppm -r 50 -png -f "$2" -l "$2" -singlefile "$T/example.pdf" "$out/$1"
+	pdftoppm -r 72 -png -f "$2" -l "$2" -singlefile "$T/example.pdf" "$out/$1"
 	echo "$out/$1.png: page $2, $(wc -c <"$out/$1.png") bytes"
 }
 # page_of PATTERN: the page of the chart whose title matches
