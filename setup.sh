@@ -17,7 +17,7 @@ libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox"
 # loop-device and filesystem tools, valgrind for CI, debhelper and lintian
 # for the package test.
 TEST_PACKAGES="fio python3 python3-openpyxl libreoffice-calc-nogui e2fsprogs util-linux
-fdisk mount valgrind chromium debhelper dpkg-dev lintian"
+fdisk mount valgrind chromium poppler-utils debhelper dpkg-dev lintian"
 
 # deps [PACKAGE...]: install whichever of them are missing
 deps() {

@@ -2,7 +2,8 @@
  * compare.xlsx (libxlsxwriter): Summary (runs, rule, verdicts, caps), Side
  * by side (every run's IOPS, MiB/s and p99 per cell), Ratios (each run over
  * the first, and the winners) and Charts (native overlay charts of the Side
- * by side figures, with each run's caps).  The two data sheets have the
+ * by side figures, with each run's caps, below the tables they draw).
+ * Every sheet prints landscape, one page wide, its header repeated.  The two data sheets have the
  * columns of compare.csv, header for header.  Written to a temp file and
  * renamed over compare.xlsx once libxlsxwriter has closed it.
  */
@@ -24,7 +25,6 @@
 #define SHEET_RATIOS	"Ratios"
 #define SHEET_CHARTS	"Charts"
 #define COL_FIRST	6	/* mode, bs, bs_bytes, bs_kib, depth, jobs, then figures */
-#define CHART_SERIES_MAX 255
 
 static const lxw_color_t compare_xl_color[] = {
 	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B, 0xE377C2, 0x7F7F7F
@@ -69,6 +69,7 @@ compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws)
 		worksheet_write_string(ws, 0, (lxw_col_t)c, id[c], x->header);
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, COL_FIRST);
+	report_xlsx_page(ws, 0, false);
 	worksheet_set_column(ws, 0, COL_FIRST - 1, 9, NULL);
 }
 
@@ -179,6 +180,7 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 	}
 	worksheet_set_column(ws, 0, 0, 16, NULL);
 	worksheet_set_column(ws, 1, 8, 22, NULL);
+	report_xlsx_page(ws, 0, false);
 	worksheet_write_string(ws, row++, 0, line, x->title);
 	free(line);
 	worksheet_write_string(ws, row++, 0, compare_rule(), NULL);
@@ -218,29 +220,6 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 	worksheet_activate(ws);
 }
 
-/* A chart line: rows first..last of a sheet's column, x from its bs_kib column. */
-static void
-compare_xl_series(lxw_chart *ch, const char *sheet, lxw_row_t first, lxw_row_t last,
-    lxw_col_t xcol, lxw_col_t col, const char *name, unsigned run, unsigned dash, int marker)
-{
-	lxw_chart_series *se = chart_add_series(ch, NULL, NULL);
-	lxw_chart_line line;
-
-	memset(&line, 0, sizeof line);
-	line.color = compare_xl_color[run % 8];
-	line.width = marker >= 0 ? 1.75 : 1.25;
-	line.dash_type = compare_xl_dash[dash % 5];
-	chart_series_set_categories(se, sheet, first, xcol, last, xcol);
-	chart_series_set_values(se, sheet, first, col, last, col);
-	chart_series_set_name(se, name);
-	chart_series_set_line(se, &line);
-	if (marker >= 0) {
-		chart_series_set_marker_type(se, compare_xl_marker[marker % 5]);
-		chart_series_set_marker_size(se, 5);
-	} else
-		chart_series_set_marker_type(se, LXW_CHART_MARKER_NONE);
-}
-
 /* The dash of a mode: its place among the compared modes. */
 static unsigned
 compare_xl_dash_of(const struct compare *cmp, enum rw_mode mode)
@@ -253,13 +232,107 @@ compare_xl_dash_of(const struct compare *cmp, enum rw_mode mode)
 	return 0;
 }
 
+/* The look of run k's line of a mode x depth x jobs, or of a cap (marker < 0: no marker). */
+static struct report_xlsx_look
+compare_xl_look(unsigned k, unsigned dash, int marker)
+{
+	struct report_xlsx_look look = {
+		.color = compare_xl_color[k % 8], .width = marker >= 0 ? 1.75 : 1.25,
+		.dash = compare_xl_dash[dash % 5],
+		.marker = marker >= 0 ? compare_xl_marker[marker % 5] : 0
+	};
+
+	return look;
+}
+
+/* The index of bs in cmp->bs. */
+static unsigned
+compare_xl_bs_index(const struct compare *cmp, uint64_t bs)
+{
+	unsigned b;
+
+	for (b = 0; b + 1 < cmp->nbs && cmp->bs[b] != bs; b++)
+		;
+	return b;
+}
+
 /*
- * Charts: IOPS, MiB/s and p99 against block size from the Side by side
- * sheet, a line per run and mode x depth x jobs; each run's caps as flat
- * lines from a small table on this sheet.
+ * A column of a chart's table: header name at row first, then per block
+ * size run k's figure of group g (a cap when g < 0: cap at every block
+ * size); its line on ch.  Returns false when the chart is full.
  */
-static void
-compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
+static bool
+compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
+    lxw_col_t col, const struct compare *cmp, unsigned k, int g, enum compare_metric m,
+    double cap, const char *name, const struct report_xlsx_look *look,
+    struct report_xlsx_range *range)
+{
+	unsigned b, i;
+
+	worksheet_write_string(ws, first, col, name, x->header);
+	if (g < 0)
+		for (b = 0; b < cmp->nbs; b++) {
+			worksheet_write_number(ws, first + 1 + b, col, cap, x->num1);
+			report_xlsx_range_add(range, cap);
+		}
+	else
+		for (i = 0; i < cmp->groups[g].n; i++) {
+			const struct compare_row *row = &cmp->rows[cmp->groups[g].first + i];
+			double v = compare_value(cmp, row, k, m);
+
+			/* Blank when missing: the line has a gap there. */
+			if (isnan(v))
+				continue;
+			worksheet_write_number(ws, first + 1 + compare_xl_bs_index(cmp, row->bs), col, v,
+			    m == COMPARE_IOPS ? x->num0 : x->num1);
+			report_xlsx_range_add(range, v);
+		}
+	report_xlsx_series(ch, SHEET_CHARTS, first + 1, first + cmp->nbs, 0, col, name, look);
+	return col - 1 < REPORT_XLSX_SERIES_MAX;
+}
+
+/* Columns of each run's caps (and bursts) for metric m; returns the next column. */
+static lxw_col_t
+compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
+    lxw_col_t col, const struct compare *cmp, enum compare_metric m,
+    struct report_xlsx_range *range)
+{
+	unsigned k, c;
+
+	for (k = 0; m != COMPARE_P99 && k < cmp->nruns; k++) {
+		const struct expect *e = &cmp->runs[k].res.expect;
+		double caps[2];
+
+		if (!e->set)
+			continue;
+		caps[0] = m == COMPARE_IOPS ? e->iops : e->bw_bytes_s / MIB;
+		caps[1] = m == COMPARE_IOPS ? e->burst_iops : e->burst_bw_bytes_s / MIB;
+		for (c = 0; c < 2; c++) {
+			struct report_xlsx_look look = compare_xl_look(k, c == 0 ? 1 : 2, -1);
+			char *name;
+			bool more;
+
+			if (!(caps[c] > 0))
+				continue;
+			name = xasprintf("%s %s %s", cmp->runs[k].label, c == 0 ? "cap" : "burst",
+			    m == COMPARE_IOPS ? "IOPS" : "MiB/s");
+			more = compare_xl_column(x, ws, ch, first, col++, cmp, k, -1, m, caps[c], name,
+			    &look, range);
+			free(name);
+			if (!more)
+				return col;
+		}
+	}
+	return col;
+}
+
+/*
+ * The table of metric m at row first (block size down, a column per run
+ * and mode x depth x jobs, then the caps) and its chart.  Returns the chart.
+ */
+static lxw_chart *
+compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
+    const struct compare *cmp, enum compare_metric m, lxw_col_t *ncols)
 {
 	static const char *const ytitle[COMPARE_METRICS] = {
 		"IOPS (log scale)", "Throughput (MiB/s, log scale)", "p99 latency (us, log scale)"
@@ -268,73 +341,83 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 		"IOPS vs block size", "Throughput vs block size",
 		"p99 latency vs block size, lowest queue depth"
 	};
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHARTS);
-	lxw_chart_options opt;
-	lxw_row_t caprow = 1;
-	unsigned k, g, m, nseries;
-	double kib_lo = cmp->nbs > 0 ? (double)cmp->bs[0] / KIB : 1;
-	double kib_hi = cmp->nbs > 0 ? (double)cmp->bs[cmp->nbs - 1] / KIB : 1;
+	struct report_xlsx_range range = { 0, 0 };
+	lxw_chart *ch = report_xlsx_chart(x->wb, false, ctitle[m], "Block size", ytitle[m],
+	    LXW_CHART_LEGEND_RIGHT);
+	lxw_col_t col = 1;
+	unsigned k, g, b;
+	char label[32];
+	bool more = true;
 
-	worksheet_write_string(ws, 0, 0, "Caps drawn on the charts (each run's results.json)",
-	    x->bold);
-	worksheet_set_column(ws, 0, 0, 30, NULL);
-	worksheet_set_column(ws, 1, 3, 14, NULL);
-	for (m = 0; m < COMPARE_METRICS; m++) {
-		char *title;
-		lxw_chart *ch;
+	worksheet_write_string(ws, first, 0, "Block size", x->header);
+	for (b = 0; b < cmp->nbs; b++)
+		worksheet_write_string(ws, first + 1 + b, 0,
+		    report_size_label(cmp->bs[b], label, sizeof label), NULL);
+	for (k = 0; k < cmp->nruns && more; k++)
+		for (g = 0; g < cmp->ngroups && more; g++) {
+			const struct compare_group *gr = &cmp->groups[g];
+			struct report_xlsx_look look = compare_xl_look(k,
+			    compare_xl_dash_of(cmp, gr->mode), (int)gr->variant);
+			char *name;
 
-		title = xasprintf("%s", ctitle[m]);
-		ch = report_xlsx_chart(x->wb, cmp->bs, cmp->nbs, title, ytitle[m],
-		    LXW_CHART_LEGEND_RIGHT);
-		free(title);
-		nseries = 0;
-		for (k = 0; k < cmp->nruns; k++)
-			for (g = 0; g < cmp->ngroups && nseries < CHART_SERIES_MAX; g++) {
-				const struct compare_group *gr = &cmp->groups[g];
-				char *name;
-
-				if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->mode) != (int)g)
-					continue;
-				name = xasprintf("%s %s", cmp->runs[k].label, gr->name);
-				compare_xl_series(ch, SHEET_SIDE, gr->first + 1, gr->first + gr->n, 3,
-				    (lxw_col_t)(COL_FIRST + k * COMPARE_METRICS + m), name, k,
-				    compare_xl_dash_of(cmp, gr->mode), (int)gr->variant);
-				free(name);
-				nseries++;
-			}
-		for (k = 0; m != COMPARE_P99 && k < cmp->nruns && nseries < CHART_SERIES_MAX; k++) {
-			const struct expect *e = &cmp->runs[k].res.expect;
-			double caps[2];
-			unsigned c;
-
-			if (!e->set)
+			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->mode) != (int)g)
 				continue;
-			caps[0] = m == COMPARE_IOPS ? e->iops : e->bw_bytes_s / MIB;
-			caps[1] = m == COMPARE_IOPS ? e->burst_iops : e->burst_bw_bytes_s / MIB;
-			for (c = 0; c < 2; c++) {
-				char *name;
-
-				if (!(caps[c] > 0))
-					continue;
-				name = xasprintf("%s %s %s", cmp->runs[k].label, c == 0 ? "cap" : "burst",
-				    m == COMPARE_IOPS ? "IOPS" : "MiB/s");
-				worksheet_write_string(ws, caprow, 0, name, NULL);
-				worksheet_write_number(ws, caprow, 1, kib_lo, NULL);
-				worksheet_write_number(ws, caprow, 2, caps[c], x->num1);
-				worksheet_write_number(ws, caprow + 1, 1, kib_hi, NULL);
-				worksheet_write_number(ws, caprow + 1, 2, caps[c], x->num1);
-				compare_xl_series(ch, SHEET_CHARTS, caprow, caprow + 1, 1, 2, name, k,
-				    c == 0 ? 1 : 2, -1);
-				free(name);
-				caprow += 2;
-				nseries++;
-			}
+			name = xasprintf("%s %s (%s)", cmp->runs[k].label, gr->name,
+			    compare_metric_name(m));
+			more = compare_xl_column(x, ws, ch, first, col++, cmp, k, (int)g, m, 0, name,
+			    &look, &range);
+			free(name);
 		}
-		memset(&opt, 0, sizeof opt);
-		opt.x_scale = 2.0;
-		opt.y_scale = 2.0;
-		worksheet_insert_chart_opt(ws, (lxw_row_t)(m * 31), 5, ch, &opt);
+	if (more)
+		col = compare_xl_caps(x, ws, ch, first, col, cmp, m, &range);
+	report_xlsx_axis(ch->y_axis, &range, true);
+	if (col > *ncols)
+		*ncols = col;
+	return ch;
+}
+
+/*
+ * Charts: IOPS, MiB/s and p99 against block size, a line per run and mode
+ * x depth x jobs, each run's caps as flat lines; the tables they are drawn
+ * from at the top, the charts below them.
+ */
+static void
+compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
+{
+	static const char *const what[COMPARE_METRICS] = {
+		"IOPS per block size (the IOPS chart; caps from each run's results.json):",
+		"Throughput per block size, MiB/s (the throughput chart; caps from each run's "
+		"results.json):",
+		"p99 latency per block size at each run's lowest queue depth, us (the latency chart):"
+	};
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHARTS);
+	struct report_xlsx_stack st;
+	lxw_chart *ch[COMPARE_METRICS];
+	lxw_row_t row = 2;
+	lxw_col_t ncols = 1;
+	unsigned m;
+
+	report_xlsx_page(ws, 0, false);
+	if (cmp->nbs == 0 || cmp->ngroups == 0) {
+		worksheet_write_string(ws, 0, 0, "No run has a cell with figures: there is no chart.",
+		    x->bold);
+		return;
 	}
+	worksheet_write_string(ws, 0, 0, "The figures the charts below draw, from the Side by side "
+	    "sheet (IOPS; MiB/s = 2^20 bytes/s; latency in microseconds, us)", x->bold);
+	for (m = 0; m < COMPARE_METRICS; m++) {
+		worksheet_write_string(ws, row, 0, what[m], x->bold);
+		worksheet_set_row(ws, row + 1, 45, NULL);
+		ch[m] = compare_xl_chart(x, ws, row + 1, cmp, (enum compare_metric)m, &ncols);
+		row += cmp->nbs + 3;
+	}
+	worksheet_set_column(ws, 0, 0, 11, NULL);
+	worksheet_set_column(ws, 1, ncols - 1, 16, NULL);
+	report_xlsx_stack_init(&st, ws, row, report_xlsx_col_px(11) +
+	    (ncols - 1) * report_xlsx_col_px(16));
+	for (m = 0; m < COMPARE_METRICS; m++)
+		report_xlsx_stack_add(&st, ch[m]);
+	report_xlsx_stack_done(&st);
 }
 
 /* Write DIR/compare.xlsx whole or not at all. */

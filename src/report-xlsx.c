@@ -1,8 +1,10 @@
 /*
- * report.xlsx (libxlsxwriter): Summary, a pivot sheet per metric with a
- * native chart (block sizes down, mode x queue depth across), Cells (every
- * figure of every cell, as results.csv), Checks (the BW = IOPS x bs detail)
- * and Run.  Only plain documented libxlsxwriter calls, fixed sheet names
+ * report.xlsx (libxlsxwriter): Summary, a pivot sheet per metric with its
+ * native charts (report-xlsx-pivot.c), Saturation when a mode has three or
+ * more depths at a block size (report-xlsx-curves.c), Cells (every figure
+ * of every cell, as results.csv), Checks (the BW = IOPS x bs detail) and
+ * Run.  Every sheet prints landscape, one page wide, its header repeated.
+ * Only plain documented libxlsxwriter calls, fixed sheet names
  * under 31 characters without []:*?/\, so Excel and LibreOffice open it
  * without a repair prompt.  The workbook is written to DIR/.report.xlsx.tmp
  * and renamed over report.xlsx once libxlsxwriter has closed it.
@@ -10,7 +12,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,60 +22,13 @@
 #include "report.h"
 
 #define SHEET_SUMMARY	"Summary"
-#define SHEET_IOPS	"IOPS"
-#define SHEET_BW	"MiB per s"
-#define SHEET_LAT	"p99 latency (us)"
 #define SHEET_CELLS	"Cells"
 #define SHEET_CHECKS	"Checks"
 #define SHEET_RUN	"Run"
-#define CHART_SERIES_MAX 255	/* Excel's limit of series in one chart */
-
-/* The workbook and the formats every sheet uses. */
-struct xl {
-	lxw_workbook	*wb;
-	lxw_format	*title, *header, *bold, *wrap;
-	lxw_format	*num0, *num1, *num3, *pct;	/* #,##0  #,##0.0  #,##0.000  0.00 */
-	lxw_format	*bad, *bad0, *bad1;		/* BW check mismatch: red fill */
-	lxw_format	*failed;
-	lxw_format	*alert;		/* bold red text, no fill */
-	lxw_format	*unsteady0, *unsteady1;	/* a figure from a cell that is not steady: yellow */
-};
-
-/* Line colours by mode, as in the gnuplot charts. */
-static const lxw_color_t mode_color[MODE_COUNT] = {
-	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B
-};
-static const uint8_t dash_of[] = {
-	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
-	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
-};
-static const uint8_t marker_of[] = {
-	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
-	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
-};
-
-/* A cell format: number format, bold, fill and font colours (0: none); the workbook owns it. */
-struct lxw_format *
-report_xlsx_format(struct lxw_workbook *wb, const char *num, bool bold, uint32_t bg, uint32_t fg)
-{
-	lxw_format *f = workbook_add_format(wb);
-
-	if (num != NULL)
-		format_set_num_format(f, num);
-	if (bold)
-		format_set_bold(f);
-	if (bg != 0) {
-		format_set_pattern(f, LXW_PATTERN_SOLID);
-		format_set_bg_color(f, bg);
-	}
-	if (fg != 0)
-		format_set_font_color(f, fg);
-	return f;
-}
 
 /* The formats every sheet uses. */
 static void
-xl_formats(struct xl *x)
+xl_formats(struct report_xl *x)
 {
 	x->title = report_xlsx_format(x->wb, NULL, true, 0, 0);
 	format_set_font_size(x->title, 14);
@@ -101,7 +55,7 @@ xl_formats(struct xl *x)
 
 /* A header row; headers carry their units. */
 static void
-xl_header(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const char *const *h, unsigned n)
+xl_header(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const char *const *h, unsigned n)
 {
 	unsigned c;
 
@@ -111,7 +65,7 @@ xl_header(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const char *const *h, 
 
 /* A cell's identity columns: mode, block size (and bytes), depth, jobs. */
 static void
-xl_cell_id(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col,
+xl_cell_id(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col,
     const struct cell_result *r, bool bytes)
 {
 	char bs[32];
@@ -126,7 +80,7 @@ xl_cell_id(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col,
 
 /* Summary rows: the provisioned caps and each mode's peaks against them.  Returns the next row. */
 static lxw_row_t
-xl_expect(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	const struct expect *e = &ctx->res->expect;
 	char caps[160], a[32], *line;
@@ -157,7 +111,7 @@ xl_expect(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
 
 /* Summary rows: how the cells ended, burst detection's finding and its cells.  Returns the next row. */
 static lxw_row_t
-xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_bursts(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	char *note = report_table_steady_note(ctx);
 	struct report_table t;
@@ -187,7 +141,7 @@ xl_bursts(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ct
  * its cell is not steady: "512 B, QD32 ⚠ noisy"; yellow then.
  */
 static void
-xl_summary_at(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+xl_summary_at(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
     const struct results *res, int i)
 {
 	const struct cell_result *r = &res->cells[i];
@@ -206,7 +160,7 @@ xl_summary_at(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
 
 /* Summary rows: a mode's peaks, QD1 4K latency, the knee and the provisioned share. */
 static void
-xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx,
+xl_summary_mode(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx,
     unsigned mode)
 {
 	const struct results *res = ctx->res;
@@ -266,7 +220,7 @@ xl_summary_mode(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct rep
 
 /* Summary rows: the BW checks' count and each mismatch with its likely cause.  Returns the next row. */
 static lxw_row_t
-xl_summary_checks(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_summary_checks(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	static const char *const mhead[] = {
 		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
@@ -312,7 +266,7 @@ xl_summary_checks(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct r
 
 /* Summary rows: the cells that failed or were skipped, with why.  Returns the next row. */
 static lxw_row_t
-xl_summary_failed(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_summary_failed(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	const struct results *res = ctx->res;
 	char *line;
@@ -339,7 +293,7 @@ xl_summary_failed(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct r
 
 /* Summary row: the banner when a cell is not steady (bold red).  Returns the next row. */
 static lxw_row_t
-xl_stability_banner(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_stability_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	char *banner = report_table_stability_banner(ctx, "yellow (and " REPORT_UNSTEADY_MARK
 	    " in a text)", "the Stability column of the Cells and Checks sheets"), *line;
@@ -355,7 +309,7 @@ xl_stability_banner(struct xl *x, lxw_worksheet *ws, lxw_row_t row, const struct
 
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
-xl_summary(struct xl *x, const struct report_ctx *ctx)
+xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 {
 	static const char *const head[] = {
 		"Mode", "Peak IOPS", "Peak IOPS at", "Peak throughput (MiB/s)",
@@ -371,10 +325,13 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	char *line;
 	unsigned m, i;
 
+	report_xlsx_page(ws, 0, false);
 	worksheet_set_column(ws, 0, 0, 12, NULL);
-	worksheet_set_column(ws, 1, 10, 14, NULL);
+	worksheet_set_column(ws, 1, 1, 14, NULL);
 	worksheet_set_column(ws, 2, 2, 18, NULL);
+	worksheet_set_column(ws, 3, 4, 14, NULL);
 	worksheet_set_column(ws, 5, 5, 18, NULL);
+	worksheet_set_column(ws, 6, 10, 14, NULL);
 	worksheet_set_column(ws, 11, 11, 90, NULL);
 	line = xasprintf("Storage characterization: %s", res->label);
 	worksheet_write_string(ws, row++, 0, line, x->title);
@@ -387,9 +344,11 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	free(line);
 	if (res->description[0] != '\0')
 		worksheet_write_string(ws, row++, 0, res->description, NULL);
-	worksheet_write_string(ws, row++, 0, "Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; "
-	    "latency in microseconds (us). Charts: on the IOPS, MiB per s and p99 latency sheets.",
-	    NULL);
+	worksheet_write_string(ws, row++, 0, report_xlsx_has_curves(ctx) ? "Units: IOPS; MiB/s = "
+	    "2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us). Charts: on the IOPS, "
+	    "MiB per s and p99 latency sheets; against queue depth on the Saturation sheet." :
+	    "Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us). "
+	    "Charts: on the IOPS, MiB per s and p99 latency sheets.", NULL);
 	row = xl_stability_banner(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
@@ -410,203 +369,9 @@ xl_summary(struct xl *x, const struct report_ctx *ctx)
 	worksheet_activate(ws);
 }
 
-/*
- * A pivot block at first_row: block size (label, KiB) down, one column per
- * series; cells whose BW check failed are red.  Returns the rows used.
- */
-static lxw_row_t
-xl_pivot(struct xl *x, lxw_worksheet *ws, lxw_row_t first_row, const struct report_ctx *ctx,
-    enum report_metric metric)
-{
-	const struct summary *sum = ctx->sum;
-	char label[32], *h;
-	unsigned s, b;
-
-	worksheet_write_string(ws, first_row, 0, "Block size", x->header);
-	worksheet_write_string(ws, first_row, 1, "Block size (KiB)", x->header);
-	for (s = 0; s < sum->nseries; s++) {
-		h = xasprintf("%s (%s)", sum->series[s].name, report_metric_name(metric));
-		worksheet_write_string(ws, first_row, (lxw_col_t)(s + 2), h, x->header);
-		free(h);
-	}
-	for (b = 0; b < sum->nbs; b++) {
-		lxw_row_t row = first_row + 1 + b;
-
-		worksheet_write_string(ws, row, 0, report_size_label(sum->bs[b], label, sizeof label),
-		    NULL);
-		worksheet_write_number(ws, row, 1, (double)sum->bs[b] / KIB, NULL);
-		for (s = 0; s < sum->nseries; s++) {
-			int i = sum->series[s].cell[b];
-			const struct cell_result *r;
-			double v;
-			bool ok;
-
-			if (i < 0)
-				continue;
-			r = &ctx->res->cells[i];
-			ok = r->check.ok;
-			v = report_metric_value(r, metric);
-			if (!(v > 0))
-				continue;	/* not measured (imported figures), and no use on a log axis */
-			worksheet_write_number(ws, row, (lxw_col_t)(s + 2), v,
-			    metric == METRIC_IOPS ? (ok ? x->num0 : x->bad0) : (ok ? x->num1 : x->bad1));
-		}
-	}
-	return (lxw_row_t)sum->nbs + 1;
-}
-
-/*
- * A scatter chart of a figure against block size: log2 x axis in KiB with
- * size labels (0.5K ... 8M), whole powers of two at both ends so that every
- * tic is a block size, and a log y axis.  bs[] is ascending, in bytes.
- * Shared by the run's workbook and the comparison's.
- */
-struct lxw_chart *
-report_xlsx_chart(struct lxw_workbook *wb, const uint64_t *bs, unsigned nbs, const char *title,
-    const char *yname, int legend_position)
-{
-	lxw_chart *ch = workbook_add_chart(wb, LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS);
-	bool to_m = nbs > 0 && bs[nbs - 1] <= 16 * MIB;
-
-	chart_title_set_name(ch, title);
-	chart_axis_set_name(ch->x_axis, "Block size (log2 scale)");
-	chart_axis_set_log_base(ch->x_axis, 2);
-	chart_axis_set_num_format(ch->x_axis, to_m ? "[<1]0.0\"K\";[<1024]0\"K\";0,\"M\"" :
-	    "[<1]0.0\"K\";0\"K\"");
-	if (nbs > 0) {
-		double lo = exp2(floor(log2((double)bs[0] / KIB)));
-		double hi = exp2(ceil(log2((double)bs[nbs - 1] / KIB)));
-
-		chart_axis_set_min(ch->x_axis, lo);
-		chart_axis_set_max(ch->x_axis, hi > lo ? hi : lo * 2);
-	}
-	chart_axis_set_name(ch->y_axis, yname);
-	chart_axis_set_log_base(ch->y_axis, 10);
-	chart_axis_major_gridlines_set_visible(ch->x_axis, LXW_TRUE);
-	chart_legend_set_position(ch, (uint8_t)legend_position);
-	chart_show_blanks_as(ch, LXW_CHART_BLANKS_AS_GAP);
-	return ch;
-}
-
-/* A chart line from a column of a pivot block, x from its KiB column. */
-static void
-xl_series(lxw_chart *ch, const char *sheet, lxw_row_t first, lxw_row_t last, lxw_col_t col,
-    const char *name, enum rw_mode mode, unsigned variant)
-{
-	lxw_chart_series *se = chart_add_series(ch, NULL, NULL);
-	lxw_chart_line line;
-
-	memset(&line, 0, sizeof line);
-	line.color = mode_color[mode];
-	line.width = 1.75;
-	line.dash_type = dash_of[variant % (sizeof dash_of / sizeof dash_of[0])];
-	chart_series_set_categories(se, sheet, first, 1, last, 1);
-	chart_series_set_values(se, sheet, first, col, last, col);
-	chart_series_set_name(se, name);
-	chart_series_set_line(se, &line);
-	chart_series_set_marker_type(se, marker_of[variant % (sizeof marker_of / sizeof marker_of[0])]);
-	chart_series_set_marker_size(se, 5);
-}
-
-/* Put a chart on a sheet at row, col, twice the default size. */
-static void
-xl_insert_chart(lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, lxw_chart *ch)
-{
-	lxw_chart_options opt;
-
-	memset(&opt, 0, sizeof opt);
-	opt.x_scale = 2.0;
-	opt.y_scale = 2.0;
-	worksheet_insert_chart_opt(ws, row, col, ch, &opt);
-}
-
-/* A pivot sheet of one metric with its chart beside the table. */
-static void
-xl_pivot_sheet(struct xl *x, const struct report_ctx *ctx, const char *name,
-    enum report_metric metric, const char *chart_title, const char *yname)
-{
-	const struct summary *sum = ctx->sum;
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
-	lxw_row_t rows;
-	lxw_chart *ch;
-	char *title;
-	unsigned s;
-
-	worksheet_set_column(ws, 0, 1, 11, NULL);
-	worksheet_set_column(ws, 2, (lxw_col_t)(sum->nseries + 1), 16, NULL);
-	worksheet_set_row(ws, 0, 45, NULL);
-	worksheet_freeze_panes(ws, 1, 2);
-	rows = xl_pivot(x, ws, 0, ctx, metric);
-	if (metric == METRIC_MIB_S) {
-		worksheet_write_string(ws, rows + 1, 0, "The same in MB/s (10^6 bytes/s):", x->bold);
-		xl_pivot(x, ws, rows + 2, ctx, METRIC_MB_S);
-	}
-	if (metric == METRIC_P99_US && !sum->has_latency) {
-		worksheet_write_string(ws, rows + 1, 0, "No latency was measured (imported figures).",
-		    x->bold);
-		return;
-	}
-	if (metric == METRIC_P99_US) {
-		/* Percentiles at each mode's lowest depth: the data of the latency chart. */
-		lxw_row_t first = rows + 2, r;
-		lxw_col_t col = 2;
-		unsigned b, m, p;
-		static const enum report_metric pct[] = { METRIC_P50_US, METRIC_P99_US, METRIC_P999_US };
-		static const char *pct_name[] = { "p50", "p99", "p99.9" };
-		char label[32];
-
-		worksheet_write_string(ws, rows + 1, 0, "Latency percentiles at each mode's lowest "
-		    "queue depth (us):", x->bold);
-		worksheet_write_string(ws, first, 0, "Block size", x->header);
-		worksheet_write_string(ws, first, 1, "Block size (KiB)", x->header);
-		for (b = 0; b < sum->nbs; b++) {
-			worksheet_write_string(ws, first + 1 + b, 0,
-			    report_size_label(sum->bs[b], label, sizeof label), NULL);
-			worksheet_write_number(ws, first + 1 + b, 1, (double)sum->bs[b] / KIB, NULL);
-		}
-		title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
-		    ctx->res->label);
-		ch = report_xlsx_chart(x->wb, sum->bs, sum->nbs, title,
-		    "Completion latency (us, log scale)", LXW_CHART_LEGEND_BOTTOM);
-		free(title);
-		for (m = 0; m < sum->nmodes; m++) {
-			if (sum->modes[m].lat_series < 0)
-				continue;
-			s = (unsigned)sum->modes[m].lat_series;
-			for (p = 0; p < 3; p++, col++) {
-				char *h = xasprintf("%s %s (us)", sum->series[s].name, pct_name[p]);
-
-				worksheet_write_string(ws, first, col, h, x->header);
-				free(h);
-				for (b = 0, r = first + 1; b < sum->nbs; b++, r++) {
-					int i = sum->series[s].cell[b];
-
-					if (i >= 0 && ctx->res->cells[i].lat_pct_ns[0] > 0)
-						worksheet_write_number(ws, r, col,
-						    report_metric_value(&ctx->res->cells[i], pct[p]), x->num1);
-				}
-				if (col - 2 < CHART_SERIES_MAX) {
-					h = xasprintf("%s %s", sum->series[s].name, pct_name[p]);
-					xl_series(ch, name, first + 1, first + sum->nbs, col, h,
-					    sum->modes[m].mode, p);
-					free(h);
-				}
-			}
-		}
-		xl_insert_chart(ws, first, (lxw_col_t)(col + 1), ch);
-	}
-	title = xasprintf("%s: %s", ctx->res->label, chart_title);
-	ch = report_xlsx_chart(x->wb, sum->bs, sum->nbs, title, yname, LXW_CHART_LEGEND_BOTTOM);
-	free(title);
-	for (s = 0; s < sum->nseries && s < CHART_SERIES_MAX; s++)
-		xl_series(ch, name, 1, sum->nbs, (lxw_col_t)(s + 2), sum->series[s].name,
-		    sum->series[s].mode, sum->series[s].variant);
-	xl_insert_chart(ws, 1, (lxw_col_t)(sum->nseries + 3), ch);
-}
-
 /* The format of a number with c's decimals (a figure of a failed check in Checks: red). */
 static lxw_format *
-xl_number_format(struct xl *x, const struct column *c, const struct column_value *v,
+xl_number_format(struct report_xl *x, const struct column *c, const struct column_value *v,
     bool checks)
 {
 	if (checks && v->mark == COLUMN_MARK_MISMATCH)
@@ -630,7 +395,7 @@ xl_number_format(struct xl *x, const struct column *c, const struct column_value
  * sheets, figures only in Checks (the sheet of the check).
  */
 static void
-xl_value(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, const struct column *c,
+xl_value(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, const struct column *c,
     const struct results *res, const struct cell_result *r, bool checks)
 {
 	struct column_value v;
@@ -666,7 +431,7 @@ xl_value(struct xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, const st
  * header, then a row per cell that want() takes.  Returns the next row.
  */
 static lxw_row_t
-xl_columns_sheet(struct xl *x, lxw_worksheet *ws, const struct results *res, unsigned flag,
+xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *res, unsigned flag,
     double width, bool (*want)(const struct cell_result *))
 {
 	bool checks = flag == COLUMN_CHECKS;
@@ -677,7 +442,6 @@ xl_columns_sheet(struct xl *x, lxw_worksheet *ws, const struct results *res, uns
 	for (k = 0; k < ncolumns; k++)
 		if (columns[k].flags & flag)
 			c++;
-	worksheet_set_column(ws, 0, c - 1, width, NULL);
 	widths = xcalloc(c, sizeof *widths);
 	worksheet_set_row(ws, 0, 45, NULL);
 	for (k = 0, c = 0; k < ncolumns; k++) {
@@ -689,15 +453,19 @@ xl_columns_sheet(struct xl *x, lxw_worksheet *ws, const struct results *res, uns
 		worksheet_write_string(ws, 0, c++, checks && col->checks_title != NULL ?
 		    col->checks_title : col->title, x->header);
 	}
-	/* Wider columns, neighbours of one width as one range. */
+	/*
+	 * Neighbours of one width as one range, none overlapping another
+	 * (LibreOffice adds up overlapping ranges' widths when it prints).
+	 */
 	for (first = 0; first < c; first = last + 1) {
 		for (last = first; last + 1 < c && widths[last + 1] == widths[first]; last++)
 			;
-		if (widths[first] > 0)
-			worksheet_set_column(ws, first, last, widths[first], NULL);
+		worksheet_set_column(ws, first, last, widths[first] > 0 ? widths[first] : width,
+		    NULL);
 	}
 	free(widths);
 	worksheet_freeze_panes(ws, 1, 0);
+	report_xlsx_page(ws, 0, !checks);
 	for (i = 0; i < res->plan.ncells; i++) {
 		if (!want(&res->cells[i]))
 			continue;
@@ -718,7 +486,7 @@ xl_finished(const struct cell_result *r)
 
 /* Cells: every figure of every cell, the columns of results.csv without the label. */
 static void
-xl_cells(struct xl *x, const struct report_ctx *ctx)
+xl_cells(struct report_xl *x, const struct report_ctx *ctx)
 {
 	xl_columns_sheet(x, workbook_add_worksheet(x->wb, SHEET_CELLS), ctx->res, COLUMN_CELLS, 13,
 	    xl_finished);
@@ -726,7 +494,7 @@ xl_cells(struct xl *x, const struct report_ctx *ctx)
 
 /* Checks: the BW = IOPS x bs detail of every cell with figures. */
 static void
-xl_checks(struct xl *x, const struct report_ctx *ctx)
+xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 {
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHECKS);
 	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14, report_has_figures);
@@ -740,7 +508,7 @@ xl_checks(struct xl *x, const struct report_ctx *ctx)
 
 /* Run: target, host, plan, versions. */
 static void
-xl_run(struct xl *x, const struct report_ctx *ctx)
+xl_run(struct report_xl *x, const struct report_ctx *ctx)
 {
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RUN);
 	struct report_table t;
@@ -749,6 +517,7 @@ xl_run(struct xl *x, const struct report_ctx *ctx)
 
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	worksheet_set_column(ws, 1, 1, 100, NULL);
+	report_xlsx_page(ws, 0, false);
 	report_table_run(ctx, &t);
 	for (r = 0; r < t.nrows; r++) {
 		worksheet_write_string(ws, r, 0, t.text[r * 2], r == 0 ? x->header : x->bold);
@@ -771,7 +540,7 @@ report_xlsx_write(struct report_ctx *ctx)
 	    .use_zip64 = LXW_FALSE };
 	lxw_doc_properties props;
 	lxw_error lerr;
-	struct xl x;
+	struct report_xl x;
 	char *title;
 	int err = 0;
 
@@ -792,11 +561,8 @@ report_xlsx_write(struct report_ctx *ctx)
 	xl_formats(&x);
 	xl_summary(&x, ctx);
 	if (ctx->sum->nseries > 0 && ctx->sum->nbs > 0) {
-		xl_pivot_sheet(&x, ctx, SHEET_IOPS, METRIC_IOPS, "IOPS vs block size", "IOPS (log scale)");
-		xl_pivot_sheet(&x, ctx, SHEET_BW, METRIC_MIB_S, "throughput vs block size",
-		    "Throughput (MiB/s, log scale)");
-		xl_pivot_sheet(&x, ctx, SHEET_LAT, METRIC_P99_US, "p99 latency vs block size",
-		    "p99 latency (us, log scale)");
+		report_xlsx_pivots(&x, ctx);
+		report_xlsx_curves(&x, ctx);
 	}
 	xl_cells(&x, ctx);
 	xl_checks(&x, ctx);

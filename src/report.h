@@ -269,13 +269,71 @@ const struct column *column_find(const char *);
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 
 /* report-xlsx.c */
-struct lxw_chart;
-struct lxw_workbook;
 int	 report_xlsx_write(struct report_ctx *);
+
+/* The formats the sheets of report.xlsx share (the workbook owns them). */
+struct report_xl {
+	struct lxw_workbook	*wb;
+	struct lxw_format	*title, *header, *bold, *wrap;
+	struct lxw_format	*num0, *num1, *num3, *pct;	/* #,##0  #,##0.0  #,##0.000  0.00 */
+	struct lxw_format	*bad, *bad0, *bad1;		/* BW check mismatch: red fill */
+	struct lxw_format	*failed;
+	struct lxw_format	*alert;		/* bold red text, no fill */
+	struct lxw_format	*unsteady0, *unsteady1;	/* a figure from a cell not steady: yellow */
+};
+
+/* report-xlsx-pivot.c: the IOPS, MiB per s and p99 latency sheets with their charts */
+void	 report_xlsx_pivots(struct report_xl *, const struct report_ctx *);
+
+/* report-xlsx-curves.c: the Saturation sheet (IOPS and latency against queue depth) */
+#define REPORT_XLSX_SHEET_CURVES	"Saturation"
+bool	 report_xlsx_has_curves(const struct report_ctx *);
+bool	 report_xlsx_curves(struct report_xl *, const struct report_ctx *);
+
+/* report-xlsx-chart.c: what report.xlsx and compare.xlsx share */
+struct lxw_chart;
+struct lxw_chart_axis;
 struct lxw_format;
+struct lxw_workbook;
+struct lxw_worksheet;
+#define REPORT_XLSX_SERIES_MAX	255	/* Excel's limit of series in one chart */
+
+/* The smallest and largest figure (above 0) a chart axis shows; { 0, 0 }: none yet. */
+struct report_xlsx_range {
+	double		 lo, hi;
+};
+
+/* How a chart line looks: colour 0xRRGGBB, LXW_CHART_LINE_DASH_*, LXW_CHART_MARKER_* (0 none). */
+struct report_xlsx_look {
+	uint32_t	 color;
+	float		 width;		/* points */
+	uint8_t		 dash;
+	uint8_t		 marker;
+};
+
+/* Charts stacked below a sheet's tables, each after a page break. */
+struct report_xlsx_stack {
+	struct lxw_worksheet	*ws;
+	uint32_t		 row;		/* where the next chart goes */
+	double			 zoom;		/* size and fonts, 1: 960 x 504 pixels */
+	uint32_t		*breaks;	/* page breaks (lxw_row_t), 0-terminated */
+	unsigned		 nbreaks;
+};
+
 struct lxw_format *report_xlsx_format(struct lxw_workbook *, const char *, bool, uint32_t, uint32_t);
-struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, const uint64_t *, unsigned, const char *,
+void	 report_xlsx_range_add(struct report_xlsx_range *, double);
+bool	 report_xlsx_wants_log(const struct report_xlsx_range *);
+void	 report_xlsx_axis(struct lxw_chart_axis *, const struct report_xlsx_range *, bool);
+struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, bool, const char *, const char *,
 	     const char *, int);
+void	 report_xlsx_series(struct lxw_chart *, const char *, uint32_t, uint32_t, uint16_t, uint16_t,
+	     const char *, const struct report_xlsx_look *);
+void	 report_xlsx_page(struct lxw_worksheet *, uint32_t, bool);
+double	 report_xlsx_col_px(double);
+void	 report_xlsx_stack_init(struct report_xlsx_stack *, struct lxw_worksheet *, uint32_t, double);
+void	 report_xlsx_stack_break(struct report_xlsx_stack *, uint32_t);
+void	 report_xlsx_stack_add(struct report_xlsx_stack *, struct lxw_chart *);
+void	 report_xlsx_stack_done(struct report_xlsx_stack *);
 
 /* A @KEY@ of a chart template and its value. */
 struct report_gp_key {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # report.xlsx of a real libaio run on a temp file, read back with a real
 # reader (openpyxl): the sheets, every figure of Cells and of the pivots
-# equal to results.csv, the BW-check verdicts, native charts with a log2
+# equal to results.csv, the BW-check verdicts, native charts with a category
 # block-size axis; and, where LibreOffice is installed, that it opens the
 # workbook and reads the same cells.
 . "$top_srcdir/tests/common.sh"

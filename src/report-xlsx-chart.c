@@ -1,0 +1,276 @@
+/*
+ * What the run's workbook (report.xlsx) and the comparison's (compare.xlsx)
+ * share: cell formats, native charts that Excel and LibreOffice draw the
+ * same, the print setup, and charts stacked below a sheet's tables.
+ *
+ * Why the charts look the way they do:
+ *  - Block size and queue depth are category axes (a line chart) over text
+ *    or number labels in the data table: evenly spaced, which for powers of
+ *    two is a log2 axis.  A value axis with a log base of 2 and a custom
+ *    format is drawn differently by the two (LibreOffice ignores the base
+ *    and drops the points at the axis ends).
+ *  - Value axes get explicit bounds with headroom (powers of ten on a log
+ *    axis, a round step on a linear one) and a #,##0 format, so that no
+ *    point sits on the frame and both draw the same ticks.
+ *  - A chart is anchored below every table of its sheet, on a page of its
+ *    own, so that no chart covers another or a table, on screen or on paper.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xlsxwriter.h>
+
+#include "report.h"
+
+#define CHART_X_SCALE	2.0	/* 960 x 504 pixels at zoom 1: one landscape page at most */
+#define CHART_Y_SCALE	1.75
+#define CHART_W_PX	960
+#define CHART_H_PX	504
+#define CHART_ZOOM_MAX	3.0	/* a chart at most 2,880 pixels wide */
+#define HEADROOM	1.08	/* the largest figure at most 1 / 1.08 of the axis */
+
+/* A cell format: number format, bold, fill and font colours (0: none); the workbook owns it. */
+struct lxw_format *
+report_xlsx_format(struct lxw_workbook *wb, const char *num, bool bold, uint32_t bg, uint32_t fg)
+{
+	lxw_format *f = workbook_add_format(wb);
+
+	if (num != NULL)
+		format_set_num_format(f, num);
+	if (bold)
+		format_set_bold(f);
+	if (bg != 0) {
+		format_set_pattern(f, LXW_PATTERN_SOLID);
+		format_set_bg_color(f, bg);
+	}
+	if (fg != 0)
+		format_set_font_color(f, fg);
+	return f;
+}
+
+/* Take a figure a chart draws into its range; figures of 0 or less are not drawn. */
+void
+report_xlsx_range_add(struct report_xlsx_range *r, double v)
+{
+	if (!(v > 0) || !isfinite(v))
+		return;
+	if (r->lo == 0 || v < r->lo)
+		r->lo = v;
+	if (v > r->hi)
+		r->hi = v;
+}
+
+/* Decimals that show step exactly (at most 3). */
+static unsigned
+axis_decimals(double step)
+{
+	unsigned d;
+	double s = step;
+
+	for (d = 0; d < 3; d++, s *= 10)
+		if (fabs(s - round(s)) < 1e-9 * (s > 1 ? s : 1))
+			break;
+	return d;
+}
+
+/*
+ * A value axis over range r: log10 from the power of ten below the
+ * smallest figure to the one above the largest, or linear from 0 to a
+ * round step above the largest; labels #,##0 with the decimals the ticks
+ * need.  An empty range leaves the axis to the renderer.
+ */
+void
+report_xlsx_axis(struct lxw_chart_axis *axis, const struct report_xlsx_range *r, bool log_scale)
+{
+	static const char *const fmt[] = { "#,##0", "#,##0.0", "#,##0.00", "#,##0.000" };
+	double lo, hi, raw, p, m, step;
+	unsigned d = 0;
+
+	if (!(r->hi > 0)) {
+		chart_axis_set_num_format(axis, fmt[0]);
+		return;
+	}
+	if (log_scale) {
+		lo = pow(10, floor(log10(r->lo / HEADROOM)));
+		hi = pow(10, ceil(log10(r->hi * HEADROOM)));
+		if (lo < 1)
+			d = (unsigned)fmin(3, round(-log10(lo)));
+		chart_axis_set_log_base(axis, 10);
+		chart_axis_set_min(axis, lo);
+		chart_axis_set_max(axis, hi);
+		chart_axis_set_num_format(axis, fmt[d]);
+		return;
+	}
+	raw = r->hi * HEADROOM / 5;
+	p = pow(10, floor(log10(raw)));
+	m = raw / p;
+	step = (m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10) * p;
+	hi = step * ceil(r->hi * HEADROOM / step - 1e-9);
+	chart_axis_set_min(axis, 0);
+	chart_axis_set_max(axis, hi);
+	chart_axis_set_major_unit(axis, step);
+	chart_axis_set_num_format(axis, fmt[axis_decimals(step)]);
+}
+
+/* Whether a range spans enough to want a log axis (more than 20 x). */
+bool
+report_xlsx_wants_log(const struct report_xlsx_range *r)
+{
+	return r->lo > 0 && r->hi / r->lo > 20;
+}
+
+/*
+ * A chart over a category axis (LXW_CHART_LINE) or two value axes
+ * (scatter, when scatter is true), gaps at blank cells.  The workbook owns it.
+ */
+struct lxw_chart *
+report_xlsx_chart(struct lxw_workbook *wb, bool scatter, const char *title, const char *xname,
+    const char *yname, int legend_position)
+{
+	lxw_chart *ch = workbook_add_chart(wb, scatter ? LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS :
+	    LXW_CHART_LINE);
+
+	chart_title_set_name(ch, title);
+	chart_axis_set_name(ch->x_axis, xname);
+	chart_axis_set_name(ch->y_axis, yname);
+	chart_axis_major_gridlines_set_visible(ch->x_axis, LXW_TRUE);
+	chart_axis_major_gridlines_set_visible(ch->y_axis, LXW_TRUE);
+	chart_legend_set_position(ch, (uint8_t)legend_position);
+	chart_show_blanks_as(ch, LXW_CHART_BLANKS_AS_GAP);
+	return ch;
+}
+
+/*
+ * A line of a chart: values in column col of rows first..last of sheet,
+ * its x (categories, or x values of a scatter chart) in column xcol; a
+ * marker (LXW_CHART_MARKER_*) or none when marker is 0.
+ */
+void
+report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint32_t last,
+    uint16_t xcol, uint16_t col, const char *name, const struct report_xlsx_look *look)
+{
+	lxw_chart_series *se = chart_add_series(ch, NULL, NULL);
+	lxw_chart_line line;
+
+	memset(&line, 0, sizeof line);
+	line.color = look->color;
+	line.width = look->width;
+	line.dash_type = look->dash;
+	chart_series_set_categories(se, sheet, first, xcol, last, xcol);
+	chart_series_set_values(se, sheet, first, col, last, col);
+	chart_series_set_name(se, name);
+	chart_series_set_line(se, &line);
+	if (look->marker != 0) {
+		lxw_chart_fill fill;
+
+		memset(&fill, 0, sizeof fill);
+		fill.color = look->color;
+		chart_series_set_marker_type(se, look->marker);
+		chart_series_set_marker_size(se, 6);
+		chart_series_set_marker_fill(se, &fill);
+		line.dash_type = LXW_CHART_LINE_DASH_SOLID;	/* a marker's outline is never dashed */
+		line.width = 1;
+		chart_series_set_marker_line(se, &line);
+	} else
+		chart_series_set_marker_type(se, LXW_CHART_MARKER_NONE);
+}
+
+/*
+ * Print setup: landscape, one page wide, rows 0..repeat_last on every
+ * page; on A3 when wide (a sheet of some 60 columns needs a scale below
+ * 10% on Letter or A4, LibreOffice's smallest, and it then prints two
+ * pages wide).
+ */
+void
+report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide)
+{
+	if (wide)
+		worksheet_set_paper(ws, 8);
+	worksheet_set_landscape(ws);
+	worksheet_fit_to_pages(ws, 1, 0);
+	worksheet_repeat_rows(ws, 0, repeat_last);
+}
+
+/* The width in pixels of a column width chars wide, as libxlsxwriter reckons it. */
+double
+report_xlsx_col_px(double chars)
+{
+	return floor(chars * 7 + 0.5) + 5;
+}
+
+/*
+ * Charts go on ws from row on (below every table of the sheet), as wide as
+ * the sheet's tables (width_px) and at least 960 pixels: the sheet prints
+ * one page wide, so a chart narrower than a wide table would print small.
+ */
+void
+report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws, uint32_t row,
+    double width_px)
+{
+	memset(st, 0, sizeof *st);
+	st->ws = ws;
+	st->row = row;
+	st->zoom = fmin(CHART_ZOOM_MAX, fmax(1, width_px / CHART_W_PX));
+}
+
+/* A chart's fonts at the stack's zoom: the same sizes in Excel and LibreOffice. */
+static void
+stack_fonts(const struct report_xlsx_stack *st, lxw_chart *ch)
+{
+	lxw_chart_font title = { .size = 14 * st->zoom, .bold = LXW_TRUE };
+	lxw_chart_font name = { .size = 10 * st->zoom, .bold = LXW_TRUE };
+	lxw_chart_font num = { .size = 9 * st->zoom };
+	lxw_chart_font legend = { .size = 9 * st->zoom };
+
+	chart_title_set_name_font(ch, &title);
+	chart_axis_set_name_font(ch->x_axis, &name);
+	chart_axis_set_name_font(ch->y_axis, &name);
+	chart_axis_set_num_font(ch->x_axis, &num);
+	chart_axis_set_num_font(ch->y_axis, &num);
+	chart_legend_set_font(ch, &legend);
+}
+
+/* A page break before row (a table of the sheet's that should start a page). */
+void
+report_xlsx_stack_break(struct report_xlsx_stack *st, uint32_t row)
+{
+	st->breaks = xrealloc(st->breaks, (st->nbreaks + 2) * sizeof *st->breaks);
+	if (row > 0)
+		st->breaks[st->nbreaks++] = row;
+	st->breaks[st->nbreaks] = 0;
+}
+
+/* Put ch at the stack's next row, column 0, after a page break; not a chart without a line. */
+void
+report_xlsx_stack_add(struct report_xlsx_stack *st, struct lxw_chart *ch)
+{
+	lxw_chart_options opt;
+
+	if (STAILQ_EMPTY(ch->series_list))
+		return;		/* the workbook frees it; libxlsxwriter would warn on stderr */
+
+	stack_fonts(st, ch);
+	memset(&opt, 0, sizeof opt);
+	opt.x_scale = CHART_X_SCALE * st->zoom;
+	opt.y_scale = CHART_Y_SCALE * st->zoom;
+	opt.object_position = LXW_OBJECT_MOVE_DONT_SIZE;
+	worksheet_insert_chart_opt(st->ws, st->row, 0, ch, &opt);
+	report_xlsx_stack_break(st, st->row);
+	/* The rows of 20 pixels it covers, rounded up, and a gap of two. */
+	st->row += (uint32_t)ceil(CHART_H_PX * st->zoom / 20) + 2;
+}
+
+/* Set the page breaks before the stack's charts. */
+void
+report_xlsx_stack_done(struct report_xlsx_stack *st)
+{
+	if (st->nbreaks > 0)
+		worksheet_set_h_pagebreaks(st->ws, st->breaks);
+	free(st->breaks);
+	st->breaks = NULL;
+	st->nbreaks = 0;
+}

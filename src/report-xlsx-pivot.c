@@ -1,0 +1,241 @@
+/*
+ * The pivot sheets of report.xlsx: IOPS, MiB per s and p99 latency, each a
+ * table of block sizes down and mode x queue depth across, and below the
+ * tables the sheet's native charts (report-xlsx-chart.c says why they are
+ * drawn as they are): a figure against block size on a category axis
+ * labelled 512, 1K ... 8M, a line per series.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xlsxwriter.h>
+
+#include "report.h"
+
+#define SHEET_IOPS	"IOPS"
+#define SHEET_BW	"MiB per s"
+#define SHEET_LAT	"p99 latency (us)"
+
+/* Line colours by mode, as in the gnuplot charts. */
+static const lxw_color_t mode_color[MODE_COUNT] = {
+	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B
+};
+static const uint8_t dash_of[] = {
+	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
+	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
+};
+static const uint8_t marker_of[] = {
+	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
+	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
+};
+
+/* The look of a line of mode in its variant'th dash and marker. */
+static struct report_xlsx_look
+pivot_look(enum rw_mode mode, unsigned variant)
+{
+	struct report_xlsx_look look = {
+		.color = mode_color[mode], .width = 1.75,
+		.dash = dash_of[variant % (sizeof dash_of / sizeof dash_of[0])],
+		.marker = marker_of[variant % (sizeof marker_of / sizeof marker_of[0])]
+	};
+
+	return look;
+}
+
+/* The block size column of a table at first_row: header, then a label per block size. */
+static void
+pivot_bs_column(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
+    const struct summary *sum)
+{
+	char label[32];
+	unsigned b;
+
+	worksheet_write_string(ws, first_row, 0, "Block size", x->header);
+	worksheet_write_string(ws, first_row, 1, "Block size (KiB)", x->header);
+	for (b = 0; b < sum->nbs; b++) {
+		worksheet_write_string(ws, first_row + 1 + b, 0,
+		    report_size_label(sum->bs[b], label, sizeof label), NULL);
+		worksheet_write_number(ws, first_row + 1 + b, 1, (double)sum->bs[b] / KIB, NULL);
+	}
+}
+
+/*
+ * A pivot block at first_row: block size (label, KiB) down, one column per
+ * series; cells whose BW check failed are red.  The figures go into *range.
+ * Returns the rows used.
+ */
+static lxw_row_t
+pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
+    const struct report_ctx *ctx, enum report_metric metric, struct report_xlsx_range *range)
+{
+	const struct summary *sum = ctx->sum;
+	char *h;
+	unsigned s, b;
+
+	pivot_bs_column(x, ws, first_row, sum);
+	for (s = 0; s < sum->nseries; s++) {
+		h = xasprintf("%s (%s)", sum->series[s].name, report_metric_name(metric));
+		worksheet_write_string(ws, first_row, (lxw_col_t)(s + 2), h, x->header);
+		free(h);
+	}
+	for (b = 0; b < sum->nbs; b++) {
+		lxw_row_t row = first_row + 1 + b;
+
+		for (s = 0; s < sum->nseries; s++) {
+			int i = sum->series[s].cell[b];
+			const struct cell_result *r;
+			double v;
+			bool ok;
+
+			if (i < 0)
+				continue;
+			r = &ctx->res->cells[i];
+			ok = r->check.ok;
+			v = report_metric_value(r, metric);
+			if (!(v > 0))
+				continue;	/* not measured (imported figures), and no use on a log axis */
+			report_xlsx_range_add(range, v);
+			worksheet_write_number(ws, row, (lxw_col_t)(s + 2), v,
+			    metric == METRIC_IOPS ? (ok ? x->num0 : x->bad0) : (ok ? x->num1 : x->bad1));
+		}
+	}
+	return (lxw_row_t)sum->nbs + 1;
+}
+
+/*
+ * Percentiles at each mode's lowest depth at first_row (the latency chart's
+ * table), and the chart of them.  Returns the chart.
+ */
+static lxw_chart *
+pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
+    const struct report_ctx *ctx)
+{
+	static const enum report_metric pct[] = { METRIC_P50_US, METRIC_P99_US, METRIC_P999_US };
+	static const char *const pct_name[] = { "p50", "p99", "p99.9" };
+	const struct summary *sum = ctx->sum;
+	struct report_xlsx_range range = { 0, 0 };
+	lxw_col_t col = 2;
+	lxw_row_t r;
+	unsigned b, m, p, s;
+	lxw_chart *ch;
+	char *title;
+
+	pivot_bs_column(x, ws, first, sum);
+	title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
+	    ctx->res->label);
+	ch = report_xlsx_chart(x->wb, false, title, "Block size", "Completion latency (us, log scale)",
+	    LXW_CHART_LEGEND_BOTTOM);
+	free(title);
+	for (m = 0; m < sum->nmodes; m++) {
+		if (sum->modes[m].lat_series < 0)
+			continue;
+		s = (unsigned)sum->modes[m].lat_series;
+		for (p = 0; p < 3; p++, col++) {
+			char *h = xasprintf("%s %s (us)", sum->series[s].name, pct_name[p]);
+			struct report_xlsx_look look = pivot_look(sum->modes[m].mode, p);
+
+			worksheet_write_string(ws, first, col, h, x->header);
+			free(h);
+			for (b = 0, r = first + 1; b < sum->nbs; b++, r++) {
+				int i = sum->series[s].cell[b];
+				double v;
+
+				if (i < 0 || ctx->res->cells[i].lat_pct_ns[0] == 0)
+					continue;
+				v = report_metric_value(&ctx->res->cells[i], pct[p]);
+				worksheet_write_number(ws, r, col, v, x->num1);
+				report_xlsx_range_add(&range, v);
+			}
+			if (col - 2 < REPORT_XLSX_SERIES_MAX) {
+				h = xasprintf("%s %s", sum->series[s].name, pct_name[p]);
+				report_xlsx_series(ch, SHEET_LAT, first + 1, first + sum->nbs, 0, col, h,
+				    &look);
+				free(h);
+			}
+		}
+	}
+	report_xlsx_axis(ch->y_axis, &range, true);
+	return ch;
+}
+
+/* The width of a pivot sheet's tables in pixels (the p99 sheet's percentiles may be wider). */
+static double
+pivot_width(const struct summary *sum, enum report_metric metric)
+{
+	unsigned m, ncols = 2;
+
+	for (m = 0; metric == METRIC_P99_US && m < sum->nmodes; m++)
+		if (sum->modes[m].lat_series >= 0)
+			ncols += 3;
+	if (ncols < sum->nseries + 2)
+		ncols = sum->nseries + 2;
+	return 2 * report_xlsx_col_px(11) + sum->nseries * report_xlsx_col_px(16) +
+	    (ncols - sum->nseries - 2) * report_xlsx_col_px(8.43);
+}
+
+/* A pivot sheet of one metric, its tables at the top and its charts below them. */
+static void
+pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
+    enum report_metric metric, const char *chart_title, const char *yname)
+{
+	const struct summary *sum = ctx->sum;
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
+	struct report_xlsx_range range = { 0, 0 }, other = { 0, 0 };
+	struct report_xlsx_stack st;
+	lxw_chart *ch, *pct = NULL;
+	lxw_row_t rows, end;
+	char *title;
+	unsigned s;
+
+	worksheet_set_column(ws, 0, 1, 11, NULL);
+	worksheet_set_column(ws, 2, (lxw_col_t)(sum->nseries + 1), 16, NULL);
+	worksheet_set_row(ws, 0, 45, NULL);
+	worksheet_freeze_panes(ws, 1, 2);
+	report_xlsx_page(ws, 0, false);
+	rows = pivot_table(x, ws, 0, ctx, metric, &range);
+	end = rows;
+	if (metric == METRIC_MIB_S) {
+		worksheet_write_string(ws, rows + 1, 0, "The same in MB/s (10^6 bytes/s):", x->bold);
+		end = rows + 2 + pivot_table(x, ws, rows + 2, ctx, METRIC_MB_S, &other);
+	}
+	if (metric == METRIC_P99_US && !sum->has_latency) {
+		worksheet_write_string(ws, rows + 1, 0, "No latency was measured (imported figures).",
+		    x->bold);
+		return;
+	}
+	if (metric == METRIC_P99_US) {
+		worksheet_write_string(ws, rows + 1, 0, "Latency percentiles at each mode's lowest "
+		    "queue depth (us):", x->bold);
+		pct = pivot_percentiles(x, ws, rows + 2, ctx);
+		end = rows + 2 + sum->nbs + 1;
+	}
+	title = xasprintf("%s: %s", ctx->res->label, chart_title);
+	ch = report_xlsx_chart(x->wb, false, title, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
+	free(title);
+	for (s = 0; s < sum->nseries && s < REPORT_XLSX_SERIES_MAX; s++) {
+		struct report_xlsx_look look = pivot_look(sum->series[s].mode, sum->series[s].variant);
+
+		report_xlsx_series(ch, name, 1, sum->nbs, 0, (lxw_col_t)(s + 2), sum->series[s].name,
+		    &look);
+	}
+	report_xlsx_axis(ch->y_axis, &range, true);
+	report_xlsx_stack_init(&st, ws, end + 1, pivot_width(sum, metric));
+	report_xlsx_stack_add(&st, ch);
+	if (pct != NULL)
+		report_xlsx_stack_add(&st, pct);
+	report_xlsx_stack_done(&st);
+}
+
+/* The IOPS, MiB per s and p99 latency sheets. */
+void
+report_xlsx_pivots(struct report_xl *x, const struct report_ctx *ctx)
+{
+	pivot_sheet(x, ctx, SHEET_IOPS, METRIC_IOPS, "IOPS vs block size", "IOPS (log scale)");
+	pivot_sheet(x, ctx, SHEET_BW, METRIC_MIB_S, "throughput vs block size",
+	    "Throughput (MiB/s, log scale)");
+	pivot_sheet(x, ctx, SHEET_LAT, METRIC_P99_US, "p99 latency vs block size",
+	    "p99 latency (us, log scale)");
+}
