@@ -13,9 +13,9 @@
 static const char *const cmd_run_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"repeat", "rounds-until-steady", "stop-on-error", "resume", "sweep", "out", "label",
-	"formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep", "destructive",
-	"force", "precondition", "quiet", NULL
+	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "resume", "sweep",
+	"out", "label", "formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep",
+	"destructive", "force", "precondition", "quiet", NULL
 };
 
 static int cmd_run_exec(struct config *);
@@ -159,6 +159,15 @@ resume_check(struct config *cfg, struct results *old, struct target *t, struct p
 	*p = old->plan;
 	p->cells = xcalloc(old->plan.ncells, sizeof *p->cells);
 	memcpy(p->cells, old->plan.cells, old->plan.ncells * sizeof *p->cells);
+	/* --retry-unstable given again replaces the run's: a finished run can retry its cells. */
+	if (cfg->retry_unstable_set)
+		p->retry_unstable = cfg->retry_unstable;
+	if (p->retry_unstable > 0 && plan_repeat(p) > 1) {
+		sweep_error("--retry-unstable %u: not with the %u rounds of the run in %s (the rounds' "
+		    "spread is what shows an unsteady cell)", p->retry_unstable, plan_repeat(p),
+		    cfg->resume);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -224,6 +233,73 @@ run_rounds_steady(const struct results *res, unsigned round)
 	}
 	fflush(stdout);
 	return reached;
+}
+
+/* Cells to re-run (--retry-unstable) and the most re-runs they may take, for the ETA. */
+static unsigned
+run_retries_wanted(const struct plan *p, const struct results *res, unsigned *most)
+{
+	unsigned i, n = 0;
+
+	*most = 0;
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (!results_attempt_wanted(r, p->retry_unstable))
+			continue;
+		n++;
+		*most += p->retry_unstable - (r->nattempts > 0 ? r->nattempts - 1 : 0);
+	}
+	return n;
+}
+
+/*
+ * --retry-unstable N, after the last cell: each stalled or noisy cell runs
+ * again until an attempt is steady or it has run N more times; the cell
+ * keeps every attempt (results_store_attempt).  A resumed run goes on from
+ * the attempts it has.  Returns 0, or an exit code when it had to stop.
+ */
+static int
+run_retries(struct config *cfg, struct target *t, struct plan *p, struct results *res,
+    const char *out, unsigned *failed)
+{
+	unsigned i, k = 0, most, n = run_retries_wanted(p, res, &most);
+	struct plan whole = *p;
+
+	if (n == 0)
+		return 0;
+	printf("Retrying %u stalled or noisy cell%s: up to %u re-run%s each, until one is steady\n",
+	    n, n == 1 ? "" : "s", p->retry_unstable, p->retry_unstable == 1 ? "" : "s");
+	fflush(stdout);
+	whole.ncells = most;
+	run_progress_init(cfg->quiet, &whole);
+	for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
+		struct cell_result *r = &res->cells[i], got;
+
+		while (!sweep_interrupted && results_attempt_wanted(r, p->retry_unstable)) {
+			if (access(t->path, F_OK) != 0) {
+				sweep_error("%s: the target vanished (%s); stopping the retries", t->path,
+				    strerror(errno));
+				return SWEEP_EXIT_FAILED;
+			}
+			if (run_cell(t, p, &p->cells[i], &got, k++) == -ECANCELED) {
+				results_cell_free(&got);
+				break;
+			}
+			printf("retry %u/%u ", r->nattempts > 0 ? r->nattempts : 1, p->retry_unstable);
+			print_cell_line(stdout, &got, i, p->ncells);
+			printf("      %s\n", got.stability.reason);
+			fflush(stdout);
+			*failed += got.status == CELL_FAILED;
+			results_store_attempt(res, i, &got);
+			if (run_save(res, out) != 0) {
+				sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
+				    "attempts measured before", out);
+				return SWEEP_EXIT_FAILED;
+			}
+		}
+	}
+	return 0;
 }
 
 /*
@@ -299,6 +375,9 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		    run_rounds_steady(res, round + 1))
 			break;
 	}
+	if (p->retry_unstable > 0 && !stop && !sweep_interrupted &&
+	    (err = run_retries(cfg, t, p, res, out, &failed)) != 0)
+		return err;
 	if (sweep_interrupted)
 		run_interrupted(res, p, out);
 	else
@@ -351,6 +430,7 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 		memset(old, 0, sizeof *old);
 	} else
 		results_create(&res, cfg->label, cfg->description, t, p);
+	res.plan.retry_unstable = p->retry_unstable;
 	if (expect->set)
 		results_set_expect(&res, expect);
 	if (t->devname[0] == '\0')
@@ -386,6 +466,11 @@ run_hosts(struct config *cfg, unsigned mask)
 	memset(&t, 0, sizeof t);
 	if (hosts_list_read(cfg, &l) != 0)
 		goto out;
+	if (cfg->retry_unstable > 0) {
+		sweep_error("--retry-unstable %u: not with --hosts (fio's client/server mode runs the "
+		    "plan once); run the unstable cells again locally", cfg->retry_unstable);
+		goto out;
+	}
 	if (cfg->repeat > 1) {
 		sweep_error("--repeat %u: not with --hosts (fio's client/server mode runs the plan "
 		    "once); run it again for another round", cfg->repeat);

@@ -292,6 +292,16 @@ check_label(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	return 0;
 }
 
+/* --retry-unstable given: a resumed run takes it instead of the stored run's. */
+static int
+check_retry_unstable(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	(void)o;
+	(void)v;
+	c->cfg->retry_unstable_set = true;
+	return 0;
+}
+
 /* The defaults of the matrix keys on a device, where they differ from a file's. */
 #define MODES_DEFAULT_DEVICE	"read,randread"
 
@@ -360,6 +370,12 @@ static const struct option_entry options_table[] = {
 	  "rounds of each mode's smallest block size at its highest depth within 20%% of their "
 	  "mean, their fitted slope moving less than 10%%",
 	  "rounds-until-steady is the most rounds, from %llu to %llu", NULL },
+	{ "retry-unstable", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_HELP_RANGE, OPT_UINT,
+	  CFG(retry_unstable), 0, SWEEP_RETRY_MAX, "0", NULL, "N",
+	  "after the last cell, re-run each stalled or noisy cell up to N times (%llu to %llu) "
+	  "until an attempt is steady; every attempt is kept and the first steady one shown",
+	  "retry-unstable is a whole number of re-runs per cell from %llu to %llu",
+	  check_retry_unstable },
 	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_UINT, CFG(io_timeout_s), 1, 86400,
 	  "30", NULL, "SECONDS", "abort a cell whose I/O has not completed for this long",
 	  "io-timeout is whole seconds from %llu to %llu", NULL },

@@ -59,6 +59,7 @@ plan_build(struct plan *p, const struct config *cfg)
 		p->repeat = cfg->rounds_until_steady;
 		p->until_steady = true;
 	}
+	p->retry_unstable = cfg->retry_unstable;
 	str_copy(p->engine, sizeof p->engine, cfg->engine);
 	return n > 0 ? 0 : -1;
 }
@@ -142,7 +143,11 @@ plan_repeat(const struct plan *p)
 	return p->repeat > 1 ? p->repeat : 1;
 }
 
-/* Ramp plus runtime for every cell of every round (setup such as file layout is extra). */
+/*
+ * Ramp plus runtime for every cell of every round (setup such as file
+ * layout is extra, and so are --retry-unstable's re-runs: plan_print says
+ * how much they may add).
+ */
 uint64_t
 plan_duration_ns(const struct plan *p)
 {
@@ -215,6 +220,14 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		fprintf(f, "Rounds: %u, interleaved: every cell once, then every cell again (%u cell "
 		    "runs); a cell's figures are its median round's, with the rounds' range\n",
 		    plan_repeat(p), plan_repeat(p) * p->ncells);
+	if (p->retry_unstable > 0)
+		fprintf(f, "Retry unstable: after the last cell, each stalled or noisy cell runs again, "
+		    "up to %u time%s, until an attempt is steady (every attempt is kept, the first "
+		    "steady one shown); retries may add up to %u x %u cell%s (%s) to the duration\n",
+		    p->retry_unstable, p->retry_unstable == 1 ? "" : "s", p->retry_unstable, p->ncells,
+		    p->ncells == 1 ? "" : "s",
+		    duration_human((uint64_t)p->retry_unstable * p->ncells * (p->ramp_s +
+		    p->runtime_s) * NSEC_PER_SEC, dur, sizeof dur));
 	fprintf(f, "Estimated duration: %s%s", plan_steady(p) || p->until_steady ? "at most " : "",
 	    duration_human(plan_duration_ns(p), dur, sizeof dur));
 	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)

@@ -189,6 +189,52 @@ report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 }
 
 /*
+ * --retry-unstable: every re-run cell, which attempt its figures are and
+ * why, and what the other attempts were.  Nothing when no cell was re-run.
+ */
+static void
+report_doc_retries(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	unsigned i, n = 0, steady = 0;
+	char note[1024], bs[32];
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].nattempts > 0) {
+			n++;
+			steady += res->cells[i].stability.verdict == STABILITY_STEADY;
+		}
+	if (n == 0)
+		return;
+	doc_heading(d, 2, "Retried cells");
+	doc_para_begin(d, steady < n ? "fail" : NULL);
+	doc_printf(d, "%u cell%s stalled or noisy and ran again "
+	    "(--retry-unstable %u: up to %u re-runs, until an attempt is steady); %u of them %s "
+	    "steady now. A cell's figures are its first steady attempt's, or when none is, its "
+	    "least unstable attempt's (noisy before stalled, then the lowest CV); results.json "
+	    "keeps every attempt.", n, n == 1 ? " was" : "s were", res->plan.retry_unstable,
+	    res->plan.retry_unstable, steady, steady == 1 ? "is" : "are");
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->nattempts == 0)
+			continue;
+		doc_item_begin(d, NULL);
+		doc_printf(d, "%s %s QD%u", mode_name(r->cell.mode),
+		    report_size_label(r->cell.bs, bs, sizeof bs), r->cell.depth);
+		if (r->cell.jobs > 1)
+			doc_printf(d, " x%u jobs", r->cell.jobs);
+		doc_raw(d, ": ");
+		results_attempt_note(r, note, sizeof note);
+		doc_text(d, note);
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+}
+
+/*
  * How many cells pass the BW = IOPS x bs check, the rule and the count of
  * mismatches: one paragraph when compact, else one each.
  */
@@ -388,6 +434,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_summary(&d, ctx);
 	report_doc_expect(&d, ctx);
 	report_doc_bursts(&d, ctx);
+	report_doc_retries(&d, ctx);
 	report_doc_checks(&d, ctx);
 	report_doc_charts(&d, ctx, charts, ncharts, "No cell has figures to chart.", true);
 	report_doc_pivots(&d, ctx, METRIC_IOPS, "IOPS");

@@ -120,6 +120,8 @@ struct config {
 	unsigned	 min_runtime_s;
 	unsigned	 repeat;	/* --repeat: rounds of the whole plan */
 	unsigned	 rounds_until_steady;	/* --rounds-until-steady MAX; 0 off */
+	unsigned	 retry_unstable;	/* --retry-unstable N: re-runs of an unsteady cell */
+	bool		 retry_unstable_set;	/* given (a resumed run keeps its own otherwise) */
 	char		*resume;	/* run --resume DIR */
 	bool		 keep;
 	bool		 quiet;
@@ -175,7 +177,11 @@ struct plan {
 	char		 engine[16];
 	unsigned	 repeat;	/* rounds: the whole plan runs this many times, round by round */
 	bool		 until_steady;	/* --rounds-until-steady: repeat is the most, steady ends it */
+	unsigned	 retry_unstable;	/* re-runs of a stalled or noisy cell after the last */
 };
+
+/* The most re-runs --retry-unstable takes per cell: a cell unsteady 10 times is the device. */
+#define SWEEP_RETRY_MAX		10
 
 /* The most rounds --repeat takes: past a few dozen, drift is better seen in one long run. */
 #define SWEEP_REPEAT_MAX	100
@@ -377,6 +383,16 @@ struct cell_result {
 	struct cell_result *rounds;
 	unsigned	 nrounds;
 	unsigned	 shown_round;
+
+	/*
+	 * --retry-unstable N: every attempt of this cell in the order they ran
+	 * (the first run, then each re-run; nattempts 0: it was never re-run).
+	 * The figures above are a copy of attempts[shown_attempt], chosen by
+	 * results_attempt_choose (results-attempt.c).
+	 */
+	struct cell_result *attempts;
+	unsigned	 nattempts;
+	unsigned	 shown_attempt;
 };
 
 /*
@@ -659,10 +675,20 @@ const char *results_stem(const char *, char *, size_t);
 int	 results_read_input(const char *, const char *, uint64_t, const char *, const char *,
 	     char **, size_t *);
 
-/* results-json.c: results.json, written and read */
+/* results-attempt.c: --retry-unstable's attempts of a cell, and which one it shows */
+bool	 results_attempt_wanted(const struct cell_result *, unsigned);
+void	 results_store_attempt(struct results *, unsigned, struct cell_result *);
+unsigned results_attempt_choose(const struct cell_result *);
+const char *results_attempt_rule(const struct cell_result *);
+void	 results_attempt_note(const struct cell_result *, char *, size_t);
+
+/* results-json.c: results.json, written */
+extern const char *const results_json_pct_keys[PCT_COUNT];	/* "p50", ... "p99.99" */
 int	 results_write_json(const struct results *, const char *);
 /* Caller frees the returned string. */
 char	*results_to_json(const struct results *);
+
+/* results-json-read.c: results.json, read back */
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
 
