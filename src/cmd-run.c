@@ -56,6 +56,8 @@ print_cell_line(FILE *f, const struct cell_result *r, unsigned k, unsigned n)
 
 	fprintf(f, "[%u/%u] %-9s bs %-4s depth %-4u jobs %-3u ", k + 1, n, mode_name(r->cell.mode),
 	    size_short(r->cell.bs, bs, sizeof bs), r->cell.depth, r->cell.jobs);
+	if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode) && r->cell.rwmix_set)
+		fprintf(f, "reads %3u%% ", r->cell.rwmixread);
 	if (r->status == CELL_SKIPPED || (r->status == CELL_FAILED && r->ios == 0)) {
 		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
 		return;
@@ -404,6 +406,25 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	return failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
 }
 
+/* How many read shares the plan's mixed cells (readwrite, randrw) have. */
+static unsigned
+plan_shares(const struct plan *p)
+{
+	bool seen[101] = { false };
+	unsigned i, n = 0;
+
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+		unsigned r = plan_cell_rwmixread(p, c);
+
+		if (mode_reads(c->mode) && mode_writes(c->mode) && r <= 100 && !seen[r]) {
+			seen[r] = true;
+			n++;
+		}
+	}
+	return n;
+}
+
 /* Lay out the target, start the results (or take the resumed ones) and run the cells. */
 static int
 run_measure(struct config *cfg, struct target *t, struct plan *p, struct results *old,
@@ -436,6 +457,11 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 	if (t->devname[0] == '\0')
 		results_warn(&res, "no block device under %s (%s): device counters and the device "
 		    "leg of the BW check are unavailable", t->path, t->fs_type);
+	if (plan_shares(p) > 1)
+		results_warn(&res, "the mixed cells have %u read shares: the reports' tables and charts "
+		    "are by mode, block size and depth, and show one share at each (the last); "
+		    "results.csv and the workbook's Cells sheet have every cell with its share",
+		    plan_shares(p));
 	if (t->loop_dio == 0)
 		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
 		    "mostly measure the host's page cache; use losetup --direct-io=on", t->path);
@@ -461,6 +487,7 @@ run_hosts(struct config *cfg, unsigned mask)
 	struct target t;
 	char *out = NULL;
 	int ret = SWEEP_EXIT_USAGE;
+	unsigned k;
 
 	memset(&p, 0, sizeof p);
 	memset(&t, 0, sizeof t);
@@ -478,6 +505,13 @@ run_hosts(struct config *cfg, unsigned mask)
 	}
 	if (cmd_plan_build(cfg, cfg->device != NULL, &p) != 0)
 		goto out;
+	for (k = 0; k < p.ncells; k++)
+		if (plan_cell_rwmixread(&p, &p.cells[k]) != p.rwmixread &&
+		    (p.cells[k].mode == MODE_READWRITE || p.cells[k].mode == MODE_RANDRW)) {
+			sweep_error("--rwmixread: one read share with --hosts (fio's job names do not "
+			    "carry it); run each share as its own sweep");
+			goto out;
+		}
 	hosts_target(cfg, &t);
 	p.size = t.size;
 	if (hosts_check(cfg, &p, t.size) != 0)

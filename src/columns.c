@@ -269,6 +269,13 @@ COLUMN_GETTER(get_attempts)
 		count(v, r->nattempts);
 }
 
+/* A readwrite or randrw cell's percent of reads; empty for the other modes. */
+COLUMN_GETTER(get_rwmixread)
+{
+	if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode))
+		count(v, plan_cell_rwmixread(&res->plan, &r->cell));
+}
+
 COLUMN_GETTER(get_attempt_shown)
 {
 	if (r->nattempts == 0)
@@ -367,6 +374,7 @@ const struct column columns[] = {
 	{ "attempts", "Attempts (--retry-unstable)", NULL, "", -1, CELLS, 0, 0, get_attempts },
 	{ "attempt_shown", "Attempt shown, and why", "Attempt shown, and why", "", 0, CHECK, 60, 60,
 	    get_attempt_shown },
+	{ "rwmixread", "Read share (% of I/Os)", NULL, "%", -1, CELLS, 0, 0, get_rwmixread },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

@@ -235,6 +235,17 @@ check_jobs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 }
 
 static int
+check_rwmixread(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	struct num_list l;
+
+	if (parse_uint_list(v, o->min, o->max, &l) != 0)
+		return opt_range(c, o);
+	opt_group(c, CFG_SET_RWMIX)->rwmixread = l;
+	return 0;
+}
+
+static int
 check_engine(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	char *m;
@@ -319,9 +330,10 @@ static const struct option_entry options_table[] = {
 	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0, 0,
 	  "read,randread,write,randwrite", NULL, "LIST",
 	  "from read, write, randread, randwrite, readwrite, randrw, or all", NULL, check_modes },
-	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(rwmixread), 0, 100,
-	  "70", NULL, "PCT", "percentage of reads in readwrite and randrw",
-	  "rwmixread is a percentage of reads from %llu to %llu", NULL },
+	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0,
+	  100, "70", NULL, "PCT|LIST",
+	  "percentage of reads in readwrite and randrw; a list (100,65,0) makes a cell of each",
+	  "rwmixread is a percentage of reads from %llu to %llu, or a list of them", check_rwmixread },
 	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0,
 	  SWEEP_BS_MIN, SWEEP_BS_MAX, "512-8m", NULL, "LIST|RANGE",
 	  "block sizes: 4k,64k,1m or 512-8m (every power of two in between)", NULL, check_bs },
@@ -731,6 +743,8 @@ group_take(struct group *dst, unsigned *dst_set, const struct group *src, unsign
 		dst->depth = src->depth;
 	if (src_set & CFG_SET_JOBS)
 		dst->jobs = src->jobs;
+	if (src_set & CFG_SET_RWMIX)
+		dst->rwmixread = src->rwmixread;
 	*dst_set |= src_set;
 }
 
@@ -743,6 +757,7 @@ options_finish(struct config *cfg, bool is_device)
 {
 	const struct option_entry *modes = options_find("modes"), *bs = options_find("bs");
 	const struct option_entry *depth = options_find("depth"), *jobs = options_find("jobs");
+	const struct option_entry *mix = options_find("rwmixread");
 	unsigned i;
 
 	if (cfg->ngroups == 0)
@@ -763,6 +778,8 @@ options_finish(struct config *cfg, bool is_device)
 			parse_uint_list(depth->def, depth->min, depth->max, &g->depth);
 		if (!(set & CFG_SET_JOBS))
 			parse_uint_list(jobs->def, jobs->min, jobs->max, &g->jobs);
+		if (!(set & CFG_SET_RWMIX))
+			parse_uint_list(mix->def, mix->min, mix->max, &g->rwmixread);
 		cfg->group_set[i] = set;
 	}
 	return 0;

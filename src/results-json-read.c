@@ -127,6 +127,27 @@ check_from_json(const cJSON *chk, struct bw_check *k)
 	jstr(chk, "reason", k->reason, sizeof k->reason);
 }
 
+/*
+ * A cell's read share: its "rwmixread" (0..100) when a mixed cell has one,
+ * else plan_share (the plan's; UINT_MAX: not known yet, left unset); 100
+ * or 0 for the modes that only read or only write, as plan_build makes them.
+ */
+static void
+cell_rwmix_from_json(const cJSON *o, struct cell *c, unsigned plan_share)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "rwmixread");
+
+	c->rwmix_set = true;
+	if (!(mode_reads(c->mode) && mode_writes(c->mode)))
+		c->rwmixread = mode_writes(c->mode) ? 0 : 100;
+	else if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 100)
+		c->rwmixread = (unsigned)v->valuedouble;
+	else if (plan_share <= 100)
+		c->rwmixread = plan_share;
+	else
+		c->rwmix_set = false;
+}
+
 static int
 cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 {
@@ -146,6 +167,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	r->cell.bs = ju64(o, "bs");
 	r->cell.depth = juint(o, "depth");
 	r->cell.jobs = juint(o, "jobs");
+	cell_rwmix_from_json(o, &r->cell, UINT_MAX);
 	if (r->cell.bs == 0 || r->cell.depth == 0 || r->cell.jobs == 0) {
 		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", r->cell.index);
 		return -EINVAL;
@@ -354,6 +376,10 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 	res->plan.runtime_s = juint(p, "runtime_s");
 	res->plan.ramp_s = juint(p, "ramp_s");
 	res->plan.rwmixread = juint(p, "rwmixread");
+	if (res->plan.rwmixread > 100) {
+		snprintf(err, errlen, "plan \"rwmixread\" %u is not a percentage", res->plan.rwmixread);
+		return -EINVAL;
+	}
 	res->plan.seed = ju64(p, "seed");
 	res->plan.size = ju64(p, "size_bytes");
 	res->plan.steady_pct = juint(p, "steady_pct");
@@ -397,6 +423,7 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		c->bs = ju64(item, "bs");
 		c->depth = juint(item, "depth");
 		c->jobs = juint(item, "jobs");
+		cell_rwmix_from_json(item, c, res->plan.rwmixread);
 		res->cells[n].cell = *c;
 		n++;
 	}
@@ -474,6 +501,10 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 			goto out;
 		}
 		i = r.cell.index;
+		if (!r.cell.rwmix_set) {
+			r.cell.rwmixread = plan_cell_rwmixread(&res->plan, &r.cell);
+			r.cell.rwmix_set = true;
+		}
 		results_cell_free(&res->cells[i]);
 		res->cells[i] = r;
 		res->ndone++;

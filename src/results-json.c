@@ -113,6 +113,14 @@ stability_to_json(cJSON *o, const struct cell_result *r)
 		cJSON_AddNullToObject(st, "lat_max_over_p999");
 }
 
+/* A mixed cell's own read share, "rwmixread" (percent); none for other modes or imports. */
+static void
+cell_rwmix_to_json(cJSON *o, const struct cell *c)
+{
+	if (c->rwmix_set && mode_reads(c->mode) && mode_writes(c->mode))
+		cJSON_AddNumberToObject(o, "rwmixread", c->rwmixread);
+}
+
 static cJSON *
 cell_to_json(const struct cell_result *r)
 {
@@ -125,6 +133,7 @@ cell_to_json(const struct cell_result *r)
 	cJSON_AddNumberToObject(o, "bs", (double)r->cell.bs);
 	cJSON_AddNumberToObject(o, "depth", r->cell.depth);
 	cJSON_AddNumberToObject(o, "jobs", r->cell.jobs);
+	cell_rwmix_to_json(o, &r->cell);
 	cJSON_AddStringToObject(o, "status", cell_status_name(r->status));
 	cJSON_AddStringToObject(o, "status_reason", r->status_reason);
 	if (r->status == CELL_SKIPPED)
@@ -399,6 +408,7 @@ results_to_json(const struct results *res)
 		cJSON_AddNumberToObject(o, "bs", (double)c->bs);
 		cJSON_AddNumberToObject(o, "depth", c->depth);
 		cJSON_AddNumberToObject(o, "jobs", c->jobs);
+		cell_rwmix_to_json(o, c);
 		cJSON_AddItemToArray(cells, o);
 	}
 

@@ -82,11 +82,12 @@ struct num_list {
 	unsigned	n;
 };
 
-/* One sub-matrix of the plan: modes x bs x depth x jobs. */
+/* One sub-matrix of the plan: modes x read shares (mixed modes only) x bs x depth x jobs. */
 struct group {
 	unsigned	modes;		/* bit mask of 1 << enum rw_mode */
 	unsigned	mode_order[MODE_COUNT];
 	unsigned	nmodes;
+	struct num_list	rwmixread;	/* percent of reads of readwrite and randrw cells */
 	struct num_list	bs;
 	struct num_list	depth;
 	struct num_list	jobs;
@@ -112,7 +113,6 @@ struct config {
 	uint64_t	 size;
 	unsigned	 runtime_s;
 	unsigned	 ramp_s;
-	unsigned	 rwmixread;
 	uint64_t	 seed;
 	unsigned	 io_timeout_s;
 	unsigned	 steady_pct;	/* 0: fixed runtime */
@@ -153,6 +153,7 @@ struct config {
 #define CFG_SET_BS	0x2
 #define CFG_SET_DEPTH	0x4
 #define CFG_SET_JOBS	0x8
+#define CFG_SET_RWMIX	0x10
 
 struct cell {
 	unsigned	index;
@@ -160,6 +161,12 @@ struct cell {
 	uint64_t	bs;
 	unsigned	depth;
 	unsigned	jobs;
+	/*
+	 * readwrite and randrw: the percent of reads (plan_cell_rwmixread);
+	 * rwmix_set false (a cell an import made): the plan's rwmixread.
+	 */
+	unsigned	rwmixread;
+	bool		rwmix_set;
 };
 
 struct plan {
@@ -171,7 +178,7 @@ struct plan {
 	unsigned	 steady_pct;	/* steady state: 0 off, else the IOPS band in percent */
 	unsigned	 steady_window_s;
 	unsigned	 io_timeout_s;
-	unsigned	 rwmixread;
+	unsigned	 rwmixread;	/* mixed cells' read share: the first given (each cell has its own) */
 	uint64_t	 seed;
 	uint64_t	 size;
 	char		 engine[16];
@@ -522,6 +529,8 @@ uint64_t plan_duration_ns(const struct plan *);
 bool	 plan_steady(const struct plan *);
 unsigned plan_repeat(const struct plan *);
 unsigned plan_steady_least(const struct plan *);
+unsigned plan_cell_rwmixread(const struct plan *, const struct cell *);
+bool	 plan_cell_same(const struct cell *, const struct cell *);
 int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
 
