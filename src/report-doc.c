@@ -204,6 +204,12 @@ report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 			n++;
 			steady += res->cells[i].stability.verdict == STABILITY_STEADY;
 		}
+	if (n == 0 && res->plan.retry_unstable > 0) {
+		doc_para_begin(d, NULL);
+		doc_printf(d, "Retries (--retry-unstable %u): no cell ended stalled or noisy, so "
+		    "none ran again.", res->plan.retry_unstable);
+		doc_para_end(d);
+	}
 	if (n == 0)
 		return;
 	doc_heading(d, 2, "Retried cells");
