@@ -196,15 +196,17 @@ static void
 report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 {
 	const struct results *res = ctx->res;
-	unsigned i, n = 0, steady = 0;
+	unsigned i, n = 0, steady = 0, suspect = 0;
 	char note[1024], bs[32];
 
-	for (i = 0; i < res->plan.ncells; i++)
+	for (i = 0; i < res->plan.ncells; i++) {
 		if (res->cells[i].nattempts > 0) {
 			n++;
 			steady += res->cells[i].stability.verdict == STABILITY_STEADY;
 		}
-	if (n == 0 && res->plan.retry_unstable > 0) {
+		suspect += stability_suspect(&res->cells[i].stability);
+	}
+	if (n == 0 && suspect == 0 && res->plan.retry_unstable > 0) {
 		doc_para_begin(d, NULL);
 		doc_printf(d, "Retries (--retry-unstable %u): no cell ended stalled or noisy, so "
 		    "none ran again.", res->plan.retry_unstable);
