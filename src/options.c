@@ -263,6 +263,17 @@ check_jobs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 }
 
 static int
+check_rwmixread(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	struct num_list l;
+
+	if (parse_uint_list(v, o->min, o->max, &l) != 0)
+		return opt_range(c, o);
+	opt_group(c, CFG_SET_RWMIX)->rwmixread = l;
+	return 0;
+}
+
+static int
 check_engine(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	char *m;
@@ -320,6 +331,16 @@ check_label(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	return 0;
 }
 
+/* --retry-unstable given: a resumed run takes it instead of the stored run's. */
+static int
+check_retry_unstable(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	(void)o;
+	(void)v;
+	c->cfg->retry_unstable_set = true;
+	return 0;
+}
+
 /* The defaults of the matrix keys on a device, where they differ from a file's. */
 #define MODES_DEFAULT_DEVICE	"read,randread"
 
@@ -337,9 +358,10 @@ static const struct option_entry options_table[] = {
 	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0, 0,
 	  "read,randread,write,randwrite", NULL, "LIST",
 	  "from read, write, randread, randwrite, readwrite, randrw, or all", NULL, check_modes },
-	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(rwmixread), 0, 100,
-	  "70", NULL, "PCT", "percentage of reads in readwrite and randrw",
-	  "rwmixread is a percentage of reads from %llu to %llu", NULL },
+	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0,
+	  100, "70", NULL, "PCT|LIST",
+	  "percentage of reads in readwrite and randrw; a list (100,65,0) makes a cell of each",
+	  "rwmixread is a percentage of reads from %llu to %llu, or a list of them", check_rwmixread },
 	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0,
 	  SWEEP_BS_MIN, SWEEP_BS_MAX, "512-8m", NULL, "LIST|RANGE",
 	  "block sizes: 4k,64k,1m or 512-8m (every power of two in between)", NULL, check_bs },
@@ -388,6 +410,12 @@ static const struct option_entry options_table[] = {
 	  "rounds of each mode's smallest block size at its highest depth within 20%% of their "
 	  "mean, their fitted slope moving less than 10%%",
 	  "rounds-until-steady is the most rounds, from %llu to %llu", NULL },
+	{ "retry-unstable", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_HELP_RANGE, OPT_UINT,
+	  CFG(retry_unstable), 0, SWEEP_RETRY_MAX, "0", NULL, "N",
+	  "after the last cell, re-run each stalled or noisy cell up to N times (%llu to %llu) "
+	  "until an attempt is steady; every attempt is kept and the first steady one shown",
+	  "retry-unstable is a whole number of re-runs per cell from %llu to %llu",
+	  check_retry_unstable },
 	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_UINT, CFG(io_timeout_s), 1, 86400,
 	  "30", NULL, "SECONDS", "abort a cell whose I/O has not completed for this long",
 	  "io-timeout is whole seconds from %llu to %llu", NULL },
@@ -748,6 +776,8 @@ group_take(struct group *dst, unsigned *dst_set, const struct group *src, unsign
 		dst->depth = src->depth;
 	if (src_set & CFG_SET_JOBS)
 		dst->jobs = src->jobs;
+	if (src_set & CFG_SET_RWMIX)
+		dst->rwmixread = src->rwmixread;
 	*dst_set |= src_set;
 }
 
@@ -760,6 +790,7 @@ options_finish(struct config *cfg, bool is_device)
 {
 	const struct option_entry *modes = options_find("modes"), *bs = options_find("bs");
 	const struct option_entry *depth = options_find("depth"), *jobs = options_find("jobs");
+	const struct option_entry *mix = options_find("rwmixread");
 	unsigned i;
 
 	if (cfg->ngroups == 0)
@@ -780,6 +811,8 @@ options_finish(struct config *cfg, bool is_device)
 			parse_uint_list(depth->def, depth->min, depth->max, &g->depth);
 		if (!(set & CFG_SET_JOBS))
 			parse_uint_list(jobs->def, jobs->min, jobs->max, &g->jobs);
+		if (!(set & CFG_SET_RWMIX))
+			parse_uint_list(mix->def, mix->min, mix->max, &g->rwmixread);
 		cfg->group_set[i] = set;
 	}
 	return 0;
