@@ -80,7 +80,8 @@ cv_lat_max(const struct report_ctx *ctx)
 /* One curve's rows (depth, IOPS, p50, p99 in the unit) and its plot items. */
 static void
 cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b, unsigned line,
-    unsigned block, bool latency, double div, FILE *dat, FILE *plot)
+    unsigned block, bool latency, double div, FILE *dat, FILE *plot, struct report_gp_range *xr,
+    struct report_gp_range *yr)
 {
 	const struct summary_mode *sm = &ctx->sum->modes[m];
 	const char *color = report_gnuplot_mode_color(sm->mode);
@@ -94,15 +95,20 @@ cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b,
 	for (s = 0; s < ctx->sum->nseries; s++) {
 		const struct cell_result *r = cv_cell(ctx, s, b, sm->sat.jobs, sm->mode);
 
-		if (r != NULL)
-			fprintf(dat, "%u\t%.1f\t%g\t%g\n", r->cell.depth, r->iops,
-			    (double)r->lat_pct_ns[0] / 1e3 / div, (double)r->lat_pct_ns[2] / 1e3 / div);
+		if (r == NULL)
+			continue;
+		fprintf(dat, "%u\t%.1f\t%g\t%g\n", r->cell.depth, r->iops,
+		    (double)r->lat_pct_ns[0] / 1e3 / div, (double)r->lat_pct_ns[2] / 1e3 / div);
+		report_gnuplot_range_add(xr, latency ? r->iops : r->cell.depth);
+		report_gnuplot_range_add(yr, latency ? (double)r->lat_pct_ns[0] / 1e3 / div : r->iops);
+		if (latency)
+			report_gnuplot_range_add(yr, (double)r->lat_pct_ns[2] / 1e3 / div);
 	}
 	if (!latency) {
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 		    "dt %u pt %d title '%s'", block > 0 ? ", \\\n     " : "", stem, block, color,
 		    report_gnuplot_dash(line), report_gnuplot_point(line), name);
-		if (sm->sat.found && sm->sat.bs == ctx->sum->bs[b])
+		if (sm->sat.reached && sm->sat.bs == ctx->sum->bs[b])
 			fprintf(plot, ", \\\n     '+' every ::0::0 using (%u):(%.1f) with points lc rgb \"%s\" pt 6 ps 4 "
 			    "lw 2 title 'saturates: %s QD%u'", sm->sat.depth, sm->sat.iops, color, name,
 			    sm->sat.depth);
@@ -128,7 +134,9 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 	const char *unit = "";
 	double div = latency ? report_gnuplot_lat_unit(cv_lat_max(ctx), &unit) : 1;
 	unsigned m, b, block = 0, line;
-	struct report_gp_key keys[4];
+	struct report_gp_key keys[8];
+	struct report_gp_range xr = { 0, 0 }, yr = { 0, 0 };
+	char *xrange, *yrange, *ytics, *xtics;
 
 	fprintf(df, "# sweep %s: %s; one block per mode x block size (gnuplot index 0, 1, ...); "
 	    "latency in %s\n", j->chart.stem, j->chart.title, latency ? unit : "microseconds");
@@ -137,7 +145,7 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 			if (!sum->modes[m].sat.found || cv_depths(ctx, m, b) < SATURATION_MIN_DEPTHS)
 				continue;
 			cv_curve(ctx, j->chart.stem, m, b, line++, block++, latency, div,
-			    df, pf);
+			    df, pf, &xr, &yr);
 		}
 	fclose(df);
 	fclose(pf);
@@ -148,7 +156,21 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 	keys[1] = (struct report_gp_key){ "@PLOT@", plot };
 	keys[2] = (struct report_gp_key){ "@STEM@", j->chart.stem };
 	keys[3] = (struct report_gp_key){ "@YLABEL@", ylabel };
-	j->script = report_gnuplot_script(ctx, j->chart.stem, keys, 4);
+	/* Depths: a log2 axis with room either side; IOPS and latency: whole decades. */
+	xrange = latency ? report_gnuplot_log_range(&xr, 1) : xasprintf("[%g:%g]", xr.lo / 1.4,
+	    xr.hi * 1.4);
+	yrange = report_gnuplot_log_range(&yr, latency ? 1.3 : 1);
+	keys[4] = (struct report_gp_key){ "@XRANGE@", xrange };
+	keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
+	ytics = report_gnuplot_log_tics(&yr, latency ? 1.3 : 1);
+	xtics = latency ? report_gnuplot_log_tics(&xr, 1) : xstrdup("2");
+	keys[6] = (struct report_gp_key){ "@YTICS@", ytics };
+	keys[7] = (struct report_gp_key){ "@XTICS@", xtics };
+	j->script = report_gnuplot_script(ctx, j->chart.stem, keys, 8);
+	free(xrange);
+	free(yrange);
+	free(ytics);
+	free(xtics);
 	j->data = data;
 	free(plot);
 	free(title);

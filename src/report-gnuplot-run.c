@@ -109,8 +109,25 @@ report_gnuplot_range_add(struct report_gp_range *r, double v)
 		r->hi = v;
 }
 
+/* The nearest of 1, 2, 5 x 10^k below v (up: above). */
+static double
+gp_125(double v, bool up)
+{
+	double d = pow(10, floor(log10(v))), steps[] = { 1, 2, 5, 10 };
+	unsigned i;
+
+	if (up) {
+		for (i = 0; i < 3 && steps[i] * d < v * (1 - 1e-9); i++)
+			;
+		return steps[i] * d;
+	}
+	for (i = 3; i > 0 && steps[i] * d > v * (1 + 1e-9); i--)
+		;
+	return steps[i] * d;
+}
+
 /*
- * Caller frees: a log axis's range, "[lo:hi]" in whole decades with every
+ * Caller frees: a log axis's range, "[lo:hi]" on 1-2-5 steps with every
  * value at least 15% inside (room times more above, for labels), so that
  * no point sits on the frame; "[*:*]" when r holds nothing.
  */
@@ -119,8 +136,38 @@ report_gnuplot_log_range(const struct report_gp_range *r, double room)
 {
 	if (!(r->lo > 0))
 		return xstrdup("[*:*]");
-	return xasprintf("[%g:%g]", pow(10, floor(log10(r->lo / 1.15))),
-	    pow(10, ceil(log10(r->hi * 1.15 * room))));
+	return xasprintf("[%g:%g]", gp_125(r->lo / 1.15, false), gp_125(r->hi * 1.15 * room, true));
+}
+
+/*
+ * Caller frees: the tics of that axis, "(1, 2, 5, 10, ...)" at every 1-2-5
+ * step when it spans three decades at most (else gnuplot's decades,
+ * "autofreq"), so that a short axis has more than one label.
+ */
+char *
+report_gnuplot_log_tics(const struct report_gp_range *r, double room)
+{
+	double lo, hi, d, steps[] = { 1, 2, 5 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	unsigned i, n = 0;
+
+	if (!(r->lo > 0))
+		return xstrdup("autofreq");
+	lo = gp_125(r->lo / 1.15, false);
+	hi = gp_125(r->hi * 1.15 * room, true);
+	if (hi / lo > 1000 * (1 + 1e-9))
+		return xstrdup("autofreq");
+	f = open_memstream(&buf, &len);
+	fputc('(', f);
+	for (d = pow(10, floor(log10(lo))); d <= hi * (1 + 1e-9); d *= 10)
+		for (i = 0; i < 3; i++)
+			if (steps[i] * d >= lo * (1 - 1e-9) && steps[i] * d <= hi * (1 + 1e-9))
+				fprintf(f, "%s%g", n++ > 0 ? ", " : "", steps[i] * d);
+	fputc(')', f);
+	fclose(f);
+	return buf;
 }
 
 /* The title as a gnuplot string: label and what, then target and date.  Caller frees. */

@@ -114,7 +114,7 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 		    "depth" : "Throughput (MiB/s) vs block size");
 	if (sum->has_latency)
 		gp_chart(charts, &n, max, "latency", bars ? "p99 latency by block size and queue "
-		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest queue depth");
+		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest depth");
 	if (sum->has_iops && report_curves_any(sum)) {
 		gp_chart(charts, &n, max, "saturation", "IOPS vs queue depth: where it saturates");
 		if (sum->has_latency)
@@ -684,9 +684,9 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 	char *ylabel = NULL;
 	size_t len = 0, mlen = 0;
 	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
-	struct report_gp_key keys[10];
+	struct report_gp_key keys[11];
 	struct report_gp_range yr = { 0, 0 };
-	char *yrange;
+	char *yrange, *ytics;
 	bool bars = false;
 
 	if (strcmp(j->tmpl, "series") == 0) {
@@ -703,6 +703,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 	free(what);
 	/* Bars: room above the tallest for its value label. */
 	yrange = report_gnuplot_log_range(&yr, bars ? 1.6 : 1);
+	ytics = report_gnuplot_log_tics(&yr, bars ? 1.6 : 1);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
 	keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
@@ -722,8 +723,10 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 	    "set grid ytics mytics\n" :
 	    "set xlabel \"Block size (log2 scale)\"\nset logscale x 2\nset grid xtics ytics mytics\n" };
 	keys[9] = (struct report_gp_key){ "@YRANGE@", yrange };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 10);
+	keys[10] = (struct report_gp_key){ "@YTICS@", ytics };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 11);
 	free(yrange);
+	free(ytics);
 	free(plot);
 	free(marks);
 	free(xtics);

@@ -84,6 +84,7 @@ struct burst {
 #define SATURATION_MIN_DEPTHS	3
 struct saturation {
 	bool		 found;
+	bool		 reached;	/* below the deepest depth measured: IOPS did level off */
 	uint64_t	 bs;
 	unsigned	 jobs;
 	unsigned	 ndepths;
@@ -342,6 +343,8 @@ struct report_gp_range {
 void	 report_gnuplot_range_add(struct report_gp_range *, double);
 /* Caller frees. */
 char	*report_gnuplot_log_range(const struct report_gp_range *, double);
+/* Caller frees. */
+char	*report_gnuplot_log_tics(const struct report_gp_range *, double);
 const char *report_gnuplot_mode_color(enum rw_mode);
 int	 report_gnuplot_point(unsigned);
 unsigned report_gnuplot_dash(unsigned);

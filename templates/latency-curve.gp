@@ -11,16 +11,21 @@ if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
-set title @TITLE@ font "sans:Bold,18"
+# The title, centred on the picture (a long label or path may use its full width).
+set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
+set tmargin 5
 set xlabel "IOPS (log scale)"
 set ylabel "@YLABEL@"
 set logscale x 10
+set xtics @XTICS@
 set logscale y 10
 set format x "%.0s%c"
 set format y "%g"
 set grid xtics ytics mxtics mytics
-# Keep every point off the frame: a margin on every side.
-set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.06
+# Ranges with every point inside, none on the frame.
+set xrange @XRANGE@
+set yrange @YRANGE@
+set ytics @YTICS@
 set key outside right top vertical box
 
 do for [fmt in formats] {

@@ -11,7 +11,9 @@ if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
-set title @TITLE@ font "sans:Bold,18"
+# The title, centred on the picture (a long label or path may use its full width).
+set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
+set tmargin 5
 @XAXIS@set ylabel "@YLABEL@"
 set logscale y 10
 set xrange @XRANGE@
@@ -19,6 +21,7 @@ set xtics (@XTICS@)
 set format y "%g"
 # Whole decades, with every point at least 15% inside: none sits on the frame.
 set yrange @YRANGE@
+set ytics @YTICS@
 set key outside right top vertical box
 
 do for [fmt in formats] {

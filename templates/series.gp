@@ -9,7 +9,9 @@ if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
-set title @TITLE@ font "sans:Bold,18"
+# The title, centred on the picture (a long label or path may use its full width).
+set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
+set tmargin 5
 set xlabel "Cells in run order, grouped by block size (a point per second measured)"
 set ylabel "IOPS (log scale)"
 set logscale y 10
@@ -19,6 +21,7 @@ set format y "%.0s%c"
 set grid ytics mytics
 # Whole decades, with every point at least 15% inside: none sits on the frame.
 set yrange @YRANGE@
+set ytics @YTICS@
 set key outside right top vertical box
 # Where a cell's IOPS dropped and stayed down (burst credits running out?).
 @MARKS@
