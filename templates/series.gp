@@ -28,9 +28,9 @@ set key outside right top vertical box
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1200,700 noenhanced font "sans,14"
+        set terminal pngcairo size 1200,600 noenhanced font "sans,14"
     } else {
-        set terminal svg size 1200,700 noenhanced font "sans,14" background "white"
+        set terminal svg size 1200,600 noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot @PLOT@
