@@ -1,6 +1,7 @@
 /*
- * The queue-depth curves of a run, for every mode x block size measured at
- * three depths or more (at the mode's lowest job count):
+ * The queue-depth curves of a run, for each mode x block size measured at
+ * three depths or more (at the mode's lowest job count; of more than three
+ * such sizes, the smallest, middle and largest, and the saturation's):
  * - saturation (templates/saturation.gp): IOPS against queue depth, one
  *   line per mode x block size, with each mode's saturating depth (the
  *   summary's: the smallest depth within 5% of the best) marked;
@@ -54,6 +55,31 @@ cv_depths(const struct report_ctx *ctx, unsigned m, unsigned b)
 	return n;
 }
 
+/*
+ * Is block size b one of mode m's curves?  It needs three depths; of more
+ * than three such sizes, the smallest, the middle and the largest are
+ * drawn, and the one the summary's saturating depth is from, so that a
+ * chart of a full sweep stays readable.
+ */
+static bool
+cv_drawn(const struct report_ctx *ctx, unsigned m, unsigned b)
+{
+	const struct summary *sum = ctx->sum;
+	unsigned i, nc = 0, at = 0;
+
+	if (!sum->modes[m].sat.found || cv_depths(ctx, m, b) < SATURATION_MIN_DEPTHS)
+		return false;
+	if (sum->bs[b] == sum->modes[m].sat.bs)
+		return true;
+	for (i = 0; i < sum->nbs; i++)
+		if (cv_depths(ctx, m, i) >= SATURATION_MIN_DEPTHS) {
+			if (i == b)
+				at = nc;
+			nc++;
+		}
+	return nc <= 3 || at == 0 || at == nc / 2 || at == nc - 1;
+}
+
 /* The largest p99 (microseconds) of the cells on the curves. */
 static double
 cv_lat_max(const struct report_ctx *ctx)
@@ -64,7 +90,7 @@ cv_lat_max(const struct report_ctx *ctx)
 
 	for (m = 0; m < sum->nmodes; m++)
 		for (b = 0; b < sum->nbs; b++) {
-			if (!sum->modes[m].sat.found || cv_depths(ctx, m, b) < SATURATION_MIN_DEPTHS)
+			if (!cv_drawn(ctx, m, b))
 				continue;
 			for (s = 0; s < sum->nseries; s++) {
 				const struct cell_result *r = cv_cell(ctx, s, b, sum->modes[m].sat.jobs,
@@ -142,7 +168,7 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 	    "latency in %s\n", j->chart.stem, j->chart.title, latency ? unit : "microseconds");
 	for (m = 0; m < sum->nmodes; m++)
 		for (line = 0, b = 0; b < sum->nbs; b++) {
-			if (!sum->modes[m].sat.found || cv_depths(ctx, m, b) < SATURATION_MIN_DEPTHS)
+			if (!cv_drawn(ctx, m, b))
 				continue;
 			cv_curve(ctx, j->chart.stem, m, b, line++, block++, latency, div,
 			    df, pf, &xr, &yr);
