@@ -232,6 +232,18 @@ gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
 	fprintf(f, bw ? "\t%.3f\t%.3f" : "\t%.1f\t%.1f", lo, hi);
 }
 
+/* Widen yr to hold r's --repeat interval (IOPS, or MiB/s for bw), so no error bar is cut. */
+static void
+gp_spread_range(const struct cell_result *r, bool bw, struct report_gp_range *yr)
+{
+	struct round_spread sp;
+
+	if (r->nrounds > 1 && results_round_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
+		report_gnuplot_range_add(yr, bw ? sp.lo / MIB : sp.lo);
+		report_gnuplot_range_add(yr, bw ? sp.hi / MIB : sp.hi);
+	}
+}
+
 /*
  * iops.dat / bw.dat: a block per series; plot items into plot.  With
  * --repeat each row carries the median's interval too, drawn as an error
@@ -274,6 +286,7 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			if (!(gp_matrix_value(r, bw) > 0))
 				continue;
 			report_gnuplot_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
+			gp_spread_range(r, bw, yr);
 			if (bw)
 				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
@@ -352,6 +365,58 @@ gp_bar_label(FILE *f, double v)
 }
 
 /*
+ * A bar's row: x, the figure (IOPS with its --repeat interval; MiB/s, MB/s
+ * and the interval; or p99 and p50), the block size and the label: the
+ * columns of iops.dat and bw.dat's lines, with x in front.
+ */
+static void
+gp_bar_row(FILE *f, const struct cell_result *r, enum gp_metric metric, double div, double x)
+{
+	double v = gp_metric_value(r, metric, 2) / div;
+
+	fprintf(f, "%g\t%.6g", x, v);
+	if (metric == GP_LAT)
+		fprintf(f, "\t%.6g", gp_metric_value(r, metric, 0) / div);
+	else {
+		if (metric == GP_BW)
+			fprintf(f, "\t%.3f", r->bw_bytes_s / 1e6);
+		gp_spread_columns(f, r, metric == GP_BW);
+	}
+	fprintf(f, "\t%llu\t", (unsigned long long)r->cell.bs);
+	gp_bar_label(f, v);
+	fputc('\n', f);
+}
+
+/* A series' bars, their labels, and the rounds' error bars or latency's p50 dots. */
+static void
+gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_series *se,
+    enum gp_metric metric, bool spread)
+{
+	const char *color = report_gnuplot_mode_color(se->mode);
+	unsigned label = metric == GP_IOPS ? 6 : metric == GP_BW ? 7 : 5;
+
+	fprintf(plot, "%s'%s.dat' index %u using 1:2 with boxes lc rgb \"%s\" fs %s border lc "
+	    "rgb \"%s\" title ", block > 0 ? ", \\\n     " : "", stem, block, color,
+	    report_gnuplot_fill(se->variant), color);
+	report_gnuplot_quote(plot, se->name);
+	/* The value above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
+	if (metric == GP_LAT)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($2 * 1.25):%u with labels "
+		    "notitle", stem, block, label);
+	else
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(($%u > $2 ? $%u : $2) * 1.25):%u "
+		    "with labels notitle", stem, block, metric == GP_BW ? 5 : 4,
+		    metric == GP_BW ? 5 : 4, label);
+	if (metric == GP_LAT)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:3 with points lc rgb \"black\" "
+		    "pt 7 ps 1.2 %s", stem, block, block == 0 ? "title 'p50 (dot)'" : "notitle");
+	else if (spread)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars lc rgb "
+		    "\"#202020\" lw 1.5 pt 0 notitle", stem, block, metric == GP_BW ? 4 : 3,
+		    metric == GP_BW ? 5 : 4);
+}
+
+/*
  * One group of bars per mode x block size (in the plan's order of modes),
  * a bar per depth x jobs, a data block per series: x, value, label, and
  * for latency p50.  xtics name the groups.
@@ -399,30 +464,18 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 			report_gnuplot_range_add(yr, v);
 			if (metric == GP_LAT)
 				report_gnuplot_range_add(yr, gp_metric_value(r, metric, 0) / div);
+			else
+				gp_spread_range(r, metric == GP_BW, yr);
 			if (rows++ == 0)
-				fprintf(f, "%s# index %u: %s\n# x\tbs_bytes\t%s\tlabel%s\n", block > 0 ?
-				    "\n\n" : "", block, se->name, metric == GP_IOPS ? "IOPS" :
-				    metric == GP_BW ? "MiB/s" : "p99", metric == GP_LAT ? "\tp50" : "");
-			fprintf(f, "%g\t%llu\t%.6g\t", x[(size_t)s * sum->nbs + b],
-			    (unsigned long long)r->cell.bs, v);
-			gp_bar_label(f, v);
-			if (metric == GP_LAT)
-				fprintf(f, "\t%.6g", gp_metric_value(r, metric, 0) / div);
-			fputc('\n', f);
+				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel\n", block > 0 ?
+				    "\n\n" : "", block, se->name, metric == GP_IOPS ?
+				    "IOPS\tIOPS_lo\tIOPS_hi" : metric == GP_BW ?
+				    "MiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" : "p99\tp50");
+			gp_bar_row(f, r, metric, div, x[(size_t)s * sum->nbs + b]);
 		}
 		if (rows == 0)
 			continue;
-		fprintf(plot, "%s'%s.dat' index %u using 1:3 with boxes lc rgb \"%s\" fs %s border lc "
-		    "rgb \"%s\" title ", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
-		    report_gnuplot_mode_color(se->mode), report_gnuplot_fill(se->variant),
-		    report_gnuplot_mode_color(se->mode));
-		report_gnuplot_quote(plot, se->name);
-		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($3 * 1.25):4 with labels notitle",
-		    j->chart.stem, block);
-		if (metric == GP_LAT)
-			fprintf(plot, ", \\\n     '%s.dat' index %u using 1:5 with points lc rgb "
-			    "\"black\" pt 7 ps 1.2 %s", j->chart.stem, block, block == 0 ?
-			    "title 'p50 (dot)'" : "notitle");
+		gp_bar_items(plot, j->chart.stem, block, se, metric, gp_has_rounds(ctx->res));
 		block++;
 	}
 	if (metric != GP_LAT)
