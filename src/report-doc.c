@@ -65,7 +65,7 @@ report_doc_header(struct doc *d, const struct results *res)
 	doc_raw(d, " bytes/s, MB/s = 10");
 	doc_sup(d, "6");
 	doc_raw(d, " bytes/s; latency in microseconds (us), completion latency from submit to "
-	    "reap.");
+	    "reap (a chart that reaches 10 ms shows milliseconds, and says so).");
 	doc_para_end(d);
 }
 
@@ -85,6 +85,35 @@ report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
 	free(banner);
 }
 
+/* Each mode's saturating queue depth, when a mode has three depths at a block size. */
+static void
+report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
+{
+	unsigned m, n = 0;
+
+	for (m = 0; m < ctx->sum->nmodes; m++)
+		n += ctx->sum->modes[m].sat.found;
+	if (n == 0)
+		return;
+	doc_para_begin(d, NULL);
+	doc_printf(d, "Saturation, the smallest queue depth within %.0f%% of the best IOPS (at the "
+	    "block size with the most depths, %u at least):", SATURATION_TOL * 100,
+	    SATURATION_MIN_DEPTHS);
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		if (!ctx->sum->modes[m].sat.found)
+			continue;
+		doc_item_begin(d, NULL);
+		doc_strong(d, mode_name(ctx->sum->modes[m].mode));
+		doc_raw(d, ": ");
+		doc_text(d, ctx->sum->modes[m].sat.text);
+		doc_raw(d, ".");
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+}
+
 /* The summary table and the knee of each mode: a column, or (compact) a list below. */
 static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
@@ -99,6 +128,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	if (!d->ops->compact) {
 		doc_para(d, NULL, "The knee column: where a mode stops being IOPS-bound and becomes "
 		    "bandwidth-bound, from the best of every queue depth at each block size.");
+		report_doc_saturation(d, ctx);
 		return;
 	}
 	doc_para(d, NULL, "Knee, where a mode stops being IOPS-bound and becomes bandwidth-bound "
@@ -112,6 +142,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 		doc_item_end(d);
 	}
 	doc_list_end(d);
+	report_doc_saturation(d, ctx);
 }
 
 /* The peaks against the provisioned caps (--expect, --profile), when there are any. */
@@ -453,6 +484,40 @@ report_doc_unrendered(struct doc *d, const struct report_ctx *rc, bool one)
 	doc_para_end(d);
 }
 
+/* What a chart shows and how to read it, by its stem; NULL for none. */
+static const char *
+report_doc_caption(const char *stem)
+{
+	static const struct {
+		const char	*stem, *caption;
+	} captions[] = {
+		{ "scorecard", "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, with "
+		    "p99 latency on the 4K tiles; a tile the run did not measure says so." },
+		{ "iops", "Colour: mode (the same in every chart); dash and marker, or a bar's fill: "
+		    "queue depth. Grey lines (--expect, --profile): the provisioned caps." },
+		{ "bw", "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or a bar's "
+		    "fill: queue depth." },
+		{ "latency", "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the lowest "
+		    "depth measured at each block size; bars: p99, with p50 as a dot." },
+		{ "saturation", "IOPS against queue depth, a line per mode and block size; the circle "
+		    "marks each mode's saturating depth (the smallest within 5% of its best)." },
+		{ "latency-curve", "p99 (solid) and p50 (dashed) latency against IOPS, a point per "
+		    "queue depth: where the curve turns up, more depth buys only latency." },
+		{ "series-", "IOPS per second of every cell of the mode, side by side in run order; "
+		    "dash and marker: queue depth." },
+		{ "compare-", "Colour: mode (the same in every chart); dash: run; marker: queue "
+		    "depth." },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof captions / sizeof captions[0]; i++)
+		if (captions[i].stem[strlen(captions[i].stem) - 1] == '-' ?
+		    strncmp(stem, captions[i].stem, strlen(captions[i].stem)) == 0 :
+		    strcmp(stem, captions[i].stem) == 0)
+			return captions[i].caption;
+	return NULL;
+}
+
 /*
  * The charts section of a report or a comparison: the n charts as the
  * format shows them, or none (no chart has a point), or why they are not
@@ -472,8 +537,13 @@ report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct repor
 	else if (shown == 0)
 		report_doc_unrendered(d, rc, one);
 	else
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
+			const char *caption = report_doc_caption(charts[i].stem);
+
 			doc_figure(d, rc->dir, &charts[i], i, shown);
+			if (caption != NULL)
+				doc_para(d, "meta", caption);
+		}
 }
 
 /*

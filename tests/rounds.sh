@@ -106,7 +106,8 @@ grep -q '^| Rounds | 3 (--repeat), round by round' r3/report.md || fail "report.
 "$SWEEP" report r3 --formats png,svg -o r3c --gnuplot /nonexistent >/dev/null 2>&1
 grep -q "using 1:2:3:4 with yerrorbars" r3c/iops.gp || fail "iops.gp: no error bars"
 grep -q "using 1:2:4:5 with yerrorbars" r3c/bw.gp || fail "bw.gp: no error bars"
-grep -q '^# bs_bytes	IOPS	IOPS_lo	IOPS_hi$' r3c/iops.dat || fail "iops.dat: no interval columns"
+# Lines (bs_bytes first) or, with fewer than three block sizes, grouped bars (x first).
+grep -Eq '^# (bs_bytes|x)	IOPS	IOPS_lo	IOPS_hi' r3c/iops.dat || fail "iops.dat: no interval columns"
 # Read back: the rounds come out of results.json as they went in.
 mkdir r3b && cp r3/results.json r3b/ && "$SWEEP" report r3b --formats csv >/dev/null 2>&1 ||
 	fail "sweep report on the rounds"

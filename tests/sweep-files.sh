@@ -16,7 +16,7 @@ for f in "$top_srcdir"/sweeps/*.json; do
 done
 [ "$n" -ge 6 ] || fail "only $n sweep files"
 # A shipped sweep can be named without its path.
-"$SWEEP" plan --sweep quick --file "$T/f.dat" | grep -q "^Plan: 12 cells" || fail "--sweep quick by name"
+"$SWEEP" plan --sweep quick --file "$T/f.dat" | grep -q "^Plan: 8 cells" || fail "--sweep quick by name"
 # Command-line options override the file.
 "$SWEEP" plan --sweep quick --file "$T/f.dat" --runtime 9 | grep -q "1 s ramp + 9 s measured" ||
 	fail "--runtime does not override the sweep file"
