@@ -325,6 +325,23 @@ run_retries(struct config *cfg, struct target *t, struct plan *p, struct results
 	return 0;
 }
 
+/* Failed cell runs a resumed run had already: every round's, or the cell's. */
+static unsigned
+run_failed_before(const struct results *res, const struct plan *p)
+{
+	unsigned i, k, failed = 0;
+
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->nrounds == 0 && r->status == CELL_FAILED)
+			failed++;
+		for (k = 0; k < r->nrounds; k++)
+			failed += r->rounds[k].status == CELL_FAILED;
+	}
+	return failed;
+}
+
 /*
  * Run every pending cell; returns the exit code.  With --repeat N the
  * plan runs round by round (every cell once, then every cell again), so
@@ -340,15 +357,7 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	bool stop = false, interrupted;
 	int err;
 
-	for (i = 0; i < p->ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-		unsigned k;
-
-		if (r->nrounds == 0 && r->status == CELL_FAILED)
-			failed++;
-		for (k = 0; k < r->nrounds; k++)
-			failed += r->rounds[k].status == CELL_FAILED;
-	}
+	failed = run_failed_before(res, p);
 	/* The progress line's count and ETA cover every round. */
 	whole.ncells = p->ncells * nrounds;
 	run_progress_init(cfg->quiet, &whole);
