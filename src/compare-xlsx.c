@@ -342,8 +342,8 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		"p99 latency vs block size, lowest queue depth"
 	};
 	struct report_xlsx_range range = { 0, 0 };
-	lxw_chart *ch = report_xlsx_chart(x->wb, false, ctitle[m], "Block size", ytitle[m],
-	    LXW_CHART_LEGEND_RIGHT);
+	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
+	    ytitle[m], LXW_CHART_LEGEND_RIGHT);
 	lxw_col_t col = 1;
 	unsigned k, g, b;
 	char label[32];

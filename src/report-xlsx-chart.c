@@ -124,14 +124,15 @@ report_xlsx_wants_log(const struct report_xlsx_range *r)
 }
 
 /*
- * A chart over a category axis (LXW_CHART_LINE) or two value axes
- * (scatter, when scatter is true), gaps at blank cells.  The workbook owns it.
+ * A chart of kind: lines or bars over a category axis, or lines over two
+ * value axes (scatter); gaps at blank cells.  The workbook owns it.
  */
 struct lxw_chart *
-report_xlsx_chart(struct lxw_workbook *wb, bool scatter, const char *title, const char *xname,
-    const char *yname, int legend_position)
+report_xlsx_chart(struct lxw_workbook *wb, enum report_xlsx_kind kind, const char *title,
+    const char *xname, const char *yname, int legend_position)
 {
-	lxw_chart *ch = workbook_add_chart(wb, scatter ? LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS :
+	lxw_chart *ch = workbook_add_chart(wb, kind == REPORT_XLSX_SCATTER ?
+	    LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS : kind == REPORT_XLSX_BARS ? LXW_CHART_COLUMN :
 	    LXW_CHART_LINE);
 
 	chart_title_set_name(ch, title);
@@ -144,8 +145,35 @@ report_xlsx_chart(struct lxw_workbook *wb, bool scatter, const char *title, cons
 	return ch;
 }
 
+/* A bar's look: filled in the colour, or hatched in it (the gnuplot charts' depths). */
+static void
+report_xlsx_bar_look(lxw_chart_series *se, const struct report_xlsx_look *look)
+{
+	lxw_chart_line border;
+
+	memset(&border, 0, sizeof border);
+	border.color = look->color;
+	border.width = 0.75;
+	chart_series_set_line(se, &border);
+	if (look->hatched) {
+		lxw_chart_pattern pat;
+
+		memset(&pat, 0, sizeof pat);
+		pat.type = LXW_CHART_PATTERN_WIDE_UPWARD_DIAGONAL;
+		pat.fg_color = look->color;
+		pat.bg_color = 0xFFFFFF;
+		chart_series_set_pattern(se, &pat);
+	} else {
+		lxw_chart_fill fill;
+
+		memset(&fill, 0, sizeof fill);
+		fill.color = look->color;
+		chart_series_set_fill(se, &fill);
+	}
+}
+
 /*
- * A line of a chart: values in column col of rows first..last of sheet,
+ * A line of a chart (a bar, in a REPORT_XLSX_BARS chart): values in column col of rows first..last of sheet,
  * its x (categories, or x values of a scatter chart) in column xcol; a
  * marker (LXW_CHART_MARKER_*) or none when marker is 0.
  */
@@ -163,6 +191,10 @@ report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint
 	chart_series_set_categories(se, sheet, first, xcol, last, xcol);
 	chart_series_set_values(se, sheet, first, col, last, col);
 	chart_series_set_name(se, name);
+	if (ch->type == LXW_CHART_COLUMN) {
+		report_xlsx_bar_look(se, look);
+		return;
+	}
 	chart_series_set_line(se, &line);
 	if (look->marker != 0) {
 		lxw_chart_fill fill;

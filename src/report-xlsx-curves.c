@@ -217,7 +217,7 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 	free(all);
 	log_y = report_xlsx_wants_log(&iops);
 	title = xasprintf("%s: %s IOPS vs queue depth", ctx->res->label, name);
-	ch = report_xlsx_chart(x->wb, false, title, "Queue depth (I/Os in flight per job)",
+	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Queue depth (I/Os in flight per job)",
 	    log_y ? "IOPS (log scale)" : "IOPS", LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < c->nbs && b < REPORT_XLSX_SERIES_MAX; b++) {
 		struct report_xlsx_look look = { .color = bs_color[b % 10], .width = 2,
@@ -258,7 +258,7 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 	log_y = report_xlsx_wants_log(&lat);
 	title = xasprintf("%s: %s p50 and p99 latency vs IOPS as the queue deepens",
 	    ctx->res->label, name);
-	ch = report_xlsx_chart(x->wb, true, title, log_x ? "IOPS (log scale)" : "IOPS",
+	ch = report_xlsx_chart(x->wb, REPORT_XLSX_SCATTER, title, log_x ? "IOPS (log scale)" : "IOPS",
 	    log_y ? "Completion latency (us, log scale)" : "Completion latency (us)",
 	    LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < npick; b++)

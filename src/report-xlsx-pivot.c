@@ -126,8 +126,8 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	pivot_bs_column(x, ws, first, sum);
 	title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
 	    ctx->res->label);
-	ch = report_xlsx_chart(x->wb, false, title, "Block size", "Completion latency (us, log scale)",
-	    LXW_CHART_LEGEND_BOTTOM);
+	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Block size",
+	    "Completion latency (us, log scale)", LXW_CHART_LEGEND_BOTTOM);
 	free(title);
 	for (m = 0; m < sum->nmodes; m++) {
 		if (sum->modes[m].lat_series < 0)
@@ -213,11 +213,14 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		end = rows + 2 + sum->nbs + 1;
 	}
 	title = xasprintf("%s: %s", ctx->res->label, chart_title);
-	ch = report_xlsx_chart(x->wb, false, title, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
+	/* fewer than three block sizes: bars, as the gnuplot charts draw them */
+	ch = report_xlsx_chart(x->wb, report_gnuplot_bars(sum) ? REPORT_XLSX_BARS :
+	    REPORT_XLSX_LINES, title, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
 	free(title);
 	for (s = 0; s < sum->nseries && s < REPORT_XLSX_SERIES_MAX; s++) {
 		struct report_xlsx_look look = pivot_look(sum->series[s].mode, sum->series[s].variant);
 
+		look.hatched = sum->series[s].variant > 0;
 		report_xlsx_series(ch, name, 1, sum->nbs, 0, (lxw_col_t)(s + 2), sum->series[s].name,
 		    &look);
 	}
