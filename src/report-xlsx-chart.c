@@ -17,10 +17,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <xlsxwriter.h>
 
@@ -32,6 +34,51 @@
 #define CHART_H_PX	504
 #define CHART_ZOOM_MAX	3.0	/* a chart at most 2,880 pixels wide */
 #define HEADROOM	1.08	/* the largest figure at most 1 / 1.08 of the axis */
+
+/* Dashes and markers told apart in every chart, the i-th of each (cycling). */
+static const uint8_t xl_dashes[] = {
+	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
+	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
+};
+static const uint8_t xl_markers[] = {
+	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
+	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
+};
+
+uint8_t
+report_xlsx_dash(unsigned i)
+{
+	return xl_dashes[i % (sizeof xl_dashes / sizeof xl_dashes[0])];
+}
+
+uint8_t
+report_xlsx_marker(unsigned i)
+{
+	return xl_markers[i % (sizeof xl_markers / sizeof xl_markers[0])];
+}
+
+/*
+ * Close the workbook written to tmp and rename it to path: whole or not at
+ * all.  Returns 0, or -errno with the reason in err (tmp removed).
+ */
+int
+report_xlsx_close(struct lxw_workbook *wb, const char *tmp, const char *path, char *err,
+    size_t errlen)
+{
+	lxw_error lerr = workbook_close(wb);
+	int ret = 0;
+
+	if (lerr != LXW_NO_ERROR) {
+		snprintf(err, errlen, "%s: %s", path, lxw_strerror(lerr));
+		ret = -EIO;
+	} else if (rename(tmp, path) != 0) {
+		ret = -errno;
+		snprintf(err, errlen, "rename %s to %s: %s", tmp, path, strerror(errno));
+	}
+	if (ret != 0)
+		unlink(tmp);
+	return ret;
+}
 
 /* A cell format: number format, bold, fill and font colours (0: none); the workbook owns it. */
 struct lxw_format *

@@ -23,14 +23,6 @@
 static const lxw_color_t mode_color[MODE_COUNT] = {
 	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B
 };
-static const uint8_t dash_of[] = {
-	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
-	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
-};
-static const uint8_t marker_of[] = {
-	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
-	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
-};
 
 /* The look of a line of mode in its variant'th dash and marker. */
 static struct report_xlsx_look
@@ -38,8 +30,7 @@ pivot_look(enum rw_mode mode, unsigned variant)
 {
 	struct report_xlsx_look look = {
 		.color = mode_color[mode], .width = 1.75,
-		.dash = dash_of[variant % (sizeof dash_of / sizeof dash_of[0])],
-		.marker = marker_of[variant % (sizeof marker_of / sizeof marker_of[0])]
+		.dash = report_xlsx_dash(variant), .marker = report_xlsx_marker(variant)
 	};
 
 	return look;

@@ -366,6 +366,9 @@ struct report_xlsx_stack {
 };
 
 struct lxw_format *report_xlsx_format(struct lxw_workbook *, const char *, bool, uint32_t, uint32_t);
+int	 report_xlsx_close(struct lxw_workbook *, const char *, const char *, char *, size_t);
+uint8_t	 report_xlsx_dash(unsigned);
+uint8_t	 report_xlsx_marker(unsigned);
 void	 report_xlsx_range_add(struct report_xlsx_range *, double);
 bool	 report_xlsx_wants_log(const struct report_xlsx_range *);
 void	 report_xlsx_axis(struct lxw_chart_axis *, const struct report_xlsx_range *, bool);
