@@ -160,6 +160,7 @@ COLUMN_GETTER(get_check_reason)
 }
 
 COLUMN_GETTER(get_status_reason) { text(v, r->status_reason); }
+COLUMN_GETTER(get_reason) { if (r->cell.why[0] != '\0') text(v, r->cell.why); }
 
 COLUMN_GETTER(get_iops_cv)
 {
@@ -313,6 +314,8 @@ const struct column columns[] = {
 	    get_check_reason },
 	{ "status_reason", "Status reason", NULL, "", 0, COLUMN_ALWAYS | CELLS, 60, 0,
 	    get_status_reason },
+	{ "reason", "Chosen because (--auto)", NULL, "", 0, COLUMN_ALWAYS | CELLS, 40, 0,
+	    get_reason },
 	{ "inflight_max", "Most I/Os in flight", NULL, "", -1, CELLS, 0, 0, get_inflight_max },
 	{ "steady", "Measured window", NULL, "", 0, CELLS, 20, 0, get_steady },
 	{ "iops_cv_pct", "IOPS per second: CV (%)", NULL, "%", 1, CELLS, 0, 0, get_iops_cv },

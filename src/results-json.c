@@ -125,6 +125,8 @@ cell_to_json(const struct cell_result *r)
 	cJSON_AddNumberToObject(o, "jobs", r->cell.jobs);
 	cJSON_AddStringToObject(o, "status", cell_status_name(r->status));
 	cJSON_AddStringToObject(o, "status_reason", r->status_reason);
+	if (r->cell.why[0] != '\0')
+		cJSON_AddStringToObject(o, "reason", r->cell.why);
 	if (r->status == CELL_SKIPPED)
 		return o;
 	cJSON_AddNumberToObject(o, "runtime_ns", (double)r->runtime_ns);
@@ -287,6 +289,26 @@ expect_to_json(cJSON *root, const struct expect *e)
 	cJSON_AddStringToObject(o, "basis", e->basis);
 }
 
+/* --auto: "auto" with the budget and the findings (only for such runs). */
+static void
+autoplan_to_json(cJSON *root, const struct autoplan_record *a)
+{
+	cJSON *o, *f;
+	unsigned i;
+
+	if (!a->on)
+		return;
+	o = cJSON_AddObjectToObject(root, "auto");
+	cJSON_AddNumberToObject(o, "budget_s", a->budget_s);
+	cJSON_AddNumberToObject(o, "elapsed_s", a->elapsed_s);
+	cJSON_AddNumberToObject(o, "target_pct", a->target_pct);
+	if (a->like[0] != '\0')
+		cJSON_AddStringToObject(o, "like", a->like);
+	f = cJSON_AddArrayToObject(o, "findings");
+	for (i = 0; i < a->nfindings; i++)
+		cJSON_AddItemToArray(f, cJSON_CreateString(a->findings[i]));
+}
+
 /* Caller frees. */
 char *
 results_to_json(const struct results *res)
@@ -311,6 +333,7 @@ results_to_json(const struct results *res)
 	for (i = 0; i < res->nwarnings; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(res->warnings[i]));
 	expect_to_json(root, &res->expect);
+	autoplan_to_json(root, &res->autoplan);
 
 	t = cJSON_AddObjectToObject(root, "target");
 	cJSON_AddStringToObject(t, "path", tg->path != NULL ? tg->path : "");
@@ -364,6 +387,8 @@ results_to_json(const struct results *res)
 		cJSON_AddNumberToObject(o, "bs", (double)c->bs);
 		cJSON_AddNumberToObject(o, "depth", c->depth);
 		cJSON_AddNumberToObject(o, "jobs", c->jobs);
+		if (c->why[0] != '\0')
+			cJSON_AddStringToObject(o, "reason", c->why);
 		cJSON_AddItemToArray(cells, o);
 	}
 
@@ -543,6 +568,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	m = cell_status_parse(status);
 	r->status = m >= 0 ? (enum cell_status)m : CELL_OK;
 	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
+	jstr(o, "reason", r->cell.why, sizeof r->cell.why);
 	r->runtime_ns = ju64(o, "runtime_ns");
 	r->ios = ju64(o, "ios");
 	r->bytes = ju64(o, "bytes");
@@ -759,10 +785,29 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		c->bs = ju64(item, "bs");
 		c->depth = juint(item, "depth");
 		c->jobs = juint(item, "jobs");
+		jstr(item, "reason", c->why, sizeof c->why);
 		res->cells[n].cell = *c;
 		n++;
 	}
 	return 0;
+}
+
+/* "auto" back (absent: not an --auto run); findings past the first AUTOPLAN_FINDINGS dropped. */
+static void
+autoplan_from_json(const cJSON *o, struct autoplan_record *a)
+{
+	const cJSON *item;
+
+	if (!cJSON_IsObject(o))
+		return;
+	a->on = true;
+	a->budget_s = juint(o, "budget_s");
+	a->elapsed_s = juint(o, "elapsed_s");
+	a->target_pct = juint(o, "target_pct");
+	jstr(o, "like", a->like, sizeof a->like);
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "findings"))
+		if (a->nfindings < AUTOPLAN_FINDINGS && cJSON_IsString(item))
+			str_copy(a->findings[a->nfindings++], sizeof a->findings[0], item->valuestring);
 }
 
 /*
@@ -805,6 +850,7 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 	}
 
 	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
+	autoplan_from_json(cJSON_GetObjectItemCaseSensitive(root, "auto"), &res->autoplan);
 
 	t = cJSON_GetObjectItemCaseSensitive(root, "target");
 	if (!cJSON_IsObject(t)) {

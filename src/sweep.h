@@ -121,6 +121,9 @@ struct config {
 	unsigned	 repeat;	/* --repeat: rounds of the whole plan */
 	unsigned	 rounds_until_steady;	/* --rounds-until-steady MAX; 0 off */
 	char		*resume;	/* run --resume DIR */
+	bool		 auto_plan;	/* --auto: the cells are chosen as the run goes (auto.c) */
+	unsigned	 budget_s;	/* --budget: the most an --auto run takes; 0 default */
+	char		*like;		/* --auto --like DIR: the cells of an earlier run */
 	bool		 keep;
 	bool		 quiet;
 	bool		 stop_on_error;
@@ -158,6 +161,7 @@ struct cell {
 	uint64_t	bs;
 	unsigned	depth;
 	unsigned	jobs;
+	char		why[96];	/* --auto: why it was chosen ("coarse pass"); empty otherwise */
 };
 
 struct plan {
@@ -418,6 +422,21 @@ struct expect {
 	char		 basis[1024];		/* how they were computed, for the reader */
 };
 
+/*
+ * What an --auto run found and how sure it is (auto.c), for the report's
+ * "How this was measured": one line per question, settled or not.
+ */
+#define AUTOPLAN_FINDINGS	24
+struct autoplan_record {
+	bool		 on;
+	unsigned	 budget_s;	/* the most the run could take */
+	unsigned	 elapsed_s;	/* what it took */
+	unsigned	 target_pct;	/* a cap is settled when its range is within this */
+	char		 like[256];	/* --like: the run whose cells were measured again */
+	unsigned	 nfindings;
+	char		 findings[AUTOPLAN_FINDINGS][240];
+};
+
 /* The one record everything else reads: results.json in memory. */
 struct results {
 	char		 tool_version[32];
@@ -436,6 +455,7 @@ struct results {
 	char		 warnings[8][256];
 	unsigned	 nwarnings;
 	struct expect	 expect;
+	struct autoplan_record autoplan;	/* --auto only */
 };
 
 /* xmalloc.c: allocation failure stops the program (tmux's rule). */
