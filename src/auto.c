@@ -599,6 +599,22 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	    auto_mode_cells_max(ap) * ap->nmodes);
 }
 
+/* sweep plan --auto [--like DIR]: the strategy, or the cells of DIR; returns the exit code. */
+int
+autoplan_plan(struct config *cfg, struct target *t, struct plan *p)
+{
+	struct autoplan *ap;
+	struct expect expect;
+
+	if ((cfg->like != NULL && autoplan_like(cfg, p) != 0) ||
+	    cmd_target_check(cfg, t, p, false, &expect) != 0)
+		return SWEEP_EXIT_USAGE;
+	ap = autoplan_new(cfg, p, t, now_ns());
+	autoplan_print(stdout, ap, p, t);
+	autoplan_free(ap);
+	return SWEEP_EXIT_OK;
+}
+
 /* Options that go with --auto only, and those that do not go with it; -EINVAL after one line. */
 int
 autoplan_check(const struct config *cfg)

@@ -39,15 +39,9 @@ cmd_plan_exec(struct config *cfg)
 	if ((ret = cmd_target_open(cfg, false, &t, &p)) != 0)
 		return ret;
 	ret = SWEEP_EXIT_USAGE;
-	if (cfg->like != NULL && autoplan_like(cfg, &p) != 0)
-		;
-	else if (cfg->auto_plan && cmd_target_check(cfg, &t, &p, false, &expect) == 0) {
-		struct autoplan *ap = autoplan_new(cfg, &p, &t, now_ns());
-
-		autoplan_print(stdout, ap, &p, &t);
-		autoplan_free(ap);
-		ret = SWEEP_EXIT_OK;
-	} else if (!cfg->auto_plan && cmd_target_check(cfg, &t, &p, false, &expect) == 0) {
+	if (cfg->auto_plan)
+		ret = autoplan_plan(cfg, &t, &p);
+	else if (cmd_target_check(cfg, &t, &p, false, &expect) == 0) {
 		plan_print(stdout, &p, &t, true);
 		ret = SWEEP_EXIT_OK;
 		if (cfg->fio_jobfile != NULL && fio_jobfile_write(&p, &t, cfg->fio_jobfile) != 0)

@@ -314,8 +314,6 @@ const struct column columns[] = {
 	    get_check_reason },
 	{ "status_reason", "Status reason", NULL, "", 0, COLUMN_ALWAYS | CELLS, 60, 0,
 	    get_status_reason },
-	{ "reason", "Chosen because (--auto)", NULL, "", 0, COLUMN_ALWAYS | CELLS, 40, 0,
-	    get_reason },
 	{ "inflight_max", "Most I/Os in flight", NULL, "", -1, CELLS, 0, 0, get_inflight_max },
 	{ "steady", "Measured window", NULL, "", 0, CELLS, 20, 0, get_steady },
 	{ "iops_cv_pct", "IOPS per second: CV (%)", NULL, "%", 1, CELLS, 0, 0, get_iops_cv },
@@ -349,6 +347,7 @@ const struct column columns[] = {
 	    get_p99_max },
 	{ "ci_level_pct", "Median's interval: confidence (%)", NULL, "%", 2, CELLS, 0, 0,
 	    get_ci_level },
+	{ "reason", "Chosen because (--auto)", NULL, "", 0, CELLS, 40, 0, get_reason },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

@@ -289,26 +289,6 @@ expect_to_json(cJSON *root, const struct expect *e)
 	cJSON_AddStringToObject(o, "basis", e->basis);
 }
 
-/* --auto: "auto" with the budget and the findings (only for such runs). */
-static void
-autoplan_to_json(cJSON *root, const struct autoplan_record *a)
-{
-	cJSON *o, *f;
-	unsigned i;
-
-	if (!a->on)
-		return;
-	o = cJSON_AddObjectToObject(root, "auto");
-	cJSON_AddNumberToObject(o, "budget_s", a->budget_s);
-	cJSON_AddNumberToObject(o, "elapsed_s", a->elapsed_s);
-	cJSON_AddNumberToObject(o, "target_pct", a->target_pct);
-	if (a->like[0] != '\0')
-		cJSON_AddStringToObject(o, "like", a->like);
-	f = cJSON_AddArrayToObject(o, "findings");
-	for (i = 0; i < a->nfindings; i++)
-		cJSON_AddItemToArray(f, cJSON_CreateString(a->findings[i]));
-}
-
 /* Caller frees. */
 char *
 results_to_json(const struct results *res)
@@ -333,7 +313,7 @@ results_to_json(const struct results *res)
 	for (i = 0; i < res->nwarnings; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(res->warnings[i]));
 	expect_to_json(root, &res->expect);
-	autoplan_to_json(root, &res->autoplan);
+	results_auto_to_json(root, &res->autoplan);
 
 	t = cJSON_AddObjectToObject(root, "target");
 	cJSON_AddStringToObject(t, "path", tg->path != NULL ? tg->path : "");
@@ -792,24 +772,6 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 	return 0;
 }
 
-/* "auto" back (absent: not an --auto run); findings past the first AUTOPLAN_FINDINGS dropped. */
-static void
-autoplan_from_json(const cJSON *o, struct autoplan_record *a)
-{
-	const cJSON *item;
-
-	if (!cJSON_IsObject(o))
-		return;
-	a->on = true;
-	a->budget_s = juint(o, "budget_s");
-	a->elapsed_s = juint(o, "elapsed_s");
-	a->target_pct = juint(o, "target_pct");
-	jstr(o, "like", a->like, sizeof a->like);
-	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, "findings"))
-		if (a->nfindings < AUTOPLAN_FINDINGS && cJSON_IsString(item))
-			str_copy(a->findings[a->nfindings++], sizeof a->findings[0], item->valuestring);
-}
-
 /*
  * Parse results.json text into res.  On failure returns -EINVAL with a
  * one-line reason in err.
@@ -850,7 +812,7 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 	}
 
 	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
-	autoplan_from_json(cJSON_GetObjectItemCaseSensitive(root, "auto"), &res->autoplan);
+	results_auto_from_json(cJSON_GetObjectItemCaseSensitive(root, "auto"), &res->autoplan);
 
 	t = cJSON_GetObjectItemCaseSensitive(root, "target");
 	if (!cJSON_IsObject(t)) {

@@ -686,6 +686,11 @@ char	*results_to_json(const struct results *);
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
 
+/* results-auto.c: the "auto" object of results.json (an --auto run's findings) */
+struct cJSON;
+void	 results_auto_to_json(struct cJSON *, const struct autoplan_record *);
+void	 results_auto_from_json(const struct cJSON *, struct autoplan_record *);
+
 /* profile.c: provisioned-limit profiles and --expect (issue 5) */
 #define PROFILE_STEPS_MAX	8
 enum profile_figure { PROFILE_IOPS, PROFILE_BW, PROFILE_BURST_IOPS, PROFILE_BURST_BW,

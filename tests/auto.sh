@@ -94,7 +94,7 @@ expect_usage "--auto --resume" "$SWEEP" run --auto --resume "$T/a" -o "$T/x"
 # 4. Throttled loop devices (root only from here).
 . "$top_srcdir/tests/throttle.sh"
 throttle_volume auto 2000 $((48 * 1024 * 1024))
-DEV="--device $LOOP --modes randread --depth 1,32 --ramp 1 --runtime 4 --steady-window 2 -q --formats md"
+DEV="--device $LOOP --modes randread --depth 1,32 --ramp 1 --runtime 3 --steady 0 -q --formats md"
 expect_usage "--auto with a write mode on a device, no --destructive" \
     "$SWEEP" run --auto --device "$LOOP" --modes randread,randwrite -o "$T/x"
 "$SWEEP" plan --auto --device "$LOOP" >"$T/dplan" 2>&1 || fail "plan: $(cat "$T/dplan")"
