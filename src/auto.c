@@ -206,13 +206,15 @@ auto_bisect_bs(const struct autoplan *ap, const struct results *res, enum rw_mod
 	if (k->kind == KNEE_IOPS_BOUND) {
 		bs = k->bs_max * 4 > AUTO_BS_TOP ? AUTO_BS_TOP : k->bs_max * 4;
 		snprintf(why, len, "knee search %u: IOPS-bound up to the largest size", ap->nbisect + 1);
-		return auto_fits(ap, bs) && bs > k->bs_max ? bs : 0;
+		return auto_fits(ap, bs) && bs > k->bs_max &&
+		    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0 ? bs : 0;
 	}
 	if (k->kind == KNEE_BW_BOUND) {
 		bs = k->bs_min / 4 < ap->align ? ap->align : k->bs_min / 4;
 		snprintf(why, len, "knee search %u: bandwidth-bound down to the smallest size",
 		    ap->nbisect + 1);
-		return auto_fits(ap, bs) && bs < k->bs_min ? bs : 0;
+		return auto_fits(ap, bs) && bs < k->bs_min &&
+		    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0 ? bs : 0;
 	}
 	if (iops_ok && bw_ok)
 		return 0;
@@ -620,8 +622,8 @@ int
 autoplan_check(const struct config *cfg)
 {
 	if (!cfg->auto_plan && cfg->budget_s != 0) {
-		sweep_error("--budget %u s: only with --auto (a plan of fixed cells takes what it "
-		    "takes; see sweep plan)", cfg->budget_s);
+		sweep_error("--budget: only with --auto (a plan of fixed cells takes what it takes; "
+		    "sweep plan says how long)");
 		return -EINVAL;
 	}
 	if (!cfg->auto_plan && cfg->like != NULL) {

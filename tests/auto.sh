@@ -41,7 +41,7 @@ assert {c["mode"] for c in cells} == {"read"}
 assert d["auto"]["budget_s"] == 40 and d["auto"]["elapsed_s"] <= 40, d["auto"]
 assert any("saturating depth" in f for f in d["auto"]["findings"]), d["auto"]
 '
-head -1 "$T/a/results.csv" | grep -q ',reason,' || fail "results.csv has no reason column"
+head -1 "$T/a/results.csv" | grep -q ',reason$' || fail "results.csv has no reason column"
 grep -q 'coarse pass' "$T/a/results.csv" || fail "results.csv lacks the reasons"
 grep -q '^## How this was measured' "$T/a/report.md" || fail "report.md lacks the section"
 grep -q 'sweep run --auto chose these' "$T/a/report.md" || fail "report.md: $(cat "$T/a/report.md")"
