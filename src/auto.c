@@ -490,7 +490,10 @@ auto_depth_findings(const struct autoplan *ap, struct results *res, enum rw_mode
 		if (sizes[i] == 0 || (i == 1 && sizes[1] == sizes[0]))
 			continue;
 		size_human(sizes[i], a, sizeof a);
-		if (auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, why, sizeof why) != 0)
+		if (ap->depth_max == 1)
+			auto_finding(res, "%s: saturating depth at %s: not searched (--depth gives QD1 "
+			    "only)", mode_name(mode), a);
+		else if (auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, why, sizeof why) != 0)
 			auto_finding(res, "%s: saturating depth at %s: not settled (%s %s)",
 			    mode_name(mode), a, ap->fixed ? "not among the cells of --like:" :
 			    "the budget ended before", why);
@@ -629,6 +632,11 @@ autoplan_check(const struct config *cfg)
 	if (!cfg->auto_plan && cfg->like != NULL) {
 		sweep_error("--like %s: only with --auto (sweep run --auto --like DIR measures the "
 		    "cells of the run in DIR)", cfg->like);
+		return -EINVAL;
+	}
+	if (cfg->like != NULL && cfg->budget_s != 0) {
+		sweep_error("--budget with --like %s: every cell of the run there is measured; "
+		    "give one of them", cfg->like);
 		return -EINVAL;
 	}
 	if (cfg->auto_plan && (cfg->repeat > 1 || cfg->rounds_until_steady > 0)) {
