@@ -17,7 +17,8 @@
  *    to 512 B) until the other cap shows.  At most AUTO_BISECT_MAX cells.
  * 3. Depth search at the smallest and the largest block size: QD1, then
  *    doubling until IOPS gain less than AUTO_DEPTH_GAIN_PCT; the depth
- *    before that step is the saturating depth.
+ *    before that step is the saturating depth.  A depth within that of the
+ *    highest depth's IOPS (the coarse pass's cell) is saturated at once.
  * 4. QD1 latency at 4 KiB, when the depth search did not measure it.
  *
  * Cells already measured (any question's) are reused, never run twice.
@@ -216,6 +217,9 @@ auto_bisect_bs(const struct autoplan *ap, const struct results *res, enum rw_mod
 		return auto_fits(ap, bs) && bs < k->bs_min &&
 		    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0 ? bs : 0;
 	}
+	/* A plateau of 3 sizes or more that is still wide is noise: another size only widens it. */
+	iops_ok = iops_ok || k->iops_npoints >= 3;
+	bw_ok = bw_ok || k->bw_npoints >= 3;
 	if (iops_ok && bw_ok)
 		return 0;
 	left = !iops_ok && (bw_ok || k->iops_npoints <= k->bw_npoints);
@@ -262,43 +266,55 @@ auto_note_gain(struct results *res, int j, unsigned from, unsigned to, double ga
 
 	if (strncmp(why, "depth search", 12) != 0 || strchr(why, ':') != NULL)
 		return;
-	snprintf(why, sizeof res->cells[j].cell.why, "depth search %u\u2192%u: %+.0f%%%s", from,
-	    to, gain * 100, gain * 100 < AUTO_DEPTH_GAIN_PCT ? ", saturated" : "");
+	if (strcmp(why, "depth search QD1") == 0)
+		snprintf(why, sizeof res->cells[j].cell.why, "depth search QD1: %+.0f%% to QD%u, "
+		    "saturated", gain * 100, to);
+	else
+		snprintf(why, sizeof res->cells[j].cell.why, "depth search %u\u2192%u: %+.0f%%%s",
+		    from, to, gain * 100, gain * 100 < AUTO_DEPTH_GAIN_PCT ? ", saturated" : "");
 	str_copy(res->plan.cells[j].why, sizeof res->plan.cells[j].why, why);
 }
 
 /*
  * The depth search at bs (step 3): the next depth to measure (0 when it is
  * over), and in *sat the saturating depth found (0: none yet, or not
- * saturated by the highest depth).
+ * saturated by the highest depth), with the step's gain and its end depth
+ * in *gain_out and *to.  A depth whose IOPS are within AUTO_DEPTH_GAIN_PCT
+ * of the highest depth's (the coarse pass's cell) is saturated without the
+ * doublings between: IOPS that do not fall with depth cannot gain more on
+ * the way.
  */
 static unsigned
 auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mode, uint64_t bs,
-    unsigned *sat, double *gain_out, char *why, size_t len)
+    unsigned *sat, double *gain_out, unsigned *to, char *why, size_t len)
 {
 	unsigned d = 1, nd;
-	int i, j;
+	int i, j, top = auto_find(res, mode, bs, ap->depth_max, ap->jobs);
 
-	*sat = 0;
+	*sat = *to = 0;
 	*gain_out = 0;
 	if ((i = auto_find(res, mode, bs, 1, ap->jobs)) < 0) {
 		snprintf(why, len, "depth search QD1");
 		return 1;
 	}
 	while (d < ap->depth_max) {
-		double gain;
-
+		if (auto_iops(res, i) <= 0)
+			return 0;
 		nd = 2 * d < ap->depth_max ? 2 * d : ap->depth_max;
-		if ((j = auto_find(res, mode, bs, nd, ap->jobs)) < 0) {
+		j = auto_find(res, mode, bs, nd, ap->jobs);
+		if (j < 0 && top >= 0 && auto_iops(res, top) > 0 &&
+		    (auto_iops(res, top) / auto_iops(res, i) - 1) * 100 < AUTO_DEPTH_GAIN_PCT)
+			j = top;
+		if (j < 0) {
 			snprintf(why, len, "depth search %u\u2192%u", d, nd);
 			return nd;
 		}
-		if (auto_iops(res, i) <= 0 || auto_iops(res, j) <= 0)
+		if (auto_iops(res, j) <= 0)
 			return 0;
-		gain = auto_iops(res, j) / auto_iops(res, i) - 1;
-		auto_note_gain(res, j, d, nd, gain);
-		*gain_out = gain;
-		if (gain * 100 < AUTO_DEPTH_GAIN_PCT) {
+		*to = res->cells[j].cell.depth;
+		*gain_out = auto_iops(res, j) / auto_iops(res, i) - 1;
+		auto_note_gain(res, j == top && *to != nd ? i : j, d, *to, *gain_out);
+		if (*gain_out * 100 < AUTO_DEPTH_GAIN_PCT) {
 			*sat = d;
 			return 0;
 		}
@@ -314,7 +330,7 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 {
 	struct knee k;
 	uint64_t sizes[2];
-	unsigned i, sat;
+	unsigned i, sat, to;
 	double gain;
 
 	memset(c, 0, sizeof *c);
@@ -337,7 +353,8 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 	for (i = 0; i < 2; i++) {
 		if (sizes[i] == 0 || (i == 1 && sizes[1] == sizes[0]))
 			continue;
-		c->depth = auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, c->why, sizeof c->why);
+		c->depth = auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, &to, c->why,
+		    sizeof c->why);
 		if (c->depth != 0) {
 			c->bs = sizes[i];
 			return true;
@@ -480,7 +497,7 @@ static void
 auto_depth_findings(const struct autoplan *ap, struct results *res, enum rw_mode mode)
 {
 	uint64_t sizes[2];
-	unsigned i, sat;
+	unsigned i, sat, to;
 	double gain;
 	char why[96], a[32];
 	int q;
@@ -493,14 +510,15 @@ auto_depth_findings(const struct autoplan *ap, struct results *res, enum rw_mode
 		if (ap->depth_max == 1)
 			auto_finding(res, "%s: saturating depth at %s: not searched (--depth gives QD1 "
 			    "only)", mode_name(mode), a);
-		else if (auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, why, sizeof why) != 0)
+		else if (auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, &to, why,
+		    sizeof why) != 0)
 			auto_finding(res, "%s: saturating depth at %s: not settled (%s %s)",
 			    mode_name(mode), a, ap->fixed ? "not among the cells of --like:" :
 			    "the budget ended before", why);
 		else if (sat > 0)
 			auto_finding(res, "%s: saturating depth at %s: QD%u (QD%u\u2192%u: %+.1f%% IOPS, "
-			    "under %u%%)", mode_name(mode), a, sat, sat, sat * 2 < ap->depth_max ?
-			    sat * 2 : ap->depth_max, gain * 100, AUTO_DEPTH_GAIN_PCT);
+			    "under %u%%)", mode_name(mode), a, sat, sat, to, gain * 100,
+			    AUTO_DEPTH_GAIN_PCT);
 		else
 			auto_finding(res, "%s: saturating depth at %s: not reached by QD%u (the last "
 			    "doubling gained %+.1f%% IOPS; give a higher --depth)", mode_name(mode), a,
