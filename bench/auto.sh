@@ -10,6 +10,7 @@
 #
 # OUT (default /var/tmp/sweep-auto) keeps each run.  The default pairs are
 # 3000:128, 2000:48 (knee at 24 KiB, between two powers of two) and 500:200.
+# REUSE_FULL=1 keeps a full run already in OUT (its time in OUT/PAIR-full.time).
 # FULL (environment) is the full plan's options (default: every power of two
 # 512 B-8 MiB at depths 1 and 32, read and randread, 5 s cells: the default
 # plan's matrix on a device, with shorter cells); AUTO the --auto run's.
@@ -62,12 +63,17 @@ nice -n -20 true 2>/dev/null && NICE="nice -n -20"
 run() {
 	dir=$1
 	shift
+	if [ "${REUSE_FULL:-0}" = 1 ] && [ -f "$dir.time" ] && [ -f "$dir/results.json" ]; then
+		cat "$dir.time"
+		return
+	fi
+	rm -rf "$dir"
 	t0=$(date +%s)
 	# shellcheck disable=SC2016,SC2086
 	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" $NICE \
 	    "$SWEEP" run --device "$LOOP" "$@" -q --formats md -o "$dir" >"$dir.log" 2>&1 ||
 		{ echo "bench/auto.sh: $dir: $(tail -3 "$dir.log")" >&2; exit 1; }
-	echo $(($(date +%s) - t0))
+	echo $(($(date +%s) - t0)) | tee "$dir.time"
 }
 
 echo "| throttle | mode | full plan: cells, time | --auto: cells, time | time ratio |" \
@@ -78,7 +84,6 @@ for pair in "$@"; do
 	iops=${pair%%:*}
 	mibs=${pair#*:}
 	throttle "$iops" $((mibs * 1024 * 1024))
-	rm -rf "$OUT/$pair-full" "$OUT/$pair-auto"
 	# shellcheck disable=SC2086
 	tf=$(run "$OUT/$pair-full" $FULL)
 	# shellcheck disable=SC2086
