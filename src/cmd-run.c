@@ -15,8 +15,8 @@ static const char *const cmd_run_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
 	"repeat", "rounds-until-steady", "stop-on-error", "resume", "sweep", "out", "label",
-	"auto", "budget", "like", "formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep", "destructive",
-	"force", "precondition", "quiet", NULL
+	"formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep", "destructive",
+	"force", "precondition", "quiet", "auto", "budget", "like", NULL
 };
 
 static int cmd_run_exec(struct config *);
