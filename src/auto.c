@@ -53,6 +53,7 @@ struct autoplan {
 	unsigned	 jobs;
 	uint64_t	 align;		/* block sizes are multiples of this */
 	uint64_t	 size;		/* ... and at most this */
+	uint64_t	 max_io;	/* the largest request the device takes; 0 unknown */
 	uint64_t	 start_ns;
 	uint64_t	 budget_ns;
 	bool		 budget_default;
@@ -97,14 +98,45 @@ auto_fits(const struct autoplan *ap, uint64_t bs)
 	return bs >= SWEEP_BS_MIN && bs <= AUTO_BS_TOP && bs <= ap->size && bs % ap->align == 0;
 }
 
-/* bs rounded to the target's alignment, and to 4 KiB from 8 KiB up: sizes a reader knows. */
+/*
+ * bs rounded to the target's alignment, to 4 KiB from 8 KiB up (sizes a
+ * reader knows), and above the device's largest request to a multiple of
+ * it: the block layer splits a larger I/O into requests of that size, and
+ * an uneven split adds a request that a per-request IOPS cap counts (a
+ * 648 KiB read is two requests against a 512 KiB limit, and reads at half
+ * the bandwidth cap under a 500 IOPS throttle).
+ */
 static uint64_t
 auto_round(const struct autoplan *ap, double bs)
 {
 	uint64_t step = bs >= 8 * KIB && 4 * KIB % ap->align == 0 ? 4 * KIB : ap->align;
+
+	if (ap->max_io >= 4 * KIB && bs > (double)ap->max_io && ap->max_io % ap->align == 0)
+		step = ap->max_io;
 	uint64_t r = (uint64_t)llround(bs / (double)step) * step;
 
 	return r < step ? step : r;
+}
+
+/*
+ * The largest request the target's device takes: max_sectors_kb, and at
+ * most max_segments pages (a buffer of scattered pages is split there:
+ * 128 segments make 512 KiB requests on a loop device whose max_sectors_kb
+ * is 1280).  0 when unknown.
+ */
+static uint64_t
+auto_max_io(const struct target *t)
+{
+	uint64_t segs = 0, max = t->max_sectors_kb * KIB;
+	char *path;
+
+	if (t->devname[0] == '\0')
+		return max;
+	path = xasprintf("/sys/class/block/%s/queue/max_segments", target_device_disk(t->devname));
+	if (read_sysfs_u64(path, &segs) == 0 && segs > 0 && (max == 0 || segs * 4 * KIB < max))
+		max = segs * 4 * KIB;
+	free(path);
+	return max;
 }
 
 struct autoplan *
@@ -127,6 +159,7 @@ autoplan_new(const struct config *cfg, const struct plan *p, const struct target
 	}
 	ap->align = t->dio_offset_align > 512 ? t->dio_offset_align : 512;
 	ap->size = t->size;
+	ap->max_io = auto_max_io(t);
 	ap->start_ns = start_ns;
 	ap->budget_default = cfg->budget_s == 0;
 	ap->budget_ns = (uint64_t)(cfg->budget_s ? cfg->budget_s :
