@@ -63,7 +63,8 @@ nice -n -20 true 2>/dev/null && NICE="nice -n -20"
 run() {
 	dir=$1
 	shift
-	if [ "${REUSE_FULL:-0}" = 1 ] && [ -f "$dir.time" ] && [ -f "$dir/results.json" ]; then
+	if [ "${REUSE_FULL:-0}" = 1 ] && [ "${dir%-full}" != "$dir" ] && [ -f "$dir.time" ] &&
+	    [ -f "$dir/results.json" ]; then
 		cat "$dir.time"
 		return
 	fi
