@@ -450,8 +450,8 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res)
 		need = (uint64_t)(ap->ramp_s + ap->least_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
 		left = ap->mode_end_ns > now ? ap->mode_end_ns - now : 0;
 		if (left < need) {
-			snprintf(ap->open[ap->cur], sizeof ap->open[0], "%s at bs %llu depth %u", c.why,
-			    (unsigned long long)c.bs, c.depth);
+			snprintf(ap->open[ap->cur], sizeof ap->open[0], "%s (bs %s, depth %u)", c.why,
+			    size_short(c.bs, b, sizeof b), c.depth);
 			continue;
 		}
 		p->runtime_s = ap->runtime_s;

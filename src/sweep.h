@@ -426,7 +426,7 @@ struct expect {
  * What an --auto run found and how sure it is (auto.c), for the report's
  * "How this was measured": one line per question, settled or not.
  */
-#define AUTOPLAN_FINDINGS	24
+#define AUTOPLAN_FINDINGS	48	/* 7 per mode, for every mode */
 struct autoplan_record {
 	bool		 on;
 	unsigned	 budget_s;	/* the most the run could take */
