@@ -235,8 +235,25 @@ auto_bisect_bs(const struct autoplan *ap, const struct results *res, enum rw_mod
 	uint64_t bs = 0, lo, hi;
 	bool left;
 
-	if (ap->nbisect >= AUTO_BISECT_MAX || k->kind == KNEE_TOO_FEW)
+	static const uint64_t more[] = { 16 * KIB, 256 * KIB, 4 * MIB, 1 * KIB };
+	unsigned m;
+
+	if (ap->nbisect >= AUTO_BISECT_MAX)
 		return 0;
+	if (k->kind == KNEE_TOO_FEW) {
+		/* A coarse cell left out as noisy or stalled: more sizes, so the fit has 3. */
+		if (k->nleft_out > 0)
+			snprintf(why, len, "knee search %u: %u cell%s left out (noisy or stalled)",
+			    ap->nbisect + 1, k->nleft_out, k->nleft_out == 1 ? "" : "s");
+		else
+			snprintf(why, len, "knee search %u: too few block sizes with figures",
+			    ap->nbisect + 1);
+		for (m = 0; m < sizeof more / sizeof more[0]; m++)
+			if (auto_fits(ap, more[m]) &&
+			    auto_find(res, mode, more[m], ap->depth_max, ap->jobs) < 0)
+				return more[m];
+		return 0;
+	}
 	if (k->kind == KNEE_IOPS_BOUND) {
 		bs = k->bs_max * 4 > AUTO_BS_TOP ? AUTO_BS_TOP : k->bs_max * 4;
 		snprintf(why, len, "knee search %u: IOPS-bound up to the largest size", ap->nbisect + 1);
@@ -522,7 +539,7 @@ auto_knee_findings(struct results *res, enum rw_mode mode)
 		auto_finding(res, "%s: IOPS cap not reached: bandwidth-bound down to %s (not settled)",
 		    mode_name(mode), size_human(k.bs_min, a, sizeof a));
 	else
-		auto_finding(res, "%s: caps not settled: too few block sizes measured", mode_name(mode));
+		auto_finding(res, "%s: caps not settled: %s", mode_name(mode), k.text);
 }
 
 /* The saturating depth at the two sizes of the depth search, and the QD1 latency. */
