@@ -260,8 +260,10 @@ for f in "$T/us/report.md" "$T/us/report.html"; do
 import re, sys
 text = open(sys.argv[1]).read()
 html = sys.argv[1].endswith(".html")
-i = text.index("<h2>Rounds until steady</h2>" if html else "## Rounds until steady")
-sec = text[i:text.index("<h2>" if html else "\n## ", i + 10)]
+m = re.search(r"<h2[^>]*>Rounds until steady</h2>" if html else r"## Rounds until steady", text)
+assert m, "no Rounds until steady heading"
+i = m.start()
+sec = text[i:text.index("<h2" if html else "\n## ", i + 10)]
 m = re.search(r"Steady state \(SNIA PTS\) reached at round ([56]) of at most 10: over the window of "
               r"rounds ([12])-([56]) ", sec)
 assert m and int(m.group(1)) == int(m.group(3)) == int(m.group(2)) + 4, sec[:400]
