@@ -13,8 +13,8 @@
 static const char *const cmd_plan_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"repeat", "rounds-until-steady", "stop-on-error", "sweep", "out", "label", "formats",
-	"gnuplot", "expect", "profile",
+	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "sweep", "out",
+	"label", "formats", "gnuplot", "expect", "profile",
 	"keep", "destructive", "force", "precondition", "quiet", "fio-jobfile", NULL
 };
 

@@ -14,9 +14,9 @@
 static const char *const cmd_run_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"repeat", "rounds-until-steady", "stop-on-error", "resume", "sweep", "out", "label",
-	"formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep", "destructive",
-	"force", "precondition", "quiet", NULL
+	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "resume", "sweep",
+	"out", "label", "formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep",
+	"destructive", "force", "precondition", "quiet", NULL
 };
 
 static int cmd_run_exec(struct config *);
@@ -57,6 +57,8 @@ print_cell_line(FILE *f, const struct cell_result *r, unsigned k, unsigned n)
 
 	fprintf(f, "[%u/%u] %-9s bs %-4s depth %-4u jobs %-3u ", k + 1, n, mode_name(r->cell.mode),
 	    size_short(r->cell.bs, bs, sizeof bs), r->cell.depth, r->cell.jobs);
+	if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode) && r->cell.rwmix_set)
+		fprintf(f, "reads %3u%% ", r->cell.rwmixread);
 	if (r->status == CELL_SKIPPED || (r->status == CELL_FAILED && r->ios == 0)) {
 		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
 		return;
@@ -180,6 +182,15 @@ resume_check(struct config *cfg, struct results *old, struct target *t, struct p
 	*p = old->plan;
 	p->cells = xcalloc(old->plan.ncells, sizeof *p->cells);
 	memcpy(p->cells, old->plan.cells, old->plan.ncells * sizeof *p->cells);
+	/* --retry-unstable given again replaces the run's: a finished run can retry its cells. */
+	if (cfg->retry_unstable_set)
+		p->retry_unstable = cfg->retry_unstable;
+	if (p->retry_unstable > 0 && plan_repeat(p) > 1) {
+		sweep_error("--retry-unstable %u: not with the %u rounds of the run in %s (the rounds' "
+		    "spread is what shows an unsteady cell)", p->retry_unstable, plan_repeat(p),
+		    cfg->resume);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -247,6 +258,90 @@ run_rounds_steady(const struct results *res, unsigned round)
 	return reached;
 }
 
+/* Cells to re-run (--retry-unstable) and the most re-runs they may take, for the ETA. */
+static unsigned
+run_retries_wanted(const struct plan *p, const struct results *res, unsigned *most)
+{
+	unsigned i, n = 0;
+
+	*most = 0;
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (!results_attempt_wanted(r, p->retry_unstable))
+			continue;
+		n++;
+		*most += p->retry_unstable - (r->nattempts > 0 ? r->nattempts - 1 : 0);
+	}
+	return n;
+}
+
+/*
+ * --retry-unstable N, after the last cell: each stalled or noisy cell runs
+ * again until an attempt is steady or it has run N more times; the cell
+ * keeps every attempt (results_store_attempt).  A resumed run goes on from
+ * the attempts it has.  Returns 0, or an exit code when it had to stop.
+ */
+static int
+run_retries(struct config *cfg, struct target *t, struct plan *p, struct results *res,
+    const char *out, unsigned *failed)
+{
+	unsigned i, k = 0, most, n = run_retries_wanted(p, res, &most);
+	struct plan whole = *p;
+
+	if (n == 0)
+		return 0;
+	printf("Retrying %u stalled or noisy cell%s: up to %u re-run%s each, until one is steady\n",
+	    n, n == 1 ? "" : "s", p->retry_unstable, p->retry_unstable == 1 ? "" : "s");
+	fflush(stdout);
+	whole.ncells = most;
+	run_progress_init(cfg->quiet, &whole);
+	for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
+		struct cell_result *r = &res->cells[i], got;
+
+		while (!sweep_interrupted && results_attempt_wanted(r, p->retry_unstable)) {
+			if (access(t->path, F_OK) != 0) {
+				sweep_error("%s: the target vanished (%s); stopping the retries", t->path,
+				    strerror(errno));
+				return SWEEP_EXIT_FAILED;
+			}
+			if (run_cell(t, p, &p->cells[i], &got, k++) == -ECANCELED) {
+				results_cell_free(&got);
+				break;
+			}
+			printf("retry %u/%u ", r->nattempts > 0 ? r->nattempts : 1, p->retry_unstable);
+			print_cell_line(stdout, &got, i, p->ncells);
+			printf("      %s\n", got.stability.reason);
+			fflush(stdout);
+			*failed += got.status == CELL_FAILED;
+			results_store_attempt(res, i, &got);
+			if (run_save(res, out) != 0) {
+				sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
+				    "attempts measured before", out);
+				return SWEEP_EXIT_FAILED;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Failed cell runs a resumed run had already: every round's, or the cell's. */
+static unsigned
+run_failed_before(const struct results *res, const struct plan *p)
+{
+	unsigned i, k, failed = 0;
+
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->nrounds == 0 && r->status == CELL_FAILED)
+			failed++;
+		for (k = 0; k < r->nrounds; k++)
+			failed += r->rounds[k].status == CELL_FAILED;
+	}
+	return failed;
+}
+
 /*
  * Run every pending cell; returns the exit code.  With --repeat N the
  * plan runs round by round (every cell once, then every cell again), so
@@ -262,15 +357,7 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	bool stop = false, interrupted;
 	int err;
 
-	for (i = 0; i < p->ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-		unsigned k;
-
-		if (r->nrounds == 0 && r->status == CELL_FAILED)
-			failed++;
-		for (k = 0; k < r->nrounds; k++)
-			failed += r->rounds[k].status == CELL_FAILED;
-	}
+	failed = run_failed_before(res, p);
 	/* The progress line's count and ETA cover every round. */
 	whole.ncells = p->ncells * nrounds;
 	run_progress_init(cfg->quiet, &whole);
@@ -320,6 +407,9 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		    run_rounds_steady(res, round + 1))
 			break;
 	}
+	if (p->retry_unstable > 0 && !stop && !sweep_interrupted &&
+	    (err = run_retries(cfg, t, p, res, out, &failed)) != 0)
+		return err;
 	interrupted = sweep_interrupted != 0;
 	if (interrupted)
 		run_interrupted(res, p, out);
@@ -380,6 +470,25 @@ run_layout_interrupted(struct config *cfg, struct target *t, struct plan *p,
 	return SWEEP_EXIT_INTERRUPTED;
 }
 
+/* How many read shares the plan's mixed cells (readwrite, randrw) have. */
+static unsigned
+plan_shares(const struct plan *p)
+{
+	bool seen[101] = { false };
+	unsigned i, n = 0;
+
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+		unsigned r = plan_cell_rwmixread(p, c);
+
+		if (mode_reads(c->mode) && mode_writes(c->mode) && r <= 100 && !seen[r]) {
+			seen[r] = true;
+			n++;
+		}
+	}
+	return n;
+}
+
 /* Lay out the target, start the results (or take the resumed ones) and run the cells. */
 static int
 run_measure(struct config *cfg, struct target *t, struct plan *p, struct results *old,
@@ -408,11 +517,17 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 		memset(old, 0, sizeof *old);
 	} else
 		results_create(&res, cfg->label, cfg->description, t, p);
+	res.plan.retry_unstable = p->retry_unstable;
 	if (expect->set)
 		results_set_expect(&res, expect);
 	if (t->devname[0] == '\0')
 		results_warn(&res, "no block device under %s (%s): device counters and the device "
 		    "leg of the BW check are unavailable", t->path, t->fs_type);
+	if (plan_shares(p) > 1)
+		results_warn(&res, "the mixed cells have %u read shares: the reports' tables and charts "
+		    "are by mode, block size and depth, and show one share at each (the last); "
+		    "results.csv and the workbook's Cells sheet have every cell with its share",
+		    plan_shares(p));
 	if (t->loop_dio == 0)
 		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
 		    "mostly measure the host's page cache; use losetup --direct-io=on", t->path);
@@ -438,11 +553,17 @@ run_hosts(struct config *cfg, unsigned mask)
 	struct target t;
 	char *out = NULL;
 	int ret = SWEEP_EXIT_USAGE;
+	unsigned k;
 
 	memset(&p, 0, sizeof p);
 	memset(&t, 0, sizeof t);
 	if (hosts_list_read(cfg, &l) != 0)
 		goto out;
+	if (cfg->retry_unstable > 0) {
+		sweep_error("--retry-unstable %u: not with --hosts (fio's client/server mode runs the "
+		    "plan once); run the unstable cells again locally", cfg->retry_unstable);
+		goto out;
+	}
 	if (cfg->repeat > 1) {
 		sweep_error("--repeat %u: not with --hosts (fio's client/server mode runs the plan "
 		    "once); run it again for another round", cfg->repeat);
@@ -450,6 +571,13 @@ run_hosts(struct config *cfg, unsigned mask)
 	}
 	if (cmd_plan_build(cfg, cfg->device != NULL, &p) != 0)
 		goto out;
+	for (k = 0; k < p.ncells; k++)
+		if (plan_cell_rwmixread(&p, &p.cells[k]) != p.rwmixread &&
+		    (p.cells[k].mode == MODE_READWRITE || p.cells[k].mode == MODE_RANDRW)) {
+			sweep_error("--rwmixread: one read share with --hosts (fio's job names do not "
+			    "carry it); run each share as its own sweep");
+			goto out;
+		}
 	hosts_target(cfg, &t);
 	p.size = t.size;
 	if (hosts_check(cfg, &p, t.size) != 0)

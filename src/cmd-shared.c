@@ -78,6 +78,12 @@ cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)
 		    "is --rounds-until-steady's MAX)", cfg->repeat, cfg->rounds_until_steady);
 		return -EINVAL;
 	}
+	if (cfg->retry_unstable > 0 && (cfg->repeat > 1 || cfg->rounds_until_steady > 0)) {
+		sweep_error("--retry-unstable %u: not with %s (the rounds' spread is what shows an "
+		    "unsteady cell; re-running its bad rounds would hide it)", cfg->retry_unstable,
+		    cfg->repeat > 1 ? "--repeat" : "--rounds-until-steady");
+		return -EINVAL;
+	}
 	if (plan_build(p, cfg) != 0) {
 		sweep_error("the plan has no cells");
 		return -EINVAL;

@@ -259,6 +259,31 @@ COLUMN_GETTER(get_ci_level)
 		number(v, s.level_pct);
 }
 
+/*
+ * --retry-unstable: how many attempts a re-run cell has, and which one the
+ * row shows and why; empty for a cell that was never re-run.
+ */
+COLUMN_GETTER(get_attempts)
+{
+	if (r->nattempts > 0)
+		count(v, r->nattempts);
+}
+
+/* A readwrite or randrw cell's percent of reads; empty for the other modes. */
+COLUMN_GETTER(get_rwmixread)
+{
+	if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode))
+		count(v, plan_cell_rwmixread(&res->plan, &r->cell));
+}
+
+COLUMN_GETTER(get_attempt_shown)
+{
+	if (r->nattempts == 0)
+		return;
+	results_attempt_note(r, v->buf, sizeof v->buf);
+	text(v, v->buf);
+}
+
 #define ID	(COLUMN_ALWAYS | COLUMN_CELLS | COLUMN_CHECKS)
 #define CELLS	COLUMN_CELLS
 #define CHECK	(COLUMN_CELLS | COLUMN_CHECKS)
@@ -346,6 +371,10 @@ const struct column columns[] = {
 	    get_p99_max },
 	{ "ci_level_pct", "Median's interval: confidence (%)", NULL, "%", 2, CELLS, 0, 0,
 	    get_ci_level },
+	{ "attempts", "Attempts (--retry-unstable)", NULL, "", -1, CELLS, 0, 0, get_attempts },
+	{ "attempt_shown", "Attempt shown, and why", "Attempt shown, and why", "", 0, CHECK, 60, 60,
+	    get_attempt_shown },
+	{ "rwmixread", "Read share (% of I/Os)", NULL, "%", -1, CELLS, 0, 0, get_rwmixread },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

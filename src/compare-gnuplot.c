@@ -2,8 +2,9 @@
  * The overlay charts of sweep compare (templates/compare-*.gp, rendered by
  * report_gnuplot_render() as a run's charts are): IOPS, MiB/s and p99
  * latency against block size, one line per run and mode x depth x jobs.
- * Colour tells the runs apart, dash the modes, the marker the queue depth;
- * each run's provisioned caps are drawn in its colour.
+ * Colour is the mode, as in every sweep chart; dash tells the runs apart,
+ * the marker the queue depth; each run's provisioned caps are grey lines
+ * in the run's dash.
  */
 #include "config.h"
 
@@ -14,10 +15,6 @@
 
 #include "report.h"
 
-static const char *const compare_colors[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"
-};
-static const int compare_points[] = { 7, 5, 9, 11, 13, 6, 4, 8 };
 
 static const struct {
 	const char		*stem;
@@ -26,7 +23,7 @@ static const struct {
 } compare_chart_table[COMPARE_CHARTS] = {
 	{ "compare-iops", "IOPS vs block size", COMPARE_IOPS },
 	{ "compare-bw", "Throughput (MiB/s) vs block size", COMPARE_BW },
-	{ "compare-latency", "p99 latency (us) vs block size, lowest queue depth", COMPARE_P99 },
+	{ "compare-latency", "p99 latency vs block size, lowest queue depth", COMPARE_P99 },
 };
 
 /* Does any row have the metric in some run? */
@@ -60,24 +57,12 @@ compare_gnuplot_charts(const struct compare *cmp, struct report_chart *charts)
 	return n;
 }
 
-/* The index of a mode among the compared modes: its dash. */
-static unsigned
-compare_gnuplot_dash(const struct compare *cmp, enum rw_mode mode)
-{
-	unsigned m;
-
-	for (m = 0; m < cmp->nmodes; m++)
-		if (cmp->modes[m] == mode)
-			return m % 5 + 1;
-	return 1;
-}
-
 /* A run's caps as lines in its colour. */
 static void
-compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot, unsigned *items)
+compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot, unsigned *items,
+    struct report_gp_range *yr)
 {
 	const struct expect *e = &cmp->runs[k].res.expect;
-	const char *color = compare_colors[k % 8];
 	double v[2];
 	const char *what[2] = { "cap", "burst" };
 	unsigned i;
@@ -92,14 +77,16 @@ compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot,
 
 		if (!(v[i] > 0))
 			continue;
+		report_gnuplot_range_add(yr, v[i]);
 		if (bw)
 			t = xasprintf("%s %s %s", cmp->runs[k].label, what[i], profile_rate_text(v[i] * MIB,
 			    a, sizeof a));
 		else
 			t = xasprintf("%s %s %s IOPS", cmp->runs[k].label, what[i], report_num(v[i], 0, a,
 			    sizeof a));
-		fprintf(plot, "%s%.6g with lines lc rgb \"%s\" lw 1.5 dt %u title ", (*items)++ > 0 ?
-		    ", \\\n     " : "", v[i], color, i == 0 ? 2u : 4u);
+		fprintf(plot, "%s%.6g with lines lc rgb \"%s\" lw %s dt %u title ", (*items)++ > 0 ?
+		    ", \\\n     " : "", v[i], i == 0 ? "#404040" : "#909090", i == 0 ? "2" : "1.5",
+		    report_gnuplot_dash(k));
 		report_gnuplot_quote(plot, t);
 		free(t);
 	}
@@ -108,7 +95,7 @@ compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot,
 /* One chart's data (a block per line) and plot items. */
 static void
 compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_metric m,
-    FILE *data, FILE *plot)
+    double div, FILE *data, FILE *plot, struct report_gp_range *yr)
 {
 	unsigned k, g, i, block = 0, items = 0;
 
@@ -133,13 +120,15 @@ compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_m
 				const struct compare_row *row = &cmp->rows[gr->first + i];
 				double v = compare_value(cmp, row, k, m);
 
-				if (!isnan(v))
-					fprintf(data, "%llu\t%.3f\n", (unsigned long long)row->bs, v);
+				if (isnan(v))
+					continue;
+				fprintf(data, "%llu\t%.6g\n", (unsigned long long)row->bs, v / div);
+				report_gnuplot_range_add(yr, v / div);
 			}
 			fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
-			    "dt %u pt %d ps 1.2 title ", items++ > 0 ? ", \\\n     " : "", stem, block,
-			    compare_colors[k % 8], compare_gnuplot_dash(cmp, gr->mode),
-			    compare_points[gr->variant % 8]);
+			    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block,
+			    report_gnuplot_mode_color(gr->mode), report_gnuplot_dash(k),
+			    report_gnuplot_point(gr->variant));
 			report_gnuplot_quote(plot, title);
 			free(title);
 			block++;
@@ -147,7 +136,24 @@ compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_m
 	}
 	if (m != COMPARE_P99)
 		for (k = 0; k < cmp->nruns; k++)
-			compare_gnuplot_caps(cmp, k, m == COMPARE_BW, plot, &items);
+			compare_gnuplot_caps(cmp, k, m == COMPARE_BW, plot, &items, yr);
+}
+
+/* The largest figure a chart of metric m draws (a dry run of its data). */
+static double
+compare_gnuplot_max(const struct compare *cmp, const char *stem, enum compare_metric m)
+{
+	char *data = NULL, *plot = NULL;
+	size_t dlen = 0, plen = 0;
+	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
+	struct report_gp_range yr = { 0, 0 };
+
+	compare_gnuplot_data(cmp, stem, m, 1, df, pf, &yr);
+	fclose(df);
+	fclose(pf);
+	free(data);
+	free(plot);
+	return yr.hi;
 }
 
 /* The title of a chart as a gnuplot string.  Caller frees. */
@@ -175,8 +181,8 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 		;
 	report_gnuplot_quote(f, line);
 	fputs(" . \"\\n\" . ", f);
-	report_gnuplot_quote(f, k < cmp->nruns ? "colour: run; dash: mode; marker: queue depth; flat "
-	    "lines: each run's provisioned caps" : "colour: run; dash: mode; marker: queue depth");
+	report_gnuplot_quote(f, k < cmp->nruns ? "colour: mode; dash: run; marker: queue depth; grey: "
+	    "caps" : "colour: mode; dash: run; marker: queue depth");
 	fclose(f);
 	free(line);
 	return buf;
@@ -203,14 +209,27 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		char *data = NULL, *plot = NULL, *title;
 		size_t dlen = 0, plen = 0;
 		FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
-		struct report_gp_key keys[5];
+		struct report_gp_key keys[8];
+		struct report_gp_range yr;
+		const char *unit = "";
+		char *yrange, *ylabel, *ytics;
+		double div;
 
 		for (c = 0; c < COMPARE_CHARTS; c++)
 			if (strcmp(compare_chart_table[c].stem, charts[i].stem) == 0)
 				break;
-		compare_gnuplot_data(cmp, charts[i].stem, compare_chart_table[c].metric, df, pf);
+		yr = (struct report_gp_range){ 0, 0 };
+		div = 1;
+		if (compare_chart_table[c].metric == COMPARE_P99)
+			div = report_gnuplot_lat_unit(compare_gnuplot_max(cmp, charts[i].stem,
+			    COMPARE_P99), &unit);
+		compare_gnuplot_data(cmp, charts[i].stem, compare_chart_table[c].metric, div, df, pf,
+		    &yr);
 		fclose(df);
 		fclose(pf);
+		yrange = report_gnuplot_log_range(&yr, 1);
+		ytics = report_gnuplot_log_tics(&yr, 1);
+		ylabel = xasprintf("p99 completion latency (%s, log scale)", unit);
 		title = compare_gnuplot_title(cmp, charts[i].title);
 		plots[i].chart = charts[i];
 		plots[i].tmpl = charts[i].stem;
@@ -220,7 +239,13 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
 		keys[3] = (struct report_gp_key){ "@PLOT@", plot };
 		keys[4] = (struct report_gp_key){ "@STEM@", charts[i].stem };
-		plots[i].script = report_gnuplot_script(&ctx->rc, plots[i].tmpl, keys, 5);
+		keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
+		keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
+		keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
+		plots[i].script = report_gnuplot_script(&ctx->rc, plots[i].tmpl, keys, 8);
+		free(ytics);
+		free(yrange);
+		free(ylabel);
 		if (plots[i].script == NULL)
 			err = -ENOENT;
 		free(plot);

@@ -175,6 +175,9 @@ fio_jobfile_cell(char **buf, size_t *len, const struct plan *p, const struct tar
 	    "iodepth=%u\n"
 	    "numjobs=%u\n",
 	    name, fio_jobfile_rw[c->mode], size_short(c->bs, bs, sizeof bs), c->depth, c->jobs);
+	if ((c->mode == MODE_READWRITE || c->mode == MODE_RANDRW) &&
+	    plan_cell_rwmixread(p, c) != p->rwmixread)
+		str_appendf(buf, len, "rwmixread=%u\n", plan_cell_rwmixread(p, c));
 	if (c->jobs > 1 && !mode_is_random(c->mode)) {
 		/* Each job's slice: a whole number of blocks, or a share of an unknown size. */
 		if (p->size != 0) {

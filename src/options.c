@@ -14,58 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "options.h"
 #include "sweep.h"
-
-#define OPT_ARG		0x1	/* takes a value */
-#define OPT_FILE	0x2	/* allowed in a sweep file */
-#define OPT_MATRIX	0x4	/* a matrix key: allowed inside "groups" too */
-#define OPT_CLI		0x8	/* allowed on the command line */
-#define OPT_PLAN	0x10	/* defines the plan or the target (checked by --resume) */
-#define OPT_HELP_RANGE	0x20	/* help is a format taking min and max */
-#define OPT_ARG_OPTIONAL 0x40	/* with OPT_ARG: the value may be left out; def is it then */
-
-/* Where a value came from: the command line, a sweep file's top level, or a group. */
-enum opt_where { WHERE_CLI, WHERE_BASE, WHERE_GROUP };
-
-struct opt_ctx {
-	struct config	*cfg;
-	enum opt_where	 where;
-	unsigned	 group;
-	const char	*input;		/* "--bs 3k" or "quick.json: \"bs\": \"3k\"" */
-};
-
-/*
- * What a value is, and so which generic setter stores it at the entry's
- * offset into struct config: a string (char *), true/false (bool), a whole
- * number in [min, max] (unsigned or uint64_t), or a kind of its own that
- * only the entry's check function can store (size, the matrix lists).
- */
-enum opt_type { OPT_STRING, OPT_BOOL, OPT_UINT, OPT_UINT64, OPT_CUSTOM, OPT_IGNORED };
-
-/*
- * One option or sweep-file key (fio's struct fio_option).  def is the
- * default value: config_init and options_finish apply it and --help shows
- * it; def_text is what --help shows instead when the default is not one
- * value; for an OPT_ARG_OPTIONAL entry, def is the value it takes when given
- * without one (off, 0, by default).  range is the error for a number outside
- * [min, max], a format taking min and max.  check, when set, validates the
- * value first (for OPT_CUSTOM it also stores it).
- */
-struct option_entry {
-	const char	*name;
-	char		 short_name;
-	unsigned	 flags;
-	enum opt_type	 type;
-	size_t		 off;
-	uint64_t	 min;
-	uint64_t	 max;
-	const char	*def;
-	const char	*def_text;
-	const char	*argname;
-	const char	*help;
-	const char	*range;
-	int		(*check)(struct opt_ctx *, const struct option_entry *, const char *);
-};
 
 #define CFG(field)	offsetof(struct config, field)
 
@@ -263,6 +213,17 @@ check_jobs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 }
 
 static int
+check_rwmixread(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	struct num_list l;
+
+	if (parse_uint_list(v, o->min, o->max, &l) != 0)
+		return opt_range(c, o);
+	opt_group(c, CFG_SET_RWMIX)->rwmixread = l;
+	return 0;
+}
+
+static int
 check_engine(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	char *m;
@@ -320,8 +281,16 @@ check_label(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	return 0;
 }
 
-/* The defaults of the matrix keys on a device, where they differ from a file's. */
-#define MODES_DEFAULT_DEVICE	"read,randread"
+/* --retry-unstable given: a resumed run takes it instead of the stored run's. */
+static int
+check_retry_unstable(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	(void)o;
+	(void)v;
+	c->cfg->retry_unstable_set = true;
+	return 0;
+}
+
 
 static const struct option_entry options_table[] = {
 	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(device), 0, 0,
@@ -337,9 +306,10 @@ static const struct option_entry options_table[] = {
 	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0, 0,
 	  "read,randread,write,randwrite", NULL, "LIST",
 	  "from read, write, randread, randwrite, readwrite, randrw, or all", NULL, check_modes },
-	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_UINT, CFG(rwmixread), 0, 100,
-	  "70", NULL, "PCT", "percentage of reads in readwrite and randrw",
-	  "rwmixread is a percentage of reads from %llu to %llu", NULL },
+	{ "rwmixread", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0,
+	  100, "70", NULL, "PCT|LIST",
+	  "percentage of reads in readwrite and randrw; a list (100,65,0) makes a cell of each",
+	  "rwmixread is a percentage of reads from %llu to %llu, or a list of them", check_rwmixread },
 	{ "bs", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0,
 	  SWEEP_BS_MIN, SWEEP_BS_MAX, "512-8m", NULL, "LIST|RANGE",
 	  "block sizes: 4k,64k,1m or 512-8m (every power of two in between)", NULL, check_bs },
@@ -388,6 +358,12 @@ static const struct option_entry options_table[] = {
 	  "rounds of each mode's smallest block size at its highest depth within 20%% of their "
 	  "mean, their fitted slope moving less than 10%%",
 	  "rounds-until-steady is the most rounds, from %llu to %llu", NULL },
+	{ "retry-unstable", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_HELP_RANGE, OPT_UINT,
+	  CFG(retry_unstable), 0, SWEEP_RETRY_MAX, "0", NULL, "N",
+	  "after the last cell, re-run each stalled or noisy cell up to N times (%llu to %llu) "
+	  "until an attempt is steady; every attempt is kept and the first steady one shown",
+	  "retry-unstable is a whole number of re-runs per cell from %llu to %llu",
+	  check_retry_unstable },
 	{ "io-timeout", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_UINT, CFG(io_timeout_s), 1, 86400,
 	  "30", NULL, "SECONDS", "abort a cell whose I/O has not completed for this long",
 	  "io-timeout is whole seconds from %llu to %llu", NULL },
@@ -748,6 +724,8 @@ group_take(struct group *dst, unsigned *dst_set, const struct group *src, unsign
 		dst->depth = src->depth;
 	if (src_set & CFG_SET_JOBS)
 		dst->jobs = src->jobs;
+	if (src_set & CFG_SET_RWMIX)
+		dst->rwmixread = src->rwmixread;
 	*dst_set |= src_set;
 }
 
@@ -760,6 +738,7 @@ options_finish(struct config *cfg, bool is_device)
 {
 	const struct option_entry *modes = options_find("modes"), *bs = options_find("bs");
 	const struct option_entry *depth = options_find("depth"), *jobs = options_find("jobs");
+	const struct option_entry *mix = options_find("rwmixread");
 	unsigned i;
 
 	if (cfg->ngroups == 0)
@@ -780,111 +759,15 @@ options_finish(struct config *cfg, bool is_device)
 			parse_uint_list(depth->def, depth->min, depth->max, &g->depth);
 		if (!(set & CFG_SET_JOBS))
 			parse_uint_list(jobs->def, jobs->min, jobs->max, &g->jobs);
+		if (!(set & CFG_SET_RWMIX))
+			parse_uint_list(mix->def, mix->min, mix->max, &g->rwmixread);
 		cfg->group_set[i] = set;
 	}
 	return 0;
 }
 
-/* --help after the commands' usage lines: every command-line option. */
-void
-options_usage(FILE *f)
+const struct option_entry *
+options_entry(size_t i)
 {
-	size_t i;
-
-	fputs("Sizes take k, m, g, t (base 1024) or plain bytes.  Options:\n", f);
-	for (i = 0; i < OPTIONS_COUNT; i++) {
-		const struct option_entry *o = &options_table[i];
-		char head[64];
-
-		if (!(o->flags & OPT_CLI))
-			continue;
-		if (o->short_name)
-			snprintf(head, sizeof head, "-%c, --%s%s%s", o->short_name, o->name,
-			    o->argname ? " " : "", o->argname ? o->argname : "");
-		else
-			snprintf(head, sizeof head, "    --%s%s%s", o->name,
-			    o->argname ? " " : "", o->argname ? o->argname : "");
-		fprintf(f, "  %-26s ", head);
-		if (o->flags & OPT_HELP_RANGE)
-			fprintf(f, o->help, (unsigned long long)o->min, (unsigned long long)o->max);
-		else
-			fputs(o->help, f);
-		if (o->def_text != NULL)
-			fprintf(f, " [%s]", o->def_text);
-		else if (o->def != NULL && strcmp(o->name, "modes") == 0)
-			fprintf(f, " [%s (device); %s (file)]", MODES_DEFAULT_DEVICE, o->def);
-		else if (o->def != NULL)
-			fprintf(f, " [%s]", o->def);
-		fputc('\n', f);
-	}
-	fputs("\nA sweep file (--sweep) is a JSON object with the same keys (plus \"description\","
-	      "\n\"comment\" and \"groups\": a list of {modes, bs, depth, jobs} sub-matrices).\n"
-	      "Exit codes: 0 ok, 1 a cell failed, 2 bad input (nothing written), 130 interrupted.\n", f);
-}
-
-/* s for roff: backslashes doubled, every '-' as "\\-" (a minus, not a hyphen). */
-static void
-man_text(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '\\')
-			fputs("\\\\", f);
-		else if (*s == '-')
-			fputs("\\-", f);
-		else
-			fputc(*s, f);
-	}
-}
-
-/*
- * sweep --help-man: the man page's option entries (.TP paragraphs), from
- * the same table as --help, so that the page lists every option with
- * --help's text and default.  doc/sweep.1.in holds the rest of the page.
- */
-void
-options_man(FILE *f)
-{
-	size_t i;
-
-	for (i = 0; i < OPTIONS_COUNT; i++) {
-		const struct option_entry *o = &options_table[i];
-		char help[512];
-
-		if (!(o->flags & OPT_CLI))
-			continue;
-		/* .BI --depth " LIST", .BI "-o, --out" " DIR": names bold, the value italic. */
-		fputs(o->argname != NULL ? ".TP\n.BI " : ".TP\n.B ", f);
-		if (o->short_name != '\0')
-			fprintf(f, "\"\\-%c, ", o->short_name);
-		fputs("\\-\\-", f);
-		man_text(f, o->name);
-		if (o->short_name != '\0')
-			fputc('"', f);
-		if (o->argname != NULL) {
-			fputs(" \" ", f);
-			man_text(f, o->argname);
-			fputc('"', f);
-		}
-		fputc('\n', f);
-		if (o->flags & OPT_HELP_RANGE)
-			snprintf(help, sizeof help, o->help, (unsigned long long)o->min,
-			    (unsigned long long)o->max);
-		else
-			str_copy(help, sizeof help, o->help);
-		help[0] = (char)toupper((unsigned char)help[0]);
-		man_text(f, help);
-		if (o->def_text != NULL || o->def != NULL) {
-			/* "(every power of two in between); default: 512-8m." not ") (default: ". */
-			fputs(help[strlen(help) - 1] == ')' ? "; default: " : " (default: ", f);
-			if (o->def_text != NULL)
-				man_text(f, o->def_text);
-			else if (strcmp(o->name, "modes") == 0)
-				fprintf(f, "%s on a device; %s on a file", MODES_DEFAULT_DEVICE, o->def);
-			else
-				man_text(f, o->def);
-			if (help[strlen(help) - 1] != ')')
-				fputc(')', f);
-		}
-		fputs(".\n", f);
-	}
+	return &options_table[i];
 }

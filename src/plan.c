@@ -6,43 +6,85 @@
 
 #include "sweep.h"
 
-/* Expand every group (modes x bs x depth x jobs, in that nesting) into cells. */
+/* Whether two cells are the same test (mode, read share, bs, depth, jobs); index aside. */
+bool
+plan_cell_same(const struct cell *a, const struct cell *b)
+{
+	return a->mode == b->mode && a->bs == b->bs && a->depth == b->depth &&
+	    a->jobs == b->jobs && a->rwmixread == b->rwmixread;
+}
+
+/*
+ * A mixed cell's (readwrite, randrw) percent of reads: its own, or the
+ * plan's for a cell an import made; 100 and 0 for the modes that only read
+ * or only write.
+ */
+unsigned
+plan_cell_rwmixread(const struct plan *p, const struct cell *c)
+{
+	if (mode_reads(c->mode) && mode_writes(c->mode))
+		return c->rwmix_set ? c->rwmixread : p->rwmixread;
+	return mode_writes(c->mode) ? 0 : 100;
+}
+
+/* Add c to p's n cells unless it is there already. */
+static void
+plan_add(struct plan *p, unsigned *n, struct cell c)
+{
+	unsigned k;
+
+	for (k = 0; k < *n; k++)
+		if (plan_cell_same(&p->cells[k], &c))
+			return;
+	c.index = *n;
+	p->cells[(*n)++] = c;
+}
+
+/*
+ * Expand every group (modes x read shares x bs x depth x jobs, in that
+ * nesting) into cells.  The read shares multiply readwrite and randrw only;
+ * a mode that only reads or only writes has one cell per bs, depth and jobs.
+ */
 int
 plan_build(struct plan *p, const struct config *cfg)
 {
-	unsigned gi, mi, bi, di, ji, n = 0, cap = 0;
+	unsigned gi, mi, ri, bi, di, ji, n = 0, cap = 0;
+	bool mixed_seen = false;
 
 	memset(p, 0, sizeof *p);
 	for (gi = 0; gi < cfg->ngroups; gi++) {
 		const struct group *g = &cfg->groups[gi];
 
-		cap += g->nmodes * g->bs.n * g->depth.n * g->jobs.n;
+		cap += g->nmodes * g->rwmixread.n * g->bs.n * g->depth.n * g->jobs.n;
 	}
-	p->cells = xcalloc(cap, sizeof *p->cells);
+	p->cells = xcalloc(cap ? cap : 1, sizeof *p->cells);
+	p->rwmixread = cfg->ngroups > 0 ? (unsigned)cfg->groups[0].rwmixread.v[0] : 0;
 	for (gi = 0; gi < cfg->ngroups; gi++) {
 		const struct group *g = &cfg->groups[gi];
 
-		for (mi = 0; mi < g->nmodes; mi++)
-			for (bi = 0; bi < g->bs.n; bi++)
-				for (di = 0; di < g->depth.n; di++)
-					for (ji = 0; ji < g->jobs.n; ji++) {
-						struct cell c = {
-							.mode = (enum rw_mode)g->mode_order[mi],
-							.bs = g->bs.v[bi],
-							.depth = (unsigned)g->depth.v[di],
-							.jobs = (unsigned)g->jobs.v[ji],
-						};
-						unsigned k;
+		for (mi = 0; mi < g->nmodes; mi++) {
+			enum rw_mode m = (enum rw_mode)g->mode_order[mi];
+			bool mixed = mode_reads(m) && mode_writes(m);
 
-						for (k = 0; k < n; k++)
-							if (p->cells[k].mode == c.mode && p->cells[k].bs == c.bs &&
-							    p->cells[k].depth == c.depth && p->cells[k].jobs == c.jobs)
-								break;
-						if (k < n)
-							continue;
-						c.index = n;
-						p->cells[n++] = c;
-					}
+			if (mixed && !mixed_seen) {
+				p->rwmixread = (unsigned)g->rwmixread.v[0];
+				mixed_seen = true;
+			}
+			for (ri = 0; ri < (mixed ? g->rwmixread.n : 1); ri++)
+				for (bi = 0; bi < g->bs.n; bi++)
+					for (di = 0; di < g->depth.n; di++)
+						for (ji = 0; ji < g->jobs.n; ji++)
+							plan_add(p, &n, (struct cell){
+								.mode = m,
+								.bs = g->bs.v[bi],
+								.depth = (unsigned)g->depth.v[di],
+								.jobs = (unsigned)g->jobs.v[ji],
+								.rwmixread = mixed ?
+								    (unsigned)g->rwmixread.v[ri] :
+								    mode_writes(m) ? 0 : 100,
+								.rwmix_set = true,
+							});
+		}
 	}
 	p->ncells = n;
 	p->runtime_s = cfg->runtime_s;
@@ -51,7 +93,6 @@ plan_build(struct plan *p, const struct config *cfg)
 	p->steady_window_s = cfg->steady_window_s;
 	p->min_runtime_s = cfg->min_runtime_s;
 	p->io_timeout_s = cfg->io_timeout_s;
-	p->rwmixread = cfg->rwmixread;
 	p->seed = cfg->seed;
 	p->size = cfg->size;
 	p->repeat = cfg->repeat;
@@ -59,6 +100,7 @@ plan_build(struct plan *p, const struct config *cfg)
 		p->repeat = cfg->rounds_until_steady;
 		p->until_steady = true;
 	}
+	p->retry_unstable = cfg->retry_unstable;
 	str_copy(p->engine, sizeof p->engine, cfg->engine);
 	return n > 0 ? 0 : -1;
 }
@@ -110,11 +152,12 @@ plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len)
 	for (i = 0; i < a->ncells; i++) {
 		const struct cell *p = &a->cells[i], *q = &b->cells[i];
 
-		if (p->mode != q->mode || p->bs != q->bs || p->depth != q->depth || p->jobs != q->jobs) {
-			snprintf(why, len, "cell %u is %s %s depth %u jobs %u there, %s %s depth %u "
-			    "jobs %u here", i + 1, mode_name(p->mode), size_short(p->bs, x, sizeof x),
-			    p->depth, p->jobs, mode_name(q->mode), size_short(q->bs, y, sizeof y),
-			    q->depth, q->jobs);
+		if (!plan_cell_same(p, q)) {
+			snprintf(why, len, "cell %u is %s %s depth %u jobs %u (%u%% reads) there, %s %s "
+			    "depth %u jobs %u (%u%% reads) here", i + 1, mode_name(p->mode),
+			    size_short(p->bs, x, sizeof x), p->depth, p->jobs, plan_cell_rwmixread(a, p),
+			    mode_name(q->mode), size_short(q->bs, y, sizeof y), q->depth, q->jobs,
+			    plan_cell_rwmixread(b, q));
 			return -1;
 		}
 	}
@@ -142,7 +185,11 @@ plan_repeat(const struct plan *p)
 	return p->repeat > 1 ? p->repeat : 1;
 }
 
-/* Ramp plus runtime for every cell of every round (setup such as file layout is extra). */
+/*
+ * Ramp plus runtime for every cell of every round (setup such as file
+ * layout is extra, and so are --retry-unstable's re-runs: plan_print says
+ * how much they may add).
+ */
 uint64_t
 plan_duration_ns(const struct plan *p)
 {
@@ -160,9 +207,12 @@ plan_values(const struct plan *p, int field, char *buf, size_t len, unsigned *co
 	buf[0] = '\0';
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
-		uint64_t v = field == 0 ? c->mode : field == 1 ? c->bs : field == 2 ? c->depth : c->jobs;
+		uint64_t v = field == 0 ? c->mode : field == 1 ? c->bs : field == 2 ? c->depth :
+		    field == 3 ? c->jobs : plan_cell_rwmixread(p, c);
 		char tmp[32];
 
+		if (field == 4 && !(mode_reads(c->mode) && mode_writes(c->mode)))
+			continue;	/* read shares: of the mixed cells only */
 		for (k = 0; k < n; k++)
 			if (seen[k] == v)
 				break;
@@ -185,13 +235,14 @@ plan_values(const struct plan *p, int field, char *buf, size_t len, unsigned *co
 void
 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 {
-	char modes[256], bs[512], depth[256], jobs[256], size[32], dur[32], tsize[32];
-	unsigned nm, nb, nd, nj, i;
+	char modes[256], bs[512], depth[256], jobs[256], mix[256], size[32], dur[32], tsize[32];
+	unsigned nm, nb, nd, nj, nr, i;
 
 	plan_values(p, 0, modes, sizeof modes, &nm);
 	plan_values(p, 1, bs, sizeof bs, &nb);
 	plan_values(p, 2, depth, sizeof depth, &nd);
 	plan_values(p, 3, jobs, sizeof jobs, &nj);
+	plan_values(p, 4, mix, sizeof mix, &nr);
 	if (t != NULL)
 		fprintf(f, "Target: %s (%s, %s region of %s, O_DIRECT alignment %u B)\n", t->path,
 		    t->kind == TARGET_DEVICE ? "block device" : "file",
@@ -199,8 +250,14 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		    size_human(t->total_size, tsize, sizeof tsize), t->dio_offset_align);
 	fprintf(f, "Plan: %u cell%s; modes: %s; block sizes: %s; depths: %s; jobs: %s\n",
 	    p->ncells, p->ncells == 1 ? "" : "s", modes, bs, depth, jobs);
-	fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu, rwmixread %u%%\n",
-	    p->ramp_s, p->runtime_s, p->engine, (unsigned long long)p->seed, p->rwmixread);
+	if (nr > 1)
+		fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu; read shares "
+		    "of readwrite and randrw: %s%%\n", p->ramp_s, p->runtime_s, p->engine,
+		    (unsigned long long)p->seed, mix);
+	else
+		fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu, rwmixread "
+		    "%u%%\n", p->ramp_s, p->runtime_s, p->engine, (unsigned long long)p->seed,
+		    p->rwmixread);
 	if (plan_steady(p))
 		fprintf(f, "Steady state: a cell ends once IOPS over the last %u s stay within %u%% "
 		    "with no trend, after at least %u s\n", p->steady_window_s, p->steady_pct,
@@ -215,6 +272,14 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		fprintf(f, "Rounds: %u, interleaved: every cell once, then every cell again (%u cell "
 		    "runs); a cell's figures are its median round's, with the rounds' range\n",
 		    plan_repeat(p), plan_repeat(p) * p->ncells);
+	if (p->retry_unstable > 0)
+		fprintf(f, "Retry unstable: after the last cell, each stalled or noisy cell runs again, "
+		    "up to %u time%s, until an attempt is steady (every attempt is kept, the first "
+		    "steady one shown); retries may add up to %u x %u cell%s (%s) to the duration\n",
+		    p->retry_unstable, p->retry_unstable == 1 ? "" : "s", p->retry_unstable, p->ncells,
+		    p->ncells == 1 ? "" : "s",
+		    duration_human((uint64_t)p->retry_unstable * p->ncells * (p->ramp_s +
+		    p->runtime_s) * NSEC_PER_SEC, dur, sizeof dur));
 	fprintf(f, "Estimated duration: %s%s", plan_steady(p) || p->until_steady ? "at most " : "",
 	    duration_human(plan_duration_ns(p), dur, sizeof dur));
 	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)
@@ -222,12 +287,17 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 	fputc('\n', f);
 	if (!cells)
 		return;
-	fprintf(f, "%5s  %-9s  %6s  %5s  %4s\n", "cell", "mode", "bs", "depth", "jobs");
+	/* A reads column (percent) when the mixed cells have more than one read share. */
+	fprintf(f, "%5s  %-9s  %6s  %5s  %4s%s\n", "cell", "mode", "bs", "depth", "jobs",
+	    nr > 1 ? "  reads" : "");
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
 		char b[32];
 
-		fprintf(f, "%5u  %-9s  %6s  %5u  %4u\n", i + 1, mode_name(c->mode),
+		fprintf(f, "%5u  %-9s  %6s  %5u  %4u", i + 1, mode_name(c->mode),
 		    size_short(c->bs, b, sizeof b), c->depth, c->jobs);
+		if (nr > 1)
+			fprintf(f, "  %4u%%", plan_cell_rwmixread(p, c));
+		fputc('\n', f);
 	}
 }

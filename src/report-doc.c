@@ -65,7 +65,7 @@ report_doc_header(struct doc *d, const struct results *res)
 	doc_raw(d, " bytes/s, MB/s = 10");
 	doc_sup(d, "6");
 	doc_raw(d, " bytes/s; latency in microseconds (us), completion latency from submit to "
-	    "reap.");
+	    "reap (a chart that reaches 10 ms shows milliseconds, and says so).");
 	doc_para_end(d);
 }
 
@@ -85,6 +85,35 @@ report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
 	free(banner);
 }
 
+/* Each mode's saturating queue depth, when a mode has three depths at a block size. */
+static void
+report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
+{
+	unsigned m, n = 0;
+
+	for (m = 0; m < ctx->sum->nmodes; m++)
+		n += ctx->sum->modes[m].sat.found;
+	if (n == 0)
+		return;
+	doc_para_begin(d, NULL);
+	doc_printf(d, "Saturation, the smallest queue depth within %.0f%% of the best IOPS (at the "
+	    "block size with the most depths, %u at least):", SATURATION_TOL * 100,
+	    SATURATION_MIN_DEPTHS);
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		if (!ctx->sum->modes[m].sat.found)
+			continue;
+		doc_item_begin(d, NULL);
+		doc_strong(d, mode_name(ctx->sum->modes[m].mode));
+		doc_raw(d, ": ");
+		doc_text(d, ctx->sum->modes[m].sat.text);
+		doc_raw(d, ".");
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+}
+
 /* The summary table and the knee of each mode: a column, or (compact) a list below. */
 static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
@@ -99,6 +128,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	if (!d->ops->compact) {
 		doc_para(d, NULL, "The knee column: where a mode stops being IOPS-bound and becomes "
 		    "bandwidth-bound, from the best of every queue depth at each block size.");
+		report_doc_saturation(d, ctx);
 		return;
 	}
 	doc_para(d, NULL, "Knee, where a mode stops being IOPS-bound and becomes bandwidth-bound "
@@ -112,6 +142,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 		doc_item_end(d);
 	}
 	doc_list_end(d);
+	report_doc_saturation(d, ctx);
 }
 
 /* The peaks against the provisioned caps (--expect, --profile), when there are any. */
@@ -185,6 +216,167 @@ report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 	report_table_bursts(ctx, &t);
 	if (t.nrows > 1)
 		doc_table(d, &t);
+	report_table_free(&t);
+}
+
+/*
+ * --retry-unstable: every re-run cell, which attempt its figures are and
+ * why, and what the other attempts were.  Nothing when no cell was re-run.
+ */
+static void
+report_doc_retries(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	unsigned i, n = 0, steady = 0, suspect = 0;
+	char note[1024], bs[32];
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		if (res->cells[i].nattempts > 0) {
+			n++;
+			steady += res->cells[i].stability.verdict == STABILITY_STEADY;
+		}
+		suspect += stability_suspect(&res->cells[i].stability);
+	}
+	if (n == 0 && suspect == 0 && res->plan.retry_unstable > 0) {
+		doc_para_begin(d, NULL);
+		doc_printf(d, "Retries (--retry-unstable %u): no cell ended stalled or noisy, so "
+		    "none ran again.", res->plan.retry_unstable);
+		doc_para_end(d);
+	}
+	if (n == 0)
+		return;
+	doc_heading(d, 2, "Retried cells");
+	doc_para_begin(d, steady < n ? "fail" : NULL);
+	doc_printf(d, "%u cell%s stalled or noisy and ran again "
+	    "(--retry-unstable %u: up to %u re-runs, until an attempt is steady); %u of them %s "
+	    "steady now. A cell's figures are its first steady attempt's, or when none is, its "
+	    "least unstable attempt's (noisy before stalled, then the lowest CV); results.json "
+	    "keeps every attempt.", n, n == 1 ? " was" : "s were", res->plan.retry_unstable,
+	    res->plan.retry_unstable, steady, steady == 1 ? "is" : "are");
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->nattempts == 0)
+			continue;
+		doc_item_begin(d, NULL);
+		doc_printf(d, "%s %s QD%u", mode_name(r->cell.mode),
+		    report_size_label(r->cell.bs, bs, sizeof bs), r->cell.depth);
+		if (r->cell.jobs > 1)
+			doc_printf(d, " x%u jobs", r->cell.jobs);
+		doc_raw(d, ": ");
+		results_attempt_note(r, note, sizeof note);
+		doc_text(d, note);
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+}
+
+/* The paragraph of --rounds-until-steady: whether, at which round and over which window. */
+static void
+report_doc_rounds_verdict(struct doc *d, const struct results *res, unsigned at, unsigned most,
+    const struct rounds_steady *st)
+{
+	const unsigned w = SWEEP_STEADY_WINDOW_ROUNDS;
+
+	doc_para_begin(d, at > 0 ? NULL : "fail");
+	if (at > 0)
+		doc_printf(d, "Steady state (SNIA PTS) reached at round %u of at most %u: over the "
+		    "window of rounds %u-%u each tracking cell's IOPS stayed within %.0f%% of their "
+		    "mean (max - min) and their least-squares line moved less than %.0f%% of it.",
+		    at, plan_repeat(&res->plan), at - w + 1, at, SWEEP_STEADY_EXCURSION * 100,
+		    SWEEP_STEADY_SLOPE * 100);
+	else if (st->last > 0)
+		doc_printf(d, "Steady state (SNIA PTS) not reached in %u rounds (at most %u): no "
+		    "window of %u rounds kept every tracking cell's IOPS within %.0f%% of their mean "
+		    "with a slope under %.0f%%; the last window, rounds %u-%u, is below.", most,
+		    plan_repeat(&res->plan), w, SWEEP_STEADY_EXCURSION * 100,
+		    SWEEP_STEADY_SLOPE * 100, st->last - w + 1, st->last);
+	else
+		doc_printf(d, "Steady state (SNIA PTS) not judged: %u round%s ran, the test needs %u.",
+		    most, most == 1 ? "" : "s", w);
+	doc_printf(d, " The tracking cells are each mode's smallest block size at its highest "
+	    "depth; each round's figure is that round's own IOPS.");
+	doc_para_end(d);
+}
+
+/*
+ * --rounds-until-steady: the tracking variable (each tracking cell's IOPS)
+ * per round, the window and whether (and at which round) steady state was
+ * reached, with the window's mean, excursion and slope.
+ */
+static void
+report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	struct rounds_steady st;
+	struct report_table t;
+	unsigned i, k, c, most = 0, at = 0, row;
+	char a[32];
+
+	if (!res->plan.until_steady)
+		return;
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].nrounds > most)
+			most = res->cells[i].nrounds;
+	for (k = SWEEP_STEADY_WINDOW_ROUNDS; k <= most && at == 0; k++)
+		if (results_rounds_steady(res, k, &st))
+			at = k;
+	if (at == 0)
+		results_rounds_steady(res, most, &st);
+	doc_heading(d, 2, "Rounds until steady");
+	report_doc_rounds_verdict(d, res, at, most, &st);
+	report_table_init(&t, "Rounds until steady", 1 + st.ntrack, NULL);
+	report_table_set(&t, 0, 0, "Round");
+	for (c = 0; c < st.ntrack; c++) {
+		const struct cell *cl = &res->plan.cells[st.track[c].cell];
+
+		report_table_set(&t, 0, 1 + c, "%s %s QD%u (IOPS)", mode_name(cl->mode),
+		    report_size_label(cl->bs, a, sizeof a), cl->depth);
+		t.numeric[1 + c] = true;
+	}
+	for (k = 0; k < most; k++) {
+		row = report_table_add_row(&t);
+		report_table_set(&t, row, 0, "%u%s", k + 1, st.last > 0 && k + 1 <= st.last &&
+		    k + SWEEP_STEADY_WINDOW_ROUNDS >= st.last ? " (window)" : "");
+		for (c = 0; c < st.ntrack; c++) {
+			const struct cell_result *r = &res->cells[st.track[c].cell];
+
+			if (k < r->nrounds && r->rounds[k].status == CELL_OK)
+				report_table_set(&t, row, 1 + c, "%s",
+				    report_num(r->rounds[k].iops, 0, a, sizeof a));
+			else
+				report_table_set(&t, row, 1 + c, "%s", k < r->nrounds ?
+				    cell_status_name(r->rounds[k].status) : "-");
+		}
+	}
+	for (k = 0; k < 3 && st.last > 0; k++) {
+		row = report_table_add_row(&t);
+		if (k == 0)
+			report_table_set(&t, row, 0, "Window mean");
+		else
+			report_table_set(&t, row, 0, k == 1 ? "Excursion (at most %.0f%%)" :
+			    "Slope (under %.0f%%)", (k == 1 ? SWEEP_STEADY_EXCURSION :
+			    SWEEP_STEADY_SLOPE) * 100);
+		for (c = 0; c < st.ntrack; c++) {
+			const struct rounds_steady_track *tr = &st.track[c];
+			bool over = k == 1 ? tr->excursion > SWEEP_STEADY_EXCURSION :
+			    tr->slope >= SWEEP_STEADY_SLOPE;
+
+			if (k == 0) {
+				report_table_set(&t, row, 1 + c, "%s", report_num(tr->mean, 0, a,
+				    sizeof a));
+				continue;
+			}
+			report_table_set(&t, row, 1 + c, "%.1f%%", (k == 1 ? tr->excursion :
+			    tr->slope) * 100);
+			if (over)
+				report_table_flag(&t, row, 1 + c, REPORT_FLAG_FAILED, "beyond the SNIA "
+				    "PTS limit");
+		}
+	}
+	doc_table(d, &t);
 	report_table_free(&t);
 }
 
@@ -292,6 +484,40 @@ report_doc_unrendered(struct doc *d, const struct report_ctx *rc, bool one)
 	doc_para_end(d);
 }
 
+/* What a chart shows and how to read it, by its stem; NULL for none. */
+static const char *
+report_doc_caption(const char *stem)
+{
+	static const struct {
+		const char	*stem, *caption;
+	} captions[] = {
+		{ "scorecard", "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, with "
+		    "p99 latency on the 4K tiles; a tile the run did not measure says so." },
+		{ "iops", "Colour: mode (the same in every chart); dash and marker, or a bar's fill: "
+		    "queue depth. Grey lines (--expect, --profile): the provisioned caps." },
+		{ "bw", "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or a bar's "
+		    "fill: queue depth." },
+		{ "latency", "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the lowest "
+		    "depth measured at each block size; bars: p99, with p50 as a dot." },
+		{ "saturation", "IOPS against queue depth, a line per mode and block size; the circle "
+		    "marks each mode's saturating depth (the smallest within 5% of its best)." },
+		{ "latency-curve", "p99 (solid) and p50 (dashed) latency against IOPS, a point per "
+		    "queue depth: where the curve turns up, more depth buys only latency." },
+		{ "series-", "IOPS per second of every cell of the mode, side by side in run order; "
+		    "dash and marker: queue depth." },
+		{ "compare-", "Colour: mode (the same in every chart); dash: run; marker: queue "
+		    "depth." },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof captions / sizeof captions[0]; i++)
+		if (captions[i].stem[strlen(captions[i].stem) - 1] == '-' ?
+		    strncmp(stem, captions[i].stem, strlen(captions[i].stem)) == 0 :
+		    strcmp(stem, captions[i].stem) == 0)
+			return captions[i].caption;
+	return NULL;
+}
+
 /*
  * The charts section of a report or a comparison: the n charts as the
  * format shows them, or none (no chart has a point), or why they are not
@@ -311,8 +537,13 @@ report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct repor
 	else if (shown == 0)
 		report_doc_unrendered(d, rc, one);
 	else
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n; i++) {
+			const char *caption = report_doc_caption(charts[i].stem);
+
 			doc_figure(d, rc->dir, &charts[i], i, shown);
+			if (caption != NULL)
+				doc_para(d, "meta", caption);
+		}
 }
 
 /*
@@ -397,6 +628,8 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_summary(&d, ctx);
 	report_doc_expect(&d, ctx);
 	report_doc_bursts(&d, ctx);
+	report_doc_retries(&d, ctx);
+	report_doc_rounds_steady(&d, ctx);
 	report_doc_checks(&d, ctx);
 	report_doc_charts(&d, ctx, charts, ncharts, "No cell has figures to chart.", true);
 	report_doc_pivots(&d, ctx, METRIC_IOPS, "IOPS");

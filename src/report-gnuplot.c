@@ -1,124 +1,22 @@
 /*
- * gnuplot charts: for each chart a .dat file of figures and a .gp script
- * made from templates/NAME.gp, both always written; then, when gnuplot can
- * be found, one gnuplot process per chart (fork/exec, no shell, cwd = the
- * output directory, all charts at once, with a timeout) renders the .png
- * and .svg.  gnuplot writes hidden temp files that are renamed into place
- * once it exits cleanly, so a chart is there whole or not at all.
+ * gnuplot charts of a run: the scorecard, IOPS, throughput and latency
+ * against block size (grouped bars when no mode has three block sizes),
+ * the saturation and latency curves, and each mode's per-second series.
+ * For each a .dat file of figures and a .gp script made from
+ * templates/NAME.gp; report-gnuplot-run.c renders them.  Colour is the
+ * mode in every chart; dash, marker and fill tell the depths apart.
  */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "report.h"
 
-#define GNUPLOT_TIMEOUT_S	30	/* all charts together; $SWEEP_GNUPLOT_TIMEOUT overrides */
-#define GNUPLOT_TMP		".tmp-"
-#define CHARTS_MAX		(3 + MODE_COUNT)
+#define CHARTS_MAX		(6 + MODE_COUNT)
 
-/* A gnuplot single-quoted string: only ' needs escaping (doubled). */
-void
-report_gnuplot_quote(FILE *f, const char *s)
-{
-	fputc('\'', f);
-	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		if (*s != '\n' && *s != '\r')
-			fputc(*s, f);
-	}
-	fputc('\'', f);
-}
-
-/* The title as a gnuplot string: label and what, then target and date.  Caller frees. */
-static char *
-gp_title(const struct results *res, const char *what)
-{
-	char *buf = NULL, date[32];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	char *line1, *line2;
-
-	/* "2026-11-30T07:59:15Z" -> "2026-11-30 07:59 UTC" */
-	snprintf(date, sizeof date, "%.10s %.5s UTC", res->started_utc,
-	    strlen(res->started_utc) > 11 ? res->started_utc + 11 : "");
-	line1 = xasprintf("%s: %s", res->label, what);
-	if (res->target.model[0] != '\0')
-		line2 = xasprintf("%s (%s), %s", res->target.path, res->target.model, date);
-	else
-		line2 = xasprintf("%s, %s", res->target.path, date);
-	report_gnuplot_quote(f, line1);
-	fputs(" . \"\\n\" . ", f);
-	report_gnuplot_quote(f, line2);
-	fclose(f);
-	free(line1);
-	free(line2);
-	return buf;
-}
-
-/* Caller frees: tmpl with each @KEY@ replaced by its value. */
-static char *
-gp_fill(const char *tmpl, const struct report_gp_key *keys, unsigned nkeys)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	const char *p;
-	unsigned i;
-
-	for (p = tmpl; *p != '\0'; p++) {
-		if (*p == '@') {
-			for (i = 0; i < nkeys; i++)
-				if (strncmp(p, keys[i].key, strlen(keys[i].key)) == 0)
-					break;
-			if (i < nkeys) {
-				fputs(keys[i].value, f);
-				p += strlen(keys[i].key) - 1;
-				continue;
-			}
-		}
-		fputc(*p, f);
-	}
-	fclose(f);
-	return buf;
-}
-
-/* Caller frees: the whole of a template, or NULL with the reason in ctx->error. */
-static char *
-gp_template(struct report_ctx *ctx, const char *name)
-{
-	char *path = xasprintf("%s/templates/%s.gp", datadir_path(), name), *text;
-	FILE *f = fopen(path, "re");
-	size_t n, cap = 4096, len = 0;
-
-	if (f == NULL) {
-		snprintf(ctx->error, sizeof ctx->error, "%s: %s (chart templates are read from "
-		    "DATADIR/templates; set SWEEP_DATADIR to the folder that holds templates/)",
-		    path, strerror(errno));
-		free(path);
-		return NULL;
-	}
-	text = xmalloc(cap);
-	while ((n = fread(text + len, 1, cap - len - 1, f)) > 0) {
-		len += n;
-		if (cap - len - 1 == 0)
-			text = xrealloc(text, cap *= 2);
-	}
-	text[len] = '\0';
-	fclose(f);
-	free(path);
-	return text;
-}
-
-static const int gp_points[] = { 7, 5, 9, 11, 13, 6, 4, 8 };
+enum gp_metric { GP_IOPS, GP_BW, GP_LAT };
 
 /* The plot style of a line: colour by mode, dash and point by depth x jobs. */
 static void
@@ -126,13 +24,15 @@ gp_style(FILE *f, const struct summary_series *se)
 {
 	unsigned v = se->variant;
 
-	fprintf(f, "with linespoints ls %u dt %u pt %d", (unsigned)se->mode + 1, v % 5 + 1,
-	    gp_points[v % (sizeof gp_points / sizeof gp_points[0])]);
+	fprintf(f, "with linespoints lc rgb \"%s\" lw 2 ps 1.5 dt %u pt %d",
+	    report_gnuplot_mode_color(se->mode), report_gnuplot_dash(v), report_gnuplot_point(v));
 }
 
 /*
  * Log2 axis of the block sizes bs[0..nbs) (ascending, nbs > 0): a tic at
- * every power of two from the smallest to the largest.  Caller frees both.
+ * every power of two from the smallest to the largest, labelled when there
+ * are 12 at most, else every other one labelled (the rest minor tics), so
+ * that 14 pt labels do not run into each other.  Caller frees both.
  */
 void
 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange)
@@ -140,7 +40,7 @@ report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xr
 	char *buf = NULL, label[32];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	int lo = 0, hi = 0, e, step = 1;
+	int lo = 0, hi = 0, e, step = 1, every = 1;
 
 	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
 	while (lo < 62 && (1ULL << (lo + 1)) <= bs[0])
@@ -149,46 +49,83 @@ report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xr
 		;
 	while ((hi - lo + 1) / step > 16)
 		step *= 2;
+	if ((hi - lo) / step + 1 > 12)
+		every = 2;
 	for (e = lo; e <= hi; e += step)
-		fprintf(f, "%s\"%s\" %llu", e > lo ? ", " : "",
-		    report_size_label(1ULL << e, label, sizeof label), 1ULL << e);
+		if (((e - lo) / step) % every == 0)
+			fprintf(f, "%s\"%s\" %llu", e > lo ? ", " : "",
+			    report_size_label(1ULL << e, label, sizeof label), 1ULL << e);
+		else
+			fprintf(f, ", \"\" %llu 1", 1ULL << e);
 	fclose(f);
 	*xtics = buf;
 	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
 }
 
+/* Grouped bars instead of lines: no mode has three block sizes or more. */
+bool
+report_gnuplot_bars(const struct summary *sum)
+{
+	unsigned m;
+
+	for (m = 0; m < sum->nmodes; m++)
+		if (sum->modes[m].nbs >= 3)
+			return false;
+	return true;
+}
+
+/* Add a chart to charts[*n] when there is room. */
+static void
+gp_chart(struct report_chart *charts, unsigned *n, unsigned max, const char *stem,
+    const char *title)
+{
+	if (*n >= max)
+		return;
+	snprintf(charts[*n].stem, sizeof charts[*n].stem, "%.47s", stem);
+	snprintf(charts[*n].title, sizeof charts[*n].title, "%s", title);
+	(*n)++;
+}
+
 /*
- * Fill charts (at most max) with the charts this summary gives: iops, bw,
- * latency (when latency was measured), and series-MODE for each mode with
- * per-second figures.  A chart is made only when it has a point to plot
- * (gnuplot fails on an empty plot, or one whose points are all 0 on a log
- * axis), so imports without per-second series or latency get no such chart.
+ * Fill charts (at most max) with the charts this summary gives: the
+ * scorecard (when a run has one of its cells), iops, bw, latency (when
+ * latency was measured), saturation and latency-curve (a mode with three
+ * depths at a block size), and series-MODE for each mode with per-second
+ * figures.  A chart is made only when it has a point to plot (gnuplot
+ * fails on an empty plot, or one whose points are all 0 on a log axis),
+ * so imports without per-second series or latency get no such chart.
  */
 unsigned
 report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
 {
+	bool bars = report_gnuplot_bars(sum);
 	unsigned n = 0, m;
+	char stem[48];
 
 	if (sum->nbs == 0 || sum->nseries == 0)
 		return 0;
-	if (n < max && sum->has_iops) {
-		snprintf(charts[n].stem, sizeof charts[n].stem, "iops");
-		snprintf(charts[n++].title, sizeof charts[0].title, "IOPS vs block size");
+	if (sum->nscore > 0)
+		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write");
+	if (sum->has_iops)
+		gp_chart(charts, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
+		    "IOPS vs block size");
+	if (sum->has_bw)
+		gp_chart(charts, &n, max, "bw", bars ? "Throughput (MiB/s) by block size and queue "
+		    "depth" : "Throughput (MiB/s) vs block size");
+	if (sum->has_latency)
+		gp_chart(charts, &n, max, "latency", bars ? "p99 latency by block size and queue "
+		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest depth");
+	if (sum->has_iops && report_curves_any(sum)) {
+		gp_chart(charts, &n, max, "saturation", "IOPS vs queue depth: where it saturates");
+		if (sum->has_latency)
+			gp_chart(charts, &n, max, "latency-curve", "Latency vs IOPS across queue depths");
 	}
-	if (n < max && sum->has_bw) {
-		snprintf(charts[n].stem, sizeof charts[n].stem, "bw");
-		snprintf(charts[n++].title, sizeof charts[0].title, "Throughput (MiB/s, MB/s) vs block size");
-	}
-	if (n < max && sum->has_latency) {
-		snprintf(charts[n].stem, sizeof charts[n].stem, "latency");
-		snprintf(charts[n++].title, sizeof charts[0].title,
-		    "Latency p50/p99/p99.9 (us) vs block size, lowest queue depth");
-	}
-	for (m = 0; m < sum->nmodes && n < max; m++) {
+	for (m = 0; m < sum->nmodes; m++) {
 		if (sum->modes[m].ntimed == 0)
 			continue;
-		snprintf(charts[n].stem, sizeof charts[n].stem, "series-%s", mode_name(sum->modes[m].mode));
-		snprintf(charts[n++].title, sizeof charts[0].title, "%s: IOPS per second, every cell",
+		snprintf(stem, sizeof stem, "series-%s", mode_name(sum->modes[m].mode));
+		gp_chart(charts, &n, max, stem, "");
+		snprintf(charts[n - 1].title, sizeof charts[0].title, "%s: IOPS per second, every cell",
 		    mode_name(sum->modes[m].mode));
 	}
 	return n;
@@ -215,7 +152,7 @@ gp_cap_line(FILE *plot, bool first, double v, unsigned dt, const char *what)
  * or bandwidth in MiB/s.  first: no plot item before them.
  */
 static void
-gp_caps(const struct results *res, bool bw, FILE *plot, bool first)
+gp_caps(const struct results *res, bool bw, FILE *plot, bool first, struct report_gp_range *yr)
 {
 	const struct expect *e = &res->expect;
 	const char *who = e->profile[0] != '\0' ? e->profile : "--expect";
@@ -223,6 +160,9 @@ gp_caps(const struct results *res, bool bw, FILE *plot, bool first)
 
 	if (!e->set)
 		return;
+	report_gnuplot_range_add(yr, bw ? e->bw_bytes_s / MIB : e->iops);
+	report_gnuplot_range_add(yr, bw ? e->burst_bw_bytes_s / MIB : e->burst_iops);
+	report_gnuplot_range_add(yr, bw ? e->bw_floor_bytes_s / MIB : e->iops_floor);
 	if (bw) {
 		if (e->bw_bytes_s > 0) {
 			t = xasprintf("%s cap %s", who, profile_rate_text(e->bw_bytes_s, a, sizeof a));
@@ -292,13 +232,26 @@ gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
 	fprintf(f, bw ? "\t%.3f\t%.3f" : "\t%.1f\t%.1f", lo, hi);
 }
 
+/* Widen yr to hold r's --repeat interval (IOPS, or MiB/s for bw), so no error bar is cut. */
+static void
+gp_spread_range(const struct cell_result *r, bool bw, struct report_gp_range *yr)
+{
+	struct round_spread sp;
+
+	if (r->nrounds > 1 && results_round_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
+		report_gnuplot_range_add(yr, bw ? sp.lo / MIB : sp.lo);
+		report_gnuplot_range_add(yr, bw ? sp.hi / MIB : sp.hi);
+	}
+}
+
 /*
  * iops.dat / bw.dat: a block per series; plot items into plot.  With
  * --repeat each row carries the median's interval too, drawn as an error
  * bar in the line's colour.
  */
 static void
-gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
+gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
+    struct report_gp_range *yr)
 {
 	const struct summary *sum = ctx->sum;
 	char *buf = NULL;
@@ -332,6 +285,8 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
 			r = &ctx->res->cells[se->cell[b]];
 			if (!(gp_matrix_value(r, bw) > 0))
 				continue;
+			report_gnuplot_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
+			gp_spread_range(r, bw, yr);
 			if (bw)
 				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
@@ -348,18 +303,217 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot)
 		report_gnuplot_quote(plot, se->name);
 		if (spread)
 			fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars "
-			    "ls %u pt 0 notitle", j->chart.stem, block, bw ? 4 : 3, bw ? 5 : 4,
-			    (unsigned)se->mode + 1);
+			    "lc rgb \"%s\" lw 2 pt 0 notitle", j->chart.stem, block, bw ? 4 : 3,
+			    bw ? 5 : 4, report_gnuplot_mode_color(se->mode));
 		block++;
 	}
-	gp_caps(ctx->res, bw, plot, block == 0);
+	gp_caps(ctx->res, bw, plot, block == 0, yr);
 	fclose(f);
 	j->data = buf;
 }
 
-/* latency.dat: per mode at its lowest depth, p50/p99/p99.9 in microseconds. */
+/* A cell's figure of a metric: IOPS, MiB/s, or p99 latency in microseconds; 0 none. */
+static double
+gp_metric_value(const struct cell_result *r, enum gp_metric metric, unsigned pct)
+{
+	if (metric == GP_IOPS)
+		return r->iops;
+	if (metric == GP_BW)
+		return r->bw_bytes_s / MIB;
+	return (double)r->lat_pct_ns[pct] / 1e3;
+}
+
+static int gp_lat_cell(const struct report_ctx *, enum rw_mode, unsigned);
+
+/*
+ * The largest latency (microseconds) the latency chart draws: p99 of every
+ * bar, or p99.9 of each mode's lowest depth at each block size.
+ */
+static double
+gp_lat_max(const struct report_ctx *ctx, bool bars)
+{
+	const struct summary *sum = ctx->sum;
+	double max = 0, v;
+	unsigned s, b, m;
+	int c;
+
+	for (s = 0; bars && s < sum->nseries; s++)
+		for (b = 0; b < sum->nbs; b++)
+			if (sum->series[s].cell[b] >= 0 && (v = gp_metric_value(
+			    &ctx->res->cells[sum->series[s].cell[b]], GP_LAT, 2)) > max)
+				max = v;
+	for (m = 0; !bars && m < sum->nmodes; m++)
+		for (b = 0; b < sum->nbs; b++)
+			if ((c = gp_lat_cell(ctx, sum->modes[m].mode, b)) >= 0 &&
+			    (v = gp_metric_value(&ctx->res->cells[c], GP_LAT, 3)) > max)
+				max = v;
+	return max;
+}
+
+/* A bar's value as its label: "12.3k", "850", "1.2M". */
 static void
-gp_latency(struct report_ctx *ctx, struct report_plot *j, FILE *plot)
+gp_bar_label(FILE *f, double v)
+{
+	if (v >= 1e6)
+		fprintf(f, "\"%.3gM\"", v / 1e6);
+	else if (v >= 1e4)
+		fprintf(f, "\"%.0fk\"", v / 1e3);
+	else if (v >= 1e3)
+		fprintf(f, "\"%.1fk\"", v / 1e3);
+	else
+		fprintf(f, "\"%.3g\"", v);
+}
+
+/*
+ * A bar's row: x, the figure (IOPS with its --repeat interval; MiB/s, MB/s
+ * and the interval; or p99 and p50), the block size and the label: the
+ * columns of iops.dat and bw.dat's lines, with x in front.
+ */
+static void
+gp_bar_row(FILE *f, const struct cell_result *r, enum gp_metric metric, double div, double x)
+{
+	double v = gp_metric_value(r, metric, 2) / div;
+
+	fprintf(f, "%g\t%.6g", x, v);
+	if (metric == GP_LAT)
+		fprintf(f, "\t%.6g", gp_metric_value(r, metric, 0) / div);
+	else {
+		if (metric == GP_BW)
+			fprintf(f, "\t%.3f", r->bw_bytes_s / 1e6);
+		gp_spread_columns(f, r, metric == GP_BW);
+	}
+	fprintf(f, "\t%llu\t", (unsigned long long)r->cell.bs);
+	gp_bar_label(f, v);
+	fputc('\n', f);
+}
+
+/* A series' bars, their labels, and the rounds' error bars or latency's p50 dots. */
+static void
+gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_series *se,
+    enum gp_metric metric, bool spread)
+{
+	const char *color = report_gnuplot_mode_color(se->mode);
+	unsigned label = metric == GP_IOPS ? 6 : metric == GP_BW ? 7 : 5;
+
+	fprintf(plot, "%s'%s.dat' index %u using 1:2 with boxes lc rgb \"%s\" fs %s border lc "
+	    "rgb \"%s\" title ", block > 0 ? ", \\\n     " : "", stem, block, color,
+	    report_gnuplot_fill(se->variant), color);
+	report_gnuplot_quote(plot, se->name);
+	/* The value above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
+	if (metric == GP_LAT)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($2 * 1.25):%u with labels "
+		    "notitle", stem, block, label);
+	else
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(($%u > $2 ? $%u : $2) * 1.25):%u "
+		    "with labels notitle", stem, block, metric == GP_BW ? 5 : 4,
+		    metric == GP_BW ? 5 : 4, label);
+	if (metric == GP_LAT)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:3 with points lc rgb \"black\" "
+		    "pt 7 ps 1.2 %s", stem, block, block == 0 ? "title 'p50 (dot)'" : "notitle");
+	else if (spread)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars lc rgb "
+		    "\"#202020\" lw 1.5 pt 0 notitle", stem, block, metric == GP_BW ? 4 : 3,
+		    metric == GP_BW ? 5 : 4);
+}
+
+/*
+ * One group of bars per mode x block size (in the plan's order of modes),
+ * a bar per depth x jobs, a data block per series: x, value, label, and
+ * for latency p50.  xtics name the groups.
+ */
+static void
+gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, double div,
+    FILE *plot, char **xtics, char **xrange, struct report_gp_range *yr)
+{
+	const struct summary *sum = ctx->sum;
+	char *buf = NULL, *tbuf = NULL, label[32];
+	size_t len = 0, tlen = 0;
+	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
+	double *x = xcalloc((size_t)sum->nseries * sum->nbs + 1, sizeof *x), at = 0;
+	unsigned m, b, s, ntics = 0, block = 0, slot;
+
+	/* Each bar's position: groups in mode then size order, a gap of one bar between groups. */
+	for (m = 0; m < sum->nmodes; m++)
+		for (b = 0; b < sum->nbs; b++) {
+			for (slot = 0, s = 0; s < sum->nseries; s++)
+				if (sum->series[s].mode == sum->modes[m].mode && sum->series[s].cell[b] >= 0 &&
+				    gp_metric_value(&ctx->res->cells[sum->series[s].cell[b]], metric, 2) > 0)
+					x[(size_t)s * sum->nbs + b] = at + slot++;
+			if (slot == 0)
+				continue;
+			fprintf(t, "%s\"%s %s\" %.1f", ntics++ > 0 ? ", " : "",
+			    mode_name(sum->modes[m].mode), report_size_label(sum->bs[b], label,
+			    sizeof label), at + (slot - 1) / 2.0);
+			at += slot + 1;
+		}
+	fprintf(f, "# sweep %s: %s; one block per series (gnuplot index 0, 1, ...), a bar per block "
+	    "size\n", j->chart.stem, j->chart.title);
+	for (s = 0; s < sum->nseries; s++) {
+		const struct summary_series *se = &sum->series[s];
+		unsigned rows = 0;
+
+		for (b = 0; b < sum->nbs; b++) {
+			const struct cell_result *r;
+			double v;
+
+			if (se->cell[b] < 0)
+				continue;
+			r = &ctx->res->cells[se->cell[b]];
+			if (!((v = gp_metric_value(r, metric, 2) / div) > 0))
+				continue;
+			report_gnuplot_range_add(yr, v);
+			if (metric == GP_LAT)
+				report_gnuplot_range_add(yr, gp_metric_value(r, metric, 0) / div);
+			else
+				gp_spread_range(r, metric == GP_BW, yr);
+			if (rows++ == 0)
+				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel\n", block > 0 ?
+				    "\n\n" : "", block, se->name, metric == GP_IOPS ?
+				    "IOPS\tIOPS_lo\tIOPS_hi" : metric == GP_BW ?
+				    "MiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" : "p99\tp50");
+			gp_bar_row(f, r, metric, div, x[(size_t)s * sum->nbs + b]);
+		}
+		if (rows == 0)
+			continue;
+		gp_bar_items(plot, j->chart.stem, block, se, metric, gp_has_rounds(ctx->res));
+		block++;
+	}
+	if (metric != GP_LAT)
+		gp_caps(ctx->res, metric == GP_BW, plot, block == 0, yr);
+	fclose(f);
+	fclose(t);
+	free(x);
+	j->data = buf;
+	*xtics = tbuf;
+	*xrange = xasprintf("[-1:%g]", at > 1 ? at - 1 : 1);
+}
+
+/*
+ * The latency chart's cell of a mode at block size b: the lowest depth
+ * (then jobs) with a latency figure there; -1 none.
+ */
+static int
+gp_lat_cell(const struct report_ctx *ctx, enum rw_mode mode, unsigned b)
+{
+	const struct summary *sum = ctx->sum;
+	unsigned s;
+
+	/* Series are sorted by depth, then jobs. */
+	for (s = 0; s < sum->nseries; s++)
+		if (sum->series[s].mode == mode && sum->series[s].cell[b] >= 0 &&
+		    ctx->res->cells[sum->series[s].cell[b]].lat_pct_ns[0] > 0)
+			return sum->series[s].cell[b];
+	return -1;
+}
+
+/*
+ * latency.dat: per mode, at every block size measured, p50/p99/p99.9 at
+ * the lowest depth measured there, in the chart's unit (div: from
+ * microseconds).
+ */
+static void
+gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char *unit,
+    FILE *plot, struct report_gp_range *yr)
 {
 	static const char *pct_name[] = { "p50", "p99", "p99.9" };
 	static const unsigned pct_index[] = { 0, 2, 3 };	/* into sweep_percentiles */
@@ -369,44 +523,43 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, FILE *plot)
 	FILE *f = open_memstream(&buf, &len);
 	unsigned m, b, p, block = 0;
 
-	fprintf(f, "# sweep latency: completion latency percentiles per mode at its lowest queue "
-	    "depth; one block per mode (gnuplot index 0, 1, ...)\n");
+	fprintf(f, "# sweep latency: completion latency percentiles per mode at each block size, "
+	    "at the lowest queue depth measured there; one block per mode (gnuplot index 0, 1, "
+	    "...)\n");
 	for (m = 0; m < sum->nmodes; m++) {
-		int si = sum->modes[m].lat_series;
-		const struct summary_series *se;
+		enum rw_mode mode = sum->modes[m].mode;
 		unsigned rows = 0;
 
-		if (si < 0)
-			continue;
-		se = &sum->series[si];
-		for (b = 0; b < sum->nbs; b++)
-			if (se->cell[b] >= 0 && ctx->res->cells[se->cell[b]].lat_pct_ns[0] > 0)
-				rows++;
-		if (rows == 0)
-			continue;
-		fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_us\tp99_us\tp99.9_us\n",
-		    block > 0 ? "\n\n" : "", block, se->name);
 		for (b = 0; b < sum->nbs; b++) {
+			int c = gp_lat_cell(ctx, mode, b);
 			const struct cell_result *r;
 
-			if (se->cell[b] < 0)
+			if (c < 0)
 				continue;
-			r = &ctx->res->cells[se->cell[b]];
-			if (r->lat_pct_ns[0] == 0)
-				continue;
+			r = &ctx->res->cells[c];
+			if (rows++ == 0)
+				fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_%s\tp99_%s\tp99.9_%s\t"
+				    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, mode_name(mode),
+				    unit, unit, unit);
 			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
-			for (p = 0; p < 3; p++)
-				/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis) */
-				fprintf(f, "\t%g", (double)r->lat_pct_ns[pct_index[p]] / 1e3);
-			fputc('\n', f);
-		}
-		for (p = 0; p < 3; p++) {
-			char *title = xasprintf("%s %s", se->name, pct_name[p]);
+			for (p = 0; p < 3; p++) {
+				double v = (double)r->lat_pct_ns[pct_index[p]] / 1e3 / div;
 
-			fprintf(plot, "%s'%s.dat' index %u using 1:%u with linespoints ls %u dt %u "
-			    "pt %d title ", block > 0 || p > 0 ? ", \\\n     " : "", j->chart.stem,
-			    block, p + 2, (unsigned)se->mode + 1, p == 0 ? 1 : p == 1 ? 2 : 3,
-			    gp_points[p]);
+				/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis) */
+				fprintf(f, "\t%g", v);
+				report_gnuplot_range_add(yr, v);
+			}
+			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);
+		}
+		if (rows == 0)
+			continue;
+		for (p = 0; p < 3; p++) {
+			char *title = xasprintf("%s %s", mode_name(mode), pct_name[p]);
+
+			fprintf(plot, "%s'%s.dat' index %u using 1:%u with linespoints lc rgb \"%s\" lw 2 "
+			    "ps 1.5 dt %u pt %d title ", block > 0 || p > 0 ? ", \\\n     " : "",
+			    j->chart.stem, block, p + 2, report_gnuplot_mode_color(mode), p + 1,
+			    report_gnuplot_point(p));
 			report_gnuplot_quote(plot, title);
 			free(title);
 		}
@@ -414,6 +567,39 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, FILE *plot)
 	}
 	fclose(f);
 	j->data = buf;
+}
+
+/* How many runs of cells of one block size the mode has in run order: the series chart's tics. */
+static unsigned
+gp_series_runs(const struct results *res, enum rw_mode mode)
+{
+	uint64_t run_bs = 0;
+	unsigned i, n = 0;
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->cell.mode != mode || !report_has_figures(r) || r->nseries == 0)
+			continue;
+		if (r->cell.bs != run_bs)
+			n++;
+		run_bs = r->cell.bs;
+	}
+	return n;
+}
+
+/* A tic of the series chart: labelled, or (every other one of more than 12) a minor tic. */
+static void
+gp_series_tic(FILE *t, unsigned *ntics, unsigned nruns, uint64_t bs, double at)
+{
+	char label[32];
+
+	if (nruns > 12 && *ntics % 2 == 1)
+		fprintf(t, ", \"\" %.1f 1", at);
+	else
+		fprintf(t, "%s\"%s\" %.1f", *ntics > 0 ? ", " : "",
+		    report_size_label(bs, label, sizeof label), at);
+	(*ntics)++;
 }
 
 /*
@@ -424,17 +610,17 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, FILE *plot)
  */
 static void
 gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE *plot,
-    char **xtics, char **xrange, FILE *marks)
+    char **xtics, char **xrange, FILE *marks, struct report_gp_range *yr)
 {
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
-	char *buf = NULL, *tbuf = NULL, label[32];
+	char *buf = NULL, *tbuf = NULL;
 	size_t len = 0, tlen = 0;
 	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
 	double *start = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *start);
 	double x = 0, run_start = 0;
 	uint64_t run_bs = 0;
-	unsigned i, s, block = 0, ntics = 0;
+	unsigned i, s, block = 0, ntics = 0, nruns = gp_series_runs(res, mode);
 
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
@@ -443,8 +629,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 			continue;
 		if (r->cell.bs != run_bs) {
 			if (run_bs != 0)
-				fprintf(t, "%s\"%s\" %.1f", ntics++ > 0 ? ", " : "",
-				    report_size_label(run_bs, label, sizeof label), (run_start + x) / 2);
+				gp_series_tic(t, &ntics, nruns, run_bs, (run_start + x) / 2);
 			run_bs = r->cell.bs;
 			run_start = x;
 		}
@@ -464,8 +649,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 		x += r->nseries;
 	}
 	if (run_bs != 0)
-		fprintf(t, "%s\"%s\" %.1f", ntics++ > 0 ? ", " : "",
-		    report_size_label(run_bs, label, sizeof label), (run_start + x) / 2);
+		gp_series_tic(t, &ntics, nruns, run_bs, (run_start + x) / 2);
 	fprintf(f, "# sweep %s: IOPS per second of every %s cell, cells side by side in run "
 	    "order; one block per queue depth (gnuplot index 0, 1, ...)\n", j->chart.stem,
 	    mode_name(mode));
@@ -488,6 +672,8 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 			else
 				fputc('\n', f);
 			for (k = 0; k < r->nseries; k++)
+				report_gnuplot_range_add(yr, (double)r->series_ios[k]);
+			for (k = 0; k < r->nseries; k++)
 				fprintf(f, "%.1f\t%llu\t%llu\n", start[i] + k + 0.5,
 				    (unsigned long long)r->series_ios[k], (unsigned long long)r->cell.bs);
 			rows++;
@@ -496,12 +682,13 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 			continue;
 		v = se->variant;
 		fprintf(plot, "%s'%s.dat' index %u using 1:($2 > 0 ? $2 : NaN) with linespoints "
-		    "ls %u dt %u pt %d title ", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
-		    v % 8 + 1, v % 5 + 1, gp_points[v % (sizeof gp_points / sizeof gp_points[0])]);
+		    "lc rgb \"%s\" lw 1.5 ps 0.6 dt %u pt %d title ", block > 0 ? ", \\\n     " : "",
+		    j->chart.stem, block, report_gnuplot_mode_color(mode), report_gnuplot_dash(v),
+		    report_gnuplot_point(v));
 		report_gnuplot_quote(plot, se->name);
 		block++;
 	}
-	gp_caps(res, false, plot, block == 0);
+	gp_caps(res, false, plot, block == 0, yr);
 	fclose(f);
 	fclose(t);
 	j->data = buf;
@@ -510,8 +697,36 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 		tbuf = xasprintf("\"0\" 0");
 	}
 	*xtics = tbuf;
-	*xrange = xasprintf("[0:%g]", x > 0 ? x : 1);
+	*xrange = xasprintf("[-0.5:%g]", x > 0 ? x + 0.5 : 1);
 	free(start);
+}
+
+/* The iops, bw and latency charts: lines against block size, or grouped bars. */
+static void
+gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char **xtics,
+    char **xrange, char **ylabel, struct report_gp_range *yr)
+{
+	enum gp_metric metric = strcmp(j->tmpl, "latency") == 0 ? GP_LAT :
+	    strcmp(j->tmpl, "bw") == 0 ? GP_BW : GP_IOPS;
+	bool bars = report_gnuplot_bars(ctx->sum);
+	const char *unit = "";
+	double div = 1;
+
+	if (metric == GP_LAT)
+		div = report_gnuplot_lat_unit(gp_lat_max(ctx, bars), &unit);
+	if (bars) {
+		gp_bars(ctx, j, metric, div, plot, xtics, xrange, yr);
+		*ylabel = metric == GP_LAT ? xasprintf("p99 completion latency (%s, log scale)", unit) :
+		    xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" : "IOPS (log scale)");
+		return;
+	}
+	report_gnuplot_bs_axis(ctx->sum->bs, ctx->sum->nbs, xtics, xrange);
+	if (metric == GP_LAT)
+		gp_latency(ctx, j, div, unit, plot, yr);
+	else
+		gp_matrix(ctx, j, metric == GP_BW, plot, yr);
+	*ylabel = metric == GP_LAT ? xasprintf("Completion latency (%s, log scale)", unit) :
+	    xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" : "IOPS (log scale)");
 }
 
 /* Build one chart's script and data in memory. */
@@ -519,25 +734,29 @@ static int
 gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 {
 	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *what, *marks = NULL;
+	char *ylabel = NULL;
 	size_t len = 0, mlen = 0;
 	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
-	struct report_gp_key keys[7];
+	struct report_gp_key keys[11];
+	struct report_gp_range yr = { 0, 0 };
+	char *yrange, *ytics;
+	bool bars = false;
 
 	if (strcmp(j->tmpl, "series") == 0) {
-		gp_series(ctx, j, mode, f, &xtics, &xrange, mf);
-		what = xasprintf("%s IOPS per second, every cell in run order", mode_name(mode));
+		gp_series(ctx, j, mode, f, &xtics, &xrange, mf, &yr);
+		what = xasprintf("%s: IOPS per second, cells in run order", mode_name(mode));
 	} else {
-		report_gnuplot_bs_axis(ctx->sum->bs, ctx->sum->nbs, &xtics, &xrange);
-		if (strcmp(j->tmpl, "latency") == 0)
-			gp_latency(ctx, j, f);
-		else
-			gp_matrix(ctx, j, strcmp(j->tmpl, "bw") == 0, f);
+		bars = report_gnuplot_bars(ctx->sum);
+		gp_build_matrix(ctx, j, f, &xtics, &xrange, &ylabel, &yr);
 		what = xstrdup(j->chart.title);
 	}
 	fclose(f);
 	fclose(mf);
-	title = gp_title(ctx->res, what);
+	title = report_gnuplot_title(ctx->res, what);
 	free(what);
+	/* Bars: room above the tallest for its value label. */
+	yrange = report_gnuplot_log_range(&yr, bars ? 1.6 : 1);
+	ytics = report_gnuplot_log_tics(&yr, bars ? 1.6 : 1);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
 	keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
@@ -545,302 +764,29 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 	keys[4] = (struct report_gp_key){ "@STEM@", j->chart.stem };
 	keys[5] = (struct report_gp_key){ "@MARKS@", marks };
 	/* A note and the bars' style where the charts draw the rounds' spread; else nothing. */
-	keys[6] = (struct report_gp_key){ "@BARS@", gp_has_rounds(ctx->res) ?
+	keys[6] = (struct report_gp_key){ "@BARS@", gp_has_rounds(ctx->res) && !bars ?
 	    "# --repeat: each point is a cell's median round; its error bar is the interval of the\n"
 	    "# median of its rounds (columns 3-4 of iops.dat, 4-5 of bw.dat).\nset bars small\n" :
 	    "" };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 7);
+	keys[7] = (struct report_gp_key){ "@YLABEL@", ylabel != NULL ? ylabel : "" };
+	/* Grouped bars: a category axis of mode x block size; else a log2 axis of block sizes. */
+	keys[8] = (struct report_gp_key){ "@XAXIS@", bars ?
+	    "set xlabel \"Mode and block size (one bar per queue depth)\"\n"
+	    "set style fill solid 0.85 border\nset boxwidth 0.8 absolute\n"
+	    "set grid ytics mytics\n" :
+	    "set xlabel \"Block size (log2 scale)\"\nset logscale x 2\nset grid xtics ytics mytics\n" };
+	keys[9] = (struct report_gp_key){ "@YRANGE@", yrange };
+	keys[10] = (struct report_gp_key){ "@YTICS@", ytics };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 11);
+	free(yrange);
+	free(ytics);
 	free(plot);
 	free(marks);
 	free(xtics);
 	free(xrange);
 	free(title);
+	free(ylabel);
 	return j->script != NULL ? 0 : -ENOENT;
-}
-
-/*
- * Caller frees: templates/NAME.gp with each key replaced by its value, or
- * NULL with the reason in ctx->error.
- */
-char *
-report_gnuplot_script(struct report_ctx *ctx, const char *name, const struct report_gp_key *keys,
-    unsigned nkeys)
-{
-	char *tmpl = gp_template(ctx, name), *script;
-
-	if (tmpl == NULL)
-		return NULL;
-	script = gp_fill(tmpl, keys, nkeys);
-	free(tmpl);
-	return script;
-}
-
-/* Write DIR/STEM.EXT whole or not at all; the message goes to ctx->error. */
-static int
-gp_save(struct report_ctx *ctx, const char *stem, const char *ext, const char *text)
-{
-	char *path = xasprintf("%s/%s.%s", ctx->dir, stem, ext);
-	int err = write_file_atomic(path, text, strlen(text));
-
-	if (err != 0)
-		snprintf(ctx->error, sizeof ctx->error, "%s: %s", path, strerror(-err));
-	free(path);
-	return err;
-}
-
-/* Caller frees: gnuplot's path (--gnuplot PATH, a name on PATH, or "gnuplot"), NULL if none. */
-char *
-report_gnuplot_find(const char *want)
-{
-	const char *name = want != NULL ? want : "gnuplot", *path = getenv("PATH"), *p;
-	struct stat st;
-
-	if (strchr(name, '/') != NULL) {
-		if (stat(name, &st) == 0 && S_ISREG(st.st_mode) && access(name, X_OK) == 0)
-			return xstrdup(name);
-		return NULL;
-	}
-	if (path == NULL || *path == '\0')
-		path = "/usr/bin:/bin";
-	for (p = path; ; ) {
-		const char *end = strchr(p, ':');
-		size_t n = end != NULL ? (size_t)(end - p) : strlen(p);
-		char *cand = n > 0 ? xasprintf("%.*s/%s", (int)n, p, name) : xasprintf("./%s", name);
-
-		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0)
-			return cand;
-		free(cand);
-		if (end == NULL)
-			break;
-		p = end + 1;
-	}
-	return NULL;
-}
-
-/* Start gnuplot on one chart in dir; stdout and stderr go to .STEM.gnuplot.log. */
-static int
-gp_spawn(const char *gnuplot, const char *dir, struct report_plot *j, const char *formats)
-{
-	char *script = xasprintf("%s.gp", j->chart.stem);
-	char *log = xasprintf(".%s.gnuplot.log", j->chart.stem);
-	char *vars = xasprintf("formats='%s'; sweep_tmp='" GNUPLOT_TMP "'", formats);
-	char *argv[] = { (char *)gnuplot, (char *)"-e", vars, script, NULL };
-	pid_t pid;
-
-	pid = fork();
-	if (pid == 0) {
-		/*
-		 * The child: only async-signal-safe calls until exec.  Its own
-		 * process group lets a timeout (or ^C, through gp_wait) kill it
-		 * with anything it started.
-		 */
-		int fd;
-
-		setpgid(0, 0);
-		if (chdir(dir) != 0)
-			_exit(126);
-		fd = open("/dev/null", O_RDONLY);
-		if (fd >= 0) {
-			dup2(fd, 0);
-			close(fd);
-		}
-		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-			close(fd);
-		}
-		execv(gnuplot, argv);
-		_exit(127);
-	}
-	free(script);
-	free(log);
-	free(vars);
-	if (pid < 0)
-		return -errno;
-	setpgid(pid, pid);
-	j->pid = pid;
-	return 0;
-}
-
-/* Seconds gnuplot may take for all charts: $SWEEP_GNUPLOT_TIMEOUT, else GNUPLOT_TIMEOUT_S. */
-static unsigned
-gp_timeout_s(void)
-{
-	const char *env = getenv("SWEEP_GNUPLOT_TIMEOUT");
-	uint64_t v;
-
-	if (env != NULL && parse_uint(env, 1, 3600, &v) == 0)
-		return (unsigned)v;
-	return GNUPLOT_TIMEOUT_S;
-}
-
-/* Wait for every started job until the deadline or an interrupt; kill what is left. */
-static void
-gp_wait(struct report_plot *jobs, unsigned n)
-{
-	uint64_t deadline = now_ns() + gp_timeout_s() * NSEC_PER_SEC;
-	struct timespec nap = { 0, 5 * 1000 * 1000 };
-	unsigned i, left;
-
-	for (;;) {
-		for (left = 0, i = 0; i < n; i++) {
-			if (jobs[i].pid <= 0 || jobs[i].done)
-				continue;
-			if (waitpid(jobs[i].pid, &jobs[i].status, WNOHANG) == jobs[i].pid)
-				jobs[i].done = true;
-			else
-				left++;
-		}
-		if (left == 0 || now_ns() > deadline || sweep_interrupted)
-			break;
-		nanosleep(&nap, NULL);
-	}
-	for (i = 0; i < n; i++) {
-		if (jobs[i].pid <= 0 || jobs[i].done)
-			continue;
-		kill(-jobs[i].pid, SIGKILL);
-		waitpid(jobs[i].pid, &jobs[i].status, 0);
-		jobs[i].status = sweep_interrupted ? -2 : -1;	/* interrupted, timed out */
-		jobs[i].done = true;
-	}
-}
-
-/* The last non-empty line of a gnuplot log, for an error message. */
-static void
-gp_log_tail(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	char line[512];
-
-	buf[0] = '\0';
-	if (f == NULL)
-		return;
-	while (fgets(line, sizeof line, f) != NULL) {
-		size_t n = strlen(line);
-
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == ' ' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		if (n > 0 && strncmp(line, "WARNING", 7) != 0)
-			str_copy(buf, len, line);
-	}
-	fclose(f);
-}
-
-/* After a job: move its outputs into place, or clean up and say why it failed. */
-static int
-gp_finish(struct report_ctx *ctx, struct report_plot *j, const char **fmts, unsigned nfmts)
-{
-	char *log = xasprintf("%s/.%s.gnuplot.log", ctx->dir, j->chart.stem), *why = NULL;
-	unsigned f;
-	int err = 0;
-
-	if (j->status == -2)
-		why = xstrdup("interrupted");
-	else if (j->status == -1)
-		why = xasprintf("gnuplot killed after %u s", gp_timeout_s());
-	else if (!WIFEXITED(j->status) || WEXITSTATUS(j->status) != 0) {
-		char tail[256];
-
-		gp_log_tail(log, tail, sizeof tail);
-		if (WIFEXITED(j->status) && WEXITSTATUS(j->status) == 127)
-			why = xstrdup("could not run gnuplot");
-		else
-			why = xasprintf("gnuplot failed: %s", tail[0] ? tail : "no message");
-	}
-	for (f = 0; f < nfmts; f++) {
-		char *tmp = xasprintf("%s/" GNUPLOT_TMP "%s.%s", ctx->dir, j->chart.stem, fmts[f]);
-		char *dst = xasprintf("%s/%s.%s", ctx->dir, j->chart.stem, fmts[f]);
-		struct stat st;
-
-		if (why == NULL && (stat(tmp, &st) != 0 || st.st_size == 0))
-			why = xasprintf("gnuplot wrote no %s.%s", j->chart.stem, fmts[f]);
-		if (why == NULL && rename(tmp, dst) != 0)
-			why = xasprintf("rename to %s: %s", dst, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		free(dst);
-	}
-	if (why != NULL) {
-		char *msg = xasprintf("%s/%s.gp: %s (log: %s)", ctx->dir, j->chart.stem, why, log);
-
-		str_copy(ctx->error, sizeof ctx->error, msg);
-		free(msg);
-		free(why);
-		err = -EIO;
-	} else
-		unlink(log);
-	free(log);
-	return err;
-}
-
-/*
- * Write each chart's .dat and .gp into ctx->dir, then render the formats of
- * ctx->mask (png, svg) with one gnuplot process per chart, all at once.
- * Without gnuplot the charts stay as .gp/.dat and ctx->chart_note says
- * why; that is not an error.  Sets ctx->rendered when every chart rendered.
- */
-int
-report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned n)
-{
-	const char *fmts[2];
-	char *gnuplot = NULL, formats[16] = "";
-	unsigned i, nfmts = 0;
-	int err = 0;
-
-	for (i = 0; i < n && err == 0; i++) {
-		err = gp_save(ctx, jobs[i].chart.stem, "dat", jobs[i].data);
-		if (err == 0)
-			err = gp_save(ctx, jobs[i].chart.stem, "gp", jobs[i].script);
-	}
-	if (err != 0)
-		return err;
-	if (ctx->mask & REPORT_PNG)
-		fmts[nfmts++] = "png";
-	if (ctx->mask & REPORT_SVG)
-		fmts[nfmts++] = "svg";
-	snprintf(formats, sizeof formats, "%s%s%s", nfmts > 0 ? fmts[0] : "", nfmts > 1 ? " " : "",
-	    nfmts > 1 ? fmts[1] : "");
-	gnuplot = report_gnuplot_find(ctx->gnuplot);
-	if (gnuplot == NULL) {
-		if (ctx->gnuplot != NULL)
-			snprintf(ctx->chart_note, sizeof ctx->chart_note,
-			    "--gnuplot %s is not an executable file", ctx->gnuplot);
-		else
-			snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot not found on PATH");
-		sweep_warn("%s: charts written as .gp and .dat files only; render them with: "
-		    "cd %s && " REPORT_GNUPLOT_ALL, ctx->chart_note, ctx->dir);
-		return 0;
-	}
-	for (i = 0; i < n; i++) {
-		int e = gp_spawn(gnuplot, ctx->dir, &jobs[i], formats);
-
-		if (e != 0 && err == 0) {
-			snprintf(ctx->error, sizeof ctx->error, "fork: %s", strerror(-e));
-			err = e;
-		}
-	}
-	gp_wait(jobs, n);
-	for (i = 0; i < n; i++) {
-		char saved[sizeof ctx->error];
-		int e;
-
-		if (jobs[i].pid <= 0)
-			continue;
-		memcpy(saved, ctx->error, sizeof saved);
-		e = gp_finish(ctx, &jobs[i], fmts, nfmts);
-		if (e != 0 && err == 0)
-			err = e;
-		else if (e != 0)
-			memcpy(ctx->error, saved, sizeof saved);	/* keep the first message */
-	}
-	if (err == 0)
-		ctx->rendered = ctx->mask & (REPORT_PNG | REPORT_SVG);
-	else
-		snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot failed on some charts "
-		    "(see the .gnuplot.log files)");
-	free(gnuplot);
-	return err;
 }
 
 /* The png and svg formats of a run's report: runs once even when both are asked. */
@@ -865,12 +811,19 @@ report_gnuplot_write(struct report_ctx *ctx)
 		enum rw_mode mode = MODE_READ;
 
 		jobs[i].chart = charts[i];
+		jobs[i].tmpl = charts[i].stem;
 		if (strncmp(charts[i].stem, "series-", 7) == 0) {
 			jobs[i].tmpl = "series";
 			mode = (enum rw_mode)mode_parse(charts[i].stem + 7);
-		} else
-			jobs[i].tmpl = charts[i].stem;
-		err = gp_build(ctx, &jobs[i], mode);
+			err = gp_build(ctx, &jobs[i], mode);
+		} else if (strcmp(charts[i].stem, "scorecard") == 0)
+			err = report_scorecard_build(ctx, &jobs[i]);
+		else if (strcmp(charts[i].stem, "saturation") == 0)
+			err = report_curves_build(ctx, &jobs[i], false);
+		else if (strcmp(charts[i].stem, "latency-curve") == 0)
+			err = report_curves_build(ctx, &jobs[i], true);
+		else
+			err = gp_build(ctx, &jobs[i], mode);
 	}
 	if (err == 0)
 		err = report_gnuplot_render(ctx, jobs, n);

@@ -166,6 +166,152 @@ summary_lat_series(const struct results *res, const struct summary *s, enum rw_m
 	return -1;
 }
 
+const struct score_tile report_score_tiles[SCORE_TILES] = {
+	{ "SEQ 1M Q8", MIB, 8, { MODE_READ, MODE_WRITE } },
+	{ "SEQ 1M Q1", MIB, 1, { MODE_READ, MODE_WRITE } },
+	{ "RND 4K Q32", 4 * KIB, 32, { MODE_RANDREAD, MODE_RANDWRITE } },
+	{ "RND 4K Q1", 4 * KIB, 1, { MODE_RANDREAD, MODE_RANDWRITE } },
+};
+
+/*
+ * The saturating depth of n (queue depth, IOPS) points in any order: the
+ * index of the smallest depth whose IOPS is within SATURATION_TOL of the
+ * best; -1 when no point has IOPS above 0.
+ */
+int
+report_summary_saturation(const unsigned *depth, const double *iops, unsigned n)
+{
+	double best = 0;
+	unsigned i;
+	int at = -1;
+
+	for (i = 0; i < n; i++)
+		if (iops[i] > best)
+			best = iops[i];
+	if (!(best > 0))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (iops[i] >= best * (1 - SATURATION_TOL) && (at < 0 || depth[i] < depth[at]))
+			at = (int)i;
+	return at;
+}
+
+/*
+ * The clean cells (ok, IOPS above 0) of one mode, block size and job count
+ * as (depth, IOPS) points, one per depth (the series grid has one cell per
+ * depth); returns how many.
+ */
+static unsigned
+summary_depth_points(const struct results *res, const struct summary *s, enum rw_mode mode,
+    unsigned b, unsigned jobs, unsigned *depth, double *iops)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < s->nseries; i++) {
+		const struct summary_series *se = &s->series[i];
+		const struct cell_result *r;
+
+		if (se->mode != mode || se->jobs != jobs || se->cell[b] < 0)
+			continue;
+		r = &res->cells[se->cell[b]];
+		if (r->status != CELL_OK || !(r->iops > 0))
+			continue;
+		depth[n] = se->depth;
+		iops[n++] = r->iops;
+	}
+	return n;
+}
+
+/*
+ * A mode's distinct block sizes, and its saturating depth at the block
+ * size with the most depths (the smaller size on a tie), at its lowest
+ * job count.
+ */
+static void
+summary_saturation(const struct results *res, const struct summary *s, struct summary_mode *sm)
+{
+	unsigned *depth = xcalloc(s->nseries ? s->nseries : 1, sizeof *depth);
+	double *iops = xcalloc(s->nseries ? s->nseries : 1, sizeof *iops);
+	unsigned i, b, jobs = 0, n, best_n = 0, best_b = 0, deepest = 0;
+	struct saturation *st = &sm->sat;
+	char a[32], c[32], bs[32];
+	int at, top = -1;
+
+	for (i = 0; i < s->nseries; i++)
+		if (s->series[i].mode == sm->mode && (jobs == 0 || s->series[i].jobs < jobs))
+			jobs = s->series[i].jobs;
+	for (b = 0; b < s->nbs; b++) {
+		for (i = 0; i < s->nseries; i++)
+			if (s->series[i].mode == sm->mode && s->series[i].cell[b] >= 0 &&
+			    report_has_figures(&res->cells[s->series[i].cell[b]]))
+				break;
+		if (i < s->nseries)
+			sm->nbs++;
+		n = summary_depth_points(res, s, sm->mode, b, jobs, depth, iops);
+		if (n > best_n) {
+			best_n = n;
+			best_b = b;
+		}
+	}
+	if (best_n >= SATURATION_MIN_DEPTHS) {
+		n = summary_depth_points(res, s, sm->mode, best_b, jobs, depth, iops);
+		at = report_summary_saturation(depth, iops, n);
+		for (i = 0; i < n; i++)
+			if (top < 0 || iops[i] > iops[top])
+				top = (int)i;
+		st->found = true;
+		st->bs = s->bs[best_b];
+		st->jobs = jobs;
+		st->ndepths = n;
+		st->depth = depth[at];
+		st->iops = iops[at];
+		st->best_depth = depth[top];
+		st->best_iops = iops[top];
+		for (i = 0; i < n; i++)
+			if (depth[i] > deepest)
+				deepest = depth[i];
+		size_human(st->bs, bs, sizeof bs);
+		st->reached = st->depth < deepest;
+		if (st->reached)
+			snprintf(st->text, sizeof st->text, "saturates at QD%u at %s%s: %s IOPS, within "
+			    "%.0f%% of the best (%s IOPS at QD%u) of %u depths", st->depth, bs,
+			    jobs > 1 ? " (several jobs)" : "", report_num(st->iops, 0, a, sizeof a),
+			    SATURATION_TOL * 100, report_num(st->best_iops, 0, c, sizeof c),
+			    st->best_depth, n);
+		else
+			snprintf(st->text, sizeof st->text, "no saturation up to QD%u, the deepest of %u "
+			    "depths at %s%s: %s IOPS there, more than %.0f%% above every lower depth",
+			    deepest, n, bs, jobs > 1 ? " (several jobs)" : "",
+			    report_num(st->iops, 0, a, sizeof a), SATURATION_TOL * 100);
+	}
+	free(depth);
+	free(iops);
+}
+
+/* The scorecard's cells: per tile, read and write, at one job. */
+static void
+summary_score(const struct results *res, struct summary *s)
+{
+	unsigned t, k, i;
+
+	for (t = 0; t < SCORE_TILES; t++)
+		for (k = 0; k < 2; k++) {
+			const struct score_tile *tile = &report_score_tiles[t];
+
+			s->score[t][k] = -1;
+			for (i = 0; i < res->plan.ncells; i++) {
+				const struct cell_result *r = &res->cells[i];
+
+				if (r->cell.mode == tile->mode[k] && r->cell.bs == tile->bs &&
+				    r->cell.depth == tile->depth && r->cell.jobs == 1 &&
+				    report_has_figures(r))
+					s->score[t][k] = (int)i;	/* a later cell wins, as in the grid */
+			}
+			if (s->score[t][k] >= 0)
+				s->nscore++;
+		}
+}
+
 /* Append a sentence part to a summary text. */
 static void
 summary_add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -433,7 +579,9 @@ report_summary_build(const struct results *res, struct summary *s)
 		/* The knee uses the best of every depth and job count at each size. */
 		report_summary_knee(res->cells, res->plan.ncells, sm->mode, &sm->knee);
 		sm->lat_series = summary_lat_series(res, s, sm->mode);
+		summary_saturation(res, s, sm);
 	}
+	summary_score(res, s);
 
 	summary_expect(res, s);
 	summary_bursts(res, s);

@@ -75,6 +75,37 @@ struct burst {
 	char		 text[224];
 };
 
+/*
+ * Where IOPS stop growing with queue depth: at the block size of a mode
+ * with the most depths (three at least), the smallest depth within
+ * SATURATION_TOL of the best IOPS; see report-summary.c.
+ */
+#define SATURATION_TOL		0.05
+#define SATURATION_MIN_DEPTHS	3
+struct saturation {
+	bool		 found;
+	bool		 reached;	/* below the deepest depth measured: IOPS did level off */
+	uint64_t	 bs;
+	unsigned	 jobs;
+	unsigned	 ndepths;
+	unsigned	 depth, best_depth;	/* the saturating depth, the depth of the best */
+	double		 iops, best_iops;
+	char		 text[224];
+};
+
+/*
+ * The scorecard's tiles (CrystalDiskMark's layout): SEQ 1M Q8, SEQ 1M Q1,
+ * RND 4K Q32, RND 4K Q1, each measured as a read and a write.
+ */
+#define SCORE_TILES	4
+struct score_tile {
+	const char	*name;		/* "SEQ 1M Q8" */
+	uint64_t	 bs;
+	unsigned	 depth;
+	enum rw_mode	 mode[2];	/* read, write */
+};
+extern const struct score_tile report_score_tiles[SCORE_TILES];
+
 struct summary_mode {
 	enum rw_mode	 mode;
 	unsigned	 ncells;	/* cells of this mode with figures */
@@ -89,6 +120,8 @@ struct summary_mode {
 	double		 bw_pct;
 	bool		 above_cap;	/* a peak above the cap (and its burst): cache, or wrong profile */
 	char		 expect_text[480];	/* what the peaks reached, one or two sentences */
+	unsigned	 nbs;		/* distinct block sizes with figures: < 3 draws bars */
+	struct saturation sat;
 	/* The knee's points (the best cell at each block size) that are not steady: */
 };
 
@@ -117,6 +150,9 @@ struct summary {
 	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
 	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
 	unsigned		 nunsteady;
+	/* The scorecard: per tile, read and write, an index into results.cells or -1. */
+	int			 score[SCORE_TILES][2];
+	unsigned		 nscore;	/* of them, measured */
 };
 
 /* The marker of a figure from a cell that is not steady (noisy or stalled). */
@@ -229,6 +265,7 @@ const char *report_summary_caps(const struct expect *, char *, size_t);
 const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
 	     size_t);
 bool	 report_summary_suspect(const struct results *, int);
+int	 report_summary_saturation(const unsigned *, const double *, unsigned);
 
 /* report-knee.c */
 void	 report_summary_knee(const struct cell_result *, unsigned, enum rw_mode, struct knee *);
@@ -371,6 +408,26 @@ struct report_plot {
 /* report-gnuplot.c: the shell command that renders every chart of a folder by hand */
 #define REPORT_GNUPLOT_ALL	"for f in *.gp; do gnuplot \"$f\"; done"
 int	 report_gnuplot_write(struct report_ctx *);
+bool	 report_gnuplot_bars(const struct summary *);
+
+/* The values a log axis must show: lo, hi above 0 (0: none yet). */
+struct report_gp_range {
+	double	 lo, hi;
+};
+
+/* report-gnuplot-run.c */
+void	 report_gnuplot_range_add(struct report_gp_range *, double);
+/* Caller frees. */
+char	*report_gnuplot_log_range(const struct report_gp_range *, double);
+/* Caller frees. */
+char	*report_gnuplot_log_tics(const struct report_gp_range *, double);
+const char *report_gnuplot_mode_color(enum rw_mode);
+int	 report_gnuplot_point(unsigned);
+unsigned report_gnuplot_dash(unsigned);
+const char *report_gnuplot_fill(unsigned);
+double	 report_gnuplot_lat_unit(double, const char **);
+/* Caller frees. */
+char	*report_gnuplot_title(const struct results *, const char *);
 int	 report_gnuplot_render(struct report_ctx *, struct report_plot *, unsigned);
 /* Caller frees. */
 char	*report_gnuplot_script(struct report_ctx *, const char *, const struct report_gp_key *,
@@ -380,6 +437,13 @@ void	 report_gnuplot_bs_axis(const uint64_t *, unsigned, char **, char **);
 unsigned report_gnuplot_charts(const struct summary *, struct report_chart *, unsigned);
 /* Caller frees. */
 char	*report_gnuplot_find(const char *);
+
+/* report-scorecard.c: scorecard.gp and its data */
+int	 report_scorecard_build(struct report_ctx *, struct report_plot *);
+
+/* report-curves.c: saturation.gp and latency-curve.gp */
+bool	 report_curves_any(const struct summary *);
+int	 report_curves_build(struct report_ctx *, struct report_plot *, bool);
 
 /*
  * The document back-end (doc*.c): report.md, report.html, compare.md and

@@ -130,7 +130,7 @@ results_reset_cell(struct results *res, unsigned i)
 	r->status = CELL_PENDING;
 }
 
-/* Free what a cell result owns (its series, its rounds and theirs); r is left empty. */
+/* Free what a cell result owns (series, rounds, attempts and theirs); r is left empty. */
 void
 results_cell_free(struct cell_result *r)
 {
@@ -141,6 +141,9 @@ results_cell_free(struct cell_result *r)
 	for (k = 0; k < r->nrounds; k++)
 		results_cell_free(&r->rounds[k]);
 	free(r->rounds);
+	for (k = 0; k < r->nattempts; k++)
+		results_cell_free(&r->attempts[k]);
+	free(r->attempts);
 	memset(r, 0, sizeof *r);
 }
 

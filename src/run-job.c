@@ -79,7 +79,8 @@ job_next(struct run_job *rj, struct io_u *u)
 	u->offset = block * c->bs;
 	u->len = c->bs;
 	if (rj->mixed)
-		u->ddir = splitmix64(&rj->ddir_rng) % 100 < rj->plan->rwmixread ? DDIR_READ : DDIR_WRITE;
+		u->ddir = splitmix64(&rj->ddir_rng) % 100 < plan_cell_rwmixread(rj->plan, c) ?
+		    DDIR_READ : DDIR_WRITE;
 	else
 		u->ddir = rj->ddir;
 }

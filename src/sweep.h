@@ -82,11 +82,12 @@ struct num_list {
 	unsigned	n;
 };
 
-/* One sub-matrix of the plan: modes x bs x depth x jobs. */
+/* One sub-matrix of the plan: modes x read shares (mixed modes only) x bs x depth x jobs. */
 struct group {
 	unsigned	modes;		/* bit mask of 1 << enum rw_mode */
 	unsigned	mode_order[MODE_COUNT];
 	unsigned	nmodes;
+	struct num_list	rwmixread;	/* percent of reads of readwrite and randrw cells */
 	struct num_list	bs;
 	struct num_list	depth;
 	struct num_list	jobs;
@@ -113,7 +114,6 @@ struct config {
 	uint64_t	 size;
 	unsigned	 runtime_s;
 	unsigned	 ramp_s;
-	unsigned	 rwmixread;
 	uint64_t	 seed;
 	unsigned	 io_timeout_s;
 	unsigned	 steady_pct;	/* 0: fixed runtime */
@@ -121,6 +121,8 @@ struct config {
 	unsigned	 min_runtime_s;
 	unsigned	 repeat;	/* --repeat: rounds of the whole plan */
 	unsigned	 rounds_until_steady;	/* --rounds-until-steady MAX; 0 off */
+	unsigned	 retry_unstable;	/* --retry-unstable N: re-runs of an unsteady cell */
+	bool		 retry_unstable_set;	/* given (a resumed run keeps its own otherwise) */
 	char		*resume;	/* run --resume DIR */
 	bool		 keep;
 	bool		 quiet;
@@ -152,6 +154,7 @@ struct config {
 #define CFG_SET_BS	0x2
 #define CFG_SET_DEPTH	0x4
 #define CFG_SET_JOBS	0x8
+#define CFG_SET_RWMIX	0x10
 
 struct cell {
 	unsigned	index;
@@ -159,6 +162,12 @@ struct cell {
 	uint64_t	bs;
 	unsigned	depth;
 	unsigned	jobs;
+	/*
+	 * readwrite and randrw: the percent of reads (plan_cell_rwmixread);
+	 * rwmix_set false (a cell an import made): the plan's rwmixread.
+	 */
+	unsigned	rwmixread;
+	bool		rwmix_set;
 };
 
 struct plan {
@@ -170,13 +179,17 @@ struct plan {
 	unsigned	 steady_pct;	/* steady state: 0 off, else the IOPS band in percent */
 	unsigned	 steady_window_s;
 	unsigned	 io_timeout_s;
-	unsigned	 rwmixread;
+	unsigned	 rwmixread;	/* mixed cells' read share: the first given (each cell has its own) */
 	uint64_t	 seed;
 	uint64_t	 size;
 	char		 engine[16];
 	unsigned	 repeat;	/* rounds: the whole plan runs this many times, round by round */
 	bool		 until_steady;	/* --rounds-until-steady: repeat is the most, steady ends it */
+	unsigned	 retry_unstable;	/* re-runs of a stalled or noisy cell after the last */
 };
+
+/* The most re-runs --retry-unstable takes per cell: a cell unsteady 10 times is the device. */
+#define SWEEP_RETRY_MAX		10
 
 /* The most rounds --repeat takes: past a few dozen, drift is better seen in one long run. */
 #define SWEEP_REPEAT_MAX	100
@@ -380,6 +393,16 @@ struct cell_result {
 	struct cell_result *rounds;
 	unsigned	 nrounds;
 	unsigned	 shown_round;
+
+	/*
+	 * --retry-unstable N: every attempt of this cell in the order they ran
+	 * (the first run, then each re-run; nattempts 0: it was never re-run).
+	 * The figures above are a copy of attempts[shown_attempt], chosen by
+	 * results_attempt_choose (results-attempt.c).
+	 */
+	struct cell_result *attempts;
+	unsigned	 nattempts;
+	unsigned	 shown_attempt;
 };
 
 /*
@@ -522,6 +545,8 @@ uint64_t plan_duration_ns(const struct plan *);
 bool	 plan_steady(const struct plan *);
 unsigned plan_repeat(const struct plan *);
 unsigned plan_steady_least(const struct plan *);
+unsigned plan_cell_rwmixread(const struct plan *, const struct cell *);
+bool	 plan_cell_same(const struct cell *, const struct cell *);
 int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
 
@@ -680,10 +705,20 @@ const char *results_stem(const char *, char *, size_t);
 int	 results_read_input(const char *, const char *, uint64_t, const char *, const char *,
 	     char **, size_t *);
 
-/* results-json.c: results.json, written and read */
+/* results-attempt.c: --retry-unstable's attempts of a cell, and which one it shows */
+bool	 results_attempt_wanted(const struct cell_result *, unsigned);
+void	 results_store_attempt(struct results *, unsigned, struct cell_result *);
+unsigned results_attempt_choose(const struct cell_result *);
+const char *results_attempt_rule(const struct cell_result *);
+void	 results_attempt_note(const struct cell_result *, char *, size_t);
+
+/* results-json.c: results.json, written */
+extern const char *const results_json_pct_keys[PCT_COUNT];	/* "p50", ... "p99.99" */
 int	 results_write_json(const struct results *, const char *);
 /* Caller frees the returned string. */
 char	*results_to_json(const struct results *);
+
+/* results-json-read.c: results.json, read back */
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
 

@@ -1,40 +1,35 @@
 # sweep compare chart: throughput vs block size, one line per run x mode x
-# queue depth; MiB/s on the left axis, MB/s on the right.  Colour: run; dash:
-# mode; marker: queue depth.  Flat lines: each run's provisioned bandwidth
-# cap (dashed) and burst (dotted), from its results.json.
+# queue depth, in MiB/s (MB/s is in compare.md and compare.xlsx).  Colour:
+# mode (the same in every sweep chart); dash: run; marker: queue depth.  Grey
+# lines: each run's provisioned bandwidth cap and burst, from its results.json.
 # Made from a template in sweep's templates/ with the runs' figures; data
 # beside it.  Render:  gnuplot @STEM@.gp   (writes @STEM@.png and @STEM@.svg;
 # gnuplot -e "formats='png'" @STEM@.gp writes one of them).
 if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
+set encoding utf8
 
-set title @TITLE@
+# The title, centred on the picture (a long label or path may use its full width).
+set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
+set tmargin 5
 set xlabel "Block size (log2 scale)"
 set ylabel "Throughput (MiB/s, log scale)"
-set y2label "Throughput (MB/s)"
 set logscale x 2
 set logscale y 10
 set xrange @XRANGE@
 set xtics (@XTICS@)
-set ytics nomirror
+set format y "%.0s%c"
 set grid xtics ytics mytics
+# Whole decades, with every point at least 15% inside: none sits on the frame.
+set yrange @YRANGE@
+set ytics @YTICS@
 set key outside right top vertical box
-
-# A first pass fixes the MiB/s range so that the MB/s axis can mirror it
-# (1 MiB/s = 1.048576 MB/s).
-set table $scratch
-plot @PLOT@
-unset table
-set yrange [GPVAL_Y_MIN:GPVAL_Y_MAX]
-set y2range [GPVAL_Y_MIN * 1.048576:GPVAL_Y_MAX * 1.048576]
-set logscale y2 10
-set y2tics
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1200,800 noenhanced font "sans,10"
+        set terminal pngcairo size 1200,800 noenhanced font "sans,14"
     } else {
-        set terminal svg size 1200,800 noenhanced font "sans,10" background "white"
+        set terminal svg size 1200,800 noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot @PLOT@

@@ -1,13 +1,17 @@
 # sweep compare chart: IOPS vs block size, one line per run x mode x queue
-# depth.  Colour: run; dash: mode; marker: queue depth.  Flat lines: each
-# run's provisioned IOPS cap (dashed) and burst (dotted), from its results.json.
+# depth.  Colour: mode (the same in every sweep chart); dash: run; marker:
+# queue depth.  Grey lines: each run's provisioned IOPS cap and burst, from
+# its results.json.
 # Made from a template in sweep's templates/ with the runs' figures; data
 # beside it.  Render:  gnuplot @STEM@.gp   (writes @STEM@.png and @STEM@.svg;
 # gnuplot -e "formats='png'" @STEM@.gp writes one of them).
 if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
+set encoding utf8
 
-set title @TITLE@
+# The title, centred on the picture (a long label or path may use its full width).
+set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
+set tmargin 5
 set xlabel "Block size (log2 scale)"
 set ylabel "IOPS (log scale)"
 set logscale x 2
@@ -16,13 +20,16 @@ set xrange @XRANGE@
 set xtics (@XTICS@)
 set format y "%.0s%c"
 set grid xtics ytics mytics
+# Whole decades, with every point at least 15% inside: none sits on the frame.
+set yrange @YRANGE@
+set ytics @YTICS@
 set key outside right top vertical box
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1200,800 noenhanced font "sans,10"
+        set terminal pngcairo size 1200,800 noenhanced font "sans,14"
     } else {
-        set terminal svg size 1200,800 noenhanced font "sans,10" background "white"
+        set terminal svg size 1200,800 noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot @PLOT@

@@ -1,34 +1,34 @@
 # sweep chart: completion latency percentiles vs block size, for each mode at
-# its lowest queue depth.  Colour: mode; dash: p50 solid, p99 dashed, p99.9 dotted.
+# every block size measured, at the lowest queue depth measured there
+# (p50 solid, p99 dashed, p99.9 dotted); or, when no mode has three block
+# sizes, grouped bars of p99 (mode x block size, a bar per queue depth) with
+# p50 as a dot.  Colour: mode (the same in every sweep chart).  The unit is
+# microseconds, or milliseconds when the chart reaches 10 ms.
 # Made from a template in sweep's templates/ with values from results.json;
 # data beside it.  Render:  gnuplot @STEM@.gp   (writes @STEM@.png and @STEM@.svg;
 # gnuplot -e "formats='png'" @STEM@.gp writes one of them).
 if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
+set encoding utf8
 
-# Colour by mode: read, write, randread, randwrite, readwrite, randrw.
-set style line 1 lc rgb "#1f77b4" lw 2 ps 1.2
-set style line 2 lc rgb "#d62728" lw 2 ps 1.2
-set style line 3 lc rgb "#2ca02c" lw 2 ps 1.2
-set style line 4 lc rgb "#ff7f0e" lw 2 ps 1.2
-set style line 5 lc rgb "#9467bd" lw 2 ps 1.2
-set style line 6 lc rgb "#8c564b" lw 2 ps 1.2
-
-set title @TITLE@
-set xlabel "Block size (log2 scale)"
-set ylabel "Completion latency (microseconds, log scale)"
-set logscale x 2
+# The title, centred on the picture (a long label or path may use its full width).
+set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
+set tmargin 5
+@XAXIS@set ylabel "@YLABEL@"
 set logscale y 10
 set xrange @XRANGE@
 set xtics (@XTICS@)
-set grid xtics ytics mytics
+set format y "%g"
+# Whole decades, with every point at least 15% inside: none sits on the frame.
+set yrange @YRANGE@
+set ytics @YTICS@
 set key outside right top vertical box
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1200,800 noenhanced font "sans,10"
+        set terminal pngcairo size 1200,800 noenhanced font "sans,14"
     } else {
-        set terminal svg size 1200,800 noenhanced font "sans,10" background "white"
+        set terminal svg size 1200,800 noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot @PLOT@

@@ -106,7 +106,8 @@ grep -q '^| Rounds | 3 (--repeat), round by round' r3/report.md || fail "report.
 "$SWEEP" report r3 --formats png,svg -o r3c --gnuplot /nonexistent >/dev/null 2>&1
 grep -q "using 1:2:3:4 with yerrorbars" r3c/iops.gp || fail "iops.gp: no error bars"
 grep -q "using 1:2:4:5 with yerrorbars" r3c/bw.gp || fail "bw.gp: no error bars"
-grep -q '^# bs_bytes	IOPS	IOPS_lo	IOPS_hi$' r3c/iops.dat || fail "iops.dat: no interval columns"
+# Lines (bs_bytes first) or, with fewer than three block sizes, grouped bars (x first).
+grep -Eq '^# (bs_bytes|x)	IOPS	IOPS_lo	IOPS_hi' r3c/iops.dat || fail "iops.dat: no interval columns"
 # Read back: the rounds come out of results.json as they went in.
 mkdir r3b && cp r3/results.json r3b/ && "$SWEEP" report r3b --formats csv >/dev/null 2>&1 ||
 	fail "sweep report on the rounds"
@@ -234,7 +235,7 @@ ok "sweep compare of two runs on the same throttled volume: every cell a tie"
 #    (randread 4k, the one depth) sits at the cap from the first round, so the
 #    SNIA window of 5 rounds passes at round 5 (or 6), and the rounds stop.
 in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 8 --ramp 1 --runtime 1 \
-    --steady 0 --rounds-until-steady 10 -q --formats md -o "$T/us" >"$T/us.log" 2>&1 ||
+    --steady 0 --rounds-until-steady 10 -q --formats md,html -o "$T/us" >"$T/us.log" 2>&1 ||
 	fail "rounds until steady: $(cat "$T/us.log")"
 grep -Eq 'rounds until steady: reached after round [56] of at most 10' "$T/us.log" ||
 	fail "rounds until steady: $(cat "$T/us.log")"
@@ -251,6 +252,31 @@ figs = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*", row[0].split(
 assert 5 <= len(figs) <= 6, figs
 assert all(abs(f / float(sys.argv[2]) - 1) <= 0.05 for f in figs), figs
 EOF
+# Its own section, in report.md and report.html: the verdict with its round
+# and window, the tracking IOPS of every round (the window's 5 marked), and
+# the window's mean, excursion and slope.
+for f in "$T/us/report.md" "$T/us/report.html"; do
+	"$PY" - "$f" "$IOPS" <<'EOF' || fail "$f: the Rounds until steady section"
+import re, sys
+text = open(sys.argv[1]).read()
+html = sys.argv[1].endswith(".html")
+i = text.index("<h2>Rounds until steady</h2>" if html else "## Rounds until steady")
+sec = text[i:text.index("<h2>" if html else "\n## ", i + 10)]
+m = re.search(r"Steady state \(SNIA PTS\) reached at round ([56]) of at most 10: over the window of "
+              r"rounds ([12])-([56]) ", sec)
+assert m and int(m.group(1)) == int(m.group(3)) == int(m.group(2)) + 4, sec[:400]
+at = int(m.group(1))
+cell = r"<td[^>]*>([^<]*)</td>" if html else r"\| ([^|]*) "
+rows = re.findall((r"<tr><td>(\d+)( \(window\))?</td>" + cell) if html else
+                  (r"^\| (\d+)( \(window\))? " + cell + r"\|$"), sec, re.M)
+assert [int(r[0]) for r in rows] == list(range(1, at + 1)), rows
+assert [int(r[0]) for r in rows if r[1]] == list(range(at - 4, at + 1)), rows
+figs = [float(r[2].strip().replace(",", "")) for r in rows]
+assert all(abs(f / float(sys.argv[2]) - 1) <= 0.05 for f in figs), figs
+for label in ("Window mean", "Excursion (at most 20%)", "Slope (under 10%)"):
+    assert label in sec, label
+EOF
+done
 results_py "$T/us/results.json" "
 assert d['plan']['rounds_until_steady'] is True and d['plan']['repeat'] == 10
 assert d['cells'][0]['rounds']['n'] in (5, 6), d['cells'][0]['rounds']['n']

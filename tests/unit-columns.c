@@ -21,7 +21,8 @@ static const char schema_header[] =
     "check_diff_device_pct,check_verdict,check_reason,status_reason,inflight_max,steady,"
     "iops_cv_pct,stability,stability_reason,iops_stalls,iops_worst_pct,iops_trend_pct,"
     "lat_max_over_p999,rounds,iops_min,iops_max,iops_ci_lo,iops_ci_hi,bw_mib_s_min,"
-    "bw_mib_s_max,bw_mib_s_ci_lo,bw_mib_s_ci_hi,lat_p99_us_min,lat_p99_us_max,ci_level_pct";
+    "bw_mib_s_max,bw_mib_s_ci_lo,bw_mib_s_ci_hi,lat_p99_us_min,lat_p99_us_max,ci_level_pct,"
+    "attempts,attempt_shown,rwmixread";
 
 /* The columns import --csv reads back into the same figures. */
 static const char *const round_trip[] = {

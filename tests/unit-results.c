@@ -257,10 +257,111 @@ bw_checks(void)
 	    "no device counters: %s", r.check.reason);
 }
 
+/* An attempt of cell c: 10 s at level IOPS, with second 4 at low (a stall when low < 10%). */
+static void
+fake_attempt(struct cell_result *a, const struct cell *c, uint64_t level, uint64_t low)
+{
+	unsigned s;
+
+	memset(a, 0, sizeof *a);
+	a->cell = *c;
+	a->status = CELL_OK;
+	a->runtime_ns = 10 * NSEC_PER_SEC;
+	a->nseries = 10;
+	a->series_ios = xcalloc(10, sizeof(uint64_t));
+	a->series_bytes = xcalloc(10, sizeof(uint64_t));
+	for (s = 0; s < 10; s++) {
+		a->series_ios[s] = s == 4 ? low : level;
+		a->series_bytes[s] = a->series_ios[s] * c->bs;
+		a->ios += a->series_ios[s];
+	}
+	a->bytes = a->ios * c->bs;
+	a->read_ios = a->ios;
+	a->read_bytes = a->bytes;
+	a->iops = (double)a->ios / 10;
+	a->bw_bytes_s = (double)a->bytes / 10;
+	a->lat_max_ns = 2000000;
+	for (s = 0; s < PCT_COUNT; s++)
+		a->lat_pct_ns[s] = 100000 * (s + 1);
+	a->inflight_max = 1;
+	bw_check_compute(a);
+	stability_judge(a);
+}
+
+/*
+ * --retry-unstable's attempts: the first steady one is shown; without one,
+ * noisy before stalled; every attempt and the shown one survive
+ * results.json; the note says which is shown and why.
+ */
+static void
+attempts(void)
+{
+	struct results a, b;
+	struct cell_result x;
+	char *text, *text2, err[256], note[1024];
+	const struct cell_result *c, *d;
+	unsigned k;
+
+	fake_results(&a);
+	a.plan.retry_unstable = 2;
+	c = &a.cells[0];
+	results_cell_free(&a.cells[0]);
+	fake_attempt(&a.cells[0], &a.plan.cells[0], 1000, 5);		/* stalled */
+	CHECK(a.cells[0].stability.verdict == STABILITY_STALLED, "fake stall: %s",
+	    a.cells[0].stability.reason);
+	CHECK(results_attempt_wanted(c, 2) && !results_attempt_wanted(c, 0), "a stalled cell is wanted");
+	fake_attempt(&x, &a.plan.cells[0], 1000, 500);			/* noisy */
+	CHECK(x.stability.verdict == STABILITY_NOISY, "fake noise: %s", x.stability.reason);
+	results_store_attempt(&a, 0, &x);
+	CHECK(c->nattempts == 2 && c->shown_attempt == 1, "noisy shown before stalled: %u of %u",
+	    c->shown_attempt + 1, c->nattempts);
+	CHECK(c->iops == c->attempts[1].iops && c->stability.verdict == STABILITY_NOISY,
+	    "the cell's figures are the shown attempt's");
+	CHECK(strncmp(results_attempt_rule(c), "none steady", 11) == 0, "%s", results_attempt_rule(c));
+	CHECK(results_attempt_wanted(c, 2) && !results_attempt_wanted(c, 1), "one re-run left of 2");
+	fake_attempt(&x, &a.plan.cells[0], 1000, 1000);		/* steady */
+	results_store_attempt(&a, 0, &x);
+	CHECK(c->nattempts == 3 && c->shown_attempt == 2 && !results_attempt_wanted(c, 10),
+	    "the steady attempt is shown and ends the retries");
+	results_attempt_note(c, note, sizeof note);
+	CHECK(strncmp(note, "attempt 3 of 3 shown: first steady attempt; attempt 1 stalled: ",
+	    63) == 0 && strstr(note, "; attempt 2 noisy: ") != NULL, "note: %s", note);
+	CHECK(!results_attempt_wanted(&a.cells[1], 2), "a steady cell is not re-run");
+
+	text = results_to_json(&a);
+	CHECK(text != NULL && strstr(text, "\"retry_unstable\":\t2") != NULL, "plan retry_unstable");
+	CHECK(results_from_json(text, &b, err, sizeof err) == 0, "parse back: %s", err);
+	d = &b.cells[0];
+	CHECK(b.plan.retry_unstable == 2, "retry_unstable read back");
+	CHECK(d->nattempts == 3 && d->shown_attempt == 2 && d->iops == c->iops, "attempts read back");
+	for (k = 0; k < 3 && d->nattempts == 3; k++)
+		CHECK(d->attempts[k].stability.verdict == c->attempts[k].stability.verdict &&
+		    d->attempts[k].nseries == 10 && d->attempts[k].series_ios[4] ==
+		    c->attempts[k].series_ios[4], "attempt %u read back", k + 1);
+	text2 = results_to_json(&b);
+	CHECK(text2 != NULL && strcmp(text, text2) == 0, "second round trip is identical");
+	free(text2);
+	results_free(&b);
+	/* A tampered "shown" is chosen again by the rule. */
+	{
+		char *p = strstr(text, "\"shown\":\t3");
+
+		CHECK(p != NULL, "shown in the text");
+		if (p != NULL)
+			p[9] = '1';
+		CHECK(results_from_json(text, &b, err, sizeof err) == 0 && b.cells[0].shown_attempt == 2,
+		    "shown chosen by the rule");
+		results_free(&b);
+	}
+	free(text);
+	results_free(&a);
+}
+
 int
 main(void)
 {
 	round_trip();
+	attempts();
 	csv_quoting();
 	bw_checks();
 	return check_done("unit-results");

@@ -285,6 +285,107 @@ summary_build(void)
 	for (i = 0; i < s.nseries; i++)
 		CHECK(s.series[i].jobs == 1 && strstr(s.series[i].name, "jobs") == NULL,
 		    "no jobs in names when every cell ran one job");
+	CHECK(!rr->sat.found && !wr->sat.found, "two depths: no saturating depth");
+	CHECK(rr->nbs == 6 && wr->nbs == 6 && !report_gnuplot_bars(&s), "6 sizes per mode: lines");
+	CHECK(s.nscore == 3 && s.score[3][0] == 0 && s.score[0][1] == 21 && s.score[1][1] == 20 &&
+	    s.score[0][0] == -1 && s.score[2][0] == -1, "scorecard cells: %u", s.nscore);
+	report_summary_free(&s);
+	results_free(&res);
+}
+
+/*
+ * The saturating depth: the smallest depth within 5% of the best IOPS, in
+ * any order of points, at the 5% boundary, on ties, and with no figure.
+ */
+static void
+saturation_rule(void)
+{
+	const unsigned d[] = { 1, 2, 4, 8, 16, 32 }, shuffled[] = { 32, 4, 16, 1, 8, 2 };
+	const double rising[] = { 10000, 19000, 36000, 60000, 63000, 64000 };
+	const double shuffled_iops[] = { 64000, 36000, 63000, 10000, 60000, 19000 };
+	double edge[] = { 10000, 19000, 36000, 60800, 63000, 64000 }, flat[] = { 5, 5, 5, 5, 5, 5 };
+	const double none[] = { 0, 0, 0 };
+	int at;
+
+	at = report_summary_saturation(d, rising, 6);
+	CHECK(at == 4, "rising: QD%u, want QD16 (63k is within 5%% of 64k, 60k is not)",
+	    at >= 0 ? d[at] : 0);
+	at = report_summary_saturation(shuffled, shuffled_iops, 6);
+	CHECK(at == 2, "shuffled: index %d (QD%u), want QD16", at, at >= 0 ? shuffled[at] : 0);
+	at = report_summary_saturation(d, edge, 6);
+	CHECK(at == 3, "exactly 95%% of the best counts: QD%u, want QD8", at >= 0 ? d[at] : 0);
+	edge[3] = 60799;
+	at = report_summary_saturation(d, edge, 6);
+	CHECK(at == 4, "just under 95%% does not: QD%u, want QD16", at >= 0 ? d[at] : 0);
+	at = report_summary_saturation(d, flat, 6);
+	CHECK(at == 0, "flat: QD%u, want QD1", at >= 0 ? d[at] : 0);
+	at = report_summary_saturation(d, rising, 1);
+	CHECK(at == 0, "one point: %d", at);
+	CHECK(report_summary_saturation(d, none, 3) == -1, "no IOPS: no depth");
+	CHECK(report_summary_saturation(d, rising, 0) == -1, "no points: no depth");
+}
+
+/* randread 4K at depths 1..32 with the IOPS given; the summary's saturation. */
+static void
+saturation_of(const double *iops, unsigned n, struct results *res, struct summary *s)
+{
+	unsigned i;
+
+	memset(res, 0, sizeof *res);
+	res->plan.ncells = n;
+	res->plan.cells = xcalloc(n, sizeof *res->plan.cells);
+	res->cells = xcalloc(n, sizeof *res->cells);
+	for (i = 0; i < n; i++) {
+		struct cell_result *r = &res->cells[i];
+
+		r->cell.index = i;
+		r->cell.mode = MODE_RANDREAD;
+		r->cell.bs = 4096;
+		r->cell.depth = 1U << i;
+		r->cell.jobs = 1;
+		res->plan.cells[i] = r->cell;
+		r->status = CELL_OK;
+		r->runtime_ns = NSEC_PER_SEC;
+		r->iops = iops[i];
+		r->ios = (uint64_t)iops[i];
+		r->bytes = r->ios * 4096;
+		r->bw_bytes_s = (double)r->bytes;
+		bw_check_compute(r);
+	}
+	report_summary_build(res, s);
+}
+
+static void
+saturation_summary(void)
+{
+	const double levels[] = { 10000, 19000, 36000, 60000, 63000, 64000 };
+	const double rising[] = { 10000, 20000, 40000 };
+	struct results res;
+	struct summary s;
+
+	saturation_of(levels, 6, &res, &s);
+	CHECK(s.modes[0].sat.found && s.modes[0].sat.reached && s.modes[0].sat.depth == 16 &&
+	    s.modes[0].sat.best_depth == 32 && s.modes[0].sat.ndepths == 6,
+	    "levelling off: found %d depth %u: %s", s.modes[0].sat.found, s.modes[0].sat.depth,
+	    s.modes[0].sat.text);
+	CHECK(strstr(s.modes[0].sat.text, "saturates at QD16 at 4 KiB") != NULL, "%s",
+	    s.modes[0].sat.text);
+	CHECK(report_curves_any(&s) && report_gnuplot_bars(&s), "one size, 6 depths: curves and bars");
+	CHECK(s.nscore == 2 && s.score[3][0] == 0 && s.score[2][0] == 5 && s.score[0][0] == -1,
+	    "scorecard: RND 4K Q1 and Q32 randread (%u tiles)", s.nscore);
+	report_summary_free(&s);
+	results_free(&res);
+
+	saturation_of(rising, 3, &res, &s);
+	CHECK(s.modes[0].sat.found && !s.modes[0].sat.reached && s.modes[0].sat.depth == 4,
+	    "still rising: reached %d depth %u", s.modes[0].sat.reached, s.modes[0].sat.depth);
+	CHECK(strstr(s.modes[0].sat.text, "no saturation up to QD4") != NULL, "%s",
+	    s.modes[0].sat.text);
+	report_summary_free(&s);
+	results_free(&res);
+
+	saturation_of(rising, 2, &res, &s);
+	CHECK(!s.modes[0].sat.found && !report_curves_any(&s), "two depths: no saturation");
 	report_summary_free(&s);
 	results_free(&res);
 }
@@ -314,6 +415,8 @@ main(void)
 	knee_edges();
 	knee_soft();
 	summary_build();
+	saturation_rule();
+	saturation_summary();
 	formats();
 	return check_done("unit-summary");
 }

@@ -1,57 +1,42 @@
-# sweep chart: throughput vs block size, one line per mode x queue depth;
-# MiB/s on the left axis, MB/s on the right.
+# sweep chart: throughput (MiB/s; MB/s is in the .dat and the tables) vs block
+# size, one line per mode x queue depth; or, when
+# no mode has three block sizes, grouped bars (mode x block size, a bar per
+# queue depth).  Colour: mode (the same in every sweep chart); dash, marker
+# and fill: queue depth.
 # Made from a template in sweep's templates/ with values from results.json;
 # data beside it.  Render:  gnuplot bw.gp   (writes bw.png and bw.svg;
 # gnuplot -e "formats='png'" bw.gp writes one of them).
 if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
+set encoding utf8
 
-# Colour by mode: read, write, randread, randwrite, readwrite, randrw.
-# Dash and point type tell the queue depths apart.
-set style line 1 lc rgb "#1f77b4" lw 2 ps 1.2
-set style line 2 lc rgb "#d62728" lw 2 ps 1.2
-set style line 3 lc rgb "#2ca02c" lw 2 ps 1.2
-set style line 4 lc rgb "#ff7f0e" lw 2 ps 1.2
-set style line 5 lc rgb "#9467bd" lw 2 ps 1.2
-set style line 6 lc rgb "#8c564b" lw 2 ps 1.2
-
-set title 'example-gp3-like: Throughput (MiB/s, MB/s) vs block size' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC'
+# The title, centred on the picture (a long label or path may use its full width).
+set label 1 'example-gp3-like: Throughput (MiB/s) vs block size' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC' at screen 0.5, screen 0.975 center font "sans:Bold,18"
+set tmargin 5
 set xlabel "Block size (log2 scale)"
-set ylabel "Throughput (MiB/s, log scale)"
-set y2label "Throughput (MB/s)"
 set logscale x 2
+set grid xtics ytics mytics
+set ylabel "Throughput (MiB/s, log scale)"
 set logscale y 10
 set xrange [393.846:1.09052e+07]
-set xtics ("512" 512, "1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768, "64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608)
-set ytics nomirror
-set grid xtics ytics mytics
+set xtics ("512" 512, "" 1024 1, "2K" 2048, "" 4096 1, "8K" 8192, "" 16384 1, "32K" 32768, "" 65536 1, "128K" 131072, "" 262144 1, "512K" 524288, "" 1048576 1, "2M" 2097152, "" 4194304 1, "8M" 8388608)
+set format y "%.0s%c"
+# Whole decades, with every point at least 15% inside: none sits on the frame.
+set yrange [1:200]
+set ytics (1, 2, 5, 10, 20, 50, 100, 200)
 set key outside right top vertical box
-
-# A first pass fixes the MiB/s range so that the MB/s axis can mirror it
-# (1 MiB/s = 1.048576 MB/s).
-set table $scratch
-plot 'bw.dat' index 0 using 1:2 with linespoints ls 1 dt 1 pt 7 title 'read QD1', \
-     'bw.dat' index 1 using 1:2 with linespoints ls 1 dt 2 pt 5 title 'read QD32', \
-     'bw.dat' index 2 using 1:2 with linespoints ls 3 dt 1 pt 7 title 'randread QD1', \
-     'bw.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32', \
-     125 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 cap 125 MiB/s'
-unset table
-set yrange [GPVAL_Y_MIN:GPVAL_Y_MAX]
-set y2range [GPVAL_Y_MIN * 1.048576:GPVAL_Y_MAX * 1.048576]
-set logscale y2 10
-set y2tics
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1200,800 noenhanced font "sans,10"
+        set terminal pngcairo size 1200,800 noenhanced font "sans,14"
     } else {
-        set terminal svg size 1200,800 noenhanced font "sans,10" background "white"
+        set terminal svg size 1200,800 noenhanced font "sans,14" background "white"
     }
     set output sprintf("%sbw.%s", sweep_tmp, fmt)
-    plot 'bw.dat' index 0 using 1:2 with linespoints ls 1 dt 1 pt 7 title 'read QD1', \
-     'bw.dat' index 1 using 1:2 with linespoints ls 1 dt 2 pt 5 title 'read QD32', \
-     'bw.dat' index 2 using 1:2 with linespoints ls 3 dt 1 pt 7 title 'randread QD1', \
-     'bw.dat' index 3 using 1:2 with linespoints ls 3 dt 2 pt 5 title 'randread QD32', \
+    plot 'bw.dat' index 0 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.5 dt 1 pt 7 title 'read QD1', \
+     'bw.dat' index 1 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.5 dt 2 pt 5 title 'read QD32', \
+     'bw.dat' index 2 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt 1 pt 7 title 'randread QD1', \
+     'bw.dat' index 3 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt 2 pt 5 title 'randread QD32', \
      125 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 cap 125 MiB/s'
     unset output
 }

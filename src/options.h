@@ -1,0 +1,71 @@
+/*
+ * The option table's entry type, private to options*.c: options.c holds the
+ * table and its parsers, options-help.c writes --help and the man page's
+ * option entries from it.
+ */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sweep.h"
+
+#define OPT_ARG		0x1	/* takes a value */
+#define OPT_FILE	0x2	/* allowed in a sweep file */
+#define OPT_MATRIX	0x4	/* a matrix key: allowed inside "groups" too */
+#define OPT_CLI		0x8	/* allowed on the command line */
+#define OPT_PLAN	0x10	/* defines the plan or the target (checked by --resume) */
+#define OPT_HELP_RANGE	0x20	/* help is a format taking min and max */
+#define OPT_ARG_OPTIONAL 0x40	/* with OPT_ARG: the value may be left out; def is it then */
+
+/* Where a value came from: the command line, a sweep file's top level, or a group. */
+enum opt_where { WHERE_CLI, WHERE_BASE, WHERE_GROUP };
+
+struct opt_ctx {
+	struct config	*cfg;
+	enum opt_where	 where;
+	unsigned	 group;
+	const char	*input;		/* "--bs 3k" or "quick.json: \"bs\": \"3k\"" */
+};
+
+/*
+ * What a value is, and so which generic setter stores it at the entry's
+ * offset into struct config: a string (char *), true/false (bool), a whole
+ * number in [min, max] (unsigned or uint64_t), or a kind of its own that
+ * only the entry's check function can store (size, the matrix lists).
+ */
+enum opt_type { OPT_STRING, OPT_BOOL, OPT_UINT, OPT_UINT64, OPT_CUSTOM, OPT_IGNORED };
+
+/*
+ * One option or sweep-file key (fio's struct fio_option).  def is the
+ * default value: config_init and options_finish apply it and --help shows
+ * it; def_text is what --help shows instead when the default is not one
+ * value; for an OPT_ARG_OPTIONAL entry, def is the value it takes when given
+ * without one (off, 0, by default).  range is the error for a number outside
+ * [min, max], a format taking min and max.  check, when set, validates the
+ * value first (for OPT_CUSTOM it also stores it).
+ */
+struct option_entry {
+	const char	*name;
+	char		 short_name;
+	unsigned	 flags;
+	enum opt_type	 type;
+	size_t		 off;
+	uint64_t	 min;
+	uint64_t	 max;
+	const char	*def;
+	const char	*def_text;
+	const char	*argname;
+	const char	*help;
+	const char	*range;
+	int		(*check)(struct opt_ctx *, const struct option_entry *, const char *);
+};
+
+/* The defaults of the matrix keys on a device, where they differ from a file's. */
+#define MODES_DEFAULT_DEVICE	"read,randread"
+
+/* The table's entry i, i < options_count() (options.c). */
+const struct option_entry *options_entry(size_t);
+
+#endif

@@ -1,0 +1,205 @@
+/*
+ * The queue-depth curves of a run, for each mode x block size measured at
+ * three depths or more (at the mode's lowest job count; of more than three
+ * such sizes, the smallest, middle and largest, and the saturation's):
+ * - saturation (templates/saturation.gp): IOPS against queue depth, one
+ *   line per mode x block size, with each mode's saturating depth (the
+ *   summary's: the smallest depth within 5% of the best) marked;
+ * - latency-curve (templates/latency-curve.gp): p50 and p99 completion
+ *   latency against IOPS across the depths, the "hockey stick": where
+ *   more depth buys latency and no more IOPS.
+ * Colour is the mode, as in every chart; dash and marker the block size.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+/* Is there a curve to draw: a mode with three depths at a block size? */
+bool
+report_curves_any(const struct summary *sum)
+{
+	unsigned m;
+
+	for (m = 0; m < sum->nmodes; m++)
+		if (sum->modes[m].sat.found)
+			return true;
+	return false;
+}
+
+/* The cell of series s at block size b when it is on a curve: clean, IOPS above 0. */
+static const struct cell_result *
+cv_cell(const struct report_ctx *ctx, unsigned s, unsigned b, unsigned jobs, enum rw_mode mode)
+{
+	const struct summary_series *se = &ctx->sum->series[s];
+	const struct cell_result *r;
+
+	if (se->mode != mode || se->jobs != jobs || se->cell[b] < 0)
+		return NULL;
+	r = &ctx->res->cells[se->cell[b]];
+	return r->status == CELL_OK && r->iops > 0 ? r : NULL;
+}
+
+/* How many depths mode m has at block size b (its lowest job count). */
+static unsigned
+cv_depths(const struct report_ctx *ctx, unsigned m, unsigned b)
+{
+	const struct summary_mode *sm = &ctx->sum->modes[m];
+	unsigned s, n = 0;
+
+	for (s = 0; s < ctx->sum->nseries; s++)
+		n += cv_cell(ctx, s, b, sm->sat.jobs, sm->mode) != NULL;
+	return n;
+}
+
+/*
+ * Is block size b one of mode m's curves?  It needs three depths; of more
+ * than three such sizes, the smallest, the middle and the largest are
+ * drawn, and the one the summary's saturating depth is from, so that a
+ * chart of a full sweep stays readable.
+ */
+static bool
+cv_drawn(const struct report_ctx *ctx, unsigned m, unsigned b)
+{
+	const struct summary *sum = ctx->sum;
+	unsigned i, nc = 0, at = 0;
+
+	if (!sum->modes[m].sat.found || cv_depths(ctx, m, b) < SATURATION_MIN_DEPTHS)
+		return false;
+	if (sum->bs[b] == sum->modes[m].sat.bs)
+		return true;
+	for (i = 0; i < sum->nbs; i++)
+		if (cv_depths(ctx, m, i) >= SATURATION_MIN_DEPTHS) {
+			if (i == b)
+				at = nc;
+			nc++;
+		}
+	return nc <= 3 || at == 0 || at == nc / 2 || at == nc - 1;
+}
+
+/* The largest p99 (microseconds) of the cells on the curves. */
+static double
+cv_lat_max(const struct report_ctx *ctx)
+{
+	const struct summary *sum = ctx->sum;
+	unsigned m, b, s;
+	double max = 0;
+
+	for (m = 0; m < sum->nmodes; m++)
+		for (b = 0; b < sum->nbs; b++) {
+			if (!cv_drawn(ctx, m, b))
+				continue;
+			for (s = 0; s < sum->nseries; s++) {
+				const struct cell_result *r = cv_cell(ctx, s, b, sum->modes[m].sat.jobs,
+				    sum->modes[m].mode);
+
+				if (r != NULL && (double)r->lat_pct_ns[2] / 1e3 > max)
+					max = (double)r->lat_pct_ns[2] / 1e3;
+			}
+		}
+	return max;
+}
+
+/* One curve's rows (depth, IOPS, p50, p99 in the unit) and its plot items. */
+static void
+cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b, unsigned line,
+    unsigned block, bool latency, double div, FILE *dat, FILE *plot, struct report_gp_range *xr,
+    struct report_gp_range *yr)
+{
+	const struct summary_mode *sm = &ctx->sum->modes[m];
+	const char *color = report_gnuplot_mode_color(sm->mode);
+	char bs[32], *name;
+	unsigned s;
+
+	name = xasprintf("%s %s", mode_name(sm->mode), report_size_label(ctx->sum->bs[b], bs,
+	    sizeof bs));
+	fprintf(dat, "%s# index %u: %s\n# depth\tIOPS\tp50\tp99\n", block > 0 ? "\n\n" : "", block,
+	    name);
+	for (s = 0; s < ctx->sum->nseries; s++) {
+		const struct cell_result *r = cv_cell(ctx, s, b, sm->sat.jobs, sm->mode);
+
+		if (r == NULL)
+			continue;
+		fprintf(dat, "%u\t%.1f\t%g\t%g\n", r->cell.depth, r->iops,
+		    (double)r->lat_pct_ns[0] / 1e3 / div, (double)r->lat_pct_ns[2] / 1e3 / div);
+		report_gnuplot_range_add(xr, latency ? r->iops : r->cell.depth);
+		report_gnuplot_range_add(yr, latency ? (double)r->lat_pct_ns[0] / 1e3 / div : r->iops);
+		if (latency)
+			report_gnuplot_range_add(yr, (double)r->lat_pct_ns[2] / 1e3 / div);
+	}
+	if (!latency) {
+		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
+		    "dt %u pt %d title '%s'", block > 0 ? ", \\\n     " : "", stem, block, color,
+		    report_gnuplot_dash(line), report_gnuplot_point(line), name);
+		if (sm->sat.reached && sm->sat.bs == ctx->sum->bs[b])
+			fprintf(plot, ", \\\n     '+' every ::0::0 using (%u):(%.1f) with points lc rgb \"%s\" pt 6 ps 4 "
+			    "lw 2 title 'saturates: %s QD%u'", sm->sat.depth, sm->sat.iops, color, name,
+			    sm->sat.depth);
+	} else {
+		fprintf(plot, "%s'%s.dat' index %u using 2:4 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
+		    "dt 1 pt %d title '%s p99', \\\n     '%s.dat' index %u using 2:3 with linespoints "
+		    "lc rgb \"%s\" lw 2 ps 1.2 dt 2 pt %d title '%s p50', \\\n     '%s.dat' index %u "
+		    "using 2:4:(sprintf(\"QD%%d\", $1)) with labels offset 0, 1 tc rgb \"%s\" notitle",
+		    block > 0 ? ", \\\n     " : "", stem, block, color, report_gnuplot_point(line), name,
+		    stem, block, color, report_gnuplot_point(line), name, stem, block, color);
+	}
+	free(name);
+}
+
+/* saturation or latency-curve (latency): its .gp and .dat in memory. */
+int
+report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
+{
+	const struct summary *sum = ctx->sum;
+	char *data = NULL, *plot = NULL, *title, *ylabel;
+	size_t dlen = 0, plen = 0;
+	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
+	const char *unit = "";
+	double div = latency ? report_gnuplot_lat_unit(cv_lat_max(ctx), &unit) : 1;
+	unsigned m, b, block = 0, line;
+	struct report_gp_key keys[8];
+	struct report_gp_range xr = { 0, 0 }, yr = { 0, 0 };
+	char *xrange, *yrange, *ytics, *xtics;
+
+	fprintf(df, "# sweep %s: %s; one block per mode x block size (gnuplot index 0, 1, ...); "
+	    "latency in %s\n", j->chart.stem, j->chart.title, latency ? unit : "microseconds");
+	for (m = 0; m < sum->nmodes; m++)
+		for (line = 0, b = 0; b < sum->nbs; b++) {
+			if (!cv_drawn(ctx, m, b))
+				continue;
+			cv_curve(ctx, j->chart.stem, m, b, line++, block++, latency, div,
+			    df, pf, &xr, &yr);
+		}
+	fclose(df);
+	fclose(pf);
+	title = report_gnuplot_title(ctx->res, j->chart.title);
+	ylabel = latency ? xasprintf("Completion latency (%s, log scale)", unit) :
+	    xstrdup("IOPS (log scale)");
+	keys[0] = (struct report_gp_key){ "@TITLE@", title };
+	keys[1] = (struct report_gp_key){ "@PLOT@", plot };
+	keys[2] = (struct report_gp_key){ "@STEM@", j->chart.stem };
+	keys[3] = (struct report_gp_key){ "@YLABEL@", ylabel };
+	/* Depths: a log2 axis with room either side; IOPS and latency: whole decades. */
+	xrange = latency ? report_gnuplot_log_range(&xr, 1) : xasprintf("[%g:%g]", xr.lo / 1.4,
+	    xr.hi * 1.4);
+	yrange = report_gnuplot_log_range(&yr, latency ? 1.3 : 1);
+	keys[4] = (struct report_gp_key){ "@XRANGE@", xrange };
+	keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
+	ytics = report_gnuplot_log_tics(&yr, latency ? 1.3 : 1);
+	xtics = latency ? report_gnuplot_log_tics(&xr, 1) : xstrdup("2");
+	keys[6] = (struct report_gp_key){ "@YTICS@", ytics };
+	keys[7] = (struct report_gp_key){ "@XTICS@", xtics };
+	j->script = report_gnuplot_script(ctx, j->chart.stem, keys, 8);
+	free(xrange);
+	free(yrange);
+	free(ytics);
+	free(xtics);
+	j->data = data;
+	free(plot);
+	free(title);
+	free(ylabel);
+	return j->script != NULL ? 0 : -ENOENT;
+}

@@ -1,0 +1,575 @@
+/*
+ * The gnuplot machinery every chart shares: templates filled with @KEY@
+ * values, strings quoted for gnuplot, the colour of each mode, and the
+ * rendering itself.  Each chart's .dat and .gp are always written; then,
+ * when gnuplot can be found, one gnuplot process per chart (fork/exec, no
+ * shell, cwd = the output directory, all charts at once, with a timeout)
+ * renders the .png and .svg.  gnuplot writes hidden temp files that are
+ * renamed into place once it exits cleanly, so a chart is there whole or
+ * not at all.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#define GNUPLOT_TIMEOUT_S	30	/* all charts together; $SWEEP_GNUPLOT_TIMEOUT overrides */
+#define GNUPLOT_TMP		".tmp-"
+
+/* A gnuplot single-quoted string: only ' needs escaping (doubled). */
+void
+report_gnuplot_quote(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		if (*s != '\n' && *s != '\r')
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/*
+ * One colour per mode, the same in every chart (a run's, a comparison's,
+ * the scorecard's): read, write, randread, randwrite, readwrite, randrw.
+ */
+static const char *const gp_mode_colors[MODE_COUNT] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"
+};
+static const int gp_points[] = { 7, 5, 9, 11, 13, 6, 4, 8 };
+/* Bars: the fill of each depth x jobs variant, as a gnuplot fill style. */
+static const char *const gp_fills[] = {
+	"solid 0.85", "pattern 4", "pattern 5", "pattern 1", "pattern 6", "pattern 7", "pattern 2"
+};
+
+/* The colour of a mode as "#rrggbb". */
+const char *
+report_gnuplot_mode_color(enum rw_mode mode)
+{
+	return (unsigned)mode < MODE_COUNT ? gp_mode_colors[mode] : "#404040";
+}
+
+/* The point type of the v-th depth x jobs variant (or block size, or run). */
+int
+report_gnuplot_point(unsigned v)
+{
+	return gp_points[v % (sizeof gp_points / sizeof gp_points[0])];
+}
+
+/* The dash type of the v-th variant: 1 (solid) to 5. */
+unsigned
+report_gnuplot_dash(unsigned v)
+{
+	return v % 5 + 1;
+}
+
+/* The fill style of the v-th variant's bars. */
+const char *
+report_gnuplot_fill(unsigned v)
+{
+	return gp_fills[v % (sizeof gp_fills / sizeof gp_fills[0])];
+}
+
+/*
+ * The unit of a latency axis whose largest value is max_us microseconds:
+ * microseconds below 10 ms, milliseconds from there.  Returns what to
+ * divide microseconds by; *unit is "µs" or "ms".
+ */
+double
+report_gnuplot_lat_unit(double max_us, const char **unit)
+{
+	if (max_us >= 10000) {
+		*unit = "ms";
+		return 1000;
+	}
+	*unit = "\302\265s";	/* µs in UTF-8 */
+	return 1;
+}
+
+/* Widen r to hold v (values at or below 0 are not on a log axis). */
+void
+report_gnuplot_range_add(struct report_gp_range *r, double v)
+{
+	if (!(v > 0) || isinf(v))
+		return;
+	if (r->lo == 0 || v < r->lo)
+		r->lo = v;
+	if (v > r->hi)
+		r->hi = v;
+}
+
+/* The nearest of 1, 2, 5 x 10^k below v (up: above). */
+static double
+gp_125(double v, bool up)
+{
+	double d = pow(10, floor(log10(v))), steps[] = { 1, 2, 5, 10 };
+	unsigned i;
+
+	if (up) {
+		for (i = 0; i < 3 && steps[i] * d < v * (1 - 1e-9); i++)
+			;
+		return steps[i] * d;
+	}
+	for (i = 3; i > 0 && steps[i] * d > v * (1 + 1e-9); i--)
+		;
+	return steps[i] * d;
+}
+
+/*
+ * Caller frees: a log axis's range, "[lo:hi]" on 1-2-5 steps with every
+ * value at least 15% inside (room times more above, for labels), so that
+ * no point sits on the frame; "[*:*]" when r holds nothing.
+ */
+char *
+report_gnuplot_log_range(const struct report_gp_range *r, double room)
+{
+	if (!(r->lo > 0))
+		return xstrdup("[*:*]");
+	return xasprintf("[%g:%g]", gp_125(r->lo / 1.15, false), gp_125(r->hi * 1.15 * room, true));
+}
+
+/*
+ * Caller frees: the tics of that axis, "(1, 2, 5, 10, ...)" at every 1-2-5
+ * step when it spans three decades at most (else gnuplot's decades,
+ * "autofreq"), so that a short axis has more than one label.
+ */
+char *
+report_gnuplot_log_tics(const struct report_gp_range *r, double room)
+{
+	double lo, hi, d, steps[] = { 1, 2, 5 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	unsigned i, n = 0;
+
+	if (!(r->lo > 0))
+		return xstrdup("autofreq");
+	lo = gp_125(r->lo / 1.15, false);
+	hi = gp_125(r->hi * 1.15 * room, true);
+	if (hi / lo > 1000 * (1 + 1e-9))
+		return xstrdup("autofreq");
+	f = open_memstream(&buf, &len);
+	fputc('(', f);
+	for (d = pow(10, floor(log10(lo))); d <= hi * (1 + 1e-9); d *= 10)
+		for (i = 0; i < 3; i++)
+			if (steps[i] * d >= lo * (1 - 1e-9) && steps[i] * d <= hi * (1 + 1e-9))
+				fprintf(f, "%s%g", n++ > 0 ? ", " : "", steps[i] * d);
+	fputc(')', f);
+	fclose(f);
+	return buf;
+}
+
+/* The title as a gnuplot string: label and what, then target and date.  Caller frees. */
+char *
+report_gnuplot_title(const struct results *res, const char *what)
+{
+	char *buf = NULL, date[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	char *line1, *line2;
+
+	/* "2026-11-30T07:59:15Z" -> "2026-11-30 07:59 UTC" */
+	snprintf(date, sizeof date, "%.10s %.5s UTC", res->started_utc,
+	    strlen(res->started_utc) > 11 ? res->started_utc + 11 : "");
+	line1 = xasprintf("%s: %s", res->label, what);
+	if (res->target.model[0] != '\0')
+		line2 = xasprintf("%s (%s), %s", res->target.path, res->target.model, date);
+	else
+		line2 = xasprintf("%s, %s", res->target.path, date);
+	report_gnuplot_quote(f, line1);
+	fputs(" . \"\\n\" . ", f);
+	report_gnuplot_quote(f, line2);
+	fclose(f);
+	free(line1);
+	free(line2);
+	return buf;
+}
+
+/* Caller frees: tmpl with each @KEY@ replaced by its value. */
+static char *
+gp_fill(const char *tmpl, const struct report_gp_key *keys, unsigned nkeys)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	const char *p;
+	unsigned i;
+
+	for (p = tmpl; *p != '\0'; p++) {
+		if (*p == '@') {
+			for (i = 0; i < nkeys; i++)
+				if (strncmp(p, keys[i].key, strlen(keys[i].key)) == 0)
+					break;
+			if (i < nkeys) {
+				fputs(keys[i].value, f);
+				p += strlen(keys[i].key) - 1;
+				continue;
+			}
+		}
+		fputc(*p, f);
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Caller frees: the whole of a template, or NULL with the reason in ctx->error. */
+static char *
+gp_template(struct report_ctx *ctx, const char *name)
+{
+	char *path = xasprintf("%s/templates/%s.gp", datadir_path(), name), *text;
+	FILE *f = fopen(path, "re");
+	size_t n, cap = 4096, len = 0;
+
+	if (f == NULL) {
+		snprintf(ctx->error, sizeof ctx->error, "%s: %s (chart templates are read from "
+		    "DATADIR/templates; set SWEEP_DATADIR to the folder that holds templates/)",
+		    path, strerror(errno));
+		free(path);
+		return NULL;
+	}
+	text = xmalloc(cap);
+	while ((n = fread(text + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (cap - len - 1 == 0)
+			text = xrealloc(text, cap *= 2);
+	}
+	text[len] = '\0';
+	fclose(f);
+	free(path);
+	return text;
+}
+
+/*
+ * Caller frees: templates/NAME.gp with each key replaced by its value, or
+ * NULL with the reason in ctx->error.
+ */
+char *
+report_gnuplot_script(struct report_ctx *ctx, const char *name, const struct report_gp_key *keys,
+    unsigned nkeys)
+{
+	char *tmpl = gp_template(ctx, name), *script;
+
+	if (tmpl == NULL)
+		return NULL;
+	script = gp_fill(tmpl, keys, nkeys);
+	free(tmpl);
+	return script;
+}
+
+/* Write DIR/STEM.EXT whole or not at all; the message goes to ctx->error. */
+static int
+gp_save(struct report_ctx *ctx, const char *stem, const char *ext, const char *text)
+{
+	char *path = xasprintf("%s/%s.%s", ctx->dir, stem, ext);
+	int err = write_file_atomic(path, text, strlen(text));
+
+	if (err != 0)
+		snprintf(ctx->error, sizeof ctx->error, "%s: %s", path, strerror(-err));
+	free(path);
+	return err;
+}
+
+/* Caller frees: gnuplot's path (--gnuplot PATH, a name on PATH, or "gnuplot"), NULL if none. */
+char *
+report_gnuplot_find(const char *want)
+{
+	const char *name = want != NULL ? want : "gnuplot", *path = getenv("PATH"), *p;
+	struct stat st;
+
+	if (strchr(name, '/') != NULL) {
+		if (stat(name, &st) == 0 && S_ISREG(st.st_mode) && access(name, X_OK) == 0)
+			return xstrdup(name);
+		return NULL;
+	}
+	if (path == NULL || *path == '\0')
+		path = "/usr/bin:/bin";
+	for (p = path; ; ) {
+		const char *end = strchr(p, ':');
+		size_t n = end != NULL ? (size_t)(end - p) : strlen(p);
+		char *cand = n > 0 ? xasprintf("%.*s/%s", (int)n, p, name) : xasprintf("./%s", name);
+
+		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0)
+			return cand;
+		free(cand);
+		if (end == NULL)
+			break;
+		p = end + 1;
+	}
+	return NULL;
+}
+
+/* Start gnuplot on one chart in dir; stdout and stderr go to .STEM.gnuplot.log. */
+static int
+gp_spawn(const char *gnuplot, const char *dir, struct report_plot *j, const char *formats)
+{
+	char *script = xasprintf("%s.gp", j->chart.stem);
+	char *log = xasprintf(".%s.gnuplot.log", j->chart.stem);
+	char *vars = xasprintf("formats='%s'; sweep_tmp='" GNUPLOT_TMP "'", formats);
+	char *argv[] = { (char *)gnuplot, (char *)"-e", vars, script, NULL };
+	pid_t pid;
+
+	pid = fork();
+	if (pid == 0) {
+		/*
+		 * The child: only async-signal-safe calls until exec.  Its own
+		 * process group lets a timeout (or ^C, through gp_wait) kill it
+		 * with anything it started.
+		 */
+		int fd;
+
+		setpgid(0, 0);
+		if (chdir(dir) != 0)
+			_exit(126);
+		fd = open("/dev/null", O_RDONLY);
+		if (fd >= 0) {
+			dup2(fd, 0);
+			close(fd);
+		}
+		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
+		execv(gnuplot, argv);
+		_exit(127);
+	}
+	free(script);
+	free(log);
+	free(vars);
+	if (pid < 0)
+		return -errno;
+	setpgid(pid, pid);
+	j->pid = pid;
+	return 0;
+}
+
+/* Seconds gnuplot may take for all charts: $SWEEP_GNUPLOT_TIMEOUT, else GNUPLOT_TIMEOUT_S. */
+static unsigned
+gp_timeout_s(void)
+{
+	const char *env = getenv("SWEEP_GNUPLOT_TIMEOUT");
+	uint64_t v;
+
+	if (env != NULL && parse_uint(env, 1, 3600, &v) == 0)
+		return (unsigned)v;
+	return GNUPLOT_TIMEOUT_S;
+}
+
+/* Wait for every started job until the deadline or an interrupt; kill what is left. */
+static void
+gp_wait(struct report_plot *jobs, unsigned n)
+{
+	uint64_t deadline = now_ns() + gp_timeout_s() * NSEC_PER_SEC;
+	struct timespec nap = { 0, 5 * 1000 * 1000 };
+	unsigned i, left;
+
+	for (;;) {
+		for (left = 0, i = 0; i < n; i++) {
+			if (jobs[i].pid <= 0 || jobs[i].done)
+				continue;
+			if (waitpid(jobs[i].pid, &jobs[i].status, WNOHANG) == jobs[i].pid)
+				jobs[i].done = true;
+			else
+				left++;
+		}
+		if (left == 0 || now_ns() > deadline || sweep_interrupted)
+			break;
+		nanosleep(&nap, NULL);
+	}
+	for (i = 0; i < n; i++) {
+		if (jobs[i].pid <= 0 || jobs[i].done)
+			continue;
+		kill(-jobs[i].pid, SIGKILL);
+		waitpid(jobs[i].pid, &jobs[i].status, 0);
+		jobs[i].status = sweep_interrupted ? -2 : -1;	/* interrupted, timed out */
+		jobs[i].done = true;
+	}
+}
+
+/* The last non-empty line of a gnuplot log, for an error message. */
+static void
+gp_log_tail(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+
+	buf[0] = '\0';
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		size_t n = strlen(line);
+
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == ' ' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n > 0 && strncmp(line, "WARNING", 7) != 0)
+			str_copy(buf, len, line);
+	}
+	fclose(f);
+}
+
+/*
+ * gnuplot's svg terminal writes a bold font ("sans:Bold") as the family
+ * name, which a browser does not know; make it the family and a weight.
+ * The file is rewritten in place (it is still the hidden temp file).
+ */
+static void
+gp_svg_bold(const char *path)
+{
+	static const char from[] = ":Bold\"", to[] = "\" font-weight=\"bold\"";
+	FILE *in = fopen(path, "re"), *out;
+	char *text, *buf = NULL, *p, *hit;
+	size_t n, cap = 65536, len = 0, blen = 0;
+
+	if (in == NULL)
+		return;
+	text = xmalloc(cap);
+	while ((n = fread(text + len, 1, cap - len - 1, in)) > 0)
+		if ((len += n) == cap - 1)
+			text = xrealloc(text, cap *= 2);
+	text[len] = '\0';
+	fclose(in);
+	if (strstr(text, from) != NULL) {
+		out = open_memstream(&buf, &blen);
+		for (p = text; (hit = strstr(p, from)) != NULL; p = hit + strlen(from)) {
+			fwrite(p, 1, (size_t)(hit - p), out);
+			fputs(to, out);
+		}
+		fputs(p, out);
+		fclose(out);
+		write_file_atomic(path, buf, blen);
+		free(buf);
+	}
+	free(text);
+}
+
+/* After a job: move its outputs into place, or clean up and say why it failed. */
+static int
+gp_finish(struct report_ctx *ctx, struct report_plot *j, const char **fmts, unsigned nfmts)
+{
+	char *log = xasprintf("%s/.%s.gnuplot.log", ctx->dir, j->chart.stem), *why = NULL;
+	unsigned f;
+	int err = 0;
+
+	if (j->status == -2)
+		why = xstrdup("interrupted");
+	else if (j->status == -1)
+		why = xasprintf("gnuplot killed after %u s", gp_timeout_s());
+	else if (!WIFEXITED(j->status) || WEXITSTATUS(j->status) != 0) {
+		char tail[256];
+
+		gp_log_tail(log, tail, sizeof tail);
+		if (WIFEXITED(j->status) && WEXITSTATUS(j->status) == 127)
+			why = xstrdup("could not run gnuplot");
+		else
+			why = xasprintf("gnuplot failed: %s", tail[0] ? tail : "no message");
+	}
+	for (f = 0; f < nfmts; f++) {
+		char *tmp = xasprintf("%s/" GNUPLOT_TMP "%s.%s", ctx->dir, j->chart.stem, fmts[f]);
+		char *dst = xasprintf("%s/%s.%s", ctx->dir, j->chart.stem, fmts[f]);
+		struct stat st;
+
+		if (why == NULL && (stat(tmp, &st) != 0 || st.st_size == 0))
+			why = xasprintf("gnuplot wrote no %s.%s", j->chart.stem, fmts[f]);
+		if (why == NULL && strcmp(fmts[f], "svg") == 0)
+			gp_svg_bold(tmp);
+		if (why == NULL && rename(tmp, dst) != 0)
+			why = xasprintf("rename to %s: %s", dst, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		free(dst);
+	}
+	if (why != NULL) {
+		char *msg = xasprintf("%s/%s.gp: %s (log: %s)", ctx->dir, j->chart.stem, why, log);
+
+		str_copy(ctx->error, sizeof ctx->error, msg);
+		free(msg);
+		free(why);
+		err = -EIO;
+	} else
+		unlink(log);
+	free(log);
+	return err;
+}
+
+/*
+ * Write each chart's .dat and .gp into ctx->dir, then render the formats of
+ * ctx->mask (png, svg) with one gnuplot process per chart, all at once.
+ * Without gnuplot the charts stay as .gp/.dat and ctx->chart_note says
+ * why; that is not an error.  Sets ctx->rendered when every chart rendered.
+ */
+int
+report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned n)
+{
+	const char *fmts[2];
+	char *gnuplot = NULL, formats[16] = "";
+	unsigned i, nfmts = 0;
+	int err = 0;
+
+	for (i = 0; i < n && err == 0; i++) {
+		err = gp_save(ctx, jobs[i].chart.stem, "dat", jobs[i].data);
+		if (err == 0)
+			err = gp_save(ctx, jobs[i].chart.stem, "gp", jobs[i].script);
+	}
+	if (err != 0)
+		return err;
+	if (ctx->mask & REPORT_PNG)
+		fmts[nfmts++] = "png";
+	if (ctx->mask & REPORT_SVG)
+		fmts[nfmts++] = "svg";
+	snprintf(formats, sizeof formats, "%s%s%s", nfmts > 0 ? fmts[0] : "", nfmts > 1 ? " " : "",
+	    nfmts > 1 ? fmts[1] : "");
+	gnuplot = report_gnuplot_find(ctx->gnuplot);
+	if (gnuplot == NULL) {
+		if (ctx->gnuplot != NULL)
+			snprintf(ctx->chart_note, sizeof ctx->chart_note,
+			    "--gnuplot %s is not an executable file", ctx->gnuplot);
+		else
+			snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot not found on PATH");
+		sweep_warn("%s: charts written as .gp and .dat files only; render them with: "
+		    "cd %s && " REPORT_GNUPLOT_ALL, ctx->chart_note, ctx->dir);
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		int e = gp_spawn(gnuplot, ctx->dir, &jobs[i], formats);
+
+		if (e != 0 && err == 0) {
+			snprintf(ctx->error, sizeof ctx->error, "fork: %s", strerror(-e));
+			err = e;
+		}
+	}
+	gp_wait(jobs, n);
+	for (i = 0; i < n; i++) {
+		char saved[sizeof ctx->error];
+		int e;
+
+		if (jobs[i].pid <= 0)
+			continue;
+		memcpy(saved, ctx->error, sizeof saved);
+		e = gp_finish(ctx, &jobs[i], fmts, nfmts);
+		if (e != 0 && err == 0)
+			err = e;
+		else if (e != 0)
+			memcpy(ctx->error, saved, sizeof saved);	/* keep the first message */
+	}
+	if (err == 0)
+		ctx->rendered = ctx->mask & (REPORT_PNG | REPORT_SVG);
+	else
+		snprintf(ctx->chart_note, sizeof ctx->chart_note, "gnuplot failed on some charts "
+		    "(see the .gnuplot.log files)");
+	free(gnuplot);
+	return err;
+}
+
+/* The png and svg formats of a run's report: runs once even when both are asked. */

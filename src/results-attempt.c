@@ -1,0 +1,151 @@
+/*
+ * --retry-unstable N: a cell whose stability verdict (stability.c) is
+ * stalled or noisy runs again, up to N more times, after the plan's last
+ * cell.  The cell keeps every attempt and shows one of them by a stated
+ * rule: the first steady attempt; when none is steady, the least unstable
+ * (unknown before noisy before stalled before failed, then the lowest CV of
+ * the per-second IOPS, then the earliest).  The reports say which attempt
+ * they show, and why (results_attempt_note).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+
+/* How bad an attempt is: 0 steady, 1 unknown, 2 noisy, 3 stalled, 4 failed or skipped. */
+static unsigned
+attempt_rank(const struct cell_result *a)
+{
+	if (a->status != CELL_OK)
+		return 4;
+	switch (a->stability.verdict) {
+	case STABILITY_STEADY:
+		return 0;
+	case STABILITY_NOISY:
+		return 2;
+	case STABILITY_STALLED:
+		return 3;
+	case STABILITY_UNKNOWN:
+	default:
+		return 1;
+	}
+}
+
+/* The CV an attempt is compared by; unknown (< 0) sorts last. */
+static double
+attempt_cv(const struct cell_result *a)
+{
+	return a->stability.cv_pct >= 0 ? a->stability.cv_pct : 1e300;
+}
+
+/* Which of r's attempts it shows, by the rule above (0 when it has none). */
+unsigned
+results_attempt_choose(const struct cell_result *r)
+{
+	unsigned k, best = 0;
+
+	for (k = 0; k < r->nattempts; k++) {
+		const struct cell_result *a = &r->attempts[k], *b = &r->attempts[best];
+
+		if (attempt_rank(a) == 0)
+			return k;
+		if (attempt_rank(a) < attempt_rank(b) ||
+		    (attempt_rank(a) == attempt_rank(b) && attempt_cv(a) < attempt_cv(b)))
+			best = k;
+	}
+	return best;
+}
+
+/* Why r shows the attempt it shows: the rule that chose it. */
+const char *
+results_attempt_rule(const struct cell_result *r)
+{
+	if (r->nattempts == 0)
+		return "";
+	if (attempt_rank(&r->attempts[r->shown_attempt]) == 0)
+		return "first steady attempt";
+	return "none steady: the least unstable (noisy before stalled, then the lowest CV)";
+}
+
+/*
+ * Whether cell r runs again with at most `max` re-runs: it ran ok, once
+ * (rounds are not retried), is stalled or noisy, and has had fewer re-runs.
+ */
+bool
+results_attempt_wanted(const struct cell_result *r, unsigned max)
+{
+	unsigned done = r->nattempts > 0 ? r->nattempts - 1 : 0;
+
+	return max > 0 && r->status == CELL_OK && r->nrounds == 0 &&
+	    stability_suspect(&r->stability) && done < max;
+}
+
+/*
+ * Store attempt a of cell i (a re-run): the cell keeps it (a is left empty)
+ * and shows the attempt the rule chooses, copied over its own figures.  The
+ * first re-run moves the cell's own first run into attempts[0].
+ */
+void
+results_store_attempt(struct results *res, unsigned i, struct cell_result *a)
+{
+	struct cell_result *c = &res->cells[i], *shown, *list;
+	unsigned n = c->nattempts, k;
+
+	if (n == 0) {
+		list = xcalloc(2, sizeof *list);
+		list[0] = *c;
+		n = 1;
+	} else {
+		list = xrealloc(c->attempts, (n + 1) * sizeof *list);
+		free(c->series_ios);
+		free(c->series_bytes);
+	}
+	list[n++] = *a;
+	memset(a, 0, sizeof *a);
+	c->attempts = list;
+	c->nattempts = n;
+	k = results_attempt_choose(c);
+	shown = &list[k];
+	*c = *shown;
+	c->attempts = list;
+	c->nattempts = n;
+	c->shown_attempt = k;
+	c->series_ios = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_ios);
+	c->series_bytes = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_bytes);
+	if (shown->nseries > 0) {
+		memcpy(c->series_ios, shown->series_ios, shown->nseries * sizeof *c->series_ios);
+		memcpy(c->series_bytes, shown->series_bytes, shown->nseries * sizeof *c->series_bytes);
+	}
+}
+
+/*
+ * Which attempt r shows and why, and what the others were: "attempt 2 of
+ * 2 shown: first steady attempt; attempt 1 stalled: 5 of 6 s below 10% of
+ * ...".  Empty for a cell that was never re-run.
+ */
+void
+results_attempt_note(const struct cell_result *r, char *buf, size_t len)
+{
+	size_t used;
+	unsigned k;
+
+	buf[0] = '\0';
+	if (r->nattempts == 0 || len == 0)
+		return;
+	used = (size_t)snprintf(buf, len, "attempt %u of %u shown: %s", r->shown_attempt + 1,
+	    r->nattempts, results_attempt_rule(r));
+	for (k = 0; k < r->nattempts && used < len; k++) {
+		const struct cell_result *a = &r->attempts[k];
+
+		if (k == r->shown_attempt)
+			continue;
+		if (a->status != CELL_OK)
+			used += (size_t)snprintf(buf + used, len - used, "; attempt %u %s: %s", k + 1,
+			    cell_status_name(a->status), a->status_reason);
+		else
+			used += (size_t)snprintf(buf + used, len - used, "; attempt %u %s", k + 1,
+			    a->stability.reason);
+	}
+}

@@ -1,0 +1,560 @@
+/*
+ * results.json read back (results-json.c writes it; schema in
+ * doc/results-schema.md) by `sweep report`, `sweep compare`, --resume and
+ * the tests.  Everything in it is untrusted: numbers are clamped, strings
+ * cut to their fields, lists bounded.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "sweep.h"
+
+static double
+jnum(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+/* A percentage that may exceed 100 (a spread): 0 unless 0..1e6. */
+static double
+jpct(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return v >= 0 && v <= 1e6 ? v : 0;
+}
+
+/* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
+static uint64_t
+ju64(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	if (!(v > 0))
+		return 0;
+	if (v >= 18446744073709551615.0)
+		return UINT64_MAX;
+	return (uint64_t)v;
+}
+
+static unsigned
+juint(const cJSON *o, const char *key)
+{
+	uint64_t v = ju64(o, key);
+
+	return v > UINT_MAX ? UINT_MAX : (unsigned)v;
+}
+
+static int
+jint(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	if (!(v > INT_MIN))
+		return INT_MIN;
+	if (v >= INT_MAX)
+		return INT_MAX;
+	return (int)v;
+}
+
+static void
+jstr(const cJSON *o, const char *key, char *dst, size_t len)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	snprintf(dst, len, "%s", cJSON_IsString(v) ? v->valuestring : "");
+}
+
+static uint64_t *
+jseries(const cJSON *a, unsigned n)
+{
+	uint64_t *v = xcalloc(n ? n : 1, sizeof *v);
+	const cJSON *item;
+	unsigned i = 0;
+
+	cJSON_ArrayForEach(item, a) {
+		if (i >= n)
+			break;
+		double d = cJSON_IsNumber(item) ? item->valuedouble : 0;
+
+		v[i++] = !(d > 0) ? 0 : d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
+	}
+	return v;
+}
+
+/* A cell's "device" back into d. */
+static void
+device_from_json(const cJSON *dev, struct dev_metrics *d)
+{
+	d->valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
+	d->read_ios = ju64(dev, "read_ios");
+	d->write_ios = ju64(dev, "write_ios");
+	d->read_bytes = ju64(dev, "read_bytes");
+	d->write_bytes = ju64(dev, "write_bytes");
+	d->read_merges = ju64(dev, "read_merges");
+	d->write_merges = ju64(dev, "write_merges");
+	d->iops = jnum(dev, "iops");
+	d->bw_bytes_s = jnum(dev, "bw_bytes_s");
+	d->util_pct = jnum(dev, "util_pct");
+	d->aqu_sz = jnum(dev, "aqu_sz");
+	d->await_us = jnum(dev, "await_us");
+	d->areq_bytes = jnum(dev, "areq_bytes");
+}
+
+/* A cell's "bw_check" back into k. */
+static void
+check_from_json(const cJSON *chk, struct bw_check *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
+	char verdict[16];
+
+	k->derived = jnum(chk, "derived_bytes_s");
+	k->measured = jnum(chk, "measured_bytes_s");
+	k->device = cJSON_IsNumber(v) ? v->valuedouble : -1;
+	k->diff_derived = jnum(chk, "diff_derived");
+	k->diff_device = jnum(chk, "diff_device");
+	jstr(chk, "verdict", verdict, sizeof verdict);
+	k->ok = strcmp(verdict, "ok") == 0;
+	jstr(chk, "reason", k->reason, sizeof k->reason);
+}
+
+/*
+ * A cell's read share: its "rwmixread" (0..100) when a mixed cell has one,
+ * else plan_share (the plan's; UINT_MAX: not known yet, left unset); 100
+ * or 0 for the modes that only read or only write, as plan_build makes them.
+ */
+static void
+cell_rwmix_from_json(const cJSON *o, struct cell *c, unsigned plan_share)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "rwmixread");
+
+	c->rwmix_set = true;
+	if (!(mode_reads(c->mode) && mode_writes(c->mode)))
+		c->rwmixread = mode_writes(c->mode) ? 0 : 100;
+	else if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 100)
+		c->rwmixread = (unsigned)v->valuedouble;
+	else if (plan_share <= 100)
+		c->rwmixread = plan_share;
+	else
+		c->rwmix_set = false;
+}
+
+static int
+cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
+{
+	const cJSON *lat, *cpu, *e, *first, *ser, *chk, *v;
+	char mode[32], status[32];
+	int m;
+	unsigned i;
+
+	memset(r, 0, sizeof *r);
+	jstr(o, "mode", mode, sizeof mode);
+	if ((m = mode_parse(mode)) < 0) {
+		snprintf(err, errlen, "cell has an unknown mode \"%s\"", mode);
+		return -EINVAL;
+	}
+	r->cell.mode = (enum rw_mode)m;
+	r->cell.index = juint(o, "index");
+	r->cell.bs = ju64(o, "bs");
+	r->cell.depth = juint(o, "depth");
+	r->cell.jobs = juint(o, "jobs");
+	cell_rwmix_from_json(o, &r->cell, UINT_MAX);
+	if (r->cell.bs == 0 || r->cell.depth == 0 || r->cell.jobs == 0) {
+		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", r->cell.index);
+		return -EINVAL;
+	}
+	jstr(o, "status", status, sizeof status);
+	m = cell_status_parse(status);
+	r->status = m >= 0 ? (enum cell_status)m : CELL_OK;
+	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
+	r->runtime_ns = ju64(o, "runtime_ns");
+	r->ios = ju64(o, "ios");
+	r->bytes = ju64(o, "bytes");
+	r->read_ios = ju64(o, "read_ios");
+	r->write_ios = ju64(o, "write_ios");
+	r->read_bytes = ju64(o, "read_bytes");
+	r->write_bytes = ju64(o, "write_bytes");
+	r->iops = jnum(o, "iops");
+	r->bw_bytes_s = jnum(o, "bw_bytes_s");
+	r->inflight_max = juint(o, "inflight_max");
+	lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
+	r->lat_min_ns = ju64(lat, "min");
+	r->lat_max_ns = ju64(lat, "max");
+	r->lat_mean_ns = jnum(lat, "mean");
+	r->lat_stdev_ns = jnum(lat, "stdev");
+	for (i = 0; i < PCT_COUNT; i++)
+		r->lat_pct_ns[i] = ju64(lat, results_json_pct_keys[i]);
+	cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
+	r->cpu_usr_pct = jnum(cpu, "usr_pct");
+	r->cpu_sys_pct = jnum(cpu, "sys_pct");
+	e = cJSON_GetObjectItemCaseSensitive(o, "errors");
+	r->errors = ju64(e, "count");
+	r->short_ios = ju64(e, "short_ios");
+	first = cJSON_GetObjectItemCaseSensitive(e, "first");
+	if (first != NULL) {
+		jstr(first, "syscall", r->err_syscall, sizeof r->err_syscall);
+		r->err_errno = jint(first, "errno");
+		r->err_offset = ju64(first, "offset");
+	}
+	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
+	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
+	r->steady_at_s = juint(v, "at_s");
+	r->steady_last.n = juint(v, "window_s");
+	r->steady_last.spread_pct = jpct(v, "spread_pct");
+	r->steady_last.trend_pct = jpct(v, "trend_pct");
+	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
+	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
+	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;
+	if (r->nseries > 1000000)
+		r->nseries = 1000000;
+	r->series_ios = jseries(v, r->nseries);
+	r->series_bytes = jseries(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
+	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(o, "derived")) {
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "iops") == 0)
+			r->derived |= CELL_DERIVED_IOPS;
+		if (cJSON_IsString(v) && strcmp(v->valuestring, "bw") == 0)
+			r->derived |= CELL_DERIVED_BW;
+	}
+	device_from_json(cJSON_GetObjectItemCaseSensitive(o, "device"), &r->dev);
+	chk = cJSON_GetObjectItemCaseSensitive(o, "bw_check");
+	if (chk != NULL)
+		check_from_json(chk, &r->check);
+	else if (r->status != CELL_SKIPPED)
+		bw_check_compute(r);
+	stability_judge(r);
+	return 0;
+}
+
+/*
+ * A cell's list of whole measurements under key ("rounds" or "attempts")
+ * back into *list and *n: every one of its "list" (as a cell of r's
+ * identity, at most max), and which one r's figures are (*shown).  Absent:
+ * none.  -EINVAL with err set on a bad one.
+ */
+static int
+measurements_from_json(const cJSON *o, const char *key, unsigned max, struct cell_result *r,
+    struct cell_result **list, unsigned *n, unsigned *shown, char *err, size_t errlen)
+{
+	const cJSON *ro = cJSON_GetObjectItemCaseSensitive(o, key), *l, *item;
+	unsigned count;
+
+	if (!cJSON_IsObject(ro))
+		return 0;
+	l = cJSON_GetObjectItemCaseSensitive(ro, "list");
+	count = cJSON_IsArray(l) ? (unsigned)cJSON_GetArraySize(l) : 0;
+	if (count > max) {
+		snprintf(err, errlen, "cell %u has %u %s, more than %u", r->cell.index, count, key,
+		    max);
+		return -EINVAL;
+	}
+	if (count == 0)
+		return 0;
+	*list = xcalloc(count, sizeof **list);
+	cJSON_ArrayForEach(item, l) {
+		struct cell_result *k = &(*list)[*n];
+
+		if (cell_from_json(item, k, err, errlen) != 0)
+			return -EINVAL;
+		(*n)++;
+		if (k->cell.mode != r->cell.mode || k->cell.bs != r->cell.bs ||
+		    k->cell.depth != r->cell.depth || k->cell.jobs != r->cell.jobs) {
+			snprintf(err, errlen, "cell %u has one of its %s of another cell",
+			    r->cell.index, key);
+			return -EINVAL;
+		}
+	}
+	*shown = juint(ro, "shown") > 0 ? juint(ro, "shown") - 1 : 0;
+	if (*shown >= *n)
+		*shown = *n - 1;
+	return 0;
+}
+
+/*
+ * A cell's "rounds" (--repeat) and "attempts" (--retry-unstable) back into
+ * r.  Its shown attempt is chosen again by the stated rule, so that the
+ * figures shown are always the attempt the reports name.
+ */
+static int
+cell_lists_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
+{
+	if (measurements_from_json(o, "rounds", SWEEP_REPEAT_MAX, r, &r->rounds, &r->nrounds,
+	    &r->shown_round, err, errlen) != 0 ||
+	    measurements_from_json(o, "attempts", SWEEP_RETRY_MAX + 1, r, &r->attempts,
+	    &r->nattempts, &r->shown_attempt, err, errlen) != 0)
+		return -EINVAL;
+	if (r->nattempts > 0)
+		r->shown_attempt = results_attempt_choose(r);
+	return 0;
+}
+
+/* A figure of "expect": finite and above 0, else 0 (not given). */
+static double
+expect_jnum(const cJSON *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return isfinite(v) && v > 0 ? v : 0;
+}
+
+/* "expect" back into e; null, absent or not an object: no expectation. */
+static void
+expect_from_json(const cJSON *o, struct expect *e)
+{
+	memset(e, 0, sizeof *e);
+	if (!cJSON_IsObject(o))
+		return;
+	e->set = true;
+	e->iops = expect_jnum(o, "iops");
+	e->bw_bytes_s = expect_jnum(o, "bw_bytes_s");
+	e->burst_iops = expect_jnum(o, "burst_iops");
+	e->burst_bw_bytes_s = expect_jnum(o, "burst_bw_bytes_s");
+	e->iops_floor = expect_jnum(o, "iops_floor");
+	e->bw_floor_bytes_s = expect_jnum(o, "bw_floor_bytes_s");
+	e->size_bytes = expect_jnum(o, "size_bytes") < 1.8e19 ? (uint64_t)expect_jnum(o, "size_bytes") : 0;
+	jstr(o, "profile", e->profile, sizeof e->profile);
+	jstr(o, "source", e->source, sizeof e->source);
+	jstr(o, "basis", e->basis, sizeof e->basis);
+}
+
+/* "target" back into t. */
+static void
+target_from_json(const cJSON *t, struct target *tg)
+{
+	const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t, "rotational");
+	const cJSON *ld = cJSON_GetObjectItemCaseSensitive(t, "loop_direct_io");
+	const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
+	char path[4096], kind[16], *slash;
+
+	jstr(t, "path", path, sizeof path);
+	tg->path = xstrdup(path);
+	slash = strrchr(path, '/');
+	tg->name = xstrdup(slash != NULL ? slash + 1 : path);
+	jstr(t, "kind", kind, sizeof kind);
+	tg->kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
+	tg->size = ju64(t, "size_bytes");
+	tg->total_size = ju64(t, "total_size_bytes");
+	tg->logical_bs = (uint32_t)juint(t, "logical_block_size");
+	tg->physical_bs = (uint32_t)juint(t, "physical_block_size");
+	tg->dio_mem_align = (uint32_t)juint(t, "dio_mem_align");
+	tg->dio_offset_align = (uint32_t)juint(t, "dio_offset_align");
+	tg->rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
+	jstr(t, "model", tg->model, sizeof tg->model);
+	jstr(t, "scheduler", tg->scheduler, sizeof tg->scheduler);
+	jstr(t, "device", tg->devname, sizeof tg->devname);
+	jstr(t, "fs_type", tg->fs_type, sizeof tg->fs_type);
+	jstr(t, "signature", tg->signature, sizeof tg->signature);
+	tg->loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
+	tg->max_sectors_kb = ju64(q, "max_sectors_kb");
+	tg->nr_requests = ju64(q, "nr_requests");
+	tg->optimal_io_size = ju64(q, "optimal_io_size");
+	tg->minimum_io_size = ju64(q, "minimum_io_size");
+	tg->excl_fd = -1;
+}
+
+/* "plan" back into res: its settings, its cells, and every cell pending.  -EINVAL with err set. */
+static int
+plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
+{
+	const cJSON *pc = cJSON_GetObjectItemCaseSensitive(p, "cells"), *item;
+	unsigned n = 0;
+
+	if (!cJSON_IsArray(pc)) {
+		snprintf(err, errlen, "no \"plan\" with a \"cells\" list");
+		return -EINVAL;
+	}
+	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
+	str_copy(res->engine, sizeof res->engine, res->plan.engine);
+	res->plan.runtime_s = juint(p, "runtime_s");
+	res->plan.ramp_s = juint(p, "ramp_s");
+	res->plan.rwmixread = juint(p, "rwmixread");
+	if (res->plan.rwmixread > 100) {
+		snprintf(err, errlen, "plan \"rwmixread\" %u is not a percentage", res->plan.rwmixread);
+		return -EINVAL;
+	}
+	res->plan.seed = ju64(p, "seed");
+	res->plan.size = ju64(p, "size_bytes");
+	res->plan.steady_pct = juint(p, "steady_pct");
+	res->plan.steady_window_s = juint(p, "steady_window_s");
+	res->plan.min_runtime_s = juint(p, "min_runtime_s");
+	res->plan.io_timeout_s = juint(p, "io_timeout_s");
+	res->plan.repeat = juint(p, "repeat");
+	if (res->plan.repeat > SWEEP_REPEAT_MAX) {
+		snprintf(err, errlen, "plan \"repeat\" %u is more than %u rounds", res->plan.repeat,
+		    SWEEP_REPEAT_MAX);
+		return -EINVAL;
+	}
+	res->plan.repeat = plan_repeat(&res->plan);
+	res->plan.until_steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p,
+	    "rounds_until_steady"));
+	res->plan.retry_unstable = juint(p, "retry_unstable");
+	if (res->plan.retry_unstable > SWEEP_RETRY_MAX) {
+		snprintf(err, errlen, "plan \"retry_unstable\" %u is more than %u re-runs",
+		    res->plan.retry_unstable, SWEEP_RETRY_MAX);
+		return -EINVAL;
+	}
+	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
+	if (res->plan.ncells > 1000000) {
+		snprintf(err, errlen, "plan has too many cells");
+		return -EINVAL;
+	}
+	res->plan.cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->plan.cells);
+	res->cells = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *res->cells);
+	cJSON_ArrayForEach(item, pc) {
+		struct cell *c = &res->plan.cells[n];
+		char mode[32];
+		int m;
+
+		jstr(item, "mode", mode, sizeof mode);
+		if ((m = mode_parse(mode)) < 0) {
+			snprintf(err, errlen, "plan cell %u has an unknown mode \"%s\"", n, mode);
+			return -EINVAL;
+		}
+		c->index = n;
+		c->mode = (enum rw_mode)m;
+		c->bs = ju64(item, "bs");
+		c->depth = juint(item, "depth");
+		c->jobs = juint(item, "jobs");
+		cell_rwmix_from_json(item, c, res->plan.rwmixread);
+		res->cells[n].cell = *c;
+		n++;
+	}
+	return 0;
+}
+
+/*
+ * Parse results.json text into res.  On failure returns -EINVAL with a
+ * one-line reason in err.
+ */
+int
+results_from_json(const char *text, struct results *res, char *err, size_t errlen)
+{
+	cJSON *root = cJSON_Parse(text);
+	const cJSON *tool, *t, *cells, *item, *w;
+	unsigned i;
+	int ret = -EINVAL;
+
+	memset(res, 0, sizeof *res);
+	if (root == NULL || !cJSON_IsObject(root)) {
+		snprintf(err, errlen, "not a JSON object");
+		goto out;
+	}
+	res->schema_version = jint(root, "schema_version");
+	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
+		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",
+		    res->schema_version, SWEEP_SCHEMA_VERSION);
+		goto out;
+	}
+	tool = cJSON_GetObjectItemCaseSensitive(root, "tool");
+	jstr(tool, "version", res->tool_version, sizeof res->tool_version);
+	jstr(root, "host", res->host, sizeof res->host);
+	jstr(root, "kernel", res->kernel, sizeof res->kernel);
+	jstr(root, "started_utc", res->started_utc, sizeof res->started_utc);
+	jstr(root, "label", res->label, sizeof res->label);
+	jstr(root, "description", res->description, sizeof res->description);
+	res->interrupted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
+	w = cJSON_GetObjectItemCaseSensitive(root, "warnings");
+	cJSON_ArrayForEach(item, w) {
+		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
+		    cJSON_IsString(item))
+			snprintf(res->warnings[res->nwarnings++], sizeof res->warnings[0], "%s",
+			    item->valuestring);
+	}
+
+	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
+
+	t = cJSON_GetObjectItemCaseSensitive(root, "target");
+	if (!cJSON_IsObject(t)) {
+		snprintf(err, errlen, "no \"target\" object");
+		goto out;
+	}
+	target_from_json(t, &res->target);
+	if (plan_from_json(cJSON_GetObjectItemCaseSensitive(root, "plan"), res, err, errlen) != 0)
+		goto out;
+
+	cells = cJSON_GetObjectItemCaseSensitive(root, "cells");
+	if (!cJSON_IsArray(cells)) {
+		snprintf(err, errlen, "no \"cells\" list");
+		goto out;
+	}
+	cJSON_ArrayForEach(item, cells) {
+		struct cell_result r;
+
+		if (cell_from_json(item, &r, err, errlen) != 0)
+			goto out;
+		if (cell_lists_from_json(item, &r, err, errlen) != 0) {
+			results_cell_free(&r);
+			goto out;
+		}
+		if (r.cell.index >= res->plan.ncells) {
+			snprintf(err, errlen, "cell index %u is outside the plan's %u cells",
+			    r.cell.index, res->plan.ncells);
+			results_cell_free(&r);
+			goto out;
+		}
+		i = r.cell.index;
+		if (res->cells[i].status != CELL_PENDING) {	/* "7 of 6 cells" */
+			snprintf(err, errlen, "cell %u is listed twice (a corrupt or edited file)", i);
+			results_cell_free(&r);
+			goto out;
+		}
+		if (!r.cell.rwmix_set) {
+			r.cell.rwmixread = plan_cell_rwmixread(&res->plan, &r.cell);
+			r.cell.rwmix_set = true;
+		}
+		results_cell_free(&res->cells[i]);
+		res->cells[i] = r;
+		res->ndone++;
+	}
+	ret = 0;
+out:
+	cJSON_Delete(root);
+	if (ret != 0)
+		results_free(res);
+	return ret;
+}
+
+/* Load path into res; -errno, or -EINVAL with a message printed. */
+int
+results_load(const char *path, struct results *res)
+{
+	FILE *f = fopen(path, "re");
+	char *text, err[256];
+	long len;
+	int ret;
+
+	memset(res, 0, sizeof *res);
+	if (f == NULL) {
+		ret = -errno;
+		sweep_error("%s: %s (give a results.json written by sweep)", path, strerror(errno));
+		return ret;
+	}
+	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+	    len > 256 * 1024 * 1024) {
+		fclose(f);
+		sweep_error("%s: not a regular file of at most 256 MiB", path);
+		return -EINVAL;
+	}
+	text = xmalloc((size_t)len + 1);
+	if (fread(text, 1, (size_t)len, f) != (size_t)len) {
+		fclose(f);
+		free(text);
+		sweep_error("%s: read failed", path);
+		return -EIO;
+	}
+	fclose(f);
+	text[len] = '\0';
+	ret = results_from_json(text, res, err, sizeof err);
+	if (ret != 0)
+		sweep_error("%s: %s (not a sweep results.json?)", path, err);
+	free(text);
+	return ret;
+}
