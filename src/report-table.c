@@ -731,7 +731,7 @@ kv(struct report_table *t, const char *key, const char *fmt, ...)
 	free(s);
 }
 
-#define PLAN_LIST_SHOWN	64	/* values a list names; a longer one is cut, with its count */
+#define PLAN_LIST_SHOWN	64	/* values a list of a large plan names; the rest are counted */
 
 /*
  * The plan's matrix: its modes, block sizes, depths and job counts, each in
@@ -743,6 +743,7 @@ plan_lists(struct report_table *t, const struct plan *p)
 {
 	static const char *names[] = { "Modes", "Block sizes", "Queue depths", "Jobs" };
 	uint64_t *seen = xcalloc(p->ncells ? p->ncells : 1, sizeof *seen);
+	bool cut = p->ncells > REPORT_CELLS_LISTED;
 	unsigned k, i, j;
 
 	for (k = 0; k < 4; k++) {
@@ -766,11 +767,11 @@ plan_lists(struct report_table *t, const struct plan *p)
 				report_size_label(c->bs, item, sizeof item);
 			else
 				snprintf(item, sizeof item, "%u", k == 2 ? c->depth : c->jobs);
-			if (n < PLAN_LIST_SHOWN)
+			if (n < PLAN_LIST_SHOWN || !cut)
 				fprintf(f, "%s%s", n > 0 ? ", " : "", item);
 			n++;
 		}
-		if (n > PLAN_LIST_SHOWN)
+		if (n > PLAN_LIST_SHOWN && cut)
 			fprintf(f, " and %u more (%u in all)", n - PLAN_LIST_SHOWN, n);
 		fclose(f);
 		kv(t, names[k], "%s", buf);
