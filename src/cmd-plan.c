@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "auto.h"
 #include "sweep.h"
 
 /*
@@ -14,7 +15,7 @@ static const char *const cmd_plan_options[] = {
 	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
 	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "sweep", "out",
-	"label", "formats", "gnuplot", "expect", "profile",
+	"label", "formats", "gnuplot", "expect", "profile", "auto", "budget", "like",
 	"keep", "destructive", "force", "precondition", "quiet", "fio-jobfile", NULL
 };
 
@@ -33,12 +34,14 @@ cmd_plan_exec(struct config *cfg)
 	struct expect expect;
 	int ret;
 
-	if (cmd_no_args(cfg) != 0)
+	if (cmd_no_args(cfg) != 0 || autoplan_check(cfg) != 0)
 		return SWEEP_EXIT_USAGE;
 	if ((ret = cmd_target_open(cfg, false, &t, &p)) != 0)
 		return ret;
 	ret = SWEEP_EXIT_USAGE;
-	if (cmd_target_check(cfg, &t, &p, false, &expect) == 0) {
+	if (cfg->auto_plan)
+		ret = autoplan_plan(cfg, &t, &p);
+	else if (cmd_target_check(cfg, &t, &p, false, &expect) == 0) {
 		plan_print(stdout, &p, &t, true);
 		ret = SWEEP_EXIT_OK;
 		if (cfg->fio_jobfile != NULL && fio_jobfile_write(&p, &t, cfg->fio_jobfile) != 0)

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "auto.h"
 #include "report.h"
 #include "sweep.h"
 
@@ -16,10 +17,13 @@ static const char *const cmd_run_options[] = {
 	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
 	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "resume", "sweep",
 	"out", "label", "formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep",
-	"destructive", "force", "precondition", "quiet", NULL
+	"destructive", "force", "precondition", "quiet", "auto", "budget", "like", NULL
 };
 
 static int cmd_run_exec(struct config *);
+
+/* --auto: the planner that adds each next cell (auto.c); NULL for a plan of fixed cells. */
+static struct autoplan *run_auto;
 
 const struct cmd_entry cmd_run_entry = {
 	"run", "sweep [run] [OPTIONS]      run a sweep and write its reports",
@@ -359,10 +363,11 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 
 	failed = run_failed_before(res, p);
 	/* The progress line's count and ETA cover every round. */
-	whole.ncells = p->ncells * nrounds;
+	whole.ncells = run_auto != NULL ? autoplan_cells_max(run_auto) : p->ncells * nrounds;
 	run_progress_init(cfg->quiet, &whole);
 	for (round = 0; round < nrounds && !stop && !sweep_interrupted; round++) {
-		for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
+		for (i = 0; (i < p->ncells || (run_auto != NULL && autoplan_extend(run_auto, p, res)))
+		    && !sweep_interrupted; i++) {
 			struct cell_result *r = &res->cells[i], got;
 			char at[48] = "";
 
@@ -415,6 +420,8 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 		run_interrupted(res, p, out);
 	else
 		res->interrupted = false;
+	if (run_auto != NULL)
+		autoplan_finish(run_auto, res, stdout);
 	if (run_save(res, out) != 0)
 		return SWEEP_EXIT_FAILED;
 	/*
@@ -497,7 +504,10 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 	struct results res;
 	int ret;
 
-	plan_print(stdout, p, t, false);
+	if (run_auto != NULL)
+		autoplan_print(stdout, run_auto, p, t);
+	else
+		plan_print(stdout, p, t, false);
 	if (cfg->resume != NULL && plan_repeat(p) > 1)
 		printf("Resuming: %u of %u cell runs done (%u rounds of %u cells)\n",
 		    results_rounds_done(old), plan_repeat(p) * p->ncells, plan_repeat(p), p->ncells);
@@ -605,9 +615,10 @@ cmd_run_exec(struct config *cfg)
 	char *out = NULL;
 	unsigned mask;
 	int ret = SWEEP_EXIT_USAGE, lock;
+	uint64_t start = now_ns();
 
 	memset(&old, 0, sizeof old);
-	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0)
+	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || autoplan_check(cfg) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cfg->hosts != NULL || cfg->hosts_file != NULL)
 		return run_hosts(cfg, mask);
@@ -619,6 +630,8 @@ cmd_run_exec(struct config *cfg)
 	}
 	ret = SWEEP_EXIT_USAGE;
 	if (cfg->resume != NULL && resume_check(cfg, &old, &t, &p) != 0)
+		goto out;
+	if (cfg->like != NULL && autoplan_like(cfg, &p) != 0)
 		goto out;
 	if (cmd_target_check(cfg, &t, &p, true, &expect) != 0)
 		goto out;
@@ -637,7 +650,11 @@ cmd_run_exec(struct config *cfg)
 			rmdir(out);	/* the default folder made for this run, still empty */
 		goto out;
 	}
+	if (cfg->auto_plan)
+		run_auto = autoplan_start(cfg, &p, &t, start);
 	ret = run_measure(cfg, &t, &p, &old, &expect, out, mask);
+	autoplan_free(run_auto);
+	run_auto = NULL;
 	cmd_run_unlock(lock, out);
 out:
 	results_free(&old);

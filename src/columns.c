@@ -160,6 +160,7 @@ COLUMN_GETTER(get_check_reason)
 }
 
 COLUMN_GETTER(get_status_reason) { text(v, r->status_reason); }
+COLUMN_GETTER(get_reason) { if (r->cell.why[0] != '\0') text(v, r->cell.why); }
 
 COLUMN_GETTER(get_iops_cv)
 {
@@ -375,6 +376,7 @@ const struct column columns[] = {
 	{ "attempt_shown", "Attempt shown, and why", "Attempt shown, and why", "", 0, CHECK, 60, 60,
 	    get_attempt_shown },
 	{ "rwmixread", "Read share (% of I/Os)", NULL, "%", -1, CELLS, 0, 0, get_rwmixread },
+	{ "reason", "Chosen because (--auto)", NULL, "", 0, CELLS, 40, 0, get_reason },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

@@ -29,14 +29,6 @@
 static const lxw_color_t compare_xl_color[] = {
 	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B, 0xE377C2, 0x7F7F7F
 };
-static const uint8_t compare_xl_dash[] = {
-	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
-	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
-};
-static const uint8_t compare_xl_marker[] = {
-	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
-	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
-};
 
 /* The workbook and its formats. */
 struct compare_xl {
@@ -238,8 +230,8 @@ compare_xl_look(unsigned k, unsigned dash, int marker)
 {
 	struct report_xlsx_look look = {
 		.color = compare_xl_color[k % 8], .width = marker >= 0 ? 1.75 : 1.25,
-		.dash = compare_xl_dash[dash % 5],
-		.marker = marker >= 0 ? compare_xl_marker[marker % 5] : 0
+		.dash = report_xlsx_dash((unsigned)dash),
+		.marker = marker >= 0 ? report_xlsx_marker((unsigned)marker) : 0
 	};
 
 	return look;
@@ -342,8 +334,8 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		"p99 latency vs block size, lowest queue depth"
 	};
 	struct report_xlsx_range range = { 0, 0 };
-	lxw_chart *ch = report_xlsx_chart(x->wb, false, ctitle[m], "Block size", ytitle[m],
-	    LXW_CHART_LEGEND_RIGHT);
+	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
+	    ytitle[m], LXW_CHART_LEGEND_RIGHT);
 	lxw_col_t col = 1;
 	unsigned k, g, b;
 	char label[32];
@@ -431,7 +423,6 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	    .use_zip64 = LXW_FALSE };
 	lxw_doc_properties props;
 	struct compare_xl x;
-	lxw_error lerr;
 	int err = 0;
 
 	memset(&x, 0, sizeof x);
@@ -463,17 +454,7 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	compare_xl_side(&x, cmp);
 	compare_xl_ratios(&x, cmp);
 	compare_xl_charts(&x, cmp);
-	lerr = workbook_close(x.wb);
-	if (lerr != LXW_NO_ERROR) {
-		snprintf(ctx->rc.error, sizeof ctx->rc.error, "%s: %s", path, lxw_strerror(lerr));
-		err = -EIO;
-	} else if (rename(tmp, path) != 0) {
-		err = -errno;
-		snprintf(ctx->rc.error, sizeof ctx->rc.error, "rename %s to %s: %s", tmp, path,
-		    strerror(errno));
-	}
-	if (err != 0)
-		unlink(tmp);
+	err = report_xlsx_close(x.wb, tmp, path, ctx->rc.error, sizeof ctx->rc.error);
 	free(tmp);
 	free(path);
 	return err;

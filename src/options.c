@@ -291,6 +291,27 @@ check_retry_unstable(struct opt_ctx *c, const struct option_entry *o, const char
 	return 0;
 }
 
+/* --budget DURATION: whole seconds, or with s, m or h (90, 90s, 5m, 1h). */
+static int
+check_budget(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	char *end;
+	unsigned long long n;
+	uint64_t mult = 1;
+
+	errno = 0;
+	n = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : 0;
+	if (n > 0 && errno == 0 && (strcmp(end, "m") == 0 || strcmp(end, "min") == 0))
+		mult = 60;
+	else if (n > 0 && errno == 0 && strcmp(end, "h") == 0)
+		mult = 3600;
+	else if (n == 0 || errno != 0 || (*end != '\0' && strcmp(end, "s") != 0))
+		return opt_bad(c, "budget is a duration such as 90 or 90s (seconds), 5m or 1h");
+	if (n > o->max || n * mult < o->min || n * mult > o->max)
+		return opt_range(c, o);
+	c->cfg->budget_s = (unsigned)(n * mult);
+	return 0;
+}
 
 static const struct option_entry options_table[] = {
 	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(device), 0, 0,
@@ -369,6 +390,16 @@ static const struct option_entry options_table[] = {
 	  "io-timeout is whole seconds from %llu to %llu", NULL },
 	{ "stop-on-error", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(stop_on_error), 0, 0, NULL, NULL,
 	  NULL, "stop the sweep at the first failed cell (default: go on to the next)", NULL, NULL },
+	{ "auto", 0, OPT_CLI, OPT_BOOL, CFG(auto_plan), 0, 0, NULL, NULL, NULL,
+	  "choose the cells as the run goes: per mode the IOPS and bandwidth caps (within 5%), the "
+	  "knee, the saturating depth and QD1 latency, among the modes given only", NULL, NULL },
+	{ "budget", 0, OPT_ARG | OPT_CLI, OPT_CUSTOM, 0, 10, 86400, NULL,
+	  "2 min 30 s per mode", "DURATION",
+	  "with --auto: the most the run takes, e.g. 5m, 90s; open questions are named",
+	  "budget is from %llu s to %llu s", check_budget },
+	{ "like", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(like), 0, 0, NULL, NULL, "DIR",
+	  "with --auto: measure exactly the cells of the earlier run in DIR (for sweep compare)",
+	  NULL, NULL },
 	{ "resume", 0, OPT_ARG | OPT_CLI, OPT_STRING, CFG(resume), 0, 0, NULL, NULL, "DIR",
 	  "continue an interrupted run in DIR: same plan and target, finished cells kept",
 	  NULL, NULL },
@@ -534,6 +565,7 @@ config_free(struct config *cfg)
 	free(cfg->expect);
 	free(cfg->profile);
 	free(cfg->resume);
+	free(cfg->like);
 	free(cfg->gnuplot);
 	free(cfg->args);
 	memset(cfg, 0, sizeof *cfg);

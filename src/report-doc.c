@@ -145,6 +145,52 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	report_doc_saturation(d, ctx);
 }
 
+/*
+ * How this was measured: an --auto run's cells by the question that chose
+ * them, its budget, and what it found and how sure (results.autoplan, kept
+ * in results.json).  Nothing for a run of fixed cells.
+ */
+static void
+report_doc_measured(struct doc *d, const struct report_ctx *ctx)
+{
+	static const char *const kinds[] = { "coarse pass", "knee", "depth search", "QD1 latency",
+		"as in" };
+	const struct results *res = ctx->res;
+	const struct autoplan_record *a = &res->autoplan;
+	unsigned n[5] = { 0 }, i, k;
+
+	if (!a->on)
+		return;
+	for (i = 0; i < res->plan.ncells; i++)
+		for (k = 0; k < 5; k++)
+			if (strncmp(res->plan.cells[i].why, kinds[k], strlen(kinds[k])) == 0)
+				n[k]++;
+	doc_heading(d, 2, "How this was measured");
+	doc_para_begin(d, NULL);
+	if (a->like[0] != '\0') {
+		doc_printf(d, "sweep run --auto --like measured the %u cells of an earlier run again, "
+		    "so that sweep compare has every cell in common (in %u s): ", res->plan.ncells,
+		    a->elapsed_s);
+		doc_code(d, a->like);
+		doc_raw(d, ".");
+	} else
+		doc_printf(d, "sweep run --auto chose these %u cells as it went, in %u s of a budget of "
+		    "%u s: %u in a coarse block-size pass, %u to find the knee and settle both caps "
+		    "(each cap's range within %u%%), %u in a depth search (QD1, doubling until IOPS "
+		    "gain less than 5%%) and %u for QD1 latency at 4 KiB.", res->plan.ncells,
+		    a->elapsed_s, a->budget_s, n[0], n[1], a->target_pct, n[2], n[3]);
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (i = 0; i < a->nfindings; i++) {
+		doc_item_begin(d, NULL);
+		doc_text(d, a->findings[i]);
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+	doc_para(d, "meta", "Why each cell was chosen: the reason column of results.csv and "
+	    "report.xlsx, and \"reason\" in results.json.");
+}
+
 /* The peaks against the provisioned caps (--expect, --profile), when there are any. */
 static void
 report_doc_expect(struct doc *d, const struct report_ctx *ctx)
@@ -627,6 +673,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_stability_banner(&d, ctx);
 	report_doc_summary(&d, ctx);
 	report_doc_expect(&d, ctx);
+	report_doc_measured(&d, ctx);
 	report_doc_bursts(&d, ctx);
 	report_doc_retries(&d, ctx);
 	report_doc_rounds_steady(&d, ctx);

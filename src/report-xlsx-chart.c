@@ -17,10 +17,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <xlsxwriter.h>
 
@@ -32,6 +34,51 @@
 #define CHART_H_PX	504
 #define CHART_ZOOM_MAX	3.0	/* a chart at most 2,880 pixels wide */
 #define HEADROOM	1.08	/* the largest figure at most 1 / 1.08 of the axis */
+
+/* Dashes and markers told apart in every chart, the i-th of each (cycling). */
+static const uint8_t xl_dashes[] = {
+	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
+	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
+};
+static const uint8_t xl_markers[] = {
+	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
+	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
+};
+
+uint8_t
+report_xlsx_dash(unsigned i)
+{
+	return xl_dashes[i % (sizeof xl_dashes / sizeof xl_dashes[0])];
+}
+
+uint8_t
+report_xlsx_marker(unsigned i)
+{
+	return xl_markers[i % (sizeof xl_markers / sizeof xl_markers[0])];
+}
+
+/*
+ * Close the workbook written to tmp and rename it to path: whole or not at
+ * all.  Returns 0, or -errno with the reason in err (tmp removed).
+ */
+int
+report_xlsx_close(struct lxw_workbook *wb, const char *tmp, const char *path, char *err,
+    size_t errlen)
+{
+	lxw_error lerr = workbook_close(wb);
+	int ret = 0;
+
+	if (lerr != LXW_NO_ERROR) {
+		snprintf(err, errlen, "%s: %s", path, lxw_strerror(lerr));
+		ret = -EIO;
+	} else if (rename(tmp, path) != 0) {
+		ret = -errno;
+		snprintf(err, errlen, "rename %s to %s: %s", tmp, path, strerror(errno));
+	}
+	if (ret != 0)
+		unlink(tmp);
+	return ret;
+}
 
 /* A cell format: number format, bold, fill and font colours (0: none); the workbook owns it. */
 struct lxw_format *
@@ -124,14 +171,15 @@ report_xlsx_wants_log(const struct report_xlsx_range *r)
 }
 
 /*
- * A chart over a category axis (LXW_CHART_LINE) or two value axes
- * (scatter, when scatter is true), gaps at blank cells.  The workbook owns it.
+ * A chart of kind: lines or bars over a category axis, or lines over two
+ * value axes (scatter); gaps at blank cells.  The workbook owns it.
  */
 struct lxw_chart *
-report_xlsx_chart(struct lxw_workbook *wb, bool scatter, const char *title, const char *xname,
-    const char *yname, int legend_position)
+report_xlsx_chart(struct lxw_workbook *wb, enum report_xlsx_kind kind, const char *title,
+    const char *xname, const char *yname, int legend_position)
 {
-	lxw_chart *ch = workbook_add_chart(wb, scatter ? LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS :
+	lxw_chart *ch = workbook_add_chart(wb, kind == REPORT_XLSX_SCATTER ?
+	    LXW_CHART_SCATTER_STRAIGHT_WITH_MARKERS : kind == REPORT_XLSX_BARS ? LXW_CHART_COLUMN :
 	    LXW_CHART_LINE);
 
 	chart_title_set_name(ch, title);
@@ -144,8 +192,35 @@ report_xlsx_chart(struct lxw_workbook *wb, bool scatter, const char *title, cons
 	return ch;
 }
 
+/* A bar's look: filled in the colour, or hatched in it (the gnuplot charts' depths). */
+static void
+report_xlsx_bar_look(lxw_chart_series *se, const struct report_xlsx_look *look)
+{
+	lxw_chart_line border;
+
+	memset(&border, 0, sizeof border);
+	border.color = look->color;
+	border.width = 0.75;
+	chart_series_set_line(se, &border);
+	if (look->hatched) {
+		lxw_chart_pattern pat;
+
+		memset(&pat, 0, sizeof pat);
+		pat.type = LXW_CHART_PATTERN_WIDE_UPWARD_DIAGONAL;
+		pat.fg_color = look->color;
+		pat.bg_color = 0xFFFFFF;
+		chart_series_set_pattern(se, &pat);
+	} else {
+		lxw_chart_fill fill;
+
+		memset(&fill, 0, sizeof fill);
+		fill.color = look->color;
+		chart_series_set_fill(se, &fill);
+	}
+}
+
 /*
- * A line of a chart: values in column col of rows first..last of sheet,
+ * A line of a chart (a bar, in a REPORT_XLSX_BARS chart): values in column col of rows first..last of sheet,
  * its x (categories, or x values of a scatter chart) in column xcol; a
  * marker (LXW_CHART_MARKER_*) or none when marker is 0.
  */
@@ -163,6 +238,10 @@ report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint
 	chart_series_set_categories(se, sheet, first, xcol, last, xcol);
 	chart_series_set_values(se, sheet, first, col, last, col);
 	chart_series_set_name(se, name);
+	if (ch->type == LXW_CHART_COLUMN) {
+		report_xlsx_bar_look(se, look);
+		return;
+	}
 	chart_series_set_line(se, &line);
 	if (look->marker != 0) {
 		lxw_chart_fill fill;

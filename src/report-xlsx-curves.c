@@ -30,14 +30,10 @@ struct curve {
 	lxw_row_t	 first;		/* the table's first data row */
 };
 
-/* A colour and marker per block size of a chart (tab10). */
+/* A colour per block size of a chart (tab10); its marker is report_xlsx_marker(b). */
 static const lxw_color_t bs_color[] = {
 	0x1F77B4, 0xFF7F0E, 0x2CA02C, 0xD62728, 0x9467BD, 0x8C564B, 0xE377C2, 0x7F7F7F,
 	0xBCBD22, 0x17BECF
-};
-static const uint8_t bs_marker[] = {
-	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
-	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
 };
 
 /* The cell of series s at block size b with IOPS, or NULL. */
@@ -217,11 +213,11 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 	free(all);
 	log_y = report_xlsx_wants_log(&iops);
 	title = xasprintf("%s: %s IOPS vs queue depth", ctx->res->label, name);
-	ch = report_xlsx_chart(x->wb, false, title, "Queue depth (I/Os in flight per job)",
+	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Queue depth (I/Os in flight per job)",
 	    log_y ? "IOPS (log scale)" : "IOPS", LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < c->nbs && b < REPORT_XLSX_SERIES_MAX; b++) {
 		struct report_xlsx_look look = { .color = bs_color[b % 10], .width = 2,
-		    .dash = LXW_CHART_LINE_DASH_SOLID, .marker = bs_marker[b % 5] };
+		    .dash = LXW_CHART_LINE_DASH_SOLID, .marker = report_xlsx_marker(b) };
 
 		report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, b),
 		    curve_row(c, b) + c->nseries - 1, 1, 2,
@@ -258,14 +254,14 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 	log_y = report_xlsx_wants_log(&lat);
 	title = xasprintf("%s: %s p50 and p99 latency vs IOPS as the queue deepens",
 	    ctx->res->label, name);
-	ch = report_xlsx_chart(x->wb, true, title, log_x ? "IOPS (log scale)" : "IOPS",
+	ch = report_xlsx_chart(x->wb, REPORT_XLSX_SCATTER, title, log_x ? "IOPS (log scale)" : "IOPS",
 	    log_y ? "Completion latency (us, log scale)" : "Completion latency (us)",
 	    LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < npick; b++)
 		for (p = 1; p <= 2; p++) {
 			struct report_xlsx_look look = { .color = bs_color[pick[b] % 10], .width = 2,
 			    .dash = p == 1 ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID,
-			    .marker = bs_marker[pick[b] % 5] };
+			    .marker = report_xlsx_marker(pick[b]) };
 
 			h = xasprintf("%s %s", report_size_label(ctx->sum->bs[c->bs[pick[b]]], label,
 			    sizeof label), p == 1 ? "p50" : "p99");

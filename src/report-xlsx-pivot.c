@@ -23,14 +23,6 @@
 static const lxw_color_t mode_color[MODE_COUNT] = {
 	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B
 };
-static const uint8_t dash_of[] = {
-	LXW_CHART_LINE_DASH_SOLID, LXW_CHART_LINE_DASH_DASH, LXW_CHART_LINE_DASH_ROUND_DOT,
-	LXW_CHART_LINE_DASH_DASH_DOT, LXW_CHART_LINE_DASH_LONG_DASH
-};
-static const uint8_t marker_of[] = {
-	LXW_CHART_MARKER_CIRCLE, LXW_CHART_MARKER_SQUARE, LXW_CHART_MARKER_DIAMOND,
-	LXW_CHART_MARKER_TRIANGLE, LXW_CHART_MARKER_X
-};
 
 /* The look of a line of mode in its variant'th dash and marker. */
 static struct report_xlsx_look
@@ -38,8 +30,7 @@ pivot_look(enum rw_mode mode, unsigned variant)
 {
 	struct report_xlsx_look look = {
 		.color = mode_color[mode], .width = 1.75,
-		.dash = dash_of[variant % (sizeof dash_of / sizeof dash_of[0])],
-		.marker = marker_of[variant % (sizeof marker_of / sizeof marker_of[0])]
+		.dash = report_xlsx_dash(variant), .marker = report_xlsx_marker(variant)
 	};
 
 	return look;
@@ -126,8 +117,8 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	pivot_bs_column(x, ws, first, sum);
 	title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
 	    ctx->res->label);
-	ch = report_xlsx_chart(x->wb, false, title, "Block size", "Completion latency (us, log scale)",
-	    LXW_CHART_LEGEND_BOTTOM);
+	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Block size",
+	    "Completion latency (us, log scale)", LXW_CHART_LEGEND_BOTTOM);
 	free(title);
 	for (m = 0; m < sum->nmodes; m++) {
 		if (sum->modes[m].lat_series < 0)
@@ -296,11 +287,14 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		end = rows + 2 + sum->nbs + 1;
 	}
 	title = xasprintf("%s: %s", ctx->res->label, chart_title);
-	ch = report_xlsx_chart(x->wb, false, title, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
+	/* fewer than three block sizes: bars, as the gnuplot charts draw them */
+	ch = report_xlsx_chart(x->wb, report_gnuplot_bars(sum) ? REPORT_XLSX_BARS :
+	    REPORT_XLSX_LINES, title, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
 	free(title);
 	for (s = 0; s < sum->nseries && s < REPORT_XLSX_SERIES_MAX; s++) {
 		struct report_xlsx_look look = pivot_look(sum->series[s].mode, sum->series[s].variant);
 
+		look.hatched = sum->series[s].variant > 0;
 		report_xlsx_series(ch, name, 1, sum->nbs, 0, (lxw_col_t)(s + 2), sum->series[s].name,
 		    &look);
 	}

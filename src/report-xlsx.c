@@ -568,7 +568,6 @@ report_xlsx_write(struct report_ctx *ctx)
 	lxw_workbook_options opt = { .constant_memory = LXW_FALSE, .tmpdir = NULL,
 	    .use_zip64 = LXW_FALSE };
 	lxw_doc_properties props;
-	lxw_error lerr;
 	struct report_xl x;
 	char *title;
 	int err = 0;
@@ -596,18 +595,8 @@ report_xlsx_write(struct report_ctx *ctx)
 	xl_cells(&x, ctx);
 	xl_checks(&x, ctx);
 	xl_run(&x, ctx);
-	lerr = workbook_close(x.wb);
+	err = report_xlsx_close(x.wb, tmp, path, ctx->error, sizeof ctx->error);
 	free(title);
-	if (lerr != LXW_NO_ERROR) {
-		snprintf(ctx->error, sizeof ctx->error, "%s: %s", path, lxw_strerror(lerr));
-		err = -EIO;
-	} else if (rename(tmp, path) != 0) {
-		err = -errno;
-		snprintf(ctx->error, sizeof ctx->error, "rename %s to %s: %s", tmp, path,
-		    strerror(errno));
-	}
-	if (err != 0)
-		unlink(tmp);
 	free(tmp);
 	free(path);
 	return err;

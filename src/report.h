@@ -362,6 +362,14 @@ struct report_xlsx_look {
 	float		 width;		/* points */
 	uint8_t		 dash;
 	uint8_t		 marker;
+	bool		 hatched;	/* a bar: hatched in the colour, not filled */
+};
+
+/* What report_xlsx_chart draws. */
+enum report_xlsx_kind {
+	REPORT_XLSX_LINES,	/* lines over a category axis */
+	REPORT_XLSX_SCATTER,	/* lines over two value axes */
+	REPORT_XLSX_BARS	/* clustered columns over a category axis */
 };
 
 /* Charts stacked below a sheet's tables, each after a page break. */
@@ -374,10 +382,14 @@ struct report_xlsx_stack {
 };
 
 struct lxw_format *report_xlsx_format(struct lxw_workbook *, const char *, bool, uint32_t, uint32_t);
+int	 report_xlsx_close(struct lxw_workbook *, const char *, const char *, char *, size_t);
+uint8_t	 report_xlsx_dash(unsigned);
+uint8_t	 report_xlsx_marker(unsigned);
 void	 report_xlsx_range_add(struct report_xlsx_range *, double);
 bool	 report_xlsx_wants_log(const struct report_xlsx_range *);
 void	 report_xlsx_axis(struct lxw_chart_axis *, const struct report_xlsx_range *, bool);
-struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, bool, const char *, const char *,
+struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, enum report_xlsx_kind, const char *,
+	     const char *,
 	     const char *, int);
 void	 report_xlsx_series(struct lxw_chart *, const char *, uint32_t, uint32_t, uint16_t, uint16_t,
 	     const char *, const struct report_xlsx_look *);

@@ -176,6 +176,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	m = cell_status_parse(status);
 	r->status = m >= 0 ? (enum cell_status)m : CELL_OK;
 	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
+	jstr(o, "reason", r->cell.why, sizeof r->cell.why);
 	r->runtime_ns = ju64(o, "runtime_ns");
 	r->ios = ju64(o, "ios");
 	r->bytes = ju64(o, "bytes");
@@ -423,6 +424,7 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		c->bs = ju64(item, "bs");
 		c->depth = juint(item, "depth");
 		c->jobs = juint(item, "jobs");
+		jstr(item, "reason", c->why, sizeof c->why);
 		cell_rwmix_from_json(item, c, res->plan.rwmixread);
 		res->cells[n].cell = *c;
 		n++;
@@ -470,6 +472,7 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 	}
 
 	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
+	results_auto_from_json(cJSON_GetObjectItemCaseSensitive(root, "auto"), &res->autoplan);
 
 	t = cJSON_GetObjectItemCaseSensitive(root, "target");
 	if (!cJSON_IsObject(t)) {

@@ -137,6 +137,8 @@ cell_to_json(const struct cell_result *r)
 	cell_rwmix_to_json(o, &r->cell);
 	cJSON_AddStringToObject(o, "status", cell_status_name(r->status));
 	cJSON_AddStringToObject(o, "status_reason", r->status_reason);
+	if (r->cell.why[0] != '\0')
+		cJSON_AddStringToObject(o, "reason", r->cell.why);
 	if (r->status == CELL_SKIPPED)
 		return o;
 	cJSON_AddNumberToObject(o, "runtime_ns", (double)r->runtime_ns);
@@ -359,6 +361,7 @@ results_json_head(const struct results *res)
 	for (i = 0; i < res->nwarnings; i++)
 		cJSON_AddItemToArray(w, cJSON_CreateString(res->warnings[i]));
 	expect_to_json(root, &res->expect);
+	results_auto_to_json(root, &res->autoplan);
 
 	t = cJSON_AddObjectToObject(root, "target");
 	cJSON_AddStringToObject(t, "path", tg->path != NULL ? tg->path : "");
@@ -417,6 +420,8 @@ results_json_plan_cell(const struct cell *c)
 	cJSON_AddNumberToObject(o, "depth", c->depth);
 	cJSON_AddNumberToObject(o, "jobs", c->jobs);
 	cell_rwmix_to_json(o, c);
+	if (c->why[0] != '\0')
+		cJSON_AddStringToObject(o, "reason", c->why);
 	return o;
 }
 

@@ -124,6 +124,9 @@ struct config {
 	unsigned	 retry_unstable;	/* --retry-unstable N: re-runs of an unsteady cell */
 	bool		 retry_unstable_set;	/* given (a resumed run keeps its own otherwise) */
 	char		*resume;	/* run --resume DIR */
+	bool		 auto_plan;	/* --auto: the cells are chosen as the run goes (auto.c) */
+	unsigned	 budget_s;	/* --budget: the most an --auto run takes; 0 default */
+	char		*like;		/* --auto --like DIR: the cells of an earlier run */
 	bool		 keep;
 	bool		 quiet;
 	bool		 stop_on_error;
@@ -168,6 +171,7 @@ struct cell {
 	 */
 	unsigned	rwmixread;
 	bool		rwmix_set;
+	char		why[96];	/* --auto: why it was chosen ("coarse pass"); empty otherwise */
 };
 
 struct plan {
@@ -444,6 +448,21 @@ struct expect {
 	char		 basis[1024];		/* how they were computed, for the reader */
 };
 
+/*
+ * What an --auto run found and how sure it is (auto.c), for the report's
+ * "How this was measured": one line per question, settled or not.
+ */
+#define AUTOPLAN_FINDINGS	48	/* 7 per mode, for every mode */
+struct autoplan_record {
+	bool		 on;
+	unsigned	 budget_s;	/* the most the run could take */
+	unsigned	 elapsed_s;	/* what it took */
+	unsigned	 target_pct;	/* a cap is settled when its range is within this */
+	char		 like[256];	/* --like: the run whose cells were measured again */
+	unsigned	 nfindings;
+	char		 findings[AUTOPLAN_FINDINGS][240];
+};
+
 /* The one record everything else reads: results.json in memory. */
 struct results {
 	char		 tool_version[32];
@@ -462,6 +481,7 @@ struct results {
 	char		 warnings[8][256];
 	unsigned	 nwarnings;
 	struct expect	 expect;
+	struct autoplan_record autoplan;	/* --auto only */
 };
 
 /* xmalloc.c: allocation failure stops the program (tmux's rule). */
@@ -721,6 +741,11 @@ char	*results_to_json(const struct results *);
 /* results-json-read.c: results.json, read back */
 int	 results_load(const char *, struct results *);
 int	 results_from_json(const char *, struct results *, char *, size_t);
+
+/* results-auto.c: the "auto" object of results.json (an --auto run's findings) */
+struct cJSON;
+void	 results_auto_to_json(struct cJSON *, const struct autoplan_record *);
+void	 results_auto_from_json(const struct cJSON *, struct autoplan_record *);
 
 /* profile.c: provisioned-limit profiles and --expect (issue 5) */
 #define PROFILE_STEPS_MAX	8

@@ -22,7 +22,7 @@ static const char schema_header[] =
     "iops_cv_pct,stability,stability_reason,iops_stalls,iops_worst_pct,iops_trend_pct,"
     "lat_max_over_p999,rounds,iops_min,iops_max,iops_ci_lo,iops_ci_hi,bw_mib_s_min,"
     "bw_mib_s_max,bw_mib_s_ci_lo,bw_mib_s_ci_hi,lat_p99_us_min,lat_p99_us_max,ci_level_pct,"
-    "attempts,attempt_shown,rwmixread";
+    "attempts,attempt_shown,rwmixread,reason";
 
 /* The columns import --csv reads back into the same figures. */
 static const char *const round_trip[] = {

@@ -191,7 +191,9 @@ def check_chart(books, xml, path):
                 not (min(pts) == 0 and float(lo.get("val")) == 0):
             fail("%s (%s): a point at %g on an axis starting at %s" % (path, title, min(pts),
                                                                       lo.get("val")))
-    return title, xtitle, legend
+    kind = "bars" if plot.find("c:barChart", NS) is not None else \
+        "scatter" if plot.find("c:scatterChart", NS) is not None else "lines"
+    return title, xtitle, legend, kind
 
 
 def curves_expected(results):
@@ -227,15 +229,15 @@ def check_xlsx(book, results=None):
     if results:
         want = curves_expected(results)
         names = [n for n, _ in order]
-        sat = [t for t, _, _ in out if "IOPS vs queue depth" in t]
+        sat = [t for t, _, _, _ in out if "IOPS vs queue depth" in t]
         if bool(want) != ("Saturation" in names):
             fail("%s: Saturation sheet %s, but %d modes have 3 or more depths at a block size"
                  % (book, "present" if "Saturation" in names else "missing", len(want)))
         if len(sat) != len(want):
             fail("%s: %d saturation charts, expected %d (%s)" % (book, len(sat), len(want),
                                                                  sorted(want)))
-    for t, x, _ in out:
-        print("%s\t%s" % (t, x))
+    for t, x, _, k in out:
+        print("%s\t%s\t%s" % (t, x, k))
 
 
 def pdf_pages(pdf):
@@ -311,7 +313,7 @@ def check_pdf(book, pdf, pngdir, want_png=True):
         if not todo:
             continue
         pgm = read_pgm(pgms[i + 1])
-        for title, xtitle, legend in todo:
+        for title, xtitle, legend, _ in todo:
             if not visible(words, pgm, w, title):
                 continue
             pages.add(i)
@@ -321,7 +323,7 @@ def check_pdf(book, pdf, pngdir, want_png=True):
             for part in [xtitle] + legend:
                 if part and not visible(words, pgm, w, part):
                     fail("%s: chart %r split: page %d lacks its %r" % (pdf, title, i + 1, part))
-    for title, _, _ in want:
+    for title, _, _, _ in want:
         if title not in seen_on:
             fail("%s: chart %r is drawn on no page" % (pdf, title))
     if len(pages) != len(want):

@@ -56,6 +56,12 @@ grep -q "vs queue depth" "$T/quick.charts" "$T/example.charts" &&
 	fail "a saturation chart for a plan of at most 2 depths at a block size"
 [ "$(wc -l <"$T/cmp.charts")" -eq 3 ] || fail "compare.xlsx: $(wc -l <"$T/cmp.charts") charts, expected 3"
 ok "Saturation sheet: 2 + 2 charts for two modes of four depths; none for quick.json or the example"
+# Fewer than three block sizes in every mode (quick.json): bars, as the gnuplot charts.
+grep -q "IOPS vs block size	Block size	bars" "$T/quick.charts" ||
+	fail "quick.json's IOPS chart is not bars: $(grep 'IOPS vs block size' "$T/quick.charts")"
+grep -q "IOPS vs block size	Block size	lines" "$T/example.charts" ||
+	fail "the example's IOPS chart is not lines: $(grep 'IOPS vs block size' "$T/example.charts")"
+ok "quick.json's block-size charts are bars, the example's lines"
 
 # LibreOffice prints them; its own profile in $T so that tests run side by side.
 (cd "$T/books" && HOME="$T" timeout 300 soffice -env:UserInstallation="file://$T/lo-profile" \

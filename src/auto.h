@@ -1,0 +1,36 @@
+/*
+ * sweep run --auto (auto.c): the cells are chosen as the run goes, per
+ * mode: a coarse block-size pass, bisection around the knee until both
+ * caps are settled, a depth search, QD1 latency at 4 KiB; all within
+ * --budget.  cmd-run.c and cmd-plan.c call it; it calls the layers below.
+ */
+#ifndef SWEEP_AUTO_H
+#define SWEEP_AUTO_H
+
+#include "sweep.h"
+
+#define AUTO_TARGET_PCT		5	/* a cap is settled when its range is within 5% of it */
+#define AUTO_DEPTH_GAIN_PCT	5	/* doubling the depth gains less: saturated */
+#define AUTO_BUDGET_PER_MODE_S	150	/* the default --budget: 5 min for 2 modes */
+#define AUTO_BISECT_MAX		6	/* knee bisection cells per mode, at most */
+#define AUTO_LIKE_CELLS_MAX	4096	/* --like: the most cells an earlier run may give */
+
+struct autoplan;
+
+/* The planner for the modes, depths and jobs of p (the given plan) on t.  Caller frees. */
+struct autoplan *autoplan_new(const struct config *, const struct plan *, const struct target *,
+	     uint64_t);
+/* Caller frees. */
+struct autoplan *autoplan_start(const struct config *, struct plan *, const struct target *,
+	     uint64_t);
+void	 autoplan_free(struct autoplan *);
+unsigned autoplan_cells_max(const struct autoplan *);
+void	 autoplan_print(FILE *, const struct autoplan *, const struct plan *,
+	     const struct target *);
+bool	 autoplan_extend(struct autoplan *, struct plan *, struct results *);
+void	 autoplan_finish(struct autoplan *, struct results *, FILE *);
+int	 autoplan_like(const struct config *, struct plan *);
+int	 autoplan_check(const struct config *);
+int	 autoplan_plan(struct config *, struct target *, struct plan *);
+
+#endif
