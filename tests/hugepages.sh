@@ -1,10 +1,11 @@
 #!/bin/sh
-# I/O buffers of 2 MiB or more sit in transparent huge pages (run-job.c):
+# I/O buffers for blocks of 64 KiB or more sit in transparent huge pages
+# (run-job.c), rounded up to whole 2 MiB pages:
 # a 1 MiB read at depth 8 from 4 KiB pages that are not physically
 # contiguous is 256 segments, which virtio-blk (254 a request) splits in
 # two (bench/RESULTS.md, section 7).  While such a cell runs, the process
-# holds at least its 8 MiB of buffers as AnonHugePages; a 4 KiB cell's
-# 16 KiB of buffers stay in small pages.
+# holds at least its 8 MiB of buffers as AnonHugePages, and a psync cell
+# (one 1 MiB buffer) a 2 MiB page; a 4 KiB cell's 16 KiB stay in small pages.
 . "$top_srcdir/tests/common.sh"
 need_odirect
 thp=/sys/kernel/mm/transparent_hugepage/enabled
@@ -33,6 +34,9 @@ huge_kb() {
 big=$(huge_kb --modes read --bs 1m --depth 8)
 [ "$big" -ge 8192 ] || fail "1m QD8: AnonHugePages peaked at $big KiB, want at least 8192 (the buffers)"
 ok "1m QD8: buffers in huge pages (AnonHugePages up to $big KiB)"
+one=$(huge_kb --modes read --bs 1m --depth 8 --engine psync)
+[ "$one" -ge 2048 ] || fail "psync 1m: AnonHugePages peaked at $one KiB, want at least 2048"
+ok "psync 1m: its one buffer in a huge page (AnonHugePages up to $one KiB)"
 small=$(huge_kb --modes randread --bs 4k --depth 4)
 [ "$small" -lt 8192 ] || fail "4k QD4: AnonHugePages $small KiB; its 16 KiB of buffers should not be huge"
 ok "4k QD4: no huge pages for 16 KiB of buffers ($small KiB)"
