@@ -313,11 +313,25 @@ doc_note(struct doc *d, const char *label, const char *text)
 	d->ops->note(d, label, text);
 }
 
-/* A table; flagged cells are marked. */
+/*
+ * A table; flagged cells are marked.  A table cut short (a large run,
+ * report_table_full) is followed by how many rows it leaves out and where
+ * they all are.
+ */
 void
 doc_table(struct doc *d, const struct report_table *t)
 {
+	char *note, a[32], b[32];
+
 	d->ops->table(d, t);
+	if (t->nleft_out == 0)
+		return;
+	note = xasprintf("This table lists the first %s of %s rows: a run of this size is too large "
+	    "to list here cell by cell; results.csv and report.xlsx have every cell.",
+	    report_num(t->nrows - 1, 0, a, sizeof a), report_num(t->nrows - 1 + t->nleft_out, 0, b,
+	    sizeof b));
+	doc_para(d, "note", note);
+	free(note);
 }
 
 /*

@@ -729,32 +729,37 @@ csv_cell_cmp(const struct cell *x, const struct cell *y)
 	return x->jobs < y->jobs ? -1 : x->jobs > y->jobs;
 }
 
-/* Rows in the order of their cell, then of the table. */
+/* Rows (pointers to them) in the order of their cell, then of the table. */
 static int
 csv_row_cmp(const void *a, const void *b)
 {
-	const struct csv_row *x = a, *y = b;
+	const struct csv_row *x = *(const struct csv_row *const *)a;
+	const struct csv_row *y = *(const struct csv_row *const *)b;
 	int c = csv_cell_cmp(&x->cell, &y->cell);
 
 	return c != 0 ? c : x->line < y->line ? -1 : x->line > y->line;
 }
 
-/* Two rows of one cell (mode, bs, depth, jobs): the reports pivot on those. */
+/*
+ * Two rows of one cell (mode, bs, depth, jobs): the reports pivot on those.
+ * Pointers are sorted, not the rows: a copy of 100,000 rows was 25 MB.
+ */
 static int
 csv_duplicates(struct csv_in *in, const struct csv_row *rows, unsigned n)
 {
-	struct csv_row *s = xcalloc(n ? n : 1, sizeof *s);
+	const struct csv_row **s = xcalloc(n ? n : 1, sizeof *s);
 	unsigned i;
 	int ret = 0;
 	char bs[32];
 
-	memcpy(s, rows, n * sizeof *s);
+	for (i = 0; i < n; i++)
+		s[i] = &rows[i];
 	qsort(s, n, sizeof *s, csv_row_cmp);
 	for (i = 1; i < n && ret == 0; i++)
-		if (csv_cell_cmp(&s[i].cell, &s[i - 1].cell) == 0)
-			ret = csv_bad(in, s[i].line, NULL, 0, "repeats row %u (%s, bs %s, depth %u, jobs "
-			    "%u): one row per cell", s[i - 1].line, mode_name(s[i].cell.mode),
-			    size_short(s[i].cell.bs, bs, sizeof bs), s[i].cell.depth, s[i].cell.jobs);
+		if (csv_cell_cmp(&s[i]->cell, &s[i - 1]->cell) == 0)
+			ret = csv_bad(in, s[i]->line, NULL, 0, "repeats row %u (%s, bs %s, depth %u, jobs "
+			    "%u): one row per cell", s[i - 1]->line, mode_name(s[i]->cell.mode),
+			    size_short(s[i]->cell.bs, bs, sizeof bs), s[i]->cell.depth, s[i]->cell.jobs);
 	free(s);
 	return ret;
 }

@@ -61,27 +61,58 @@ csv_row(FILE *f, const struct results *res, const struct cell_result *r)
 	fputc('\n', f);
 }
 
-/* Write path whole or not at all. */
+/*
+ * Write path whole or not at all, as it is printed: rows go through a
+ * memory stream that is handed to the file every CSV_CHUNK_ROWS rows, so a
+ * table of 100,000 cells is never held whole.
+ */
+#define CSV_CHUNK_ROWS	1024
+
+/* The chunk printed so far into the file; a new chunk after it unless last.  -errno. */
+static int
+csv_chunk_flush(struct atomic_file *af, FILE **f, char **buf, size_t *len, bool last)
+{
+	if (fclose(*f) != 0) {
+		*f = NULL;
+		return -ENOMEM;
+	}
+	atomic_file_write(af, *buf, *len);
+	free(*buf);
+	*buf = NULL;
+	*len = 0;
+	*f = last ? NULL : open_memstream(buf, len);
+	return !last && *f == NULL ? -errno : 0;
+}
+
 int
 report_csv_write(const struct results *res, const char *path)
 {
+	struct atomic_file af;
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	unsigned i;
-	int err;
+	FILE *f;
+	unsigned i, n = 0;
+	int err = atomic_file_open(&af, path);
 
-	if (f == NULL)
-		return -errno;
-	csv_header(f);
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].status != CELL_PENDING)
-			csv_row(f, res, &res->cells[i]);
-	if (fclose(f) != 0) {
-		free(buf);
-		return -ENOMEM;
+	if (err != 0)
+		return err;
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		err = -errno;
+	if (err == 0)
+		csv_header(f);
+	for (i = 0; i < res->plan.ncells && err == 0; i++) {
+		if (res->cells[i].status == CELL_PENDING)
+			continue;
+		csv_row(f, res, &res->cells[i]);
+		if (++n % CSV_CHUNK_ROWS == 0)
+			err = csv_chunk_flush(&af, &f, &buf, &len, false);
 	}
-	err = write_file_atomic(path, buf, len);
+	if (err == 0)
+		err = csv_chunk_flush(&af, &f, &buf, &len, true);
+	else if (f != NULL)
+		fclose(f);
 	free(buf);
-	return err;
+	if (err != 0 && af.err == 0)
+		af.err = err;
+	return atomic_file_commit(&af);
 }

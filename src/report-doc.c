@@ -605,7 +605,13 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metri
 
 	doc_heading(d, 2, heading);
 	doc_para_begin(d, NULL);
-	doc_raw(d, "Block size (rows) by queue depth (columns)");
+	if (report_big(ctx->sum))
+		doc_printf(d, "Block size (rows): at each, the best of its cells (Cells: how many) "
+		    "over every queue depth and job count, and where it is (At); %s cells are too "
+		    "many for a column per queue depth, and results.csv and report.xlsx have every "
+		    "cell", report_num(ctx->sum->ndone, 0, (char[32]){ 0 }, 32));
+	else
+		doc_raw(d, "Block size (rows) by queue depth (columns)");
 	if (ctx->sum->nmismatch > 0) {
 		doc_raw(d, ";");
 		doc_flag(d);
@@ -620,7 +626,10 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metri
 
 		if (ctx->sum->modes[m].ncells == 0)
 			continue;
-		report_table_pivot(ctx, m, metric, &t);
+		if (report_big(ctx->sum))
+			report_big_pivot(ctx, m, metric, &t);
+		else
+			report_table_pivot(ctx, m, metric, &t);
 		doc_group_begin(d, NULL);
 		doc_heading(d, 3, d->ops->compact ? t.title : mode_name(ctx->sum->modes[m].mode));
 		doc_table(d, &t);

@@ -69,7 +69,7 @@ report_gnuplot_bars(const struct summary *sum)
 	unsigned m;
 
 	for (m = 0; m < sum->nmodes; m++)
-		if (sum->modes[m].nbs >= 3)
+		if (sum->modes[m].nbs >= 3 || report_big(sum))
 			return false;
 	return true;
 }
@@ -108,10 +108,12 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write");
 	if (sum->has_iops)
 		gp_chart(charts, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
+		    report_big(sum) ? "IOPS vs block size, per mode the best of every depth x jobs" :
 		    "IOPS vs block size");
 	if (sum->has_bw)
 		gp_chart(charts, &n, max, "bw", bars ? "Throughput (MiB/s) by block size and queue "
-		    "depth" : "Throughput (MiB/s) vs block size");
+		    "depth" : report_big(sum) ? "Throughput (MiB/s) vs block size, per mode the best "
+		    "of every depth x jobs" : "Throughput (MiB/s) vs block size");
 	if (sum->has_latency)
 		gp_chart(charts, &n, max, "latency", bars ? "p99 latency by block size and queue "
 		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest depth");
@@ -310,6 +312,59 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 	gp_caps(ctx->res, bw, plot, block == 0, yr);
 	fclose(f);
 	j->data = buf;
+}
+
+/*
+ * The iops or bw chart of a large run (report-big.c), where a line per
+ * mode x depth x jobs would be thousands of lines: a line per mode, at each
+ * block size its best cell over every depth and job count (the chart's
+ * title says so).
+ */
+static void
+gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
+    struct report_gp_range *yr)
+{
+	const struct summary *sum = ctx->sum;
+	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
+	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b, block = 0;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fprintf(f, "# sweep %s: %s; one block per mode: at each block size the best cell of every "
+	    "queue depth and job count (gnuplot index 0, 1, ...)\n", j->chart.stem, j->chart.title);
+	for (m = 0; m < sum->nmodes; m++) {
+		report_big_best(ctx, m, bw ? METRIC_MIB_S : METRIC_IOPS, best, count);
+		for (b = 0; b < sum->nbs && best[b] < 0; b++)
+			;
+		if (b == sum->nbs)
+			continue;
+		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
+		    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, mode_name(sum->modes[m].mode),
+		    bw ? "MiB/s\tMB/s" : "IOPS");
+		for (b = 0; b < sum->nbs; b++) {
+			const struct cell_result *r = &ctx->res->cells[best[b]];
+
+			if (best[b] < 0)
+				continue;
+			report_gnuplot_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
+			if (bw)
+				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
+				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
+			else
+				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
+			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);
+		}
+		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
+		    "dt 1 pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
+		    report_gnuplot_mode_color(sum->modes[m].mode), mode_name(sum->modes[m].mode));
+		block++;
+	}
+	gp_caps(ctx->res, bw, plot, block == 0, yr);
+	fclose(f);
+	j->data = buf;
+	free(best);
+	free(count);
 }
 
 /* A cell's figure of a metric: IOPS, MiB/s, or p99 latency in microseconds; 0 none. */
@@ -723,6 +778,8 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 	report_gnuplot_bs_axis(ctx->sum->bs, ctx->sum->nbs, xtics, xrange);
 	if (metric == GP_LAT)
 		gp_latency(ctx, j, div, unit, plot, yr);
+	else if (report_big(ctx->sum))
+		gp_matrix_best(ctx, j, metric == GP_BW, plot, yr);
 	else
 		gp_matrix(ctx, j, metric == GP_BW, plot, yr);
 	*ylabel = metric == GP_LAT ? xasprintf("Completion latency (%s, log scale)", unit) :

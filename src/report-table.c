@@ -132,6 +132,19 @@ report_table_add_row(struct report_table *t)
 	return t->nrows++;
 }
 
+/*
+ * Whether a per-cell table already lists REPORT_CELLS_LISTED cells: then
+ * the row is counted as left out (doc_table says how many) instead.
+ */
+bool
+report_table_full(struct report_table *t)
+{
+	if (t->nrows <= REPORT_CELLS_LISTED)
+		return false;
+	t->nleft_out++;
+	return true;
+}
+
 /* Caller frees: fmt and ap as a new string (xmalloc's rule on failure). */
 static char *
 table_vformat(const char *fmt, va_list ap)
@@ -351,7 +364,8 @@ report_table_mismatches(const struct report_ctx *ctx, struct report_table *t)
 	for (i = 2; i < 7; i++)
 		t->numeric[i] = true;
 	for (i = 0; i < ctx->sum->nmismatch; i++)
-		check_row(ctx, t, ctx->sum->mismatch[i], true);
+		if (!report_table_full(t))
+			check_row(ctx, t, ctx->sum->mismatch[i], true);
 }
 
 /* Every cell's BW check. */
@@ -373,7 +387,7 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 	for (i = 0; i < ctx->res->plan.ncells; i++) {
 		const struct cell_result *r = &ctx->res->cells[i];
 
-		if (!report_has_figures(r))
+		if (!report_has_figures(r) || report_table_full(t))
 			continue;
 		check_row(ctx, t, i, false);
 		if (r->inflight_max > 0)
@@ -568,7 +582,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 		const struct burst *b = &ctx->sum->burst[i];
 		unsigned row;
 
-		if (b->kind != BURST_CLIFF && b->kind != BURST_DECLINE)
+		if ((b->kind != BURST_CLIFF && b->kind != BURST_DECLINE) || report_table_full(t))
 			continue;
 		row = report_table_add_row(t);
 		table_cell_id(t, row, r);
@@ -687,7 +701,7 @@ report_table_problems(const struct report_ctx *ctx, struct report_table *t)
 		const struct cell_result *r = &ctx->res->cells[i];
 		unsigned row;
 
-		if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
+		if ((r->status != CELL_FAILED && r->status != CELL_SKIPPED) || report_table_full(t))
 			continue;
 		row = report_table_add_row(t);
 		table_cell_id(t, row, r);
@@ -717,11 +731,19 @@ kv(struct report_table *t, const char *key, const char *fmt, ...)
 	free(s);
 }
 
-/* The plan's matrix: its modes, block sizes, depths and job counts, each in first-seen order. */
+#define PLAN_LIST_SHOWN	64	/* values a list of a large plan names; the rest are counted */
+
+/*
+ * The plan's matrix: its modes, block sizes, depths and job counts, each in
+ * first-seen order (each cell's value looked up among the distinct values
+ * so far, which are few next to the cells of a large import).
+ */
 static void
 plan_lists(struct report_table *t, const struct plan *p)
 {
 	static const char *names[] = { "Modes", "Block sizes", "Queue depths", "Jobs" };
+	uint64_t *seen = xcalloc(p->ncells ? p->ncells : 1, sizeof *seen);
+	bool cut = p->ncells > REPORT_CELLS_LISTED;
 	unsigned k, i, j;
 
 	for (k = 0; k < 4; k++) {
@@ -732,28 +754,30 @@ plan_lists(struct report_table *t, const struct plan *p)
 
 		for (i = 0; i < p->ncells; i++) {
 			const struct cell *c = &p->cells[i];
-			bool seen = false;
+			uint64_t v = k == 0 ? c->mode : k == 1 ? c->bs : k == 2 ? c->depth : c->jobs;
 
-			for (j = 0; j < i && !seen; j++) {
-				const struct cell *d = &p->cells[j];
-
-				seen = k == 0 ? d->mode == c->mode : k == 1 ? d->bs == c->bs :
-				    k == 2 ? d->depth == c->depth : d->jobs == c->jobs;
-			}
-			if (seen)
+			for (j = 0; j < n && seen[j] != v; j++)
+				;
+			if (j < n)
 				continue;
+			seen[n] = v;
 			if (k == 0)
 				snprintf(item, sizeof item, "%s", mode_name(c->mode));
 			else if (k == 1)
 				report_size_label(c->bs, item, sizeof item);
 			else
 				snprintf(item, sizeof item, "%u", k == 2 ? c->depth : c->jobs);
-			fprintf(f, "%s%s", n++ > 0 ? ", " : "", item);
+			if (n < PLAN_LIST_SHOWN || !cut)
+				fprintf(f, "%s%s", n > 0 ? ", " : "", item);
+			n++;
 		}
+		if (n > PLAN_LIST_SHOWN && cut)
+			fprintf(f, " and %u more (%u in all)", n - PLAN_LIST_SHOWN, n);
 		fclose(f);
 		kv(t, names[k], "%s", buf);
 		free(buf);
 	}
+	free(seen);
 }
 
 /*

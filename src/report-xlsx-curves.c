@@ -276,12 +276,20 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 	return ch;
 }
 
-/* Whether the run has a curve, and so report.xlsx a Saturation sheet. */
+/*
+ * Whether the run has a curve, and so report.xlsx a Saturation sheet.  A
+ * large run (report-big.c) has none: its tables would be a row per queue
+ * depth of every mode, jobs and block size, another Cells sheet.
+ */
 bool
 report_xlsx_has_curves(const struct report_ctx *ctx)
 {
 	unsigned n;
-	struct curve *c = curve_find(ctx, &n);
+	struct curve *c;
+
+	if (report_big(ctx->sum))
+		return false;
+	c = curve_find(ctx, &n);
 
 	curve_free(c, n);
 	return n > 0;
@@ -301,6 +309,8 @@ report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx)
 	lxw_row_t row = 2;
 	unsigned n, k;
 
+	if (!report_xlsx_has_curves(ctx))
+		return false;
 	c = curve_find(ctx, &n);
 	if (n == 0) {
 		curve_free(c, n);

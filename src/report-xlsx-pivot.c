@@ -167,13 +167,91 @@ pivot_width(const struct summary *sum, enum report_metric metric)
 	    (ncols - sum->nseries - 2) * report_xlsx_col_px(8.43);
 }
 
+/*
+ * The pivot sheet of a large run (report-big.c): per mode the best cell
+ * of each block size over every queue depth and job count, and where it
+ * is, in place of a column per series; its chart a line per mode.
+ */
+static void
+pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *name,
+    enum report_metric metric, const char *chart_title, const char *yname)
+{
+	const struct summary *sum = ctx->sum;
+	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
+	struct report_xlsx_range range = { 0, 0 };
+	struct report_xlsx_stack st;
+	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
+	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b;
+	lxw_chart *ch;
+	char *h, at[32];
+
+	worksheet_set_column(ws, 0, 1, 11, NULL);
+	worksheet_set_column(ws, 2, (lxw_col_t)(2 * sum->nmodes + 1), 16, NULL);
+	worksheet_set_row(ws, 0, 45, NULL);
+	worksheet_freeze_panes(ws, 1, 2);
+	report_xlsx_page(ws, 0, false);
+	pivot_bs_column(x, ws, 0, sum);
+	if (metric >= METRIC_P50_US && !sum->has_latency) {
+		worksheet_write_string(ws, sum->nbs + 2, 0, "No latency was measured (imported "
+		    "figures).", x->bold);
+		free(best);
+		free(count);
+		return;
+	}
+	h = xasprintf("%s: %s, the best of every queue depth and job count at each block size, a "
+	    "line per mode", ctx->res->label, chart_title);
+	ch = report_xlsx_chart(x->wb, false, h, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
+	free(h);
+	for (m = 0; m < sum->nmodes; m++) {
+		lxw_col_t col = (lxw_col_t)(2 + 2 * m);
+		struct report_xlsx_look look = pivot_look(sum->modes[m].mode, 0);
+		bool any = false;
+
+		report_big_best(ctx, m, metric, best, count);
+		h = xasprintf("%s best (%s)", mode_name(sum->modes[m].mode), report_metric_name(metric));
+		worksheet_write_string(ws, 0, col, h, x->header);
+		free(h);
+		worksheet_write_string(ws, 0, col + 1, "at", x->header);
+		for (b = 0; b < sum->nbs; b++) {
+			const struct cell_result *r;
+			double v;
+
+			if (best[b] < 0)
+				continue;
+			r = &ctx->res->cells[best[b]];
+			v = report_metric_value(r, metric);
+			report_xlsx_range_add(&range, v);
+			any = true;
+			worksheet_write_number(ws, 1 + b, col, v, metric == METRIC_IOPS ?
+			    (r->check.ok ? x->num0 : x->bad0) : (r->check.ok ? x->num1 : x->bad1));
+			worksheet_write_string(ws, 1 + b, col + 1, report_big_at(sum, r, at, sizeof at),
+			    NULL);
+		}
+		if (any)
+			report_xlsx_series(ch, name, 1, sum->nbs, 0, col, mode_name(sum->modes[m].mode),
+			    &look);
+	}
+	h = xasprintf("The best of every queue depth and job count at each block size: %u cells are "
+	    "too many for a column per queue depth x jobs. The Cells sheet has every cell.",
+	    sum->ndone);
+	worksheet_write_string(ws, sum->nbs + 2, 0, h, x->bold);
+	free(h);
+	free(best);
+	free(count);
+	report_xlsx_axis(ch->y_axis, &range, true);
+	report_xlsx_stack_init(&st, ws, sum->nbs + 4, 2 * report_xlsx_col_px(11) +
+	    2 * sum->nmodes * report_xlsx_col_px(16));
+	report_xlsx_stack_add(&st, ch);
+	report_xlsx_stack_done(&st);
+}
+
 /* A pivot sheet of one metric, its tables at the top and its charts below them. */
 static void
 pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
     enum report_metric metric, const char *chart_title, const char *yname)
 {
 	const struct summary *sum = ctx->sum;
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
+	lxw_worksheet *ws;
 	struct report_xlsx_range range = { 0, 0 }, other = { 0, 0 };
 	struct report_xlsx_stack st;
 	lxw_chart *ch, *pct = NULL;
@@ -181,6 +259,11 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	char *title;
 	unsigned s;
 
+	if (report_big(sum)) {
+		pivot_sheet_big(x, ctx, name, metric, chart_title, yname);
+		return;
+	}
+	ws = workbook_add_worksheet(x->wb, name);
 	worksheet_set_column(ws, 0, 1, 11, NULL);
 	worksheet_set_column(ws, 2, (lxw_col_t)(sum->nseries + 1), 16, NULL);
 	worksheet_set_row(ws, 0, 45, NULL);

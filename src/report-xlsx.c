@@ -349,6 +349,11 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	    "MiB per s and p99 latency sheets; against queue depth on the Saturation sheet." :
 	    "Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us). "
 	    "Charts: on the IOPS, MiB per s and p99 latency sheets.", NULL);
+	if (report_big(sum))
+		worksheet_write_string(ws, row++, 0, "A large run: the IOPS, MiB per s and p99 latency "
+		    "sheets give the best cell of each block size over every queue depth and job count, "
+		    "and there is no Saturation sheet; the Cells and Checks sheets have every cell.",
+		    x->alert);
 	row = xl_stability_banner(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
@@ -484,11 +489,35 @@ xl_finished(const struct cell_result *r)
 	return r->status != CELL_PENDING;
 }
 
+/*
+ * A sheet of a row per cell.  libxlsxwriter keeps every cell of a sheet in
+ * memory (about 100 bytes each: 0.6 GB for the two sheets of 100,000 cells)
+ * unless the sheet is made in constant_memory mode, which writes each row
+ * out when the next one starts.  The option is read when a sheet is added,
+ * so it is set for these two sheets of a large run only, which are written
+ * row by row; the other sheets, and every sheet of a run of ordinary size,
+ * are made as before (constant_memory also writes strings inline, so the
+ * file would change).
+ */
+static lxw_worksheet *
+xl_cells_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name)
+{
+	lxw_worksheet *ws;
+
+	x->wb->options.constant_memory = report_big(ctx->sum) ? LXW_TRUE : LXW_FALSE;
+	ws = workbook_add_worksheet(x->wb, name);
+	x->wb->options.constant_memory = LXW_FALSE;
+	/* Its rows go to a temporary file, by default in 4 KiB writes. */
+	if (ws != NULL && ws->optimize_tmpfile != NULL)
+		setvbuf(ws->optimize_tmpfile, NULL, _IOFBF, 1024 * 1024);
+	return ws;
+}
+
 /* Cells: every figure of every cell, the columns of results.csv without the label. */
 static void
 xl_cells(struct report_xl *x, const struct report_ctx *ctx)
 {
-	xl_columns_sheet(x, workbook_add_worksheet(x->wb, SHEET_CELLS), ctx->res, COLUMN_CELLS, 13,
+	xl_columns_sheet(x, xl_cells_sheet(x, ctx, SHEET_CELLS), ctx->res, COLUMN_CELLS, 13,
 	    xl_finished);
 }
 
@@ -496,7 +525,7 @@ xl_cells(struct report_xl *x, const struct report_ctx *ctx)
 static void
 xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 {
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHECKS);
+	lxw_worksheet *ws = xl_cells_sheet(x, ctx, SHEET_CHECKS);
 	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14, report_has_figures);
 	char *note;
 

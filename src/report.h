@@ -190,6 +190,7 @@ struct report_table {
 	unsigned char	*flag;		/* per cell: REPORT_FLAG_* */
 	char		**why;		/* per cell: what the flag means, or NULL */
 	bool		*numeric;	/* per column: right-aligned */
+	unsigned	 nleft_out;	/* rows not listed (report_table_full): doc_table says so */
 };
 #define REPORT_FLAG_MISMATCH	0x1	/* the cell's BW check failed */
 #define REPORT_FLAG_FAILED	0x2	/* the cell failed or was skipped */
@@ -213,6 +214,20 @@ const char *report_size_label(uint64_t, char *, size_t);
 const char *report_num(double, int, char *, size_t);
 const char *report_approx(double, char *, size_t);
 
+/*
+ * Above this many cells with figures the per-cell tables of report.md and
+ * report.html list this many rows, and the per-mode tables the best of
+ * each block size (report-big.c).
+ */
+#define REPORT_CELLS_LISTED	2000
+
+/* report-big.c */
+bool	 report_big(const struct summary *);
+void	 report_big_best(const struct report_ctx *, unsigned, enum report_metric, int *, unsigned *);
+const char *report_big_at(const struct summary *, const struct cell_result *, char *, size_t);
+void	 report_big_pivot(const struct report_ctx *, unsigned, enum report_metric,
+	     struct report_table *);
+
 /* report-table.c */
 const char *report_metric_name(enum report_metric);
 double	 report_metric_value(const struct cell_result *, enum report_metric);
@@ -221,6 +236,7 @@ void	 report_table_set(struct report_table *, unsigned, unsigned, const char *, 
 	     __attribute__((format(printf, 4, 5)));
 void	 report_table_flag(struct report_table *, unsigned, unsigned, unsigned, const char *);
 unsigned report_table_add_row(struct report_table *);
+bool	 report_table_full(struct report_table *);
 void	 report_table_free(struct report_table *);
 void	 report_table_summary(const struct report_ctx *, struct report_table *, bool);
 void	 report_table_mismatches(const struct report_ctx *, struct report_table *);

@@ -3,7 +3,7 @@
  * in doc/results-schema.md); results-json-read.c loads it back for `sweep
  * report`, `sweep compare`, --resume and the tests.  A per-cell figure's
  * field is written in cell_to_json() here and read in cell_from_json()
- * there.
+ * there; results-json-write.c prints the record piece by piece.
  */
 #include "config.h"
 
@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "sweep.h"
+#include "results-json.h"
 
 /* The latency percentiles' keys in "lat_ns", in sweep_percentiles' order. */
 const char *const results_json_pct_keys[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
@@ -333,13 +334,16 @@ expect_to_json(cJSON *root, const struct expect *e)
 	cJSON_AddStringToObject(o, "basis", e->basis);
 }
 
-/* Caller frees. */
-char *
-results_to_json(const struct results *res)
+/*
+ * The record without its two lists of cells, which are the last items of
+ * "plan" and of the whole (results-json-write.c prints them one by one
+ * after it).  Caller frees (cJSON_Delete).
+ */
+cJSON *
+results_json_head(const struct results *res)
 {
-	cJSON *root = cJSON_CreateObject(), *tool, *t, *p, *cells, *w;
+	cJSON *root = cJSON_CreateObject(), *tool, *t, *p, *w;
 	const struct target *tg = &res->target;
-	char *text;
 	unsigned i;
 
 	cJSON_AddNumberToObject(root, "schema_version", res->schema_version);
@@ -402,55 +406,28 @@ results_to_json(const struct results *res)
 	cJSON_AddNumberToObject(p, "min_runtime_s", res->plan.min_runtime_s);
 	cJSON_AddNumberToObject(p, "io_timeout_s", res->plan.io_timeout_s);
 	plan_rounds_to_json(p, &res->plan);
-	cells = cJSON_AddArrayToObject(p, "cells");
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell *c = &res->plan.cells[i];
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "mode", mode_name(c->mode));
-		cJSON_AddNumberToObject(o, "bs", (double)c->bs);
-		cJSON_AddNumberToObject(o, "depth", c->depth);
-		cJSON_AddNumberToObject(o, "jobs", c->jobs);
-		cell_rwmix_to_json(o, c);
-		if (c->why[0] != '\0')
-			cJSON_AddStringToObject(o, "reason", c->why);
-		cJSON_AddItemToArray(cells, o);
-	}
-
-	cells = cJSON_AddArrayToObject(root, "cells");
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].status != CELL_PENDING)
-			cJSON_AddItemToArray(cells, attempts_to_json(rounds_to_json(
-			    cell_to_json(&res->cells[i]), &res->cells[i]), &res->cells[i]));
-
-	text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (text == NULL)
-		return NULL;
-	{
-		/* Hand back memory the caller can free() whatever cJSON's allocator. */
-		char *copy = xstrdup(text);
-
-		cJSON_free(text);
-		return copy;
-	}
+	return root;
 }
 
-/* results.json whole or not at all (temp file + rename). */
-int
-results_write_json(const struct results *res, const char *path)
+/* One cell of the plan's "cells": what it is, not what it measured.  Caller frees. */
+cJSON *
+results_json_plan_cell(const struct cell *c)
 {
-	char *text = results_to_json(res);
-	size_t len;
-	int err;
+	cJSON *o = cJSON_CreateObject();
 
-	if (text == NULL)
-		return -ENOMEM;
-	len = strlen(text);
-	text = xrealloc(text, len + 2);
-	text[len++] = '\n';
-	text[len] = '\0';
-	err = write_file_atomic(path, text, len);
-	free(text);
-	return err;
+	cJSON_AddStringToObject(o, "mode", mode_name(c->mode));
+	cJSON_AddNumberToObject(o, "bs", (double)c->bs);
+	cJSON_AddNumberToObject(o, "depth", c->depth);
+	cJSON_AddNumberToObject(o, "jobs", c->jobs);
+	cell_rwmix_to_json(o, c);
+	if (c->why[0] != '\0')
+		cJSON_AddStringToObject(o, "reason", c->why);
+	return o;
+}
+
+/* One finished cell of "cells", with its rounds and attempts.  Caller frees. */
+cJSON *
+results_json_cell(const struct cell_result *r)
+{
+	return attempts_to_json(rounds_to_json(cell_to_json(r), r), r);
 }

@@ -504,6 +504,18 @@ void	 text_position(const char *, size_t, unsigned *, unsigned *);
 void	 str_appendf(char **, size_t *, const char *, ...) __attribute__((format(printf, 3, 4)));
 uint64_t now_ns(void);
 int	 write_file_atomic(const char *, const void *, size_t);
+/* A file written piece by piece, whole or not at all (PATH.tmp.PID, fsync, rename). */
+#define ATOMIC_FILE_BUF	(256 * 1024)
+struct atomic_file {
+	char	*path, *tmp;
+	int	 fd;
+	int	 err;		/* the first write error: commit returns it */
+	char	*buf;		/* ATOMIC_FILE_BUF bytes not yet written */
+	size_t	 len;
+};
+int	 atomic_file_open(struct atomic_file *, const char *);
+void	 atomic_file_write(struct atomic_file *, const void *, size_t);
+int	 atomic_file_commit(struct atomic_file *);
 int	 mkdir_p(const char *);
 const char *size_short(uint64_t, char *, size_t);
 const char *size_human(uint64_t, char *, size_t);

@@ -150,45 +150,104 @@ now_ns(void)
 	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
-/*
- * Write a whole file or nothing: write PATH.tmp.PID, fsync, rename over PATH.
- * A reader (or a killed run) sees either the old file or the new one.
- */
-int
-write_file_atomic(const char *path, const void *buf, size_t len)
+/* Write all of buf to fd, again after EINTR; -errno. */
+static int
+write_all(int fd, const char *p, size_t len)
 {
-	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	const char *p = buf;
-	int fd, err = 0;
-
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		err = -errno;
-		free(tmp);
-		return err;
-	}
 	while (len > 0) {
 		ssize_t n = write(fd, p, len);
 
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			err = -errno;
-			break;
+			return -errno;
 		}
 		p += n;
 		len -= (size_t)n;
 	}
-	if (err == 0 && fsync(fd) != 0)
+	return 0;
+}
+
+/*
+ * Start a file written whole or not at all: PATH.tmp.PID, which
+ * atomic_file_commit() fsyncs and renames over PATH.  A reader (or a killed
+ * run) sees either the old file or the new one.  The text goes through a
+ * buffer, so a writer can hand it over in small pieces (results.json, cell
+ * by cell) without holding all of it.  -errno, af unset.
+ */
+int
+atomic_file_open(struct atomic_file *af, const char *path)
+{
+	memset(af, 0, sizeof *af);
+	af->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	af->fd = open(af->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (af->fd < 0) {
+		int err = -errno;
+
+		free(af->tmp);
+		return err;
+	}
+	af->path = xstrdup(path);
+	af->buf = xmalloc(ATOMIC_FILE_BUF);
+	return 0;
+}
+
+/* Append len bytes; the first error is kept for atomic_file_commit(). */
+void
+atomic_file_write(struct atomic_file *af, const void *buf, size_t len)
+{
+	if (af->err != 0)
+		return;
+	if (af->len + len > ATOMIC_FILE_BUF) {
+		af->err = write_all(af->fd, af->buf, af->len);
+		af->len = 0;
+		if (af->err == 0 && len > ATOMIC_FILE_BUF)
+			af->err = write_all(af->fd, buf, len);
+		if (af->err != 0 || len > ATOMIC_FILE_BUF)
+			return;
+	}
+	memcpy(af->buf + af->len, buf, len);
+	af->len += len;
+}
+
+/*
+ * Finish the file: write the rest, fsync, close, rename over the path.  On
+ * any error (here or in an earlier write) the temporary file is removed
+ * and the old file stays.  af is freed either way.  -errno.
+ */
+int
+atomic_file_commit(struct atomic_file *af)
+{
+	int err = af->err;
+
+	if (err == 0)
+		err = write_all(af->fd, af->buf, af->len);
+	if (err == 0 && fsync(af->fd) != 0)
 		err = -errno;
-	if (close(fd) != 0 && err == 0)
+	if (close(af->fd) != 0 && err == 0)
 		err = -errno;
-	if (err == 0 && rename(tmp, path) != 0)
+	if (err == 0 && rename(af->tmp, af->path) != 0)
 		err = -errno;
 	if (err != 0)
-		unlink(tmp);
-	free(tmp);
+		unlink(af->tmp);
+	free(af->tmp);
+	free(af->path);
+	free(af->buf);
+	memset(af, 0, sizeof *af);
 	return err;
+}
+
+/* Write a whole file or nothing (atomic_file_open); -errno. */
+int
+write_file_atomic(const char *path, const void *buf, size_t len)
+{
+	struct atomic_file af;
+	int err = atomic_file_open(&af, path);
+
+	if (err != 0)
+		return err;
+	atomic_file_write(&af, buf, len);
+	return atomic_file_commit(&af);
 }
 
 /* mkdir -p; returns -errno. */

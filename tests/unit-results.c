@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "results-json.h"
 #include "sweep.h"
 
 static void
@@ -357,10 +358,78 @@ attempts(void)
 	results_free(&a);
 }
 
+/* What results.json was before it was streamed: cJSON_Print() of the whole tree.  Caller frees. */
+static char *
+whole_tree_json(const struct results *res)
+{
+	cJSON *root = results_json_head(res), *p = cJSON_GetObjectItemCaseSensitive(root, "plan");
+	cJSON *pc = cJSON_AddArrayToObject(p, "cells"), *cells = cJSON_AddArrayToObject(root, "cells");
+	char *text, *copy;
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		cJSON_AddItemToArray(pc, results_json_plan_cell(&res->plan.cells[i]));
+		if (res->cells[i].status != CELL_PENDING)
+			cJSON_AddItemToArray(cells, results_json_cell(&res->cells[i]));
+	}
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	copy = xstrdup(text);
+	cJSON_free(text);
+	return copy;
+}
+
+/*
+ * The streamed record (results-json-write.c) is byte for byte what
+ * cJSON_Print() of the whole tree is: for numbers of every kind, strings
+ * with control characters and quotes, a pending cell, and the example.
+ */
+static void
+streamed_as_whole_tree(void)
+{
+	static const double odd[] = { 0.1 + 0.2, 1.0 / 3, -0.0, 1e15, 1e15 + 0.5, 123456789012345678.0,
+	    2147483648.0, -2147483649.0, 1e-300, 5e-324, 1.7976931348623157e308, -12.5, NAN, INFINITY };
+	struct results a;
+	char *x, *y;
+	unsigned i;
+
+	fake_results(&a);
+	str_copy(a.label, sizeof a.label, "tab\there \"quoted\" \\ \x01\x1f caf\xc3\xa9\n");
+	for (i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+		struct cell_result *r = &a.cells[i % 3];
+
+		r->lat_mean_ns = odd[i];
+		r->cpu_usr_pct = odd[(i + 1) % (sizeof odd / sizeof odd[0])];
+		r->iops = odd[(i + 2) % (sizeof odd / sizeof odd[0])];
+		x = results_to_json(&a);
+		y = whole_tree_json(&a);
+		CHECK(x != NULL && strcmp(x, y) == 0, "streamed = whole tree, with %g", odd[i]);
+		free(x);
+		free(y);
+	}
+	a.cells[2].status = CELL_PENDING;
+	a.ndone--;
+	x = results_to_json(&a);
+	y = whole_tree_json(&a);
+	CHECK(x != NULL && strcmp(x, y) == 0, "streamed = whole tree, with a pending cell");
+	free(x);
+	free(y);
+	results_free(&a);
+
+	CHECK(results_load(ABS_SRCDIR "/reports/example/results.json", &a) == 0, "example loads");
+	x = results_to_json(&a);
+	y = whole_tree_json(&a);
+	CHECK(x != NULL && strcmp(x, y) == 0, "streamed = whole tree for reports/example");
+	free(x);
+	free(y);
+	results_free(&a);
+}
+
 int
 main(void)
 {
 	round_trip();
+	streamed_as_whole_tree();
 	attempts();
 	csv_quoting();
 	bw_checks();
