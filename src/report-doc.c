@@ -358,19 +358,12 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 	const struct results *res = ctx->res;
 	struct rounds_steady st;
 	struct report_table t;
-	unsigned i, k, c, most = 0, at = 0, row;
+	unsigned k, c, most = 0, at = 0, row;
 	char a[32];
 
 	if (!res->plan.until_steady)
 		return;
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].nrounds > most)
-			most = res->cells[i].nrounds;
-	for (k = SWEEP_STEADY_WINDOW_ROUNDS; k <= most && at == 0; k++)
-		if (results_rounds_steady(res, k, &st))
-			at = k;
-	if (at == 0)
-		results_rounds_steady(res, most, &st);
+	at = results_rounds_reached(res, &most, &st);
 	doc_heading(d, 2, "Rounds until steady");
 	report_doc_rounds_verdict(d, res, at, most, &st);
 	report_table_init(&t, "Rounds until steady", 1 + st.ntrack, NULL);

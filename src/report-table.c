@@ -789,16 +789,9 @@ static void
 steady_rounds_rows(struct report_table *t, const struct results *res)
 {
 	struct rounds_steady st;
-	unsigned i, k, tr, most = 0, at = 0;
+	unsigned k, tr, most = 0, at = 0;
 
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].nrounds > most)
-			most = res->cells[i].nrounds;
-	for (k = SWEEP_STEADY_WINDOW_ROUNDS; k <= most && at == 0; k++)
-		if (results_rounds_steady(res, k, &st))
-			at = k;
-	if (at == 0)
-		results_rounds_steady(res, most, &st);
+	at = results_rounds_reached(res, &most, &st);
 	if (at > 0)
 		kv(t, "Rounds until steady", "reached at round %u of at most %u: in rounds %u-%u each "
 		    "tracking cell's IOPS stayed within %.0f%% of their mean and their fitted line moved "

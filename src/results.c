@@ -583,3 +583,25 @@ results_stem(const char *path, char *buf, size_t len)
 		*dot = '\0';
 	return buf;
 }
+
+/*
+ * The round at which --rounds-until-steady was reached (0: not), with the
+ * most rounds any cell ran in *most and the window's figures in st (at the
+ * last round when not reached).
+ */
+unsigned
+results_rounds_reached(const struct results *res, unsigned *most, struct rounds_steady *st)
+{
+	unsigned i, k, at = 0;
+
+	*most = 0;
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].nrounds > *most)
+			*most = res->cells[i].nrounds;
+	for (k = SWEEP_STEADY_WINDOW_ROUNDS; k <= *most && at == 0; k++)
+		if (results_rounds_steady(res, k, st))
+			at = k;
+	if (at == 0)
+		results_rounds_steady(res, *most, st);
+	return at;
+}

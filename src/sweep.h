@@ -714,6 +714,7 @@ unsigned results_rounds_done(const struct results *);
 bool	 results_round_spread(const struct cell_result *, enum round_figure, struct round_spread *);
 double	 results_round_level_pct(unsigned);
 bool	 results_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
+unsigned results_rounds_reached(const struct results *, unsigned *, struct rounds_steady *);
 void	 results_set_expect(struct results *, const struct expect *);
 void	 results_free(struct results *);
 void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));
