@@ -142,6 +142,7 @@ resume_load(struct config *cfg, struct results *old)
 		sweep_error("--resume %s -o %s: a resumed run writes into %s; leave out -o (or copy "
 		    "%s to %s and resume that)", cfg->resume, cfg->out_dir, cfg->resume,
 		    cfg->resume, cfg->out_dir);
+		results_free(old);
 		return -EINVAL;
 	}
 	if (cfg->device == NULL && cfg->file == NULL) {

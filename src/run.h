@@ -37,6 +37,7 @@ struct run_job {
 	bool			 joined;
 
 	void			*bufs;
+	size_t			 bufs_mapped;	/* bytes mmap'd for bufs (huge pages); 0: malloc'd */
 	struct io_u		*ious;
 	struct io_u		**freelist;
 	unsigned		 nfree;
