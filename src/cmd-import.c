@@ -20,25 +20,16 @@ const struct cmd_entry cmd_import_entry = {
 
 /*
  * fio client/server output of several hosts, or --host: DIR/HOST/ per host
- * and hosts.md (import-fleet.c).  Returns an exit code; -1 when the file is
- * not for it (the single-host import takes it).
+ * and hosts.md (import-fleet.c), from the open f.  Returns an exit code.
  */
 static int
-cmd_import_fleet(struct config *cfg, const char *src, unsigned mask)
+cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned mask)
 {
-	struct fleet f;
 	char safe[128], comp[128], *dir;
 	const char *base = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src;
 	size_t n;
-	int ret = import_fleet_open(src, cfg->host, &f);
+	int ret;
 
-	if (ret < 0)
-		return SWEEP_EXIT_USAGE;
-	if (ret == 1 || (f.hosts.n < 2 && !f.one)) {
-		if (ret == 0)
-			import_fleet_close(&f);
-		return -1;
-	}
 	/* the folder: from --label, else the file's name (the hosts' names are inside it) */
 	str_copy(safe, sizeof safe, cfg->label != NULL ? cfg->label : base);
 	n = strlen(safe);
@@ -47,10 +38,36 @@ cmd_import_fleet(struct config *cfg, const char *src, unsigned mask)
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
 	    xasprintf("reports/%s-imported", path_component(safe, comp, sizeof comp));
 	ret = cmd_out_prepare(dir, "-o", false) != 0 ? SWEEP_EXIT_USAGE :
-	    import_fleet_write(&f, dir, cfg->label, cfg->expect, cfg->profile, mask, cfg->gnuplot);
+	    import_fleet_write(f, dir, cfg->label, cfg->expect, cfg->profile, mask, cfg->gnuplot);
 	free(dir);
-	import_fleet_close(&f);
 	return ret;
+}
+
+/*
+ * fio JSON: a fleet of hosts (or --host) is written by cmd_import_fleet,
+ * into *ret; otherwise its results, from the one parse of the file, into
+ * res.  Returns 0 when res is filled, 1 when *ret is the exit code.
+ */
+static int
+cmd_import_fio(struct config *cfg, const char *src, unsigned mask, struct results *res,
+    int *ret)
+{
+	struct fleet f;
+	int err;
+
+	if (import_fleet_open(src, cfg->host, &f) != 0) {
+		*ret = SWEEP_EXIT_USAGE;
+		return 1;
+	}
+	if (f.one || f.hosts.n >= 2) {
+		*ret = cmd_import_fleet(cfg, &f, src, mask);
+		import_fleet_close(&f);
+		return 1;
+	}
+	err = import_fleet_results(&f, cfg->label, res);
+	import_fleet_close(&f);
+	*ret = SWEEP_EXIT_USAGE;
+	return err != 0;
 }
 
 /*
@@ -84,14 +101,11 @@ cmd_import_exec(struct config *cfg)
 		    cfg->host);
 		return SWEEP_EXIT_USAGE;
 	}
-	if (cfg->csv == NULL && (err = cmd_import_fleet(cfg, src, mask)) >= 0)
+	if (cfg->csv != NULL) {
+		if (import_csv_file(src, cfg->label, &res) != 0)
+			return SWEEP_EXIT_USAGE;
+	} else if (cmd_import_fio(cfg, src, mask, &res, &err) != 0)
 		return err;
-	if (cfg->csv != NULL)
-		err = import_csv_file(src, cfg->label, &res);
-	else
-		err = import_fio_file(src, cfg->label, &res);
-	if (err != 0)
-		return SWEEP_EXIT_USAGE;
 	if (profile_apply(cfg->expect, cfg->profile, &res.target, &expect) != 0) {
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;

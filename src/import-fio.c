@@ -816,17 +816,3 @@ import_fio_results(const cJSON *root, const char *path, const char *host, int po
 	return err;
 }
 
-/* `sweep import FIO.json`: fio 3.x JSON output into res. */
-int
-import_fio_file(const char *path, const char *label, struct results *res)
-{
-	cJSON *root;
-	int err;
-
-	memset(res, 0, sizeof *res);
-	if ((err = import_fio_load(path, &root)) != 0)
-		return err;
-	err = import_fio_results(root, path, NULL, -1, label, res);
-	cJSON_Delete(root);
-	return err;
-}

@@ -155,10 +155,12 @@ fleet_write_all(const char *path, const cJSON *root, struct host_list *l, const 
 }
 
 /*
- * Open fio client/server output at path: its hosts, and with host given
- * (--host NAME[:PORT]) that one alone.  Returns 0; 1 when the file is fio
- * output but not client/server output (the single-host importer takes it);
- * -EINVAL after one line, also when it is no fio output at all.
+ * Open fio output at path, loaded into f->root: its client/server hosts in
+ * f->hosts (none for local output), and with host given (--host
+ * NAME[:PORT]) that one alone (f->one).  A file of fewer than two hosts
+ * and no --host is for the single-host importer (import_fio_results on
+ * f->root).  Returns 0 (close f after), or -EINVAL after one line, also
+ * when it is no fio output at all.
  */
 int
 import_fleet_open(const char *path, const char *host, struct fleet *f)
@@ -171,11 +173,12 @@ import_fleet_open(const char *path, const char *host, struct fleet *f)
 	if (import_fio_load(path, &f->root) != 0)
 		return -EINVAL;	/* it said why */
 	if (import_fio_hosts(f->root, ids, 1) == 0) {
-		if (host != NULL)
-			sweep_error("--host %s: %s is not fio client/server output (it has no "
-			    "client_stats hosts)", host, path);
+		if (host == NULL)
+			return 0;	/* local output: the caller imports f->root as it is */
+		sweep_error("--host %s: %s is not fio client/server output (it has no "
+		    "client_stats hosts)", host, path);
 		import_fleet_close(f);
-		return host != NULL ? -EINVAL : 1;
+		return -EINVAL;
 	}
 	if (fleet_hosts(path, f->root, &f->hosts) != 0 ||
 	    (host != NULL && (k = fleet_pick(path, &f->hosts, host)) < 0)) {
@@ -188,6 +191,14 @@ import_fleet_open(const char *path, const char *host, struct fleet *f)
 		f->one = true;
 	}
 	return 0;
+}
+
+/* Local output, or a single host's (f->hosts.n < 2, no --host): its results into res. */
+int
+import_fleet_results(const struct fleet *f, const char *label, struct results *res)
+{
+	memset(res, 0, sizeof *res);
+	return import_fio_results(f->root, f->path, NULL, -1, label, res);
 }
 
 void

@@ -790,8 +790,6 @@ int	 profile_resolve(const struct profile *, const struct expect *, uint64_t, st
 	     char *, size_t);
 int	 profile_apply(const char *, const char *, const struct target *, struct expect *);
 
-/* import-fio.c: fio 3.x JSON output into results (issue 8) */
-int	 import_fio_file(const char *, const char *, struct results *);
 
 /* import-csv.c: a table of numbers into results (issue 5) */
 int	 import_csv_parse(const char *, const char *, size_t, const char *, struct results *);
@@ -833,6 +831,7 @@ struct fleet {
 int	 import_fleet_open(const char *, const char *, struct fleet *);
 int	 import_fleet_write(struct fleet *, const char *, const char *, const char *,
 	     const char *, unsigned, const char *);
+int	 import_fleet_results(const struct fleet *, const char *, struct results *);
 void	 import_fleet_close(struct fleet *);
 
 /*
