@@ -637,7 +637,7 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 {
 	uint64_t cell_ns = (uint64_t)(ap->ramp_s + ap->runtime_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
 	uint64_t worst = cell_ns * auto_mode_cells_max(ap) * ap->nmodes;
-	char modes[128] = "", size[32], tsize[32], dur[32], bud[32];
+	char modes[128] = "", dur[32], bud[32];
 	unsigned m;
 
 	if (ap->fixed) {
@@ -649,11 +649,7 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	for (m = 0; m < ap->nmodes; m++)
 		snprintf(modes + strlen(modes), sizeof modes - strlen(modes), "%s%s", m ? ", " : "",
 		    mode_name(ap->modes[m]));
-	if (t != NULL)
-		fprintf(f, "Target: %s (%s, %s region of %s, O_DIRECT alignment %u B)\n", t->path,
-		    t->kind == TARGET_DEVICE ? "block device" : "file",
-		    size_human(t->size, size, sizeof size),
-		    size_human(t->total_size, tsize, sizeof tsize), t->dio_offset_align);
+	plan_print_target(f, t);
 	fprintf(f, "Plan: --auto, cells chosen as the run goes; modes: %s (only these); jobs %u\n",
 	    modes, ap->jobs);
 	fprintf(f, "Per mode: 1. coarse pass: 4K, 64K, 1M at QD%u; 2. knee bisection (at most %u "

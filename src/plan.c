@@ -231,11 +231,24 @@ plan_values(const struct plan *p, int field, char *buf, size_t len, unsigned *co
 	*count = n;
 }
 
+/* The plan's "Target:" line (nothing for t NULL). */
+void
+plan_print_target(FILE *f, const struct target *t)
+{
+	char size[32], tsize[32];
+
+	if (t != NULL)
+		fprintf(f, "Target: %s (%s, %s region of %s, O_DIRECT alignment %u B)\n", t->path,
+		    t->kind == TARGET_DEVICE ? "block device" : "file",
+		    size_human(t->size, size, sizeof size),
+		    size_human(t->total_size, tsize, sizeof tsize), t->dio_offset_align);
+}
+
 /* The plan in a few lines; with cells, one line per cell too. */
 void
 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 {
-	char modes[256], bs[512], depth[256], jobs[256], mix[256], size[32], dur[32], tsize[32];
+	char modes[256], bs[512], depth[256], jobs[256], mix[256], size[32], dur[32];
 	unsigned nm, nb, nd, nj, nr, i;
 
 	plan_values(p, 0, modes, sizeof modes, &nm);
@@ -243,11 +256,7 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 	plan_values(p, 2, depth, sizeof depth, &nd);
 	plan_values(p, 3, jobs, sizeof jobs, &nj);
 	plan_values(p, 4, mix, sizeof mix, &nr);
-	if (t != NULL)
-		fprintf(f, "Target: %s (%s, %s region of %s, O_DIRECT alignment %u B)\n", t->path,
-		    t->kind == TARGET_DEVICE ? "block device" : "file",
-		    size_human(t->size, size, sizeof size),
-		    size_human(t->total_size, tsize, sizeof tsize), t->dio_offset_align);
+	plan_print_target(f, t);
 	fprintf(f, "Plan: %u cell%s; modes: %s; block sizes: %s; depths: %s; jobs: %s\n",
 	    p->ncells, p->ncells == 1 ? "" : "s", modes, bs, depth, jobs);
 	if (nr > 1)
@@ -283,7 +292,7 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 	fprintf(f, "Estimated duration: %s%s", plan_steady(p) || p->until_steady ? "at most " : "",
 	    duration_human(plan_duration_ns(p), dur, sizeof dur));
 	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)
-		fprintf(f, " (plus laying out %s)", size);
+		fprintf(f, " (plus laying out %s)", size_human(t->size, size, sizeof size));
 	fputc('\n', f);
 	if (!cells)
 		return;

@@ -569,6 +569,7 @@ unsigned plan_cell_rwmixread(const struct plan *, const struct cell *);
 bool	 plan_cell_same(const struct cell *, const struct cell *);
 int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
 void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
+void	 plan_print_target(FILE *, const struct target *);
 
 /* target.c: the dispatcher (file or device) */
 int	 target_open(struct target *, const struct config *, bool);
