@@ -96,12 +96,7 @@ throttle_volume retry $IOPS
 t0=$(date +%s)
 # The cap drops to 2% for two seconds in the middle of the first attempt's
 # 8-second window (as in tests/stall.sh) and is back long before the re-run.
-(
-	sleep 4
-	set_iops $LOW
-	sleep 2
-	set_iops $IOPS
-) 2>/dev/null &
+iops_dip 4 $LOW 2 $IOPS 2>/dev/null &
 THROTTLE_KILL=$!
 in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
     --runtime $RUNTIME --steady 0 --retry-unstable 2 -q --formats csv,md,html,xlsx \
@@ -184,21 +179,15 @@ wait_for() {	# wait_for PATTERN FILE: until a line matches (60 s at most)
 	done
 	grep -q "$1" "$2" || fail "no '$1' in $2: $(cat "$2")"
 }
-drop() {	# drop AFTER: the cap at 2% for 2 s, AFTER seconds from now
-	sleep "$1"
-	set_iops $LOW
-	sleep 2
-	set_iops $IOPS
-}
 # (in_throttle in the background is a subshell; the sweep it execs is the
 # one process in the cgroup, and SIGTERM stops it as SIGINT does)
 in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
     --runtime $RUNTIME --steady 0 --retry-unstable 2 -q --formats csv -o "$T/int" \
     >"$T/int.log" 2>&1 &
 job=$!
-drop 4 2>/dev/null
+iops_dip 4 $LOW 2 $IOPS 2>/dev/null
 wait_for "^Retrying 1 stalled" "$T/int.log"
-drop 4 2>/dev/null
+iops_dip 4 $LOW 2 $IOPS 2>/dev/null
 wait_for "^retry 1/2 " "$T/int.log"
 sleep 3
 pid=$(head -1 "$CG/cgroup.procs")

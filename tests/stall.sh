@@ -25,12 +25,7 @@ throttled() {
 #    window: the ramp (1 s) and about 3 s of it after the start.  However
 #    the drop falls against the seconds' edges, one whole second lies in it.
 t0=$(date +%s)
-(
-	sleep 4
-	set_iops $LOW
-	sleep 2
-	set_iops $IOPS
-) 2>/dev/null &
+iops_dip 4 $LOW 2 $IOPS 2>/dev/null &
 THROTTLE_KILL=$!
 throttled stall
 wait "$THROTTLE_KILL"

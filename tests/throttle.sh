@@ -8,6 +8,8 @@
 #                                    (none when 0 or left out); skips (77) with
 #                                    the reason where it cannot
 #   set_iops N                       change the IOPS cap, also while a cell runs
+#   iops_dip AFTER LOW SECS IOPS     AFTER s from now the IOPS cap at LOW for SECS s,
+#                                    then back to IOPS (blocks: add & to go on)
 #   in_throttle CMD...               run CMD inside the cgroup, first in line for
 #                                    the CPU
 #   THROTTLE_KILL                    a PID the cleanup kills (a background job)
@@ -61,6 +63,13 @@ throttle_volume() {
 	else
 		skip "no block cgroup throttling here (neither blkio.throttle nor io.max)"
 	fi
+}
+
+iops_dip() {
+	sleep "$1"
+	set_iops "$2"
+	sleep "$3"
+	set_iops "$4"
 }
 
 # The job must keep up with the throttle whatever else runs (make -j8 check,
