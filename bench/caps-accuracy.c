@@ -5,12 +5,13 @@
  * distribution of |cap / truth - 1|.  bench/caps-accuracy.sh builds and
  * runs it.
  *
- *     caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k]
+ *     caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k] [-w]
  *
  * -m gives stalled cells the verdict "stalled" (as a run that judges them
  * does) instead of "unknown" (as an import without a series has); -b sets
  * the share of volumes with a burst cell (0.10); -k puts the soft knee's 70%
- * at the largest IOPS-bound size instead of at the knee (a softer curve).
+ * at the largest IOPS-bound size instead of at the knee (a softer curve); -w
+ * prints the volume of the largest error, cell by cell, after the table.
  */
 #include "config.h"
 
@@ -62,6 +63,23 @@ row(const char *est, const char *cap, double *e, unsigned n)
 	    share_within(e, n, 0.05), share_within(e, n, 0.10), share_within(e, n, 0.20));
 }
 
+/* -w: the volume of the largest error, cell by cell, and what was stated. */
+static void
+print_worst(unsigned t, const struct caps_volume *v, const struct knee *k)
+{
+	unsigned i;
+
+	printf("\nworst: volume %u, I %.0f IOPS, B %.1f MiB/s (knee %.1f KiB, soft p %.2f)\n"
+	    "stated: %s\n\n| bs | clean IOPS | IOPS | x clean | MiB/s | fault |\n"
+	    "|--:|--:|--:|--:|--:|---|\n", t, v->iops_cap, v->bw_cap / MIB,
+	    v->bw_cap / v->iops_cap / 1024, v->soft_p, k->text);
+	for (i = 0; i < v->ncells; i++)
+		printf("| %llu | %.0f | %.0f | %.2f | %.1f | %s |\n",
+		    (unsigned long long)v->cells[i].cell.bs, v->clean[i], v->cells[i].iops,
+		    v->cells[i].iops / v->clean[i], v->cells[i].bw_bytes_s / MIB,
+		    v->stalled[i] ? "stalled" : (int)i == v->burst ? "burst" : "");
+}
+
 static double
 error(double cap, double truth)
 {
@@ -75,10 +93,14 @@ main(int argc, char **argv)
 	uint64_t seed = 20261201;
 	char seed_text[32];
 	unsigned n = 1000, t, i;
-	double *e[4];
+	double *e[4], worst_e = -1;
+	struct caps_volume worst_v = { 0 };
+	struct knee worst_k = { 0 };
+	unsigned worst_t = 0;
+	bool worst = false;
 	int c;
 
-	while ((c = getopt(argc, argv, "n:s:mb:k")) != -1) {
+	while ((c = getopt(argc, argv, "n:s:mb:kw")) != -1) {
 		switch (c) {
 		case 'n':
 			n = (unsigned)strtoul(optarg, NULL, 10);
@@ -95,8 +117,11 @@ main(int argc, char **argv)
 		case 'k':
 			o.soft_at_size = true;
 			break;
+		case 'w':
+			worst = true;
+			break;
 		default:
-			fprintf(stderr, "usage: caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k]\n");
+			fprintf(stderr, "usage: caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k] [-w]\n");
 			return 2;
 		}
 	}
@@ -127,6 +152,12 @@ main(int argc, char **argv)
 		e[1][t] = error(k.kind == KNEE_FOUND ? k.bw_cap : 0, v.bw_cap);
 		e[2][t] = error(old.kind == KNEE_FOUND ? old.iops_cap : 0, v.iops_cap);
 		e[3][t] = error(old.kind == KNEE_FOUND ? old.bw_cap : 0, v.bw_cap);
+		if (fmax(e[0][t], e[1][t]) > worst_e) {
+			worst_e = fmax(e[0][t], e[1][t]);
+			worst_t = t;
+			worst_v = v;
+			worst_k = k;
+		}
 	}
 	printf("%u volumes (512 B .. 8 MiB, knee 16-256 KiB), seed %s; noise +-%.0f%%, soft knee "
 	    "(%.0f%% of the caps at %s) in %.0f%%, 0-%u stalled cells %.0f-%.0f%% low (%s), a "
@@ -141,6 +172,8 @@ main(int argc, char **argv)
 	row("plateau (now)", "bandwidth", e[1], n);
 	row("least squares (before)", "IOPS", e[2], n);
 	row("least squares (before)", "bandwidth", e[3], n);
+	if (worst)
+		print_worst(worst_t, &worst_v, &worst_k);
 	for (i = 0; i < 4; i++)
 		free(e[i]);
 	return 0;
