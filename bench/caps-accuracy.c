@@ -141,7 +141,7 @@ main(int argc, char **argv)
 		unsigned m = 0;
 
 		caps_volume_make(&seed, &o, &v);
-		report_summary_knee(v.cells, v.ncells, MODE_READ, &k);
+		report_summary_knee(v.cells, v.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
 		/* The old fit saw every clean cell: it had no verdicts. */
 		for (i = 0; i < v.ncells; i++) {
 			bs[m] = v.cells[i].cell.bs;

@@ -394,7 +394,7 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 			str_copy(c->why, sizeof c->why, "coarse pass");
 			return true;
 		}
-	report_summary_knee(res->cells, res->plan.ncells, mode, &k);
+	report_summary_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
 	if ((c->bs = auto_bisect_bs(ap, res, mode, &k, c->why, sizeof c->why)) != 0) {
 		ap->nbisect++;
 		return true;
@@ -524,7 +524,7 @@ auto_knee_findings(struct results *res, enum rw_mode mode)
 	struct knee k;
 	char a[32];
 
-	report_summary_knee(res->cells, res->plan.ncells, mode, &k);
+	report_summary_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
 	auto_cap_finding(res, mode, "IOPS", k.iops_cap, k.iops_lo, k.iops_hi, k.iops_npoints, 1,
 	    "IOPS");
 	auto_cap_finding(res, mode, "bandwidth", k.bw_cap, k.bw_lo, k.bw_hi, k.bw_npoints, MIB,

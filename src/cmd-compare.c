@@ -136,7 +136,7 @@ cmd_compare_exec(struct config *cfg)
 	cmd_compare_labels(&cmp);
 	compare_build(&cmp);
 	if (cmp.ncommon == 0)
-		sweep_warn("compare: the runs have no cell (mode, bs, depth, jobs) in common: every "
+		sweep_warn("compare: the runs have no cell (mode and read share, bs, depth, jobs) in common: every "
 		    "cell is shown as missing in some run, and there is no ratio to give");
 
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) : cmd_compare_default_dir(&cmp);
@@ -147,7 +147,7 @@ cmd_compare_exec(struct config *cfg)
 	}
 	err = compare_write_all(&cmp, dir, mask, cfg->gnuplot);
 	for (i = 0; i < cmp.nmodes; i++)
-		printf("%s: %s\n", mode_name(cmp.modes[i]), cmp.verdict[i] != NULL ? cmp.verdict[i] : "");
+		printf("%s: %s\n", cmp.modes[i].name, cmp.verdict[i] != NULL ? cmp.verdict[i] : "");
 	printf("%u cells in common, %u in only some runs. Comparison: %s\n", cmp.ncommon,
 	    cmp.nrows - cmp.ncommon, dir);
 	free(dir);

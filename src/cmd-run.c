@@ -478,25 +478,6 @@ run_layout_interrupted(struct config *cfg, struct target *t, struct plan *p,
 	return SWEEP_EXIT_INTERRUPTED;
 }
 
-/* How many read shares the plan's mixed cells (readwrite, randrw) have. */
-static unsigned
-plan_shares(const struct plan *p)
-{
-	bool seen[101] = { false };
-	unsigned i, n = 0;
-
-	for (i = 0; i < p->ncells; i++) {
-		const struct cell *c = &p->cells[i];
-		unsigned r = plan_cell_rwmixread(p, c);
-
-		if (mode_reads(c->mode) && mode_writes(c->mode) && r <= 100 && !seen[r]) {
-			seen[r] = true;
-			n++;
-		}
-	}
-	return n;
-}
-
 /* Lay out the target, start the results (or take the resumed ones) and run the cells. */
 static int
 run_measure(struct config *cfg, struct target *t, struct plan *p, struct results *old,
@@ -534,11 +515,6 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 	if (t->devname[0] == '\0')
 		results_warn(&res, "no block device under %s (%s): device counters and the device "
 		    "leg of the BW check are unavailable", t->path, t->fs_type);
-	if (plan_shares(p) > 1)
-		results_warn(&res, "the mixed cells have %u read shares: the reports' tables and charts "
-		    "are by mode, block size and depth, and show one share at each (the last); "
-		    "results.csv and the workbook's Cells sheet have every cell with its share",
-		    plan_shares(p));
 	if (t->loop_dio == 0)
 		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
 		    "mostly measure the host's page cache; use losetup --direct-io=on", t->path);

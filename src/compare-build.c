@@ -1,6 +1,6 @@
 /*
  * What sweep compare says about its runs, built once for every writer:
- * cells matched by mode, bs, depth and jobs into rows (a cell only some
+ * cells matched by mode (and read share), bs, depth and jobs into rows (a cell only some
  * runs have is a row with the others missing), rows grouped into the lines
  * of the charts, a winner per row and metric, and a verdict per mode in
  * words; with the figures, names and texts the writers share.
@@ -153,13 +153,13 @@ compare_winner_text(const struct compare *cmp, const struct compare_row *row,
  * depth (then jobs) with a p99 figure; -1 when none has one.
  */
 int
-compare_lat_group(const struct compare *cmp, unsigned k, enum rw_mode mode)
+compare_lat_group(const struct compare *cmp, unsigned k, unsigned wl)
 {
 	unsigned g, i;
 
 	/* Groups are sorted by depth, then jobs, within a mode. */
 	for (g = 0; g < cmp->ngroups; g++) {
-		if (cmp->groups[g].mode != mode)
+		if (cmp->groups[g].wl != wl)
 			continue;
 		for (i = 0; i < cmp->groups[g].n; i++)
 			if (!isnan(compare_value(cmp, &cmp->rows[cmp->groups[g].first + i], k,
@@ -171,7 +171,7 @@ compare_lat_group(const struct compare *cmp, unsigned k, enum rw_mode mode)
 
 /* A key while the rows are built. */
 struct compare_key {
-	unsigned	 rank;		/* the mode's first-seen order */
+	unsigned	 rank;		/* its workload: index into compare.modes (first-seen order) */
 	enum rw_mode	 mode;
 	unsigned	 depth, jobs;
 	uint64_t	 bs;
@@ -179,7 +179,7 @@ struct compare_key {
 	int		 cell;
 };
 
-/* Row order: mode (first seen), depth, jobs, bs; then run and cell. */
+/* Row order: workload (first seen), depth, jobs, bs; then run and cell. */
 static int
 compare_key_cmp(const void *a, const void *b)
 {
@@ -318,7 +318,7 @@ compare_outcome(double ratio)
  * clause takes the smallest block size at the lowest depth both have p99 for.
  */
 static void
-compare_vs_build(const struct compare *cmp, enum rw_mode mode, unsigned k, struct compare_vs *v)
+compare_vs_build(const struct compare *cmp, unsigned wl, unsigned k, struct compare_vs *v)
 {
 	unsigned b, i;
 
@@ -338,7 +338,7 @@ compare_vs_build(const struct compare *cmp, enum rw_mode mode, unsigned k, struc
 			const struct compare_row *row = &cmp->rows[i];
 			double v0, vk;
 
-			if (row->mode != mode || row->bs != cmp->bs[b])
+			if (row->wl != wl || row->bs != cmp->bs[b])
 				continue;
 			v0 = compare_value(cmp, row, 0, COMPARE_IOPS);
 			vk = compare_value(cmp, row, k, COMPARE_IOPS);
@@ -469,12 +469,12 @@ compare_latency_text(const struct compare_vs *v, char **out)
  * small blocks is told in IOPS and one of large blocks in bandwidth.
  */
 static void
-compare_verdict_run(const struct compare *cmp, enum rw_mode mode, unsigned k, char **out)
+compare_verdict_run(const struct compare *cmp, unsigned wl, unsigned k, char **out)
 {
 	struct compare_vs v;
 	unsigned i, j;
 
-	compare_vs_build(cmp, mode, k, &v);
+	compare_vs_build(cmp, wl, k, &v);
 	compare_add(out, "%s vs %s: ", v.ka, v.a0);
 	if (v.n == 0)
 		compare_add(out, "no cell in common.");
@@ -498,11 +498,12 @@ compare_verdicts(struct compare *cmp)
 {
 	unsigned m, k;
 
+	cmp->verdict = xcalloc(cmp->nmodes ? cmp->nmodes : 1, sizeof *cmp->verdict);
 	for (m = 0; m < cmp->nmodes; m++)
 		for (k = 1; k < cmp->nruns; k++) {
 			if (k > 1)
 				compare_add(&cmp->verdict[m], " ");
-			compare_verdict_run(cmp, cmp->modes[m], k, &cmp->verdict[m]);
+			compare_verdict_run(cmp, m, k, &cmp->verdict[m]);
 		}
 }
 
@@ -511,26 +512,78 @@ struct compare_pair {
 	unsigned	 depth, jobs;
 };
 
-/* The modes in first-seen order (cmp->modes); rank[mode] is its place, MODE_COUNT if unseen. */
-static void
-compare_modes(struct compare *cmp, unsigned *rank)
+/* Whether mode reads and writes in one cell: readwrite, randrw. */
+static bool
+compare_mixed(enum rw_mode mode)
 {
-	unsigned k, i;
+	return mode_reads(mode) && mode_writes(mode);
+}
 
-	for (i = 0; i < MODE_COUNT; i++)
-		rank[i] = MODE_COUNT;
+/* The read share of cell i of run k for its workload: SUMMARY_NO_SHARE when its mode has one. */
+static int
+compare_share(const struct compare *cmp, unsigned k, unsigned i, const unsigned *shares)
+{
+	const struct results *res = &cmp->runs[k].res;
+	const struct cell *c = &res->plan.cells[i];
+
+	return compare_mixed(c->mode) && shares[c->mode] > 1 ?
+	    (int)plan_cell_rwmixread(&res->plan, c) : SUMMARY_NO_SHARE;
+}
+
+/* The workload of (mode, share) in cmp->modes, added if new. */
+static unsigned
+compare_workload(struct compare *cmp, enum rw_mode mode, int share)
+{
+	unsigned m;
+
+	for (m = 0; m < cmp->nmodes; m++)
+		if (cmp->modes[m].mode == mode && cmp->modes[m].share == share)
+			return m;
+	cmp->modes[cmp->nmodes].mode = mode;
+	cmp->modes[cmp->nmodes].share = share;
+	return cmp->nmodes++;
+}
+
+/*
+ * The workloads in first-seen order (cmp->modes): a mode, or a mixed mode
+ * at each read share when the runs together have it at more than one, so
+ * that a cell is matched only with cells at its own share.  wl[k][i] is
+ * the workload of cell i of run k.
+ */
+static void
+compare_modes(struct compare *cmp, unsigned **wl)
+{
+	bool seen[MODE_COUNT][101];
+	unsigned shares[MODE_COUNT] = { 0 }, k, i;
+	size_t cap = 0;
+
+	memset(seen, 0, sizeof seen);
 	for (k = 0; k < cmp->nruns; k++) {
 		const struct results *res = &cmp->runs[k].res;
 
+		cap += res->plan.ncells;
 		for (i = 0; i < res->plan.ncells; i++) {
-			enum rw_mode m = res->plan.cells[i].mode;
+			const struct cell *c = &res->plan.cells[i];
+			unsigned r = compare_mixed(c->mode) ? plan_cell_rwmixread(&res->plan, c) : 100;
 
-			if (rank[m] == MODE_COUNT && report_has_figures(&res->cells[i])) {
-				rank[m] = cmp->nmodes;
-				cmp->modes[cmp->nmodes++] = m;
+			if (report_has_figures(&res->cells[i]) && (unsigned)c->mode < MODE_COUNT &&
+			    r <= 100 && !seen[c->mode][r]) {
+				seen[c->mode][r] = true;
+				shares[c->mode]++;
 			}
 		}
 	}
+	cmp->modes = xcalloc(cap ? cap : 1, sizeof *cmp->modes);
+	for (k = 0; k < cmp->nruns; k++) {
+		const struct results *res = &cmp->runs[k].res;
+
+		wl[k] = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *wl[k]);
+		for (i = 0; i < res->plan.ncells; i++)
+			if (report_has_figures(&res->cells[i]))
+				wl[k][i] = compare_workload(cmp, res->plan.cells[i].mode,
+				    compare_share(cmp, k, i, shares));
+	}
+	report_summary_workloads(cmp->modes, cmp->nmodes);
 }
 
 /*
@@ -538,7 +591,7 @@ compare_modes(struct compare *cmp, unsigned *rank)
  * every block size (cmp->bs, ascending, once each).  Caller frees.
  */
 static struct compare_key *
-compare_keys(struct compare *cmp, const unsigned *rank, unsigned *nkeys, bool *multi_jobs)
+compare_keys(struct compare *cmp, unsigned *const *wl, unsigned *nkeys, bool *multi_jobs)
 {
 	struct compare_key *keys;
 	unsigned k, i, n = 0;
@@ -559,7 +612,7 @@ compare_keys(struct compare *cmp, const unsigned *rank, unsigned *nkeys, bool *m
 				continue;
 			if (r->cell.jobs > 1)
 				*multi_jobs = true;
-			keys[n] = (struct compare_key){ rank[r->cell.mode], r->cell.mode, r->cell.depth,
+			keys[n] = (struct compare_key){ wl[k][i], r->cell.mode, r->cell.depth,
 			    r->cell.jobs, r->cell.bs, k, (int)i };
 			cmp->bs[n] = r->cell.bs;
 			n++;
@@ -583,14 +636,15 @@ compare_group_add(struct compare *cmp, const struct compare_key *key, bool multi
 	unsigned p;
 
 	g->mode = key->mode;
+	g->wl = key->rank;
 	g->depth = key->depth;
 	g->jobs = key->jobs;
 	g->first = cmp->nrows;
 	if (multi_jobs)
-		snprintf(g->name, sizeof g->name, "%s QD%u x%u jobs", mode_name(g->mode), g->depth,
-		    g->jobs);
+		snprintf(g->name, sizeof g->name, "%s QD%u x%u jobs", cmp->modes[g->wl].name,
+		    g->depth, g->jobs);
 	else
-		snprintf(g->name, sizeof g->name, "%s QD%u", mode_name(g->mode), g->depth);
+		snprintf(g->name, sizeof g->name, "%s QD%u", cmp->modes[g->wl].name, g->depth);
 	for (p = 0; p < *npairs; p++)
 		if (pairs[p].depth == g->depth && pairs[p].jobs == g->jobs)
 			break;
@@ -610,6 +664,7 @@ compare_row_add(struct compare *cmp, const struct compare_key *key)
 	unsigned k;
 
 	row->mode = key->mode;
+	row->wl = key->rank;
 	row->bs = key->bs;
 	row->depth = key->depth;
 	row->jobs = key->jobs;
@@ -650,9 +705,9 @@ compare_rows(struct compare *cmp, const struct compare_key *keys, unsigned n, bo
 		struct compare_row *row = cmp->nrows > 0 ? &cmp->rows[cmp->nrows - 1] : NULL;
 		struct compare_group *g = cmp->ngroups > 0 ? &cmp->groups[cmp->ngroups - 1] : NULL;
 
-		if (row == NULL || row->mode != key->mode || row->depth != key->depth ||
+		if (row == NULL || row->wl != key->rank || row->depth != key->depth ||
 		    row->jobs != key->jobs || row->bs != key->bs) {
-			if (g == NULL || g->mode != key->mode || g->depth != key->depth ||
+			if (g == NULL || g->wl != key->rank || g->depth != key->depth ||
 			    g->jobs != key->jobs)
 				compare_group_add(cmp, key, multi_jobs, pairs, &npairs);
 			row = compare_row_add(cmp, key);
@@ -696,13 +751,16 @@ int
 compare_build(struct compare *cmp)
 {
 	struct compare_key *keys;
-	unsigned rank[MODE_COUNT], n;
+	unsigned **wl = xcalloc(cmp->nruns ? cmp->nruns : 1, sizeof *wl), n, k;
 	bool multi_jobs;
 
-	compare_modes(cmp, rank);
-	keys = compare_keys(cmp, rank, &n, &multi_jobs);
+	compare_modes(cmp, wl);
+	keys = compare_keys(cmp, wl, &n, &multi_jobs);
 	compare_rows(cmp, keys, n, multi_jobs);
 	free(keys);
+	for (k = 0; k < cmp->nruns; k++)
+		free(wl[k]);
+	free(wl);
 	compare_winners(cmp);
 	compare_verdicts(cmp);
 	return 0;
@@ -721,8 +779,10 @@ compare_free(struct compare *cmp)
 		report_summary_free(&cmp->runs[i].sum);
 		results_free(&cmp->runs[i].res);
 	}
-	for (i = 0; i < MODE_COUNT; i++)
+	for (i = 0; cmp->verdict != NULL && i < cmp->nmodes; i++)
 		free(cmp->verdict[i]);
+	free(cmp->verdict);
+	free(cmp->modes);
 	free(cmp->runs);
 	free(cmp->rows);
 	free(cmp->groups);

@@ -107,7 +107,7 @@ compare_doc_verdicts(struct doc *d, const struct compare *cmp)
 	doc_list_begin(d);
 	for (m = 0; m < cmp->nmodes; m++) {
 		doc_item_begin(d, NULL);
-		doc_strong(d, mode_name(cmp->modes[m]));
+		doc_strong(d, cmp->modes[m].name);
 		doc_raw(d, ": ");
 		doc_text(d, cmp->verdict[m] != NULL ? cmp->verdict[m] : "");
 		doc_item_end(d);
@@ -140,7 +140,7 @@ compare_doc_run_caps(struct doc *d, const struct compare_run *run)
 			doc_raw(d, ")");
 		}
 		for (m = 0; m < run->sum.nmodes; m++) {
-			doc_printf(d, "; %s: ", mode_name(run->sum.modes[m].mode));
+			doc_printf(d, "; %s: ", run->sum.modes[m].name);
 			doc_text(d, run->sum.modes[m].expect_text);
 		}
 	}
@@ -176,9 +176,9 @@ compare_doc_tables(struct doc *d, const struct compare *cmp)
 	unsigned m;
 
 	for (m = 0; m < cmp->nmodes; m++) {
-		doc_heading(d, 2, mode_name(cmp->modes[m]));
+		doc_heading(d, 2, cmp->modes[m].name);
 		doc_group_begin(d, "wide");
-		compare_table_mode(cmp, cmp->modes[m], &t);
+		compare_table_mode(cmp, m, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 		doc_group_end(d);

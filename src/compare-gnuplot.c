@@ -107,7 +107,7 @@ compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_m
 			unsigned rows = 0;
 			char *title;
 
-			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->mode) != (int)g)
+			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->wl) != (int)g)
 				continue;
 			for (i = 0; i < gr->n; i++)
 				rows += !isnan(compare_value(cmp, &cmp->rows[gr->first + i], k, m));
@@ -127,7 +127,7 @@ compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_m
 			}
 			fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
 			    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block,
-			    report_gnuplot_mode_color(gr->mode), report_gnuplot_dash(k),
+			    cmp->modes[gr->wl].color, report_gnuplot_dash(k),
 			    report_gnuplot_point(gr->variant));
 			report_gnuplot_quote(plot, title);
 			free(title);

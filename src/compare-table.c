@@ -61,12 +61,12 @@ compare_table_runs(const struct compare *cmp, struct report_table *t)
  * lacks the cell shows "missing".
  */
 void
-compare_table_mode(const struct compare *cmp, enum rw_mode mode, struct report_table *t)
+compare_table_mode(const struct compare *cmp, unsigned wl, struct report_table *t)
 {
 	unsigned ncols = 3 + COMPARE_METRICS * (cmp->nruns + (cmp->nruns - 1) + 1), c, i, k, m;
 	char a[160];
 
-	report_table_init(t, mode_name(mode), ncols, NULL);
+	report_table_init(t, cmp->modes[wl].name, ncols, NULL);
 	report_table_set(t, 0, 0, "Block size");
 	report_table_set(t, 0, 1, "QD");
 	report_table_set(t, 0, 2, "Jobs");
@@ -87,7 +87,7 @@ compare_table_mode(const struct compare *cmp, enum rw_mode mode, struct report_t
 		const struct compare_row *row = &cmp->rows[i];
 		unsigned r;
 
-		if (row->mode != mode)
+		if (row->wl != wl)
 			continue;
 		r = report_table_add_row(t);
 		report_table_set(t, r, 0, "%s", report_size_label(row->bs, a, sizeof a));
@@ -145,7 +145,7 @@ compare_table_missing(const struct compare *cmp, struct report_table *t)
 		if (who == NULL)
 			continue;
 		r = report_table_add_row(t);
-		report_table_set(t, r, 0, "%s", mode_name(row->mode));
+		report_table_set(t, r, 0, "%s", cmp->modes[row->wl].name);
 		report_table_set(t, r, 1, "%s", report_size_label(row->bs, a, sizeof a));
 		report_table_set(t, r, 2, "%u", row->depth);
 		report_table_set(t, r, 3, "%u", row->jobs);

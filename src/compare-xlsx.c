@@ -38,11 +38,12 @@ struct compare_xl {
 
 /* The row's identity columns, as compare.csv has them. */
 static void
-compare_xl_id(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t r, const struct compare_row *row)
+compare_xl_id(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t r, const struct compare *cmp,
+    const struct compare_row *row)
 {
 	char bs[32];
 
-	worksheet_write_string(ws, r, 0, mode_name(row->mode), NULL);
+	worksheet_write_string(ws, r, 0, cmp->modes[row->wl].name, NULL);
 	worksheet_write_string(ws, r, 1, size_short(row->bs, bs, sizeof bs), NULL);
 	worksheet_write_number(ws, r, 2, (double)row->bs, x->num0);
 	worksheet_write_number(ws, r, 3, (double)row->bs / KIB, NULL);
@@ -92,7 +93,7 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 		const struct compare_row *row = &cmp->rows[i];
 		char *missing;
 
-		compare_xl_id(x, ws, i + 1, row);
+		compare_xl_id(x, ws, i + 1, cmp, row);
 		for (k = 0; k < cmp->nruns; k++)
 			for (m = 0; m < COMPARE_METRICS; m++) {
 				double v = compare_value(cmp, row, k, m);
@@ -138,7 +139,7 @@ compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 	for (i = 0; i < cmp->nrows; i++) {
 		const struct compare_row *row = &cmp->rows[i];
 
-		compare_xl_id(x, ws, i + 1, row);
+		compare_xl_id(x, ws, i + 1, cmp, row);
 		for (k = 1; k < cmp->nruns; k++)
 			for (m = 0; m < COMPARE_METRICS; m++) {
 				double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
@@ -192,7 +193,7 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 	row++;
 	worksheet_write_string(ws, row++, 0, "Verdict", x->bold);
 	for (m = 0; m < cmp->nmodes; m++, row++) {
-		worksheet_write_string(ws, row, 0, mode_name(cmp->modes[m]), x->bold);
+		worksheet_write_string(ws, row, 0, cmp->modes[m].name, x->bold);
 		worksheet_write_string(ws, row, 1, cmp->verdict[m] != NULL ? cmp->verdict[m] : "", NULL);
 	}
 	row++;
@@ -202,7 +203,7 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		if (!run->res.expect.set)
 			continue;
 		for (m = 0; m < run->sum.nmodes; m++, row++) {
-			line = xasprintf("%s %s", run->label, mode_name(run->sum.modes[m].mode));
+			line = xasprintf("%s %s", run->label, run->sum.modes[m].name);
 			worksheet_write_string(ws, row, 0, line, x->bold);
 			free(line);
 			worksheet_write_string(ws, row, 1, run->sum.modes[m].expect_text,
@@ -210,18 +211,6 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		}
 	}
 	worksheet_activate(ws);
-}
-
-/* The dash of a mode: its place among the compared modes. */
-static unsigned
-compare_xl_dash_of(const struct compare *cmp, enum rw_mode mode)
-{
-	unsigned m;
-
-	for (m = 0; m < cmp->nmodes; m++)
-		if (cmp->modes[m] == mode)
-			return m;
-	return 0;
 }
 
 /* The look of run k's line of a mode x depth x jobs, or of a cap (marker < 0: no marker). */
@@ -349,10 +338,10 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		for (g = 0; g < cmp->ngroups && more; g++) {
 			const struct compare_group *gr = &cmp->groups[g];
 			struct report_xlsx_look look = compare_xl_look(k,
-			    compare_xl_dash_of(cmp, gr->mode), (int)gr->variant);
+			    gr->wl, (int)gr->variant);
 			char *name;
 
-			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->mode) != (int)g)
+			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->wl) != (int)g)
 				continue;
 			name = xasprintf("%s %s (%s)", cmp->runs[k].label, gr->name,
 			    compare_metric_name(m));

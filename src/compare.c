@@ -88,7 +88,7 @@ compare_csv_write(struct compare_ctx *ctx)
 		const struct compare_row *row = &cmp->rows[i];
 		char *missing;
 
-		fprintf(f, "%s,%s,%llu,%g,%u,%u", mode_name(row->mode), size_short(row->bs, bs,
+		fprintf(f, "%s,%s,%llu,%g,%u,%u", cmp->modes[row->wl].name, size_short(row->bs, bs,
 		    sizeof bs), (unsigned long long)row->bs, (double)row->bs / KIB, row->depth, row->jobs);
 		for (k = 0; k < cmp->nruns; k++)
 			for (m = 0; m < COMPARE_METRICS; m++)

@@ -57,7 +57,6 @@ report_big_best(const struct report_ctx *ctx, unsigned mode, enum report_metric 
     unsigned *count)
 {
 	const struct summary *sum = ctx->sum;
-	enum rw_mode md = sum->modes[mode].mode;
 	unsigned i, b;
 
 	for (b = 0; b < sum->nbs; b++) {
@@ -69,7 +68,7 @@ report_big_best(const struct report_ctx *ctx, unsigned mode, enum report_metric 
 		double v;
 		int k;
 
-		if (r->cell.mode != md || !report_has_figures(r) ||
+		if (sum->cell_wl[i] != mode || !report_has_figures(r) ||
 		    (k = big_bs_index(sum, r->cell.bs)) < 0)
 			continue;
 		count[k]++;
@@ -108,7 +107,7 @@ report_big_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metric
 
 	report_big_best(ctx, mode, metric, best, count);
 	snprintf(title, sizeof title, "%s: %s, the best of every queue depth and job count",
-	    mode_name(sum->modes[mode].mode), report_metric_name(metric));
+	    sum->modes[mode].name, report_metric_name(metric));
 	report_table_init(t, title, 4, header);
 	t->numeric[1] = t->numeric[3] = true;
 	for (b = 0; b < sum->nbs; b++) {

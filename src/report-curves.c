@@ -32,12 +32,12 @@ report_curves_any(const struct summary *sum)
 
 /* The cell of series s at block size b when it is on a curve: clean, IOPS above 0. */
 static const struct cell_result *
-cv_cell(const struct report_ctx *ctx, unsigned s, unsigned b, unsigned jobs, enum rw_mode mode)
+cv_cell(const struct report_ctx *ctx, unsigned s, unsigned b, unsigned jobs, unsigned wl)
 {
 	const struct summary_series *se = &ctx->sum->series[s];
 	const struct cell_result *r;
 
-	if (se->mode != mode || se->jobs != jobs || se->cell[b] < 0)
+	if (se->wl != wl || se->jobs != jobs || se->cell[b] < 0)
 		return NULL;
 	r = &ctx->res->cells[se->cell[b]];
 	return r->status == CELL_OK && r->iops > 0 ? r : NULL;
@@ -51,7 +51,7 @@ cv_depths(const struct report_ctx *ctx, unsigned m, unsigned b)
 	unsigned s, n = 0;
 
 	for (s = 0; s < ctx->sum->nseries; s++)
-		n += cv_cell(ctx, s, b, sm->sat.jobs, sm->mode) != NULL;
+		n += cv_cell(ctx, s, b, sm->sat.jobs, m) != NULL;
 	return n;
 }
 
@@ -94,7 +94,7 @@ cv_lat_max(const struct report_ctx *ctx)
 				continue;
 			for (s = 0; s < sum->nseries; s++) {
 				const struct cell_result *r = cv_cell(ctx, s, b, sum->modes[m].sat.jobs,
-				    sum->modes[m].mode);
+				    m);
 
 				if (r != NULL && (double)r->lat_pct_ns[2] / 1e3 > max)
 					max = (double)r->lat_pct_ns[2] / 1e3;
@@ -110,16 +110,15 @@ cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b,
     struct report_gp_range *yr)
 {
 	const struct summary_mode *sm = &ctx->sum->modes[m];
-	const char *color = report_gnuplot_mode_color(sm->mode);
+	const char *color = sm->color;
 	char bs[32], *name;
 	unsigned s;
 
-	name = xasprintf("%s %s", mode_name(sm->mode), report_size_label(ctx->sum->bs[b], bs,
-	    sizeof bs));
+	name = xasprintf("%s %s", sm->name, report_size_label(ctx->sum->bs[b], bs, sizeof bs));
 	fprintf(dat, "%s# index %u: %s\n# depth\tIOPS\tp50\tp99\n", block > 0 ? "\n\n" : "", block,
 	    name);
 	for (s = 0; s < ctx->sum->nseries; s++) {
-		const struct cell_result *r = cv_cell(ctx, s, b, sm->sat.jobs, sm->mode);
+		const struct cell_result *r = cv_cell(ctx, s, b, sm->sat.jobs, m);
 
 		if (r == NULL)
 			continue;

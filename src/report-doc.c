@@ -12,7 +12,6 @@
 
 #include "report.h"
 
-#define DOC_CHARTS_MAX	16
 
 /* A field of the target line: " · **Host** ". */
 static void
@@ -105,7 +104,7 @@ report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
 		if (!ctx->sum->modes[m].sat.found)
 			continue;
 		doc_item_begin(d, NULL);
-		doc_strong(d, mode_name(ctx->sum->modes[m].mode));
+		doc_strong(d, ctx->sum->modes[m].name);
 		doc_raw(d, ": ");
 		doc_text(d, ctx->sum->modes[m].sat.text);
 		doc_raw(d, ".");
@@ -119,12 +118,21 @@ static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 {
 	struct report_table t;
+	char shares[256];
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
 	report_table_summary(ctx, &t, !d->ops->compact);
 	doc_table(d, &t);
 	report_table_free(&t);
+	if (report_summary_shares_text(ctx->sum, shares, sizeof shares)) {
+		doc_para_begin(d, NULL);
+		doc_raw(d, "Read shares: ");
+		doc_text(d, shares);
+		doc_raw(d, " (reads/writes, in percent of I/Os). Each share is a mode of its own here, "
+		    "in the tables below and in the charts, where it has a colour of its own.");
+		doc_para_end(d);
+	}
 	if (!d->ops->compact) {
 		doc_para(d, NULL, "The knee column: where a mode stops being IOPS-bound and becomes "
 		    "bandwidth-bound, from the best of every queue depth at each block size.");
@@ -136,7 +144,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	doc_list_begin(d);
 	for (m = 0; m < ctx->sum->nmodes; m++) {
 		doc_item_begin(d, NULL);
-		doc_strong(d, mode_name(ctx->sum->modes[m].mode));
+		doc_strong(d, ctx->sum->modes[m].name);
 		doc_raw(d, ": ");
 		doc_text(d, ctx->sum->modes[m].knee.text);
 		doc_item_end(d);
@@ -229,7 +237,7 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 		const struct summary_mode *sm = &ctx->sum->modes[m];
 
 		doc_item_begin(d, sm->above_cap ? "fail" : NULL);
-		doc_strong(d, mode_name(sm->mode));
+		doc_strong(d, sm->name);
 		doc_raw(d, ": ");
 		doc_text(d, sm->expect_text);
 		if (sm->above_cap)
@@ -307,7 +315,7 @@ report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 		if (r->nattempts == 0)
 			continue;
 		doc_item_begin(d, NULL);
-		doc_printf(d, "%s %s QD%u", mode_name(r->cell.mode),
+		doc_printf(d, "%s %s QD%u", report_summary_wl_name(ctx->sum, &r->cell),
 		    report_size_label(r->cell.bs, bs, sizeof bs), r->cell.depth);
 		if (r->cell.jobs > 1)
 			doc_printf(d, " x%u jobs", r->cell.jobs);
@@ -371,7 +379,7 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 	for (c = 0; c < st.ntrack; c++) {
 		const struct cell *cl = &res->plan.cells[st.track[c].cell];
 
-		report_table_set(&t, 0, 1 + c, "%s %s QD%u (IOPS)", mode_name(cl->mode),
+		report_table_set(&t, 0, 1 + c, "%s %s QD%u (IOPS)", report_summary_wl_name(ctx->sum, cl),
 		    report_size_label(cl->bs, a, sizeof a), cl->depth);
 		t.numeric[1 + c] = true;
 	}
@@ -624,7 +632,7 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metri
 		else
 			report_table_pivot(ctx, m, metric, &t);
 		doc_group_begin(d, NULL);
-		doc_heading(d, 3, d->ops->compact ? t.title : mode_name(ctx->sum->modes[m].mode));
+		doc_heading(d, 3, d->ops->compact ? t.title : ctx->sum->modes[m].name);
 		doc_table(d, &t);
 		doc_group_end(d);
 		report_table_free(&t);
@@ -654,8 +662,8 @@ report_doc_run(struct doc *d, const struct report_ctx *ctx)
 static int
 report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *file)
 {
-	struct report_chart charts[DOC_CHARTS_MAX];
-	unsigned ncharts = report_gnuplot_charts(ctx->sum, charts, DOC_CHARTS_MAX);
+	struct report_chart charts[REPORT_CHARTS_MAX];
+	unsigned ncharts = report_gnuplot_charts(ctx->sum, charts, REPORT_CHARTS_MAX);
 	struct doc d;
 	char *path;
 	int err = doc_open(&d, ops);

@@ -14,7 +14,6 @@
 
 #include "report.h"
 
-#define CHARTS_MAX		(6 + MODE_COUNT)
 
 enum gp_metric { GP_IOPS, GP_BW, GP_LAT };
 
@@ -25,7 +24,7 @@ gp_style(FILE *f, const struct summary_series *se)
 	unsigned v = se->variant;
 
 	fprintf(f, "with linespoints lc rgb \"%s\" lw 2 ps 1.5 dt %u pt %d",
-	    report_gnuplot_mode_color(se->mode), report_gnuplot_dash(v), report_gnuplot_point(v));
+	    se->color, report_gnuplot_dash(v), report_gnuplot_point(v));
 }
 
 /*
@@ -77,12 +76,13 @@ report_gnuplot_bars(const struct summary *sum)
 /* Add a chart to charts[*n] when there is room. */
 static void
 gp_chart(struct report_chart *charts, unsigned *n, unsigned max, const char *stem,
-    const char *title)
+    const char *title, unsigned wl)
 {
 	if (*n >= max)
 		return;
 	snprintf(charts[*n].stem, sizeof charts[*n].stem, "%.47s", stem);
 	snprintf(charts[*n].title, sizeof charts[*n].title, "%s", title);
+	charts[*n].wl = wl;
 	(*n)++;
 }
 
@@ -105,30 +105,33 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 	if (sum->nbs == 0 || sum->nseries == 0)
 		return 0;
 	if (sum->nscore > 0)
-		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write");
+		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write",
+		    0);
 	if (sum->has_iops)
 		gp_chart(charts, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
 		    report_big(sum) ? "IOPS vs block size, per mode the best of every depth x jobs" :
-		    "IOPS vs block size");
+		    "IOPS vs block size", 0);
 	if (sum->has_bw)
 		gp_chart(charts, &n, max, "bw", bars ? "Throughput (MiB/s) by block size and queue "
 		    "depth" : report_big(sum) ? "Throughput (MiB/s) vs block size, per mode the best "
-		    "of every depth x jobs" : "Throughput (MiB/s) vs block size");
+		    "of every depth x jobs" : "Throughput (MiB/s) vs block size", 0);
 	if (sum->has_latency)
 		gp_chart(charts, &n, max, "latency", bars ? "p99 latency by block size and queue "
-		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest depth");
+		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest depth", 0);
 	if (sum->has_iops && report_curves_any(sum)) {
-		gp_chart(charts, &n, max, "saturation", "IOPS vs queue depth: where it saturates");
+		gp_chart(charts, &n, max, "saturation", "IOPS vs queue depth: where it saturates", 0);
 		if (sum->has_latency)
-			gp_chart(charts, &n, max, "latency-curve", "Latency vs IOPS across queue depths");
+			gp_chart(charts, &n, max, "latency-curve", "Latency vs IOPS across queue depths",
+			    0);
 	}
 	for (m = 0; m < sum->nmodes; m++) {
+		char title[96];
+
 		if (sum->modes[m].ntimed == 0)
 			continue;
-		snprintf(stem, sizeof stem, "series-%s", mode_name(sum->modes[m].mode));
-		gp_chart(charts, &n, max, stem, "");
-		snprintf(charts[n - 1].title, sizeof charts[0].title, "%s: IOPS per second, every cell",
-		    mode_name(sum->modes[m].mode));
+		snprintf(stem, sizeof stem, "series-%s", sum->modes[m].stem);
+		snprintf(title, sizeof title, "%s: IOPS per second, every cell", sum->modes[m].name);
+		gp_chart(charts, &n, max, stem, title, m);
 	}
 	return n;
 }
@@ -306,7 +309,7 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 		if (spread)
 			fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars "
 			    "lc rgb \"%s\" lw 2 pt 0 notitle", j->chart.stem, block, bw ? 4 : 3,
-			    bw ? 5 : 4, report_gnuplot_mode_color(se->mode));
+			    bw ? 5 : 4, se->color);
 		block++;
 	}
 	gp_caps(ctx->res, bw, plot, block == 0, yr);
@@ -340,7 +343,7 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 		if (b == sum->nbs)
 			continue;
 		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
-		    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, mode_name(sum->modes[m].mode),
+		    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
 		    bw ? "MiB/s\tMB/s" : "IOPS");
 		for (b = 0; b < sum->nbs; b++) {
 			const struct cell_result *r = &ctx->res->cells[best[b]];
@@ -357,7 +360,7 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 		    "dt 1 pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
-		    report_gnuplot_mode_color(sum->modes[m].mode), mode_name(sum->modes[m].mode));
+		    sum->modes[m].color, sum->modes[m].name);
 		block++;
 	}
 	gp_caps(ctx->res, bw, plot, block == 0, yr);
@@ -378,7 +381,7 @@ gp_metric_value(const struct cell_result *r, enum gp_metric metric, unsigned pct
 	return (double)r->lat_pct_ns[pct] / 1e3;
 }
 
-static int gp_lat_cell(const struct report_ctx *, enum rw_mode, unsigned);
+static int gp_lat_cell(const struct report_ctx *, unsigned, unsigned);
 
 /*
  * The largest latency (microseconds) the latency chart draws: p99 of every
@@ -399,7 +402,7 @@ gp_lat_max(const struct report_ctx *ctx, bool bars)
 				max = v;
 	for (m = 0; !bars && m < sum->nmodes; m++)
 		for (b = 0; b < sum->nbs; b++)
-			if ((c = gp_lat_cell(ctx, sum->modes[m].mode, b)) >= 0 &&
+			if ((c = gp_lat_cell(ctx, m, b)) >= 0 &&
 			    (v = gp_metric_value(&ctx->res->cells[c], GP_LAT, 3)) > max)
 				max = v;
 	return max;
@@ -447,7 +450,7 @@ static void
 gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_series *se,
     enum gp_metric metric, bool spread)
 {
-	const char *color = report_gnuplot_mode_color(se->mode);
+	const char *color = se->color;
 	unsigned label = metric == GP_IOPS ? 6 : metric == GP_BW ? 7 : 5;
 
 	fprintf(plot, "%s'%s.dat' index %u using 1:2 with boxes lc rgb \"%s\" fs %s border lc "
@@ -491,13 +494,13 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 	for (m = 0; m < sum->nmodes; m++)
 		for (b = 0; b < sum->nbs; b++) {
 			for (slot = 0, s = 0; s < sum->nseries; s++)
-				if (sum->series[s].mode == sum->modes[m].mode && sum->series[s].cell[b] >= 0 &&
+				if (sum->series[s].wl == m && sum->series[s].cell[b] >= 0 &&
 				    gp_metric_value(&ctx->res->cells[sum->series[s].cell[b]], metric, 2) > 0)
 					x[(size_t)s * sum->nbs + b] = at + slot++;
 			if (slot == 0)
 				continue;
 			fprintf(t, "%s\"%s %s\" %.1f", ntics++ > 0 ? ", " : "",
-			    mode_name(sum->modes[m].mode), report_size_label(sum->bs[b], label,
+			    sum->modes[m].name, report_size_label(sum->bs[b], label,
 			    sizeof label), at + (slot - 1) / 2.0);
 			at += slot + 1;
 		}
@@ -548,14 +551,14 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
  * (then jobs) with a latency figure there; -1 none.
  */
 static int
-gp_lat_cell(const struct report_ctx *ctx, enum rw_mode mode, unsigned b)
+gp_lat_cell(const struct report_ctx *ctx, unsigned wl, unsigned b)
 {
 	const struct summary *sum = ctx->sum;
 	unsigned s;
 
 	/* Series are sorted by depth, then jobs. */
 	for (s = 0; s < sum->nseries; s++)
-		if (sum->series[s].mode == mode && sum->series[s].cell[b] >= 0 &&
+		if (sum->series[s].wl == wl && sum->series[s].cell[b] >= 0 &&
 		    ctx->res->cells[sum->series[s].cell[b]].lat_pct_ns[0] > 0)
 			return sum->series[s].cell[b];
 	return -1;
@@ -582,11 +585,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 	    "at the lowest queue depth measured there; one block per mode (gnuplot index 0, 1, "
 	    "...)\n");
 	for (m = 0; m < sum->nmodes; m++) {
-		enum rw_mode mode = sum->modes[m].mode;
+		const struct summary_mode *sm = &sum->modes[m];
 		unsigned rows = 0;
 
 		for (b = 0; b < sum->nbs; b++) {
-			int c = gp_lat_cell(ctx, mode, b);
+			int c = gp_lat_cell(ctx, m, b);
 			const struct cell_result *r;
 
 			if (c < 0)
@@ -594,7 +597,7 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 			r = &ctx->res->cells[c];
 			if (rows++ == 0)
 				fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_%s\tp99_%s\tp99.9_%s\t"
-				    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, mode_name(mode),
+				    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, sm->name,
 				    unit, unit, unit);
 			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
 			for (p = 0; p < 3; p++) {
@@ -609,11 +612,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 		if (rows == 0)
 			continue;
 		for (p = 0; p < 3; p++) {
-			char *title = xasprintf("%s %s", mode_name(mode), pct_name[p]);
+			char *title = xasprintf("%s %s", sm->name, pct_name[p]);
 
 			fprintf(plot, "%s'%s.dat' index %u using 1:%u with linespoints lc rgb \"%s\" lw 2 "
 			    "ps 1.5 dt %u pt %d title ", block > 0 || p > 0 ? ", \\\n     " : "",
-			    j->chart.stem, block, p + 2, report_gnuplot_mode_color(mode), p + 1,
+			    j->chart.stem, block, p + 2, sm->color, p + 1,
 			    report_gnuplot_point(p));
 			report_gnuplot_quote(plot, title);
 			free(title);
@@ -624,9 +627,9 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 	j->data = buf;
 }
 
-/* How many runs of cells of one block size the mode has in run order: the series chart's tics. */
+/* How many runs of cells of one block size the workload has in run order: the series chart's tics. */
 static unsigned
-gp_series_runs(const struct results *res, enum rw_mode mode)
+gp_series_runs(const struct results *res, const struct summary *sum, unsigned wl)
 {
 	uint64_t run_bs = 0;
 	unsigned i, n = 0;
@@ -634,7 +637,7 @@ gp_series_runs(const struct results *res, enum rw_mode mode)
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (r->cell.mode != mode || !report_has_figures(r) || r->nseries == 0)
+		if (sum->cell_wl[i] != wl || !report_has_figures(r) || r->nseries == 0)
 			continue;
 		if (r->cell.bs != run_bs)
 			n++;
@@ -664,7 +667,7 @@ gp_series_tic(FILE *t, unsigned *ntics, unsigned nruns, uint64_t bs, double at)
  * cells of one block size.
  */
 static void
-gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE *plot,
+gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot,
     char **xtics, char **xrange, FILE *marks, struct report_gp_range *yr)
 {
 	const struct results *res = ctx->res;
@@ -675,12 +678,12 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 	double *start = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *start);
 	double x = 0, run_start = 0;
 	uint64_t run_bs = 0;
-	unsigned i, s, block = 0, ntics = 0, nruns = gp_series_runs(res, mode);
+	unsigned i, s, block = 0, ntics = 0, nruns = gp_series_runs(res, sum, wl);
 
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (r->cell.mode != mode || !report_has_figures(r) || r->nseries == 0)
+		if (sum->cell_wl[i] != wl || !report_has_figures(r) || r->nseries == 0)
 			continue;
 		if (r->cell.bs != run_bs) {
 			if (run_bs != 0)
@@ -707,18 +710,18 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 		gp_series_tic(t, &ntics, nruns, run_bs, (run_start + x) / 2);
 	fprintf(f, "# sweep %s: IOPS per second of every %s cell, cells side by side in run "
 	    "order; one block per queue depth (gnuplot index 0, 1, ...)\n", j->chart.stem,
-	    mode_name(mode));
+	    sum->modes[wl].name);
 	for (s = 0; s < sum->nseries; s++) {
 		const struct summary_series *se = &sum->series[s];
 		unsigned rows = 0, v;
 
-		if (se->mode != mode)
+		if (se->wl != wl)
 			continue;
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
 			unsigned k;
 
-			if (r->cell.mode != mode || r->cell.depth != se->depth ||
+			if (sum->cell_wl[i] != wl || r->cell.depth != se->depth ||
 			    r->cell.jobs != se->jobs || !report_has_figures(r) || r->nseries == 0)
 				continue;
 			if (rows == 0)
@@ -738,7 +741,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode, FILE
 		v = se->variant;
 		fprintf(plot, "%s'%s.dat' index %u using 1:($2 > 0 ? $2 : NaN) with linespoints "
 		    "lc rgb \"%s\" lw 1.5 ps 0.6 dt %u pt %d title ", block > 0 ? ", \\\n     " : "",
-		    j->chart.stem, block, report_gnuplot_mode_color(mode), report_gnuplot_dash(v),
+		    j->chart.stem, block, se->color, report_gnuplot_dash(v),
 		    report_gnuplot_point(v));
 		report_gnuplot_quote(plot, se->name);
 		block++;
@@ -788,7 +791,7 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 
 /* Build one chart's script and data in memory. */
 static int
-gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
+gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 {
 	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *what, *marks = NULL;
 	char *ylabel = NULL;
@@ -800,8 +803,8 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 	bool bars = false;
 
 	if (strcmp(j->tmpl, "series") == 0) {
-		gp_series(ctx, j, mode, f, &xtics, &xrange, mf, &yr);
-		what = xasprintf("%s: IOPS per second, cells in run order", mode_name(mode));
+		gp_series(ctx, j, wl, f, &xtics, &xrange, mf, &yr);
+		what = xasprintf("%s: IOPS per second, cells in run order", ctx->sum->modes[wl].name);
 	} else {
 		bars = report_gnuplot_bars(ctx->sum);
 		gp_build_matrix(ctx, j, f, &xtics, &xrange, &ylabel, &yr);
@@ -850,29 +853,26 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, enum rw_mode mode)
 int
 report_gnuplot_write(struct report_ctx *ctx)
 {
-	struct report_plot jobs[CHARTS_MAX];
-	struct report_chart charts[CHARTS_MAX];
+	struct report_plot jobs[REPORT_CHARTS_MAX];
+	struct report_chart charts[REPORT_CHARTS_MAX];
 	unsigned n, i;
 	int err = 0;
 
 	if (ctx->charts_done)
 		return 0;
 	ctx->charts_done = true;
-	n = report_gnuplot_charts(ctx->sum, charts, CHARTS_MAX);
+	n = report_gnuplot_charts(ctx->sum, charts, REPORT_CHARTS_MAX);
 	if (n == 0) {
 		snprintf(ctx->chart_note, sizeof ctx->chart_note, "no cell has figures to chart");
 		return 0;
 	}
 	memset(jobs, 0, sizeof jobs);
 	for (i = 0; i < n && err == 0; i++) {
-		enum rw_mode mode = MODE_READ;
-
 		jobs[i].chart = charts[i];
 		jobs[i].tmpl = charts[i].stem;
 		if (strncmp(charts[i].stem, "series-", 7) == 0) {
 			jobs[i].tmpl = "series";
-			mode = (enum rw_mode)mode_parse(charts[i].stem + 7);
-			err = gp_build(ctx, &jobs[i], mode);
+			err = gp_build(ctx, &jobs[i], charts[i].wl);
 		} else if (strcmp(charts[i].stem, "scorecard") == 0)
 			err = report_scorecard_build(ctx, &jobs[i]);
 		else if (strcmp(charts[i].stem, "saturation") == 0)
@@ -880,7 +880,7 @@ report_gnuplot_write(struct report_ctx *ctx)
 		else if (strcmp(charts[i].stem, "latency-curve") == 0)
 			err = report_curves_build(ctx, &jobs[i], true);
 		else
-			err = gp_build(ctx, &jobs[i], mode);
+			err = gp_build(ctx, &jobs[i], 0);
 	}
 	if (err == 0)
 		err = report_gnuplot_render(ctx, jobs, n);

@@ -181,18 +181,23 @@ knee_text(struct knee *k, const char *left_out)
 		    "; left out of the fit: %s", left_out);
 }
 
-/* "read 4K QD1 (stalled)": a cell left out of the fit, appended to list. */
+/*
+ * "read 4K QD1 (stalled)", or "randrw 65/35 4K QD1 (noisy)" for a share: a
+ * cell left out of the fit, appended to list.
+ */
 static void
-knee_left_out_add(char *list, size_t len, const struct cell_result *r)
+knee_left_out_add(char *list, size_t len, const struct cell_result *r, int share)
 {
-	char bs[32], jobs[32] = "";
+	char bs[32], jobs[32] = "", mix[16] = "";
 	size_t used = strlen(list);
 
 	if (r->cell.jobs > 1)
 		snprintf(jobs, sizeof jobs, " x%u jobs", r->cell.jobs);
-	snprintf(list + used, len - used, "%s%s %s QD%u%s (%s)", used ? ", " : "",
-	    mode_name(r->cell.mode), report_size_label(r->cell.bs, bs, sizeof bs), r->cell.depth,
-	    jobs, r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
+	if (share != SUMMARY_NO_SHARE)
+		snprintf(mix, sizeof mix, " %d/%d", share, 100 - share);
+	snprintf(list + used, len - used, "%s%s%s %s QD%u%s (%s)", used ? ", " : "",
+	    mode_name(r->cell.mode), mix, report_size_label(r->cell.bs, bs, sizeof bs),
+	    r->cell.depth, jobs, r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
 }
 
 /* The point of block size bs in p[0..*n), added in order if new. */
@@ -221,7 +226,7 @@ knee_point_at(struct knee_point *p, unsigned *n, uint64_t bs)
  * Returns how many points.
  */
 static unsigned
-knee_points(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
+knee_points(const struct cell_result *cells, unsigned ncells, enum rw_mode mode, int share,
     struct knee_point *p, struct knee *k, char *left_out, size_t len)
 {
 	unsigned n = 0, i, j;
@@ -234,13 +239,14 @@ knee_points(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
 		double cv;
 
 		if (r->cell.mode != mode || !report_has_figures(r) || r->status != CELL_OK ||
-		    !(r->iops > 0) || r->cell.bs == 0)
+		    !(r->iops > 0) || r->cell.bs == 0 ||
+		    (share != SUMMARY_NO_SHARE && r->cell.rwmixread != (unsigned)share))
 			continue;
 		q = knee_point_at(p, &n, r->cell.bs);
 		if (r->stability.verdict == STABILITY_NOISY ||
 		    r->stability.verdict == STABILITY_STALLED) {
 			if (k->nleft_out++ < KNEE_LEFT_OUT_NAMES)
-				knee_left_out_add(left_out, len, r);
+				knee_left_out_add(left_out, len, r, share);
 			q->par_out = par > q->par_out ? par : q->par_out;
 			continue;
 		}
@@ -532,12 +538,13 @@ knee_fit(struct knee *k, const struct knee_point *p, unsigned n)
 
 /*
  * Find the knee and the caps of a mode from its cells (any order; the
- * method is described above).  Only finished cells with IOPS above 0 count;
+ * method is described above), of those at read share `share` only unless
+ * it is SUMMARY_NO_SHARE.  Only finished cells with IOPS above 0 count;
  * noisy and stalled ones are left out and named in k->text.
  */
 void
 report_summary_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
-    struct knee *k)
+    int share, struct knee *k)
 {
 	struct knee_point *p = xcalloc(ncells ? ncells : 1, sizeof *p);
 	char left_out[sizeof k->text];
@@ -545,7 +552,7 @@ report_summary_knee(const struct cell_result *cells, unsigned ncells, enum rw_mo
 
 	memset(k, 0, sizeof *k);
 	k->kind = KNEE_TOO_FEW;
-	n = knee_points(cells, ncells, mode, p, k, left_out, sizeof left_out);
+	n = knee_points(cells, ncells, mode, share, p, k, left_out, sizeof left_out);
 	knee_peaks(k, p, n);
 	if (n >= KNEE_POINTS_MIN && k->bs_max >= KNEE_SPAN_MIN * k->bs_min)
 		knee_fit(k, p, n);

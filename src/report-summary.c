@@ -28,7 +28,7 @@ report_summary_at(const struct cell_result *r, char *buf, size_t len)
 	return buf;
 }
 
-/* A series key while the grid is built: the mode's rank in the plan, depth, jobs. */
+/* A series key while the grid is built: the workload (its rank in the plan), depth, jobs. */
 struct grid_key {
 	unsigned	rank, depth, jobs;
 };
@@ -41,7 +41,7 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Order of series: mode as first seen in the plan, then depth, then jobs. */
+/* Order of series: workload as first seen in the plan, then depth, then jobs. */
 static int
 cmp_key(const void *a, const void *b)
 {
@@ -71,7 +71,7 @@ cmp_variant(const void *a, const void *b)
  * Sorting keeps it O(n log n) on any results.json.
  */
 static void
-summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
+summary_grid(const struct results *res, struct summary *s)
 {
 	size_t cap = res->plan.ncells ? res->plan.ncells : 1;
 	struct grid_key *keys = xcalloc(cap, sizeof *keys), *pairs;
@@ -84,7 +84,7 @@ summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
 		if (!report_has_figures(r))
 			continue;
 		s->bs[n++] = r->cell.bs;
-		keys[nkeys++] = (struct grid_key){ rank[r->cell.mode], r->cell.depth, r->cell.jobs };
+		keys[nkeys++] = (struct grid_key){ s->cell_wl[i], r->cell.depth, r->cell.jobs };
 	}
 	qsort(s->bs, n, sizeof *s->bs, cmp_u64);
 	for (i = 0; i < n; i++)
@@ -110,19 +110,19 @@ summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
 		struct summary_series *se = &s->series[j];
 		const struct grid_key *v = bsearch(&keys[j], pairs, npairs, sizeof *pairs, cmp_variant);
 
-		for (i = 0; i < MODE_COUNT; i++)
-			if (rank[i] == keys[j].rank)
-				se->mode = (enum rw_mode)i;
+		se->wl = keys[j].rank;
+		se->mode = s->modes[se->wl].mode;
+		memcpy(se->color, s->modes[se->wl].color, sizeof se->color);
 		se->depth = keys[j].depth;
 		se->jobs = keys[j].jobs;
 		se->variant = v != NULL ? (unsigned)(v - pairs) : 0;
 		if (s->multi_jobs) {
 			snprintf(se->column, sizeof se->column, "QD%u x%u", se->depth, se->jobs);
-			snprintf(se->name, sizeof se->name, "%s QD%u x%u jobs", mode_name(se->mode),
+			snprintf(se->name, sizeof se->name, "%s QD%u x%u jobs", s->modes[se->wl].name,
 			    se->depth, se->jobs);
 		} else {
 			snprintf(se->column, sizeof se->column, "QD%u", se->depth);
-			snprintf(se->name, sizeof se->name, "%s QD%u", mode_name(se->mode), se->depth);
+			snprintf(se->name, sizeof se->name, "%s QD%u", s->modes[se->wl].name, se->depth);
 		}
 		se->cell = xcalloc(s->nbs ? s->nbs : 1, sizeof *se->cell);
 		for (i = 0; i < s->nbs; i++)
@@ -136,7 +136,7 @@ summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
 
 		if (!report_has_figures(r))
 			continue;
-		k = (struct grid_key){ rank[r->cell.mode], r->cell.depth, r->cell.jobs };
+		k = (struct grid_key){ s->cell_wl[i], r->cell.depth, r->cell.jobs };
 		hit = bsearch(&k, keys, nkeys, sizeof *keys, cmp_key);
 		b = bsearch(&r->cell.bs, s->bs, s->nbs, sizeof *s->bs, cmp_u64);
 		if (hit != NULL && b != NULL)
@@ -151,13 +151,13 @@ summary_grid(const struct results *res, struct summary *s, const unsigned *rank)
  * lowest depth (then jobs) with a latency figure; -1 when none has one.
  */
 static int
-summary_lat_series(const struct results *res, const struct summary *s, enum rw_mode mode)
+summary_lat_series(const struct results *res, const struct summary *s, unsigned wl)
 {
 	unsigned i, b;
 
 	/* Series are sorted by depth, then jobs. */
 	for (i = 0; i < s->nseries; i++) {
-		if (s->series[i].mode != mode)
+		if (s->series[i].wl != wl)
 			continue;
 		for (b = 0; b < s->nbs; b++)
 			if (s->series[i].cell[b] >= 0 && res->cells[s->series[i].cell[b]].lat_pct_ns[0] > 0)
@@ -202,7 +202,7 @@ report_summary_saturation(const unsigned *depth, const double *iops, unsigned n)
  * depth); returns how many.
  */
 static unsigned
-summary_depth_points(const struct results *res, const struct summary *s, enum rw_mode mode,
+summary_depth_points(const struct results *res, const struct summary *s, unsigned wl,
     unsigned b, unsigned jobs, unsigned *depth, double *iops)
 {
 	unsigned i, n = 0;
@@ -211,7 +211,7 @@ summary_depth_points(const struct results *res, const struct summary *s, enum rw
 		const struct summary_series *se = &s->series[i];
 		const struct cell_result *r;
 
-		if (se->mode != mode || se->jobs != jobs || se->cell[b] < 0)
+		if (se->wl != wl || se->jobs != jobs || se->cell[b] < 0)
 			continue;
 		r = &res->cells[se->cell[b]];
 		if (r->status != CELL_OK || !(r->iops > 0))
@@ -228,8 +228,9 @@ summary_depth_points(const struct results *res, const struct summary *s, enum rw
  * job count.
  */
 static void
-summary_saturation(const struct results *res, const struct summary *s, struct summary_mode *sm)
+summary_saturation(const struct results *res, const struct summary *s, unsigned wl)
 {
+	struct summary_mode *sm = &s->modes[wl];
 	unsigned *depth = xcalloc(s->nseries ? s->nseries : 1, sizeof *depth);
 	double *iops = xcalloc(s->nseries ? s->nseries : 1, sizeof *iops);
 	unsigned i, b, jobs = 0, n, best_n = 0, best_b = 0, deepest = 0;
@@ -238,23 +239,23 @@ summary_saturation(const struct results *res, const struct summary *s, struct su
 	int at, top = -1;
 
 	for (i = 0; i < s->nseries; i++)
-		if (s->series[i].mode == sm->mode && (jobs == 0 || s->series[i].jobs < jobs))
+		if (s->series[i].wl == wl && (jobs == 0 || s->series[i].jobs < jobs))
 			jobs = s->series[i].jobs;
 	for (b = 0; b < s->nbs; b++) {
 		for (i = 0; i < s->nseries; i++)
-			if (s->series[i].mode == sm->mode && s->series[i].cell[b] >= 0 &&
+			if (s->series[i].wl == wl && s->series[i].cell[b] >= 0 &&
 			    report_has_figures(&res->cells[s->series[i].cell[b]]))
 				break;
 		if (i < s->nseries)
 			sm->nbs++;
-		n = summary_depth_points(res, s, sm->mode, b, jobs, depth, iops);
+		n = summary_depth_points(res, s, wl, b, jobs, depth, iops);
 		if (n > best_n) {
 			best_n = n;
 			best_b = b;
 		}
 	}
 	if (best_n >= SATURATION_MIN_DEPTHS) {
-		n = summary_depth_points(res, s, sm->mode, best_b, jobs, depth, iops);
+		n = summary_depth_points(res, s, wl, best_b, jobs, depth, iops);
 		at = report_summary_saturation(depth, iops, n);
 		for (i = 0; i < n; i++)
 			if (top < 0 || iops[i] > iops[top])
@@ -468,6 +469,59 @@ summary_bursts(const struct results *res, struct summary *s)
 	}
 }
 
+/*
+ * The workload of cell c among s's (a mixed mode at several shares: the
+ * one at c's share, which a cell that is not in the plan may have none of);
+ * -1 none.
+ */
+int
+report_summary_wl(const struct summary *s, const struct cell *c)
+{
+	unsigned m;
+
+	for (m = 0; m < s->nmodes; m++)
+		if (s->modes[m].mode == c->mode && (s->modes[m].share == SUMMARY_NO_SHARE ||
+		    (c->rwmix_set && s->modes[m].share == (int)c->rwmixread)))
+			return (int)m;
+	return -1;
+}
+
+/* The name of cell c's workload: "randrw 65/35" when its mode ran at several shares. */
+const char *
+report_summary_wl_name(const struct summary *s, const struct cell *c)
+{
+	int m = report_summary_wl(s, c);
+
+	return m >= 0 ? s->modes[m].name : mode_name(c->mode);
+}
+
+/*
+ * The read shares of the workloads that have one, as text: "randrw at 100/0,
+ * 65/35, 0/100"; empty (and false) when no mixed mode ran at more than one.
+ */
+bool
+report_summary_shares_text(const struct summary *s, char *buf, size_t len)
+{
+	unsigned m, k;
+	bool any = false;
+
+	buf[0] = '\0';
+	for (m = 0; m < s->nmodes; m++) {
+		bool first = true;
+
+		if (s->modes[m].share == SUMMARY_NO_SHARE)
+			continue;
+		for (k = 0; k < m; k++)
+			first &= s->modes[k].mode != s->modes[m].mode;
+		if (first)
+			summary_add(buf, len, "%s%s at ", any ? "; " : "", mode_name(s->modes[m].mode));
+		summary_add(buf, len, "%s%d/%d", first ? "" : ", ", s->modes[m].share,
+		    100 - s->modes[m].share);
+		any = true;
+	}
+	return any;
+}
+
 /* "read 4K QD1", or "read 4K QD1 x4" when some cell ran more than one job: a cell in a list. */
 const char *
 report_summary_cell_name(const struct summary *s, const struct cell_result *r, char *buf,
@@ -477,10 +531,11 @@ report_summary_cell_name(const struct summary *s, const struct cell_result *r, c
 
 	report_size_label(r->cell.bs, bs, sizeof bs);
 	if (s->multi_jobs)
-		snprintf(buf, len, "%s %s QD%u x%u", mode_name(r->cell.mode), bs, r->cell.depth,
-		    r->cell.jobs);
+		snprintf(buf, len, "%s %s QD%u x%u", report_summary_wl_name(s, &r->cell), bs,
+		    r->cell.depth, r->cell.jobs);
 	else
-		snprintf(buf, len, "%s %s QD%u", mode_name(r->cell.mode), bs, r->cell.depth);
+		snprintf(buf, len, "%s %s QD%u", report_summary_wl_name(s, &r->cell), bs,
+		    r->cell.depth);
 	return buf;
 }
 
@@ -512,30 +567,125 @@ summary_stability(const struct results *res, struct summary *s)
 				s->unsteady[s->nunsteady++] = i;
 }
 
+/* Whether mode reads and writes in one cell: readwrite, randrw. */
+static bool
+summary_mixed(enum rw_mode mode)
+{
+	return mode_reads(mode) && mode_writes(mode);
+}
+
+/*
+ * The workload of a cell of res: a mixed mode at its read share when that
+ * mode ran at more than one (shares[mode] > 1), else its mode.  A new one is
+ * added to s->modes in the plan's order; returns its index.
+ */
+static unsigned
+summary_workload(const struct results *res, struct summary *s, const struct cell *c,
+    const unsigned *shares)
+{
+	int share = summary_mixed(c->mode) && shares[c->mode] > 1 ?
+	    (int)plan_cell_rwmixread(&res->plan, c) : SUMMARY_NO_SHARE;
+	struct summary_mode *sm;
+	unsigned m;
+
+	for (m = 0; m < s->nmodes; m++)
+		if (s->modes[m].mode == c->mode && s->modes[m].share == share)
+			return m;
+	sm = &s->modes[s->nmodes];
+	sm->mode = c->mode;
+	sm->share = share;
+	sm->peak_iops = sm->peak_bw = sm->qd1_4k = sm->lat_series = -1;
+	return s->nmodes++;
+}
+
+/*
+ * How many read shares each mixed mode of the plan has (shares[mode]; 1 for
+ * every other mode that is there).
+ */
+static void
+summary_shares(const struct results *res, unsigned *shares)
+{
+	bool seen[MODE_COUNT][101];
+	unsigned i;
+
+	memset(seen, 0, sizeof seen);
+	for (i = 0; i < MODE_COUNT; i++)
+		shares[i] = 0;
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell *c = &res->plan.cells[i];
+		unsigned r = summary_mixed(c->mode) ? plan_cell_rwmixread(&res->plan, c) : 100;
+
+		if ((unsigned)c->mode < MODE_COUNT && r <= 100 && !seen[c->mode][r]) {
+			seen[c->mode][r] = true;
+			shares[c->mode]++;
+		}
+	}
+}
+
+/*
+ * The names and colours of n workloads w[] (mode and share set): "randrw"
+ * or "randrw 65/35", and a mode's own colour (report_gnuplot_mode_color),
+ * or for a mixed mode's shares, the first share the mode's colour and the
+ * next ones the palette's colours no single-share workload uses, in turn.
+ * A run's summary and a comparison name and colour theirs alike.
+ */
+void
+report_summary_workloads(struct summary_mode *w, unsigned n)
+{
+	static const uint32_t palette[] = {
+		0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f,
+		0xbcbd22, 0x17becf, 0x393b79, 0x637939
+	};
+	const unsigned np = sizeof palette / sizeof palette[0];
+	bool used[sizeof palette / sizeof palette[0]] = { false };
+	unsigned m, k, next = 0;
+
+	for (m = 0; m < n; m++) {
+		struct summary_mode *sm = &w[m];
+
+		if (sm->share == SUMMARY_NO_SHARE) {
+			snprintf(sm->name, sizeof sm->name, "%s", mode_name(sm->mode));
+			snprintf(sm->stem, sizeof sm->stem, "%s", mode_name(sm->mode));
+		} else {
+			snprintf(sm->name, sizeof sm->name, "%s %d/%d", mode_name(sm->mode), sm->share,
+			    100 - sm->share);
+			snprintf(sm->stem, sizeof sm->stem, "%s-%d", mode_name(sm->mode), sm->share);
+		}
+		sm->rgb = (uint32_t)strtoul(report_gnuplot_mode_color(sm->mode) + 1, NULL, 16);
+		if (sm->share == SUMMARY_NO_SHARE)
+			for (k = 0; k < np; k++)
+				used[k] |= palette[k] == sm->rgb;
+	}
+	for (m = 0; m < n; m++) {
+		struct summary_mode *sm = &w[m];
+		bool first = true;
+
+		for (k = 0; k < m; k++)
+			first &= w[k].mode != sm->mode;
+		if (sm->share != SUMMARY_NO_SHARE && !first) {
+			for (k = 0; k < np && used[(next + k) % np]; k++)
+				;
+			sm->rgb = palette[(next + k) % np];
+			next = (next + k + 1) % np;
+		}
+		snprintf(sm->color, sizeof sm->color, "#%06x", (unsigned)(sm->rgb & 0xffffff));
+	}
+}
+
 /* Fill s from res; report_summary_free() releases it. */
 void
 report_summary_build(const struct results *res, struct summary *s)
 {
-	unsigned rank[MODE_COUNT], i, m;
-	bool seen[MODE_COUNT] = { false };
+	unsigned shares[MODE_COUNT], i, m;
 
 	memset(s, 0, sizeof *s);
-	for (m = 0; m < MODE_COUNT; m++)
-		rank[m] = MODE_COUNT;
+	summary_shares(res, shares);
+	s->modes = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->modes);
+	s->cell_wl = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->cell_wl);
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
-		enum rw_mode mode = res->plan.cells[i].mode;
 
-		if (!seen[mode]) {
-			seen[mode] = true;
-			rank[mode] = s->nmodes;
-			s->modes[s->nmodes].mode = mode;
-			s->modes[s->nmodes].peak_iops = -1;
-			s->modes[s->nmodes].peak_bw = -1;
-			s->modes[s->nmodes].qd1_4k = -1;
-			s->modes[s->nmodes].lat_series = -1;
-			s->nmodes++;
-		}
+		s->cell_wl[i] = summary_workload(res, s, &res->plan.cells[i], shares);
 		if (r->status == CELL_SKIPPED)
 			s->nskipped++;
 		if (r->status == CELL_FAILED)
@@ -543,7 +693,8 @@ report_summary_build(const struct results *res, struct summary *s)
 		if (report_has_figures(r) && r->cell.jobs > 1)
 			s->multi_jobs = true;
 	}
-	summary_grid(res, s, rank);
+	report_summary_workloads(s->modes, s->nmodes);
+	summary_grid(res, s);
 	s->mismatch = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->mismatch);
 
 	for (m = 0; m < s->nmodes; m++) {
@@ -553,7 +704,7 @@ report_summary_build(const struct results *res, struct summary *s)
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
 
-			if (r->cell.mode != sm->mode || !report_has_figures(r))
+			if (s->cell_wl[i] != m || !report_has_figures(r))
 				continue;
 			sm->ncells++;
 			for (k = 0; k < r->nseries && r->series_ios[k] == 0; k++)
@@ -577,9 +728,9 @@ report_summary_build(const struct results *res, struct summary *s)
 				sm->qd1_4k = (int)i;
 		}
 		/* The knee uses the best of every depth and job count at each size. */
-		report_summary_knee(res->cells, res->plan.ncells, sm->mode, &sm->knee);
-		sm->lat_series = summary_lat_series(res, s, sm->mode);
-		summary_saturation(res, s, sm);
+		report_summary_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
+		sm->lat_series = summary_lat_series(res, s, m);
+		summary_saturation(res, s, m);
 	}
 	summary_score(res, s);
 
@@ -608,6 +759,8 @@ report_summary_free(struct summary *s)
 	for (i = 0; i < s->nseries; i++)
 		free(s->series[i].cell);
 	free(s->unsteady);
+	free(s->modes);
+	free(s->cell_wl);
 	free(s->series);
 	free(s->bs);
 	free(s->mismatch);

@@ -85,11 +85,12 @@ table_rounds(const struct results *res, double *level_pct)
 
 /* A row's first four columns: the cell's mode, block size, depth and jobs. */
 static void
-table_cell_id(struct report_table *t, unsigned row, const struct cell_result *r)
+table_cell_id(struct report_table *t, unsigned row, const struct summary *sum,
+    const struct cell_result *r)
 {
 	char a[32];
 
-	report_table_set(t, row, 0, "%s", mode_name(r->cell.mode));
+	report_table_set(t, row, 0, "%s", report_summary_wl_name(sum, &r->cell));
 	report_table_set(t, row, 1, "%s", report_size_label(r->cell.bs, a, sizeof a));
 	report_table_set(t, row, 2, "%u", r->cell.depth);
 	report_table_set(t, row, 3, "%u", r->cell.jobs);
@@ -272,7 +273,7 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 		const struct summary_mode *sm = &ctx->sum->modes[m];
 		unsigned row = report_table_add_row(t);
 
-		report_table_set(t, row, 0, "%s", mode_name(sm->mode));
+		report_table_set(t, row, 0, "%s", sm->name);
 		if (sm->peak_iops >= 0) {
 			const struct cell_result *r = &res->cells[sm->peak_iops];
 
@@ -326,7 +327,7 @@ check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i, bool
 	unsigned row = report_table_add_row(t), c = 0;
 	char a[96];
 
-	report_table_set(t, row, c++, "%s", mode_name(r->cell.mode));
+	report_table_set(t, row, c++, "%s", report_summary_wl_name(ctx->sum, &r->cell));
 	report_table_set(t, row, c++, "%s", report_size_label(r->cell.bs, a, sizeof a));
 	report_table_set(t, row, c++, "%u", r->cell.depth);
 	report_table_set(t, row, c++, "%u", r->cell.jobs);
@@ -513,15 +514,14 @@ report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metr
     struct report_table *t)
 {
 	const struct summary *sum = ctx->sum;
-	enum rw_mode md = sum->modes[mode].mode;
 	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, s, b, c, nrounds;
 	char title[192], a[64], sp[80];
 	double level;
 
 	for (s = 0; s < sum->nseries && ncols < sizeof cols / sizeof cols[0]; s++)
-		if (sum->series[s].mode == md)
+		if (sum->series[s].wl == mode)
 			cols[ncols++] = s;
-	snprintf(title, sizeof title, "%s: %s", mode_name(md), report_metric_name(metric));
+	snprintf(title, sizeof title, "%s: %s", sum->modes[mode].name, report_metric_name(metric));
 	if ((nrounds = table_rounds(ctx->res, &level)) > 0)
 		snprintf(title + strlen(title), sizeof title - strlen(title), metric >= METRIC_P50_US ?
 		    ", of each cell's median round by IOPS of %u (in brackets: the %.4g%% interval of "
@@ -585,7 +585,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 		if ((b->kind != BURST_CLIFF && b->kind != BURST_DECLINE) || report_table_full(t))
 			continue;
 		row = report_table_add_row(t);
-		table_cell_id(t, row, r);
+		table_cell_id(t, row, ctx->sum, r);
 		report_table_set(t, row, 4, "%u", r->nseries);
 		report_table_set(t, row, 5, "%s", b->text);
 		if (b->kind == BURST_CLIFF)
@@ -704,7 +704,7 @@ report_table_problems(const struct report_ctx *ctx, struct report_table *t)
 		if ((r->status != CELL_FAILED && r->status != CELL_SKIPPED) || report_table_full(t))
 			continue;
 		row = report_table_add_row(t);
-		table_cell_id(t, row, r);
+		table_cell_id(t, row, ctx->sum, r);
 		report_table_set(t, row, 4, "%s", cell_status_name(r->status));
 		report_table_set(t, row, 5, "%s", r->status_reason);
 		report_table_flag(t, row, 4, REPORT_FLAG_FAILED, NULL);
@@ -786,8 +786,9 @@ plan_lists(struct report_table *t, const struct plan *p)
  * round with its window's excursion and slope.
  */
 static void
-steady_rounds_rows(struct report_table *t, const struct results *res)
+steady_rounds_rows(struct report_table *t, const struct report_ctx *ctx)
 {
+	const struct results *res = ctx->res;
 	struct rounds_steady st;
 	unsigned k, tr, most = 0, at = 0;
 
@@ -817,7 +818,8 @@ steady_rounds_rows(struct report_table *t, const struct results *res)
 			    report_num(st.track[tr].mean, 0, a, sizeof a), st.track[tr].excursion * 100,
 			    st.track[tr].slope * 100);
 		fclose(f);
-		key = xasprintf("Tracking: %s %s QD%u, IOPS per round", mode_name(r->cell.mode),
+		key = xasprintf("Tracking: %s %s QD%u, IOPS per round",
+		    report_summary_wl_name(ctx->sum, &r->cell),
 		    report_size_label(r->cell.bs, a, sizeof a), r->cell.depth);
 		kv(t, key, "%s", buf);
 		free(key);
@@ -832,7 +834,7 @@ report_table_run(const struct report_ctx *ctx, struct report_table *t)
 	static const char *const header[] = { "Item", "Value" };
 	const struct results *res = ctx->res;
 	const struct target *tg = &res->target;
-	char a[32], b[32];
+	char a[32], b[32], shares[256];
 	unsigned i;
 
 	report_table_init(t, "Run", 2, header);
@@ -860,9 +862,13 @@ report_table_run(const struct report_ctx *ctx, struct report_table *t)
 	kv(t, "Engine", "%s", res->plan.engine);
 	kv(t, "Measured time per cell", "%u s (after %u s ramp)", res->plan.runtime_s,
 	    res->plan.ramp_s);
-	kv(t, "Mixed read share", "%u%%", res->plan.rwmixread);
+	if (report_summary_shares_text(ctx->sum, shares, sizeof shares))
+		kv(t, "Mixed read shares", "%s (reads/writes, percent of I/Os; each share is a mode "
+		    "of its own in the tables and charts)", shares);
+	else
+		kv(t, "Mixed read share", "%u%%", res->plan.rwmixread);
 	if (res->plan.until_steady)
-		steady_rounds_rows(t, res);
+		steady_rounds_rows(t, ctx);
 	if (plan_repeat(&res->plan) > 1) {
 		double level = results_round_level_pct(plan_repeat(&res->plan));
 

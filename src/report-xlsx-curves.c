@@ -20,7 +20,7 @@
 
 /* One mode x jobs: its series by ascending depth, and the block sizes with enough depths. */
 struct curve {
-	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into summary.modes */
 	unsigned	 jobs;
 	unsigned	*series;	/* indexes into summary.series */
 	unsigned	 nseries;
@@ -47,20 +47,20 @@ curve_cell(const struct report_ctx *ctx, unsigned s, unsigned b)
 	return &ctx->res->cells[i];
 }
 
-/* Fill c with mode x jobs's series by depth and its block sizes; false if none qualifies. */
+/* Fill c with workload wl x jobs's series by depth and its block sizes; false if none qualifies. */
 static bool
-curve_fill(const struct report_ctx *ctx, enum rw_mode mode, unsigned jobs, struct curve *c)
+curve_fill(const struct report_ctx *ctx, unsigned wl, unsigned jobs, struct curve *c)
 {
 	const struct summary *sum = ctx->sum;
 	unsigned s, b, k, n;
 
 	memset(c, 0, sizeof *c);
-	c->mode = mode;
+	c->wl = wl;
 	c->jobs = jobs;
 	c->series = xcalloc(sum->nseries, sizeof *c->series);
 	c->bs = xcalloc(sum->nbs, sizeof *c->bs);
 	for (s = 0; s < sum->nseries; s++) {
-		if (sum->series[s].mode != mode || sum->series[s].jobs != jobs)
+		if (sum->series[s].wl != wl || sum->series[s].jobs != jobs)
 			continue;
 		for (k = c->nseries; k > 0 && sum->series[c->series[k - 1]].depth >
 		    sum->series[s].depth; k--)
@@ -96,12 +96,12 @@ curve_find(const struct report_ctx *ctx, unsigned *ncurves)
 	*ncurves = 0;
 	for (m = 0; m < sum->nmodes; m++)
 		for (s = 0; s < sum->nseries; s++) {
-			if (sum->series[s].mode != sum->modes[m].mode)
+			if (sum->series[s].wl != m)
 				continue;
 			for (k = 0; k < *ncurves; k++)
-				if (c[k].mode == sum->series[s].mode && c[k].jobs == sum->series[s].jobs)
+				if (c[k].wl == m && c[k].jobs == sum->series[s].jobs)
 					break;
-			if (k == *ncurves && curve_fill(ctx, sum->series[s].mode, sum->series[s].jobs,
+			if (k == *ncurves && curve_fill(ctx, m, sum->series[s].jobs,
 			    &c[*ncurves]))
 				(*ncurves)++;
 		}
@@ -122,11 +122,11 @@ curve_free(struct curve *c, unsigned n)
 
 /* "randread" or "randread x4 jobs". Caller frees. */
 static char *
-curve_name(const struct curve *c)
+curve_name(const struct summary *sum, const struct curve *c)
 {
 	if (c->jobs > 1)
-		return xasprintf("%s x%u jobs", mode_name(c->mode), c->jobs);
-	return xstrdup(mode_name(c->mode));
+		return xasprintf("%s x%u jobs", sum->modes[c->wl].name, c->jobs);
+	return xstrdup(sum->modes[c->wl].name);
 }
 
 /* The first row of block size k's block in curve c's table: a row per depth. */
@@ -148,7 +148,7 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 	static const char *const head[] = {
 		"Block size", "Queue depth", "IOPS", "p50 latency (us)", "p99 latency (us)"
 	};
-	char *name = curve_name(c), *h, label[32];
+	char *name = curve_name(ctx->sum, c), *h, label[32];
 	unsigned k, b, w;
 
 	h = xasprintf("%s: IOPS%s against queue depth, per block size", name,
@@ -203,7 +203,7 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 {
 	unsigned *all = xcalloc(c->nbs, sizeof *all), b;
 	struct report_xlsx_range iops;
-	char *name = curve_name(c), *title, label[32];
+	char *name = curve_name(ctx->sum, c), *title, label[32];
 	lxw_chart *ch;
 	bool log_y;
 
@@ -239,7 +239,7 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 {
 	unsigned pick[3] = { 0, c->nbs / 2, c->nbs - 1 }, npick = c->nbs < 3 ? c->nbs : 3, b, p;
 	struct report_xlsx_range iops, lat, p99;
-	char *name = curve_name(c), *title, *h, label[32];
+	char *name = curve_name(ctx->sum, c), *title, *h, label[32];
 	bool log_x, log_y;
 	lxw_chart *ch;
 

@@ -19,17 +19,12 @@
 #define SHEET_BW	"MiB per s"
 #define SHEET_LAT	"p99 latency (us)"
 
-/* Line colours by mode, as in the gnuplot charts. */
-static const lxw_color_t mode_color[MODE_COUNT] = {
-	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B
-};
-
-/* The look of a line of mode in its variant'th dash and marker. */
+/* The look of a line of workload sm (its colour, as in the gnuplot charts) in its variant'th dash and marker. */
 static struct report_xlsx_look
-pivot_look(enum rw_mode mode, unsigned variant)
+pivot_look(const struct summary_mode *sm, unsigned variant)
 {
 	struct report_xlsx_look look = {
-		.color = mode_color[mode], .width = 1.75,
+		.color = sm->rgb, .width = 1.75,
 		.dash = report_xlsx_dash(variant), .marker = report_xlsx_marker(variant)
 	};
 
@@ -126,7 +121,7 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		s = (unsigned)sum->modes[m].lat_series;
 		for (p = 0; p < 3; p++, col++) {
 			char *h = xasprintf("%s %s (us)", sum->series[s].name, pct_name[p]);
-			struct report_xlsx_look look = pivot_look(sum->modes[m].mode, p);
+			struct report_xlsx_look look = pivot_look(&sum->modes[m], p);
 
 			worksheet_write_string(ws, first, col, h, x->header);
 			free(h);
@@ -204,11 +199,11 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	free(h);
 	for (m = 0; m < sum->nmodes; m++) {
 		lxw_col_t col = (lxw_col_t)(2 + 2 * m);
-		struct report_xlsx_look look = pivot_look(sum->modes[m].mode, 0);
+		struct report_xlsx_look look = pivot_look(&sum->modes[m], 0);
 		bool any = false;
 
 		report_big_best(ctx, m, metric, best, count);
-		h = xasprintf("%s best (%s)", mode_name(sum->modes[m].mode), report_metric_name(metric));
+		h = xasprintf("%s best (%s)", sum->modes[m].name, report_metric_name(metric));
 		worksheet_write_string(ws, 0, col, h, x->header);
 		free(h);
 		worksheet_write_string(ws, 0, col + 1, "at", x->header);
@@ -228,8 +223,7 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 			    NULL);
 		}
 		if (any)
-			report_xlsx_series(ch, name, 1, sum->nbs, 0, col, mode_name(sum->modes[m].mode),
-			    &look);
+			report_xlsx_series(ch, name, 1, sum->nbs, 0, col, sum->modes[m].name, &look);
 	}
 	h = xasprintf("The best of every queue depth and job count at each block size: %u cells are "
 	    "too many for a column per queue depth x jobs. The Cells sheet has every cell.",
@@ -292,7 +286,8 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	    REPORT_XLSX_LINES, title, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
 	free(title);
 	for (s = 0; s < sum->nseries && s < REPORT_XLSX_SERIES_MAX; s++) {
-		struct report_xlsx_look look = pivot_look(sum->series[s].mode, sum->series[s].variant);
+		struct report_xlsx_look look = pivot_look(&sum->modes[sum->series[s].wl],
+		    sum->series[s].variant);
 
 		look.hatched = sum->series[s].variant > 0;
 		report_xlsx_series(ch, name, 1, sum->nbs, 0, (lxw_col_t)(s + 2), sum->series[s].name,

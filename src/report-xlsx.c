@@ -103,7 +103,7 @@ xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 	for (m = 0; m < ctx->sum->nmodes; m++, row++) {
 		const struct summary_mode *sm = &ctx->sum->modes[m];
 
-		worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
+		worksheet_write_string(ws, row, 0, sm->name, x->bold);
 		worksheet_write_string(ws, row, 1, sm->expect_text, sm->above_cap ? x->alert : NULL);
 	}
 	return row + 1;
@@ -168,7 +168,7 @@ xl_summary_mode(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const str
 	const struct knee *k = &sm->knee;
 	bool bad;
 
-	worksheet_write_string(ws, row, 0, mode_name(sm->mode), x->bold);
+	worksheet_write_string(ws, row, 0, sm->name, x->bold);
 	if (sm->peak_iops >= 0) {
 		const struct cell_result *r = &res->cells[sm->peak_iops];
 

@@ -20,13 +20,18 @@
 #define REPORT_DEFAULT	(REPORT_CSV | REPORT_XLSX | REPORT_PNG | REPORT_SVG | REPORT_MD | \
 			 REPORT_HTML)
 
-/* A line of the pivot tables and charts: one mode x depth x jobs, a cell per block size. */
+/*
+ * A line of the pivot tables and charts: one workload (a mode, or a mixed
+ * mode at one read share) x depth x jobs, a cell per block size.
+ */
 struct summary_series {
 	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into summary.modes */
 	unsigned	 depth;
 	unsigned	 jobs;
-	char		 name[64];	/* "randread QD8", or "randread QD8 x4 jobs" */
-	char		 column[32];	/* "QD8" or "QD8 x4": the column in a per-mode table */
+	char		 name[64];	/* "randread QD8", "randread QD8 x4 jobs", "randrw 65/35 QD8" */
+	char		 column[32];	/* "QD8" or "QD8 x4": the column in a per-workload table */
+	char		 color[8];	/* its workload's colour, "#rrggbb" */
 	unsigned	 variant;	/* rank of depth x jobs among all series: dash and marker */
 	int		*cell;		/* per summary.bs[]: index into results.cells, -1 none */
 };
@@ -106,9 +111,20 @@ struct score_tile {
 };
 extern const struct score_tile report_score_tiles[SCORE_TILES];
 
+/*
+ * A workload: a mode, or when a mixed mode (readwrite, randrw) ran at more
+ * than one read share, that mode at one share.  Every per-mode part of the
+ * reports (tables, caps, charts, comparisons) is per workload.
+ */
+#define SUMMARY_NO_SHARE	(-1)
 struct summary_mode {
 	enum rw_mode	 mode;
-	unsigned	 ncells;	/* cells of this mode with figures */
+	int		 share;		/* percent of reads; SUMMARY_NO_SHARE: the mode's only one */
+	char		 name[32];	/* "randrw", or "randrw 65/35" (reads/writes, % of I/Os) */
+	char		 stem[32];	/* the same for file names: "randrw", "randrw-65" */
+	char		 color[8];	/* "#rrggbb" in every chart; see report_summary_build() */
+	uint32_t	 rgb;		/* the same as 0xrrggbb */
+	unsigned	 ncells;	/* cells of this workload with figures */
 	unsigned	 ntimed;	/* of them, with a per-second series that has a point above 0 */
 	int		 lat_series;	/* latency chart: the lowest depth series with latency; -1 none */
 	int		 peak_iops;	/* index into results.cells, -1 none */
@@ -127,8 +143,9 @@ struct summary_mode {
 
 /* What every report shows first; built once by report_summary_build(). */
 struct summary {
-	struct summary_mode	 modes[MODE_COUNT];
+	struct summary_mode	*modes;		/* the workloads, in the plan's order */
 	unsigned		 nmodes;
+	unsigned		*cell_wl;	/* per results.cells entry: its workload */
 	uint64_t		*bs;		/* distinct block sizes with figures, ascending */
 	unsigned		 nbs;
 	struct summary_series	*series;	/* in the plan's order */
@@ -198,9 +215,12 @@ struct report_table {
 #define REPORT_FLAG_STALLED	0x8	/* the cell's stability verdict is stalled */
 
 /* A chart: its file stem ("iops") and what it shows. */
+/* The most charts a report draws: 6, and the series chart of each workload up to this. */
+#define REPORT_CHARTS_MAX	32
 struct report_chart {
-	char	stem[48];
-	char	title[96];
+	char	 stem[48];
+	char	 title[96];
+	unsigned wl;		/* series-WORKLOAD: the workload (index into summary.modes) */
 };
 
 /* report.c */
@@ -262,13 +282,18 @@ void	 report_summary_build(const struct results *, struct summary *);
 void	 report_summary_free(struct summary *);
 const char *report_summary_at(const struct cell_result *, char *, size_t);
 const char *report_summary_caps(const struct expect *, char *, size_t);
+void	 report_summary_workloads(struct summary_mode *, unsigned);
+int	 report_summary_wl(const struct summary *, const struct cell *);
+bool	 report_summary_shares_text(const struct summary *, char *, size_t);
+const char *report_summary_wl_name(const struct summary *, const struct cell *);
 const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
 	     size_t);
 bool	 report_summary_suspect(const struct results *, int);
 int	 report_summary_saturation(const unsigned *, const double *, unsigned);
 
 /* report-knee.c */
-void	 report_summary_knee(const struct cell_result *, unsigned, enum rw_mode, struct knee *);
+void	 report_summary_knee(const struct cell_result *, unsigned, enum rw_mode, int,
+	     struct knee *);
 
 /* report-burst.c */
 void	 report_burst_detect(const uint64_t *, unsigned, struct burst *);
@@ -580,6 +605,7 @@ struct compare_run {
 
 struct compare_row {
 	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into compare.modes */
 	uint64_t	 bs;
 	unsigned	 depth, jobs;
 	unsigned	 group;		/* index into compare.groups */
@@ -591,6 +617,7 @@ struct compare_row {
 /* A line of the charts per run: one mode x depth x jobs, rows first .. first + n - 1. */
 struct compare_group {
 	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into compare.modes */
 	unsigned	 depth, jobs;
 	unsigned	 first, n;
 	unsigned	 variant;	/* rank of depth x jobs: dash and marker */
@@ -606,11 +633,16 @@ struct compare {
 	unsigned		 ngroups;
 	unsigned		 ncommon;	/* rows every run has */
 	unsigned		*nmissing;	/* per run: rows it lacks */
-	enum rw_mode		 modes[MODE_COUNT];	/* in first-seen order */
+	/*
+	 * The workloads of every run, in first-seen order: a mode, or a mixed
+	 * mode at one read share when the runs have it at several (only mode,
+	 * share, name, stem, color and rgb are set).
+	 */
+	struct summary_mode	*modes;
 	unsigned		 nmodes;
 	uint64_t		*bs;		/* every block size, ascending */
 	unsigned		 nbs;
-	char			*verdict[MODE_COUNT];	/* per modes[] entry */
+	char			**verdict;	/* per modes[] entry */
 };
 
 /* What the compare writers share. */
@@ -632,7 +664,7 @@ const char *compare_metric_name(enum compare_metric);
 const char *compare_winner_text(const struct compare *, const struct compare_row *,
 	     enum compare_metric, char *, size_t);
 const char *compare_rule(void);
-int	 compare_lat_group(const struct compare *, unsigned, enum rw_mode);
+int	 compare_lat_group(const struct compare *, unsigned, unsigned);
 /* Caller frees. */
 char	*compare_head(const struct compare *, enum compare_column, unsigned, enum compare_metric);
 /* Caller frees. */
@@ -645,7 +677,7 @@ unsigned compare_gnuplot_charts(const struct compare *, struct report_chart *);
 
 /* compare-table.c: the tables md and html share */
 void	 compare_table_runs(const struct compare *, struct report_table *);
-void	 compare_table_mode(const struct compare *, enum rw_mode, struct report_table *);
+void	 compare_table_mode(const struct compare *, unsigned, struct report_table *);
 void	 compare_table_missing(const struct compare *, struct report_table *);
 
 /* compare-xlsx.c */

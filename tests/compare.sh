@@ -146,7 +146,7 @@ EOF
 	fail "import other.csv"
 "$SWEEP" compare "$T/slow" "$T/other" -o "$T/none" >"$T/none.out" 2>"$T/none.err" ||
 	fail "compare with nothing in common: exit $?"
-grep -q "no cell (mode, bs, depth, jobs) in common" "$T/none.err" || fail "no warning: $(cat "$T/none.err")"
+grep -q "no cell (mode and read share, bs, depth, jobs) in common" "$T/none.err" || fail "no warning: $(cat "$T/none.err")"
 grep -q "no cell (mode, block size, queue depth, jobs) in" "$T/none/compare.md" ||
 	fail "compare.md does not say there is nothing in common"
 [ -s "$T/none/compare.xlsx" ] && [ -s "$T/none/compare.csv" ] || fail "nothing-in-common: files missing"

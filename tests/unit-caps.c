@@ -36,7 +36,7 @@ caps_acceptance(void)
 		double ei, eb;
 
 		caps_volume_make(&seed, &o, &v);
-		report_summary_knee(v.cells, v.ncells, MODE_READ, &k);
+		report_summary_knee(v.cells, v.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
 		if (k.kind != KNEE_FOUND) {
 			CHECK(k.kind == KNEE_FOUND, "volume %u: kind %d: %s", t, k.kind, k.text);
 			continue;
@@ -87,7 +87,7 @@ caps_single_cell(void)
 	unsigned n = clean_volume(base, &seed), i;
 	struct knee k0, k;
 
-	report_summary_knee(base, n, MODE_READ, &k0);
+	report_summary_knee(base, n, MODE_READ, SUMMARY_NO_SHARE, &k0);
 	CHECK(k0.kind == KNEE_FOUND && fabs(k0.iops_cap / 3000 - 1) < 0.03 &&
 	    fabs(k0.bw_cap / (128.0 * MIB) - 1) < 0.03, "clean: %s", k0.text);
 	for (i = 0; i < n; i++) {
@@ -104,7 +104,7 @@ caps_single_cell(void)
 			c[i].bw_bytes_s = c[i].iops * (double)c[i].cell.bs;
 			if (f == 2)
 				c[i].stability.verdict = STABILITY_NOISY;
-			report_summary_knee(c, n, MODE_READ, &k);
+			report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 			CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / k0.iops_cap - 1) < 0.03 &&
 			    fabs(k.bw_cap / k0.bw_cap - 1) < 0.03, "cell %u x%s: %s (clean: %s)", i,
 			    f == 0 ? "0.5" : f == 1 ? "1.5" : "0.3 noisy", k.text, k0.text);
@@ -127,7 +127,7 @@ caps_left_out(void)
 	c[n++].stability.verdict = STABILITY_NOISY;
 	caps_volume_cell(&c[n], MODE_RANDREAD, 4096, 1, 90000);
 	n++;
-	report_summary_knee(c, n, MODE_READ, &k);
+	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	CHECK(k.nleft_out == 2, "%u left out", k.nleft_out);
 	CHECK(strstr(k.text, "; left out of the fit: read 4K QD1 (stalled), read 8K QD1 (noisy)") !=
 	    NULL, "%s", k.text);
@@ -198,7 +198,7 @@ caps_measured(void)
 	unsigned n, i;
 
 	n = table(c, a1, a32, none, false, false, bs, iops);
-	report_summary_knee(c, n, MODE_READ, &k);
+	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	caps_old_knee(bs, iops, n, &old);
 	printf("A, before: ~%.0f IOPS, ~%.1f MiB/s; now: %s\n", old.iops_cap, old.bw_cap / MIB,
 	    k.text);
@@ -212,7 +212,7 @@ caps_measured(void)
 			    "1 MiB+", k.text);
 
 	n = table(c, b1, b32, bst, true, false, bs, iops);
-	report_summary_knee(c, n, MODE_READ, &k);
+	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	caps_old_knee(bs, iops, n, &old);
 	printf("B, before: ~%.0f IOPS, ~%.1f MB/s; now: %s\n", old.iops_cap, old.bw_cap / 1e6,
 	    k.text);
@@ -223,13 +223,13 @@ caps_measured(void)
 	CHECK(k.nleft_out == 5 && strstr(k.text, "read 8K QD32 (stalled)") != NULL, "B: %s", k.text);
 	/* Without verdicts or series (an import) the stalls do not pull the caps either. */
 	n = table(c, b1, b32, bst, false, true, bs, iops);
-	report_summary_knee(c, n, MODE_READ, &k);
+	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	printf("B, no verdicts: %s\n", k.text);
 	CHECK(fabs(k.iops_cap / 500 - 1) < 0.05 && fabs(k.bw_cap / 60e6 - 1) < 0.05,
 	    "B unmarked: %s", k.text);
 	/* A as an import: no noise known, so the bend at 512 KiB (210 MiB/s) is in the band. */
 	n = table(c, a1, a32, none, false, true, bs, iops);
-	report_summary_knee(c, n, MODE_READ, &k);
+	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	printf("A, no series: %s\n", k.text);
 	CHECK(k.bw_cap >= 0.95 * 245 * MIB, "A as an import: %s", k.text);
 }
@@ -251,7 +251,7 @@ caps_floor(void)
 	struct knee k;
 	unsigned n = table(c, q1, q32, none, false, false, bs, iops), i;
 
-	report_summary_knee(c, n, MODE_READ, &k);
+	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	printf("floor: %s\n", k.text);
 	for (i = 0; i < n; i++)
 		if (c[i].cell.bs >= MIB && c[i].bw_bytes_s > 0.9 * k.bw_cap)

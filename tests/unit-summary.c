@@ -42,7 +42,7 @@ knee_of(const uint64_t *bs, const double *iops, unsigned n, struct knee *k)
 		c[i].iops = iops[i];
 		c[i].ios = iops[i] > 0 ? (uint64_t)iops[i] + 1 : 0;
 	}
-	report_summary_knee(c, n, MODE_READ, k);
+	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, k);
 	free(c);
 }
 

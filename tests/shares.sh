@@ -1,0 +1,146 @@
+#!/bin/sh
+# A mixed mode at several read shares: every share is a workload of its
+# own in every report (summary, pivots, caps, charts, workbook) and in
+# sweep compare, which matches a cell only with cells at its own share.
+# The figures shown for each share are that share's cells in results.json.
+# Reports are a pipeline, so most of it runs on the null engine; one
+# libaio run on a file checks that each share is what the cells did.
+. "$top_srcdir/tests/common.sh"
+CHECK="$PY $top_srcdir/tests/report-check.py"
+need_odirect
+cd "$T" || exit 1
+command -v gnuplot >/dev/null 2>&1 || skip "gnuplot is not installed: the charts cannot be drawn"
+
+plan="--modes randread,randrw --rwmixread 100,65,0 --bs 4k,64k,1m --depth 1,8 --runtime 1 --ramp 0"
+for r in a b; do
+	# shellcheck disable=SC2086
+	"$SWEEP" run --engine null --file "$T/n.dat" --size 16m $plan -q --label $r -o "$T/$r" \
+	    >"$T/$r.log" 2>&1 || fail "run $r: $(cat "$T/$r.log")"
+done
+! grep -q "warning: the mixed cells" "$T/a.log" || fail "a warning of read shares: $(cat "$T/a.log")"
+
+# Each share's row, caps and pivot hold that share's cells, and only those.
+"$PY" - "$T/a" <<'EOF' || fail "the reports of a run at three read shares"
+import json, re, sys, html
+d = sys.argv[1]
+res = json.load(open(d + "/results.json"))
+assert not any("read shares" in w for w in res.get("warnings", [])), res["warnings"]
+cells = [c for c in res["cells"] if c["mode"] == "randrw"]
+assert sorted({c["rwmixread"] for c in cells}) == [0, 65, 100]
+md = open(d + "/report.md").read()
+def fmt(v):
+    return "{:,}".format(int(round(v)))
+for share in (100, 65, 0):
+    name = "randrw %d/%d" % (share, 100 - share)
+    mine = [c for c in cells if c["rwmixread"] == share]
+    # the summary's row: its peak IOPS is the best of this share's cells
+    summary = md.split("## Summary", 1)[1].split("\n## ", 1)[0]
+    row = [l for l in summary.splitlines() if l.startswith("| %s |" % name)]
+    assert len(row) == 1, (name, row)
+    peak = max(c["iops"] for c in mine)
+    assert row[0].split("|")[2].strip() == fmt(peak), (name, row[0], fmt(peak))
+    # a knee line of its own
+    assert re.search(r"^- \*\*%s\*\*: IOPS-bound" % re.escape(name), md, re.M), name
+    # its IOPS pivot: block size x QD1, QD8, each this share's cell
+    sec = md.split("### %s: IOPS" % name, 1)[1].split("###", 1)[0]
+    rows = [l for l in sec.splitlines() if re.match(r"^\| (4K|64K|1M) \|", l)]
+    assert len(rows) == 3, (name, sec)
+    for l in rows:
+        f = [x.strip() for x in l.split("|")]
+        bs = {"4K": 4096, "64K": 65536, "1M": 1048576}[f[1]]
+        for col, depth in ((2, 1), (3, 8)):
+            want = [c for c in mine if c["bs"] == bs and c["depth"] == depth]
+            assert len(want) == 1 and f[col] == fmt(want[0]["iops"]), (name, l, want)
+assert "Read shares: randrw at 100/0, 65/35, 0/100" in md, "no read shares sentence"
+h = open(d + "/report.html").read()
+assert html.escape("randrw 65/35") in h, "report.html: no randrw 65/35"
+assert "IOPS per second" in h and "randrw 65/35: IOPS per second" in h, "report.html: no series chart of 65/35"
+EOF
+ok "report.md: a summary row, a knee and IOPS pivots per read share, each from that share's cells"
+
+# Charts: a line per share and depth in iops.gp/iops.dat, each in its share's colour, and
+# a series chart per share, all drawn.
+for s in 100 65 0; do
+	grep -q "title 'randrw $s/$((100 - s)) QD8'" "$T/a/iops.gp" || fail "iops.gp: no line of randrw $s%"
+	$CHECK png "$T/a/series-randrw-$s.png" 1200 600 || fail "series-randrw-$s.png"
+done
+$CHECK png "$T/a/iops.png" 1200 800 || fail "iops.png"
+colors=$(grep -o "lc rgb \"#[0-9a-f]*\" lw 2 ps 1.5 dt 1 pt 7 title 'randrw [0-9/]* QD1'" "$T/a/iops.gp" |
+    cut -d'"' -f2 | sort -u | wc -l)
+[ "$colors" -eq 3 ] || fail "the three shares share colours: $(grep "title 'randrw" "$T/a/iops.gp")"
+grep -q "^# index [0-9]*: randrw 65/35 QD8$" "$T/a/iops.dat" || fail "iops.dat: no block of randrw 65/35 QD8"
+ok "charts: a line and a colour per share in iops, a series chart per share, drawn"
+
+# The workbook, read back: the IOPS sheet has a column per share and depth with those cells.
+"$PY" - "$T/a" <<'EOF' || fail "report.xlsx at three read shares"
+import json, sys
+import openpyxl
+d = sys.argv[1]
+res = json.load(open(d + "/results.json"))
+ws = openpyxl.load_workbook(d + "/report.xlsx")["IOPS"]
+head = [c.value for c in ws[1]]
+for share in (100, 65, 0):
+    col = head.index("randrw %d/%d QD8 (IOPS)" % (share, 100 - share))
+    for r in range(2, 5):
+        kib = ws.cell(row=r, column=2).value
+        want = [c for c in res["cells"] if c["mode"] == "randrw" and c["rwmixread"] == share
+                and c["depth"] == 8 and c["bs"] == kib * 1024]
+        got = ws.cell(row=r, column=col + 1).value
+        assert len(want) == 1 and abs(got - want[0]["iops"]) < 1, (share, kib, got, want)
+EOF
+ok "report.xlsx: an IOPS column per share and depth, each that share's cells"
+
+# sweep compare: every share of a matches the same share of b.
+"$SWEEP" compare "$T/a" "$T/b" -o "$T/cmp" >"$T/cmp.out" 2>"$T/cmp.err" || fail "compare: $(cat "$T/cmp.err")"
+grep -q "^24 cells in common, 0 in only some runs" "$T/cmp.out" || fail "compare: $(cat "$T/cmp.out")"
+for s in 100 65 0; do
+	grep -q "^randrw $s/$((100 - s)): b vs a: " "$T/cmp.out" || fail "no verdict for randrw $s%: $(cat "$T/cmp.out")"
+	[ "$(grep -c "^randrw $s/$((100 - s)),[^,]*,[0-9]*,[0-9.]*,[18],1," "$T/cmp/compare.csv")" -eq 6 ] ||
+	    fail "compare.csv: not 6 rows of randrw $s%: $(grep "^randrw $s/" "$T/cmp/compare.csv")"
+done
+[ "$(grep -c '^randrw ' "$T/cmp/compare.csv")" -eq 18 ] || fail "compare.csv: $(cat "$T/cmp/compare.csv")"
+ok "compare: 24 cells matched share by share, a verdict per share"
+
+# Two runs at different single shares are different tests: nothing in common.
+for s in 70 50; do
+	"$SWEEP" run --engine null --file "$T/n.dat" --size 16m --modes randrw --rwmixread $s \
+	    --bs 4k,64k --depth 1 --runtime 1 --ramp 0 -q --label m$s --formats csv -o "$T/m$s" \
+	    >"$T/m$s.log" 2>&1 || fail "run m$s: $(cat "$T/m$s.log")"
+done
+"$SWEEP" compare "$T/m70" "$T/m50" -o "$T/cmp2" >"$T/cmp2.out" 2>"$T/cmp2.err" || fail "compare 70/50: $(cat "$T/cmp2.err")"
+grep -q "^0 cells in common, 4 in only some runs" "$T/cmp2.out" && grep -q "^randrw 70/30: " "$T/cmp2.out" &&
+    grep -q "^randrw 50/50: " "$T/cmp2.out" || fail "70% and 50% reads matched: $(cat "$T/cmp2.out")"
+ok "compare: 70% and 50% reads are not matched as one cell"
+
+# A file written before this change carries a warning that reports show one share: dropped.
+"$PY" - "$T/a/results.json" "$T/old.json" <<'EOF' || fail "old.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.setdefault("warnings", []).append("the mixed cells have 3 read shares: the reports' tables and "
+    "charts are by mode, block size and depth, and show one share at each (the last); results.csv "
+    "and the workbook's Cells sheet have every cell with its share")
+d["warnings"].append("a warning of its own")
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+"$SWEEP" report "$T/old.json" -o "$T/old" --formats md >"$T/old.log" 2>&1 || fail "report old.json: $(cat "$T/old.log")"
+! grep -q "show one share" "$T/old/report.md" && grep -q "a warning of its own" "$T/old/report.md" ||
+	fail "the old warning: $(grep -i warning "$T/old/report.md")"
+ok "an earlier file's warning of one share per mode is not shown; its other warnings are"
+
+# Real I/O: libaio at 70% and 30% reads; each share's cell did that share of reads.
+"$SWEEP" run --engine libaio --file "$T/r.dat" --size 32m --modes randrw --rwmixread 70,30 --bs 4k \
+    --depth 4 --runtime 1 --ramp 0 --steady 0 -q --formats md -o "$T/real" >"$T/real.log" 2>&1 ||
+	fail "libaio run: $(cat "$T/real.log")"
+"$PY" - "$T/real" <<'EOF' || fail "the libaio run at 70% and 30% reads"
+import json, sys
+d = sys.argv[1]
+res = json.load(open(d + "/results.json"))
+md = open(d + "/report.md").read()
+for c in res["cells"]:
+    share = 100.0 * c["read_ios"] / c["ios"]
+    assert abs(share - c["rwmixread"]) < 3, (c["rwmixread"], share)
+    name = "randrw %d/%d" % (c["rwmixread"], 100 - c["rwmixread"])
+    assert ("| %s |" % name) in md, name
+EOF
+ok "libaio: 70% and 30% reads measured as such, each its own summary row"
+exit 0
