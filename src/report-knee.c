@@ -41,7 +41,9 @@
  *    agree: see knee_plateau), a tie going to the higher band (the upper
  *    envelope: a stall only lowers a cell), re-centred on the mean of the
  *    points in it.  A stalled cell below the band and a burst cell above it
- *    (a single point far above the others) fall out.  The cap is the
+ *    (a single point far above the others) fall out.  When no two points
+ *    agree within the band, the plateau is the middle one of three or more
+ *    (one stall below and one burst above leave it), the higher of two.  The cap is the
  *    geometric mean of the points in the band, which on uniform +-15% noise
  *    varies 0.6 times as much as their median.  Steps 1 and 2 run twice, the
  *    second time from the first plateau's levels.
@@ -355,6 +357,7 @@ knee_plateau(const double *x, const double *noise, const bool *side, const bool 
 {
 	double ref = 0, sum, sumsq = 0, spread = 0, band, med, worst;
 	double *d = xcalloc(n ? n : 1, sizeof *d), *s = xcalloc(n ? n : 1, sizeof *s);
+	double *d2 = xcalloc(n ? n : 1, sizeof *d2), *s2 = xcalloc(n ? n : 1, sizeof *s2);
 	unsigned i, j, iter, best = 0, nfar, m;
 	bool *use = xcalloc(n ? n : 1, sizeof *use);
 
@@ -382,7 +385,7 @@ knee_plateau(const double *x, const double *noise, const bool *side, const bool 
 	}
 	free(d);
 	free(s);
-	for (i = 0; i < n; i++) {
+	for (i = 0, m = 0; i < n; i++) {
 		unsigned c = 0;
 
 		if (!side[i] || (nfar >= 2 && !far[i]))
@@ -393,7 +396,18 @@ knee_plateau(const double *x, const double *noise, const bool *side, const bool 
 			best = c;
 			ref = x[i];
 		}
+		if (c == 1)
+			d2[m++] = x[i];
 	}
+	/*
+	 * No two voters agree within the band: the higher of two (a stall is
+	 * likelier than a burst), but of three or more the middle one, not the
+	 * highest, which is then a burst as often as not.
+	 */
+	if (best == 1 && m >= 3)
+		ref = knee_median(d2, m, s2);
+	free(d2);
+	free(s2);
 	if (best == 0) {
 		free(use);
 		return;
