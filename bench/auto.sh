@@ -1,7 +1,7 @@
 #!/bin/sh
 # sweep run --auto against a full plan on devices whose caps are known: a
 # loop device over a tmpfs file, throttled by the block cgroup (blk-throttle,
-# as bench/caps-throttled.sh sets it up), at each IOPS:MiB/s pair given.
+# as bench/throttle.sh sets it up), at each IOPS:MiB/s pair given.
 # Both runs with steady state on.  Prints a Markdown table: each run's wall
 # time, the time ratio (--auto / full), and each stated cap's error against
 # the throttle, per mode.  Needs root.
@@ -22,42 +22,9 @@ OUT=${1:-/var/tmp/sweep-auto}
 [ $# -gt 0 ] || set -- 3000:128 2000:48 500:200
 FULL=${FULL:---modes read,randread --bs 512-8m --depth 1,32 --runtime 5 --ramp 1}
 AUTO=${AUTO:---modes read,randread --depth 1,32 --runtime 5 --ramp 1 --auto}
-[ "$(id -u)" -eq 0 ] || { echo "bench/auto.sh: needs root (losetup, cgroups)" >&2; exit 77; }
-
-LOOP="" CG="" IMG=""
-cleanup() {
-	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
-	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
-	[ -n "$IMG" ] && rm -f "$IMG"
-	return 0
-}
-trap cleanup EXIT
+. "$top/bench/throttle.sh"
 mkdir -p "$OUT"
-IMG=$(mktemp /dev/shm/sweep-auto.XXXXXX)
-dd if=/dev/urandom of="$IMG" bs=1M count=64 2>/dev/null
-LOOP=$(losetup -f --show --direct-io=on "$IMG" 2>/dev/null) || LOOP=$(losetup -f --show "$IMG")
-mm=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
-
-if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
-    [ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ]; then
-	CG=/sys/fs/cgroup/blkio/sweep-auto-$$
-	mkdir "$CG"
-	throttle() {
-		echo "$mm $1" >"$CG/blkio.throttle.read_iops_device"
-		echo "$mm $2" >"$CG/blkio.throttle.read_bps_device"
-	}
-elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-	CG=/sys/fs/cgroup/sweep-auto-$$
-	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
-		echo +io >/sys/fs/cgroup/cgroup.subtree_control
-	mkdir "$CG"
-	throttle() { echo "$mm riops=$1 rbps=$2" >"$CG/io.max"; }
-else
-	echo "bench/auto.sh: no block cgroup throttling here" >&2
-	exit 77
-fi
-NICE=""
-nice -n -20 true 2>/dev/null && NICE="nice -n -20"
+throttle_setup auto 64
 
 # run DIR OPTIONS...: one sweep run in the cgroup; prints its wall time in seconds.
 run() {
@@ -70,9 +37,7 @@ run() {
 	fi
 	rm -rf "$dir"
 	t0=$(date +%s)
-	# shellcheck disable=SC2016,SC2086
-	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" $NICE \
-	    "$SWEEP" run --device "$LOOP" "$@" -q --formats md -o "$dir" >"$dir.log" 2>&1 ||
+	in_cgroup "$SWEEP" run --device "$LOOP" "$@" -q --formats md -o "$dir" >"$dir.log" 2>&1 ||
 		{ echo "bench/auto.sh: $dir: $(tail -3 "$dir.log")" >&2; exit 1; }
 	echo $(($(date +%s) - t0)) | tee "$dir.time"
 }

@@ -17,43 +17,9 @@ OUT=${1:-/var/tmp/caps-throttled}
 [ $# -gt 0 ] && shift
 [ $# -gt 0 ] || set -- 3000:128 400:40
 PLAN=${PLAN:---modes read,randread --bs 4k-4m --depth 32 --runtime 3 --ramp 1 --steady 0}
-[ "$(id -u)" -eq 0 ] || { echo "caps-throttled: needs root (losetup, cgroups)" >&2; exit 77; }
-
-LOOP="" CG="" IMG=""
-cleanup() {
-	[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
-	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
-	[ -n "$IMG" ] && rm -f "$IMG"
-	return 0
-}
-trap cleanup EXIT
+. "$top/bench/throttle.sh"
 mkdir -p "$OUT"
-IMG=$(mktemp /dev/shm/sweep-caps.XXXXXX)
-dd if=/dev/urandom of="$IMG" bs=1M count=128 2>/dev/null
-LOOP=$(losetup -f --show --direct-io=on "$IMG" 2>/dev/null) || LOOP=$(losetup -f --show "$IMG")
-mm=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
-
-# throttle IOPS BPS: the loop device's read caps in a fresh cgroup $CG.
-if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
-    [ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ]; then
-	CG=/sys/fs/cgroup/blkio/sweep-caps-$$
-	mkdir "$CG"
-	throttle() {
-		echo "$mm $1" >"$CG/blkio.throttle.read_iops_device"
-		echo "$mm $2" >"$CG/blkio.throttle.read_bps_device"
-	}
-elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-	CG=/sys/fs/cgroup/sweep-caps-$$
-	grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
-		echo +io >/sys/fs/cgroup/cgroup.subtree_control
-	mkdir "$CG"
-	throttle() { echo "$mm riops=$1 rbps=$2" >"$CG/io.max"; }
-else
-	echo "caps-throttled: no block cgroup throttling here" >&2
-	exit 77
-fi
-NICE=""
-nice -n -20 true 2>/dev/null && NICE="nice -n -20"
+throttle_setup caps-throttled 128
 
 echo "| throttle | mode | IOPS cap stated (range) | error | MiB/s cap stated (range) | error |"
 echo "|---|---|---|--:|---|--:|"
@@ -62,9 +28,8 @@ for pair in "$@"; do
 	mibs=${pair#*:}
 	throttle "$iops" $((mibs * 1024 * 1024))
 	dir=$OUT/$iops-$mibs
-	# shellcheck disable=SC2016,SC2086
-	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$CG" $NICE \
-	    "$SWEEP" run --device "$LOOP" $PLAN -q --formats md -o "$dir" >"$dir.log" 2>&1 ||
+	# shellcheck disable=SC2086
+	in_cgroup "$SWEEP" run --device "$LOOP" $PLAN -q --formats md -o "$dir" >"$dir.log" 2>&1 ||
 		{ echo "caps-throttled: $pair: $(cat "$dir.log")" >&2; exit 1; }
 	python3 - "$dir/report.md" "$iops" "$mibs" <<'PYEOF'
 import re, sys
