@@ -583,7 +583,25 @@ import_fio_header(const struct fio_import *im, struct results *res)
 	    im->host != NULL ? im->host : "");
 }
 
-/* Fill what the cells decide: runtime, rwmixread, and notes where cells disagree. */
+/* A mixed job's read share: its rwmixread, or 100 - rwmixwrite, or fio's 50. */
+static unsigned
+import_fio_share(const struct fio_import *im, const cJSON *e)
+{
+	const char *mix = import_fio_opt(im, e, "rwmixread");
+	const char *wmix = import_fio_opt(im, e, "rwmixwrite");
+	uint64_t pct;
+
+	if (mix != NULL)
+		return parse_uint(mix, 0, 100, &pct) == 0 ? (unsigned)pct : 50;
+	if (wmix != NULL && parse_uint(wmix, 0, 100, &pct) == 0)
+		return (unsigned)(100 - pct);
+	return 50;
+}
+
+/*
+ * Fill what the cells decide: runtime, the plan's rwmixread (the first mixed
+ * job's; each mixed cell has its own), and notes where cells disagree.
+ */
 static void
 import_fio_plan(struct fio_import *im, struct plan *p, const struct cell_result *cells,
     const cJSON **first_of_cell)
@@ -616,21 +634,8 @@ import_fio_plan(struct fio_import *im, struct plan *p, const struct cell_result 
 			import_fio_note(im->notes.differ, NULL, "ioengine (%s, %s, ...)", engine0, engine);
 		if (strcmp(file, file0) != 0 && strstr(im->notes.differ, "filename") == NULL)
 			import_fio_note(im->notes.differ, NULL, "filename (%s, %s, ...)", file0, file);
-		if (m == MODE_READWRITE || m == MODE_RANDRW) {
-			const char *mix = import_fio_opt(im, e, "rwmixread");
-			const char *wmix = import_fio_opt(im, e, "rwmixwrite");
-			uint64_t pct = 50;
-
-			if (mix != NULL)
-				parse_uint(mix, 0, 100, &pct);
-			else if (wmix != NULL && parse_uint(wmix, 0, 100, &pct) == 0)
-				pct = 100 - pct;
-			if (mix_seen && pct != p->rwmixread &&
-			    strstr(im->notes.differ, "rwmixread") == NULL)
-				import_fio_note(im->notes.differ, NULL, "rwmixread (%u, %llu, ...)",
-				    p->rwmixread, (unsigned long long)pct);
-			if (!mix_seen)
-				p->rwmixread = (unsigned)pct;
+		if ((m == MODE_READWRITE || m == MODE_RANDRW) && !mix_seen) {
+			p->rwmixread = import_fio_share(im, e);
 			mix_seen = true;
 		}
 	}
@@ -751,11 +756,15 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			import_fio_note(im->notes.skipped, &im->notes.nskipped, "%s (%s)", name, why);
 			continue;
 		}
+		if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode)) {
+			r->cell.rwmixread = import_fio_share(im, e);
+			r->cell.rwmix_set = true;
+		}
 		for (k = 0; k < p->ncells; k++) {
 			const struct cell *c = &p->cells[k];
 
 			if (c->mode == r->cell.mode && c->bs == r->cell.bs && c->depth == r->cell.depth &&
-			    c->jobs == r->cell.jobs) {
+			    c->jobs == r->cell.jobs && c->rwmixread == r->cell.rwmixread) {
 				import_fio_note(im->notes.duplicate, NULL, "%s = cell %u", name, k + 1);
 				break;
 			}

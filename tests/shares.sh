@@ -143,4 +143,45 @@ for c in res["cells"]:
     assert ("| %s |" % name) in md, name
 EOF
 ok "libaio: 70% and 30% reads measured as such, each its own summary row"
+
+# fio itself at two read shares: sweep import gives each job its share, and the reports split.
+if command -v fio >/dev/null 2>&1; then
+	cat >"$T/mix.fio" <<EOF
+[global]
+ioengine=libaio
+direct=1
+filename=$T/r.dat
+size=32m
+bs=4k
+iodepth=4
+rw=randrw
+time_based=1
+runtime=1
+[r70]
+rwmixread=70
+stonewall
+[w70]
+rwmixwrite=70
+stonewall
+EOF
+	fio --output-format=json --output="$T/mix.json" "$T/mix.fio" >"$T/fio.log" 2>&1 ||
+		fail "fio: $(cat "$T/fio.log")"
+	"$SWEEP" import "$T/mix.json" -o "$T/fio" --formats md >"$T/fimp.log" 2>&1 ||
+		fail "import: $(cat "$T/fimp.log")"
+	"$PY" - "$T/fio" <<'EOF' || fail "sweep import of fio jobs at 70% and 30% reads"
+import json, sys
+d = sys.argv[1]
+res = json.load(open(d + "/results.json"))
+assert [c.get("rwmixread") for c in res["cells"]] == [70, 30], [c.get("rwmixread") for c in res["cells"]]
+assert not any("rwmixread" in w or "fio jobs with the mode" in w for w in res.get("warnings", [])), res["warnings"]
+md = open(d + "/report.md").read()
+for c in res["cells"]:
+    share = 100.0 * c["read_ios"] / c["ios"]
+    assert abs(share - c["rwmixread"]) < 3, (c["rwmixread"], share)
+assert "| randrw 70/30 |" in md and "| randrw 30/70 |" in md, "report.md"
+EOF
+	ok "sweep import of fio at rwmixread=70 and rwmixwrite=70: a cell and a summary row per share"
+else
+	echo "note: fio is not installed; its import at two shares is not checked"
+fi
 exit 0
