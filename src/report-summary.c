@@ -626,7 +626,8 @@ summary_shares(const struct results *res, unsigned *shares)
  * The names and colours of n workloads w[] (mode and share set): "randrw"
  * or "randrw 65/35", and a mode's own colour (report_gnuplot_mode_color),
  * or for a mixed mode's shares, the first share the mode's colour and the
- * next ones the palette's colours no single-share workload uses, in turn.
+ * next ones, in turn, the palette's colours that no workload keeps (no
+ * mode's own, no first share's) until they run out.
  * A run's summary and a comparison name and colour theirs alike.
  */
 void
@@ -652,17 +653,19 @@ report_summary_workloads(struct summary_mode *w, unsigned n)
 			snprintf(sm->stem, sizeof sm->stem, "%s-%d", mode_name(sm->mode), sm->share);
 		}
 		sm->rgb = (uint32_t)strtoul(report_gnuplot_mode_color(sm->mode) + 1, NULL, 16);
-		if (sm->share == SUMMARY_NO_SHARE)
+		/* The colours that stay: a mode's with one share, a mixed mode's first share's. */
+		for (k = 0; k < m && w[k].mode != sm->mode; k++)
+			;
+		if (k == m)
 			for (k = 0; k < np; k++)
 				used[k] |= palette[k] == sm->rgb;
 	}
 	for (m = 0; m < n; m++) {
 		struct summary_mode *sm = &w[m];
-		bool first = true;
 
-		for (k = 0; k < m; k++)
-			first &= w[k].mode != sm->mode;
-		if (sm->share != SUMMARY_NO_SHARE && !first) {
+		for (k = 0; k < m && w[k].mode != sm->mode; k++)
+			;
+		if (k < m) {
 			for (k = 0; k < np && used[(next + k) % np]; k++)
 				;
 			sm->rgb = palette[(next + k) % np];

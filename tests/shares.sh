@@ -71,6 +71,14 @@ colors=$(grep -o "lc rgb \"#[0-9a-f]*\" lw 2 ps 1.5 dt 1 pt 7 title 'randrw [0-9
 grep -q "^# index [0-9]*: randrw 65/35 QD8$" "$T/a/iops.dat" || fail "iops.dat: no block of randrw 65/35 QD8"
 ok "charts: a line and a colour per share in iops, a series chart per share, drawn"
 
+# The PTS's seven shares: seven colours, none the same.
+"$SWEEP" run --engine null --file "$T/n.dat" --size 16m --modes randrw --rwmixread 100,95,65,50,35,5,0 \
+    --bs 4k --depth 32 --runtime 1 --ramp 0 -q --formats png -o "$T/pts" >"$T/pts.log" 2>&1 ||
+	fail "pts run: $(cat "$T/pts.log")"
+n7=$(grep -o "lc rgb \"#[0-9a-f]*\" fs [^']*'randrw [0-9/]* QD32'" "$T/pts/iops.gp" | cut -d'"' -f2 | sort -u | wc -l)
+[ "$n7" -eq 7 ] || fail "seven shares in $n7 colours: $(grep "randrw" "$T/pts/iops.gp")"
+ok "seven read shares, seven colours"
+
 # The workbook, read back: the IOPS sheet has a column per share and depth with those cells.
 "$PY" - "$T/a" <<'EOF' || fail "report.xlsx at three read shares"
 import json, sys
