@@ -593,6 +593,25 @@ report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct repor
 		}
 }
 
+/* When there are more modes (read shares) with a per-second series than series charts: how many. */
+static void
+report_doc_series_left_out(struct doc *d, const struct report_ctx *ctx,
+    const struct report_chart *charts, unsigned n)
+{
+	unsigned m, want = 0, drawn = 0, i;
+
+	for (m = 0; m < ctx->sum->nmodes; m++)
+		want += ctx->sum->modes[m].ntimed > 0;
+	for (i = 0; i < n; i++)
+		drawn += strncmp(charts[i].stem, "series-", 7) == 0;
+	if (drawn >= want)
+		return;
+	doc_para_begin(d, "note");
+	doc_printf(d, "Per-second charts of %u more modes are not drawn (at most %u charts in a "
+	    "report); results.json has every cell's series.", want - drawn, REPORT_CHARTS_MAX);
+	doc_para_end(d);
+}
+
 /*
  * One metric as a table per mode: block size rows by queue depth columns.
  * HTML lays the tables side by side under the mode's name; Markdown's
@@ -680,6 +699,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_rounds_steady(&d, ctx);
 	report_doc_checks(&d, ctx);
 	report_doc_charts(&d, ctx, charts, ncharts, "No cell has figures to chart.", true);
+	report_doc_series_left_out(&d, ctx, charts, ncharts);
 	report_doc_pivots(&d, ctx, METRIC_IOPS, "IOPS");
 	report_doc_pivots(&d, ctx, METRIC_MIB_S, "Throughput (MiB/s)");
 	if (!ops->compact)
