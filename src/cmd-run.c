@@ -478,6 +478,25 @@ run_layout_interrupted(struct config *cfg, struct target *t, struct plan *p,
 	return SWEEP_EXIT_INTERRUPTED;
 }
 
+/*
+ * An interrupt while --precondition wrote the device: say how far it got,
+ * keep a results.json of no cells, and say how to go on (a resume writes
+ * the whole region again when --precondition is given again).
+ */
+static int
+run_precondition_interrupted(const struct target *t, struct results *res, const char *out)
+{
+	char a[32], b[32];
+
+	res->interrupted = true;
+	if (run_save(res, out) == 0)
+		sweep_error("interrupted while preconditioning %s (%s of %s written, nothing "
+		    "measured); sweep run --resume %s --precondition --destructive preconditions it "
+		    "again and runs the plan", t->path, size_human(t->written, a, sizeof a),
+		    size_human(t->size, b, sizeof b), out);
+	return SWEEP_EXIT_INTERRUPTED;
+}
+
 /* Lay out the target, start the results (or take the resumed ones) and run the cells. */
 static int
 run_measure(struct config *cfg, struct target *t, struct plan *p, struct results *old,
@@ -519,7 +538,8 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
 		    "mostly measure the host's page cache; use losetup --direct-io=on", t->path);
 	if (run_device_checks(cfg, t, &res) != 0)
-		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+		ret = sweep_interrupted ? run_precondition_interrupted(t, &res, out) :
+		    SWEEP_EXIT_FAILED;
 	else
 		ret = run_cells(cfg, t, p, &res, out, mask);
 	target_cleanup(t, cfg->keep);

@@ -2,7 +2,8 @@
 # Interrupts (issue 16, defects 3 and 4): SIGINT or SIGTERM mid-cell still
 # draws the charts of the finished cells (exit 130); SIGINT while the file
 # is laid out says so in one line, keeps a results.json that --resume takes,
-# and the half-written file is laid out again before any cell is measured.
+# and the half-written file is laid out again before any cell is measured;
+# the same for --precondition on a loop device.
 # On a terminal the layout's progress line ends at 100%.
 . "$top_srcdir/tests/common.sh"
 need_odirect
@@ -99,6 +100,40 @@ bg=
 "$SWEEP" run $plan --file l2.dat -o lay3 >lay3.out 2>lay3.err || fail "rerun: $(cat lay3.err)"
 grep -q 'laying out l2.dat: 64 MiB' lay3.err || fail "rerun did not lay the file out again: $(cat lay3.err)"
 ok "a rerun on a half-laid-out file lays it out again"
+
+# 2b. SIGINT while --precondition writes a device (a loop device over a file): one line,
+#     a results.json, and --resume with --precondition writes it again and measures.
+if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
+    truncate -s 64m pc.img && loop=$(losetup -f --show --direct-io=on pc.img 2>/dev/null); then
+	trap 'kill $bg 2>/dev/null; losetup -d "$loop" 2>/dev/null; cd /; rm -rf "$T"' EXIT
+	pplan="--device $loop --destructive --precondition --bs 4k --depth 1 --modes randread --runtime 1 --ramp 0 --steady 0 --formats csv"
+	# shellcheck disable=SC2086
+	SWEEP_FAULT="pwrite:stall=3@3" LD_PRELOAD="$FAULT" "$SWEEP" run $pplan -o pc >pc.out 2>pc.err &
+	bg=$!
+	wait_for pc.err "preconditioning $loop"
+	sleep 0.3
+	kill -INT $bg
+	wait $bg
+	rc=$?
+	bg=
+	[ $rc -eq 130 ] || fail "SIGINT in preconditioning: exit $rc, want 130: $(cat pc.err)"
+	line=$(grep -v -e "^sweep: preconditioning $loop: 64 MiB" -e '^fault-inject:' -e 'is a buffered loop device' pc.err)
+	[ "$(echo "$line" | wc -l)" -eq 1 ] || fail "SIGINT in preconditioning: want one line, got: $line"
+	echo "$line" | grep -Eq "^sweep: interrupted while preconditioning $loop \(([0-9.]+ [KM]iB|0 B) of 64 MiB written, nothing measured\); sweep run --resume pc --precondition --destructive" ||
+		fail "SIGINT in preconditioning: $line"
+	results_py pc/results.json "
+assert d['interrupted'] is True and not any(c.get('ios') for c in d['cells']), d['cells']
+"
+	"$SWEEP" run --resume pc --precondition --destructive >pcr.out 2>pcr.err ||
+		fail "resume after a precondition interrupt: $(cat pcr.err)"
+	grep -q "preconditioning $loop took" pcr.err || fail "resume did not precondition: $(cat pcr.err)"
+	results_py pc/results.json "
+assert d['interrupted'] is False and [c['status'] for c in d['cells']] == ['ok'], d['cells']
+"
+	ok "SIGINT in preconditioning: $line; --resume --precondition writes it again and measures"
+else
+	echo "note: not root or no loop device: an interrupt in --precondition is not checked"
+fi
 
 # 3. On a terminal the layout's progress line ends at 100% (it stopped at the last
 #    quarter second's figure, "12%").
