@@ -15,6 +15,8 @@ bg=
 start() {
 	name=$1
 	shift
+	# An earlier run's NAME.out says "Output:" until the new one truncates it: remove it first.
+	rm -f "$name.out" "$name.err"
 	"$SWEEP" run "$@" >"$name.out" 2>"$name.err" &
 	bg=$!
 	i=0
