@@ -559,7 +559,7 @@ run_hosts(struct config *cfg, unsigned mask)
 	struct plan p;
 	struct target t;
 	char *out = NULL;
-	int ret = SWEEP_EXIT_USAGE;
+	int ret = SWEEP_EXIT_USAGE, lock;
 	unsigned k;
 
 	memset(&p, 0, sizeof p);
@@ -593,7 +593,10 @@ run_hosts(struct config *cfg, unsigned mask)
 	    cmd_out_default(cfg->label != NULL ? cfg->label : "hosts");
 	if (cmd_out_prepare(out, cfg->out_dir != NULL ? "--out" : "default output", false) != 0)
 		goto out;
+	if ((lock = cmd_out_lock(out, cfg->out_dir != NULL ? "--out" : "output folder")) < 0)
+		goto out;
 	ret = hosts_run(&l, &p, &t, out, cfg->label, cfg->description, mask, cfg->gnuplot);
+	cmd_run_unlock(lock, out);
 out:
 	free(out);
 	target_free(&t);

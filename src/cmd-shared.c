@@ -176,21 +176,32 @@ cmd_out_clean_stale(const char *dir)
 int
 cmd_run_lock(const char *dir, const char *input, struct target *t)
 {
-	char *path = xasprintf("%s/.sweep.lock", dir), *what = xasprintf("%s %s", input, dir);
-	int fd = lock_take(path, what, true, true), err;
+	int fd = cmd_out_lock(dir, input), err;
 
-	free(what);
-	if (fd < 0) {
-		free(path);
+	if (fd < 0)
 		return fd;
-	}
-	cmd_out_clean_stale(dir);
 	err = target_lock(t);
 	if (err != 0) {
-		lock_release(fd, path);
+		cmd_run_unlock(fd, dir);
 		fd = err;
 	}
+	return fd;
+}
+
+/*
+ * One run at a time on the output folder dir alone (run --hosts, whose
+ * targets are on other hosts): DIR/.sweep.lock, as cmd_run_lock takes it.
+ */
+int
+cmd_out_lock(const char *dir, const char *input)
+{
+	char *path = xasprintf("%s/.sweep.lock", dir), *what = xasprintf("%s %s", input, dir);
+	int fd = lock_take(path, what, true, true);
+
+	free(what);
 	free(path);
+	if (fd >= 0)
+		cmd_out_clean_stale(dir);
 	return fd;
 }
 

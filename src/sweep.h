@@ -862,6 +862,7 @@ int	 cmd_no_args(const struct config *);
 int	 cmd_target_open(struct config *, bool, struct target *, struct plan *);
 int	 cmd_target_check(struct config *, struct target *, struct plan *, bool, struct expect *);
 int	 cmd_run_lock(const char *, const char *, struct target *);
+int	 cmd_out_lock(const char *, const char *);
 void	 cmd_run_unlock(int, const char *);
 
 /* report-csv.c */

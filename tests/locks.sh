@@ -71,6 +71,14 @@ refused "second run into one -o" "--out shared" --file b.dat $quick --runtime 1 
 finished first shared
 ok "a second run into one output folder is refused"
 
+# 2b. run --hosts into a folder a run holds: refused before any host is asked.
+# shellcheck disable=SC2086
+start first --file h.dat $quick --modes randread,read --runtime 2 -o held
+refused "run --hosts into a held -o" "--out held" --hosts 127.0.0.1 --file /tmp/sweep-remote.dat \
+    $quick --runtime 1 -o held
+finished first held
+ok "run --hosts into a folder another run holds is refused"
+
 # 3. Two --resume DIR at once: before, both ran and every cell was a check MISMATCH.
 # shellcheck disable=SC2086
 "$SWEEP" run --file r.dat $quick --modes randread,read,randwrite,write --runtime 1 -o res \
