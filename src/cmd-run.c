@@ -252,10 +252,12 @@ run_rounds_steady(const struct results *res, unsigned round)
 	    round - SWEEP_STEADY_WINDOW_ROUNDS + 1, round, reached ? "reached" : "not yet");
 	for (t = 0; t < st.ntrack; t++) {
 		const struct cell *c = &res->plan.cells[st.track[t].cell];
-		char bs[32];
+		char bs[32], mix[24] = "";
 
-		printf("  %s bs %s depth %u: mean %.0f IOPS, excursion %.1f%% (<= %.0f%%), slope "
-		    "%.1f%% (< %.0f%%)\n", mode_name(c->mode), size_short(c->bs, bs, sizeof bs),
+		if (mode_reads(c->mode) && mode_writes(c->mode))
+			snprintf(mix, sizeof mix, " reads %u%%", plan_cell_rwmixread(&res->plan, c));
+		printf("  %s%s bs %s depth %u: mean %.0f IOPS, excursion %.1f%% (<= %.0f%%), slope "
+		    "%.1f%% (< %.0f%%)\n", mode_name(c->mode), mix, size_short(c->bs, bs, sizeof bs),
 		    c->depth, st.track[t].mean, st.track[t].excursion * 100,
 		    SWEEP_STEADY_EXCURSION * 100, st.track[t].slope * 100, SWEEP_STEADY_SLOPE * 100);
 	}

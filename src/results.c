@@ -331,29 +331,38 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 }
 
 /*
- * The tracking cells of --rounds-until-steady: per mode, its highest depth
- * and at that depth its smallest block size (the first such cell in plan
- * order).  Returns how many, into cells.
+ * The tracking cells of --rounds-until-steady: per mode (and a mixed mode
+ * per read share, as the reports have them), its highest depth and at that
+ * depth its smallest block size (the first such cell in plan order), modes
+ * in their enum's order, shares in plan order.  Returns how many, into cells
+ * (SWEEP_TRACK_MAX at most).
  */
 static unsigned
 rounds_tracking(const struct plan *p, unsigned *cells)
 {
-	unsigned m, i, n = 0;
+	unsigned m, i, k, n = 0;
 
 	for (m = 0; m < MODE_COUNT; m++) {
-		int best = -1;
+		unsigned first = n;
 
 		for (i = 0; i < p->ncells; i++) {
-			const struct cell *c = &p->cells[i], *b;
+			const struct cell *c = &p->cells[i];
+			bool mixed = mode_reads(c->mode) && mode_writes(c->mode);
+			unsigned share = mixed ? plan_cell_rwmixread(p, c) : 100;
 
 			if (c->mode != (enum rw_mode)m)
 				continue;
-			b = best >= 0 ? &p->cells[best] : NULL;
-			if (b == NULL || c->depth > b->depth || (c->depth == b->depth && c->bs < b->bs))
-				best = (int)i;
+			for (k = first; k < n && (mixed ? plan_cell_rwmixread(p, &p->cells[cells[k]]) :
+			    100) != share; k++)
+				;
+			if (k == n) {
+				if (n == SWEEP_TRACK_MAX)
+					continue;
+				cells[n++] = i;
+			} else if (c->depth > p->cells[cells[k]].depth ||
+			    (c->depth == p->cells[cells[k]].depth && c->bs < p->cells[cells[k]].bs))
+				cells[k] = i;
 		}
-		if (best >= 0)
-			cells[n++] = (unsigned)best;
 	}
 	return n;
 }
@@ -370,7 +379,7 @@ bool
 results_rounds_steady(const struct results *res, unsigned last, struct rounds_steady *st)
 {
 	const unsigned w = SWEEP_STEADY_WINDOW_ROUNDS;
-	unsigned cells[MODE_COUNT], t, k;
+	unsigned cells[SWEEP_TRACK_MAX], t, k;
 
 	memset(st, 0, sizeof *st);
 	st->ntrack = rounds_tracking(&res->plan, cells);

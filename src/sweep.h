@@ -219,10 +219,13 @@ struct rounds_steady_track {
 	bool		 steady;
 };
 
+/* The most tracking cells: one per mode, and per read share of the two mixed modes. */
+#define SWEEP_TRACK_MAX		(MODE_COUNT + 2 * SWEEP_LIST_MAX)
+
 /* Whether and when the rounds of a run got steady; the window ends at round `last`. */
 struct rounds_steady {
 	unsigned	 ntrack;
-	struct rounds_steady_track track[MODE_COUNT];
+	struct rounds_steady_track track[SWEEP_TRACK_MAX];
 	unsigned	 last;		/* 1-based round the window ends at; 0: fewer than 5 rounds */
 	bool		 reached;	/* every tracking cell steady in the window ending at last */
 };

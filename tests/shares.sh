@@ -79,6 +79,16 @@ n7=$(grep -o "lc rgb \"#[0-9a-f]*\" fs [^']*'randrw [0-9/]* QD32'" "$T/pts/iops.
 [ "$n7" -eq 7 ] || fail "seven shares in $n7 colours: $(grep "randrw" "$T/pts/iops.gp")"
 ok "seven read shares, seven colours"
 
+# --rounds-until-steady tracks each share (as the reports have them), not one per mode.
+"$SWEEP" run --engine null --file "$T/n.dat" --size 16m --modes randrw --rwmixread 70,30 --bs 4k,64k \
+    --depth 4 --runtime 1 --ramp 0 --rounds-until-steady 5 -q --formats md -o "$T/rus" >"$T/rus.log" 2>&1 ||
+	fail "rounds run: $(cat "$T/rus.log")"
+grep -q "^  randrw reads 70% bs 4k depth 4: mean" "$T/rus.log" &&
+    grep -q "^  randrw reads 30% bs 4k depth 4: mean" "$T/rus.log" || fail "tracking lines: $(grep '^  ' "$T/rus.log")"
+grep -q "| randrw 70/30 4K QD4 (IOPS) | randrw 30/70 4K QD4 (IOPS) |" "$T/rus/report.md" ||
+	fail "report.md's rounds table: $(grep -A3 '## Rounds until steady' "$T/rus/report.md")"
+ok "--rounds-until-steady: a tracking cell per read share"
+
 # The workbook, read back: the IOPS sheet has a column per share and depth with those cells.
 "$PY" - "$T/a" <<'EOF' || fail "report.xlsx at three read shares"
 import json, sys
