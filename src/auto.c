@@ -676,12 +676,39 @@ autoplan_plan(struct config *cfg, struct target *t, struct plan *p)
 	struct expect expect;
 
 	if ((cfg->like != NULL && autoplan_like(cfg, p) != 0) ||
+	    (cfg->like == NULL && autoplan_check_shares(p) != 0) ||
 	    cmd_target_check(cfg, t, p, false, &expect) != 0)
 		return SWEEP_EXIT_USAGE;
 	ap = autoplan_new(cfg, p, t, now_ns());
 	autoplan_print(stdout, ap, p, t);
 	autoplan_free(ap);
 	return SWEEP_EXIT_OK;
+}
+
+/*
+ * --auto chooses the cells of each mode, at one read share: a plan whose
+ * mixed cells (readwrite, randrw) have several is refused.  0, or -EINVAL
+ * after one line.
+ */
+int
+autoplan_check_shares(const struct plan *p)
+{
+	unsigned i, first = 101;
+
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+		unsigned r = plan_cell_rwmixread(p, c);
+
+		if (!mode_reads(c->mode) || !mode_writes(c->mode))
+			continue;
+		if (first <= 100 && r != first) {
+			sweep_error("--rwmixread: one read share with --auto (it chooses the cells of "
+			    "each mode; %u%% and %u%% were given); run --auto once per share", first, r);
+			return -EINVAL;
+		}
+		first = r;
+	}
+	return 0;
 }
 
 /* Options that go with --auto only, and those that do not go with it; -EINVAL after one line. */

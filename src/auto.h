@@ -31,6 +31,7 @@ bool	 autoplan_extend(struct autoplan *, struct plan *, struct results *);
 void	 autoplan_finish(struct autoplan *, struct results *, FILE *);
 int	 autoplan_like(const struct config *, struct plan *);
 int	 autoplan_check(const struct config *);
+int	 autoplan_check_shares(const struct plan *);
 int	 autoplan_plan(struct config *, struct target *, struct plan *);
 
 #endif

@@ -79,6 +79,14 @@ n7=$(grep -o "lc rgb \"#[0-9a-f]*\" fs [^']*'randrw [0-9/]* QD32'" "$T/pts/iops.
 [ "$n7" -eq 7 ] || fail "seven shares in $n7 colours: $(grep "randrw" "$T/pts/iops.gp")"
 ok "seven read shares, seven colours"
 
+# --auto chooses cells per mode at one share: two shares are refused, in one line, exit 2.
+expect_usage "--auto at two read shares" "$SWEEP" run --auto --engine null --file "$T/n.dat" \
+    --size 16m --modes randrw --rwmixread 70,30 -o "$T/auto2"
+grep -q "^sweep: --rwmixread: one read share with --auto .*70% and 30% were given" "$T/.err" ||
+	fail "--auto at two shares: $(cat "$T/.err")"
+[ ! -e "$T/auto2" ] || fail "the refused --auto run made its output folder"
+ok "--auto at two read shares is refused before anything is written"
+
 # --rounds-until-steady tracks each share (as the reports have them), not one per mode.
 "$SWEEP" run --engine null --file "$T/n.dat" --size 16m --modes randrw --rwmixread 70,30 --bs 4k,64k \
     --depth 4 --runtime 1 --ramp 0 --rounds-until-steady 5 -q --formats md -o "$T/rus" >"$T/rus.log" 2>&1 ||
