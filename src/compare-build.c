@@ -512,38 +512,6 @@ struct compare_pair {
 	unsigned	 depth, jobs;
 };
 
-/* Whether mode reads and writes in one cell: readwrite, randrw. */
-static bool
-compare_mixed(enum rw_mode mode)
-{
-	return mode_reads(mode) && mode_writes(mode);
-}
-
-/* The read share of cell i of run k for its workload: SUMMARY_NO_SHARE when its mode has one. */
-static int
-compare_share(const struct compare *cmp, unsigned k, unsigned i, const unsigned *shares)
-{
-	const struct results *res = &cmp->runs[k].res;
-	const struct cell *c = &res->plan.cells[i];
-
-	return compare_mixed(c->mode) && shares[c->mode] > 1 ?
-	    (int)plan_cell_rwmixread(&res->plan, c) : SUMMARY_NO_SHARE;
-}
-
-/* The workload of (mode, share) in cmp->modes, added if new. */
-static unsigned
-compare_workload(struct compare *cmp, enum rw_mode mode, int share)
-{
-	unsigned m;
-
-	for (m = 0; m < cmp->nmodes; m++)
-		if (cmp->modes[m].mode == mode && cmp->modes[m].share == share)
-			return m;
-	cmp->modes[cmp->nmodes].mode = mode;
-	cmp->modes[cmp->nmodes].share = share;
-	return cmp->nmodes++;
-}
-
 /*
  * The workloads in first-seen order (cmp->modes): a mode, or a mixed mode
  * at each read share when the runs together have it at more than one, so
@@ -553,25 +521,14 @@ compare_workload(struct compare *cmp, enum rw_mode mode, int share)
 static void
 compare_modes(struct compare *cmp, unsigned **wl)
 {
-	bool seen[MODE_COUNT][101];
-	unsigned shares[MODE_COUNT] = { 0 }, k, i;
+	struct summary_shares sh;
+	unsigned k, i;
 	size_t cap = 0;
 
-	memset(seen, 0, sizeof seen);
+	memset(&sh, 0, sizeof sh);
 	for (k = 0; k < cmp->nruns; k++) {
-		const struct results *res = &cmp->runs[k].res;
-
-		cap += res->plan.ncells;
-		for (i = 0; i < res->plan.ncells; i++) {
-			const struct cell *c = &res->plan.cells[i];
-			unsigned r = compare_mixed(c->mode) ? plan_cell_rwmixread(&res->plan, c) : 100;
-
-			if (report_has_figures(&res->cells[i]) && (unsigned)c->mode < MODE_COUNT &&
-			    r <= 100 && !seen[c->mode][r]) {
-				seen[c->mode][r] = true;
-				shares[c->mode]++;
-			}
-		}
+		report_summary_shares_add(&sh, &cmp->runs[k].res, true);
+		cap += cmp->runs[k].res.plan.ncells;
 	}
 	cmp->modes = xcalloc(cap ? cap : 1, sizeof *cmp->modes);
 	for (k = 0; k < cmp->nruns; k++) {
@@ -580,8 +537,8 @@ compare_modes(struct compare *cmp, unsigned **wl)
 		wl[k] = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *wl[k]);
 		for (i = 0; i < res->plan.ncells; i++)
 			if (report_has_figures(&res->cells[i]))
-				wl[k][i] = compare_workload(cmp, res->plan.cells[i].mode,
-				    compare_share(cmp, k, i, shares));
+				wl[k][i] = report_summary_workload(cmp->modes, &cmp->nmodes, &sh, res,
+				    &res->plan.cells[i]);
 	}
 	report_summary_workloads(cmp->modes, cmp->nmodes);
 }

@@ -567,59 +567,51 @@ summary_stability(const struct results *res, struct summary *s)
 				s->unsteady[s->nunsteady++] = i;
 }
 
-/* Whether mode reads and writes in one cell: readwrite, randrw. */
-static bool
-summary_mixed(enum rw_mode mode)
-{
-	return mode_reads(mode) && mode_writes(mode);
-}
-
 /*
- * The workload of a cell of res: a mixed mode at its read share when that
- * mode ran at more than one (shares[mode] > 1), else its mode.  A new one is
- * added to s->modes in the plan's order; returns its index.
+ * Count the read shares of res's cells into sh (each mode's distinct ones;
+ * a mode that does not mix has one), of the cells with figures only when
+ * figures_only.  A summary counts one run's plan, a comparison every run's
+ * measured cells, into one sh.
  */
-static unsigned
-summary_workload(const struct results *res, struct summary *s, const struct cell *c,
-    const unsigned *shares)
+void
+report_summary_shares_add(struct summary_shares *sh, const struct results *res,
+    bool figures_only)
 {
-	int share = summary_mixed(c->mode) && shares[c->mode] > 1 ?
-	    (int)plan_cell_rwmixread(&res->plan, c) : SUMMARY_NO_SHARE;
-	struct summary_mode *sm;
-	unsigned m;
-
-	for (m = 0; m < s->nmodes; m++)
-		if (s->modes[m].mode == c->mode && s->modes[m].share == share)
-			return m;
-	sm = &s->modes[s->nmodes];
-	sm->mode = c->mode;
-	sm->share = share;
-	sm->peak_iops = sm->peak_bw = sm->qd1_4k = sm->lat_series = -1;
-	return s->nmodes++;
-}
-
-/*
- * How many read shares each mixed mode of the plan has (shares[mode]; 1 for
- * every other mode that is there).
- */
-static void
-summary_shares(const struct results *res, unsigned *shares)
-{
-	bool seen[MODE_COUNT][101];
 	unsigned i;
 
-	memset(seen, 0, sizeof seen);
-	for (i = 0; i < MODE_COUNT; i++)
-		shares[i] = 0;
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell *c = &res->plan.cells[i];
-		unsigned r = summary_mixed(c->mode) ? plan_cell_rwmixread(&res->plan, c) : 100;
+		unsigned r = plan_cell_rwmixread(&res->plan, c);
 
-		if ((unsigned)c->mode < MODE_COUNT && r <= 100 && !seen[c->mode][r]) {
-			seen[c->mode][r] = true;
-			shares[c->mode]++;
+		if (figures_only && !report_has_figures(&res->cells[i]))
+			continue;
+		if ((unsigned)c->mode < MODE_COUNT && r <= 100 && !sh->seen[c->mode][r]) {
+			sh->seen[c->mode][r] = true;
+			sh->n[c->mode]++;
 		}
 	}
+}
+
+/*
+ * The workload of cell c of res among w[0..*n): a mixed mode at its read
+ * share when that mode has more than one in sh, else its mode.  A new one
+ * is added at w[*n] (room for it is the caller's); returns its index.
+ */
+unsigned
+report_summary_workload(struct summary_mode *w, unsigned *n, const struct summary_shares *sh,
+    const struct results *res, const struct cell *c)
+{
+	int share = mode_reads(c->mode) && mode_writes(c->mode) && sh->n[c->mode] > 1 ?
+	    (int)plan_cell_rwmixread(&res->plan, c) : SUMMARY_NO_SHARE;
+	unsigned m;
+
+	for (m = 0; m < *n; m++)
+		if (w[m].mode == c->mode && w[m].share == share)
+			return m;
+	w[m].mode = c->mode;
+	w[m].share = share;
+	w[m].peak_iops = w[m].peak_bw = w[m].qd1_4k = w[m].lat_series = -1;
+	return (*n)++;
 }
 
 /*
@@ -679,16 +671,19 @@ report_summary_workloads(struct summary_mode *w, unsigned n)
 void
 report_summary_build(const struct results *res, struct summary *s)
 {
-	unsigned shares[MODE_COUNT], i, m;
+	struct summary_shares sh;
+	unsigned i, m;
 
 	memset(s, 0, sizeof *s);
-	summary_shares(res, shares);
+	memset(&sh, 0, sizeof sh);
+	report_summary_shares_add(&sh, res, false);
 	s->modes = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->modes);
 	s->cell_wl = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *s->cell_wl);
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		s->cell_wl[i] = summary_workload(res, s, &res->plan.cells[i], shares);
+		s->cell_wl[i] = report_summary_workload(s->modes, &s->nmodes, &sh, res,
+		    &res->plan.cells[i]);
 		if (r->status == CELL_SKIPPED)
 			s->nskipped++;
 		if (r->status == CELL_FAILED)

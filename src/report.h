@@ -282,6 +282,14 @@ void	 report_summary_build(const struct results *, struct summary *);
 void	 report_summary_free(struct summary *);
 const char *report_summary_at(const struct cell_result *, char *, size_t);
 const char *report_summary_caps(const struct expect *, char *, size_t);
+/* The read shares of each mode, counted over one run or several. */
+struct summary_shares {
+	bool		 seen[MODE_COUNT][101];
+	unsigned	 n[MODE_COUNT];
+};
+void	 report_summary_shares_add(struct summary_shares *, const struct results *, bool);
+unsigned report_summary_workload(struct summary_mode *, unsigned *, const struct summary_shares *,
+	     const struct results *, const struct cell *);
 void	 report_summary_workloads(struct summary_mode *, unsigned);
 int	 report_summary_wl(const struct summary *, const struct cell *);
 bool	 report_summary_shares_text(const struct summary *, char *, size_t);
