@@ -24,6 +24,23 @@ wait_for() {
 	done
 }
 
+# stalled_kill SIG NAME PATTERN ARGS...: sweep run ARGS under the fault injector, the
+# third write stalling 3 s, output in NAME.out and NAME.err; once NAME.err shows PATTERN
+# (the write has started), SIG lands in the stall.  Its exit status in $rc.
+stalled_kill() {
+	sig=$1 name=$2 pattern=$3
+	shift 3
+	SWEEP_FAULT="pwrite:stall=3@3" LD_PRELOAD="$FAULT" "$SWEEP" run "$@" >"$name.out" \
+	    2>"$name.err" &
+	bg=$!
+	wait_for "$name.err" "$pattern"
+	sleep 0.3
+	kill -"$sig" $bg
+	wait $bg
+	rc=$?
+	bg=
+}
+
 # 1. SIGINT / SIGTERM in the second cell: the first cell's charts are drawn.
 if command -v gnuplot >/dev/null 2>&1; then
 	for sig in INT TERM; do
@@ -56,14 +73,7 @@ fi
 [ -f "$FAULT" ] || fail "$FAULT not built"
 plan="--file l.dat --size 64m --bs 4k --depth 1 --modes randread,read --runtime 1 --ramp 0 --steady 0 --formats csv"
 # shellcheck disable=SC2086
-SWEEP_FAULT="pwrite:stall=3@3" LD_PRELOAD="$FAULT" "$SWEEP" run $plan -o lay >lay.out 2>lay.err &
-bg=$!
-wait_for lay.err 'laying out l.dat'
-sleep 0.3
-kill -INT $bg
-wait $bg
-rc=$?
-bg=
+stalled_kill INT lay 'laying out l.dat' $plan -o lay
 [ $rc -eq 130 ] || fail "SIGINT in layout: exit $rc, want 130: $(cat lay.err)"
 line=$(grep -v -e '^sweep: laying out l.dat: 64 MiB' -e '^fault-inject:' lay.err)
 [ "$(echo "$line" | wc -l)" -eq 1 ] || fail "SIGINT in layout: want one line, got: $line"
@@ -88,14 +98,7 @@ ok "--resume after a layout interrupt lays the file out again and runs every cel
 
 # A new run on a half-laid-out file lays it out again as well.
 # shellcheck disable=SC2086
-SWEEP_FAULT="pwrite:stall=3@3" LD_PRELOAD="$FAULT" "$SWEEP" run $plan --file l2.dat -o lay2 \
-    >lay2.out 2>lay2.err &
-bg=$!
-wait_for lay2.err 'laying out l2.dat'
-sleep 0.3
-kill -TERM $bg
-wait $bg
-bg=
+stalled_kill TERM lay2 'laying out l2.dat' $plan --file l2.dat -o lay2
 # shellcheck disable=SC2086
 "$SWEEP" run $plan --file l2.dat -o lay3 >lay3.out 2>lay3.err || fail "rerun: $(cat lay3.err)"
 grep -q 'laying out l2.dat: 64 MiB' lay3.err || fail "rerun did not lay the file out again: $(cat lay3.err)"
@@ -108,14 +111,7 @@ if [ "$(id -u)" -eq 0 ] && command -v losetup >/dev/null 2>&1 &&
 	trap 'kill $bg 2>/dev/null; losetup -d "$loop" 2>/dev/null; cd /; rm -rf "$T"' EXIT
 	pplan="--device $loop --destructive --precondition --bs 4k --depth 1 --modes randread --runtime 1 --ramp 0 --steady 0 --formats csv"
 	# shellcheck disable=SC2086
-	SWEEP_FAULT="pwrite:stall=3@3" LD_PRELOAD="$FAULT" "$SWEEP" run $pplan -o pc >pc.out 2>pc.err &
-	bg=$!
-	wait_for pc.err "preconditioning $loop"
-	sleep 0.3
-	kill -INT $bg
-	wait $bg
-	rc=$?
-	bg=
+	stalled_kill INT pc "preconditioning $loop" $pplan -o pc
 	[ $rc -eq 130 ] || fail "SIGINT in preconditioning: exit $rc, want 130: $(cat pc.err)"
 	line=$(grep -v -e "^sweep: preconditioning $loop: 64 MiB" -e '^fault-inject:' -e 'is a buffered loop device' pc.err)
 	[ "$(echo "$line" | wc -l)" -eq 1 ] || fail "SIGINT in preconditioning: want one line, got: $line"
