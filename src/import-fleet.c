@@ -56,8 +56,6 @@ fleet_hosts(const char *path, const cJSON *root, struct host_list *l)
 	}
 	if (err == 0 && l->n > 1)
 		qsort(l->h, l->n, sizeof *l->h, fleet_host_cmp);
-	if (err == 0)
-		hosts_dirs_unique(l, input);
 	free(input);
 	return err;
 }
@@ -76,9 +74,11 @@ fleet_pick(const char *path, const struct host_list *l, const char *want)
 
 	str_copy(name, sizeof name, want);
 	if (want[0] == '[' && strchr(want, ']') != NULL) {
-		name[strcspn(name, "]")] = '\0';
+		const char *close = strchr(want, ']');
+
+		name[close - want] = '\0';
 		memmove(name, name + 1, strlen(name));
-		port = strchr(want, ']')[1] == ':' ? strchr(want, ']') + 2 : NULL;
+		port = close[1] == '\0' ? NULL : close + 1 + (close[1] == ':');
 	} else if (colon != NULL) {
 		for (i = 0; i < l->n; i++)	/* a bare IPv6 address: every port */
 			if (strcmp(l->h[i].name, want) == 0)
@@ -226,6 +226,11 @@ import_fleet_open(const char *path, const char *host, struct fleet *f)
 		f->hosts.h[0] = f->hosts.h[k];
 		f->hosts.n = 1;
 		f->one = true;
+	} else {
+		char *input = xasprintf("import %s", path);
+
+		hosts_dirs_unique(&f->hosts, input);
+		free(input);
 	}
 	return 0;
 }
