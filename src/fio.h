@@ -31,6 +31,11 @@ struct fio_lat {
 void	 fio_lat_read(const cJSON *, struct fio_lat *);
 void	 fio_lat_merge(struct cell_result *, const struct fio_lat *, unsigned);
 
+/* fio-values.c */
+long long fio_values_port(const cJSON *);
+int	 fio_values_seconds(const char *, unsigned *);
+int	 fio_values_check(const char *, const cJSON *);
+
 /* import-fio.c */
 int	 import_fio_load(const char *, cJSON **);
 int	 import_fio_results(const cJSON *, const char *, const char *, int, const char *,
@@ -39,6 +44,7 @@ unsigned import_fio_hosts(const cJSON *, char (*)[160], unsigned);
 
 /* hosts.c, for import-fleet.c */
 int	 hosts_add(struct host_list *, const char *, const char *);
+void	 hosts_dirs_unique(struct host_list *, const char *);
 int	 hosts_write_one(const struct results *, const char *, unsigned, const char *);
 int	 hosts_summary_write(const char *, const struct plan *, const struct host_list *,
 	     const struct results *, const cJSON *, const char *, const char *);

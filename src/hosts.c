@@ -39,6 +39,89 @@ hosts_on_signal(int sig, siginfo_t *info, void *ctx)
 }
 
 /*
+ * The folder of host h under OUT: its name, or name-port off fio's default
+ * port, with what is not a letter, digit, '.', '-' or '_' as '_' and no
+ * leading '.' ("..": no folder above the run's).  Two hosts may get the same
+ * one ("a" port 8766 and "a-8766", "::1" and "__1"): hosts_dirs_unique().
+ */
+static void
+hosts_dir_name(const struct host *h, char *dir, size_t len)
+{
+	char *p;
+
+	if (h->port == FIO_DEFAULT_PORT)
+		str_copy(dir, len, h->name);
+	else
+		snprintf(dir, len, "%s-%d", h->name, h->port);
+	for (p = dir; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && strchr(".-_", *p) == NULL)
+			*p = '_';
+	if (dir[0] == '.')
+		dir[0] = '_';
+}
+
+/* Is dir one of the files hosts_run and the fleet import write beside the hosts' folders? */
+static bool
+hosts_dir_reserved(const char *dir)
+{
+	static const char *const files[] = { "hosts.md", "hosts.csv", "sweep.fio",
+	    "fio-output.json", "fio-client.log" };
+	unsigned i;
+
+	for (i = 0; i < sizeof files / sizeof files[0]; i++)
+		if (strcmp(dir, files[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Is dir reserved, or the folder of a host of l other than skip? */
+static bool
+hosts_dir_taken(const struct host_list *l, unsigned skip, const char *dir)
+{
+	unsigned i;
+
+	if (hosts_dir_reserved(dir))
+		return true;
+	for (i = 0; i < l->n; i++)
+		if (i != skip && strcmp(l->h[i].dir, dir) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Give every host of l a folder of its own.  A host whose folder is its
+ * name as given keeps it (no two such hosts share one: hosts_add refuses
+ * the same name and port twice), the others keep theirs in list order, and
+ * one whose folder is taken gets "-2", "-3", ... after it.  One warning
+ * (input names the list) for each folder changed; hosts.md lists them too.
+ */
+void
+hosts_dirs_unique(struct host_list *l, const char *input)
+{
+	unsigned i, j, k;
+
+	for (i = 0; i < l->n; i++) {
+		struct host *h = &l->h[i];
+		bool own = strcmp(h->dir, h->name) == 0, taken = hosts_dir_reserved(h->dir);
+		char want[sizeof h->dir];
+
+		for (j = 0; j < l->n && !taken && !own; j++)
+			taken = j != i && strcmp(l->h[j].dir, h->dir) == 0 &&
+			    (j < i || strcmp(l->h[j].dir, l->h[j].name) == 0);
+		if (!taken)
+			continue;
+		str_copy(want, sizeof want, h->dir);
+		for (k = 2; ; k++) {
+			snprintf(h->dir, sizeof h->dir, "%.150s-%u", want, k);
+			if (!hosts_dir_taken(l, i, h->dir))
+				break;
+		}
+		sweep_warn("%s: host %s port %d: folder %s is taken; its results go to %s/",
+		    input, h->name, h->port, want, h->dir);
+	}
+}
+
+/*
  * Parse "host", "host:port", "[v6addr]:port" or a bare IPv6 address into h.
  * input names the source in messages ("--hosts a,b" or "fleet.txt:3").
  * Prints one line and returns -EINVAL on bad input.
@@ -90,15 +173,7 @@ hosts_parse_one(const char *spec, const char *input, struct host *h)
 	}
 	str_copy(h->name, sizeof h->name, name);
 	h->port = (int)v;
-	if (h->port == FIO_DEFAULT_PORT)
-		str_copy(h->dir, sizeof h->dir, h->name);
-	else
-		snprintf(h->dir, sizeof h->dir, "%s-%d", h->name, h->port);
-	for (p = h->dir; *p != '\0'; p++)
-		if (!isalnum((unsigned char)*p) && strchr(".-_", *p) == NULL)
-			*p = '_';
-	if (h->dir[0] == '.')
-		h->dir[0] = '_';	/* "..": no folder above the run's */
+	hosts_dir_name(h, h->dir, sizeof h->dir);
 	snprintf(h->client, sizeof h->client, "%s%s,%d", h->ipv6 ? "ip6:" : "", h->name, h->port);
 	return 0;
 }
@@ -152,6 +227,8 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 			sweep_error("%s: no hosts; give host[:port],host[:port],...", input);
 			err = -EINVAL;
 		}
+		if (err == 0)
+			hosts_dirs_unique(l, input);
 		free(input);
 		return err;
 	}
@@ -186,6 +263,11 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 		sweep_error("--hosts-file %s: no hosts in it (one host[:port] per line, # comments)",
 		    cfg->hosts_file);
 		err = -EINVAL;
+	}
+	if (err == 0) {
+		input = xasprintf("--hosts-file %s", cfg->hosts_file);
+		hosts_dirs_unique(l, input);
+		free(input);
 	}
 	return err;
 }
@@ -510,10 +592,17 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 	    "all hosts at the same time.");
 	for (metric = 0; metric < 3; metric++)
 		hosts_summary_table(&md, &mlen, p, l, res, metric);
-	for (i = 0; i < l->n; i++)
+	for (i = 0; i < l->n; i++) {
+		char dir[sizeof l->h[i].dir];
+
+		hosts_dir_name(&l->h[i], dir, sizeof dir);
+		if (strcmp(dir, l->h[i].dir) != 0)
+			str_appendf(&md, &mlen, "- %s port %d: in %s/, as %s/ is another host's or a "
+			    "file of this folder\n", l->h[i].name, l->h[i].port, l->h[i].dir, dir);
 		if (res[i].cells == NULL)
 			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n", l->h[i].name,
 			    l->h[i].port, l->h[i].why);
+	}
 	hosts_summary_aggregate(&md, &mlen, root);
 
 	path = xasprintf("%s/hosts.csv", out);

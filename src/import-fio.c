@@ -17,6 +17,7 @@
 
 #define IMPORT_FIO_MAX_BYTES	(256 * MIB)
 #define IMPORT_FIO_NOTE_MAX	240
+#define IMPORT_FIO_NOTE_ITEMS	5	/* names listed in a note; then "and N more" */
 
 /* Notes gathered over the import, turned into warnings at the end. */
 struct fio_notes {
@@ -30,7 +31,9 @@ struct fio_notes {
 	unsigned	 nbuffered;
 	char		 differ[IMPORT_FIO_NOTE_MAX];
 	char		 concurrent[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nconcurrent;
 	char		 duplicate[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nduplicate;
 };
 
 /* The import in progress. */
@@ -73,7 +76,11 @@ import_fio_opt(const struct fio_import *im, const cJSON *entry, const char *name
 	return v != NULL ? v : import_fio_str(im->global, name);
 }
 
-/* Append "item" to a "; "-separated note, marking truncation with "...". */
+/*
+ * Append "item" to a "; "-separated note, marking truncation with "...".
+ * A counted note lists its first IMPORT_FIO_NOTE_ITEMS items (see
+ * import_fio_more): 20,000 duplicate jobs are one short line.
+ */
 static void
 import_fio_note(char *note, unsigned *count, const char *fmt, ...)
 {
@@ -84,8 +91,8 @@ import_fio_note(char *note, unsigned *count, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(item, sizeof item, fmt, ap);
 	va_end(ap);
-	if (count != NULL)
-		(*count)++;
+	if (count != NULL && ++*count > IMPORT_FIO_NOTE_ITEMS)
+		return;
 	if (used > 0 && strcmp(note + used - 3, "...") == 0)
 		return;
 	if (strlen(item) + 2 < room)
@@ -94,34 +101,15 @@ import_fio_note(char *note, unsigned *count, const char *fmt, ...)
 		snprintf(note + used, room, "%s...", used ? "; " : "");
 }
 
-/* fio's time values ("60", "60s", "2m", "500ms"): whole seconds, rounded; -EINVAL if not one. */
-static int
-import_fio_seconds(const char *s, unsigned *out)
+/* ", and N more" after a counted note of n items, or "". */
+static const char *
+import_fio_more(unsigned n, char *buf, size_t len)
 {
-	char *end;
-	double v;
-
-	if (s == NULL || *s < '0' || *s > '9')
-		return -EINVAL;
-	v = strtod(s, &end);
-	if (*end == '\0' || strcmp(end, "s") == 0)
-		;
-	else if (strcmp(end, "ms") == 0)
-		v /= 1e3;
-	else if (strcmp(end, "us") == 0)
-		v /= 1e6;
-	else if (strcmp(end, "m") == 0)
-		v *= 60;
-	else if (strcmp(end, "h") == 0)
-		v *= 3600;
-	else if (strcmp(end, "d") == 0)
-		v *= 86400;
+	if (n > IMPORT_FIO_NOTE_ITEMS)
+		snprintf(buf, len, ", and %u more", n - IMPORT_FIO_NOTE_ITEMS);
 	else
-		return -EINVAL;
-	if (v < 0 || v > 4e9)
-		return -ERANGE;
-	*out = (unsigned)(v + 0.5);
-	return 0;
+		buf[0] = '\0';
+	return buf;
 }
 
 /* fio's rw (modifiers such as ":8" dropped) as a sweep mode; -EINVAL for trim and others. */
@@ -355,6 +343,11 @@ import_fio_load(const char *path, cJSON **root)
 	    "--output-format=json wrote", "give the file fio --output-format=json wrote", &text,
 	    &len) != 0)
 		return -EINVAL;
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		/* A UTF-8 byte order mark (an editor's save): not part of the JSON. */
+		len -= 3;
+		memmove(text, text + 3, len + 1);
+	}
 	/*
 	 * fio's JSON starts with "{" on a line of its own; the messages before
 	 * it are text, and may hold a "{" too: try each such line in turn.
@@ -447,7 +440,11 @@ import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max)
 
 		if (h == NULL || (job != NULL && strcmp(job, FIO_ALL_CLIENTS) == 0))
 			continue;
-		snprintf(id, sizeof id, "%s:%d", h, (int)import_fio_num(item, "port"));
+		/* A port out of range is kept as it is, for hosts_add to refuse by its number. */
+		if (fio_values_port(item) >= 0)
+			snprintf(id, sizeof id, "%s:%lld", h, fio_values_port(item));
+		else
+			snprintf(id, sizeof id, "%s:%.0f", h, import_fio_num(item, "port"));
 		for (i = 0; i < n && i < max; i++)
 			if (strcmp(out[i], id) == 0)
 				break;
@@ -472,7 +469,7 @@ import_fio_mine(const struct fio_import *im, const cJSON *e)
 		return true;
 	h = import_fio_str(e, "hostname");
 	return h != NULL && strcmp(h, im->host) == 0 &&
-	    (im->port < 0 || (int)import_fio_num(e, "port") == im->port);
+	    (im->port < 0 || fio_values_port(e) == im->port);
 }
 
 /* fio's disk_util of this host, as a note: for one cell, or for the whole run. */
@@ -488,7 +485,7 @@ import_fio_disk_util(const struct fio_import *im, struct results *res, unsigned 
 		const char *h = import_fio_str(d, "hostname"), *name = import_fio_str(d, "name");
 
 		if (im->host != NULL && (h == NULL || strcmp(h, im->host) != 0 ||
-		    (im->port >= 0 && (int)import_fio_num(d, "port") != im->port)))
+		    (im->port >= 0 && fio_values_port(d) != im->port)))
 			continue;
 		if (used < sizeof note)
 			used += (size_t)snprintf(note + used, sizeof note - used,
@@ -550,11 +547,11 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 	p->rwmixread = 50;	/* fio's default */
 	/* sweep's steady state is fio's iops criterion as a percentage (plus a trend test). */
 	if (ss != NULL && sscanf(ss, "iops:%u%c", &pct, &pc) == 2 && pc == '%' &&
-	    import_fio_seconds(import_fio_opt(im, first, "steadystate_duration"), &dur) == 0) {
+	    fio_values_seconds(import_fio_opt(im, first, "steadystate_duration"), &dur) == 0) {
 		p->steady_pct = pct;
 		p->steady_window_s = dur;
 	}
-	if (import_fio_seconds(import_fio_opt(im, first, "ramp_time"), &p->ramp_s) != 0)
+	if (fio_values_seconds(import_fio_opt(im, first, "ramp_time"), &p->ramp_s) != 0)
 		p->ramp_s = 0;
 	if (seed != NULL && parse_uint(seed, 0, UINT64_MAX, &v) == 0)
 		p->seed = v;
@@ -624,7 +621,7 @@ import_fio_plan(struct fio_import *im, struct plan *p, const struct cell_result 
 		if (i == 0) {
 			engine0 = engine;
 			file0 = file;
-			if (import_fio_seconds(import_fio_opt(im, e, "runtime"), &s) == 0 && s > 0)
+			if (fio_values_seconds(import_fio_opt(im, e, "runtime"), &s) == 0 && s > 0)
 				p->runtime_s = s;
 			else
 				p->runtime_s = (unsigned)((cells[0].runtime_ns + NSEC_PER_SEC / 2) /
@@ -646,28 +643,35 @@ static void
 import_fio_warn(const struct fio_import *im, struct results *res)
 {
 	const struct fio_notes *n = &im->notes;
+	char more[48];
 
 	if (n->nskipped > 0)
-		results_warn(res, "left out %u fio job%s: %s", n->nskipped,
-		    n->nskipped == 1 ? "" : "s", n->skipped);
+		results_warn(res, "left out %u fio job%s: %s%s", n->nskipped,
+		    n->nskipped == 1 ? "" : "s", n->skipped, import_fio_more(n->nskipped, more,
+		    sizeof more));
 	if (n->nestimated > 0)
 		results_warn(res, "percentiles of %u cell%s (clones without group_reporting, or "
-		    "both directions) are estimated from fio's per-job percentile tables: %s",
-		    n->nestimated, n->nestimated == 1 ? "" : "s", n->estimated);
+		    "both directions) are estimated from fio's per-job percentile tables: %s%s",
+		    n->nestimated, n->nestimated == 1 ? "" : "s", n->estimated,
+		    import_fio_more(n->nestimated, more, sizeof more));
 	if (n->nignored > 0)
 		results_warn(res, "I/Os in a direction the job's rw does not do (verify reads, or "
-		    "group_reporting over different jobs) are left out: %s", n->ignored);
+		    "group_reporting over different jobs) are left out: %s%s", n->ignored,
+		    import_fio_more(n->nignored, more, sizeof more));
 	if (n->nbuffered > 0)
-		results_warn(res, "%u fio job%s ran without direct=1 (page cache in the figures): %s",
-		    n->nbuffered, n->nbuffered == 1 ? "" : "s", n->buffered);
+		results_warn(res, "%u fio job%s ran without direct=1 (page cache in the figures): %s%s",
+		    n->nbuffered, n->nbuffered == 1 ? "" : "s", n->buffered,
+		    import_fio_more(n->nbuffered, more, sizeof more));
 	if (n->differ[0] != '\0')
 		results_warn(res, "cells differ in %s; the run's header shows the first", n->differ);
-	if (n->duplicate[0] != '\0')
+	if (n->nduplicate > 0)
 		results_warn(res, "fio jobs with the mode, bs, iodepth and numjobs of an earlier "
-		    "one (reports pivot on those, so show one of each): %s", n->duplicate);
-	if (n->concurrent[0] != '\0')
+		    "one (reports pivot on those, so show one of each): %s%s", n->duplicate,
+		    import_fio_more(n->nduplicate, more, sizeof more));
+	if (n->nconcurrent > 0)
 		results_warn(res, "jobs ran at the same time (one fio group, no stonewall), so they "
-		    "shared the target: %s", n->concurrent);
+		    "shared the target: %s%s", n->concurrent,
+		    import_fio_more(n->nconcurrent, more, sizeof more));
 }
 
 /*
@@ -695,17 +699,28 @@ import_fio_select(struct fio_import *im)
 		}
 		if (n == 1) {
 			char *colon = strrchr(hosts[0], ':');
+			uint64_t port;
 
 			*colon = '\0';
+			if (parse_uint(colon + 1, 1, 65535, &port) != 0) {
+				sweep_error("import %s: client_stats: host %s has port %s; a port is a "
+				    "number from 1 to 65535", im->path, hosts[0], colon + 1);
+				return -EINVAL;
+			}
 			str_copy(im->host_buf, sizeof im->host_buf, hosts[0]);
 			im->host = im->host_buf;
-			im->port = atoi(colon + 1);
+			im->port = (int)port;
 		}
 	}
 	im->ent = xcalloc((size_t)cJSON_GetArraySize(a) + 1, sizeof *im->ent);
 	cJSON_ArrayForEach(item, a)
-		if (cJSON_IsObject(item) && import_fio_mine(im, item))
+		if (cJSON_IsObject(item) && import_fio_mine(im, item)) {
+			if (fio_values_check(im->path, item) != 0) {
+				free(im->ent);
+				return -EINVAL;
+			}
 			im->ent[im->nent++] = item;
+		}
 	if (im->nent > 0)
 		return 0;
 	free(im->ent);
@@ -750,7 +765,8 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 		if (group != last_group)
 			ngroups++;
 		else if (strstr(im->notes.concurrent, name) == NULL)
-			import_fio_note(im->notes.concurrent, NULL, "%s (group %d)", name, group);
+			import_fio_note(im->notes.concurrent, &im->notes.nconcurrent, "%s (group %d)",
+			    name, group);
 		last_group = group;
 		if (!import_fio_cell(im, im->ent + i, n, r, why, sizeof why)) {
 			import_fio_note(im->notes.skipped, &im->notes.nskipped, "%s (%s)", name, why);
@@ -765,7 +781,8 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 
 			if (c->mode == r->cell.mode && c->bs == r->cell.bs && c->depth == r->cell.depth &&
 			    c->jobs == r->cell.jobs && c->rwmixread == r->cell.rwmixread) {
-				import_fio_note(im->notes.duplicate, NULL, "%s = cell %u", name, k + 1);
+				import_fio_note(im->notes.duplicate, &im->notes.nduplicate, "%s = cell %u",
+				    name, k + 1);
 				break;
 			}
 		}
@@ -807,7 +824,10 @@ import_fio_results(const cJSON *root, const char *path, const char *host, int po
 	ngroups = import_fio_cells(&im, &p, cells, first_of_cell);
 	free(im.ent);
 	if (p.ncells == 0) {
-		sweep_error("import %s: no fio job sweep can read (%s)", path, im.notes.skipped);
+		char more[48];
+
+		sweep_error("import %s: no fio job sweep can read (%s%s)", path, im.notes.skipped,
+		    import_fio_more(im.notes.nskipped, more, sizeof more));
 		err = -EINVAL;
 	} else {
 		import_fio_plan(&im, &p, cells, first_of_cell);

@@ -45,30 +45,58 @@ fleet_hosts(const char *path, const cJSON *root, struct host_list *l)
 		sweep_error("import %s: %u hosts; at most %d in one file", path, n, FLEET_MAX);
 		err = -EINVAL;
 	}
-	for (i = 0; err == 0 && i < n; i++)
-		err = hosts_add(l, ids[i], input);
-	free(input);
+	for (i = 0; err == 0 && i < n; i++) {
+		/* "HOST:PORT"; an IPv6 address (fio --client=ip6:ADDR,PORT) as [ADDR]:PORT. */
+		char *colon = strrchr(ids[i], ':');
+		char *spec = colon != NULL && memchr(ids[i], ':', (size_t)(colon - ids[i])) != NULL ?
+		    xasprintf("[%.*s]%s", (int)(colon - ids[i]), ids[i], colon) : xstrdup(ids[i]);
+
+		err = hosts_add(l, spec, input);
+		free(spec);
+	}
 	if (err == 0 && l->n > 1)
 		qsort(l->h, l->n, sizeof *l->h, fleet_host_cmp);
+	free(input);
 	return err;
 }
 
-/* --host NAME or NAME:PORT: its index in l, or -1 after one line naming the hosts there. */
+/*
+ * --host NAME, NAME:PORT, [ADDR]:PORT or a bare IPv6 address: its index in
+ * l, or -1 after one line (a port out of range, or the hosts there).
+ */
 static int
 fleet_pick(const char *path, const struct host_list *l, const char *want)
 {
-	char list[512] = "";
-	const char *colon = strrchr(want, ':');
-	size_t nlen = colon != NULL ? (size_t)(colon - want) : strlen(want);
+	char list[512] = "", name[256];
+	const char *colon = strrchr(want, ':'), *port = NULL;
+	uint64_t v = 0;
 	unsigned i;
 
+	str_copy(name, sizeof name, want);
+	if (want[0] == '[' && strchr(want, ']') != NULL) {
+		const char *close = strchr(want, ']');
+
+		name[close - want] = '\0';
+		memmove(name, name + 1, strlen(name));
+		port = close[1] == '\0' ? NULL : close + 1 + (close[1] == ':');
+	} else if (colon != NULL) {
+		for (i = 0; i < l->n; i++)	/* a bare IPv6 address: every port */
+			if (strcmp(l->h[i].name, want) == 0)
+				return (int)i;
+		name[colon - want] = '\0';
+		port = colon + 1;
+	}
+	if (port != NULL && parse_uint(port, 1, 65535, &v) != 0) {
+		sweep_error("--host %s: port must be a number from 1 to 65535", want);
+		return -1;
+	}
 	for (i = 0; i < l->n; i++)
-		if (strlen(l->h[i].name) == nlen && strncmp(l->h[i].name, want, nlen) == 0 &&
-		    (colon == NULL || atoi(colon + 1) == l->h[i].port))
+		if (strcmp(l->h[i].name, name) == 0 && (port == NULL || (int)v == l->h[i].port))
 			return (int)i;
 	for (i = 0; i < l->n; i++)
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s:%d",
-		    i == 0 ? "" : ", ", l->h[i].name, l->h[i].port);
+		snprintf(list + strlen(list), sizeof list - strlen(list),
+		    l->h[i].ipv6 ? "%s[%s]:%d" : "%s%s:%d", i == 0 ? "" : ", ", l->h[i].name,
+		    l->h[i].port);
 	sweep_error("--host %s: not in %s; its hosts are %s", want, path, list);
 	return -1;
 }
@@ -108,15 +136,21 @@ fleet_write_all(const char *path, const cJSON *root, struct host_list *l, const 
 	const struct plan *p;
 	char *intro;
 	unsigned i, failed = 0;
-	int ret = SWEEP_EXIT_OK;
+	int ret = SWEEP_EXIT_OK, err;
 
 	for (i = 0; i < l->n; i++) {
 		struct host *h = &l->h[i];
 		char *name = label != NULL ? xasprintf("%s-%s", label, h->dir) : xstrdup(h->dir);
 
-		if (import_fio_results(root, path, h->name, h->port, name, &res[i]) != 0) {
+		if ((err = import_fio_results(root, path, h->name, h->port, name, &res[i])) != 0) {
 			memset(&res[i], 0, sizeof res[i]);
-			str_copy(h->why, sizeof h->why, "no jobs of this host in the file");
+			str_copy(h->why, sizeof h->why, err == -ENOENT ?
+			    "no jobs of this host in the file" : "refused (see the message above)");
+			if (err == -ENOENT)
+				sweep_error("import %s: host %s port %d: no jobs of this host in the file",
+				    path, h->name, h->port);
+			else
+				ret = SWEEP_EXIT_USAGE;
 			failed++;
 		} else if (fleet_expect(&res[i], expect[0], expect[1]) != 0) {
 			results_free(&res[i]);
@@ -126,7 +160,8 @@ fleet_write_all(const char *path, const cJSON *root, struct host_list *l, const 
 		}
 		free(name);
 	}
-	p = fleet_plan(res, l->n);
+	/* A host's file refused (bad figures): nothing is written, as for one host. */
+	p = ret == SWEEP_EXIT_OK ? fleet_plan(res, l->n) : NULL;
 	for (i = 0; p != NULL && i < l->n; i++) {
 		char *dir = xasprintf("%s/%s", out, l->h[i].dir);
 
@@ -140,11 +175,13 @@ fleet_write_all(const char *path, const cJSON *root, struct host_list *l, const 
 		free(dir);
 	}
 	intro = xasprintf("Imported from fio client/server output (%s): %u hosts.", path, l->n);
+	if (p == NULL && ret == SWEEP_EXIT_OK)
+		sweep_error("import %s: no host gave results; nothing written", path);
 	if (p == NULL || hosts_summary_write(out, p, l, res, root, label, intro) != 0)
-		ret = SWEEP_EXIT_FAILED;
+		ret = ret == SWEEP_EXIT_OK ? SWEEP_EXIT_FAILED : ret;
 	else
 		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
-	if (failed > 0)
+	if (failed > 0 && ret == SWEEP_EXIT_OK)
 		ret = SWEEP_EXIT_FAILED;
 	for (i = 0; i < l->n; i++)
 		if (res[i].cells != NULL)
@@ -189,6 +226,11 @@ import_fleet_open(const char *path, const char *host, struct fleet *f)
 		f->hosts.h[0] = f->hosts.h[k];
 		f->hosts.n = 1;
 		f->one = true;
+	} else {
+		char *input = xasprintf("import %s", path);
+
+		hosts_dirs_unique(&f->hosts, input);
+		free(input);
 	}
 	return 0;
 }

@@ -11,15 +11,18 @@
 
 #include <cjson/cJSON.h>
 
+#include "options.h"
 #include "sweep.h"
 
-/* Where "key" first appears, for messages about keys. */
+/* Where "key" first appears (second: where it appears again), for messages about keys. */
 static void
-key_position(const char *text, const char *key, unsigned *line, unsigned *col)
+key_position(const char *text, const char *key, bool second, unsigned *line, unsigned *col)
 {
 	char *quoted = xasprintf("\"%s\"", key);
 	const char *p = strstr(text, quoted);
 
+	if (second && p != NULL && strstr(p + 1, quoted) != NULL)
+		p = strstr(p + 1, quoted);
 	free(quoted);
 	text_position(text, p != NULL ? (size_t)(p - text) : 0, line, col);
 }
@@ -61,6 +64,39 @@ json_value_text(const cJSON *v)
 	return NULL;
 }
 
+/*
+ * Does key take a list, i.e. a comma-separated value on the command line?
+ * The matrix keys and those whose value is a list (--formats LIST, --expect
+ * iops=N,bw=RATE) do; "runtime": [4] is no number.
+ */
+static bool
+sweep_key_takes_list(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < options_count(); i++) {
+		const struct option_entry *o = options_entry(i);
+
+		if (strcmp(o->name, key) == 0)
+			return (o->flags & OPT_MATRIX) != 0 || o->type == OPT_IGNORED ||
+			    (o->argname != NULL && (strchr(o->argname, ',') != NULL ||
+			    strcmp(o->argname, "LIST") == 0));
+	}
+	return false;
+}
+
+/* Is item's key one of an earlier member of its object?  cJSON keeps both; the last would win. */
+static bool
+sweep_key_repeated(const cJSON *obj, const cJSON *item)
+{
+	const cJSON *k;
+
+	for (k = obj->child; k != NULL && k != item; k = k->next)
+		if (strcmp(k->string, item->string) == 0)
+			return true;
+	return false;
+}
+
 /* The keys of one JSON object: the top level (group < 0) or one of "groups". */
 static int
 sweep_apply_object(struct config *cfg, const char *path, const char *text,
@@ -74,9 +110,15 @@ sweep_apply_object(struct config *cfg, const char *path, const char *text,
 		char *value, *input;
 		int err;
 
+		key_position(text, item->string, false, &line, &col);
+		if (sweep_key_repeated(obj, item)) {
+			key_position(text, item->string, true, &line, &col);
+			sweep_error("%s:%u:%u: key \"%s\" is given twice; give each key once", path,
+			    line, col, item->string);
+			return -EINVAL;
+		}
 		if (group < 0 && strcmp(item->string, "groups") == 0)
 			continue;
-		key_position(text, item->string, &line, &col);
 		err = options_key_find(item->string, group >= 0, &hint);
 		if (err != 0) {
 			if (err == -EPERM)
@@ -88,6 +130,11 @@ sweep_apply_object(struct config *cfg, const char *path, const char *text,
 			else
 				sweep_error("%s:%u:%u: unknown key \"%s\" (see sweep --help for the keys)",
 				    path, line, col, item->string);
+			return -EINVAL;
+		}
+		if (cJSON_IsArray(item) && !sweep_key_takes_list(item->string)) {
+			sweep_error("%s:%u:%u: key \"%s\": takes one value (a string, a whole number "
+			    "or true/false), not a list", path, line, col, item->string);
 			return -EINVAL;
 		}
 		value = json_value_text(item);
@@ -161,7 +208,7 @@ options_parse_sweep(struct config *cfg, const char *path, const char *text, size
 	if (groups != NULL) {
 		unsigned line, col;
 
-		key_position(text, "groups", &line, &col);
+		key_position(text, "groups", false, &line, &col);
 		if (!cJSON_IsArray(groups) || cJSON_GetArraySize(groups) == 0 ||
 		    cJSON_GetArraySize(groups) > SWEEP_GROUPS_MAX) {
 			sweep_error("%s:%u:%u: \"groups\" must be a list of 1 to %d objects", path,
