@@ -351,7 +351,7 @@ report_doc_rounds_verdict(struct doc *d, const struct results *res, unsigned at,
 		doc_printf(d, "Steady state (SNIA PTS) not judged: %u round%s ran, the test needs %u.",
 		    most, most == 1 ? "" : "s", w);
 	doc_printf(d, " The tracking cells are each mode's (each read share's) smallest block size "
-	    "at its highest depth; each round's figure is that round's own IOPS.");
+	    "that ran at its highest depth; each round's figure is that round's own IOPS.");
 	doc_para_end(d);
 }
 
