@@ -635,7 +635,8 @@ cmd_run_exec(struct config *cfg)
 		goto out;
 	if (cfg->like != NULL && autoplan_like(cfg, &p) != 0)
 		goto out;
-	if (cfg->auto_plan && cfg->like == NULL && autoplan_check_shares(&p) != 0)
+	if (cfg->auto_plan && cfg->like == NULL && (autoplan_check_shares(&p) != 0 ||
+	    autoplan_check_budget(cfg, &p) != 0))
 		goto out;
 	if (cmd_target_check(cfg, &t, &p, true, &expect) != 0)
 		goto out;

@@ -392,7 +392,8 @@ static const struct option_entry options_table[] = {
 	  NULL, "stop the sweep at the first failed cell (default: go on to the next)", NULL, NULL },
 	{ "auto", 0, OPT_CLI, OPT_BOOL, CFG(auto_plan), 0, 0, NULL, NULL, NULL,
 	  "choose the cells as the run goes: per mode the IOPS and bandwidth caps (within 5%), the "
-	  "knee, the saturating depth and QD1 latency, among the modes given only", NULL, NULL },
+	  "knee, the saturating depth and QD1 latency, among the modes given only (and the block "
+	  "sizes from the smallest to the largest of --bs, when given)", NULL, NULL },
 	{ "budget", 0, OPT_ARG | OPT_CLI, OPT_CUSTOM, 0, 10, 86400, NULL,
 	  "2 min 30 s per mode", "DURATION",
 	  "with --auto: the most the run takes, e.g. 5m, 90s; open questions are named",
