@@ -114,10 +114,10 @@ autoplan_check_budget(const struct config *cfg, const struct plan *p)
 	budget = cfg->budget_s ? cfg->budget_s : AUTO_BUDGET_PER_MODE_S * nmodes;
 	if (budget >= need)
 		return 0;
-	sweep_error("--budget %us%s: too short for one cell per mode (%u mode%s x (%u s ramp + %u s "
-	    "measured + %u s set-up) + %u s for the reports = %u s); give --budget %us or more, or "
-	    "a shorter %s or --ramp", budget, cfg->budget_s ? "" : " (the default)", nmodes,
-	    nmodes == 1 ? "" : "s", p->ramp_s, least, AUTO_OVERHEAD_S,
+	sweep_error("--budget %us%s: too short for one cell per mode (%u mode%s x (%u s ramp + "
+	    "%u s measured + %u s set-up) + %u s for the reports = %u s); give --budget %us or "
+	    "more, or a shorter %s or --ramp", budget, cfg->budget_s ? "" : " (the default)",
+	    nmodes, nmodes == 1 ? "" : "s", p->ramp_s, least, AUTO_OVERHEAD_S,
 	    (unsigned)(AUTO_RESERVE_NS / NSEC_PER_SEC), need, need,
 	    steady ? "--min-runtime" : "--runtime");
 	return -EINVAL;

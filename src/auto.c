@@ -55,7 +55,7 @@ struct autoplan {
 	uint64_t	 bs_lo, bs_hi;	/* ... within this range (--bs, a sweep file's bs) */
 	bool		 bs_given;
 	uint64_t	 coarse[3];	/* the coarse pass's sizes; 0 past the last */
-	uint64_t	 qd1_bs;	/* the QD1 latency's size: 4 KiB, or the smallest in range */
+	uint64_t	 qd1_bs;	/* the QD1 latency's: 4 KiB, or the smallest in range */
 	uint64_t	 max_io;	/* the largest request the device takes; 0 unknown */
 	uint64_t	 start_ns;
 	uint64_t	 budget_ns;
@@ -146,8 +146,8 @@ auto_max_io(const struct target *t)
  * The block sizes --auto explores: from 512 B to 8 MiB, or with --bs (or a
  * sweep file's bs) from its smallest size to its largest.  The coarse pass
  * is 4K, 64K and 1M, or when the range leaves one out, its smallest size,
- * the power of two halfway (in log space) and its largest size; the QD1 latency is at 4 KiB, or at the
- * range's smallest size.
+ * the power of two halfway (in log space) and its largest size; the QD1
+ * latency is at 4 KiB, or at the range's smallest size.
  */
 static void
 auto_bs_range(struct autoplan *ap, const struct config *cfg, const struct plan *p)
@@ -511,7 +511,7 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res)
 			continue;
 		need = (uint64_t)(ap->ramp_s + ap->least_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
 		left = ap->mode_end_ns > now ? ap->mode_end_ns - now : 0;
-		/* The run's first cell runs whatever the layout took: a run of no cell says nothing. */
+		/* The first cell runs whatever the layout took: a run of no cell says nothing. */
 		if (left < need && res->plan.ncells > 0) {
 			snprintf(ap->open[ap->cur], sizeof ap->open[0], "%s (bs %s, depth %u)", c.why,
 			    size_short(c.bs, b, sizeof b), c.depth);
@@ -687,6 +687,7 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	uint64_t worst = cell_ns * auto_mode_cells_max(ap) * ap->nmodes;
 	char modes[128] = "", dur[32], bud[32], coarse[64] = "";
 	unsigned m;
+	size_t n;
 
 	if (ap->fixed) {
 		plan_print(f, p, t, false);
@@ -700,7 +701,8 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	for (m = 0; m < 3 && ap->coarse[m] != 0; m++) {
 		snprintf(coarse + strlen(coarse), sizeof coarse - strlen(coarse), "%s%s",
 		    m ? ", " : "", size_short(ap->coarse[m], dur, sizeof dur));
-		coarse[strlen(coarse) - 1] = (char)toupper((unsigned char)coarse[strlen(coarse) - 1]);
+		n = strlen(coarse) - 1;
+		coarse[n] = (char)toupper((unsigned char)coarse[n]);
 	}
 	plan_print_target(f, t);
 	fprintf(f, "Plan: --auto, cells chosen as the run goes; modes: %s (only these); jobs %u",

@@ -14,7 +14,7 @@
 #define AUTO_BUDGET_PER_MODE_S	150	/* the default --budget: 5 min for 2 modes */
 #define AUTO_BISECT_MAX		6	/* knee bisection cells per mode, at most */
 #define AUTO_LIKE_CELLS_MAX	4096	/* --like: the most cells an earlier run may give */
-#define AUTO_RESERVE_NS		(2 * NSEC_PER_SEC)	/* kept for the reports at the end */
+#define AUTO_RESERVE_NS		(2 * NSEC_PER_SEC)	/* kept for the reports */
 #define AUTO_OVERHEAD_S		1	/* a cell's set-up and teardown, at most */
 
 struct autoplan;

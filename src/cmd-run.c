@@ -178,8 +178,8 @@ resume_key_text(const struct plan *p, unsigned key, char *buf, size_t len)
 
 		if (key == 4 && !(mode_reads(c->mode) && mode_writes(c->mode)))
 			continue;
-		x = key == 0 ? c->mode : key == 1 ? c->bs : key == 2 ? c->depth : key == 3 ? c->jobs :
-		    plan_cell_rwmixread(p, c);
+		x = key == 0 ? c->mode : key == 1 ? c->bs : key == 2 ? c->depth :
+		    key == 3 ? c->jobs : plan_cell_rwmixread(p, c);
 		for (k = n; k > 0 && v[k - 1] > x; k--)
 			v[k] = v[k - 1];
 		if (k > 0 && v[k - 1] == x) {
@@ -275,7 +275,8 @@ resume_options_check(const struct config *cfg, const struct plan *old, const str
 	for (i = 0; i < options_count(); i++) {
 		const char *name = options_name(i);
 
-		if (!options_given(cfg, name) || !resume_option_differs(name, old, p, why, sizeof why))
+		if (!options_given(cfg, name) ||
+		    !resume_option_differs(name, old, p, why, sizeof why))
 			continue;
 		sweep_error("--resume %s --%s: differs from the run there (%s); leave --%s out to "
 		    "resume the stored plan, or start a new run", cfg->resume, name, why, name);

@@ -305,12 +305,12 @@ report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 	doc_para_begin(d, steady < n ? "fail" : NULL);
 	/* A resume with a lower --retry-unstable keeps the re-runs made before it. */
 	if (most > max)
-		snprintf(rule, sizeof rule, "up to %u re-run%s until an attempt is steady, under an "
-		    "earlier --retry-unstable; a resume lowered it to %u", most, most == 1 ? "" : "s",
-		    max);
+		snprintf(rule, sizeof rule, "up to %u re-run%s until an attempt is steady, under "
+		    "an earlier --retry-unstable; a resume lowered it to %u", most,
+		    most == 1 ? "" : "s", max);
 	else
-		snprintf(rule, sizeof rule, "--retry-unstable %u: up to %u re-run%s, until an attempt "
-		    "is steady", max, max, max == 1 ? "" : "s");
+		snprintf(rule, sizeof rule, "--retry-unstable %u: up to %u re-run%s, until an "
+		    "attempt is steady", max, max, max == 1 ? "" : "s");
 	doc_printf(d, "%u cell%s stalled or noisy and ran again (%s); %u of them %s steady now. "
 	    "A cell's figures are its first steady attempt's, or when none is, its least unstable "
 	    "attempt's (noisy before stalled, then the lowest CV); results.json keeps every "

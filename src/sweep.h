@@ -132,7 +132,7 @@ struct config {
 	bool		 stop_on_error;
 	bool		 size_set;
 	unsigned	 plan_given;	/* options that define the plan or target were given */
-	uint64_t	 plan_given_set;	/* bit i: the OPT_PLAN option table entry i was given */
+	uint64_t	 plan_given_set;	/* bit i: option table entry i given (OPT_PLAN) */
 
 	bool		 destructive;
 	bool		 force;
