@@ -37,9 +37,29 @@ deps() {
 		exit 2
 	fi
 	export DEBIAN_FRONTEND=noninteractive
-	$apt_get update -qq
+	# Another apt-get (unattended-upgrades on a fresh machine) may hold the
+	# locks: wait up to 10 minutes for it instead of failing.  apt waits for
+	# the dpkg lock itself (DPkg::Lock::Timeout); apt-get update (apt 2.6)
+	# fails at once on the lists lock whatever the option says, so it is
+	# tried again every 5 s while that is the error.
+	lock="-o DPkg::Lock::Timeout=600"
+	err=$(mktemp)
+	waited=0
 	# shellcheck disable=SC2086
-	$apt_get install -y -qq --no-install-recommends $missing >/dev/null
+	until $apt_get $lock update -qq 2>"$err"; do
+		if ! grep -q "Could not get lock" "$err" || [ "$waited" -ge 600 ]; then
+			cat "$err" >&2
+			rm -f "$err"
+			exit 1
+		fi
+		[ "$waited" -eq 0 ] && echo "setup: waiting for another apt-get to finish"
+		sleep 5
+		waited=$((waited + 5))
+	done
+	cat "$err" >&2
+	rm -f "$err"
+	# shellcheck disable=SC2086
+	$apt_get $lock install -y -qq --no-install-recommends $missing >/dev/null
 }
 
 build() {

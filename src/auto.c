@@ -29,6 +29,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -40,8 +41,6 @@
 #include "report.h"
 
 #define AUTO_BS_TOP	(8 * MIB)	/* the default plan's largest block size */
-#define AUTO_RESERVE_NS	(2 * NSEC_PER_SEC)	/* kept for the reports at the end */
-#define AUTO_OVERHEAD_S	1		/* a cell's set-up and teardown, at most */
 
 static const uint64_t auto_coarse[] = { 4 * KIB, 64 * KIB, 1 * MIB };
 
@@ -53,6 +52,10 @@ struct autoplan {
 	unsigned	 jobs;
 	uint64_t	 align;		/* block sizes are multiples of this */
 	uint64_t	 size;		/* ... and at most this */
+	uint64_t	 bs_lo, bs_hi;	/* ... within this range (--bs, a sweep file's bs) */
+	bool		 bs_given;
+	uint64_t	 coarse[3];	/* the coarse pass's sizes; 0 past the last */
+	uint64_t	 qd1_bs;	/* the QD1 latency's: 4 KiB, or the smallest in range */
 	uint64_t	 max_io;	/* the largest request the device takes; 0 unknown */
 	uint64_t	 start_ns;
 	uint64_t	 budget_ns;
@@ -91,11 +94,11 @@ auto_iops(const struct results *res, int i)
 	return r->status == CELL_OK && r->iops > 0 ? r->iops : 0;
 }
 
-/* Does block size bs fit the target (alignment, region)? */
+/* Does block size bs fit the target (alignment, region) and the range of --bs? */
 static bool
 auto_fits(const struct autoplan *ap, uint64_t bs)
 {
-	return bs >= SWEEP_BS_MIN && bs <= AUTO_BS_TOP && bs <= ap->size && bs % ap->align == 0;
+	return bs >= ap->bs_lo && bs <= ap->bs_hi && bs <= ap->size && bs % ap->align == 0;
 }
 
 /*
@@ -139,6 +142,46 @@ auto_max_io(const struct target *t)
 	return max;
 }
 
+/*
+ * The block sizes --auto explores: from 512 B to 8 MiB, or with --bs (or a
+ * sweep file's bs) from its smallest size to its largest.  The coarse pass
+ * is 4K, 64K and 1M, or when the range leaves one out, its smallest size,
+ * the power of two halfway (in log space) and its largest size; the QD1
+ * latency is at 4 KiB, or at the range's smallest size.
+ */
+static void
+auto_bs_range(struct autoplan *ap, const struct config *cfg, const struct plan *p)
+{
+	unsigned i, n = 0;
+
+	ap->bs_lo = SWEEP_BS_MIN;
+	ap->bs_hi = AUTO_BS_TOP;
+	for (i = 0; i < cfg->ngroups; i++)
+		ap->bs_given |= (cfg->group_set[i] & CFG_SET_BS) != 0;
+	for (i = 0; ap->bs_given && i < p->ncells; i++) {
+		if (i == 0 || p->cells[i].bs < ap->bs_lo)
+			ap->bs_lo = p->cells[i].bs;
+		if (i == 0 || p->cells[i].bs > ap->bs_hi)
+			ap->bs_hi = p->cells[i].bs;
+	}
+	if (ap->bs_lo % ap->align != 0)
+		ap->bs_lo += ap->align - ap->bs_lo % ap->align;
+	for (i = 0; i < 3; i++)
+		if (auto_fits(ap, auto_coarse[i]))
+			ap->coarse[n++] = auto_coarse[i];
+	if (ap->bs_given && n < 3) {
+		ap->coarse[0] = ap->bs_lo;
+		ap->coarse[1] = (uint64_t)1 << (unsigned)lround((log2((double)ap->bs_lo) +
+		    log2((double)ap->bs_hi)) / 2);
+		ap->coarse[2] = ap->bs_hi;
+		if (ap->coarse[1] <= ap->bs_lo || ap->coarse[1] >= ap->bs_hi)
+			ap->coarse[1] = ap->bs_hi > ap->bs_lo ? ap->bs_hi : 0;
+		if (ap->coarse[1] == ap->bs_hi)
+			ap->coarse[2] = 0;
+	}
+	ap->qd1_bs = auto_fits(ap, 4 * KIB) ? 4 * KIB : ap->bs_lo;
+}
+
 struct autoplan *
 autoplan_new(const struct config *cfg, const struct plan *p, const struct target *t,
     uint64_t start_ns)
@@ -160,6 +203,7 @@ autoplan_new(const struct config *cfg, const struct plan *p, const struct target
 	ap->align = t->dio_offset_align > 512 ? t->dio_offset_align : 512;
 	ap->size = t->size;
 	ap->max_io = auto_max_io(t);
+	auto_bs_range(ap, cfg, p);
 	ap->start_ns = start_ns;
 	ap->budget_default = cfg->budget_s == 0;
 	ap->budget_ns = (uint64_t)(cfg->budget_s ? cfg->budget_s :
@@ -255,13 +299,13 @@ auto_bisect_bs(const struct autoplan *ap, const struct results *res, enum rw_mod
 		return 0;
 	}
 	if (k->kind == KNEE_IOPS_BOUND) {
-		bs = k->bs_max * 4 > AUTO_BS_TOP ? AUTO_BS_TOP : k->bs_max * 4;
+		bs = k->bs_max * 4 > ap->bs_hi ? ap->bs_hi : k->bs_max * 4;
 		snprintf(why, len, "knee search %u: IOPS-bound up to the largest size", ap->nbisect + 1);
 		return auto_fits(ap, bs) && bs > k->bs_max &&
 		    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0 ? bs : 0;
 	}
 	if (k->kind == KNEE_BW_BOUND) {
-		bs = k->bs_min / 4 < ap->align ? ap->align : k->bs_min / 4;
+		bs = k->bs_min / 4 < ap->bs_lo ? ap->bs_lo : k->bs_min / 4;
 		snprintf(why, len, "knee search %u: bandwidth-bound down to the smallest size",
 		    ap->nbisect + 1);
 		return auto_fits(ap, bs) && bs < k->bs_min &&
@@ -382,15 +426,16 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 	uint64_t sizes[2];
 	unsigned i, sat, to;
 	double gain;
+	char b[32];
 
 	memset(c, 0, sizeof *c);
 	c->mode = mode;
 	c->jobs = ap->jobs;
 	c->depth = ap->depth_max;
-	for (i = 0; i < sizeof auto_coarse / sizeof auto_coarse[0]; i++)
-		if (auto_fits(ap, auto_coarse[i]) &&
-		    auto_find(res, mode, auto_coarse[i], ap->depth_max, ap->jobs) < 0) {
-			c->bs = auto_coarse[i];
+	for (i = 0; i < 3 && ap->coarse[i] != 0; i++)
+		if (auto_fits(ap, ap->coarse[i]) &&
+		    auto_find(res, mode, ap->coarse[i], ap->depth_max, ap->jobs) < 0) {
+			c->bs = ap->coarse[i];
 			str_copy(c->why, sizeof c->why, "coarse pass");
 			return true;
 		}
@@ -411,8 +456,8 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 		}
 	}
 	c->depth = 1;
-	c->bs = 4 * KIB;
-	str_copy(c->why, sizeof c->why, "QD1 latency at 4 KiB");
+	c->bs = ap->qd1_bs;
+	snprintf(c->why, sizeof c->why, "QD1 latency at %s", size_human(c->bs, b, sizeof b));
 	return auto_fits(ap, c->bs) && auto_find(res, mode, c->bs, 1, ap->jobs) < 0;
 }
 
@@ -466,14 +511,16 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res)
 			continue;
 		need = (uint64_t)(ap->ramp_s + ap->least_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
 		left = ap->mode_end_ns > now ? ap->mode_end_ns - now : 0;
-		if (left < need) {
+		/* The first cell runs whatever the layout took: a run of no cell says nothing. */
+		if (left < need && res->plan.ncells > 0) {
 			snprintf(ap->open[ap->cur], sizeof ap->open[0], "%s (bs %s, depth %u)", c.why,
 			    size_short(c.bs, b, sizeof b), c.depth);
 			continue;
 		}
 		p->runtime_s = ap->runtime_s;
 		if ((uint64_t)(ap->ramp_s + ap->runtime_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC > left)
-			p->runtime_s = (unsigned)(left / NSEC_PER_SEC) - ap->ramp_s - AUTO_OVERHEAD_S;
+			p->runtime_s = left < need ? ap->least_s :
+			    (unsigned)(left / NSEC_PER_SEC) - ap->ramp_s - AUTO_OVERHEAD_S;
 		auto_append(p, res, &c);
 		printf("auto: %s bs %s depth %u: %s\n", mode_name(c.mode),
 		    size_short(c.bs, b, sizeof b), c.depth, c.why);
@@ -574,13 +621,14 @@ auto_depth_findings(const struct autoplan *ap, struct results *res, enum rw_mode
 			    "doubling gained %+.1f%% IOPS; give a higher --depth)", mode_name(mode), a,
 			    ap->depth_max, gain * 100);
 	}
-	if ((q = auto_find(res, mode, 4 * KIB, 1, ap->jobs)) >= 0 &&
+	size_human(ap->qd1_bs, a, sizeof a);
+	if ((q = auto_find(res, mode, ap->qd1_bs, 1, ap->jobs)) >= 0 &&
 	    report_has_figures(&res->cells[q]))
-		auto_finding(res, "%s: QD1 latency at 4 KiB: p50 %.1f us, p99 %.1f us (%.0f IOPS)",
-		    mode_name(mode), (double)res->cells[q].lat_pct_ns[0] / 1e3,
+		auto_finding(res, "%s: QD1 latency at %s: p50 %.1f us, p99 %.1f us (%.0f IOPS)",
+		    mode_name(mode), a, (double)res->cells[q].lat_pct_ns[0] / 1e3,
 		    (double)res->cells[q].lat_pct_ns[2] / 1e3, res->cells[q].iops);
 	else
-		auto_finding(res, "%s: QD1 latency at 4 KiB: not measured", mode_name(mode));
+		auto_finding(res, "%s: QD1 latency at %s: not measured", mode_name(mode), a);
 	if (ap->open[ap->cur][0] != '\0')
 		auto_finding(res, "%s: the budget ended before %s", mode_name(mode), ap->open[ap->cur]);
 }
@@ -637,8 +685,9 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 {
 	uint64_t cell_ns = (uint64_t)(ap->ramp_s + ap->runtime_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
 	uint64_t worst = cell_ns * auto_mode_cells_max(ap) * ap->nmodes;
-	char modes[128] = "", dur[32], bud[32];
+	char modes[128] = "", dur[32], bud[32], coarse[64] = "";
 	unsigned m;
+	size_t n;
 
 	if (ap->fixed) {
 		plan_print(f, p, t, false);
@@ -649,14 +698,27 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	for (m = 0; m < ap->nmodes; m++)
 		snprintf(modes + strlen(modes), sizeof modes - strlen(modes), "%s%s", m ? ", " : "",
 		    mode_name(ap->modes[m]));
+	for (m = 0; m < 3 && ap->coarse[m] != 0; m++) {
+		snprintf(coarse + strlen(coarse), sizeof coarse - strlen(coarse), "%s%s",
+		    m ? ", " : "", size_short(ap->coarse[m], dur, sizeof dur));
+		n = strlen(coarse) - 1;
+		coarse[n] = (char)toupper((unsigned char)coarse[n]);
+	}
 	plan_print_target(f, t);
-	fprintf(f, "Plan: --auto, cells chosen as the run goes; modes: %s (only these); jobs %u\n",
+	fprintf(f, "Plan: --auto, cells chosen as the run goes; modes: %s (only these); jobs %u",
 	    modes, ap->jobs);
-	fprintf(f, "Per mode: 1. coarse pass: 4K, 64K, 1M at QD%u; 2. knee bisection (at most %u "
+	if (ap->bs_given && ap->bs_lo == ap->bs_hi)
+		fprintf(f, "; block size %s only (the bs given)", size_short(ap->bs_lo, dur,
+		    sizeof dur));
+	else if (ap->bs_given)
+		fprintf(f, "; block sizes %s to %s only (the bs given)", size_short(ap->bs_lo, dur,
+		    sizeof dur), size_short(ap->bs_hi, bud, sizeof bud));
+	fprintf(f, "\nPer mode: 1. coarse pass: %s at QD%u; 2. knee bisection (at most %u "
 	    "cells) until the IOPS and bandwidth caps each rest on 2 block sizes within %u%%; "
 	    "3. depth search at the smallest and largest block size: QD1, doubling up to QD%u "
-	    "until IOPS gain less than %u%% (the saturating depth); 4. QD1 latency at 4 KiB\n",
-	    ap->depth_max, AUTO_BISECT_MAX, AUTO_TARGET_PCT, ap->depth_max, AUTO_DEPTH_GAIN_PCT);
+	    "until IOPS gain less than %u%% (the saturating depth); 4. QD1 latency at %s\n",
+	    coarse, ap->depth_max, AUTO_BISECT_MAX, AUTO_TARGET_PCT, ap->depth_max,
+	    AUTO_DEPTH_GAIN_PCT, size_human(ap->qd1_bs, dur, sizeof dur));
 	fprintf(f, "Each cell: %u s ramp + at most %u s measured (steady state ends it earlier; "
 	    "cut to what the budget has left)\n", ap->ramp_s, ap->runtime_s);
 	duration_human(ap->budget_ns, bud, sizeof bud);
@@ -676,76 +738,14 @@ autoplan_plan(struct config *cfg, struct target *t, struct plan *p)
 	struct expect expect;
 
 	if ((cfg->like != NULL && autoplan_like(cfg, p) != 0) ||
-	    (cfg->like == NULL && autoplan_check_shares(p) != 0) ||
+	    (cfg->like == NULL && (autoplan_check_shares(p) != 0 ||
+	    autoplan_check_budget(cfg, p) != 0)) ||
 	    cmd_target_check(cfg, t, p, false, &expect) != 0)
 		return SWEEP_EXIT_USAGE;
 	ap = autoplan_new(cfg, p, t, now_ns());
 	autoplan_print(stdout, ap, p, t);
 	autoplan_free(ap);
 	return SWEEP_EXIT_OK;
-}
-
-/*
- * --auto chooses the cells of each mode, at one read share: a plan whose
- * mixed cells (readwrite, randrw) have several is refused.  0, or -EINVAL
- * after one line.
- */
-int
-autoplan_check_shares(const struct plan *p)
-{
-	unsigned i, first = 101;
-
-	for (i = 0; i < p->ncells; i++) {
-		const struct cell *c = &p->cells[i];
-		unsigned r = plan_cell_rwmixread(p, c);
-
-		if (!mode_reads(c->mode) || !mode_writes(c->mode))
-			continue;
-		if (first <= 100 && r != first) {
-			sweep_error("--rwmixread: one read share with --auto (it chooses the cells of "
-			    "each mode; %u%% and %u%% were given); run --auto once per share", first, r);
-			return -EINVAL;
-		}
-		first = r;
-	}
-	return 0;
-}
-
-/* Options that go with --auto only, and those that do not go with it; -EINVAL after one line. */
-int
-autoplan_check(const struct config *cfg)
-{
-	if (!cfg->auto_plan && cfg->budget_s != 0) {
-		sweep_error("--budget: only with --auto (a plan of fixed cells takes what it takes; "
-		    "sweep plan says how long)");
-		return -EINVAL;
-	}
-	if (!cfg->auto_plan && cfg->like != NULL) {
-		sweep_error("--like %s: only with --auto (sweep run --auto --like DIR measures the "
-		    "cells of the run in DIR)", cfg->like);
-		return -EINVAL;
-	}
-	if (cfg->like != NULL && cfg->budget_s != 0) {
-		sweep_error("--budget with --like %s: every cell of the run there is measured; "
-		    "give one of them", cfg->like);
-		return -EINVAL;
-	}
-	if (cfg->auto_plan && (cfg->repeat > 1 || cfg->rounds_until_steady > 0)) {
-		sweep_error("--auto: not with --repeat or --rounds-until-steady (it chooses each cell "
-		    "from the ones before)");
-		return -EINVAL;
-	}
-	if (cfg->auto_plan && (cfg->hosts != NULL || cfg->hosts_file != NULL)) {
-		sweep_error("--auto: not with --hosts or --hosts-file (fio's client/server mode "
-		    "runs a fixed plan)");
-		return -EINVAL;
-	}
-	if (cfg->auto_plan && cfg->resume != NULL) {
-		sweep_error("--auto with --resume %s: an --auto run keeps every cell it chose; start "
-		    "a new one (with --like %s to measure the same cells)", cfg->resume, cfg->resume);
-		return -EINVAL;
-	}
-	return 0;
 }
 
 /* Is cell c of an earlier run one this run can measure?  0, or -EINVAL after one line. */

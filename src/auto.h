@@ -14,6 +14,8 @@
 #define AUTO_BUDGET_PER_MODE_S	150	/* the default --budget: 5 min for 2 modes */
 #define AUTO_BISECT_MAX		6	/* knee bisection cells per mode, at most */
 #define AUTO_LIKE_CELLS_MAX	4096	/* --like: the most cells an earlier run may give */
+#define AUTO_RESERVE_NS		(2 * NSEC_PER_SEC)	/* kept for the reports */
+#define AUTO_OVERHEAD_S		1	/* a cell's set-up and teardown, at most */
 
 struct autoplan;
 
@@ -30,8 +32,11 @@ void	 autoplan_print(FILE *, const struct autoplan *, const struct plan *,
 bool	 autoplan_extend(struct autoplan *, struct plan *, struct results *);
 void	 autoplan_finish(struct autoplan *, struct results *, FILE *);
 int	 autoplan_like(const struct config *, struct plan *);
+int	 autoplan_plan(struct config *, struct target *, struct plan *);
+
+/* auto-check.c */
 int	 autoplan_check(const struct config *);
 int	 autoplan_check_shares(const struct plan *);
-int	 autoplan_plan(struct config *, struct target *, struct plan *);
+int	 autoplan_check_budget(const struct config *, const struct plan *);
 
 #endif

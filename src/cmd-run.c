@@ -160,12 +160,135 @@ resume_load(struct config *cfg, struct results *old)
 	return 0;
 }
 
+/*
+ * The values of one matrix key over p's cells, in order and once each, as
+ * text ("4k,64k"): key 0 modes, 1 bs, 2 depth, 3 jobs, 4 the read shares of
+ * the mixed cells.
+ */
+static void
+resume_key_text(const struct plan *p, unsigned key, char *buf, size_t len)
+{
+	uint64_t *v = xcalloc(p->ncells ? p->ncells : 1, sizeof *v), x;
+	unsigned i, k, n = 0;
+	size_t used = 0;
+	char b[32];
+
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell *c = &p->cells[i];
+
+		if (key == 4 && !(mode_reads(c->mode) && mode_writes(c->mode)))
+			continue;
+		x = key == 0 ? c->mode : key == 1 ? c->bs : key == 2 ? c->depth :
+		    key == 3 ? c->jobs : plan_cell_rwmixread(p, c);
+		for (k = n; k > 0 && v[k - 1] > x; k--)
+			v[k] = v[k - 1];
+		if (k > 0 && v[k - 1] == x) {
+			memmove(&v[k], &v[k + 1], (n - k) * sizeof *v);
+			continue;
+		}
+		v[k] = x;
+		n++;
+	}
+	buf[0] = '\0';
+	for (i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? "," : "", key == 0 ?
+		    mode_name((enum rw_mode)v[i]) : key == 1 ? size_short(v[i], b, sizeof b) :
+		    (snprintf(b, sizeof b, "%llu", (unsigned long long)v[i]), b));
+	if (n == 0 && key == 4)
+		snprintf(buf, len, "%u", p->rwmixread);
+	free(v);
+}
+
+/* How many rounds plan p runs, as its options say it. */
+static const char *
+resume_rounds_text(const struct plan *p, char *buf, size_t len)
+{
+	if (p->until_steady)
+		snprintf(buf, len, "--rounds-until-steady %u", plan_repeat(p));
+	else if (plan_repeat(p) > 1)
+		snprintf(buf, len, "--repeat %u", plan_repeat(p));
+	else
+		snprintf(buf, len, "one round");
+	return buf;
+}
+
+/*
+ * Does plan option name, given again on resume, differ from the run stored
+ * (a: stored, b: as the command line builds it)?  Then why says how, "X
+ * there, Y here".  The target's options are checked with the target.
+ */
+static bool
+resume_option_differs(const char *name, const struct plan *a, const struct plan *b, char *why,
+    size_t len)
+{
+	static const char *const keys[] = { "modes", "bs", "depth", "jobs", "rwmixread" };
+	char x[512], y[512];
+	unsigned k;
+
+#define RESUME_SAME(opt, field) \
+	if (strcmp(name, opt) == 0) { \
+		snprintf(why, len, "%llu there, %llu here", (unsigned long long)a->field, \
+		    (unsigned long long)b->field); \
+		return a->field != b->field; \
+	}
+	RESUME_SAME("runtime", runtime_s);
+	RESUME_SAME("ramp", ramp_s);
+	RESUME_SAME("seed", seed);
+	RESUME_SAME("steady", steady_pct);
+	RESUME_SAME("steady-window", steady_window_s);
+	RESUME_SAME("min-runtime", min_runtime_s);
+#undef RESUME_SAME
+	if (strcmp(name, "engine") == 0) {
+		snprintf(why, len, "%s there, %s here", a->engine, b->engine);
+		return strcmp(a->engine, b->engine) != 0;
+	}
+	if (strcmp(name, "repeat") == 0 || strcmp(name, "rounds-until-steady") == 0) {
+		snprintf(why, len, "%s there, %s here", resume_rounds_text(a, x, sizeof x),
+		    resume_rounds_text(b, y, sizeof y));
+		return a->until_steady != b->until_steady || plan_repeat(a) != plan_repeat(b);
+	}
+	for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+		if (strcmp(name, keys[k]) == 0) {
+			resume_key_text(a, k, x, sizeof x);
+			resume_key_text(b, k, y, sizeof y);
+			snprintf(why, len, "%.200s there, %.200s here", x, y);
+			return strcmp(x, y) != 0 || (k == 4 && a->rwmixread != b->rwmixread);
+		}
+	if (strcmp(name, "sweep") == 0 && plan_compare(a, b, why, len) != 0) {
+		if (a->ncells != b->ncells)
+			snprintf(why, len, "%u cells there, %u here", a->ncells, b->ncells);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The plan options given again on resume: each one equal to the stored run's
+ * is accepted, the first that differs is named.  0, or -EINVAL after one line.
+ */
+static int
+resume_options_check(const struct config *cfg, const struct plan *old, const struct plan *p)
+{
+	char why[512];
+	size_t i;
+
+	for (i = 0; i < options_count(); i++) {
+		const char *name = options_name(i);
+
+		if (!options_given(cfg, name) ||
+		    !resume_option_differs(name, old, p, why, sizeof why))
+			continue;
+		sweep_error("--resume %s --%s: differs from the run there (%s); leave --%s out to "
+		    "resume the stored plan, or start a new run", cfg->resume, name, why, name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Refuse to resume onto another target or plan; adopt the stored plan otherwise. */
 static int
 resume_check(struct config *cfg, struct results *old, struct target *t, struct plan *p)
 {
-	char why[256];
-
 	if (old->target.kind != t->kind || strcmp(old->target.path, t->path) != 0 ||
 	    old->target.size != t->size) {
 		char a[32], b[32];
@@ -175,14 +298,8 @@ resume_check(struct config *cfg, struct results *old, struct target *t, struct p
 		    size_human(old->target.size, a, sizeof a), t->path, size_human(t->size, b, sizeof b));
 		return -EINVAL;
 	}
-	if (cfg->plan_given > 0 && plan_compare(&old->plan, p, why, sizeof why) != 0) {
-		if (old->plan.ncells != p->ncells)
-			snprintf(why, sizeof why, "%u cells there, %u here", old->plan.ncells,
-			    p->ncells);
-		sweep_error("--resume %s: the plan options given differ from the plan stored there "
-		    "(%s); leave them out to resume the stored plan", cfg->resume, why);
+	if (resume_options_check(cfg, &old->plan, p) != 0)
 		return -EINVAL;
-	}
 	plan_free(p);
 	*p = old->plan;
 	p->cells = xcalloc(old->plan.ncells, sizeof *p->cells);
@@ -635,7 +752,8 @@ cmd_run_exec(struct config *cfg)
 		goto out;
 	if (cfg->like != NULL && autoplan_like(cfg, &p) != 0)
 		goto out;
-	if (cfg->auto_plan && cfg->like == NULL && autoplan_check_shares(&p) != 0)
+	if (cfg->auto_plan && cfg->like == NULL && (autoplan_check_shares(&p) != 0 ||
+	    autoplan_check_budget(cfg, &p) != 0))
 		goto out;
 	if (cmd_target_check(cfg, &t, &p, true, &expect) != 0)
 		goto out;

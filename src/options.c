@@ -392,7 +392,8 @@ static const struct option_entry options_table[] = {
 	  NULL, "stop the sweep at the first failed cell (default: go on to the next)", NULL, NULL },
 	{ "auto", 0, OPT_CLI, OPT_BOOL, CFG(auto_plan), 0, 0, NULL, NULL, NULL,
 	  "choose the cells as the run goes: per mode the IOPS and bandwidth caps (within 5%), the "
-	  "knee, the saturating depth and QD1 latency, among the modes given only", NULL, NULL },
+	  "knee, the saturating depth and QD1 latency, among the modes given only (and the block "
+	  "sizes from the smallest to the largest of --bs, when given)", NULL, NULL },
 	{ "budget", 0, OPT_ARG | OPT_CLI, OPT_CUSTOM, 0, 10, 86400, NULL,
 	  "2 min 30 s per mode", "DURATION",
 	  "with --auto: the most the run takes, e.g. 5m, 90s; open questions are named",
@@ -461,6 +462,7 @@ static const struct option_entry options_table[] = {
 	  "summary still print)", NULL, NULL },
 };
 #define OPTIONS_COUNT (sizeof options_table / sizeof options_table[0])
+_Static_assert(OPTIONS_COUNT <= 64, "options_given keeps a bit per option in a uint64_t");
 
 /* The table seen from outside (tests, the command table's checks): count, name, kind. */
 size_t
@@ -496,6 +498,25 @@ options_find(const char *name)
 		if (strcmp(options_table[i].name, name) == 0)
 			return &options_table[i];
 	return NULL;
+}
+
+/* Note a plan option given on the command line: how many, and which (options_given). */
+static void
+opt_mark_given(struct config *cfg, const struct option_entry *o)
+{
+	if (!(o->flags & OPT_PLAN))
+		return;
+	cfg->plan_given++;
+	cfg->plan_given_set |= (uint64_t)1 << (o - options_table);
+}
+
+/* Was the plan option called name given on the command line (for --resume)? */
+bool
+options_given(const struct config *cfg, const char *name)
+{
+	const struct option_entry *o = options_find(name);
+
+	return o != NULL && (cfg->plan_given_set & (uint64_t)1 << (o - options_table)) != 0;
 }
 
 /* The closest option name, for "did you mean", or NULL when none is close. */
@@ -696,8 +717,7 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const 
 		c.where = WHERE_CLI;
 		c.group = 0;
 		c.input = input;
-		if (o->flags & OPT_PLAN)
-			cfg->plan_given++;
+		opt_mark_given(cfg, o);
 		err = opt_set(&c, o, value);
 		free(input);
 		free(name);

@@ -281,13 +281,15 @@ static void
 report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 {
 	const struct results *res = ctx->res;
-	unsigned i, n = 0, steady = 0, suspect = 0;
-	char note[1024], bs[32];
+	unsigned i, n = 0, steady = 0, suspect = 0, most = 0, max = res->plan.retry_unstable;
+	char note[1024], bs[32], rule[160];
 
 	for (i = 0; i < res->plan.ncells; i++) {
 		if (res->cells[i].nattempts > 0) {
 			n++;
 			steady += res->cells[i].stability.verdict == STABILITY_STEADY;
+			if (res->cells[i].nattempts - 1 > most)
+				most = res->cells[i].nattempts - 1;
 		}
 		suspect += stability_suspect(&res->cells[i].stability);
 	}
@@ -301,12 +303,18 @@ report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 		return;
 	doc_heading(d, 2, "Retried cells");
 	doc_para_begin(d, steady < n ? "fail" : NULL);
-	doc_printf(d, "%u cell%s stalled or noisy and ran again "
-	    "(--retry-unstable %u: up to %u re-runs, until an attempt is steady); %u of them %s "
-	    "steady now. A cell's figures are its first steady attempt's, or when none is, its "
-	    "least unstable attempt's (noisy before stalled, then the lowest CV); results.json "
-	    "keeps every attempt.", n, n == 1 ? " was" : "s were", res->plan.retry_unstable,
-	    res->plan.retry_unstable, steady, steady == 1 ? "is" : "are");
+	/* A resume with a lower --retry-unstable keeps the re-runs made before it. */
+	if (most > max)
+		snprintf(rule, sizeof rule, "up to %u re-run%s until an attempt is steady, under "
+		    "an earlier --retry-unstable; a resume lowered it to %u", most,
+		    most == 1 ? "" : "s", max);
+	else
+		snprintf(rule, sizeof rule, "--retry-unstable %u: up to %u re-run%s, until an "
+		    "attempt is steady", max, max, max == 1 ? "" : "s");
+	doc_printf(d, "%u cell%s stalled or noisy and ran again (%s); %u of them %s steady now. "
+	    "A cell's figures are its first steady attempt's, or when none is, its least unstable "
+	    "attempt's (noisy before stalled, then the lowest CV); results.json keeps every "
+	    "attempt.", n, n == 1 ? " was" : "s were", rule, steady, steady == 1 ? "is" : "are");
 	doc_para_end(d);
 	doc_list_begin(d);
 	for (i = 0; i < res->plan.ncells; i++) {
@@ -351,7 +359,7 @@ report_doc_rounds_verdict(struct doc *d, const struct results *res, unsigned at,
 		doc_printf(d, "Steady state (SNIA PTS) not judged: %u round%s ran, the test needs %u.",
 		    most, most == 1 ? "" : "s", w);
 	doc_printf(d, " The tracking cells are each mode's (each read share's) smallest block size "
-	    "at its highest depth; each round's figure is that round's own IOPS.");
+	    "that ran at its highest depth; each round's figure is that round's own IOPS.");
 	doc_para_end(d);
 }
 

@@ -334,12 +334,15 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
  * The tracking cells of --rounds-until-steady: per mode (and a mixed mode
  * per read share, as the reports have them), its highest depth and at that
  * depth its smallest block size (the first such cell in plan order), modes
- * in their enum's order, shares in plan order.  Returns how many, into cells
+ * in their enum's order, shares in plan order.  A skipped cell (a block size
+ * the target cannot take: 512 B on a 4Kn device) never has figures, so the
+ * smallest block size that runs is tracked.  Returns how many, into cells
  * (SWEEP_TRACK_MAX at most).
  */
 static unsigned
-rounds_tracking(const struct plan *p, unsigned *cells)
+rounds_tracking(const struct results *res, unsigned *cells)
 {
+	const struct plan *p = &res->plan;
 	unsigned m, i, k, n = 0;
 
 	for (m = 0; m < MODE_COUNT; m++) {
@@ -350,7 +353,7 @@ rounds_tracking(const struct plan *p, unsigned *cells)
 			bool mixed = mode_reads(c->mode) && mode_writes(c->mode);
 			unsigned share = mixed ? plan_cell_rwmixread(p, c) : 100;
 
-			if (c->mode != (enum rw_mode)m)
+			if (c->mode != (enum rw_mode)m || res->cells[i].status == CELL_SKIPPED)
 				continue;
 			for (k = first; k < n && (mixed ? plan_cell_rwmixread(p, &p->cells[cells[k]]) :
 			    100) != share; k++)
@@ -382,7 +385,7 @@ results_rounds_steady(const struct results *res, unsigned last, struct rounds_st
 	unsigned cells[SWEEP_TRACK_MAX], t, k;
 
 	memset(st, 0, sizeof *st);
-	st->ntrack = rounds_tracking(&res->plan, cells);
+	st->ntrack = rounds_tracking(res, cells);
 	if (last < w || st->ntrack == 0)
 		return false;
 	st->last = last;

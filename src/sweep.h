@@ -132,6 +132,7 @@ struct config {
 	bool		 stop_on_error;
 	bool		 size_set;
 	unsigned	 plan_given;	/* options that define the plan or target were given */
+	uint64_t	 plan_given_set;	/* bit i: option table entry i given (OPT_PLAN) */
 
 	bool		 destructive;
 	bool		 force;
@@ -553,6 +554,7 @@ int	 options_finish(struct config *, bool);
 size_t	 options_count(void);
 const char *options_name(size_t);
 bool	 options_on_cli(size_t);
+bool	 options_given(const struct config *, const char *);
 bool	 options_takes_value(size_t);
 int	 options_key_find(const char *, bool, const char **);
 int	 options_key_set(struct config *, const char *, const char *, int, const char *);

@@ -173,7 +173,7 @@ ok "second signal: exit 130, no half-written file"
 
 # Resume refuses another plan or target.
 expect_usage "resume with another plan" "$SWEEP" run --resume full --file t.dat --size 32m --bs 8k
-grep -q "plan options given differ from the plan stored there" "$T/.err" || fail "does not say the plan options differ"
+grep -q -- "--bs: differs from the run there" "$T/.err" || fail "does not name the option that differs"
 dd if=/dev/urandom of=u.dat bs=1M count=32 2>/dev/null
 expect_usage "resume on another target" "$SWEEP" run --resume full --file u.dat
 expect_usage "resume without results" "$SWEEP" run --resume "$T/nowhere"
