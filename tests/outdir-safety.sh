@@ -28,7 +28,7 @@ unchanged() {
 	[ "$(cat "$T/outside/$1")" = "secret $1" ] || fail "$2: $T/outside/$1 was written: $(head -c 200 "$T/outside/$1")"
 }
 mkdir outside
-for v in lock tmp xlsx gp log pidtmp hard hardlock; do echo "secret $v" >"outside/$v"; done
+for v in lock tmp xlsx gp log pidtmp hard hardlock fiolog fiojson; do echo "secret $v" >"outside/$v"; done
 
 # 1a. A symbolic link at DIR/.sweep.lock: before, the run truncated the file it points to
 # and wrote its PID there.
@@ -58,6 +58,31 @@ unchanged gp "report with a link at .tmp-iops.svg"
 unchanged log "report with a link at .iops.gnuplot.log"
 [ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] || fail "report over planted links: exit $rc, want 2 and one line: $(cat err)"
 ok "links at the fixed temporary names are refused: $(cat err)"
+
+# 1b'. run --hosts: fio writes its log and its --output by name; a host that is not there
+# (port 1) still writes both.
+if command -v fio >/dev/null; then
+	mkdir o5
+	ln -s "$T/outside/fiolog" o5/fio-client.log
+	ln -s "$T/outside/fiojson" o5/fio-output.json
+	expect_usage "run --hosts over planted links" "$SWEEP" run --hosts 127.0.0.1:1 --size 16m \
+	    --bs 4k --depth 1 --runtime 1 --ramp 0 --modes read -o o5
+	unchanged fiolog "run --hosts with a link at fio-client.log"
+	unchanged fiojson "run --hosts with a link at fio-output.json"
+	ok "run --hosts refuses links at fio-client.log and fio-output.json"
+fi
+
+# 1b''. A fleet import writes a folder per host: a link planted at one is not followed.
+fleet="$top_srcdir/tests/fixtures/fio/client2.json"
+"$SWEEP" import "$fleet" -o probe --formats csv >/dev/null 2>err || fail "fleet import: $(cat err)"
+host=$(cd probe && ls -d ./*/ | head -n 1 | cut -d/ -f2)
+[ -n "$host" ] || fail "the fleet import made no host folder"
+mkdir o6 outside/hostdir
+ln -s "$T/outside/hostdir" "o6/$host"
+"$SWEEP" import "$fleet" -o o6 --formats csv >/dev/null 2>err
+[ -z "$(ls outside/hostdir)" ] || fail "a fleet import wrote through the link o6/$host: $(ls outside/hostdir)"
+grep -q 'symbolic link' err || fail "the link o6/$host is not named: $(cat err)"
+ok "a fleet import does not write through a link at a host's folder"
 
 # 1c. A hard link at a gnuplot log (a name sweep rewrites every time): removed, not truncated.
 if command -v gnuplot >/dev/null; then
@@ -132,6 +157,11 @@ rm -rf reports && : >reports
 rc=$?
 [ $rc -eq 2 ] || fail "compare into an impossible default folder: exit $rc, want 2: $(cat err)"
 ! grep -q -- '^sweep: -o ' err || fail "compare without -o blames -o: $(cat err)"
+printf 'mode,bs,iops\nread,4096,1000\n' >ok.csv
+"$SWEEP" import --csv ok.csv >out 2>err2
+rc=$?
+[ $rc -eq 2 ] || fail "import into an impossible default folder: exit $rc, want 2: $(cat err2)"
+! grep -q -- '^sweep: -o ' err2 || fail "import without -o blames -o: $(cat err2)"
 cd .. || exit 1
 ok "compare's default folder fits ($name); a failure blames no option: $(cat c13/err)"
 
