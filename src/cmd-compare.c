@@ -65,26 +65,68 @@ cmd_compare_labels(struct compare *cmp)
 	}
 }
 
-/* reports/compare-A-vs-B-YYYYmmdd-HHMMSS (the first four labels).  Caller frees. */
+/*
+ * The longest folder name compare makes from labels, before its
+ * -YYYYmmdd-HHMMSS: a file name has 255 bytes at most (NAME_MAX), and
+ * four labels of up to 100 bytes do not fit in that.
+ */
+#define COMPARE_NAME_MAX	200
+/* Each label's bytes in a name that had to be shortened: four and the rest fit in COMPARE_NAME_MAX. */
+#define COMPARE_LABEL_CUT	36
+
+/* compare-A-vs-B[-vs-C-vs-D][-and-N-more], each label cut to cut bytes (0: whole).  Caller frees. */
 static char *
-cmd_compare_default_dir(const struct compare *cmp)
+cmd_compare_name(const struct compare *cmp, size_t cut)
 {
-	char stamp[32], *name = xstrdup("compare"), *next;
-	time_t now = time(NULL);
-	struct tm tm;
+	char *name = xstrdup("compare"), *next;
 	unsigned k;
 
 	for (k = 0; k < cmp->nruns && k < 4; k++) {
 		char safe[sizeof cmp->runs[k].label];
+		size_t n;
 
 		/* labels come from the runs' results.json: untrusted in a path */
-		next = xasprintf("%s%s%s", name, k == 0 ? "-" : "-vs-",
-		    path_component(cmp->runs[k].label, safe, sizeof safe));
+		path_component(cmp->runs[k].label, safe, sizeof safe);
+		n = strlen(safe);
+		if (cut > 0 && n > cut) {
+			/* on a character's first byte: no half of a UTF-8 sequence */
+			for (n = cut; n > 0 && ((unsigned char)safe[n] & 0xC0) == 0x80; n--)
+				;
+			safe[n] = '\0';
+		}
+		next = xasprintf("%s%s%s", name, k == 0 ? "-" : "-vs-", safe);
 		free(name);
 		name = next;
 	}
 	if (cmp->nruns > 4) {
 		next = xasprintf("%s-and-%u-more", name, cmp->nruns - 4);
+		free(name);
+		name = next;
+	}
+	return name;
+}
+
+/*
+ * reports/compare-A-vs-B-YYYYmmdd-HHMMSS (the first four labels).  Labels
+ * too long for one file name are cut, and a hash of the whole name keeps
+ * two such comparisons apart.  Caller frees.
+ */
+static char *
+cmd_compare_default_dir(const struct compare *cmp)
+{
+	char stamp[32], *name = cmd_compare_name(cmp, 0), *next;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (strlen(name) > COMPARE_NAME_MAX) {
+		uint32_t h = 2166136261u;	/* FNV-1a */
+		const char *p;
+
+		for (p = name; *p != '\0'; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+		free(name);
+		name = cmd_compare_name(cmp, COMPARE_LABEL_CUT);
+		next = xasprintf("%s-%08x", name, (unsigned)h);
 		free(name);
 		name = next;
 	}
@@ -104,8 +146,9 @@ cmd_compare_exec(struct config *cfg)
 {
 	struct compare cmp;
 	unsigned mask, k, i;
+	const char *input;
 	char *dir;
-	int err;
+	int err, lock;
 
 	if (cfg->nargs < 2) {
 		sweep_error("compare: give two or more runs (sweep compare A/results.json "
@@ -140,12 +183,14 @@ cmd_compare_exec(struct config *cfg)
 		    "cell is shown as missing in some run, and there is no ratio to give");
 
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) : cmd_compare_default_dir(&cmp);
-	if (cmd_out_prepare(dir, "-o", false) != 0) {
+	input = cfg->out_dir != NULL ? "-o" : "default output";
+	if (cmd_out_prepare(dir, input, false) != 0 || (lock = cmd_out_lock(dir, input)) < 0) {
 		free(dir);
 		compare_free(&cmp);
 		return SWEEP_EXIT_USAGE;
 	}
 	err = compare_write_all(&cmp, dir, mask, cfg->gnuplot);
+	cmd_run_unlock(lock, dir);
 	for (i = 0; i < cmp.nmodes; i++)
 		printf("%s: %s\n", cmp.modes[i].name, cmp.verdict[i] != NULL ? cmp.verdict[i] : "");
 	printf("%u cells in common, %u in only some runs. Comparison: %s\n", cmp.ncommon,

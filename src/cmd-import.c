@@ -37,7 +37,8 @@ cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned 
 		safe[n - 5] = '\0';
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
 	    xasprintf("reports/%s-imported", path_component(safe, comp, sizeof comp));
-	ret = cmd_out_prepare(dir, "-o", false) != 0 ? SWEEP_EXIT_USAGE :
+	ret = cmd_out_prepare(dir, cfg->out_dir != NULL ? "-o" : "default output", false) != 0 ?
+	    SWEEP_EXIT_USAGE :
 	    import_fleet_write(f, dir, cfg->label, cfg->expect, cfg->profile, mask, cfg->gnuplot);
 	free(dir);
 	return ret;
@@ -115,7 +116,7 @@ cmd_import_exec(struct config *cfg)
 	/* the label may come from the imported file: untrusted in a path */
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
 	    xasprintf("reports/%s-imported", path_component(res.label, safe, sizeof safe));
-	if (cmd_out_prepare(dir, "-o", false) != 0) {
+	if (cmd_out_prepare(dir, cfg->out_dir != NULL ? "-o" : "default output", false) != 0) {
 		free(dir);
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;

@@ -48,8 +48,9 @@ cmd_report_exec(struct config *cfg)
 	unsigned mask;
 	struct stat st;
 	char *dir, *input;
+	const char *what;
 	bool expect = cfg->expect != NULL || cfg->profile != NULL;
-	int err;
+	int err, lock;
 
 	if (cfg->nargs != 1) {
 		sweep_error("report: give one results.json (sweep report RESULTS.json [-o DIR] "
@@ -73,7 +74,9 @@ cmd_report_exec(struct config *cfg)
 	}
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) : report_dir_of(input);
 	free(input);
-	if (cmd_out_prepare(dir, "-o", false) != 0) {
+	/* the folder lock: not into a folder a run is writing (nor another report) */
+	what = cfg->out_dir != NULL ? "-o" : "output folder";
+	if (cmd_out_prepare(dir, what, false) != 0 || (lock = cmd_out_lock(dir, what)) < 0) {
 		free(dir);
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
@@ -84,6 +87,7 @@ cmd_report_exec(struct config *cfg)
 			printf("Recorded the expectation in %s/results.json\n", dir);
 	} else
 		err = report_write_all(&res, dir, mask, cfg->gnuplot);
+	cmd_run_unlock(lock, dir);
 	if (err == 0)
 		printf("Reports: %s\n", dir);
 	free(dir);

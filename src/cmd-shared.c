@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,8 +26,7 @@ int
 cmd_out_prepare(const char *dir, const char *input, bool probe)
 {
 	char *path;
-	FILE *f;
-	int err = mkdir_p(dir);
+	int err = mkdir_p(dir), fd;
 
 	if (err != 0) {
 		sweep_error("%s %s: cannot create the output directory: %s", input, dir, strerror(-err));
@@ -35,10 +35,10 @@ cmd_out_prepare(const char *dir, const char *input, bool probe)
 	if (!probe)
 		return 0;
 	path = xasprintf("%s/.sweep-write-test.%ld", dir, (long)getpid());
-	f = fopen(path, "we");
-	if (f == NULL || fclose(f) != 0) {
-		err = -errno;
-		sweep_error("%s %s: output directory is not writable: %s", input, dir, strerror(errno));
+	fd = file_create(path);
+	if (fd < 0 || close(fd) != 0) {
+		err = fd < 0 ? fd : -errno;
+		sweep_error("%s %s: output directory is not writable: %s", input, dir, strerror(-err));
 	} else
 		unlink(path);
 	free(path);
@@ -133,6 +133,68 @@ cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writ
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
 }
 
+/* The PID of a NAME.tmp.PID file (tmp + rename), or 0 for another name. */
+static long
+cmd_out_tmp_pid(const char *name)
+{
+	const char *tail = strstr(name, ".tmp."), *p;
+
+	if (tail == NULL || tail == name || tail[5] == '\0')
+		return 0;
+	for (p = tail + 5; *p != '\0' && isdigit((unsigned char)*p); p++)
+		;
+	return *p == '\0' ? strtol(tail + 5, NULL, 10) : 0;
+}
+
+/*
+ * Is name one that sweep opens for writing in a folder (not one it renames
+ * over, which replaces a link and writes nothing through it)?  The
+ * temporaries NAME.tmp.PID, gnuplot's .tmp-CHART.EXT and .CHART.gnuplot.log,
+ * the write test and run --hosts' fio files.
+ */
+static bool
+cmd_out_opened_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return cmd_out_tmp_pid(name) > 0 || strncmp(name, ".tmp-", 5) == 0 ||
+	    (name[0] == '.' && n > 12 && strcmp(name + n - 12, ".gnuplot.log") == 0) ||
+	    strncmp(name, ".sweep-write-test.", 18) == 0 || strcmp(name, "fio-client.log") == 0 ||
+	    strcmp(name, "fio-output.json") == 0;
+}
+
+/*
+ * A symbolic link in dir where sweep opens a file of its own: planted so
+ * that sweep would write outside the folder.  Refused, with one line
+ * naming input; -ELOOP.  Called with dir locked.
+ */
+static int
+cmd_out_check_links(const char *dir, const char *input)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int err = 0;
+
+	if (d == NULL)
+		return 0;
+	while (err == 0 && (e = readdir(d)) != NULL) {
+		char *path;
+		struct stat st;
+
+		if (!cmd_out_opened_name(e->d_name))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+			sweep_error("%s %s: %s is a symbolic link where sweep writes a file of its own; "
+			    "sweep writes nothing through a link (remove it)", input, dir, path);
+			err = -ELOOP;
+		}
+		free(path);
+	}
+	closedir(d);
+	return err;
+}
+
 /*
  * Remove the NAME.tmp.PID files (tmp + rename) that a killed run left in
  * dir: those whose PID is no longer a process.  Called with dir locked.
@@ -146,17 +208,8 @@ cmd_out_clean_stale(const char *dir)
 	if (d == NULL)
 		return;
 	while ((e = readdir(d)) != NULL) {
-		const char *tail = strstr(e->d_name, ".tmp.");
-		const char *p;
-		long pid;
+		long pid = cmd_out_tmp_pid(e->d_name);
 
-		if (tail == NULL || tail == e->d_name || tail[5] == '\0')
-			continue;
-		for (p = tail + 5; *p != '\0' && isdigit((unsigned char)*p); p++)
-			;
-		if (*p != '\0')
-			continue;
-		pid = strtol(tail + 5, NULL, 10);
 		if (pid > 0 && pid != (long)getpid() && kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
 			char *path = xasprintf("%s/%s", dir, e->d_name);
 
@@ -199,9 +252,12 @@ cmd_out_lock(const char *dir, const char *input)
 	int fd = lock_take(path, what, true, true);
 
 	free(what);
-	free(path);
-	if (fd >= 0)
+	if (fd >= 0 && cmd_out_check_links(dir, input) != 0) {
+		lock_release(fd, path);
+		fd = -ELOOP;
+	} else if (fd >= 0)
 		cmd_out_clean_stale(dir);
+	free(path);
 	return fd;
 }
 

@@ -406,22 +406,27 @@ int
 compare_xlsx_write(struct compare_ctx *ctx)
 {
 	const struct compare *cmp = ctx->cmp;
-	char *tmp = xasprintf("%s/.compare.xlsx.tmp", ctx->rc.dir);
+	char *tmp = xasprintf("%s/.compare.xlsx.tmp.%ld", ctx->rc.dir, (long)getpid()), name[64];
 	char *path = xasprintf("%s/compare.xlsx", ctx->rc.dir);
 	lxw_workbook_options opt = { .constant_memory = LXW_FALSE, .tmpdir = NULL,
 	    .use_zip64 = LXW_FALSE };
 	lxw_doc_properties props;
 	struct compare_xl x;
-	int err = 0;
+	int err = 0, fd;
 
 	memset(&x, 0, sizeof x);
-	x.wb = workbook_new_opt(tmp, &opt);
+	fd = report_xlsx_tmp(tmp, name, sizeof name, ctx->rc.error, sizeof ctx->rc.error);
+	x.wb = fd >= 0 ? workbook_new_opt(name, &opt) : NULL;
 	if (x.wb == NULL) {
-		snprintf(ctx->rc.error, sizeof ctx->rc.error, "%s: libxlsxwriter could not create the "
-		    "workbook", tmp);
+		if (fd >= 0) {
+			snprintf(ctx->rc.error, sizeof ctx->rc.error, "%s: libxlsxwriter could not create "
+			    "the workbook", tmp);
+			close(fd);
+			unlink(tmp);
+		}
 		free(tmp);
 		free(path);
-		return -EIO;
+		return fd >= 0 ? -EIO : fd;
 	}
 	memset(&props, 0, sizeof props);
 	props.title = (char *)"sweep compare";
@@ -444,6 +449,7 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	compare_xl_ratios(&x, cmp);
 	compare_xl_charts(&x, cmp);
 	err = report_xlsx_close(x.wb, tmp, path, ctx->rc.error, sizeof ctx->rc.error);
+	close(fd);
 	free(tmp);
 	free(path);
 	return err;

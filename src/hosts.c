@@ -206,6 +206,7 @@ int
 hosts_list_read(const struct config *cfg, struct host_list *l)
 {
 	char *copy, *item, *save = NULL, *input, line[512];
+	const char *why;
 	unsigned lineno = 0;
 	FILE *f;
 	int err = 0;
@@ -232,10 +233,10 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 		free(input);
 		return err;
 	}
-	f = fopen(cfg->hosts_file, "re");
+	f = input_fopen(cfg->hosts_file, &why);
 	if (f == NULL) {
 		sweep_error("--hosts-file %s: %s (give a file with one host[:port] per line)",
-		    cfg->hosts_file, strerror(errno));
+		    cfg->hosts_file, why);
 		return -EINVAL;
 	}
 	while (err == 0 && fgets(line, sizeof line, f) != NULL) {
@@ -305,9 +306,9 @@ hosts_spawn(char **argv, const char *log)
 	ssize_t n;
 	pid_t pid;
 
-	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = file_create(log);	/* not through a link planted at OUT/fio-client.log */
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (pipe2(pipefd, O_CLOEXEC) != 0) {
 		close(fd);
 		return -errno;
@@ -676,12 +677,16 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 int
 hosts_write_one(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
 {
-	int err = mkdir_p(dir);
+	struct stat st;
+	int err = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) ? -ELOOP : mkdir_p(dir);
 
-	if (err != 0) {
+	if (err == -ELOOP)
+		sweep_error("%s: a symbolic link where sweep writes the host's folder; sweep writes "
+		    "nothing through a link (remove it)", dir);
+	else if (err != 0)
 		sweep_error("%s: cannot create the host's output directory: %s", dir, strerror(-err));
+	if (err != 0)
 		return err;
-	}
 	return report_save_all(res, dir, mask, gnuplot);
 }
 
@@ -721,7 +726,12 @@ hosts_fio(const struct host_list *l, const char *jobfile, const char *json, cons
 	}
 	argv[argc++] = xstrdup("--output-format=json");
 	argv[argc++] = xasprintf("--output=%s", json);
-	st = hosts_spawn(argv, log);
+	/* fio opens --output by name: made afresh first, so that it is no planted link */
+	st = file_create(json);
+	if (st >= 0) {
+		close(st);
+		st = hosts_spawn(argv, log);
+	}
 	for (i = 0; i < (unsigned)argc; i++)
 		free(argv[i]);
 	free(argv);

@@ -240,14 +240,15 @@ int
 options_load_sweep(struct config *cfg, const char *arg)
 {
 	char *path = sweep_resolve(arg), *text = NULL;
+	const char *why;
 	FILE *f;
 	long len;
 	int err = -EINVAL;
 
-	f = fopen(path, "re");
+	f = input_fopen(path, &why);
 	if (f == NULL) {
 		sweep_error("--sweep %s: %s (give a JSON sweep file, or a name from %s/sweeps)",
-		    arg, strerror(errno), datadir_path());
+		    arg, why, datadir_path());
 		goto out;
 	}
 	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||

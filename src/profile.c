@@ -517,6 +517,7 @@ int
 profile_load(const char *arg, struct profile *p)
 {
 	char *path, *text = NULL, err[512];
+	const char *why;
 	FILE *f;
 	long len;
 	int ret = -EINVAL;
@@ -525,7 +526,7 @@ profile_load(const char *arg, struct profile *p)
 		path = xstrdup(arg);
 	else
 		path = xasprintf("%s/sweeps/profiles/%s.json", datadir_path(), arg);
-	f = fopen(path, "re");
+	f = input_fopen(path, &why);
 	if (f == NULL) {
 		char *names = profile_names();
 
@@ -534,7 +535,7 @@ profile_load(const char *arg, struct profile *p)
 			sweep_error("--profile %s: no such profile; the shipped profiles are %s (or give "
 			    "the path of a profile file)", arg, *names ? names : "none found");
 		else
-			sweep_error("--profile %s: %s: %s", arg, path, strerror(errno));
+			sweep_error("--profile %s: %s: %s", arg, path, why);
 		free(names);
 		free(path);
 		return ret;

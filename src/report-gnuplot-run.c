@@ -309,12 +309,45 @@ report_gnuplot_find(const char *want)
 	return NULL;
 }
 
-/* Start gnuplot on one chart in dir; stdout and stderr go to .STEM.gnuplot.log. */
+/*
+ * Create a chart's log, DIR/.STEM.gnuplot.log, and the files gnuplot will
+ * write, DIR/.tmp-STEM.EXT, afresh (file_create): none of these fixed names
+ * can be a link planted to have gnuplot write outside the folder.  Returns
+ * the log's descriptor, or -errno with the reason in ctx->error.
+ */
 static int
-gp_spawn(const char *gnuplot, const char *dir, struct report_plot *j, const char *formats)
+gp_files(struct report_ctx *ctx, const struct report_plot *j, const char **fmts, unsigned nfmts)
+{
+	char *log = xasprintf("%s/.%s.gnuplot.log", ctx->dir, j->chart.stem), *path = log;
+	int fd = file_create(log), tfd;
+	unsigned f;
+
+	for (f = 0; fd >= 0 && f < nfmts; f++) {
+		path = xasprintf("%s/" GNUPLOT_TMP "%s.%s", ctx->dir, j->chart.stem, fmts[f]);
+		tfd = file_create(path);
+		if (tfd < 0) {
+			close(fd);
+			fd = tfd;
+			break;
+		}
+		close(tfd);
+		free(path);
+		path = log;
+	}
+	if (fd < 0)
+		snprintf(ctx->error, sizeof ctx->error, "%s: %s", path, strerror(-fd));
+	if (path != log)
+		free(path);
+	free(log);
+	return fd;
+}
+
+/* Start gnuplot on one chart in dir; stdout and stderr go to log (from gp_files). */
+static int
+gp_spawn(const char *gnuplot, const char *dir, struct report_plot *j, const char *formats,
+    int log)
 {
 	char *script = xasprintf("%s.gp", j->chart.stem);
-	char *log = xasprintf(".%s.gnuplot.log", j->chart.stem);
 	char *vars = xasprintf("formats='%s'; sweep_tmp='" GNUPLOT_TMP "'", formats);
 	char *argv[] = { (char *)gnuplot, (char *)"-e", vars, script, NULL };
 	pid_t pid;
@@ -336,17 +369,12 @@ gp_spawn(const char *gnuplot, const char *dir, struct report_plot *j, const char
 			dup2(fd, 0);
 			close(fd);
 		}
-		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd >= 0) {
-			dup2(fd, 1);
-			dup2(fd, 2);
-			close(fd);
-		}
+		dup2(log, 1);
+		dup2(log, 2);
 		execv(gnuplot, argv);
 		_exit(127);
 	}
 	free(script);
-	free(log);
 	free(vars);
 	if (pid < 0)
 		return -errno;
@@ -541,10 +569,16 @@ report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned
 		    "cd %s && " REPORT_GNUPLOT_ALL, ctx->chart_note, ctx->dir);
 		return 0;
 	}
-	for (i = 0; i < n; i++) {
-		int e = gp_spawn(gnuplot, ctx->dir, &jobs[i], formats);
+	for (i = 0; i < n && err == 0; i++) {
+		int log = gp_files(ctx, &jobs[i], fmts, nfmts), e;
 
-		if (e != 0 && err == 0) {
+		if (log < 0) {
+			err = log;
+			break;
+		}
+		e = gp_spawn(gnuplot, ctx->dir, &jobs[i], formats, log);
+		close(log);
+		if (e != 0) {
 			snprintf(ctx->error, sizeof ctx->error, "fork: %s", strerror(-e));
 			err = e;
 		}

@@ -58,6 +58,29 @@ report_xlsx_marker(unsigned i)
 }
 
 /*
+ * Create tmp (DIR/.NAME.tmp.PID) afresh for a workbook: file_create, never
+ * through a link.  libxlsxwriter opens the file by name when it closes the
+ * workbook; name is what to give it: /proc/self/fd/FD, this very file even
+ * if tmp is replaced meanwhile, or tmp without /proc.  Returns the
+ * descriptor (close it after report_xlsx_close), or -errno with the
+ * reason in err.
+ */
+int
+report_xlsx_tmp(const char *tmp, char *name, size_t len, char *err, size_t errlen)
+{
+	int fd = file_create(tmp);
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(-fd));
+		return fd;
+	}
+	snprintf(name, len, "/proc/self/fd/%d", fd);
+	if (access(name, W_OK) != 0)
+		str_copy(name, len, tmp);
+	return fd;
+}
+
+/*
  * Close the workbook written to tmp and rename it to path: whole or not at
  * all.  Returns 0, or -errno with the reason in err (tmp removed).
  */

@@ -563,23 +563,28 @@ xl_run(struct report_xl *x, const struct report_ctx *ctx)
 int
 report_xlsx_write(struct report_ctx *ctx)
 {
-	char *tmp = xasprintf("%s/.report.xlsx.tmp", ctx->dir);
+	char *tmp = xasprintf("%s/.report.xlsx.tmp.%ld", ctx->dir, (long)getpid()), name[64];
 	char *path = xasprintf("%s/report.xlsx", ctx->dir);
 	lxw_workbook_options opt = { .constant_memory = LXW_FALSE, .tmpdir = NULL,
 	    .use_zip64 = LXW_FALSE };
 	lxw_doc_properties props;
 	struct report_xl x;
 	char *title;
-	int err = 0;
+	int err = 0, fd;
 
 	memset(&x, 0, sizeof x);
-	x.wb = workbook_new_opt(tmp, &opt);
+	fd = report_xlsx_tmp(tmp, name, sizeof name, ctx->error, sizeof ctx->error);
+	x.wb = fd >= 0 ? workbook_new_opt(name, &opt) : NULL;
 	if (x.wb == NULL) {
-		snprintf(ctx->error, sizeof ctx->error, "%s: libxlsxwriter could not create the "
-		    "workbook", tmp);
+		if (fd >= 0) {
+			snprintf(ctx->error, sizeof ctx->error, "%s: libxlsxwriter could not create "
+			    "the workbook", tmp);
+			close(fd);
+			unlink(tmp);
+		}
 		free(tmp);
 		free(path);
-		return -EIO;
+		return fd >= 0 ? -EIO : fd;
 	}
 	memset(&props, 0, sizeof props);
 	title = xasprintf("sweep: %s", ctx->res->label);
@@ -596,6 +601,7 @@ report_xlsx_write(struct report_ctx *ctx)
 	xl_checks(&x, ctx);
 	xl_run(&x, ctx);
 	err = report_xlsx_close(x.wb, tmp, path, ctx->error, sizeof ctx->error);
+	close(fd);
 	free(title);
 	free(tmp);
 	free(path);

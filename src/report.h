@@ -415,6 +415,7 @@ struct report_xlsx_stack {
 };
 
 struct lxw_format *report_xlsx_format(struct lxw_workbook *, const char *, bool, uint32_t, uint32_t);
+int	 report_xlsx_tmp(const char *, char *, size_t, char *, size_t);
 int	 report_xlsx_close(struct lxw_workbook *, const char *, const char *, char *, size_t);
 uint8_t	 report_xlsx_dash(unsigned);
 uint8_t	 report_xlsx_marker(unsigned);

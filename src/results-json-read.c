@@ -541,7 +541,8 @@ out:
 int
 results_load(const char *path, struct results *res)
 {
-	FILE *f = fopen(path, "re");
+	const char *why;
+	FILE *f = input_fopen(path, &why);
 	char *text, err[256];
 	long len;
 	int ret;
@@ -549,7 +550,7 @@ results_load(const char *path, struct results *res)
 	memset(res, 0, sizeof *res);
 	if (f == NULL) {
 		ret = -errno;
-		sweep_error("%s: %s (give a results.json written by sweep)", path, strerror(errno));
+		sweep_error("%s: %s (give a results.json written by sweep)", path, why);
 		return ret;
 	}
 	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||

@@ -548,7 +548,8 @@ int
 results_read_input(const char *what, const char *path, uint64_t max, const char *hint,
     const char *binary_hint, char **text, size_t *len)
 {
-	FILE *f = fopen(path, "re");
+	const char *why;
+	FILE *f = input_fopen(path, &why);
 	struct stat st;
 	char size[32];
 	int err;
@@ -556,7 +557,7 @@ results_read_input(const char *what, const char *path, uint64_t max, const char 
 	*text = NULL;
 	if (f == NULL) {
 		err = -errno;
-		sweep_error("%s %s: %s (%s)", what, path, strerror(errno), hint);
+		sweep_error("%s %s: %s (%s)", what, path, why, hint);
 		return err;
 	}
 	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > max) {

@@ -507,6 +507,8 @@ double	 u64_median(const uint64_t *, unsigned);
 void	 text_position(const char *, size_t, unsigned *, unsigned *);
 void	 str_appendf(char **, size_t *, const char *, ...) __attribute__((format(printf, 3, 4)));
 uint64_t now_ns(void);
+int	 file_create(const char *);
+FILE	*input_fopen(const char *, const char **);
 int	 write_file_atomic(const char *, const void *, size_t);
 /* A file written piece by piece, whole or not at all (PATH.tmp.PID, fsync, rename). */
 #define ATOMIC_FILE_BUF	(256 * 1024)

@@ -169,6 +169,90 @@ write_all(int fd, const char *p, size_t len)
 }
 
 /*
+ * Create path afresh for writing (a temporary, a log or a lock-like file in
+ * an output folder), never through a symbolic link: O_CREAT | O_EXCL, which
+ * neither follows a link nor opens an existing file.  A regular file there
+ * (what a killed run left, or a hard link) is unlinked first, which leaves
+ * any other name of it alone; a symbolic link, a FIFO or anything else is
+ * refused with -EEXIST.  Returns the descriptor (close-on-exec) or -errno.
+ */
+int
+file_create(const char *path)
+{
+	int tries;
+
+	for (tries = 0; tries < 3; tries++) {
+		struct stat st;
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+
+		if (fd >= 0)
+			return fd;
+		if (errno != EEXIST)
+			return -errno;
+		if (lstat(path, &st) != 0)
+			continue;	/* gone meanwhile: try again */
+		if (!S_ISREG(st.st_mode))
+			return -EEXIST;
+		if (unlink(path) != 0 && errno != ENOENT)
+			return -errno;
+	}
+	return -EEXIST;
+}
+
+/* What a file of mode m is, for "not a regular file but ..." */
+static const char *
+file_kind(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "not a regular file but a folder";
+	if (S_ISFIFO(m))
+		return "not a regular file but a FIFO";
+	if (S_ISSOCK(m))
+		return "not a regular file but a socket";
+	if (S_ISCHR(m))
+		return "not a regular file but a character device";
+	if (S_ISBLK(m))
+		return "not a regular file but a block device";
+	return "not a regular file";
+}
+
+/*
+ * Open an input file (a results.json, a sweep file, a profile, an import)
+ * for reading: a regular file only.  O_NONBLOCK, so that a FIFO cannot
+ * block open() until a writer comes, then fstat.  Returns the stream, or
+ * NULL with errno set (EINVAL: not a regular file) and *why saying why,
+ * for the caller's one line.
+ */
+FILE *
+input_fopen(const char *path, const char **why)
+{
+	struct stat st;
+	FILE *f;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), err;
+
+	if (fd < 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	err = fstat(fd, &st) != 0 ? errno : S_ISREG(st.st_mode) ? 0 : EINVAL;
+	if (err != 0) {
+		*why = err == EINVAL ? file_kind(st.st_mode) : strerror(err);
+		close(fd);
+		errno = err;
+		return NULL;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	f = fdopen(fd, "r");
+	if (f == NULL) {
+		err = errno;
+		*why = strerror(err);
+		close(fd);
+		errno = err;
+	}
+	return f;
+}
+
+/*
  * Start a file written whole or not at all: PATH.tmp.PID, which
  * atomic_file_commit() fsyncs and renames over PATH.  A reader (or a killed
  * run) sees either the old file or the new one.  The text goes through a
@@ -180,9 +264,9 @@ atomic_file_open(struct atomic_file *af, const char *path)
 {
 	memset(af, 0, sizeof *af);
 	af->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	af->fd = open(af->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	af->fd = file_create(af->tmp);
 	if (af->fd < 0) {
-		int err = -errno;
+		int err = af->fd;
 
 		free(af->tmp);
 		return err;
