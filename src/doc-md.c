@@ -129,11 +129,11 @@ md_group_end(struct doc *d)
 	(void)d;
 }
 
-/* Plain text is written as it is. */
+/* Plain text (a date, a version: read from a file like any other) is escaped too. */
 static void
 md_plain(struct doc *d, const char *s)
 {
-	fputs(s, d->f);
+	md_text(d, s);
 }
 
 /* Bold: **text**, escaped inside. */
@@ -145,11 +145,32 @@ md_strong(struct doc *d, const char *s)
 	fputs("**", d->f);
 }
 
-/* Code as it is, between backticks. */
+/*
+ * Code between backticks, one more than the longest run of them inside
+ * (CommonMark), with a space inside them when it starts or ends with one;
+ * a line break is a space.  Nothing else is markup in a code span.
+ */
 static void
 md_code(struct doc *d, const char *s)
 {
-	fprintf(d->f, "`%s`", s);
+	size_t run = 0, most = 0, i, n = strlen(s);
+	bool pad = n > 0 && (s[0] == '`' || s[n - 1] == '`');
+
+	for (i = 0; i < n; i++) {
+		run = s[i] == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	for (i = 0; i <= most; i++)
+		fputc('`', d->f);
+	if (pad)
+		fputc(' ', d->f);
+	for (i = 0; i < n; i++)
+		fputc(s[i] == '\n' || s[i] == '\r' ? ' ' : s[i], d->f);
+	if (pad)
+		fputc(' ', d->f);
+	for (i = 0; i <= most; i++)
+		fputc('`', d->f);
 }
 
 /* A superscript as an exponent: "2^20". */
