@@ -129,11 +129,18 @@ md_group_end(struct doc *d)
 	(void)d;
 }
 
-/* Plain text (a date, a version: read from a file like any other) is escaped too. */
+/*
+ * Plain text (a date, a version) as it is, but for what would open a tag, a
+ * link or code, or end the line or a table cell: it is read from a file too.
+ */
 static void
 md_plain(struct doc *d, const char *s)
 {
-	md_text(d, s);
+	for (; *s != '\0'; s++) {
+		if (strchr("\\|`<>[]", *s) != NULL)
+			fputc('\\', d->f);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, d->f);
+	}
 }
 
 /* Bold: **text**, escaped inside. */

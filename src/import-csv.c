@@ -782,7 +782,7 @@ csv_results(struct results *res, const char *name, const char *label, const char
 	results_stem(name, stem, sizeof stem);
 	if (label == NULL && col_label[0] != '\0' && col_label[0] != '\x01' &&
 	    strchr(col_label, '/') == NULL)
-		label = col_label;
+		label = col_label + (col_label[0] == '\'' && csv_is_formula(col_label + 1));	/* '=x */
 	else if (label == NULL)
 		label = stem[0] ? stem : "table";
 	t.path = path;	/* name as clean text: a record only; results_create() cleans the label */

@@ -573,8 +573,8 @@ csv_is_formula(const char *s)
 {
 	char *end;
 
-	if (s[0] == '\0' || strchr("=+-@\t\r", s[0]) == NULL)
-		return false;
+	if (s[0] == '\0' || strchr("=+-@\t\r", s[0]) == NULL || (s[0] != '=' && s[1] == '\0'))
+		return false;	/* "-" alone (no figure) is text */
 	(void)strtod(s, &end);
 	return end == s || *end != '\0';
 }

@@ -167,12 +167,18 @@ assert rows[1][rows[0].index("label")] == "'" + sys.argv[3], rows[1][:2]
 for f in sys.argv[1:3]:
     for row in csv.reader(open(f)):
         for v in row:
-            if v[:1] in ("=", "+", "@") or (v[:1] == "-" and not v.replace(".", "").lstrip("-").isdigit()):
+            if v[:1] == "=" or (v[:1] in ("+", "-", "@") and len(v) > 1 and
+                                not v[1:].replace(".", "").isdigit()):
                 raise SystemExit("%s: a formula cell: %r" % (f, v))
 PYEOF
+	rm -rf "$T/back"
+	"$SWEEP" import --csv "$T/f/results.csv" --formats csv -o "$T/back" >/dev/null 2>"$T/f.err" ||
+		fail "import of results.csv: $(cat "$T/f.err")"
+	"$PY" -c 'import json, sys; assert json.load(open(sys.argv[1]))["label"] == sys.argv[2]' \
+	    "$T/back/results.json" "$label" || fail "results.csv read back: the label kept its '"
 done
 rm -rf "$T/fc"
 "$SWEEP" compare "$EX" "$EX" --formats csv -o "$T/fc" >/dev/null 2>&1 || fail "compare of the example"
 grep -q ",'" "$T/fc/compare.csv" && fail "compare.csv: a ' where no formula was"
-ok "labels starting with = + - @ are written after a ' in results.csv and compare.csv"
+ok "labels starting with = + - @ are written after a ' in results.csv and compare.csv, and read back without it"
 exit 0

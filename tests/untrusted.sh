@@ -74,10 +74,11 @@ class Tags(html.parser.HTMLParser):
         self.tags.append(tag)
         for a, v in attrs:
             assert not a.startswith("on"), ("a live attribute", tag, a, v)
-def formula(v):
-    if v[:1] in ("=", "+", "@", "\t", "\r"):
+def formula(v):      # "-" alone, or a number, is text to a spreadsheet
+    if v[:1] == "=":
         return True
-    return v[:1] == "-" and not re.fullmatch(r"-[0-9.]+(e[-+]?[0-9]+)?", v)
+    return v[:1] in ("+", "-", "@", "\t", "\r") and len(v) > 1 and \
+        not re.fullmatch(r"[-+][0-9.]+(e[-+]?[0-9]+)?", v)
 for d in sys.argv[1:]:
     files = glob.glob(d + "/*")
     for f in files:
