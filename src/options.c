@@ -459,8 +459,8 @@ static const struct option_entry options_table[] = {
 	  "NAME|PATH",
 	  "caps of a volume type from sweeps/profiles (aws-gp2, aws-gp3, aws-io1, azure-p30, ...) "
 	  "or a profile file", NULL, check_profile },
-	{ "description", 0, OPT_ARG | OPT_FILE | OPT_TEXT, OPT_STRING, CFG(description), 0, 0, NULL, NULL,
-	  "TEXT", "what the sweep is for (shown in reports)", NULL, NULL },
+	{ "description", 0, OPT_ARG | OPT_FILE | OPT_TEXT, OPT_STRING, CFG(description), 0, 0, NULL,
+	  NULL, "TEXT", "what the sweep is for (shown in reports)", NULL, NULL },
 	{ "comment", 0, OPT_ARG | OPT_FILE, OPT_IGNORED, 0, 0, 0, NULL, NULL, "TEXT",
 	  "free text, ignored", NULL, NULL },
 	{ "keep", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(keep), 0, 0, NULL, NULL, NULL,

@@ -89,10 +89,20 @@ s = open(sys.argv[1], "rb").read()
 s = s.replace(b'"label":\t"', b'"label":\t"caf\xe9 \xc3', 1).replace(b'"host":\t"', b'"host":\t"\xff', 1)
 open("latin1.json", "wb").write(s)
 PYEOF
-"$SWEEP" report latin1.json $FMTS -o "$T/rep" >"$T/rep.log" 2>&1 || fail "report: $(cat "$T/rep.log")"
+# And a profile file whose name and publisher are Latin-1 (sweep report --profile).
+"$PY" - "$top_srcdir/sweeps/profiles/aws-gp2.json" <<'PYEOF' || fail "making the Latin-1 profile"
+import sys
+s = open(sys.argv[1], "rb").read().replace(b'"AWS"', b'"AW\xe9S"').replace(b'"aws-gp2"', b'"gp\xe9"')
+open("latin1-profile.json", "wb").write(s)
+PYEOF
+"$SWEEP" report latin1.json --profile latin1-profile.json $FMTS -o "$T/rep" >"$T/rep.log" 2>&1 ||
+	fail "report: $(cat "$T/rep.log")"
 "$SWEEP" compare latin1.json "$EX" $FMTS -o "$T/cmp" >"$T/cmp.log" 2>&1 || fail "compare: $(cat "$T/cmp.log")"
 valid "$T/rep" "$T/cmp" >/dev/null
-ok "report and compare of a results.json that is not UTF-8: valid outputs"
+results_py "$T/rep/results.json" '
+assert d["expect"]["profile"] == "gp\ufffd" and "AW\ufffdS" in d["expect"]["source"], d["expect"]
+' || fail "the profile's text was not cleaned"
+ok "report (with a Latin-1 profile) and compare of a results.json that is not UTF-8: valid outputs"
 
 # --like cuts the earlier label at 40 bytes: on a character boundary.
 "$PY" - "$T/run/results.json" <<'PYEOF' || fail "making the --like run"
