@@ -285,6 +285,23 @@ check_out(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	return 0;
 }
 
+/*
+ * A target's path is recorded in results.json and shown in every report,
+ * which take UTF-8 text: a name that is not (Latin-1 "caf\xe9.dat") or
+ * holds a control character is refused rather than recorded changed, as a
+ * later --resume would then open another file.
+ */
+static int
+check_target_path(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	(void)o;
+	if (!text_is_clean(v))
+		return opt_bad(c, "the path must be UTF-8 text without control characters (it is "
+		    "recorded in results.json and shown in the reports): rename it, or give a "
+		    "symbolic link to it");
+	return 0;
+}
+
 static int
 check_label(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
@@ -334,11 +351,11 @@ static const struct option_entry options_table[] = {
 	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(device), 0, 0,
 	  NULL, NULL, "PATH",
 	  "block device or partition to test, e.g. /dev/sdd1 (reads only unless --destructive)",
-	  NULL, NULL },
+	  NULL, check_target_path },
 	{ "file", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(file), 0, 0,
 	  NULL, NULL, "PATH",
 	  "test file (created and laid out if missing); default: ./sweep.dat, removed unless --keep",
-	  NULL, NULL },
+	  NULL, check_target_path },
 	{ "size", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_CUSTOM, 0, 0, 0,
 	  NULL, "1g for files, whole device", "SIZE", "region every cell uses", NULL, check_size },
 	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0, 0,

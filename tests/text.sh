@@ -2,7 +2,7 @@
 # Text from outside (issue 22, items 10, 11 and 14).  A label that is not
 # UTF-8 (--label $'caf\xe9', a Latin-1 table, a fio job name, a results.json)
 # leaves every output valid: results.json reads as UTF-8, report.xlsx and the
-# SVGs parse as XML; the bytes are U+FFFD.  --like cuts a label on a
+# SVGs parse as XML; the bytes are U+FFFD (a --file path is refused).  --like cuts a label on a
 # character boundary.  A label with a ' (even at its start) draws every
 # chart, in report and in compare, and when charts fail each is named.  A
 # message shows a newline or an escape code of the input, never sends it.
@@ -55,6 +55,10 @@ FMTS="--formats csv,xlsx,svg,md,html"
 [ "$(valid "$T/run")" = "$(printf 'caf\357\277\275')" ] || fail "run: label is $(valid "$T/run")"
 grep -q "warning: --label caf\\\\xe9: not UTF-8" "$T/run.log" || fail "no warning: $(cat "$T/run.log")"
 ok "run --label caf\\xe9: valid outputs, the label is caf + U+FFFD, with a warning"
+
+# A target path is recorded as it is, so one that is not UTF-8 is refused.
+expect_usage "--file caf\\xe9.dat" "$SWEEP" run --engine null --file "$T/$(printf 'caf\351.dat')" --size 16m
+grep -q 'caf\\xe9.dat: the path must be UTF-8' "$T/.err" || fail "--file caf\\xe9: $(cat "$T/.err")"
 
 # A Latin-1 table: the label column, a column name, the file's own name.
 printf 'label,mode,bs,depth,iops,caf\351\n%s,randread,4k,1,1000,x\n%s,randread,64k,1,900,x\n' \
