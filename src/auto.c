@@ -818,8 +818,8 @@ autoplan_like(const struct config *cfg, struct plan *p)
 		if (k < n)
 			continue;
 		c.index = n;
-		snprintf(c.why, sizeof c.why, "as in %.40s%s%.40s", old.label,
-		    old.cells[i].cell.why[0] ? ": " : "", old.cells[i].cell.why);
+		snprintf(c.why, sizeof c.why, "as in %.*s%s%.*s", TEXT_CUT(old.label, 40),
+		    old.cells[i].cell.why[0] ? ": " : "", TEXT_CUT(old.cells[i].cell.why, 40));
 		cells[n++] = c;
 	}
 	if (n == 0) {

@@ -129,11 +129,18 @@ md_group_end(struct doc *d)
 	(void)d;
 }
 
-/* Plain text is written as it is. */
+/*
+ * Plain text (a date, a version) as it is, but for what would open a tag, a
+ * link or code, or end the line or a table cell: it is read from a file too.
+ */
 static void
 md_plain(struct doc *d, const char *s)
 {
-	fputs(s, d->f);
+	for (; *s != '\0'; s++) {
+		if (strchr("\\|`<>[]", *s) != NULL)
+			fputc('\\', d->f);
+		fputc(*s == '\n' || *s == '\r' ? ' ' : *s, d->f);
+	}
 }
 
 /* Bold: **text**, escaped inside. */
@@ -145,11 +152,32 @@ md_strong(struct doc *d, const char *s)
 	fputs("**", d->f);
 }
 
-/* Code as it is, between backticks. */
+/*
+ * Code between backticks, one more than the longest run of them inside
+ * (CommonMark), with a space inside them when it starts or ends with one;
+ * a line break is a space.  Nothing else is markup in a code span.
+ */
 static void
 md_code(struct doc *d, const char *s)
 {
-	fprintf(d->f, "`%s`", s);
+	size_t run = 0, most = 0, i, n = strlen(s);
+	bool pad = n > 0 && (s[0] == '`' || s[n - 1] == '`');
+
+	for (i = 0; i < n; i++) {
+		run = s[i] == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	for (i = 0; i <= most; i++)
+		fputc('`', d->f);
+	if (pad)
+		fputc(' ', d->f);
+	for (i = 0; i < n; i++)
+		fputc(s[i] == '\n' || s[i] == '\r' ? ' ' : s[i], d->f);
+	if (pad)
+		fputc(' ', d->f);
+	for (i = 0; i <= most; i++)
+		fputc('`', d->f);
 }
 
 /* A superscript as an exponent: "2^20". */

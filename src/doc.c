@@ -246,7 +246,7 @@ doc_text(struct doc *d, const char *text)
 	d->ops->text(d, text);
 }
 
-/* Text such as a date or a version: as it is in Markdown, escaped in HTML. */
+/* Text such as a date or a version: as it is in Markdown but for tags, code and links; escaped in HTML. */
 void
 doc_plain(struct doc *d, const char *text)
 {

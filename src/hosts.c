@@ -453,17 +453,17 @@ hosts_metric(const struct cell_result *r, int metric)
 	}
 }
 
-/* A CSV field, quoted when it has to be. */
+/* A CSV field, quoted when it has to be, after a ' when it would be a formula. */
 static void
 hosts_csv_field(char **buf, size_t *len, const char *s)
 {
 	const char *p;
 
 	if (strpbrk(s, ",\"\r\n") == NULL) {
-		str_appendf(buf, len, "%s", s);
+		str_appendf(buf, len, "%s%s", csv_is_formula(s) ? "'" : "", s);
 		return;
 	}
-	str_appendf(buf, len, "\"");
+	str_appendf(buf, len, "\"%s", csv_is_formula(s) ? "'" : "");
 	for (p = s; *p != '\0'; p++)
 		str_appendf(buf, len, *p == '"' ? "\"\"" : "%c", *p);
 	str_appendf(buf, len, "\"");

@@ -458,8 +458,8 @@ csv_mode(struct csv_in *in, unsigned line, const struct csv_column *c, unsigned 
 	for (k = 0; m[k] != '\0'; k++)
 		m[k] = (char)tolower((unsigned char)m[k]);
 	if ((mode = mode_parse(m)) < 0)
-		return csv_bad(in, line, c, i, "\"%.40s\" is not a mode; modes are read, write, "
-		    "randread, randwrite, readwrite (rw), randrw", v);
+		return csv_bad(in, line, c, i, "\"%.*s\" is not a mode; modes are read, write, "
+		    "randread, randwrite, readwrite (rw), randrw", TEXT_CUT(v, 40));
 	row->cell.mode = (enum rw_mode)mode;
 	return 0;
 }
@@ -481,18 +481,18 @@ csv_bs(struct csv_in *in, unsigned line, const struct csv_column *c, unsigned i,
 	if (c->kind == COL_BS_KIB) {
 		if (csv_number(v, in->delim, false, &d) != 0 || d * KIB != floor(d * KIB) ||
 		    d * KIB > (double)IMPORT_CSV_BS_MAX)
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a block size in KiB, e.g. 4 "
-			    "or 0.5", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a block size in KiB, e.g. 4 "
+			    "or 0.5", TEXT_CUT(v, 40));
 		u = (uint64_t)(d * KIB);
 	} else if (v[k] != '\0' || parse_size(b, &u) != 0 ||
 	    (c->kind == COL_BS_BYTES && strspn(b, "0123456789") != n))
-		return csv_bad(in, line, c, i, "\"%.40s\" is not a block size; e.g. 4k, 64KiB, "
-		    "1m or 4096 (bytes)", v);
+		return csv_bad(in, line, c, i, "\"%.*s\" is not a block size; e.g. 4k, 64KiB, "
+		    "1m or 4096 (bytes)", TEXT_CUT(v, 40));
 	if (u == 0 || u > IMPORT_CSV_BS_MAX)
-		return csv_bad(in, line, c, i, "block size %.40s is outside 1 byte .. 1 GiB", v);
+		return csv_bad(in, line, c, i, "block size %.*s is outside 1 byte .. 1 GiB", TEXT_CUT(v, 40));
 	if (have && u != row->cell.bs)
-		return csv_bad(in, line, c, i, "%.40s disagrees with the row's other block "
-		    "size column (%llu bytes)", v, (unsigned long long)row->cell.bs);
+		return csv_bad(in, line, c, i, "%.*s disagrees with the row's other block "
+		    "size column (%llu bytes)", TEXT_CUT(v, 40), (unsigned long long)row->cell.bs);
 	row->cell.bs = u;
 	return 0;
 }
@@ -506,20 +506,20 @@ csv_bw(struct csv_in *in, unsigned line, const struct csv_column *c, unsigned i,
 
 	if (c->kind == COL_BW) {
 		if (csv_number(v, in->delim, false, &d) == 0)
-			return csv_bad(in, line, c, i, "\"%.40s\" has no unit; write e.g. 245MiB/s or "
-			    "250MB/s, or name the column bw_mib_s or bw_mb_s", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" has no unit; write e.g. 245MiB/s or "
+			    "250MB/s, or name the column bw_mib_s or bw_mb_s", TEXT_CUT(v, 40));
 		if (profile_parse_rate(v, &d) != 0)
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a bandwidth; e.g. 245MiB/s, "
-			    "250MB/s, 1.2GB/s", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a bandwidth; e.g. 245MiB/s, "
+			    "250MB/s, 1.2GB/s", TEXT_CUT(v, 40));
 	} else {
 		if (csv_number(v, in->delim, false, &d) != 0)
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a number (the unit is in "
-			    "the column's name)", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a number (the unit is in "
+			    "the column's name)", TEXT_CUT(v, 40));
 		d *= c->mult;
 	}
 	if (!(d > 0) || d > IMPORT_CSV_BW_MAX)
-		return csv_bad(in, line, c, i, "%.40s: bandwidth must be above 0 and at most "
-		    "10 TB/s (leave the cell empty when not measured)", v);
+		return csv_bad(in, line, c, i, "%.*s: bandwidth must be above 0 and at most "
+		    "10 TB/s (leave the cell empty when not measured)", TEXT_CUT(v, 40));
 	if (row->bw == 0)
 		row->bw = d;
 	return 0;
@@ -537,8 +537,8 @@ csv_figure(struct csv_in *in, unsigned line, const struct csv_column *c, unsigne
 	case COL_DEPTH:
 	case COL_JOBS:
 		if (parse_uint(v, 1, 65536, &u) != 0)
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a whole number from 1 to "
-			    "65536", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a whole number from 1 to "
+			    "65536", TEXT_CUT(v, 40));
 		if (c->kind == COL_DEPTH)
 			row->cell.depth = (unsigned)u;
 		else
@@ -546,24 +546,24 @@ csv_figure(struct csv_in *in, unsigned line, const struct csv_column *c, unsigne
 		return 0;
 	case COL_IOPS:
 		if (csv_number(v, in->delim, true, &d) != 0)
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a number of IOPS", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a number of IOPS", TEXT_CUT(v, 40));
 		if (!(d > 0) || d > IMPORT_CSV_IOPS_MAX)
-			return csv_bad(in, line, c, i, "%.40s: IOPS must be above 0 and at most 10^10 "
-			    "(leave the cell empty when not measured)", v);
+			return csv_bad(in, line, c, i, "%.*s: IOPS must be above 0 and at most 10^10 "
+			    "(leave the cell empty when not measured)", TEXT_CUT(v, 40));
 		row->iops = d;
 		return 0;
 	case COL_LAT:
 		if (csv_number(v, in->delim, false, &d) != 0 || d * c->mult > 1e15)
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a latency (a number, in the "
-			    "unit of the column's name)", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a latency (a number, in the "
+			    "unit of the column's name)", TEXT_CUT(v, 40));
 		row->lat[c->lat] = d * c->mult;
 		row->has_lat[c->lat] = true;
 		return 0;
 	case COL_RUNTIME:
 		if (csv_number(v, in->delim, false, &d) != 0 || !(d > 0) ||
 		    d > IMPORT_CSV_RUNTIME_MAX)
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a number of seconds above 0 "
-			    "(and at most 10^6)", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a number of seconds above 0 "
+			    "(and at most 10^6)", TEXT_CUT(v, 40));
 		row->runtime_s = d;
 		return 0;
 	default:
@@ -574,8 +574,8 @@ csv_figure(struct csv_in *in, unsigned line, const struct csv_column *c, unsigne
 		else if (strcmp(v, "skipped") == 0)
 			row->status = CELL_SKIPPED;
 		else
-			return csv_bad(in, line, c, i, "\"%.40s\" is not a status; give ok, failed or "
-			    "skipped", v);
+			return csv_bad(in, line, c, i, "\"%.*s\" is not a status; give ok, failed or "
+			    "skipped", TEXT_CUT(v, 40));
 		return 0;
 	}
 }
@@ -777,15 +777,16 @@ csv_results(struct results *res, const char *name, const char *label, const char
 	struct plan p = { .ncells = nrows, .rwmixread = 50, .engine = "table" };
 	struct cell_result r;
 	unsigned i, mismatch = 0;
-	char stem[128];
+	char stem[128], path[4096];
 
 	results_stem(name, stem, sizeof stem);
 	if (label == NULL && col_label[0] != '\0' && col_label[0] != '\x01' &&
 	    strchr(col_label, '/') == NULL)
-		label = col_label;
+		label = col_label + (col_label[0] == '\'' && csv_is_formula(col_label + 1));	/* '=x */
 	else if (label == NULL)
 		label = stem[0] ? stem : "table";
-	t.path = (char *)name;
+	t.path = path;	/* name as clean text: a record only; results_create() cleans the label */
+	text_clean(path, sizeof path, name);
 	t.name = stem;
 	p.runtime_s = rows[0].runtime_s > 0 && rows[0].runtime_s < 4e9 ?
 	    (unsigned)(rows[0].runtime_s + 0.5) : 0;
@@ -799,7 +800,7 @@ csv_results(struct results *res, const char *name, const char *label, const char
 	str_copy(res->host, sizeof res->host, "unknown (imported from a table)");
 	res->kernel[0] = '\0';
 	snprintf(res->description, sizeof res->description, "imported from the table %s (%u rows) "
-	    "on %s; when and where it was measured is not recorded", name, nrows, res->started_utc);
+	    "on %s; when and where it was measured is not recorded", t.path, nrows, res->started_utc);
 	for (i = 0; i < nrows; i++) {
 		csv_cell(&rows[i], i, &r);
 		if (r.status != CELL_SKIPPED && !r.check.ok)

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "fio.h"
+#include "results-json.h"
 
 #define IMPORT_FIO_MAX_BYTES	(256 * MIB)
 #define IMPORT_FIO_NOTE_MAX	240
@@ -380,6 +381,7 @@ import_fio_load(const char *path, cJSON **root)
 		return -EINVAL;
 	}
 	free(text);
+	results_json_clean(*root);	/* job names, options, host names: clean text */
 	version = import_fio_str(*root, "fio version");
 	if (!cJSON_IsObject(*root) || version == NULL) {
 		sweep_error("import %s: not fio JSON output (no \"fio version\"); give the output of "
@@ -566,18 +568,20 @@ import_fio_header(const struct fio_import *im, struct results *res)
 {
 	time_t ts = (time_t)import_fio_num(im->root, "timestamp");
 	struct tm tm;
+	char *desc;
 
 	if (im->host != NULL)
-		str_copy(res->host, sizeof res->host, im->host);
+		text_clean(res->host, sizeof res->host, im->host);
 	else
 		str_copy(res->host, sizeof res->host, "unknown (fio output has no host name)");
 	res->kernel[0] = '\0';
 	res->started_utc[0] = '\0';
 	if (ts > 0 && gmtime_r(&ts, &tm) != NULL)
 		strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	snprintf(res->description, sizeof res->description, "imported from %s output %s%s%s",
-	    import_fio_str(im->root, "fio version"), im->path, im->host != NULL ? " of host " : "",
-	    im->host != NULL ? im->host : "");
+	desc = xasprintf("imported from %s output %s%s%s", import_fio_str(im->root, "fio version"),
+	    im->path, im->host != NULL ? " of host " : "", im->host != NULL ? im->host : "");
+	text_clean(res->description, sizeof res->description, desc);
+	free(desc);
 }
 
 /* A mixed job's read share: its rwmixread, or 100 - rwmixwrite, or fio's 50. */

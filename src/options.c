@@ -31,7 +31,8 @@ opt_bad(struct opt_ctx *c, const char *what)
 	size_t n = strlen(c->input);
 
 	if (n > OPT_INPUT_SHOWN)
-		sweep_error("%.*s... (%zu characters): %s", OPT_INPUT_SHOWN, c->input, n, what);
+		sweep_error("%.*s... (%zu characters): %s", TEXT_CUT(c->input, OPT_INPUT_SHOWN), n,
+		    what);
 	else
 		sweep_error("%s: %s", c->input, what);
 	return -EINVAL;
@@ -81,6 +82,22 @@ opt_group(struct opt_ctx *c, unsigned bit)
 	}
 }
 
+/*
+ * A text option's value (a label, a description: shown in every report) as
+ * clean text: a byte that is not UTF-8 becomes U+FFFD, with a warning that
+ * shows the input.  Caller frees.
+ */
+static char *
+opt_text(struct opt_ctx *c, const char *v)
+{
+	char *clean = text_clean_dup(v);
+
+	if (strcmp(clean, v) != 0)
+		sweep_warn("%s: not UTF-8 text; each byte that is not (or a control character) is "
+		    "U+FFFD now: %s", c->input, clean);
+	return clean;
+}
+
 /* The generic setters: store v at o's offset as o's type says. */
 static int
 opt_store(struct opt_ctx *c, const struct option_entry *o, const char *v)
@@ -91,7 +108,7 @@ opt_store(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	switch (o->type) {
 	case OPT_STRING:
 		free(*(char **)field);
-		*(char **)field = xstrdup(v);
+		*(char **)field = o->flags & OPT_TEXT ? opt_text(c, v) : xstrdup(v);
 		return 0;
 	case OPT_BOOL:
 		if (v == NULL || strcmp(v, "true") == 0)
@@ -268,6 +285,23 @@ check_out(struct opt_ctx *c, const struct option_entry *o, const char *v)
 	return 0;
 }
 
+/*
+ * A target's path is recorded in results.json and shown in every report,
+ * which take UTF-8 text: a name that is not (Latin-1 "caf\xe9.dat") or
+ * holds a control character is refused rather than recorded changed, as a
+ * later --resume would then open another file.
+ */
+static int
+check_target_path(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	(void)o;
+	if (!text_is_clean(v))
+		return opt_bad(c, "the path must be UTF-8 text without control characters (it is "
+		    "recorded in results.json and shown in the reports): rename it, or give a "
+		    "symbolic link to it");
+	return 0;
+}
+
 static int
 check_label(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
@@ -317,11 +351,11 @@ static const struct option_entry options_table[] = {
 	{ "device", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(device), 0, 0,
 	  NULL, NULL, "PATH",
 	  "block device or partition to test, e.g. /dev/sdd1 (reads only unless --destructive)",
-	  NULL, NULL },
+	  NULL, check_target_path },
 	{ "file", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_STRING, CFG(file), 0, 0,
 	  NULL, NULL, "PATH",
 	  "test file (created and laid out if missing); default: ./sweep.dat, removed unless --keep",
-	  NULL, NULL },
+	  NULL, check_target_path },
 	{ "size", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, OPT_CUSTOM, 0, 0, 0,
 	  NULL, "1g for files, whole device", "SIZE", "region every cell uses", NULL, check_size },
 	{ "modes", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, OPT_CUSTOM, 0, 0, 0,
@@ -410,7 +444,7 @@ static const struct option_entry options_table[] = {
 	  NULL, NULL },
 	{ "out", 'o', OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(out_dir), 0, 0, NULL,
 	  "reports/LABEL-YYYYmmdd-HHMMSS", "DIR", "output directory", NULL, check_out },
-	{ "label", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(label), 1, 100, NULL,
+	{ "label", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_TEXT, OPT_STRING, CFG(label), 1, 100, NULL,
 	  "the target's name", "NAME", "name of this run in reports and comparisons",
 	  "label must be %llu to %llu characters", check_label },
 	{ "formats", 0, OPT_ARG | OPT_CLI | OPT_FILE, OPT_STRING, CFG(formats), 0, 0, NULL,
@@ -443,8 +477,8 @@ static const struct option_entry options_table[] = {
 	  "NAME|PATH",
 	  "caps of a volume type from sweeps/profiles (aws-gp2, aws-gp3, aws-io1, azure-p30, ...) "
 	  "or a profile file", NULL, check_profile },
-	{ "description", 0, OPT_ARG | OPT_FILE, OPT_STRING, CFG(description), 0, 0, NULL, NULL,
-	  "TEXT", "what the sweep is for (shown in reports)", NULL, NULL },
+	{ "description", 0, OPT_ARG | OPT_FILE | OPT_TEXT, OPT_STRING, CFG(description), 0, 0, NULL,
+	  NULL, "TEXT", "what the sweep is for (shown in reports)", NULL, NULL },
 	{ "comment", 0, OPT_ARG | OPT_FILE, OPT_IGNORED, 0, 0, 0, NULL, NULL, "TEXT",
 	  "free text, ignored", NULL, NULL },
 	{ "keep", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(keep), 0, 0, NULL, NULL, NULL,

@@ -18,6 +18,7 @@
 #define OPT_PLAN	0x10	/* defines the plan or the target (checked by --resume) */
 #define OPT_HELP_RANGE	0x20	/* help is a format taking min and max */
 #define OPT_ARG_OPTIONAL 0x40	/* with OPT_ARG: the value may be left out; def is it then */
+#define OPT_TEXT	0x80	/* shown in reports: made clean UTF-8 text (text_clean) */
 
 /* Where a value came from: the command line, a sweep file's top level, or a group. */
 enum opt_where { WHERE_CLI, WHERE_BASE, WHERE_GROUP };

@@ -21,7 +21,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "sweep.h"
+#include "results-json.h"
 
 #define PROFILE_MAX_BYTES	(256 * 1024)
 #define TIB			(1024ULL * GIB)
@@ -425,6 +425,7 @@ profile_parse(const char *path, const char *text, size_t len, struct profile *p,
 		    "doc/profiles.md)", path, line, col);
 		return -EINVAL;
 	}
+	results_json_clean(root);	/* names, sources, notes reach every report */
 	if (!cJSON_IsObject(root)) {
 		snprintf(err, errlen, "%s:1:1: a profile is one JSON object, e.g. {\"source\": ..., "
 		    "\"iops\": {\"value\": 3000}}", path);
@@ -731,7 +732,7 @@ profile_resolve(const struct profile *p, const struct expect *given, uint64_t si
 	if (size == 0 && p->size > 0)
 		size = p->size;
 	out->size_bytes = size;
-	str_copy(out->profile, sizeof out->profile, p->name);
+	text_clean(out->profile, sizeof out->profile, p->name);	/* perhaps a file's name */
 	str_copy(out->source, sizeof out->source, p->source);
 	ret = profile_limit_eval(&p->limit[PROFILE_IOPS], "IOPS", false, size, 0,
 	    given->iops > 0 ? given->iops : p->provisioned_iops, &out->iops, out->basis,

@@ -7,17 +7,23 @@
 
 #include "report.h"
 
-/* A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break. */
+/*
+ * A CSV field, quoted (RFC 4180) when it holds a comma, quote or line
+ * break; after a ' when a spreadsheet would take it for a formula (a label
+ * "=HYPERLINK(...)": csv_is_formula).
+ */
 void
 csv_quote(FILE *f, const char *s)
 {
-	const char *p;
+	const char *p, *guard = csv_is_formula(s) ? "'" : "";
 
 	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(guard, f);
 		fputs(s, f);
 		return;
 	}
 	fputc('"', f);
+	fputs(guard, f);
 	for (p = s; *p != '\0'; p++) {
 		if (*p == '"')
 			fputc('"', f);

@@ -53,7 +53,8 @@ report_doc_header(struct doc *d, const struct results *res)
 	report_doc_field(d, "Started");
 	doc_plain(d, res->started_utc);
 	report_doc_field(d, "Engine");
-	doc_printf(d, "%s, %u s per cell", res->plan.engine, res->plan.runtime_s);
+	doc_text(d, res->plan.engine);
+	doc_printf(d, ", %u s per cell", res->plan.runtime_s);
 	doc_sep(d);
 	doc_raw(d, "sweep ");
 	doc_plain(d, res->tool_version);

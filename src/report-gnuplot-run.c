@@ -26,18 +26,28 @@
 #define GNUPLOT_TIMEOUT_S	30	/* all charts together; $SWEEP_GNUPLOT_TIMEOUT overrides */
 #define GNUPLOT_TMP		".tmp-"
 
-/* A gnuplot single-quoted string: only ' needs escaping (doubled). */
+/*
+ * s as a gnuplot string, line breaks left out.  Single quotes keep it as
+ * it is (no backquote substitution, no backslash escapes).  But gnuplot 5.4
+ * ends a single-quoted string that starts with a doubled quote ('''prod')
+ * or holds two in a row, so text with a ' goes in double quotes instead,
+ * with ', ", \ and ` (a command substitution there) as octal escapes.
+ */
 void
 report_gnuplot_quote(FILE *f, const char *s)
 {
-	fputc('\'', f);
+	bool dq = strchr(s, '\'') != NULL;
+
+	fputc(dq ? '"' : '\'', f);
 	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			fputc('\'', f);
-		if (*s != '\n' && *s != '\r')
+		if (*s == '\n' || *s == '\r')
+			continue;
+		if (dq && (strchr("'\"\\`", *s) != NULL || (unsigned char)*s < 0x20))
+			fprintf(f, "\\%03o", (unsigned char)*s);
+		else
 			fputc(*s, f);
 	}
-	fputc('\'', f);
+	fputc(dq ? '"' : '\'', f);
 }
 
 /*
@@ -541,8 +551,9 @@ int
 report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned n)
 {
 	const char *fmts[2];
-	char *gnuplot = NULL, formats[16] = "";
-	unsigned i, nfmts = 0;
+	char *gnuplot = NULL, formats[16] = "", *failed = NULL;
+	size_t flen = 0;
+	unsigned i, nfmts = 0, nfailed = 0;
 	int err = 0;
 
 	for (i = 0; i < n && err == 0; i++) {
@@ -592,11 +603,22 @@ report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned
 			continue;
 		memcpy(saved, ctx->error, sizeof saved);
 		e = gp_finish(ctx, &jobs[i], fmts, nfmts);
+		if (e != 0)
+			str_appendf(&failed, &flen, "%s%s.gp", nfailed++ > 0 ? ", " : "",
+			    jobs[i].chart.stem);
 		if (e != 0 && err == 0)
 			err = e;
 		else if (e != 0)
 			memcpy(ctx->error, saved, sizeof saved);	/* keep the first message */
 	}
+	if (nfailed > 1) {	/* every chart that failed, then the first one's message */
+		char *msg = xasprintf("gnuplot failed on %u of %u charts (%s); the first: %s", nfailed,
+		    n, failed, ctx->error);
+
+		str_copy(ctx->error, sizeof ctx->error, msg);
+		free(msg);
+	}
+	free(failed);
 	if (err == 0)
 		ctx->rendered = ctx->mask & (REPORT_PNG | REPORT_SVG);
 	else

@@ -14,7 +14,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "sweep.h"
+#include "results-json.h"
 
 static double
 jnum(const cJSON *o, const char *key)
@@ -74,7 +74,48 @@ jstr(const cJSON *o, const char *key, char *dst, size_t len)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
 
-	snprintf(dst, len, "%s", cJSON_IsString(v) ? v->valuestring : "");
+	str_copy(dst, len, cJSON_IsString(v) ? v->valuestring : "");
+}
+
+/* *s (a cJSON string or key) as clean text (text_clean), when it is not. */
+static void
+json_clean_str(char **s)
+{
+	char *clean, *copy;
+	size_t n;
+
+	if (*s == NULL || text_is_clean(*s))
+		return;
+	clean = text_clean_dup(*s);
+	n = strlen(clean) + 1;
+	copy = cJSON_malloc(n);		/* cJSON_Delete frees it with its own hooks */
+	if (copy != NULL) {
+		memcpy(copy, clean, n);
+		cJSON_free(*s);
+		*s = copy;
+	} else
+		(*s)[0] = '\0';	/* empty is clean too */
+	free(clean);
+}
+
+/*
+ * Every string and key of a parsed file (a results.json, fio's JSON) made
+ * clean text in place: what the file says reaches JSON, XML, HTML and
+ * gnuplot as valid UTF-8 without control characters.
+ */
+void
+results_json_clean(cJSON *o)
+{
+	cJSON *c;
+
+	for (c = o != NULL ? o->child : NULL; c != NULL; c = c->next) {
+		if (!(c->type & cJSON_StringIsConst))
+			json_clean_str(&c->string);
+		if (cJSON_IsString(c))
+			json_clean_str(&c->valuestring);
+		else
+			results_json_clean(c);
+	}
 }
 
 static uint64_t *
@@ -452,6 +493,7 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		snprintf(err, errlen, "not a JSON object");
 		goto out;
 	}
+	results_json_clean(root);
 	res->schema_version = jint(root, "schema_version");
 	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
 		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",
@@ -479,7 +521,7 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 			continue;
 		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
 		    cJSON_IsString(item))
-			snprintf(res->warnings[res->nwarnings++], sizeof res->warnings[0], "%s",
+			str_copy(res->warnings[res->nwarnings++], sizeof res->warnings[0],
 			    item->valuestring);
 	}
 

@@ -14,4 +14,7 @@ cJSON	*results_json_head(const struct results *);
 cJSON	*results_json_plan_cell(const struct cell *);
 cJSON	*results_json_cell(const struct cell_result *);
 
+/* results-json-read.c */
+void	 results_json_clean(cJSON *);
+
 #endif

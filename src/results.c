@@ -69,9 +69,9 @@ results_create(struct results *res, const char *label, const char *description,
 	}
 	gmtime_r(&now, &tm);
 	strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	str_copy(res->label, sizeof res->label, label != NULL ? label : t->name);
+	text_clean(res->label, sizeof res->label, label != NULL ? label : t->name);
 	if (description != NULL)
-		str_copy(res->description, sizeof res->description, description);
+		text_clean(res->description, sizeof res->description, description);
 	str_copy(res->engine, sizeof res->engine, p->engine);
 	res->target = *t;
 	res->target.path = xstrdup(t->path);
@@ -293,8 +293,8 @@ round_failed_note(struct cell_result *c)
 			first = k;
 	if (nfailed > 0)
 		snprintf(c->status_reason, sizeof c->status_reason, "%u of %u rounds failed (round "
-		    "%u: %.100s); the figures are of the ok rounds", nfailed, c->nrounds, first + 1,
-		    c->rounds[first].status_reason);
+		    "%u: %.*s); the figures are of the ok rounds", nfailed, c->nrounds, first + 1,
+		    TEXT_CUT(c->rounds[first].status_reason, 100));
 }
 
 /*
@@ -474,7 +474,7 @@ results_warn(struct results *res, const char *fmt, ...)
 		return;
 	sweep_warn("%s", msg);
 	if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0])
-		str_copy(res->warnings[res->nwarnings++], sizeof res->warnings[0], msg);
+		text_clean(res->warnings[res->nwarnings++], sizeof res->warnings[0], msg);
 	free(msg);
 }
 

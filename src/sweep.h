@@ -528,6 +528,15 @@ const char *size_human(uint64_t, char *, size_t);
 const char *duration_human(uint64_t, char *, size_t);
 int	 read_sysfs_str(const char *, char *, size_t);
 int	 read_sysfs_u64(const char *, uint64_t *);
+size_t	 utf8_prefix(const char *, size_t);
+/* For "%.*s": s cut to n bytes at most on a character boundary (a message's quote of a value). */
+#define TEXT_CUT(s, n)	(int)utf8_prefix((s), (n)), (s)
+bool	 text_is_clean(const char *);
+bool	 text_clean(char *, size_t, const char *);
+/* Caller frees. */
+char	*text_clean_dup(const char *);
+const char *text_escape(const char *, char *, size_t);
+bool	 csv_is_formula(const char *);
 
 /* datadir.c: $SWEEP_DATADIR, the source tree, BINDIR/../share/sweep or pkgdatadir */
 const char *datadir_path(void);

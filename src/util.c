@@ -18,6 +18,26 @@ int sweep_error_silent;
 /* Set by main's SIGINT/SIGTERM handler; long loops at every layer poll it. */
 volatile int sweep_interrupted;
 
+/*
+ * A message on stderr after prefix, on one line: what it quotes of the
+ * input (a mode, a file's value or name) may hold a newline or an escape
+ * code, which is shown (\n, \x1b), not sent to the terminal.
+ */
+static void
+sweep_message(const char *prefix, const char *fmt, va_list ap)
+{
+	char *msg, *shown;
+	size_t len;
+
+	if (vasprintf(&msg, fmt, ap) < 0)
+		return;
+	len = strlen(msg) * 4 + 1;
+	shown = xmalloc(len);
+	fprintf(stderr, "%s%s\n", prefix, text_escape(msg, shown, len));
+	free(shown);
+	free(msg);
+}
+
 /* One line on stderr, prefixed "sweep: ". */
 void
 sweep_error(const char *fmt, ...)
@@ -27,9 +47,7 @@ sweep_error(const char *fmt, ...)
 	if (sweep_error_silent)
 		return;
 	va_start(ap, fmt);
-	fputs("sweep: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	sweep_message("sweep: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -42,9 +60,7 @@ sweep_warn(const char *fmt, ...)
 	if (sweep_error_silent)
 		return;
 	va_start(ap, fmt);
-	fputs("sweep: warning: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	sweep_message("sweep: warning: ", fmt, ap);
 	va_end(ap);
 }
 
@@ -127,7 +143,7 @@ u64_median(const uint64_t *v, unsigned n)
 	return m;
 }
 
-/* Copy src into dst of len bytes, truncating; dst is always terminated. */
+/* Copy src into dst of len bytes, cut on a character boundary; dst is always terminated. */
 void
 str_copy(char *dst, size_t len, const char *src)
 {
@@ -136,7 +152,7 @@ str_copy(char *dst, size_t len, const char *src)
 	if (len == 0)
 		return;
 	if (n >= len)
-		n = len - 1;
+		n = utf8_prefix(src, len - 1);
 	memcpy(dst, src, n);
 	dst[n] = '\0';
 }
@@ -455,4 +471,194 @@ read_sysfs_u64(const char *path, uint64_t *v)
 	if (errno != 0 || end == buf)
 		return -EINVAL;
 	return 0;
+}
+
+/*
+ * Text.  Every string that comes from outside (options, sweep files, CSV
+ * and fio imports, results.json) reaches JSON, XML (xlsx, svg), HTML and
+ * gnuplot, which all need valid UTF-8 and choke on control characters.  It
+ * is made clean once, at the door, by text_clean(); strings are cut on
+ * character boundaries (utf8_prefix()), never inside a character.
+ */
+
+/* The UTF-8 replacement character U+FFFD, which stands for a byte that was not text. */
+#define TEXT_REPLACEMENT	"\xEF\xBF\xBD"
+
+/*
+ * The length (1..4) of the valid UTF-8 character at s, or 0 when s starts
+ * no valid one: a stray continuation byte, an overlong form, a surrogate,
+ * a code point above U+10FFFF, or a sequence cut short.
+ */
+static size_t
+utf8_char_len(const unsigned char *s)
+{
+	size_t n, i;
+	unsigned lo = 0x80, hi = 0xBF;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF)
+		n = 2;
+	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
+		n = 3;
+	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
+		n = 4;
+	else
+		return 0;
+	if (s[0] == 0xE0)
+		lo = 0xA0;		/* overlong */
+	else if (s[0] == 0xED)
+		hi = 0x9F;		/* surrogates */
+	else if (s[0] == 0xF0)
+		lo = 0x90;		/* overlong */
+	else if (s[0] == 0xF4)
+		hi = 0x8F;		/* above U+10FFFF */
+	for (i = 1; i < n; i++, lo = 0x80, hi = 0xBF)
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+	return n;
+}
+
+/* Whether the character of n bytes at s is a control character: C0, DEL or C1 (U+0080..U+009F). */
+static bool
+text_is_control(const unsigned char *s, size_t n)
+{
+	return (n == 1 && (s[0] < 0x20 || s[0] == 0x7F)) || (n == 2 && s[0] == 0xC2 && s[1] < 0xA0);
+}
+
+/*
+ * The bytes of s's longest start of at most max bytes that does not end
+ * inside a character: for "%.*s" and every other cut of a string.  A byte
+ * that is not UTF-8 counts as a character of its own.
+ */
+size_t
+utf8_prefix(const char *s, size_t max)
+{
+	size_t i = 0, n;
+
+	while (s[i] != '\0' && i < max) {
+		n = utf8_char_len((const unsigned char *)s + i);
+		if (n == 0)
+			n = 1;
+		if (i + n > max)
+			break;
+		i += n;
+	}
+	return i;
+}
+
+/* Whether s is clean text: valid UTF-8 without control characters. */
+bool
+text_is_clean(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	for (; *p != '\0'; p += n)
+		if ((n = utf8_char_len(p)) == 0 || text_is_control(p, n))
+			return false;
+	return true;
+}
+
+/*
+ * src as clean text in dst of len bytes: each byte that is not part of a
+ * valid UTF-8 character, and each control character (a newline, a tab, an
+ * escape, C1), becomes U+FFFD; cut on a character boundary to fit.
+ * Returns whether anything was replaced.
+ */
+bool
+text_clean(char *dst, size_t len, const char *src)
+{
+	const unsigned char *p = (const unsigned char *)src;
+	size_t o = 0, n;
+	bool changed = false;
+
+	if (len == 0)
+		return false;
+	for (; *p != '\0'; p += n) {
+		const char *put = (const char *)p;
+		size_t plen;
+
+		n = utf8_char_len(p);
+		plen = n;
+		if (n == 0 || text_is_control(p, n)) {
+			n = n == 0 ? 1 : n;
+			put = TEXT_REPLACEMENT;
+			plen = sizeof TEXT_REPLACEMENT - 1;
+			changed = true;
+		}
+		if (o + plen > len - 1)
+			break;
+		memcpy(dst + o, put, plen);
+		o += plen;
+	}
+	dst[o] = '\0';
+	return changed;
+}
+
+/* src as clean text (text_clean), whole.  Caller frees. */
+char *
+text_clean_dup(const char *src)
+{
+	size_t len = strlen(src) * 3 + 1;	/* a byte becomes at most 3 */
+	char *dst = xmalloc(len);
+
+	text_clean(dst, len, src);
+	return dst;
+}
+
+/*
+ * s as it may be shown in a one-line message, in out of len bytes: a
+ * control character as \n, \t, \r, \xHH or \u00HH, a byte that is not
+ * UTF-8 as \xHH; cut on a character boundary to fit.  Returns out.
+ */
+const char *
+text_escape(const char *s, char *out, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t o = 0, n;
+
+	if (len == 0)
+		return out;
+	for (; *p != '\0'; p += n) {
+		char esc[8];
+		const char *put = esc;
+		size_t plen;
+
+		n = utf8_char_len(p);
+		if (n == 0 || (n == 1 && text_is_control(p, 1))) {
+			n = 1;
+			if (*p == '\n' || *p == '\t' || *p == '\r')
+				snprintf(esc, sizeof esc, "\\%c", *p == '\n' ? 'n' : *p == '\t' ? 't' : 'r');
+			else
+				snprintf(esc, sizeof esc, "\\x%02x", *p);
+		} else if (text_is_control(p, n))
+			snprintf(esc, sizeof esc, "\\u%04x", p[1]);
+		else
+			put = (const char *)p;
+		plen = put == esc ? strlen(esc) : n;
+		if (o + plen > len - 1)
+			break;
+		memcpy(out + o, put, plen);
+		o += plen;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/*
+ * Whether a CSV cell of s would be a formula in a spreadsheet (CSV
+ * injection): it starts with =, +, -, @, a tab or a carriage return and is
+ * not a plain number ("-2.5" stays a number).  Such a cell is written
+ * after a ' (the spreadsheets' mark of text), which they do not show.
+ */
+bool
+csv_is_formula(const char *s)
+{
+	char *end;
+
+	if (s[0] == '\0' || strchr("=+-@\t\r", s[0]) == NULL || (s[0] != '=' && s[1] == '\0'))
+		return false;	/* "-" alone (no figure) is text */
+	(void)strtod(s, &end);
+	return end == s || *end != '\0';
 }
