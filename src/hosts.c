@@ -494,6 +494,25 @@ hosts_summary_csv(char **csv, size_t *clen, const struct plan *p, const struct h
 		}
 }
 
+
+/*
+ * Text from a host or a file (a host name, a folder, a label, fio's error) in
+ * hosts.md: markup characters escaped, line breaks made spaces, as
+ * report.md's text is (doc-md.c).  Returns buf.
+ */
+static const char *
+hosts_md(const char *s, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	for (; *s != '\0' && o + 3 < len; s++) {
+		if (strchr("\\|*_`<>[]#", *s) != NULL)
+			buf[o++] = '\\';
+		buf[o++] = *s == '\n' || *s == '\r' ? ' ' : *s;
+	}
+	buf[o] = '\0';
+	return buf;
+}
 /* hosts.md: one figure's table of cells by hosts, with the spread max/min. */
 static void
 hosts_summary_table(char **md, size_t *mlen, const struct plan *p, const struct host_list *l,
@@ -501,12 +520,12 @@ hosts_summary_table(char **md, size_t *mlen, const struct plan *p, const struct 
 {
 	static const char *titles[3] = { "IOPS", "MiB/s", "p99 completion latency (us)" };
 	static const int decimals[3] = { 0, 1, 1 };
-	char num[64], bs[32];
+	char num[64], bs[32], esc[2 * 256 + 1];
 	unsigned i, k;
 
 	str_appendf(md, mlen, "## %s\n\n| cell |", titles[metric]);
 	for (i = 0; i < l->n; i++)
-		str_appendf(md, mlen, " %s |", l->h[i].dir);
+		str_appendf(md, mlen, " %s |", hosts_md(l->h[i].dir, esc, sizeof esc));
 	str_appendf(md, mlen, " spread |\n| --- |");
 	for (i = 0; i <= l->n; i++)
 		str_appendf(md, mlen, " ---: |");
@@ -579,13 +598,14 @@ int
 hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
     const struct results *res, const cJSON *root, const char *label, const char *intro)
 {
-	char *csv = NULL, *md = NULL, *path;
+	char *csv = NULL, *md = NULL, *path, esc[2 * 256 + 1], esc2[2 * 256 + 1], esc3[2 * 256 + 1];
 	size_t clen = 0, mlen = 0;
 	unsigned i;
 	int metric, err;
 
 	hosts_summary_csv(&csv, &clen, p, l, res);
-	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ? label : "",
+	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ?
+	    hosts_md(label, esc, sizeof esc) : "",
 	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
 	str_appendf(&md, &mlen, "%s Per-host results and reports are in the host's directory. "
 	    "Spread is the highest value over the lowest.\n\n", intro != NULL ? intro :
@@ -599,10 +619,13 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 		hosts_dir_name(&l->h[i], dir, sizeof dir);
 		if (strcmp(dir, l->h[i].dir) != 0)
 			str_appendf(&md, &mlen, "- %s port %d: in %s/, as %s/ is another host's or a "
-			    "file of this folder\n", l->h[i].name, l->h[i].port, l->h[i].dir, dir);
+			    "file of this folder\n", hosts_md(l->h[i].name, esc, sizeof esc),
+			    l->h[i].port, hosts_md(l->h[i].dir, esc2, sizeof esc2),
+			    hosts_md(dir, esc3, sizeof esc3));
 		if (res[i].cells == NULL)
-			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n", l->h[i].name,
-			    l->h[i].port, l->h[i].why);
+			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n",
+			    hosts_md(l->h[i].name, esc, sizeof esc), l->h[i].port,
+			    hosts_md(l->h[i].why, esc2, sizeof esc2));
 	}
 	hosts_summary_aggregate(&md, &mlen, root);
 

@@ -220,6 +220,14 @@ PYEOF
 expect_usage "fio output of a hostile host name" "$SWEEP" import hclient.json -o "$T/hclient"
 grep -q "$(printf '\033')" "$T/.err" && fail "an escape code of a host name reached the terminal"
 
+# hosts.md of a fleet import: the label (and a host's error) are Markdown
+# text, escaped as report.md's are.
+"$SWEEP" import "$FX/client6.json" --label '<img src=x onerror=alert(1)> | `x`' -o "$T/hfleet" \
+    >out 2>err || fail "fleet import with a hostile label: exit $?: $(cat err)"
+head -1 "$T/hfleet/hosts.md" | grep -q '^# \\<img src=x onerror=alert(1)\\> \\| \\`x\\`: ' ||
+	fail "hosts.md's title holds the label unescaped: $(head -1 "$T/hfleet/hosts.md")"
+ok "hosts.md escapes a label's markup"
+
 # A CSV table: its label column (no '/': a label names a folder; 127
 # bytes at most), an unknown column's name, the file's name.
 "$PY" - "$T/PWNED" <<'PYEOF' || fail "making the hostile table"
