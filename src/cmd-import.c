@@ -26,9 +26,9 @@ static int
 cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned mask)
 {
 	char safe[128], comp[128], *dir;
-	const char *base = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src;
+	const char *base = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src, *what;
 	size_t n;
-	int ret;
+	int ret, lock;
 
 	/* the folder: from --label, else the file's name (the hosts' names are inside it) */
 	str_copy(safe, sizeof safe, cfg->label != NULL ? cfg->label : base);
@@ -37,9 +37,14 @@ cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned 
 		safe[n - 5] = '\0';
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
 	    xasprintf("reports/%s-imported", path_component(safe, comp, sizeof comp));
-	ret = cmd_out_prepare(dir, cfg->out_dir != NULL ? "-o" : "default output", false) != 0 ?
-	    SWEEP_EXIT_USAGE :
-	    import_fleet_write(f, dir, cfg->label, cfg->expect, cfg->profile, mask, cfg->gnuplot);
+	what = cfg->out_dir != NULL ? "-o" : "default output";
+	/* the folder lock: not into a folder a run (or a report) is writing */
+	if (cmd_out_prepare(dir, what, false) != 0 || (lock = cmd_out_lock(dir, what)) < 0) {
+		free(dir);
+		return SWEEP_EXIT_USAGE;
+	}
+	ret = import_fleet_write(f, dir, cfg->label, cfg->expect, cfg->profile, mask, cfg->gnuplot);
+	cmd_run_unlock(lock, dir);
 	free(dir);
 	return ret;
 }
@@ -82,10 +87,10 @@ cmd_import_exec(struct config *cfg)
 {
 	struct results res;
 	struct expect expect;
-	const char *src;
+	const char *src, *what;
 	char *dir, safe[sizeof res.label];
 	unsigned mask;
-	int err;
+	int err, lock;
 
 	if (cfg->csv != NULL && cfg->nargs == 0)
 		src = cfg->csv;
@@ -116,12 +121,14 @@ cmd_import_exec(struct config *cfg)
 	/* the label may come from the imported file: untrusted in a path */
 	dir = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
 	    xasprintf("reports/%s-imported", path_component(res.label, safe, sizeof safe));
-	if (cmd_out_prepare(dir, cfg->out_dir != NULL ? "-o" : "default output", false) != 0) {
+	what = cfg->out_dir != NULL ? "-o" : "default output";
+	if (cmd_out_prepare(dir, what, false) != 0 || (lock = cmd_out_lock(dir, what)) < 0) {
 		free(dir);
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
 	}
 	err = report_save_all(&res, dir, mask, cfg->gnuplot);
+	cmd_run_unlock(lock, dir);
 	if (err == 0)
 		printf("Imported %u cells: %s/results.json\n", res.ndone, dir);
 	free(dir);

@@ -178,9 +178,11 @@ while ! [ -s busy/results.json ]; do
 done
 expect_usage "report into a running run's folder" "$SWEEP" report busy
 grep -q "in use by another sweep run (PID $bg)" "$T/.err" || fail "does not name PID $bg: $(cat "$T/.err")"
+expect_usage "import into a running run's folder" "$SWEEP" import --csv c13/ok.csv -o busy
+grep -q "in use by another sweep run (PID $bg)" "$T/.err" || fail "does not name PID $bg: $(cat "$T/.err")"
 wait "$bg" || fail "the run under the refused report: $(cat busy.err)"
 bg=
-ok "report into a running run's folder is refused"
+ok "report and import into a running run's folder are refused"
 
 # 14b. A second run on one device through another node of it (mknod).
 if [ "$(id -u)" -ne 0 ] || ! command -v losetup >/dev/null; then
