@@ -153,8 +153,7 @@ resume_load(struct config *cfg, struct results *old)
 		if (old->target.kind == TARGET_DEVICE)
 			cfg->device = xstrdup(old->target.path);
 		else if (strcmp(old->target.path, "sweep.dat") != 0)
-			cfg->file = xstrdup(old->target.abs_path[0] != '\0' ? old->target.abs_path :
-			    old->target.path);
+			cfg->file = xstrdup(target_resume_path(&old->target));
 	}
 	if (!cfg->size_set) {
 		cfg->size = old->target.size;

@@ -600,6 +600,7 @@ int	 target_open(struct target *, const struct config *, bool);
 int	 target_check_plan(struct target *, const struct plan *);
 int	 target_check_writes(struct target *, const struct config *, const struct plan *);
 int	 target_same(const struct target *, const struct target *, char *, size_t);
+const char *target_resume_path(const struct target *);
 int	 target_prepare(struct target *, bool);
 int	 target_file_needs_layout(const char *, uint64_t);
 void	 target_cleanup(struct target *, bool);

@@ -665,3 +665,24 @@ target_same(const struct target *old, const struct target *t, char *why, size_t 
 	}
 	return 0;
 }
+
+/*
+ * The file a resume without --file runs on: the recorded path as given
+ * while it names the same file from here (messages stay as they were),
+ * else the recorded absolute path.
+ */
+const char *
+target_resume_path(const struct target *old)
+{
+	struct target here;
+	char *dir;
+
+	if (old->abs_path[0] == '\0')
+		return old->path;
+	memset(&here, 0, sizeof here);
+	here.path = old->path;
+	dir = parent_dir(old->path);
+	file_identity(&here, dir);
+	free(dir);
+	return strcmp(here.abs_path, old->abs_path) == 0 ? old->path : old->abs_path;
+}
