@@ -762,8 +762,8 @@ cmd_run_exec(struct config *cfg)
 	    autoplan_check_budget(cfg, &p) != 0))
 		goto out;
 	if ((err = cmd_target_check(cfg, &t, &p, true, &expect)) != 0) {
-		/* A probe of the target interrupted, or stuck in a stalled device (said). */
-		if (err == -EINTR || err == -ETIMEDOUT)
+		/* A probe of the target interrupted, stuck in a stalled device or lost (said). */
+		if (err == -EINTR || err == -ETIMEDOUT || err == -EIO)
 			ret = err == -EINTR ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
 		goto out;
 	}

@@ -123,8 +123,9 @@ cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *
 
 /*
  * run and plan: the plan fits the target (and may write it, for a run); the
- * expectation.  -EINVAL after one line; -EINTR or -ETIMEDOUT when a probe of
- * the target was interrupted or stuck in a stalled device (said too).
+ * expectation.  -EINVAL after one line; -EINTR, -ETIMEDOUT or -EIO when a
+ * probe of the target was interrupted, stuck in a stalled device or lost
+ * (said too).
  */
 int
 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
@@ -135,7 +136,7 @@ cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writ
 	if (target_check_plan(t, p) != 0)
 		return -EINVAL;
 	if (writes && (err = target_check_writes(t, cfg, p)) != 0)
-		return err == -EINTR || err == -ETIMEDOUT ? err : -EINVAL;
+		return err == -EINTR || err == -ETIMEDOUT || err == -EIO ? err : -EINVAL;
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
 }
 

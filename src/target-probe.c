@@ -72,6 +72,10 @@ probe_child(int fd, int (*fn)(const void *, char *, size_t), const void *arg)
 
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	/* No copy of the run's locks or outputs outlives the parent in a stuck child. */
+	if (fd > 3)
+		close_range(3, (unsigned)fd - 1, 0);
+	close_range((unsigned)fd + 1, ~0U, 0);
 	memset(&a, 0, sizeof a);
 	a.ret = fn(arg, a.text, sizeof a.text);
 	a.text[sizeof a.text - 1] = '\0';
@@ -82,7 +86,7 @@ probe_child(int fd, int (*fn)(const void *, char *, size_t), const void *arg)
 
 /*
  * Wait for the child's answer on fd: 1 with a read, or -EINTR / -ETIMEDOUT
- * (stuck_s: how long no read had completed).
+ * (stuck_s: how long no read had completed), -EIO when it ended without one.
  */
 static int
 probe_wait(pid_t pid, int fd, unsigned timeout_s, struct probe_answer *a, double *stuck_s)
@@ -99,8 +103,7 @@ probe_wait(pid_t pid, int fd, unsigned timeout_s, struct probe_answer *a, double
 
 			if (got == (ssize_t)sizeof *a)
 				return 1;
-			a->ret = got < 0 ? -errno : -EIO;
-			return 1;
+			return -EIO;	/* the child ended without an answer */
 		}
 		*stuck_s = (double)(now_ns() - since) / 1e9;
 		if (probe_signalled)
@@ -119,7 +122,7 @@ probe_wait(pid_t pid, int fd, unsigned timeout_s, struct probe_answer *a, double
  * answer with out filled, or after one line naming input ("--device
  * /dev/sdb") and what was stuck: -EINTR on SIGINT or SIGTERM (which also
  * sets sweep_interrupted), -ETIMEDOUT when no read completed for
- * timeout_s.
+ * timeout_s, -EIO when the child ended without an answer.
  */
 int
 target_probe(const char *input, const char *what, unsigned timeout_s,
@@ -164,7 +167,9 @@ target_probe(const char *input, const char *what, unsigned timeout_s,
 	}
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, WNOHANG);
-	if (ret == -EINTR)
+	if (ret == -EIO)
+		sweep_error("%s: %s: the probe's process ended without an answer", input, what);
+	else if (ret == -EINTR)
 		sweep_error("%s: interrupted while %s, %.1f s in (its last read completed %.1f s "
 		    "ago; a read still in the device is left to the kernel)", input, what,
 		    (double)(now_ns() - start) / 1e9, stuck_s);
