@@ -540,13 +540,13 @@ out:
 
 /*
  * Make the target ready for the first cell: a file is created if missing
- * and laid out unless every byte of the region is already written.
+ * and laid out unless every byte of the region is already written; sweep's
+ * own file gets its mark first, a file read as it is is left alone.
  */
 int
 target_prepare(struct target *t, bool quiet)
 {
 	int need, err;
-
 	char *dir;
 
 	if (t->kind == TARGET_DEVICE)
