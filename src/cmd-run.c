@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,17 +95,20 @@ static int
 run_device_checks(struct config *cfg, struct target *t, struct results *res)
 {
 	unsigned samples;
+	int fresh;
 
 	if (t->kind != TARGET_DEVICE)
 		return 0;
 	if (cfg->precondition)
 		return target_device_precondition(t, cfg->quiet);
-	if (target_device_looks_fresh(t, &samples) == 1)
+	fresh = target_device_looks_fresh(t, res->plan.io_timeout_s, &samples);
+	if (fresh == 1)
 		results_warn(res, "%s looks freshly created: all %u sampled blocks are zero. "
 		    "Some cloud volumes answer reads of never-written blocks without touching "
 		    "storage, which inflates read results; --precondition --destructive writes "
 		    "the region first", t->path, samples);
-	return 0;
+	/* Interrupted (said): the run stops before its first cell and keeps a results.json. */
+	return fresh == -ETIMEDOUT ? fresh : 0;
 }
 
 /* Whether the folders a and b are one (both exist and are the same inode, or the same text). */
@@ -149,7 +153,7 @@ resume_load(struct config *cfg, struct results *old)
 		if (old->target.kind == TARGET_DEVICE)
 			cfg->device = xstrdup(old->target.path);
 		else if (strcmp(old->target.path, "sweep.dat") != 0)
-			cfg->file = xstrdup(old->target.path);
+			cfg->file = xstrdup(target_resume_path(&old->target));
 	}
 	if (!cfg->size_set) {
 		cfg->size = old->target.size;
@@ -289,13 +293,10 @@ resume_options_check(const struct config *cfg, const struct plan *old, const str
 static int
 resume_check(struct config *cfg, struct results *old, struct target *t, struct plan *p)
 {
-	if (old->target.kind != t->kind || strcmp(old->target.path, t->path) != 0 ||
-	    old->target.size != t->size) {
-		char a[32], b[32];
+	char why[PATH_MAX * 2 + 128];
 
-		sweep_error("--resume %s: the run there used %s (%s), this one %s (%s); resume on "
-		    "the same target", cfg->resume, old->target.path,
-		    size_human(old->target.size, a, sizeof a), t->path, size_human(t->size, b, sizeof b));
+	if (target_same(&old->target, t, why, sizeof why) != 0) {
+		sweep_error("--resume %s: %s; resume on the same target", cfg->resume, why);
 		return -EINVAL;
 	}
 	if (resume_options_check(cfg, &old->plan, p) != 0)
@@ -653,6 +654,11 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 	if (t->devname[0] == '\0')
 		results_warn(&res, "no block device under %s (%s): device counters and the device "
 		    "leg of the BW check are unavailable", t->path, t->fs_type);
+	if (t->unlaid)
+		results_warn(&res, "%s was read as it is, with holes or unwritten extents in the "
+		    "region: reads of them never reach the device and inflate the read figures (an "
+		    "existing file that sweep did not create is not laid out without --destructive)",
+		    t->path);
 	if (t->loop_dio == 0)
 		results_warn(&res, "%s is a buffered loop device (direct I/O off): its figures "
 		    "mostly measure the host's page cache; use losetup --direct-io=on", t->path);
@@ -733,7 +739,7 @@ cmd_run_exec(struct config *cfg)
 	struct expect expect;
 	char *out = NULL;
 	unsigned mask;
-	int ret = SWEEP_EXIT_USAGE, lock;
+	int ret = SWEEP_EXIT_USAGE, lock, err;
 	uint64_t start = now_ns();
 
 	memset(&old, 0, sizeof old);
@@ -755,8 +761,12 @@ cmd_run_exec(struct config *cfg)
 	if (cfg->auto_plan && cfg->like == NULL && (autoplan_check_shares(&p) != 0 ||
 	    autoplan_check_budget(cfg, &p) != 0))
 		goto out;
-	if (cmd_target_check(cfg, &t, &p, true, &expect) != 0)
+	if ((err = cmd_target_check(cfg, &t, &p, true, &expect)) != 0) {
+		/* A probe of the target interrupted, stuck in a stalled device or lost (said). */
+		if (err == -EINTR || err == -ETIMEDOUT || err == -EIO)
+			ret = err == -EINTR ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
 		goto out;
+	}
 	if (cfg->resume != NULL)
 		out = xstrdup(cfg->resume);
 	else if (cfg->out_dir != NULL)

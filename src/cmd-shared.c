@@ -121,15 +121,22 @@ cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *
 	return 0;
 }
 
-/* run and plan: the plan fits the target (and may write it, for a run); the expectation. */
+/*
+ * run and plan: the plan fits the target (and may write it, for a run); the
+ * expectation.  -EINVAL after one line; -EINTR, -ETIMEDOUT or -EIO when a
+ * probe of the target was interrupted, stuck in a stalled device or lost
+ * (said too).
+ */
 int
 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
     struct expect *expect)
 {
+	int err;
+
 	if (target_check_plan(t, p) != 0)
 		return -EINVAL;
-	if (writes && target_device_check_writes(t, cfg, p) != 0)
-		return -EINVAL;
+	if (writes && (err = target_check_writes(t, cfg, p)) != 0)
+		return err == -EINTR || err == -ETIMEDOUT || err == -EIO ? err : -EINVAL;
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
 }
 

@@ -484,9 +484,11 @@ static const struct option_entry options_table[] = {
 	{ "keep", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(keep), 0, 0, NULL, NULL, NULL,
 	  "keep the scratch file sweep.dat after the run", NULL, NULL },
 	{ "destructive", 0, OPT_CLI, OPT_BOOL, CFG(destructive), 0, 0, NULL, NULL, NULL,
-	  "allow write modes on a block device (its data in --size is destroyed)", NULL, NULL },
+	  "allow write modes on a block device or an existing file sweep did not create (its data "
+	  "in --size is destroyed)", NULL, NULL },
 	{ "force", 0, OPT_CLI, OPT_BOOL, CFG(force), 0, 0, NULL, NULL, NULL,
-	  "with --destructive: write even though the device carries a filesystem or partition table",
+	  "with --destructive: write even though the device or file carries a filesystem or "
+	  "partition table",
 	  NULL, NULL },
 	{ "precondition", 0, OPT_CLI | OPT_FILE, OPT_BOOL, CFG(precondition), 0, 0, NULL, NULL,
 	  NULL, "write the whole region of a device once before the first cell (needs --destructive)",

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include <cjson/cJSON.h>
 
@@ -370,6 +371,38 @@ expect_from_json(const cJSON *o, struct expect *e)
 	jstr(o, "basis", e->basis, sizeof e->basis);
 }
 
+/* A "MAJOR:MINOR" device number at key of o; 0 when absent or not one. */
+static uint64_t
+target_json_devnum(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	unsigned ma, mi;
+	char end;
+
+	if (!cJSON_IsString(v) || sscanf(v->valuestring, "%u:%u%c", &ma, &mi, &end) != 2)
+		return 0;
+	return makedev(ma, mi);
+}
+
+/* abs_path, st_dev, st_ino, st_rdev of "target" (absent in older records: "" and 0). */
+static void
+target_identity_from_json(const cJSON *t, struct target *tg)
+{
+	const cJSON *ino = cJSON_GetObjectItemCaseSensitive(t, "st_ino");
+	char *end;
+
+	jstr(t, "abs_path", tg->abs_path, sizeof tg->abs_path);
+	tg->st_dev = target_json_devnum(t, "st_dev");
+	tg->st_rdev = target_json_devnum(t, "st_rdev");
+	tg->st_ino = 0;
+	if (cJSON_IsString(ino) && ino->valuestring[0] >= '0' && ino->valuestring[0] <= '9') {
+		errno = 0;
+		tg->st_ino = strtoull(ino->valuestring, &end, 10);
+		if (errno != 0 || *end != '\0')
+			tg->st_ino = 0;
+	}
+}
+
 /* "target" back into t. */
 static void
 target_from_json(const cJSON *t, struct target *tg)
@@ -402,6 +435,7 @@ target_from_json(const cJSON *t, struct target *tg)
 	tg->nr_requests = ju64(q, "nr_requests");
 	tg->optimal_io_size = ju64(q, "optimal_io_size");
 	tg->minimum_io_size = ju64(q, "minimum_io_size");
+	target_identity_from_json(t, tg);
 	tg->excl_fd = -1;
 }
 

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include <cjson/cJSON.h>
 
@@ -335,6 +336,31 @@ expect_to_json(cJSON *root, const struct expect *e)
 }
 
 /*
+ * Where the target is and which it is, for --resume: abs_path, and
+ * st_dev and st_ino (a file) or st_rdev (a device) as text, exact in
+ * 64 bits.  Left out when unknown (imports, older records).
+ */
+static void
+target_identity_to_json(cJSON *t, const struct target *tg)
+{
+	char buf[32];
+
+	if (tg->abs_path[0] != '\0')
+		cJSON_AddStringToObject(t, "abs_path", tg->abs_path);
+	if (tg->kind == TARGET_DEVICE && tg->st_rdev != 0) {
+		snprintf(buf, sizeof buf, "%u:%u", major(tg->st_rdev), minor(tg->st_rdev));
+		cJSON_AddStringToObject(t, "st_rdev", buf);
+	} else if (tg->kind == TARGET_FILE && tg->st_dev != 0) {
+		snprintf(buf, sizeof buf, "%u:%u", major(tg->st_dev), minor(tg->st_dev));
+		cJSON_AddStringToObject(t, "st_dev", buf);
+		if (tg->st_ino != 0) {
+			snprintf(buf, sizeof buf, "%llu", (unsigned long long)tg->st_ino);
+			cJSON_AddStringToObject(t, "st_ino", buf);
+		}
+	}
+}
+
+/*
  * The record without its two lists of cells, which are the last items of
  * "plan" and of the whole (results-json-write.c prints them one by one
  * after it).  Caller frees (cJSON_Delete).
@@ -381,6 +407,7 @@ results_json_head(const struct results *res)
 	cJSON_AddStringToObject(t, "device", tg->devname);
 	cJSON_AddStringToObject(t, "fs_type", tg->fs_type);
 	cJSON_AddStringToObject(t, "signature", tg->signature);
+	target_identity_to_json(t, tg);
 	if (tg->loop_dio < 0)
 		cJSON_AddNullToObject(t, "loop_direct_io");
 	else

@@ -258,6 +258,14 @@ struct target {
 	int		 lock_fd;	/* flock held by a run (lock.c), -1 none */
 	bool		 scratch;	/* default sweep.dat: removed unless --keep */
 	bool		 laid_out;
+	bool		 has_data;	/* an existing file with written data (SEEK_DATA) */
+	bool		 foreign;	/* ...that sweep did not create: the user's (no marker) */
+	bool		 as_is;		/* a foreign file read as it is, never laid out */
+	bool		 unlaid;	/* ...with holes or unwritten extents in the region */
+	char		 abs_path[4096];	/* the file (or its folder) resolved; "" in older records */
+	uint64_t	 st_dev;	/* a file's (or its folder's) filesystem, 0 unknown */
+	uint64_t	 st_ino;	/* a file's inode, 0 when it does not exist (yet) */
+	uint64_t	 st_rdev;	/* a device's number, 0 unknown */
 	uint64_t	 written;	/* bytes the last layout or precondition wrote */
 };
 
@@ -590,6 +598,9 @@ void	 plan_print_target(FILE *, const struct target *);
 /* target.c: the dispatcher (file or device) */
 int	 target_open(struct target *, const struct config *, bool);
 int	 target_check_plan(struct target *, const struct plan *);
+int	 target_check_writes(struct target *, const struct config *, const struct plan *);
+int	 target_same(const struct target *, const struct target *, char *, size_t);
+const char *target_resume_path(const struct target *);
 int	 target_prepare(struct target *, bool);
 int	 target_file_needs_layout(const char *, uint64_t);
 void	 target_cleanup(struct target *, bool);
@@ -605,10 +616,15 @@ void	 lock_release(int, const char *);
 void	 target_fill_random(void *, size_t, uint64_t *);
 int	 target_write_region(struct target *, const char *, bool);
 
+/* target-probe.c: reads that may stall, in a child process under --io-timeout */
+int	 target_probe(const char *, const char *, unsigned, int (*)(const void *, char *, size_t),
+	     const void *, char *, size_t);
+int	 target_probe_signature(const void *, char *, size_t);
+
 /* target-device.c: below target.c, which dispatches to it */
 int	 target_device_open(struct target *, const struct config *, bool);
 int	 target_device_check_writes(struct target *, const struct config *, const struct plan *);
-int	 target_device_looks_fresh(const struct target *, unsigned *);
+int	 target_device_looks_fresh(const struct target *, unsigned, unsigned *);
 int	 target_device_precondition(struct target *, bool);
 const char *target_device_disk(const char *);
 void	 target_device_describe(struct target *, const char *);

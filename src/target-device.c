@@ -10,7 +10,6 @@
  * signature needs --force as well.  Every refusal happens before the first
  * byte is written.
  */
-#include <blkid/blkid.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -120,6 +119,8 @@ target_device_open(struct target *t, const struct config *cfg, bool for_run)
 	(void)for_run;
 	t->kind = TARGET_DEVICE;
 	t->path = xstrdup(path);
+	if (realpath(path, t->abs_path) == NULL)
+		t->abs_path[0] = '\0';
 	if (stat(path, &st) != 0) {
 		sweep_error("--device %s: %s (give a block device such as /dev/sdd1)", path,
 		    strerror(errno));
@@ -133,6 +134,7 @@ target_device_open(struct target *t, const struct config *cfg, bool for_run)
 		sweep_error("--device %s: not a block device", path);
 		return -EINVAL;
 	}
+	t->st_rdev = st.st_rdev;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		int e = errno;
@@ -303,33 +305,6 @@ device_is_swap(dev_t dev)
 	return swap;
 }
 
-/* What libblkid finds on the device: "ext4, label 'data'", "dos partition table", or "". */
-static void
-device_signature(const char *path, char *out, size_t len)
-{
-	blkid_probe pr = blkid_new_probe_from_filename(path);
-	const char *type = NULL, *label = NULL, *pttype = NULL;
-
-	out[0] = '\0';
-	if (pr == NULL)
-		return;
-	blkid_probe_enable_superblocks(pr, 1);
-	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_LABEL);
-	blkid_probe_enable_partitions(pr, 1);
-	if (blkid_do_safeprobe(pr) == 0) {
-		blkid_probe_lookup_value(pr, "TYPE", &type, NULL);
-		blkid_probe_lookup_value(pr, "LABEL", &label, NULL);
-		blkid_probe_lookup_value(pr, "PTTYPE", &pttype, NULL);
-		if (type != NULL && label != NULL)
-			snprintf(out, len, "%s, label '%s'", type, label);
-		else if (type != NULL)
-			snprintf(out, len, "%s", type);
-		else if (pttype != NULL)
-			snprintf(out, len, "a %s partition table", pttype);
-	}
-	blkid_free_probe(pr);
-}
-
 /*
  * Refuse a plan that writes to a device unless the user said so, and never
  * while it is in use.  On success with writes, holds the device O_EXCL
@@ -338,11 +313,12 @@ device_signature(const char *path, char *out, size_t len)
 int
 target_device_check_writes(struct target *t, const struct config *cfg, const struct plan *p)
 {
-	char names[DEVS_MAX][64], mnt[PATH_MAX], holder[64], a[32];
+	char names[DEVS_MAX][64], mnt[PATH_MAX], holder[64], a[32], input[PATH_MAX + 16];
 	dev_t devs[DEVS_MAX];
 	const char *writer = NULL;
 	struct stat st;
 	unsigned i, n;
+	int err;
 
 	if (t->kind != TARGET_DEVICE)
 		return 0;
@@ -351,7 +327,11 @@ target_device_check_writes(struct target *t, const struct config *cfg, const str
 			writer = mode_name(p->cells[i].mode);
 	if (cfg->precondition && writer == NULL)
 		writer = "--precondition";
-	device_signature(t->path, t->signature, sizeof t->signature);
+	snprintf(input, sizeof input, "--device %s", t->path);
+	err = target_probe(input, "probing for a filesystem or partition signature (libblkid)",
+	    p->io_timeout_s, target_probe_signature, t->path, t->signature, sizeof t->signature);
+	if (err < 0)
+		return err;
 	if (writer == NULL)
 		return 0;
 	if (!cfg->destructive) {
@@ -401,21 +381,22 @@ target_device_check_writes(struct target *t, const struct config *cfg, const str
 }
 
 /*
- * Sample 64 offsets spread over the region: 1 when every sampled block is
- * zero (a freshly created volume: some cloud volumes answer reads of
- * never-written blocks without touching storage), 0 otherwise, -errno.
+ * Sample 64 offsets spread over the region of the target arg; out gets
+ * "SAMPLES ZERO", the blocks read and those all zero.  A probe function
+ * for target_probe: 0 or -errno.
  */
-int
-target_device_looks_fresh(const struct target *t, unsigned *samples)
+static int
+device_zero_sample(const void *arg, char *out, size_t outlen)
 {
+	const struct target *t = arg;
 	const unsigned n = 64;
 	size_t len = t->dio_offset_align > 4096 ? t->dio_offset_align : 4096;
 	uint64_t blocks = t->size / len;
-	unsigned i, zero = 0;
+	unsigned i, zero = 0, samples = 0;
 	void *buf;
 	int fd, ret = 0;
 
-	*samples = 0;
+	snprintf(out, outlen, "0 0");
 	if (blocks == 0)
 		return 0;
 	if (posix_memalign(&buf, len, len) != 0)
@@ -435,7 +416,7 @@ target_device_looks_fresh(const struct target *t, unsigned *samples)
 			ret = -errno;
 			break;
 		}
-		(*samples)++;
+		samples++;
 		for (k = 0; k < len / 8 && w[k] == 0; k++)
 			;
 		if (k == len / 8)
@@ -443,8 +424,32 @@ target_device_looks_fresh(const struct target *t, unsigned *samples)
 	}
 	close(fd);
 	free(buf);
-	if (ret != 0)
+	snprintf(out, outlen, "%u %u", samples, zero);
+	return ret;
+}
+
+/*
+ * Sample 64 offsets spread over the region: 1 when every sampled block is
+ * zero (a freshly created volume: some cloud volumes answer reads of
+ * never-written blocks without touching storage), 0 otherwise, -errno;
+ * -EINTR or -ETIMEDOUT after one line when a signal came or no read
+ * completed for timeout_s (see target_probe).
+ */
+int
+target_device_looks_fresh(const struct target *t, unsigned timeout_s, unsigned *samples)
+{
+	char input[PATH_MAX + 16], out[64];
+	unsigned zero = 0;
+	int ret;
+
+	*samples = 0;
+	snprintf(input, sizeof input, "--device %s", t->path);
+	ret = target_probe(input, "sampling 64 blocks for a freshly created volume", timeout_s,
+	    device_zero_sample, t, out, sizeof out);
+	if (ret < 0)
 		return ret;
+	if (sscanf(out, "%u %u", samples, &zero) != 2 || *samples == 0)
+		return 0;
 	return zero == *samples ? 1 : 0;
 }
 

@@ -20,12 +20,24 @@
 #include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "sweep.h"
 
 #define TARGET_DEFAULT_FILE	"sweep.dat"
 #define TARGET_DEFAULT_SIZE	GIB
+
+/*
+ * The mark sweep leaves on a file it created (or found holding no data):
+ * an extended attribute.  A marked file is sweep's own test file, written
+ * and laid out again without asking; any other file with data in it is
+ * the user's, and is written only as a device is (--destructive, and
+ * --force over a signature).  Where the filesystem keeps no user xattrs,
+ * the mark is not kept and a rerun that writes asks for --destructive.
+ */
+#define TARGET_MARK		"user.sweep"
+#define TARGET_MARK_VALUE	"test file"
 
 /* The block device (by its sysfs name) holding the filesystem at st_dev; -ENODEV if none. */
 static int
@@ -131,6 +143,55 @@ file_alignment(struct target *t, const char *probe)
 		t->dio_mem_align = t->dio_offset_align;
 }
 
+/* Whether path has written data anywhere: holes and unwritten extents are not (SEEK_DATA). */
+static bool
+file_has_data(const char *path, const struct stat *st)
+{
+	off_t at;
+	bool data;
+	int fd;
+
+	if (st->st_size == 0)
+		return false;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return true;
+	at = lseek(fd, 0, SEEK_DATA);
+	data = !(at < 0 && errno == ENXIO);
+	close(fd);
+	return data;
+}
+
+/*
+ * t's absolute path and identity: the file's st_dev and st_ino, or while it
+ * does not exist, its folder's st_dev (and st_ino 0).
+ */
+static void
+file_identity(struct target *t, const char *dir)
+{
+	char real[PATH_MAX], *copy;
+	struct stat st;
+
+	if (realpath(t->path, real) != NULL && stat(real, &st) == 0) {
+		str_copy(t->abs_path, sizeof t->abs_path, real);
+		t->st_dev = st.st_dev;
+		t->st_ino = st.st_ino;
+		return;
+	}
+	t->st_ino = 0;
+	if (realpath(dir, real) == NULL || stat(real, &st) != 0) {
+		t->abs_path[0] = '\0';
+		t->st_dev = 0;
+		return;
+	}
+	copy = xstrdup(t->path);
+	if ((size_t)snprintf(t->abs_path, sizeof t->abs_path, "%s/%s",
+	    strcmp(real, "/") == 0 ? "" : real, basename(copy)) >= sizeof t->abs_path)
+		t->abs_path[0] = '\0';
+	t->st_dev = st.st_dev;
+	free(copy);
+}
+
 static int
 target_open_file(struct target *t, const struct config *cfg)
 {
@@ -166,6 +227,10 @@ target_open_file(struct target *t, const struct config *cfg)
 			    path, strerror(errno));
 			goto out;
 		}
+		t->has_data = file_has_data(path, &st);
+		t->foreign = t->has_data && getxattr(path, TARGET_MARK, NULL, 0) < 0;
+		if (t->foreign)
+			t->scratch = false;	/* never remove what sweep did not create */
 	} else if (errno != ENOENT) {
 		sweep_error("%s %s: %s", input, path, strerror(errno));
 		goto out;
@@ -183,6 +248,10 @@ target_open_file(struct target *t, const struct config *cfg)
 
 	devname_for_dev(st.st_dev, t->devname, sizeof t->devname);
 	file_alignment(t, S_ISREG(st.st_mode) ? path : dir);
+	file_identity(t, dir);
+	/* The user's file: the region is the file, as a device's is the device. */
+	if (t->foreign && !cfg->size_set)
+		t->size = (uint64_t)st.st_size / t->dio_offset_align * t->dio_offset_align;
 	if (statfs(S_ISREG(st.st_mode) ? path : dir, &sfs) == 0)
 		str_copy(t->fs_type, sizeof t->fs_type, fs_name(sfs.f_type));
 	if (t->devname[0] != '\0')
@@ -293,6 +362,107 @@ target_check_plan(struct target *t, const struct plan *p)
 	return 0;
 }
 
+/* The plan's first write mode, or NULL for a plan of reads. */
+static const char *
+plan_writer(const struct plan *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->ncells; i++)
+		if (mode_writes(p->cells[i].mode))
+			return mode_name(p->cells[i].mode);
+	return NULL;
+}
+
+/* The refusal of a write to an existing file with data that is not sweep's; -EINVAL. */
+static int
+file_refuse(const struct target *t, const char *input, const char *writer)
+{
+	struct stat st;
+	uint64_t have = stat(t->path, &st) == 0 ? (uint64_t)st.st_size : 0;
+	char a[32], b[32], c[32];
+
+	if (t->signature[0] != '\0')
+		sweep_error("%s %s: carries %s; %s would overwrite it: add --destructive --force to "
+		    "allow it%s", input, t->path, t->signature, writer != NULL ? writer :
+		    "laying it out", writer != NULL ? ", or use read modes only" : "");
+	else if (writer != NULL)
+		sweep_error("%s %s: an existing file with data that sweep did not create; %s writes to "
+		    "it and destroys the data in its first %s: add --destructive to allow it, or use "
+		    "read modes only", input, t->path, writer, size_human(t->size, a, sizeof a));
+	else
+		sweep_error("%s %s: an existing file with data that sweep did not create, %s long; "
+		    "--size %s would lay it out again and destroy its data: add --destructive to "
+		    "allow it, or give --size %s or less", input, t->path,
+		    size_human(have, a, sizeof a), size_short(t->size, b, sizeof b),
+		    size_short(have / t->dio_offset_align * t->dio_offset_align, c, sizeof c));
+	return -EINVAL;
+}
+
+/*
+ * A file target before a run: sweep's own file (created now, marked, or
+ * holding no data) is written and laid out as needed.  Writing any other
+ * existing file (a write mode, or laying out a file shorter than the
+ * region) needs --destructive, as a device does, and --force as well over
+ * a filesystem or partition signature; so does writing sweep's own file
+ * once something put a signature on it.  Reads of a file big enough for
+ * the region need no layout: it is read as it is (t->as_is).
+ */
+static int
+file_check_writes(struct target *t, const struct config *cfg, const struct plan *p)
+{
+	const char *input = cfg->file != NULL ? "--file" : "default target";
+	const char *writer = plan_writer(p);
+	char what[PATH_MAX + 32];
+	struct stat st;
+	bool shorter;
+	int need, err;
+
+	if (!t->has_data)
+		return 0;
+	need = target_file_needs_layout(t->path, t->size);
+	if (need < 0) {
+		sweep_error("%s %s: checking extents: %s", input, t->path, strerror(-need));
+		return -EINVAL;
+	}
+	if (writer == NULL && need == 0)
+		return 0;
+	shorter = stat(t->path, &st) != 0 || (uint64_t)st.st_size < t->size;
+	if (t->foreign && writer == NULL && !shorter && !cfg->destructive) {
+		t->as_is = t->unlaid = t->laid_out = true;
+		return 0;
+	}
+	snprintf(what, sizeof what, "%s %s", input, t->path);
+	err = target_probe(what, "probing for a filesystem or partition signature (libblkid)",
+	    p->io_timeout_s, target_probe_signature, t->path, t->signature, sizeof t->signature);
+	if (err < 0)
+		return err;
+	if (!t->foreign && t->signature[0] == '\0')
+		return 0;
+	if (!cfg->destructive)
+		return file_refuse(t, input, writer);
+	if (t->signature[0] != '\0' && !cfg->force) {
+		sweep_error("%s %s: carries %s; add --force as well to overwrite it", input, t->path,
+		    t->signature);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Refuse a run that writes to a target without the user's consent (see
+ * file_check_writes and target_device_check_writes); 0, -EINVAL after one
+ * line, or -EINTR / -ETIMEDOUT when the signature probe was interrupted or
+ * stuck (said).
+ */
+int
+target_check_writes(struct target *t, const struct config *cfg, const struct plan *p)
+{
+	if (t->kind == TARGET_DEVICE)
+		return target_device_check_writes(t, cfg, p);
+	return file_check_writes(t, cfg, p);
+}
+
 /*
  * Does path need laying out before reads of [0, size)?  1 if it is shorter
  * than size, has a hole, or has an unwritten (fallocated) or not yet
@@ -370,15 +540,28 @@ out:
 
 /*
  * Make the target ready for the first cell: a file is created if missing
- * and laid out unless every byte of the region is already written.
+ * and laid out unless every byte of the region is already written; sweep's
+ * own file gets its mark first, a file read as it is is left alone.
  */
 int
 target_prepare(struct target *t, bool quiet)
 {
 	int need, err;
+	char *dir;
 
 	if (t->kind == TARGET_DEVICE)
 		return 0;
+	dir = parent_dir(t->path);
+	file_identity(t, dir);	/* the file exists now: target_lock created it */
+	free(dir);
+	if (t->as_is) {
+		if (!quiet)
+			fprintf(stderr, "sweep: reading %s as it is: an existing file that sweep did not "
+			    "create is not laid out\n", t->path);
+		return 0;
+	}
+	if (!t->foreign)
+		setxattr(t->path, TARGET_MARK, TARGET_MARK_VALUE, strlen(TARGET_MARK_VALUE), 0);
 	need = target_file_needs_layout(t->path, t->size);
 	if (need < 0) {
 		sweep_error("%s: checking extents: %s", t->path, strerror(-need));
@@ -445,4 +628,61 @@ target_free(struct target *t)
 	free(t->name);
 	t->path = NULL;
 	t->name = NULL;
+}
+
+/*
+ * Whether t is the target recorded as old (the results.json a run
+ * resumes): 0, or -EINVAL with why saying how they differ.  A file is
+ * compared by absolute path and identity (a file that is gone, such as
+ * the scratch file, by its folder's filesystem), a device by the path as
+ * given and its device number; a record from before abs_path and the
+ * identities by the path as given.
+ */
+int
+target_same(const struct target *old, const struct target *t, char *why, size_t len)
+{
+	bool abs = old->kind == TARGET_FILE && old->abs_path[0] != '\0';
+	const char *op = abs ? old->abs_path : old->path, *tp = abs ? t->abs_path : t->path;
+	char a[32], b[32];
+
+	if (old->kind != t->kind || strcmp(op, tp) != 0 || old->size != t->size) {
+		snprintf(why, len, "the run there used %s (%s), this one %s (%s)", op,
+		    size_human(old->size, a, sizeof a), tp, size_human(t->size, b, sizeof b));
+		return -EINVAL;
+	}
+	if (old->kind == TARGET_DEVICE && old->st_rdev != 0 && old->st_rdev != t->st_rdev) {
+		snprintf(why, len, "the run there used %s as device %u:%u, now it is %u:%u", op,
+		    major(old->st_rdev), minor(old->st_rdev), major(t->st_rdev), minor(t->st_rdev));
+		return -EINVAL;
+	}
+	if (old->kind == TARGET_FILE && old->st_dev != 0 && (old->st_dev != t->st_dev ||
+	    (old->st_ino != 0 && t->st_ino != 0 && old->st_ino != t->st_ino))) {
+		snprintf(why, len, "the run there used %s as inode %llu on device %u:%u, now it is "
+		    "inode %llu on %u:%u (another file)", op, (unsigned long long)old->st_ino,
+		    major(old->st_dev), minor(old->st_dev), (unsigned long long)t->st_ino,
+		    major(t->st_dev), minor(t->st_dev));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The file a resume without --file runs on: the recorded path as given
+ * while it names the same file from here (messages stay as they were),
+ * else the recorded absolute path.
+ */
+const char *
+target_resume_path(const struct target *old)
+{
+	struct target here;
+	char *dir;
+
+	if (old->abs_path[0] == '\0')
+		return old->path;
+	memset(&here, 0, sizeof here);
+	here.path = old->path;
+	dir = parent_dir(old->path);
+	file_identity(&here, dir);
+	free(dir);
+	return strcmp(here.abs_path, old->abs_path) == 0 ? old->path : old->abs_path;
 }
