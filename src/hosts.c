@@ -496,9 +496,10 @@ hosts_summary_csv(char **csv, size_t *clen, const struct plan *p, const struct h
 
 
 /*
- * Text from a host or a file (a host name, a folder, a label, fio's error) in
+ * Text from a host or a file (a host name, a label, fio's error) in
  * hosts.md: markup characters escaped, line breaks made spaces, as
- * report.md's text is (doc-md.c).  Returns buf.
+ * report.md's text is (doc-md.c).  Folder names are made of [A-Za-z0-9._-]
+ * and are written as they are.  Returns buf.
  */
 static const char *
 hosts_md(const char *s, char *buf, size_t len)
@@ -520,12 +521,12 @@ hosts_summary_table(char **md, size_t *mlen, const struct plan *p, const struct 
 {
 	static const char *titles[3] = { "IOPS", "MiB/s", "p99 completion latency (us)" };
 	static const int decimals[3] = { 0, 1, 1 };
-	char num[64], bs[32], esc[2 * 256 + 1];
+	char num[64], bs[32];
 	unsigned i, k;
 
 	str_appendf(md, mlen, "## %s\n\n| cell |", titles[metric]);
 	for (i = 0; i < l->n; i++)
-		str_appendf(md, mlen, " %s |", hosts_md(l->h[i].dir, esc, sizeof esc));
+		str_appendf(md, mlen, " %s |", l->h[i].dir);
 	str_appendf(md, mlen, " spread |\n| --- |");
 	for (i = 0; i <= l->n; i++)
 		str_appendf(md, mlen, " ---: |");
@@ -598,7 +599,7 @@ int
 hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
     const struct results *res, const cJSON *root, const char *label, const char *intro)
 {
-	char *csv = NULL, *md = NULL, *path, esc[2 * 256 + 1], esc2[2 * 256 + 1], esc3[2 * 256 + 1];
+	char *csv = NULL, *md = NULL, *path, esc[2 * 256 + 1], esc2[2 * 256 + 1];
 	size_t clen = 0, mlen = 0;
 	unsigned i;
 	int metric, err;
@@ -620,8 +621,7 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 		if (strcmp(dir, l->h[i].dir) != 0)
 			str_appendf(&md, &mlen, "- %s port %d: in %s/, as %s/ is another host's or a "
 			    "file of this folder\n", hosts_md(l->h[i].name, esc, sizeof esc),
-			    l->h[i].port, hosts_md(l->h[i].dir, esc2, sizeof esc2),
-			    hosts_md(dir, esc3, sizeof esc3));
+			    l->h[i].port, l->h[i].dir, dir);
 		if (res[i].cells == NULL)
 			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n",
 			    hosts_md(l->h[i].name, esc, sizeof esc), l->h[i].port,
