@@ -135,6 +135,8 @@ resume_load(struct config *cfg, struct results *old)
 		return -EINVAL;
 	}
 	err = results_load(path, old);
+	if (err == 0 && (err = options_plan_check(path, &old->plan)) != 0)
+		results_free(old);
 	free(path);
 	if (err != 0)
 		return err;

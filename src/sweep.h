@@ -557,6 +557,9 @@ bool	 options_takes_value(size_t);
 int	 options_key_find(const char *, bool, const char **);
 int	 options_key_set(struct config *, const char *, const char *, int, const char *);
 
+/* options-plan.c: a stored plan (--resume) checked by the options' rules */
+int	 options_plan_check(const char *, const struct plan *);
+
 /* options-sweep.c: sweep files, read through options.c's table */
 int	 options_load_sweep(struct config *, const char *);
 int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
