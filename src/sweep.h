@@ -653,6 +653,8 @@ struct engine_ops {
 	const char	*err_read;	/* a failed read completion, e.g. "pread" */
 	const char	*err_write;	/* a failed write completion */
 	const char	*err_stuck;	/* where a job waits on I/O that never completes */
+	const char	*call_submit;	/* the calls a job may be blocked in: submit's, */
+	const char	*call_reap;	/* and reap's, e.g. "io_submit", "io_getevents" */
 	int		(*init)(struct job *);
 	int		(*submit)(struct job *, struct io_u **, unsigned);
 	int		(*reap)(struct job *, unsigned, unsigned, struct io_u **);
