@@ -68,10 +68,14 @@ print_cell_line(FILE *f, const struct cell_result *r, unsigned k, unsigned n)
 		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
 		return;
 	}
-	fprintf(f, "%10.0f IOPS %9.1f MiB/s  p50 %8.1f us  p99 %9.1f us  check %s%s%s\n", r->iops,
-	    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[0] / 1e3, (double)r->lat_pct_ns[2] / 1e3,
-	    r->check.ok ? "ok" : "MISMATCH", r->status == CELL_OK ? "" : "  ",
-	    r->status == CELL_OK ? "" : r->status_reason);
+	fprintf(f, "%10.0f IOPS %9.1f MiB/s  p50 %8.1f us  p99 %9.1f us  ", r->iops,
+	    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[0] / 1e3, (double)r->lat_pct_ns[2] / 1e3);
+	/* A failed cell says so first: its check of the I/O that did complete is beside the point. */
+	if (r->status == CELL_FAILED)
+		fprintf(f, "failed: %s\n", r->status_reason);
+	else
+		fprintf(f, "check %s%s%s\n", r->check.ok ? "ok" : "MISMATCH",
+		    r->status == CELL_OK ? "" : "  ", r->status == CELL_OK ? "" : r->status_reason);
 }
 
 /* After each cell: results.json and results.csv, so an interrupted run keeps them. */
@@ -139,6 +143,8 @@ resume_load(struct config *cfg, struct results *old)
 		return -EINVAL;
 	}
 	err = results_load(path, old);
+	if (err == 0 && (err = options_plan_check(path, &old->plan)) != 0)
+		results_free(old);
 	free(path);
 	if (err != 0)
 		return err;

@@ -155,11 +155,17 @@ device_from_json(const cJSON *dev, struct dev_metrics *d)
 	d->areq_bytes = jnum(dev, "areq_bytes");
 }
 
-/* A cell's "bw_check" back into k. */
+/*
+ * A cell's "bw_check" back into r's.  The verdict is not taken on trust:
+ * it is judged again from r's figures (read before), and where the two
+ * differ, the check judged again replaces the stored one whole.  A skipped
+ * cell has no figures to judge.
+ */
 static void
-check_from_json(const cJSON *chk, struct bw_check *k)
+check_from_json(const cJSON *chk, struct cell_result *r)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
+	struct bw_check *k = &r->check, stored;
 	char verdict[16];
 
 	k->derived = jnum(chk, "derived_bytes_s");
@@ -170,6 +176,12 @@ check_from_json(const cJSON *chk, struct bw_check *k)
 	jstr(chk, "verdict", verdict, sizeof verdict);
 	k->ok = strcmp(verdict, "ok") == 0;
 	jstr(chk, "reason", k->reason, sizeof k->reason);
+	if (r->status == CELL_SKIPPED)
+		return;
+	stored = *k;
+	bw_check_compute(r);
+	if (k->ok == stored.ok)
+		*k = stored;
 }
 
 /*
@@ -273,7 +285,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 	device_from_json(cJSON_GetObjectItemCaseSensitive(o, "device"), &r->dev);
 	chk = cJSON_GetObjectItemCaseSensitive(o, "bw_check");
 	if (chk != NULL)
-		check_from_json(chk, &r->check);
+		check_from_json(chk, r);
 	else if (r->status != CELL_SKIPPED)
 		bw_check_compute(r);
 	stability_judge(r);
@@ -511,6 +523,57 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 }
 
 /*
+ * The largest figure a results.json holds: sweep's counts are 64-bit, and
+ * its rates and times stay far below; a figure beyond it (1e300) would turn
+ * to infinity in the reports' arithmetic (IOPS x bs) as 1e999 does on read.
+ */
+#define RESULTS_JSON_FIGURE_MAX	1e30
+
+/*
+ * Is every number under item (whose place is path, used of len) finite and
+ * at most RESULTS_JSON_FIGURE_MAX in size?  If not, path is the first
+ * that is not, e.g. cells[0].lat_ns.p99.
+ */
+static bool
+json_finite(const cJSON *item, char *path, size_t len, size_t used)
+{
+	const cJSON *v;
+	unsigned i = 0;
+
+	if (cJSON_IsNumber(item))
+		return isfinite(item->valuedouble) && fabs(item->valuedouble) <= RESULTS_JSON_FIGURE_MAX;
+	cJSON_ArrayForEach(v, item) {
+		size_t n = used;
+
+		if (cJSON_IsArray(item))
+			n += (size_t)snprintf(path + used, len - used, "[%u]", i++);
+		else
+			n += (size_t)snprintf(path + used, len - used, "%s%s", used > 0 ? "." : "",
+			    v->string != NULL ? v->string : "");
+		if (!json_finite(v, path, len, n < len ? n : len - 1))
+			return false;
+	}
+	path[used] = '\0';
+	return true;
+}
+
+/* Every figure of root finite (json_finite)?  0, or -EINVAL with err naming the first that is not. */
+static int
+json_figures_check(const cJSON *root, char *err, size_t errlen)
+{
+	char path[256], *s;
+
+	if (json_finite(root, path, sizeof path, 0))
+		return 0;
+	for (s = path; *s != '\0'; s++)	/* keys are echoed without their controls */
+		if ((unsigned char)*s < 32 || *s == 127)
+			*s = '?';
+	snprintf(err, errlen, "\"%.160s\" is not a finite figure up to %g in size", path,
+	    RESULTS_JSON_FIGURE_MAX);
+	return -EINVAL;
+}
+
+/*
  * Parse results.json text into res.  On failure returns -EINVAL with a
  * one-line reason in err.
  */
@@ -528,6 +591,8 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		goto out;
 	}
 	results_json_clean(root);
+	if (json_figures_check(root, err, errlen) != 0)
+		goto out;
 	res->schema_version = jint(root, "schema_version");
 	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
 		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",

@@ -9,10 +9,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "run.h"
@@ -52,8 +57,8 @@ rng_below(uint64_t *s, uint64_t n)
 static void
 job_seed(struct run_job *rj)
 {
-	const struct cell *c = rj->cell;
-	uint64_t x = rj->plan->seed;
+	const struct cell *c = &rj->cell;
+	uint64_t x = rj->seed;
 	int i;
 
 	x ^= ((uint64_t)c->mode << 56) ^ (c->bs << 8) ^ ((uint64_t)c->depth << 40) ^
@@ -67,7 +72,7 @@ job_seed(struct run_job *rj)
 static void
 job_next(struct run_job *rj, struct io_u *u)
 {
-	const struct cell *c = rj->cell;
+	const struct cell *c = &rj->cell;
 	uint64_t block;
 
 	if (rj->random) {
@@ -80,7 +85,7 @@ job_next(struct run_job *rj, struct io_u *u)
 	u->offset = block * c->bs;
 	u->len = c->bs;
 	if (rj->mixed)
-		u->ddir = splitmix64(&rj->ddir_rng) % 100 < plan_cell_rwmixread(rj->plan, c) ?
+		u->ddir = splitmix64(&rj->ddir_rng) % 100 < rj->rwmixread ?
 		    DDIR_READ : DDIR_WRITE;
 	else
 		u->ddir = rj->ddir;
@@ -188,7 +193,7 @@ job_alloc_bufs(struct run_job *rj, size_t align, size_t bs, size_t len)
 static int
 job_setup(struct run_job *rj)
 {
-	const struct cell *c = rj->cell;
+	const struct cell *c = &rj->cell;
 	const struct target *t = rj->target;
 	size_t align = t->dio_mem_align > 4096 ? t->dio_mem_align : 4096;
 	unsigned i;
@@ -212,7 +217,7 @@ job_setup(struct run_job *rj)
 	rj->seq_block = rj->nblocks / c->jobs * rj->j.id;
 	job_seed(rj);
 	hist_init(&rj->hist);
-	rj->nseries = rj->plan->runtime_s;
+	rj->nseries = rj->runtime_s;
 	rj->series_ios = xcalloc(rj->nseries, sizeof *rj->series_ios);
 	rj->series_bytes = xcalloc(rj->nseries, sizeof *rj->series_bytes);
 
@@ -305,7 +310,9 @@ job_submit(struct run_job *rj, uint64_t *last_progress)
 		*last_progress = t;
 		__atomic_store_n(&rj->last_progress, t, __ATOMIC_RELAXED);
 	}
+	__atomic_store_n(&rj->in_call, 1, __ATOMIC_RELAXED);
 	n = rj->j.ops->submit(&rj->j, rj->pending, rj->npending);
+	__atomic_store_n(&rj->in_call, 0, __ATOMIC_RELAXED);
 	if (n < 0) {
 		snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
 		    strerror(rj->j.err_errno));
@@ -338,8 +345,8 @@ static int
 job_loop(struct run_job *rj)
 {
 	const struct engine_ops *ops = rj->j.ops;
-	uint64_t t_measure = *rj->t_measure, t, t_end, last_progress = now_ns();
-	uint64_t timeout = (uint64_t)rj->plan->io_timeout_s * NSEC_PER_SEC, sec;
+	uint64_t t_measure = rj->sh->t_measure, t, t_end, last_progress = now_ns();
+	uint64_t timeout = (uint64_t)rj->io_timeout_s * NSEC_PER_SEC, sec;
 	bool stopping = false, counted;
 	int n, i;
 
@@ -352,7 +359,9 @@ job_loop(struct run_job *rj)
 				break;
 			continue;
 		}
+		__atomic_store_n(&rj->in_call, 2, __ATOMIC_RELAXED);
 		n = ops->reap(&rj->j, 1, rj->inflight, rj->events);
+		__atomic_store_n(&rj->in_call, 0, __ATOMIC_RELAXED);
 		if (n < 0) {
 			snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
 			    strerror(rj->j.err_errno));
@@ -362,8 +371,12 @@ job_loop(struct run_job *rj)
 		t = now_ns();
 		/* Nothing completed for io_timeout_s, whether or not this reap found something. */
 		if (t - last_progress >= timeout) {
+			/* What this reap found is done: what is left is in the kernel still. */
+			for (i = 0; i < n; i++)
+				__atomic_store_n(&rj->events[i]->inflight, 0, __ATOMIC_RELAXED);
+			rj->inflight -= (unsigned)n;
 			run_job_stuck(rj, t - last_progress);
-			__atomic_store_n(rj->abort, 1, __ATOMIC_RELAXED);
+			__atomic_store_n(&rj->sh->abort, 1, __ATOMIC_RELAXED);
 			return -ETIMEDOUT;
 		}
 		if (n > 0) {
@@ -375,7 +388,7 @@ job_loop(struct run_job *rj)
 			getrusage(RUSAGE_THREAD, &rj->ru_start);
 		}
 		/* One window check and one division per batch: it shares t. */
-		counted = rj->measuring && t < __atomic_load_n(rj->t_end, __ATOMIC_RELAXED);
+		counted = rj->measuring && t < __atomic_load_n(&rj->sh->t_end, __ATOMIC_RELAXED);
 		sec = counted ? (t - t_measure) / NSEC_PER_SEC : 0;
 		for (i = 0; i < n; i++) {
 			__atomic_store_n(&rj->events[i]->inflight, 0, __ATOMIC_RELAXED);
@@ -387,9 +400,9 @@ job_loop(struct run_job *rj)
 		__atomic_store_n(&rj->live_inflight, rj->inflight, __ATOMIC_RELAXED);
 		__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
 		__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
-		t_end = __atomic_load_n(rj->t_end, __ATOMIC_RELAXED);
+		t_end = __atomic_load_n(&rj->sh->t_end, __ATOMIC_RELAXED);
 		if (!stopping && (t >= t_end || sweep_interrupted ||
-		    __atomic_load_n(rj->abort, __ATOMIC_RELAXED))) {
+		    __atomic_load_n(&rj->sh->abort, __ATOMIC_RELAXED))) {
 			stopping = true;
 			getrusage(RUSAGE_THREAD, &rj->ru_end);
 		}
@@ -397,11 +410,15 @@ job_loop(struct run_job *rj)
 	return rj->errors > 0 && rj->ios == 0 ? -EIO : 0;
 }
 
+/*
+ * A job's thread: set up, wait at the gate, run the loop, and let go of
+ * the job, which the last of it and its cell frees (run_job_put).
+ */
 void *
 run_job_thread(void *arg)
 {
 	struct run_job *rj = arg;
-	struct start_gate *g = rj->gate;
+	struct start_gate *g = &rj->sh->gate;
 	int go;
 
 	rj->ret = job_setup(rj);
@@ -412,46 +429,146 @@ run_job_thread(void *arg)
 		pthread_cond_wait(&g->cond, &g->lock);
 	go = g->go;
 	pthread_mutex_unlock(&g->lock);
-	if (rj->ret != 0)
-		return NULL;
-	if (go < 0) {
+	if (rj->ret == 0 && go < 0)
 		rj->ret = -ECANCELED;
-		return NULL;
+	else if (rj->ret == 0) {
+		rj->ret = job_loop(rj);
+		if (!rj->measuring)
+			getrusage(RUSAGE_THREAD, &rj->ru_start);
+		if (rj->ru_end.ru_utime.tv_sec == 0 && rj->ru_end.ru_utime.tv_usec == 0 &&
+		    rj->ru_end.ru_stime.tv_sec == 0 && rj->ru_end.ru_stime.tv_usec == 0)
+			getrusage(RUSAGE_THREAD, &rj->ru_end);
 	}
-	rj->ret = job_loop(rj);
-	if (!rj->measuring)
-		getrusage(RUSAGE_THREAD, &rj->ru_start);
-	if (rj->ru_end.ru_utime.tv_sec == 0 && rj->ru_end.ru_utime.tv_usec == 0 &&
-	    rj->ru_end.ru_stime.tv_sec == 0 && rj->ru_end.ru_stime.tv_usec == 0)
-		getrusage(RUSAGE_THREAD, &rj->ru_end);
+	__atomic_store_n(&rj->ended, 1, __ATOMIC_RELEASE);
+	run_job_put(rj);
 	return NULL;
 }
 
+/* A cell's shared block, held by the cell (one reference).  Caller puts it. */
+struct run_shared *
+run_job_shared_new(void)
+{
+	struct run_shared *sh = xcalloc(1, sizeof *sh);
+
+	pthread_mutex_init(&sh->gate.lock, NULL);
+	pthread_cond_init(&sh->gate.cond, NULL);
+	sh->refs = 1;
+	return sh;
+}
+
+void
+run_job_shared_put(struct run_shared *sh)
+{
+	if (__atomic_sub_fetch(&sh->refs, 1, __ATOMIC_ACQ_REL) > 0)
+		return;
+	pthread_mutex_destroy(&sh->gate.lock);
+	pthread_cond_destroy(&sh->gate.cond);
+	free(sh);
+}
+
 /*
- * Free a job's resources.  A job that gave up on stuck I/O keeps its
- * engine context (io_destroy would wait for the stuck I/O); a thread that
- * could not be joined keeps everything, since it may still be running.
+ * Job id of cell c, run by ops on t: what its thread needs, copied, and a
+ * reference to sh.  It holds two references, the cell's and the thread's
+ * (the caller puts the thread's when it cannot start one).  Caller puts.
+ */
+struct run_job *
+run_job_new(struct run_shared *sh, const struct cell *c, const struct plan *p,
+    const struct target *t, const struct engine_ops *ops, unsigned id)
+{
+	struct run_job *rj = xcalloc(1, sizeof *rj);
+
+	rj->refs = 2;
+	rj->sh = sh;
+	__atomic_add_fetch(&sh->refs, 1, __ATOMIC_RELAXED);
+	rj->cell = *c;
+	rj->seed = p->seed;
+	rj->runtime_s = p->runtime_s;
+	rj->io_timeout_s = p->io_timeout_s;
+	rj->rwmixread = plan_cell_rwmixread(p, c);
+	rj->path = xstrdup(t->path);
+	rj->target = t;
+	rj->j.id = id;
+	rj->j.ops = ops;
+	rj->j.fd = -1;
+	return rj;
+}
+
+/*
+ * Jobs that outlive their cell: a thread given up on (still in a call that
+ * nothing could end) and a job that ended with I/O in the kernel, whose
+ * buffers and engine context the kernel still uses (io_destroy would wait
+ * for it).  Listed here, reachable, so that leak checkers report only real
+ * leaks and the exit can say what is stuck (run_job_exit).
+ */
+static struct {
+	pthread_mutex_t	  lock;
+	struct run_job	**jobs;
+	unsigned	  n;
+	bool		  exit_set;
+} run_job_kept = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, false };
+
+static void run_job_exit(void);
+
+/* List rj among the jobs that outlive their cell (once). */
+static void
+run_job_keep(struct run_job *rj)
+{
+	unsigned i;
+
+	pthread_mutex_lock(&run_job_kept.lock);
+	for (i = 0; i < run_job_kept.n && run_job_kept.jobs[i] != rj; i++)
+		;
+	if (i == run_job_kept.n) {
+		run_job_kept.jobs = xrealloc(run_job_kept.jobs,
+		    (run_job_kept.n + 1) * sizeof *run_job_kept.jobs);
+		run_job_kept.jobs[run_job_kept.n++] = rj;
+	}
+	if (!run_job_kept.exit_set)
+		run_job_kept.exit_set = atexit(run_job_exit) == 0;
+	pthread_mutex_unlock(&run_job_kept.lock);
+}
+
+/* Take rj off the list, where it is. */
+static void
+run_job_unkeep(struct run_job *rj)
+{
+	unsigned i;
+
+	pthread_mutex_lock(&run_job_kept.lock);
+	for (i = 0; i < run_job_kept.n; i++)
+		if (run_job_kept.jobs[i] == rj) {
+			run_job_kept.jobs[i] = run_job_kept.jobs[--run_job_kept.n];
+			break;
+		}
+	pthread_mutex_unlock(&run_job_kept.lock);
+}
+
+/* The cell leaves rj's thread running (detached): it ends and frees itself, if ever. */
+void
+run_job_lost(struct run_job *rj)
+{
+	run_job_keep(rj);
+}
+
+/*
+ * Let go of rj: the last reference frees it, its engine context and its
+ * buffers, unless I/O is still in flight (the kernel completes it into the
+ * buffers): then all of it stays, listed, until the process ends.
  */
 void
-run_job_free(struct run_job *rj)
+run_job_put(struct run_job *rj)
 {
-	/* Kept reachable on purpose, so leak checkers report only real leaks. */
-	static struct run_job **abandoned;
-	static unsigned nabandoned;
-
-	if (rj->stuck || (rj->cancelled && !rj->joined)) {
-		abandoned = xrealloc(abandoned, (nabandoned + 1) * sizeof *abandoned);
-		abandoned[nabandoned] = xmalloc(sizeof *rj);
-		*abandoned[nabandoned++] = *rj;
-	}
-	if (rj->cancelled && !rj->joined)
+	if (__atomic_sub_fetch(&rj->refs, 1, __ATOMIC_ACQ_REL) > 0)
 		return;
-	if (rj->j.ops != NULL && rj->j.engine_data != NULL && !rj->stuck)
+	if (rj->inflight > 0) {
+		run_job_keep(rj);
+		return;
+	}
+	run_job_unkeep(rj);
+	if (rj->j.ops != NULL && rj->j.engine_data != NULL)
 		rj->j.ops->cleanup(&rj->j);
 	if (rj->j.fd >= 0)
 		close(rj->j.fd);
-	if (rj->stuck)
-		return;
 	if (rj->bufs_mapped > 0)
 		munmap(rj->bufs, rj->bufs_mapped);
 	else
@@ -462,5 +579,105 @@ run_job_free(struct run_job *rj)
 	free(rj->events);
 	free(rj->series_ios);
 	free(rj->series_bytes);
+	free(rj->path);
+	run_job_shared_put(rj->sh);
+	free(rj);
 }
 
+/*
+ * The process holding our memory once we are gone: see run_job_exit.  It
+ * shares that memory, so it makes system calls only, on a stack of its
+ * own: it closes every descriptor (a pipe reading our output sees its end),
+ * leaves the terminal's session, dies with us, and then lingers in the
+ * kernel, as we would have, until the device answers.
+ */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+__attribute__((no_sanitize("address")))
+#endif
+#elif defined(__SANITIZE_ADDRESS__)
+__attribute__((no_sanitize_address))
+#endif
+static int
+run_job_holder(void *arg)
+{
+	long parent = (long)(intptr_t)arg;
+
+	syscall(SYS_close_range, 0, ~0U, 0);
+	syscall(SYS_setsid);
+	syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	while (syscall(SYS_getppid) == parent) {
+		struct timespec ts = { 1, 0 };
+
+		syscall(SYS_nanosleep, &ts, NULL);
+	}
+	syscall(SYS_exit, 0);
+	return 0;
+}
+
+/*
+ * Leave the I/O still in flight to the kernel.  A process ends only once
+ * the kernel has torn down its memory, and that waits for every libaio
+ * request in flight (exit_aio): on a device that stopped answering, for
+ * ever, in D state, where no signal reaches it.  A process sharing the
+ * memory (clone CLONE_VM) keeps it from being torn down when we exit: that
+ * process waits in our place, and our exit status reaches the shell now.
+ */
+static void
+run_job_leave_to_kernel(void)
+{
+	size_t len = 64 << 10;
+	char *stack = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS |
+	    MAP_STACK, -1, 0);
+
+	if (stack != MAP_FAILED &&
+	    clone(run_job_holder, stack + len, CLONE_VM | SIGCHLD, (void *)(intptr_t)getpid()) < 0)
+		munmap(stack, len);
+}
+
+/*
+ * At exit: say in one line what is stuck, and leave I/O in flight to the
+ * kernel rather than wait for it.  A thread still blocked in a call (a
+ * pread in D state) holds the exit until the call returns: nothing ends it.
+ */
+static void
+run_job_exit(void)
+{
+	struct run_job *first = NULL, *blocked = NULL;
+	unsigned i, nblocked = 0;
+	uint64_t nio = 0;
+	char bs[32];
+
+	pthread_mutex_lock(&run_job_kept.lock);
+	for (i = 0; i < run_job_kept.n; i++) {
+		struct run_job *rj = run_job_kept.jobs[i];
+
+		if (!__atomic_load_n(&rj->ended, __ATOMIC_ACQUIRE)) {
+			nblocked++;
+			if (blocked == NULL)
+				blocked = rj;
+		} else if (rj->inflight > 0) {
+			nio += rj->inflight;
+			if (first == NULL)
+				first = rj;
+		}
+	}
+	fflush(stdout);
+	if (blocked != NULL)
+		sweep_error("%u job%s still blocked in %s on %s (%s %s, engine %s) since the I/O "
+		    "timeout; sweep exits when %s", nblocked, nblocked == 1 ? " is" : "s are",
+		    __atomic_load_n(&blocked->in_call, __ATOMIC_RELAXED) == 1 ?
+		    blocked->j.ops->call_submit : blocked->j.ops->call_reap, blocked->path,
+		    mode_name(blocked->cell.mode),
+		    size_short(blocked->cell.bs, bs, sizeof bs), blocked->j.ops->name,
+		    nblocked == 1 ? "it returns" : "they return");
+	else if (first != NULL)
+		sweep_error("%llu I/O%s still in flight on %s (%s %s, engine %s) since the I/O "
+		    "timeout: left to the kernel, which ends %s when the device answers",
+		    (unsigned long long)nio, nio == 1 ? " is" : "s are", first->path,
+		    mode_name(first->cell.mode), size_short(first->cell.bs, bs, sizeof bs),
+		    first->j.ops->name, nio == 1 ? "it" : "them");
+	if (nio > 0)
+		run_job_leave_to_kernel();
+	pthread_mutex_unlock(&run_job_kept.lock);
+}

@@ -33,14 +33,11 @@ tv_s(const struct timeval *tv)
 struct run_watch {
 	const struct cell	*cell;
 	const struct plan	*plan;
-	struct run_job		*jobs;
+	struct run_job		**jobs;		/* c->jobs of them, each counted (run_job_put) */
 	unsigned		 started;	/* job threads created */
 	unsigned		 k;
-	struct start_gate	 gate;
+	struct run_shared	*sh;		/* the gate, the window and the abort flag */
 	uint64_t		 t0;		/* the jobs passed the gate */
-	uint64_t		 t_measure;	/* the window starts, after the ramp */
-	uint64_t		 t_end;		/* moved earlier by steady state: atomic */
-	int			 abort;		/* the cell is being aborted: atomic */
 	struct run_progress_mark mark;	/* the last progress line drawn */
 	uint64_t		*ios;		/* per-second IOPS, summed over jobs */
 	unsigned		 nchecked;	/* seconds already summed */
@@ -51,8 +48,12 @@ struct run_watch {
 /*
  * The watchdog: a job whose I/O has not completed for io_timeout_s plus a
  * grace second is stuck inside a call it cannot return from by itself (a
- * stalled pread, an interposed io_getevents): cancel its thread and abort
- * the cell.  A job stuck in its reap loop notices first and aborts itself.
+ * stalled pread, an io_submit waiting for the device): give up on its
+ * thread and abort the cell.  A job stuck in its reap loop notices first
+ * and aborts itself.  The thread is not cancelled: a cancel acts only once
+ * the call returns (pread) or never (io_submit is no cancellation point),
+ * and its forced unwind is what ASan cannot follow.  Instead it owns its
+ * job (run_job_put), sees the abort when the call returns, and ends.
  */
 static void
 run_watchdog(struct run_watch *w, uint64_t t)
@@ -60,17 +61,16 @@ run_watchdog(struct run_watch *w, uint64_t t)
 	uint64_t limit = ((uint64_t)w->plan->io_timeout_s + 1) * NSEC_PER_SEC;
 	unsigned i;
 
-	for (i = 0; i < w->cell->jobs; i++) {
-		struct run_job *rj = &w->jobs[i];
+	for (i = 0; i < w->started; i++) {
+		struct run_job *rj = w->jobs[i];
 		uint64_t last = __atomic_load_n(&rj->last_progress, __ATOMIC_RELAXED);
 
 		/* last can be newer than t: the job runs while we look */
-		if (rj->cancelled || rj->joined || last == 0 || last >= t ||
+		if (rj->abandoned || rj->joined || last == 0 || last >= t ||
 		    __atomic_load_n(&rj->live_inflight, __ATOMIC_RELAXED) == 0 || t - last < limit)
 			continue;
-		rj->cancelled = true;
-		pthread_cancel(rj->thread);
-		__atomic_store_n(&w->abort, 1, __ATOMIC_RELAXED);
+		rj->abandoned = true;
+		__atomic_store_n(&w->sh->abort, 1, __ATOMIC_RELAXED);
 	}
 }
 
@@ -85,31 +85,31 @@ run_check_steady(struct run_watch *w, uint64_t t)
 	const struct plan *p = w->plan;
 	unsigned done, i, s, inflight;
 
-	if (p->steady_pct == 0 || w->steady || t < w->t_measure)
+	if (p->steady_pct == 0 || w->steady || t < w->sh->t_measure)
 		return;
 	/* second s is complete once every job has reaped past it: allow 100 ms */
-	done = (unsigned)((t - w->t_measure) / NSEC_PER_SEC);
-	if (t - w->t_measure - (uint64_t)done * NSEC_PER_SEC < NSEC_PER_SEC / 10)
+	done = (unsigned)((t - w->sh->t_measure) / NSEC_PER_SEC);
+	if (t - w->sh->t_measure - (uint64_t)done * NSEC_PER_SEC < NSEC_PER_SEC / 10)
 		return;
 	if (done > p->runtime_s)
 		done = p->runtime_s;
 	for (s = w->nchecked; s < done; s++) {
 		w->ios[s] = 0;
 		for (i = 0; i < w->cell->jobs; i++)
-			w->ios[s] += __atomic_load_n(&w->jobs[i].series_ios[s], __ATOMIC_RELAXED);
+			w->ios[s] += __atomic_load_n(&w->jobs[i]->series_ios[s], __ATOMIC_RELAXED);
 	}
 	w->nchecked = done;
 	if (done < p->min_runtime_s || done + 1 >= p->runtime_s)
 		return;
 	for (i = 0, inflight = 0; i < w->cell->jobs; i++)
-		inflight += w->jobs[i].j.depth;
+		inflight += w->jobs[i]->j.depth;
 	if (run_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
-		uint64_t end = w->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
+		uint64_t end = w->sh->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
 
 		w->steady = true;
 		w->steady_at_s = done;
-		if (end < w->t_end)
-			__atomic_store_n(&w->t_end, end, __ATOMIC_RELAXED);
+		if (end < w->sh->t_end)
+			__atomic_store_n(&w->sh->t_end, end, __ATOMIC_RELAXED);
 	}
 }
 
@@ -121,8 +121,8 @@ run_draw(struct run_watch *w)
 	unsigned i;
 
 	for (i = 0; i < w->cell->jobs; i++) {
-		ios += __atomic_load_n(&w->jobs[i].live_ios, __ATOMIC_RELAXED);
-		bytes += __atomic_load_n(&w->jobs[i].live_bytes, __ATOMIC_RELAXED);
+		ios += __atomic_load_n(&w->jobs[i]->live_ios, __ATOMIC_RELAXED);
+		bytes += __atomic_load_n(&w->jobs[i]->live_bytes, __ATOMIC_RELAXED);
 	}
 	run_progress_draw(w->cell, w->k, w->t0, ios, bytes, &w->mark);
 }
@@ -139,8 +139,8 @@ run_wait(struct run_watch *w, uint64_t deadline, bool to_end)
 		uint64_t t = now_ns(), step, end;
 		struct timespec ts;
 
-		end = to_end ? __atomic_load_n(&w->t_end, __ATOMIC_RELAXED) : deadline;
-		if (t >= end || sweep_interrupted || __atomic_load_n(&w->abort, __ATOMIC_RELAXED))
+		end = to_end ? __atomic_load_n(&w->sh->t_end, __ATOMIC_RELAXED) : deadline;
+		if (t >= end || sweep_interrupted || __atomic_load_n(&w->sh->abort, __ATOMIC_RELAXED))
 			return;
 		step = end - t;
 		if (step > NSEC_PER_SEC / 4)
@@ -158,8 +158,8 @@ run_wait(struct run_watch *w, uint64_t deadline, bool to_end)
 
 /*
  * After the window (or an abort or interruption) the jobs drain their
- * in-flight I/O: give them io_timeout_s + 2 s, the watchdog cancelling
- * stuck ones, then cancel whatever is left.
+ * in-flight I/O: give them io_timeout_s + 2 s, the watchdog giving up on
+ * stuck ones, then give up on whatever is left.
  */
 static void
 run_drain(struct run_watch *w, unsigned started)
@@ -174,9 +174,9 @@ run_drain(struct run_watch *w, unsigned started)
 		run_watchdog(w, now_ns());
 		left = 0;
 		for (i = 0; i < started; i++) {
-			struct run_job *rj = &w->jobs[i];
+			struct run_job *rj = w->jobs[i];
 
-			if (rj->joined || rj->cancelled)
+			if (rj->joined || rj->abandoned)
 				continue;
 			if (pthread_tryjoin_np(rj->thread, NULL) == 0)
 				rj->joined = true;
@@ -185,47 +185,49 @@ run_drain(struct run_watch *w, unsigned started)
 		}
 	}
 	for (i = 0; i < started; i++)
-		if (!w->jobs[i].joined && !w->jobs[i].cancelled) {
-			w->jobs[i].cancelled = true;
-			pthread_cancel(w->jobs[i].thread);
+		if (!w->jobs[i]->joined && !w->jobs[i]->abandoned) {
+			w->jobs[i]->abandoned = true;
+			__atomic_store_n(&w->sh->abort, 1, __ATOMIC_RELAXED);
 		}
 }
 
-/* Join every job; a cancelled one that will not end within 5 s is left detached. */
+/*
+ * Join every job; one given up on that does not end within 5 s is left
+ * running, detached: it owns its job and frees it when it ends, if ever.
+ */
 static void
-run_join(struct run_job *jobs, unsigned started)
+run_join(struct run_job **jobs, unsigned started)
 {
 	unsigned i;
 
 	for (i = 0; i < started; i++) {
-		struct run_job *rj = &jobs[i];
+		struct run_job *rj = jobs[i];
+		uint64_t last;
 		struct timespec ts;
 
 		if (rj->joined)
 			continue;
-		if (!rj->cancelled) {
+		if (!rj->abandoned) {
 			pthread_join(rj->thread, NULL);
 			rj->joined = true;
 			continue;
 		}
 		clock_gettime(CLOCK_REALTIME, &ts);
 		ts.tv_sec += 5;
+		last = __atomic_load_n(&rj->last_progress, __ATOMIC_RELAXED);
 		if (pthread_timedjoin_np(rj->thread, NULL, &ts) == 0) {
 			rj->joined = true;
-		} else {
-			pthread_detach(rj->thread);
-		}
-		/* The thread is gone (or abandoned): its figures are ours to fix up. */
-		if (!rj->stuck) {
-			uint64_t last = __atomic_load_n(&rj->last_progress, __ATOMIC_RELAXED);
-
-			rj->stuck = true;
-			if (rj->joined)
+			/* The thread is gone: its figures are ours to fix up. */
+			if (!rj->stuck)
 				run_job_stuck(rj, now_ns() - last);
-			else
-				snprintf(rj->msg, sizeof rj->msg, "I/O stuck for %.0f s; the job "
-				    "could not be stopped", (double)(now_ns() - last) / 1e9);
+			continue;
 		}
+		pthread_detach(rj->thread);
+		run_job_lost(rj);
+		snprintf(rj->lost_msg, sizeof rj->lost_msg, "I/O stuck for %.0f s in %s; the job "
+		    "could not be stopped", (double)(now_ns() - last) / 1e9,
+		    __atomic_load_n(&rj->in_call, __ATOMIC_RELAXED) == 1 ? rj->j.ops->call_submit :
+		    rj->j.ops->call_reap);
 	}
 }
 
@@ -235,7 +237,7 @@ run_join(struct run_job *jobs, unsigned started)
  * one.  A thread that could not be joined is left out (it may still run).
  */
 static void
-run_collect(struct cell_result *r, struct run_job *jobs, const struct cell *c,
+run_collect(struct cell_result *r, struct run_job **jobs, const struct cell *c,
     uint64_t window_ns)
 {
 	struct hist *h = xmalloc(sizeof *h);
@@ -244,14 +246,14 @@ run_collect(struct cell_result *r, struct run_job *jobs, const struct cell *c,
 
 	hist_init(h);
 	r->nseries = (unsigned)((window_ns + NSEC_PER_SEC - 1) / NSEC_PER_SEC);
-	if (r->nseries > jobs[0].nseries)
-		r->nseries = jobs[0].nseries;
+	if (r->nseries > jobs[0]->nseries)
+		r->nseries = jobs[0]->nseries;
 	r->series_ios = xcalloc(r->nseries, sizeof *r->series_ios);
 	r->series_bytes = xcalloc(r->nseries, sizeof *r->series_bytes);
 	for (i = 0; i < c->jobs; i++) {
-		struct run_job *rj = &jobs[i];
+		struct run_job *rj = jobs[i];
 
-		if (rj->cancelled && !rj->joined) {
+		if (!rj->joined) {
 			r->errors++;
 			continue;
 		}
@@ -305,42 +307,36 @@ static int
 run_start(struct run_watch *w, const struct engine_ops *ops, const struct target *t)
 {
 	const struct plan *p = w->plan;
+	struct start_gate *g = &w->sh->gate;
 	unsigned i;
 	int ret = 0;
 
 	for (i = 0; i < w->cell->jobs; i++) {
-		struct run_job *rj = &w->jobs[i];
+		struct run_job *rj = run_job_new(w->sh, w->cell, p, t, ops, i);
 
-		rj->j.id = i;
-		rj->j.ops = ops;
-		rj->j.fd = -1;
-		rj->cell = w->cell;
-		rj->plan = p;
-		rj->target = t;
-		rj->gate = &w->gate;
-		rj->t_measure = &w->t_measure;
-		rj->t_end = &w->t_end;
-		rj->abort = &w->abort;
+		w->jobs[i] = rj;
 		if (pthread_create(&rj->thread, NULL, run_job_thread, rj) != 0) {
+			run_job_put(rj);	/* the thread's reference: there is no thread */
+			rj->joined = true;
 			ret = -EAGAIN;
 			break;
 		}
 		w->started++;
 	}
-	pthread_mutex_lock(&w->gate.lock);
-	while (w->gate.ready < w->started)
-		pthread_cond_wait(&w->gate.cond, &w->gate.lock);
+	pthread_mutex_lock(&g->lock);
+	while (g->ready < w->started)
+		pthread_cond_wait(&g->cond, &g->lock);
 	for (i = 0; i < w->started; i++)
-		if (w->jobs[i].ret != 0 && ret == 0)
-			ret = w->jobs[i].ret;
+		if (w->jobs[i]->ret != 0 && ret == 0)
+			ret = w->jobs[i]->ret;
 	w->t0 = w->mark.t = now_ns();
 	if (ret == 0) {
-		w->t_measure = w->t0 + (uint64_t)p->ramp_s * NSEC_PER_SEC;
-		w->t_end = w->t_measure + (uint64_t)p->runtime_s * NSEC_PER_SEC;
+		w->sh->t_measure = w->t0 + (uint64_t)p->ramp_s * NSEC_PER_SEC;
+		w->sh->t_end = w->sh->t_measure + (uint64_t)p->runtime_s * NSEC_PER_SEC;
 	}
-	w->gate.go = ret == 0 ? 1 : -1;
-	pthread_cond_broadcast(&w->gate.cond);
-	pthread_mutex_unlock(&w->gate.lock);
+	g->go = ret == 0 ? 1 : -1;
+	pthread_cond_broadcast(&g->cond);
+	pthread_mutex_unlock(&g->lock);
 	return ret;
 }
 
@@ -353,15 +349,15 @@ static int
 run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0,
     const struct devstat *ds1)
 {
-	uint64_t end = __atomic_load_n(&w->t_end, __ATOMIC_RELAXED);
-	uint64_t window = end - w->t_measure;
+	uint64_t end = __atomic_load_n(&w->sh->t_end, __ATOMIC_RELAXED);
+	uint64_t window = end - w->sh->t_measure;
 	int ret = 0;
 
-	if (sweep_interrupted || w->abort) {
+	if (sweep_interrupted || __atomic_load_n(&w->sh->abort, __ATOMIC_RELAXED)) {
 		uint64_t stop = now_ns();
 
 		if (stop < end)
-			window = stop > w->t_measure ? stop - w->t_measure : 1;
+			window = stop > w->sh->t_measure ? stop - w->sh->t_measure : 1;
 	}
 	run_collect(r, w->jobs, w->cell, window);
 	devstat_delta(ds0, ds1, window, &r->dev);
@@ -373,7 +369,7 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 		r->status = CELL_PARTIAL;
 		str_copy(r->status_reason, sizeof r->status_reason, "interrupted");
 		ret = -ECANCELED;
-	} else if (r->errors > 0 || w->abort) {
+	} else if (r->errors > 0 || __atomic_load_n(&w->sh->abort, __ATOMIC_RELAXED)) {
 		r->status = CELL_FAILED;
 		if (r->status_reason[0] == '\0')
 			snprintf(r->status_reason, sizeof r->status_reason,
@@ -385,6 +381,23 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	bw_check_compute(r);
 	stability_judge(r);
 	return ret;
+}
+
+/* The first job's reason for the cell's failure, into r: a job given up on has the cell's. */
+static void
+run_reason(struct run_watch *w, struct cell_result *r)
+{
+	unsigned i;
+
+	for (i = 0; i < w->started && r->status_reason[0] == '\0'; i++) {
+		const struct run_job *rj = w->jobs[i];
+
+		if (!rj->joined)
+			snprintf(r->status_reason, sizeof r->status_reason, "job %u: %s", i,
+			    rj->lost_msg);
+		else if ((rj->ret != 0 || rj->stuck) && rj->msg[0] != '\0')
+			snprintf(r->status_reason, sizeof r->status_reason, "job %u: %s", i, rj->msg);
+	}
 }
 
 /*
@@ -419,14 +432,13 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 	w.k = k;
 	w.jobs = xcalloc(c->jobs, sizeof *w.jobs);
 	w.ios = xcalloc(p->runtime_s + 1, sizeof *w.ios);
-	pthread_mutex_init(&w.gate.lock, NULL);
-	pthread_cond_init(&w.gate.cond, NULL);
+	w.sh = run_job_shared_new();
 	ret = run_start(&w, ops, t);
 	if (ret == 0) {
 		/* An engine that moves nothing (null): the counters would only show others' I/O. */
 		const char *dev = ops->moves_data ? t->devname : NULL;
 
-		run_wait(&w, w.t_measure, false);
+		run_wait(&w, w.sh->t_measure, false);
 		devstat_read(dev, &ds0);
 		run_wait(&w, 0, true);
 		devstat_read(dev, &ds1);
@@ -434,12 +446,7 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 	}
 	run_join(w.jobs, w.started);
 	run_progress_clear();
-
-	for (i = 0; i < w.started; i++)
-		if ((w.jobs[i].ret != 0 || w.jobs[i].stuck) && w.jobs[i].msg[0] != '\0' &&
-		    r->status_reason[0] == '\0')
-			snprintf(r->status_reason, sizeof r->status_reason, "job %u: %s", i,
-			    w.jobs[i].msg);
+	run_reason(&w, r);
 	if (ret != 0) {
 		r->status = CELL_FAILED;
 		if (r->status_reason[0] == '\0')
@@ -448,8 +455,9 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 	} else
 		ret = run_finish(&w, r, &ds0, &ds1);
 	free(w.ios);
-	for (i = 0; i < w.started; i++)
-		run_job_free(&w.jobs[i]);
+	for (i = 0; i < c->jobs && w.jobs[i] != NULL; i++)
+		run_job_put(w.jobs[i]);
 	free(w.jobs);
+	run_job_shared_put(w.sh);
 	return ret == -ECANCELED ? ret : 0;
 }

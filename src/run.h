@@ -20,21 +20,42 @@ struct start_gate {
 	int		go;		/* 0 wait, 1 go, -1 cancelled */
 };
 
+/*
+ * What a cell's jobs share with the main thread and each other.  On the
+ * heap and counted, as each job is: a thread the watchdog gives up on (in
+ * a call nothing can end) outlives its cell, and must find both when the
+ * call returns.  The last reference frees it (run_job_shared_put).
+ */
+struct run_shared {
+	struct start_gate	 gate;
+	uint64_t		 t_measure;	/* set by the main thread at the start gate */
+	uint64_t		 t_end;		/* moved earlier by steady state: atomic */
+	int			 abort;		/* the cell is being aborted: atomic */
+	unsigned		 refs;		/* atomic: the cell's and each job's */
+};
+
 struct run_job {
 	struct job		 j;		/* what the engine sees */
-	const struct cell	*cell;
-	const struct plan	*plan;
-	const struct target	*target;
-	struct start_gate	*gate;
-	const uint64_t		*t_measure;	/* set by the main thread at the start gate */
-	uint64_t		*t_end;		/* moved earlier by steady state: atomic */
-	int			*abort;		/* the cell is being aborted: atomic */
+	unsigned		 refs;		/* atomic: the cell's and its thread's */
+	struct run_shared	*sh;
+	struct cell		 cell;		/* copies: the plan may be gone when the thread ends */
+	uint64_t		 seed;
+	unsigned		 runtime_s;
+	unsigned		 io_timeout_s;
+	unsigned		 rwmixread;
+	char			*path;		/* the target's, for the exit notice */
+	const struct target	*target;	/* job_setup only, before the start gate */
 	pthread_t		 thread;
 	int			 ret;
 	char			 msg[160];
 	bool			 stuck;		/* gave up on I/O that never completed */
-	bool			 cancelled;	/* the watchdog cancelled this thread */
+	int			 ended;		/* the thread is done: atomic */
+	int			 in_call;	/* 1 in the engine's submit, 2 in its reap: atomic */
+
+	/* the main thread's alone: the thread never touches these */
+	bool			 abandoned;	/* given up on: its thread ends by itself, if ever */
 	bool			 joined;
+	char			 lost_msg[160];	/* why the cell left it behind */
 
 	void			*bufs;
 	size_t			 bufs_mapped;	/* bytes mmap'd for bufs (huge pages); 0: malloc'd */
@@ -77,8 +98,13 @@ struct run_job {
 
 
 /* run-job.c */
+struct run_job *run_job_new(struct run_shared *, const struct cell *, const struct plan *,
+	     const struct target *, const struct engine_ops *, unsigned);
 void	*run_job_thread(void *);
 void	 run_job_stuck(struct run_job *, uint64_t);
-void	 run_job_free(struct run_job *);
+void	 run_job_lost(struct run_job *);
+void	 run_job_put(struct run_job *);
+struct run_shared *run_job_shared_new(void);
+void	 run_job_shared_put(struct run_shared *);
 
 #endif

@@ -578,6 +578,9 @@ bool	 options_takes_value(size_t);
 int	 options_key_find(const char *, bool, const char **);
 int	 options_key_set(struct config *, const char *, const char *, int, const char *);
 
+/* options-plan.c: a stored plan (--resume) checked by the options' rules */
+int	 options_plan_check(const char *, const struct plan *);
+
 /* options-sweep.c: sweep files, read through options.c's table */
 int	 options_load_sweep(struct config *, const char *);
 int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
@@ -679,6 +682,8 @@ struct engine_ops {
 	const char	*err_read;	/* a failed read completion, e.g. "pread" */
 	const char	*err_write;	/* a failed write completion */
 	const char	*err_stuck;	/* where a job waits on I/O that never completes */
+	const char	*call_submit;	/* the calls a job may be blocked in: submit's, */
+	const char	*call_reap;	/* and reap's, e.g. "io_submit", "io_getevents" */
 	int		(*init)(struct job *);
 	int		(*submit)(struct job *, struct io_u **, unsigned);
 	int		(*reap)(struct job *, unsigned, unsigned, struct io_u **);

@@ -52,11 +52,14 @@ ok "charts: PNG 1200x800 (series 1200x600), well-formed SVG, log2 axis, key outs
 
 # The null engine moves nothing, so its cells pass the check: give two of them a
 # device leg that read 97% less (a cache) and make the reports again from that.
+# The check is judged again from the figures on read, so the device's are set too.
 $PY - "$T/run/results.json" <<'PYEOF' || fail "could not edit results.json"
 import json, sys
 d = json.load(open(sys.argv[1]))
 for c in d["cells"][:2]:
     k = c["bw_check"]
+    c["device"] = {"valid": True, "bw_bytes_s": k["measured_bytes_s"] * 0.03,
+        "iops": c["iops"] * 0.03}
     k["device_bytes_s"] = k["measured_bytes_s"] * 0.03
     k["diff_device"] = -0.97
     k["verdict"] = "mismatch"

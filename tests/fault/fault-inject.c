@@ -15,6 +15,10 @@
  *   short               the I/O moves half its bytes
  *   stall=S             the call sleeps S seconds first (once, at the Nth;
  *                       not for io_uring_peek_batch_cqe)
+ *   hang=S              the same, but pthread_cancel does not end the sleep:
+ *                       a call stuck in the kernel (libaio's io_submit is a
+ *                       system call, no cancellation point; a pread in D
+ *                       state acts on a cancel only once it returns)
  * The kernel has no dm-flakey or null_blk here, so this is how the tests
  * reach sweep's error paths through the real engines.
  */
@@ -22,6 +26,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <libaio.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +37,7 @@
 #include <liburing.h>
 #endif
 
-enum action { NONE, FAIL, SHORT, STALL };
+enum action { NONE, FAIL, SHORT, STALL, HANG };
 
 static struct {
 	char		call[32];
@@ -78,6 +83,9 @@ fault_init(void)
 	} else if (strncmp(act, "stall=", 6) == 0) {
 		spec.action = STALL;
 		spec.stall_s = (unsigned)strtoul(act + 6, NULL, 10);
+	} else if (strncmp(act, "hang=", 5) == 0) {
+		spec.action = HANG;
+		spec.stall_s = (unsigned)strtoul(act + 5, NULL, 10);
 	}
 	fprintf(stderr, "fault-inject: %s %s at %lu%s\n", spec.call, act, spec.at,
 	    spec.onward ? " onward" : "");
@@ -96,9 +104,15 @@ static void
 stall(void)
 {
 	struct timespec ts = { spec.stall_s, 0 };
+	int old;
 
-	if (atomic_exchange(&stalled, 1) == 0)
-		nanosleep(&ts, NULL);	/* a cancellation point, like a real blocking call */
+	if (atomic_exchange(&stalled, 1) != 0)
+		return;
+	if (spec.action == HANG)
+		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	nanosleep(&ts, NULL);	/* stall: a cancellation point, like a real blocking call */
+	if (spec.action == HANG)
+		pthread_setcancelstate(old, NULL);
 }
 
 int
@@ -115,7 +129,7 @@ io_submit(io_context_t ctx, long nr, struct iocb *ios[])
 		if (hit("io_submit", first + (unsigned long)i)) {
 			if (spec.action == FAIL)
 				return -spec.err;
-			if (spec.action == STALL)
+			if (spec.action == STALL || spec.action == HANG)
 				stall();
 			break;
 		}
@@ -132,7 +146,8 @@ io_getevents(io_context_t ctx, long min, long max, struct io_event *events,
 	if (real == NULL)
 		real = (int (*)(io_context_t, long, long, struct io_event *, struct timespec *))
 		    dlsym(RTLD_NEXT, "io_getevents");
-	if (spec.action == STALL && strcmp(spec.call, "io_getevents") == 0 &&
+	if ((spec.action == STALL || spec.action == HANG) &&
+	    strcmp(spec.call, "io_getevents") == 0 &&
 	    atomic_load(&counter) + 1 >= spec.at)
 		stall();
 	n = real(ctx, min, max, events, timeout);
@@ -199,7 +214,7 @@ rw_fault(const char *call, ssize_t (*real)(int, void *, size_t, off_t), int fd, 
 		}
 		if (spec.action == SHORT && len >= 1024)
 			len = len / 2 / 512 * 512;
-		if (spec.action == STALL)
+		if (spec.action == STALL || spec.action == HANG)
 			stall();
 	}
 	return real(fd, buf, len, off);
