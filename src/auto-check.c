@@ -37,17 +37,6 @@ autoplan_check_shares(const struct plan *p)
 	return 0;
 }
 
-/* Are folders a and b one (the same inode, or the same text when either is missing)? */
-static bool
-auto_same_dir(const char *a, const char *b)
-{
-	struct stat x, y;
-
-	if (stat(a, &x) == 0 && stat(b, &y) == 0)
-		return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-	return strcmp(a, b) == 0;
-}
-
 /* Options that go with --auto only, and those that do not go with it; -EINVAL after one line. */
 int
 autoplan_check(const struct config *cfg)
@@ -62,7 +51,7 @@ autoplan_check(const struct config *cfg)
 		    "cells of the run in DIR)", cfg->like);
 		return -EINVAL;
 	}
-	if (cfg->like != NULL && cfg->out_dir != NULL && auto_same_dir(cfg->like, cfg->out_dir)) {
+	if (cfg->like != NULL && cfg->out_dir != NULL && path_same_dir(cfg->like, cfg->out_dir)) {
 		sweep_error("--like %s -o %s: the run would overwrite the run it copies; give -o a "
 		    "new folder", cfg->like, cfg->out_dir);
 		return -EINVAL;

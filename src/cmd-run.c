@@ -115,17 +115,6 @@ run_device_checks(struct config *cfg, struct target *t, struct results *res)
 	return fresh == -ETIMEDOUT ? fresh : 0;
 }
 
-/* Whether the folders a and b are one (both exist and are the same inode, or the same text). */
-static bool
-same_dir(const char *a, const char *b)
-{
-	struct stat x, y;
-
-	if (stat(a, &x) == 0 && stat(b, &y) == 0)
-		return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-	return strcmp(a, b) == 0;
-}
-
 /*
  * --resume DIR: the target and plan come from DIR/results.json unless the
  * command line gives them again, in which case they must be the same.
@@ -148,7 +137,7 @@ resume_load(struct config *cfg, struct results *old)
 	free(path);
 	if (err != 0)
 		return err;
-	if (cfg->out_dir != NULL && !same_dir(cfg->out_dir, cfg->resume)) {
+	if (cfg->out_dir != NULL && !path_same_dir(cfg->out_dir, cfg->resume)) {
 		sweep_error("--resume %s -o %s: a resumed run writes into %s; leave out -o (or copy "
 		    "%s to %s and resume that)", cfg->resume, cfg->out_dir, cfg->resume,
 		    cfg->resume, cfg->out_dir);

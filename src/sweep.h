@@ -511,6 +511,7 @@ void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	 str_copy(char *, size_t, const char *);
 const char *path_component(const char *, char *, size_t);
+bool	 path_same_dir(const char *, const char *);
 double	 u64_median(const uint64_t *, unsigned);
 void	 text_position(const char *, size_t, unsigned *, unsigned *);
 void	 str_appendf(char **, size_t *, const char *, ...) __attribute__((format(printf, 3, 4)));

@@ -121,6 +121,17 @@ path_component(const char *name, char *out, size_t len)
 	return out;
 }
 
+/* Are folders a and b one (the same inode, or the same text when either is missing)? */
+bool
+path_same_dir(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	if (stat(a, &x) == 0 && stat(b, &y) == 0)
+		return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+	return strcmp(a, b) == 0;
+}
+
 static int
 u64_cmp(const void *a, const void *b)
 {

@@ -20,6 +20,7 @@ FAULT="$top_builddir/tests/fault/libfault.so"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
 need_odirect
 cd "$T" || fail "cd $T"
+# a file of its own data, made here: writing it takes --destructive (target-safety.sh)
 dd if=/dev/urandom of=t.dat bs=1M count=32 2>/dev/null
 
 # 1. The 50th I/O hangs 12 s in a call a cancel cannot end; --io-timeout 1
@@ -29,8 +30,9 @@ for e in libaio:io_submit psync:pread; do
 	rm -rf "o-$engine"
 	start=$(date +%s)
 	SWEEP_FAULT="$call:hang=12@50" LD_PRELOAD="$FAULT" timeout -s KILL 60 "$SWEEP" run \
-	    --file t.dat --size 32m --engine "$engine" --modes randread,read,randwrite --bs 4k \
-	    --depth 2 --runtime 2 --ramp 0 --io-timeout 1 -q -o "o-$engine" --formats csv \
+	    --file t.dat --destructive --size 32m --engine "$engine" \
+	    --modes randread,read,randwrite --bs 4k --depth 2 --runtime 2 --ramp 0 \
+	    --io-timeout 1 -q -o "o-$engine" --formats csv \
 	    >"$engine.out" 2>"$engine.err"
 	rc=$?
 	took=$(($(date +%s) - start))
