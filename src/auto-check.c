@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "auto.h"
 
