@@ -6,6 +6,18 @@
 
 #include "sweep.h"
 
+/* The plan's first write mode, or NULL for a plan of reads. */
+const char *
+plan_writer(const struct plan *p)
+{
+	unsigned i;
+
+	for (i = 0; i < p->ncells; i++)
+		if (mode_writes(p->cells[i].mode))
+			return mode_name(p->cells[i].mode);
+	return NULL;
+}
+
 /* Whether two cells are the same test (mode, read share, bs, depth, jobs); index aside. */
 bool
 plan_cell_same(const struct cell *a, const struct cell *b)
@@ -292,7 +304,9 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		    p->runtime_s) * NSEC_PER_SEC, dur, sizeof dur));
 	fprintf(f, "Estimated duration: %s%s", plan_steady(p) || p->until_steady ? "at most " : "",
 	    duration_human(plan_duration_ns(p), dur, sizeof dur));
-	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out)
+	/* a user's file is read as it is: only a run that writes it (with consent) lays it out */
+	if (t != NULL && t->kind == TARGET_FILE && !t->laid_out &&
+	    (!t->foreign || plan_writer(p) != NULL))
 		fprintf(f, " (plus laying out %s)", size_human(t->size, size, sizeof size));
 	fputc('\n', f);
 	if (!cells)

@@ -587,6 +587,7 @@ int	 options_load_sweep(struct config *, const char *);
 int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
 
 /* plan.c */
+const char *plan_writer(const struct plan *);
 int	 plan_build(struct plan *, const struct config *);
 void	 plan_free(struct plan *);
 uint64_t plan_duration_ns(const struct plan *);

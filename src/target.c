@@ -362,18 +362,6 @@ target_check_plan(struct target *t, const struct plan *p)
 	return 0;
 }
 
-/* The plan's first write mode, or NULL for a plan of reads. */
-static const char *
-plan_writer(const struct plan *p)
-{
-	unsigned i;
-
-	for (i = 0; i < p->ncells; i++)
-		if (mode_writes(p->cells[i].mode))
-			return mode_name(p->cells[i].mode);
-	return NULL;
-}
-
 /* The refusal of a write to an existing file with data that is not sweep's; -EINVAL. */
 static int
 file_refuse(const struct target *t, const char *input, const char *writer)

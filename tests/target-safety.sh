@@ -55,6 +55,9 @@ grep -q 'did not create; write writes to it .* add --destructive' "$T/.err" || f
 # shellcheck disable=SC2086
 "$SWEEP" run --file data.bin --modes randread $run -o d2 >d2.out 2>&1 || fail "reads: $(cat d2.out)"
 [ "$(md5sum <data.bin)" = "$sum" ] || fail "reads changed data.bin"
+# sweep plan says so too: no "(plus laying out ...)" for reads of it
+"$SWEEP" plan --file data.bin --modes randread --bs 4k >p1.out 2>&1 || fail "plan: $(cat p1.out)"
+! grep -q "laying out" p1.out || fail "plan of reads of a user's file: $(grep Estimated p1.out)"
 # shellcheck disable=SC2086
 "$SWEEP" run --file data.bin --modes write --destructive $run -o d3 >d3.out 2>&1 ||
 	fail "--destructive: $(cat d3.out)"
