@@ -410,8 +410,8 @@ static const struct option_entry options_table[] = {
 	  OPT_HELP_RANGE, OPT_UINT, CFG(rounds_until_steady), SWEEP_STEADY_WINDOW_ROUNDS,
 	  SWEEP_REPEAT_MAX, "25", "off; MAX left out: 25", "[MAX]",
 	  "repeat rounds (at most MAX, %llu to %llu) until the SNIA PTS steady state: the last 5 "
-	  "rounds of each mode's (each read share's) smallest block size at its highest depth "
-	  "within 20%% of their mean, their fitted slope moving less than 10%%",
+	  "rounds of each mode's (each read share's) smallest block size that runs, at its "
+	  "highest depth within 20%% of their mean, their fitted slope moving less than 10%%",
 	  "rounds-until-steady is the most rounds, from %llu to %llu", NULL },
 	{ "retry-unstable", 0, OPT_ARG | OPT_CLI | OPT_FILE | OPT_HELP_RANGE, OPT_UINT,
 	  CFG(retry_unstable), 0, SWEEP_RETRY_MAX, "0", NULL, "N",

@@ -285,9 +285,9 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		    plan_steady_least(p));
 	if (p->until_steady)
 		fprintf(f, "Rounds: until steady (SNIA PTS: the last %u rounds of each mode's (read "
-		    "share's) smallest block size at its highest depth within %.0f%% of their mean, "
-		    "slope under %.0f%%), at least %u, at most %u, interleaved; a cell's figures are "
-		    "its median round's\n",
+		    "share's) smallest block size that runs, at its highest depth, within %.0f%% of "
+		    "their mean, slope under %.0f%%), at least %u, at most %u, interleaved; a cell's "
+		    "figures are its median round's\n",
 		    SWEEP_STEADY_WINDOW_ROUNDS, SWEEP_STEADY_EXCURSION * 100, SWEEP_STEADY_SLOPE * 100,
 		    SWEEP_STEADY_WINDOW_ROUNDS, plan_repeat(p));
 	else if (plan_repeat(p) > 1)
