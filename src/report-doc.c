@@ -147,7 +147,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 		doc_item_begin(d, NULL);
 		doc_strong(d, ctx->sum->modes[m].name);
 		doc_raw(d, ": ");
-		doc_text(d, ctx->sum->modes[m].knee.text);
+		doc_text(d, ctx->sum->modes[m].knee_text);
 		doc_item_end(d);
 	}
 	doc_list_end(d);

@@ -72,6 +72,5 @@ report_approx(double v, char *buf, size_t len)
 bool
 report_has_figures(const struct cell_result *r)
 {
-	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
-	    r->runtime_ns > 0;
+	return results_cell_has_figures(r);
 }

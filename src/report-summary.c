@@ -174,29 +174,6 @@ const struct score_tile report_score_tiles[SCORE_TILES] = {
 };
 
 /*
- * The saturating depth of n (queue depth, IOPS) points in any order: the
- * index of the smallest depth whose IOPS is within SATURATION_TOL of the
- * best; -1 when no point has IOPS above 0.
- */
-int
-report_summary_saturation(const unsigned *depth, const double *iops, unsigned n)
-{
-	double best = 0;
-	unsigned i;
-	int at = -1;
-
-	for (i = 0; i < n; i++)
-		if (iops[i] > best)
-			best = iops[i];
-	if (!(best > 0))
-		return -1;
-	for (i = 0; i < n; i++)
-		if (iops[i] >= best * (1 - SATURATION_TOL) && (at < 0 || depth[i] < depth[at]))
-			at = (int)i;
-	return at;
-}
-
-/*
  * The clean cells (ok, IOPS above 0) of one mode, block size and job count
  * as (depth, IOPS) points, one per depth (the series grid has one cell per
  * depth); returns how many.
@@ -256,7 +233,7 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	}
 	if (best_n >= SATURATION_MIN_DEPTHS) {
 		n = summary_depth_points(res, s, wl, best_b, jobs, depth, iops);
-		at = report_summary_saturation(depth, iops, n);
+		at = analysis_saturation_depth(depth, iops, n);
 		for (i = 0; i < n; i++)
 			if (top < 0 || iops[i] > iops[top])
 				top = (int)i;
@@ -459,7 +436,7 @@ summary_bursts(const struct results *res, struct summary *s)
 		s->burst[i].kind = BURST_TOO_SHORT;
 		if (!report_has_figures(r) || r->nseries == 0)
 			continue;
-		report_burst_detect(r->series_ios, r->nseries, &s->burst[i]);
+		analysis_burst_detect(r->series_ios, r->nseries, &s->burst[i]);
 		if (r->nseries > s->longest_series_s)
 			s->longest_series_s = r->nseries;
 		if (s->burst[i].kind != BURST_TOO_SHORT)
@@ -726,7 +703,8 @@ report_summary_build(const struct results *res, struct summary *s)
 				sm->qd1_4k = (int)i;
 		}
 		/* The knee uses the best of every depth and job count at each size. */
-		report_summary_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
+		analysis_caps_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
+		report_knee_text(&sm->knee, res->cells, sm->share, sm->knee_text, sizeof sm->knee_text);
 		sm->lat_series = summary_lat_series(res, s, m);
 		summary_saturation(res, s, m);
 	}

@@ -314,7 +314,7 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 			report_table_set(t, row, 7, "not measured");
 		}
 		if (knee) {
-			report_table_set(t, row, 8, "%s", sm->knee.text);
+			report_table_set(t, row, 8, "%s", sm->knee_text);
 		}
 	}
 }
@@ -580,6 +580,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 	for (i = 0; ctx->sum->burst != NULL && i < ctx->res->plan.ncells; i++) {
 		const struct cell_result *r = &ctx->res->cells[i];
 		const struct burst *b = &ctx->sum->burst[i];
+		char text[REPORT_BURST_TEXT];
 		unsigned row;
 
 		if ((b->kind != BURST_CLIFF && b->kind != BURST_DECLINE) || report_table_full(t))
@@ -587,7 +588,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 		row = report_table_add_row(t);
 		table_cell_id(t, row, ctx->sum, r);
 		report_table_set(t, row, 4, "%u", r->nseries);
-		report_table_set(t, row, 5, "%s", b->text);
+		report_table_set(t, row, 5, "%s", report_burst_text(b, text, sizeof text));
 		if (b->kind == BURST_CLIFF)
 			report_table_flag(t, row, 5, REPORT_FLAG_FAILED, NULL);
 	}

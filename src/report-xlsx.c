@@ -211,7 +211,7 @@ xl_summary_mode(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const str
 		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
 	if (k->kind == KNEE_FOUND)
 		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
-	worksheet_write_string(ws, row, 11, k->text, NULL);
+	worksheet_write_string(ws, row, 11, sm->knee_text, NULL);
 	if (sm->iops_pct > 0)
 		worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
 	if (sm->bw_pct > 0)

@@ -9,6 +9,7 @@
 
 #include <sys/types.h>
 
+#include "analysis.h"
 #include "sweep.h"
 
 #define REPORT_CSV	0x01	/* results.csv */
@@ -36,57 +37,11 @@ struct summary_series {
 	int		*cell;		/* per summary.bs[]: index into results.cells, -1 none */
 };
 
-enum knee_kind {
-	KNEE_TOO_FEW,		/* fewer than 3 block sizes, or they span less than 4x */
-	KNEE_FOUND,		/* IOPS-bound below knee_bs, bandwidth-bound above */
-	KNEE_IOPS_BOUND,	/* IOPS-bound at every block size measured */
-	KNEE_BW_BOUND		/* bandwidth-bound at every block size measured */
-};
-
-/* Where a mode stops being IOPS-bound and becomes bandwidth-bound; see report-summary.c. */
-struct knee {
-	enum knee_kind	 kind;
-	unsigned	 npoints;	/* distinct block sizes used */
-	uint64_t	 bs_min, bs_max;
-	double		 iops_cap;	/* the IOPS plateau, IOPS */
-	double		 bw_cap;	/* the bandwidth plateau, bytes/s */
-	double		 knee_bs;	/* bw_cap / iops_cap: where the two lines cross, bytes */
-	/* Each cap's range: the lowest and highest cell of its plateau, and how many cells. */
-	double		 iops_lo, iops_hi;
-	double		 bw_lo, bw_hi;
-	unsigned	 iops_npoints, bw_npoints;
-	unsigned	 nleft_out;	/* noisy or stalled cells left out of the fit (named in text) */
-	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
-	uint64_t	 peak_iops_bs, peak_bw_bs;
-	char		 text[640];	/* the verdict in one sentence, and what was left out */
-};
-
-/* What a cell's per-second series says about burst credits; see report-burst.c. */
-enum burst_kind {
-	BURST_TOO_SHORT,	/* fewer than BURST_MIN_SERIES_S seconds */
-	BURST_UNSTEADY_START,	/* no steady start to measure a drop from */
-	BURST_NONE,		/* no sustained drop */
-	BURST_CLIFF,		/* a steady start, then a sustained drop: likely credits running out */
-	BURST_DECLINE		/* a sustained drop reached by a slope, not a cliff */
-};
-#define BURST_MIN_SERIES_S	16
-
-struct burst {
-	enum burst_kind	 kind;
-	unsigned	 at_s;		/* second of the measured window where the drop starts */
-	double		 before_iops;	/* the steady start's level (median) */
-	double		 after_iops;	/* the level after the drop (median) */
-	double		 drop;		/* 1 - after / before */
-	char		 text[224];
-};
-
 /*
  * Where IOPS stop growing with queue depth: at the block size of a mode
  * with the most depths (three at least), the smallest depth within
  * SATURATION_TOL of the best IOPS; see report-summary.c.
  */
-#define SATURATION_TOL		0.05
-#define SATURATION_MIN_DEPTHS	3
 struct saturation {
 	bool		 found;
 	bool		 reached;	/* below the deepest depth measured: IOPS did level off */
@@ -111,12 +66,14 @@ struct score_tile {
 };
 extern const struct score_tile report_score_tiles[SCORE_TILES];
 
+/* The sentence of a knee (report_knee_text) fits in this. */
+#define REPORT_KNEE_TEXT	640
+
 /*
  * A workload: a mode, or when a mixed mode (readwrite, randrw) ran at more
  * than one read share, that mode at one share.  Every per-mode part of the
  * reports (tables, caps, charts, comparisons) is per workload.
  */
-#define SUMMARY_NO_SHARE	(-1)
 struct summary_mode {
 	enum rw_mode	 mode;
 	int		 share;		/* percent of reads; SUMMARY_NO_SHARE: the mode's only one */
@@ -131,6 +88,7 @@ struct summary_mode {
 	int		 peak_bw;
 	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
 	struct knee	 knee;
+	char		 knee_text[REPORT_KNEE_TEXT];	/* its sentence (report-knee.c) */
 	/* Against the expectation (results.expect), when there is one: */
 	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
 	double		 bw_pct;
@@ -297,14 +255,13 @@ const char *report_summary_wl_name(const struct summary *, const struct cell *);
 const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
 	     size_t);
 bool	 report_summary_suspect(const struct results *, int);
-int	 report_summary_saturation(const unsigned *, const double *, unsigned);
 
 /* report-knee.c */
-void	 report_summary_knee(const struct cell_result *, unsigned, enum rw_mode, int,
-	     struct knee *);
+void	 report_knee_text(const struct knee *, const struct cell_result *, int, char *, size_t);
 
-/* report-burst.c */
-void	 report_burst_detect(const uint64_t *, unsigned, struct burst *);
+/* report-burst.c: the sentence of a burst; REPORT_BURST_TEXT holds the longest */
+#define REPORT_BURST_TEXT	224
+const char *report_burst_text(const struct burst *, char *, size_t);
 
 /*
  * columns.c: the per-cell columns of results.csv and the workbook's Cells

@@ -84,6 +84,14 @@ results_create(struct results *res, const char *label, const char *description,
 		res->cells[i].cell = p->cells[i];
 }
 
+/* Whether a cell has figures to show: it finished (ok, or failed after I/O) and did I/O. */
+bool
+results_cell_has_figures(const struct cell_result *r)
+{
+	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
+	    r->runtime_ns > 0;
+}
+
 /*
  * How much a cell's per-second IOPS vary: the coefficient of variation
  * (population stdev / mean) over its whole measured seconds, in percent; a

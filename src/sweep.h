@@ -745,6 +745,7 @@ void	 run_progress_clear(void);
 /* results.c */
 void	 results_create(struct results *, const char *, const char *, const struct target *,
 	     const struct plan *);
+bool	 results_cell_has_figures(const struct cell_result *);
 double	 results_cell_cv_pct(const struct cell_result *);
 void	 results_store_cell(struct results *, unsigned, struct cell_result *);
 void	 results_reset_cell(struct results *, unsigned);
