@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "columns.h"
 
 /*
  * How a cell's measured window ended: "steady after 4 s" (steady state ended

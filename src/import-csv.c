@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "columns.h"
 
 #define IMPORT_CSV_MAX_BYTES	(64 * MIB)
 #define IMPORT_CSV_MAX_ROWS	100000
