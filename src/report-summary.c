@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "palette.h"
 #include "report.h"
 
 /* "4 KiB, QD8" or "4 KiB, QD8, 4 jobs": where a figure was reached. */
@@ -593,22 +594,16 @@ report_summary_workload(struct summary_mode *w, unsigned *n, const struct summar
 
 /*
  * The names and colours of n workloads w[] (mode and share set): "randrw"
- * or "randrw 65/35", and a mode's own colour (report_gnuplot_mode_color),
- * or for a mixed mode's shares, the first share the mode's colour and the
- * next ones, in turn, the palette's colours that no workload keeps (no
- * mode's own, no first share's) until they run out.
+ * or "randrw 65/35", and the colours of palette_workloads(): a mode's own,
+ * then for a mixed mode's further shares the palette's free ones.
  * A run's summary and a comparison name and colour theirs alike.
  */
 void
 report_summary_workloads(struct summary_mode *w, unsigned n)
 {
-	static const uint32_t palette[] = {
-		0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f,
-		0xbcbd22, 0x17becf, 0x393b79, 0x637939
-	};
-	const unsigned np = sizeof palette / sizeof palette[0];
-	bool used[sizeof palette / sizeof palette[0]] = { false };
-	unsigned m, k, next = 0;
+	enum rw_mode *mode = xcalloc(n ? n : 1, sizeof *mode);
+	uint32_t *rgb = xcalloc(n ? n : 1, sizeof *rgb);
+	unsigned m;
 
 	for (m = 0; m < n; m++) {
 		struct summary_mode *sm = &w[m];
@@ -621,27 +616,15 @@ report_summary_workloads(struct summary_mode *w, unsigned n)
 			    100 - sm->share);
 			snprintf(sm->stem, sizeof sm->stem, "%s-%d", mode_name(sm->mode), sm->share);
 		}
-		sm->rgb = (uint32_t)strtoul(report_gnuplot_mode_color(sm->mode) + 1, NULL, 16);
-		/* The colours that stay: a mode's with one share, a mixed mode's first share's. */
-		for (k = 0; k < m && w[k].mode != sm->mode; k++)
-			;
-		if (k == m)
-			for (k = 0; k < np; k++)
-				used[k] |= palette[k] == sm->rgb;
+		mode[m] = sm->mode;
 	}
+	palette_workloads(mode, n, rgb);
 	for (m = 0; m < n; m++) {
-		struct summary_mode *sm = &w[m];
-
-		for (k = 0; k < m && w[k].mode != sm->mode; k++)
-			;
-		if (k < m) {
-			for (k = 0; k < np && used[(next + k) % np]; k++)
-				;
-			sm->rgb = palette[(next + k) % np];
-			next = (next + k + 1) % np;
-		}
-		snprintf(sm->color, sizeof sm->color, "#%06x", (unsigned)(sm->rgb & 0xffffff));
+		w[m].rgb = rgb[m];
+		snprintf(w[m].color, sizeof w[m].color, "#%06x", (unsigned)(rgb[m] & 0xffffff));
 	}
+	free(mode);
+	free(rgb);
 }
 
 /* Fill s from res; report_summary_free() releases it. */

@@ -379,7 +379,6 @@ void	 report_gnuplot_range_add(struct report_gp_range *, double);
 char	*report_gnuplot_log_range(const struct report_gp_range *, double);
 /* Caller frees. */
 char	*report_gnuplot_log_tics(const struct report_gp_range *, double);
-const char *report_gnuplot_mode_color(enum rw_mode);
 int	 report_gnuplot_point(unsigned);
 unsigned report_gnuplot_dash(unsigned);
 const char *report_gnuplot_fill(unsigned);
