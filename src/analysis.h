@@ -1,6 +1,6 @@
 /*
  * Analysis: numbers and verdicts read off the results (caps and knee,
- * saturation, bursts), below both run --auto and the reports.  No
+ * saturation, bursts, rounds), below both run --auto and the reports.  No
  * sentences here: the report layer (report-knee.c, report-burst.c) and the
  * planner (auto.c) write their own.  Prototypes are listed in sections
  * named after their file.
@@ -75,6 +75,12 @@ void	 analysis_caps_knee(const struct cell_result *, unsigned, enum rw_mode, int
 
 /* analysis-burst.c */
 void	 analysis_burst_detect(const uint64_t *, unsigned, struct burst *);
+
+/* analysis-rounds.c */
+double	 analysis_rounds_level_pct(unsigned);
+bool	 analysis_rounds_spread(const struct cell_result *, enum round_figure, struct round_spread *);
+bool	 analysis_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
+unsigned analysis_rounds_reached(const struct results *, unsigned *, struct rounds_steady *);
 
 /* analysis-saturation.c */
 int	 analysis_saturation_depth(const unsigned *, const double *, unsigned);

@@ -87,7 +87,7 @@ compare_interval(const struct compare *cmp, const struct compare_row *row, unsig
 		return false;
 	*lo = *hi = v;
 	if ((unsigned)m < COMPARE_METRICS &&
-	    results_round_spread(&cmp->runs[k].res.cells[row->cell[k]], fig[m], &s)) {
+	    analysis_rounds_spread(&cmp->runs[k].res.cells[row->cell[k]], fig[m], &s)) {
 		*lo = fmin(v, s.lo / scale[m]);
 		*hi = fmax(v, s.hi / scale[m]);
 	}

@@ -380,7 +380,7 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 
 	if (!res->plan.until_steady)
 		return;
-	at = results_rounds_reached(res, &most, &st);
+	at = analysis_rounds_reached(res, &most, &st);
 	doc_heading(d, 2, "Rounds until steady");
 	report_doc_rounds_verdict(d, res, at, most, &st);
 	report_table_init(&t, "Rounds until steady", 1 + st.ntrack, NULL);

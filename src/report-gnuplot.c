@@ -230,7 +230,7 @@ gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
 	struct round_spread s;
 	double v = bw ? r->bw_bytes_s / MIB : r->iops, lo = v, hi = v;
 
-	if (results_round_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
+	if (analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
 		lo = bw ? s.lo / MIB : s.lo;
 		hi = bw ? s.hi / MIB : s.hi;
 	}
@@ -243,7 +243,7 @@ gp_spread_range(const struct cell_result *r, bool bw, struct report_gp_range *yr
 {
 	struct round_spread sp;
 
-	if (r->nrounds > 1 && results_round_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
+	if (r->nrounds > 1 && analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
 		report_gnuplot_range_add(yr, bw ? sp.lo / MIB : sp.lo);
 		report_gnuplot_range_add(yr, bw ? sp.hi / MIB : sp.hi);
 	}

@@ -61,7 +61,7 @@ table_spread(const struct cell_result *r, enum report_metric m, int decimals, ch
 	char a[32], b[32];
 
 	buf[0] = '\0';
-	if ((unsigned)m >= METRIC_COUNT || !results_round_spread(r, fig[m], &s))
+	if ((unsigned)m >= METRIC_COUNT || !analysis_rounds_spread(r, fig[m], &s))
 		return buf;
 	snprintf(buf, len, " (%s-%s)", report_num(s.lo / scale[m], decimals, a, sizeof a),
 	    report_num(s.hi / scale[m], decimals, b, sizeof b));
@@ -77,7 +77,7 @@ table_rounds(const struct results *res, double *level_pct)
 	*level_pct = 0;
 	for (i = 0; i < res->plan.ncells && n > 1; i++)
 		if (res->cells[i].nrounds > 1) {
-			*level_pct = results_round_level_pct(n);
+			*level_pct = analysis_rounds_level_pct(n);
 			return n;
 		}
 	return 0;
@@ -793,7 +793,7 @@ steady_rounds_rows(struct report_table *t, const struct report_ctx *ctx)
 	struct rounds_steady st;
 	unsigned k, tr, most = 0, at = 0;
 
-	at = results_rounds_reached(res, &most, &st);
+	at = analysis_rounds_reached(res, &most, &st);
 	if (at > 0)
 		kv(t, "Rounds until steady", "reached at round %u of at most %u: in rounds %u-%u each "
 		    "tracking cell's IOPS stayed within %.0f%% of their mean and their fitted line moved "
@@ -871,7 +871,7 @@ report_table_run(const struct report_ctx *ctx, struct report_table *t)
 	if (res->plan.until_steady)
 		steady_rounds_rows(t, ctx);
 	if (plan_repeat(&res->plan) > 1) {
-		double level = results_round_level_pct(plan_repeat(&res->plan));
+		double level = analysis_rounds_level_pct(plan_repeat(&res->plan));
 
 		kv(t, "Rounds", "%u%s, round by round: every cell once, then every cell again. "
 		    "A cell's figures are its median round's by IOPS (the lower middle one for an even "

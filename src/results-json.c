@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "analysis.h"
 #include "sweep.h"
 #include "results-json.h"
 
@@ -210,7 +211,7 @@ spread_to_json(cJSON *o, const char *key, const struct cell_result *r, enum roun
 	struct round_spread s;
 	cJSON *x;
 
-	if (!results_round_spread(r, f, &s))
+	if (!analysis_rounds_spread(r, f, &s))
 		return;
 	x = cJSON_AddObjectToObject(o, key);
 	cJSON_AddNumberToObject(x, "median", s.median);
@@ -250,7 +251,7 @@ rounds_to_json(cJSON *o, const struct cell_result *r)
 	ro = cJSON_AddObjectToObject(o, "rounds");
 	cJSON_AddNumberToObject(ro, "n", r->nrounds);
 	cJSON_AddNumberToObject(ro, "shown", r->shown_round + 1);
-	results_round_spread(r, ROUND_IOPS, &s);
+	analysis_rounds_spread(r, ROUND_IOPS, &s);
 	cJSON_AddNumberToObject(ro, "ok", s.n);
 	if (s.n >= 2)
 		cJSON_AddNumberToObject(ro, "level_pct", round(s.level_pct * 100) / 100);

@@ -211,7 +211,7 @@ struct plan {
 #define SWEEP_STEADY_EXCURSION		0.20
 #define SWEEP_STEADY_SLOPE		0.10
 
-/* A tracking cell of --rounds-until-steady over its window (results_rounds_steady). */
+/* A tracking cell of --rounds-until-steady over its window (analysis_rounds_steady). */
 struct rounds_steady_track {
 	unsigned	 cell;		/* index into the plan */
 	double		 mean;		/* IOPS over the window */
@@ -422,7 +422,7 @@ struct cell_result {
 };
 
 /*
- * The spread of one figure over a cell's ok rounds (results_round_spread):
+ * The spread of one figure over a cell's ok rounds (analysis_rounds_spread):
  * the median (for an even count, the lower of the two middle values, so
  * that it is a measured round), the extremes, and the distribution-free
  * interval of the median from order statistics, [x(j), x(n+1-j)] for the
@@ -752,10 +752,6 @@ void	 results_reset_cell(struct results *, unsigned);
 void	 results_store_round(struct results *, unsigned, struct cell_result *);
 void	 results_cell_free(struct cell_result *);
 unsigned results_rounds_done(const struct results *);
-bool	 results_round_spread(const struct cell_result *, enum round_figure, struct round_spread *);
-double	 results_round_level_pct(unsigned);
-bool	 results_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
-unsigned results_rounds_reached(const struct results *, unsigned *, struct rounds_steady *);
 void	 results_set_expect(struct results *, const struct expect *);
 void	 results_free(struct results *);
 void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));
