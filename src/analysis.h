@@ -1,9 +1,11 @@
 /*
  * Analysis: numbers and verdicts read off the results (caps and knee,
- * saturation, bursts, rounds), below both run --auto and the reports.  No
- * sentences here: the report layer (report-knee.c, report-burst.c) and the
- * planner (auto.c) write their own.  Prototypes are listed in sections
- * named after their file.
+ * saturation, bursts, rounds, a cell's stability and steady state), below
+ * both the run (run --auto too) and the reports.  The estimators give
+ * numbers only: the report layer (report-knee.c, report-burst.c) and the
+ * planner (auto.c) write their sentences; a cell's stability verdict keeps
+ * its reason, which results.json stores.  Prototypes are listed in
+ * sections named after their file.
  */
 #ifndef ANALYSIS_H
 #define ANALYSIS_H
@@ -75,6 +77,16 @@ void	 analysis_caps_knee(const struct cell_result *, unsigned, enum rw_mode, int
 
 /* analysis-burst.c */
 void	 analysis_burst_detect(const uint64_t *, unsigned, struct burst *);
+
+/* analysis-stability.c: the per-cell stability verdict (its reason is part of the record) */
+void	 analysis_stability_compute(const struct cell_result *, struct stability *);
+void	 analysis_stability_judge(struct cell_result *);
+const char *analysis_stability_verdict_name(enum stability_verdict);
+bool	 analysis_stability_suspect(const struct stability *);
+
+/* analysis-steady.c: steady state of a per-second IOPS series */
+bool	 analysis_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
+void	 analysis_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
 
 /* analysis-rounds.c */
 double	 analysis_rounds_level_pct(unsigned);

@@ -179,18 +179,18 @@ COLUMN_GETTER(get_inflight_max)
 
 COLUMN_GETTER(get_steady) { text(v, column_steady_text(res, r, v->buf, sizeof v->buf)); }
 
-/* The stability verdict (stability.c) and its reason; noisy and stalled are marked. */
+/* The stability verdict (analysis-stability.c) and its reason; noisy and stalled are marked. */
 COLUMN_GETTER(get_stability)
 {
-	text(v, stability_verdict_name(r->stability.verdict));
-	if (stability_suspect(&r->stability))
+	text(v, analysis_stability_verdict_name(r->stability.verdict));
+	if (analysis_stability_suspect(&r->stability))
 		v->mark = COLUMN_MARK_FAILED;
 }
 
 COLUMN_GETTER(get_stability_reason)
 {
 	text(v, r->stability.reason);
-	if (stability_suspect(&r->stability))
+	if (analysis_stability_suspect(&r->stability))
 		v->mark = COLUMN_MARK_FAILED;
 }
 

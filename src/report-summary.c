@@ -521,7 +521,7 @@ report_summary_cell_name(const struct summary *s, const struct cell_result *r, c
 bool
 report_summary_suspect(const struct results *res, int i)
 {
-	return i >= 0 && stability_suspect(&res->cells[i].stability);
+	return i >= 0 && analysis_stability_suspect(&res->cells[i].stability);
 }
 
 /*

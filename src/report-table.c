@@ -249,7 +249,7 @@ summary_at(const struct report_ctx *ctx, struct report_table *t, unsigned row, u
 
 	report_summary_at(r, a, sizeof a);
 	if (report_summary_suspect(ctx->res, i))
-		report_table_set(t, row, col, "%s (%s)", a, stability_verdict_name(r->stability.verdict));
+		report_table_set(t, row, col, "%s (%s)", a, analysis_stability_verdict_name(r->stability.verdict));
 	else
 		report_table_set(t, row, col, "%s", a);
 }
@@ -411,13 +411,13 @@ report_table_stability(struct report_table *t, unsigned row, unsigned col,
 {
 	const struct stability *s = &r->stability;
 
-	if (stability_suspect(s)) {
+	if (analysis_stability_suspect(s)) {
 		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
-		    stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
+		    analysis_stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
 		report_table_flag(t, row, col, report_table_stability_flag(s), s->reason);
 		report_table_flag(t, row, col + 1, report_table_stability_flag(s), NULL);
 	} else
-		report_table_set(t, row, col, "%s", stability_verdict_name(s->verdict));
+		report_table_set(t, row, col, "%s", analysis_stability_verdict_name(s->verdict));
 	report_table_set(t, row, col + 1, "%s", s->reason);
 }
 

@@ -153,7 +153,7 @@ xl_summary_at(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t c
 		return;
 	}
 	s = xasprintf("%s %s %s", at, REPORT_UNSTEADY_MARK,
-	    stability_verdict_name(r->stability.verdict));
+	    analysis_stability_verdict_name(r->stability.verdict));
 	worksheet_write_string(ws, row, col, s, x->failed);
 	free(s);
 }

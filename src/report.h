@@ -122,7 +122,7 @@ struct summary {
 	unsigned		 nburst;	/* cells with a burst cliff */
 	unsigned		 nburst_long;	/* cells with a series long enough to tell */
 	unsigned		 longest_series_s;
-	/* Stability (stability.c) of the cells with figures: */
+	/* Stability (analysis-stability.c) of the cells with figures: */
 	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
 	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
 	unsigned		 nunsteady;

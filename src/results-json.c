@@ -87,7 +87,7 @@ check_to_json(cJSON *o, const struct bw_check *k)
 }
 
 /*
- * A cell's "stability" (stability.c), for other tools: the verdict, its
+ * A cell's "stability" (analysis-stability.c), for other tools: the verdict, its
  * reason and the figures behind it, judged from the series being written
  * so that they always agree.  Not read back: a load judges the series
  * again, so files written before it get verdicts too.
@@ -98,9 +98,9 @@ stability_to_json(cJSON *o, const struct cell_result *r)
 	cJSON *st = cJSON_AddObjectToObject(o, "stability");
 	struct stability judged, *s = &judged;
 
-	stability_compute(r, s);
+	analysis_stability_compute(r, s);
 
-	cJSON_AddStringToObject(st, "verdict", stability_verdict_name(s->verdict));
+	cJSON_AddStringToObject(st, "verdict", analysis_stability_verdict_name(s->verdict));
 	cJSON_AddStringToObject(st, "reason", s->reason);
 	if (s->nseconds == 0)
 		return;

@@ -335,7 +335,7 @@ enum cell_status { CELL_PENDING, CELL_OK, CELL_FAILED, CELL_SKIPPED, CELL_PARTIA
 #define CELL_DERIVED_IOPS	0x1	/* IOPS = bandwidth / bs */
 #define CELL_DERIVED_BW		0x2	/* bandwidth = IOPS x bs */
 
-/* How steady the last window of a per-second IOPS series is (run_steady_stats). */
+/* How steady the last window of a per-second IOPS series is (analysis_steady_stats). */
 struct steady_stats {
 	unsigned	 n;		/* samples looked at; 0: too few to judge */
 	double		 mean;		/* IOPS */
@@ -345,7 +345,7 @@ struct steady_stats {
 
 /*
  * How steady a cell's measured window was, apart from its BW check
- * (stability.c): judged from the per-second series and the latency
+ * (analysis-stability.c): judged from the per-second series and the latency
  * figures.  Imported cells without a series are STABILITY_UNKNOWN, which
  * reports treat as usable but unjudged; NOISY and STALLED are "not steady".
  */
@@ -398,7 +398,8 @@ struct cell_result {
 	unsigned	 derived;		/* CELL_DERIVED_*: figures computed, not given (imports) */
 	struct dev_metrics dev;
 	struct bw_check	 check;
-	struct stability stability;	/* set by stability_judge() wherever a cell is stored or loaded */
+	/* Set by analysis_stability_judge() wherever a cell is stored or loaded. */
+	struct stability stability;
 
 	/*
 	 * --repeat N: every round of this cell, in the order they ran, each a
@@ -720,16 +721,6 @@ extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
 /* run.c: one cell, its jobs' threads and the main thread watching them */
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
-
-/* run-steady.c: steady state of a per-second IOPS series */
-bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
-void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
-
-/* stability.c: the per-cell stability verdict */
-void	 stability_compute(const struct cell_result *, struct stability *);
-void	 stability_judge(struct cell_result *);
-const char *stability_verdict_name(enum stability_verdict);
-bool	 stability_suspect(const struct stability *);
 
 /* run-progress.c: the progress line on a terminal */
 struct run_progress_mark {
