@@ -90,7 +90,8 @@ void	 analysis_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_
 
 /* analysis-rounds.c */
 double	 analysis_rounds_level_pct(unsigned);
-bool	 analysis_rounds_spread(const struct cell_result *, enum round_figure, struct round_spread *);
+bool	 analysis_rounds_spread(const struct cell_result *, enum round_figure,
+	     struct round_spread *);
 bool	 analysis_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
 unsigned analysis_rounds_reached(const struct results *, unsigned *, struct rounds_steady *);
 

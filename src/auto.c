@@ -576,8 +576,8 @@ auto_knee_unsettled(struct results *res, enum rw_mode mode, const struct knee *k
 	char *p;
 
 	if (k->npoints < KNEE_POINTS_MIN)
-		snprintf(why, sizeof why, "too few block sizes to find a knee (%u measured; need %d)",
-		    k->npoints, KNEE_POINTS_MIN);
+		snprintf(why, sizeof why, "too few block sizes to find a knee (%u measured; "
+		    "need %d)", k->npoints, KNEE_POINTS_MIN);
 	else
 		snprintf(why, sizeof why, "block sizes span too little to find a knee (%s to %s; "
 		    "need %dx)", size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b,

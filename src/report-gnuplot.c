@@ -637,7 +637,7 @@ gp_series_runs(const struct results *res, const struct summary *sum, unsigned wl
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (sum->cell_wl[i] != wl || !report_has_figures(r) || r->nseries == 0)
+		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
 			continue;
 		if (r->cell.bs != run_bs)
 			n++;
@@ -683,7 +683,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (sum->cell_wl[i] != wl || !report_has_figures(r) || r->nseries == 0)
+		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
 			continue;
 		if (r->cell.bs != run_bs) {
 			if (run_bs != 0)
@@ -722,7 +722,8 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 			unsigned k;
 
 			if (sum->cell_wl[i] != wl || r->cell.depth != se->depth ||
-			    r->cell.jobs != se->jobs || !report_has_figures(r) || r->nseries == 0)
+			    r->cell.jobs != se->jobs || !results_cell_has_figures(r) ||
+			    r->nseries == 0)
 				continue;
 			if (rows == 0)
 				fprintf(f, "%s# index %u: %s\n# second\tIOPS\tbs_bytes\n",

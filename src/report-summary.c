@@ -82,7 +82,7 @@ summary_grid(const struct results *res, struct summary *s)
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (!report_has_figures(r))
+		if (!results_cell_has_figures(r))
 			continue;
 		s->bs[n++] = r->cell.bs;
 		keys[nkeys++] = (struct grid_key){ s->cell_wl[i], r->cell.depth, r->cell.jobs };
@@ -135,7 +135,7 @@ summary_grid(const struct results *res, struct summary *s)
 		const struct grid_key *hit;
 		const uint64_t *b;
 
-		if (!report_has_figures(r))
+		if (!results_cell_has_figures(r))
 			continue;
 		k = (struct grid_key){ s->cell_wl[i], r->cell.depth, r->cell.jobs };
 		hit = bsearch(&k, keys, nkeys, sizeof *keys, cmp_key);
@@ -222,7 +222,7 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	for (b = 0; b < s->nbs; b++) {
 		for (i = 0; i < s->nseries; i++)
 			if (s->series[i].wl == wl && s->series[i].cell[b] >= 0 &&
-			    report_has_figures(&res->cells[s->series[i].cell[b]]))
+			    results_cell_has_figures(&res->cells[s->series[i].cell[b]]))
 				break;
 		if (i < s->nseries)
 			sm->nbs++;
@@ -283,7 +283,7 @@ summary_score(const struct results *res, struct summary *s)
 
 				if (r->cell.mode == tile->mode[k] && r->cell.bs == tile->bs &&
 				    r->cell.depth == tile->depth && r->cell.jobs == 1 &&
-				    report_has_figures(r))
+				    results_cell_has_figures(r))
 					s->score[t][k] = (int)i;	/* a later cell wins, as in the grid */
 			}
 			if (s->score[t][k] >= 0)
@@ -435,7 +435,7 @@ summary_bursts(const struct results *res, struct summary *s)
 		const struct cell_result *r = &res->cells[i];
 
 		s->burst[i].kind = BURST_TOO_SHORT;
-		if (!report_has_figures(r) || r->nseries == 0)
+		if (!results_cell_has_figures(r) || r->nseries == 0)
 			continue;
 		analysis_burst_detect(r->series_ios, r->nseries, &s->burst[i]);
 		if (r->nseries > s->longest_series_s)
@@ -536,11 +536,12 @@ summary_stability(const struct results *res, struct summary *s)
 
 	s->unsteady = xcalloc(n ? n : 1, sizeof *s->unsteady);
 	for (i = 0; i < n; i++)
-		if (report_has_figures(&res->cells[i]))
+		if (results_cell_has_figures(&res->cells[i]))
 			s->nverdict[res->cells[i].stability.verdict]++;
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < n; i++)
-			if (report_has_figures(&res->cells[i]) && res->cells[i].stability.verdict ==
+			if (results_cell_has_figures(&res->cells[i]) &&
+			    res->cells[i].stability.verdict ==
 			    (pass == 0 ? STABILITY_STALLED : STABILITY_NOISY))
 				s->unsteady[s->nunsteady++] = i;
 }
@@ -561,7 +562,7 @@ report_summary_shares_add(struct summary_shares *sh, const struct results *res,
 		const struct cell *c = &res->plan.cells[i];
 		unsigned r = plan_cell_rwmixread(&res->plan, c);
 
-		if (figures_only && !report_has_figures(&res->cells[i]))
+		if (figures_only && !results_cell_has_figures(&res->cells[i]))
 			continue;
 		if ((unsigned)c->mode < MODE_COUNT && r <= 100 && !sh->seen[c->mode][r]) {
 			sh->seen[c->mode][r] = true;
@@ -648,7 +649,7 @@ report_summary_build(const struct results *res, struct summary *s)
 			s->nskipped++;
 		if (r->status == CELL_FAILED)
 			s->nfailed++;
-		if (report_has_figures(r) && r->cell.jobs > 1)
+		if (results_cell_has_figures(r) && r->cell.jobs > 1)
 			s->multi_jobs = true;
 	}
 	report_summary_workloads(s->modes, s->nmodes);
@@ -662,7 +663,7 @@ report_summary_build(const struct results *res, struct summary *s)
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
 
-			if (s->cell_wl[i] != m || !report_has_figures(r))
+			if (s->cell_wl[i] != m || !results_cell_has_figures(r))
 				continue;
 			sm->ncells++;
 			for (k = 0; k < r->nseries && r->series_ios[k] == 0; k++)
@@ -687,7 +688,8 @@ report_summary_build(const struct results *res, struct summary *s)
 		}
 		/* The knee uses the best of every depth and job count at each size. */
 		analysis_caps_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
-		report_knee_text(&sm->knee, res->cells, sm->share, sm->knee_text, sizeof sm->knee_text);
+		report_knee_text(&sm->knee, res->cells, sm->share, sm->knee_text,
+		    sizeof sm->knee_text);
 		sm->lat_series = summary_lat_series(res, s, m);
 		summary_saturation(res, s, m);
 	}
@@ -699,7 +701,7 @@ report_summary_build(const struct results *res, struct summary *s)
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (!report_has_figures(r))
+		if (!results_cell_has_figures(r))
 			continue;
 		s->ndone++;
 		if (r->check.ok)

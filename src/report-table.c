@@ -249,7 +249,8 @@ summary_at(const struct report_ctx *ctx, struct report_table *t, unsigned row, u
 
 	report_summary_at(r, a, sizeof a);
 	if (report_summary_suspect(ctx->res, i))
-		report_table_set(t, row, col, "%s (%s)", a, analysis_stability_verdict_name(r->stability.verdict));
+		report_table_set(t, row, col, "%s (%s)", a,
+		    analysis_stability_verdict_name(r->stability.verdict));
 	else
 		report_table_set(t, row, col, "%s", a);
 }
@@ -388,7 +389,7 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 	for (i = 0; i < ctx->res->plan.ncells; i++) {
 		const struct cell_result *r = &ctx->res->cells[i];
 
-		if (!report_has_figures(r) || report_table_full(t))
+		if (!results_cell_has_figures(r) || report_table_full(t))
 			continue;
 		check_row(ctx, t, i, false);
 		if (r->inflight_max > 0)
@@ -489,7 +490,7 @@ report_table_stability_note(const struct report_ctx *ctx)
 
 	if (v[STABILITY_UNKNOWN] == sum->ndone) {
 		for (i = 0; i < ctx->res->plan.ncells; i++)
-			if (report_has_figures(&ctx->res->cells[i]))
+			if (results_cell_has_figures(&ctx->res->cells[i]))
 				return xasprintf("Stability: not judged (%s), so stalls and noise cannot "
 				    "be seen here.", ctx->res->cells[i].stability.reason);
 		return xasprintf("Stability: no cell has figures to judge.");

@@ -526,7 +526,8 @@ static void
 xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 {
 	lxw_worksheet *ws = xl_cells_sheet(x, ctx, SHEET_CHECKS);
-	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14, report_has_figures);
+	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14,
+	    results_cell_has_figures);
 	char *note;
 
 	note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",

@@ -188,7 +188,6 @@ int	 report_write_all(const struct results *, const char *, unsigned, const char
 int	 report_save_all(const struct results *, const char *, unsigned, const char *);
 
 /* report-num.c */
-bool	 report_has_figures(const struct cell_result *);
 const char *report_size_label(uint64_t, char *, size_t);
 const char *report_num(double, int, char *, size_t);
 const char *report_approx(double, char *, size_t);
