@@ -7,8 +7,9 @@
 # And the layers, read from the include graph (grep '#include "'): the run
 # and the engines (run*.c, engine*.c, target*.c, plan.c), the planner
 # (auto*.c) and the imports (import-*.c) include no report header and call
-# no report_* function; the analysis (analysis-*.c) includes no report or
-# document header.  Each file that breaks a rule is named.
+# no report_* function; the analysis (analysis-*.c) includes no report,
+# document or compare header and calls none of their functions.  Each file
+# that breaks a rule is named.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 # import-fleet.c writes each host's reports (report_save_all, hosts.c): the
@@ -34,8 +35,13 @@ for c in "$top_srcdir"/src/analysis*.c; do
 	[ -f "$c" ] || continue
 	h=$(grep -o '^#include "\(report\|doc\|compare\)[^"]*\.h"' "$c" | sed 's/#include //' |
 	    tr '\n' ' ')
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
+	    grep -o '\b\(report\|doc\|compare\)_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
 	[ -z "$h" ] || layer_bad="$layer_bad
   $(basename "$c") (analysis) includes ${h% }"
+	[ -z "$r" ] || layer_bad="$layer_bad
+  $(basename "$c") (analysis) calls ${r% }"
 done
 [ -z "$layer_bad" ] || fail "a lower layer uses the reports:$layer_bad"
 ok "run, engines, planner and imports use no report; analysis includes no report or doc header"
