@@ -1,6 +1,6 @@
 /*
  * How close the stated caps come to the truth on synthetic volumes
- * (tests/caps-volume.c): the estimator of report-knee.c against the
+ * (tests/caps-volume.c): the estimator of analysis-caps.c against the
  * least-squares fit it replaced (caps-old.c), as a Markdown table of the
  * distribution of |cap / truth - 1|.  bench/caps-accuracy.sh builds and
  * runs it.
@@ -67,12 +67,14 @@ row(const char *est, const char *cap, double *e, unsigned n)
 static void
 print_worst(unsigned t, const struct caps_volume *v, const struct knee *k)
 {
+	char text[REPORT_KNEE_TEXT];
 	unsigned i;
 
+	report_knee_text(k, v->cells, SUMMARY_NO_SHARE, text, sizeof text);
 	printf("\nworst: volume %u, I %.0f IOPS, B %.1f MiB/s (knee %.1f KiB, soft p %.2f)\n"
 	    "stated: %s\n\n| bs | clean IOPS | IOPS | x clean | MiB/s | fault |\n"
 	    "|--:|--:|--:|--:|--:|---|\n", t, v->iops_cap, v->bw_cap / MIB,
-	    v->bw_cap / v->iops_cap / 1024, v->soft_p, k->text);
+	    v->bw_cap / v->iops_cap / 1024, v->soft_p, text);
 	for (i = 0; i < v->ncells; i++)
 		printf("| %llu | %.0f | %.0f | %.2f | %.1f | %s |\n",
 		    (unsigned long long)v->cells[i].cell.bs, v->clean[i], v->cells[i].iops,
@@ -141,7 +143,7 @@ main(int argc, char **argv)
 		unsigned m = 0;
 
 		caps_volume_make(&seed, &o, &v);
-		report_summary_knee(v.cells, v.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
+		analysis_caps_knee(v.cells, v.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
 		/* The old fit saw every clean cell: it had no verdicts. */
 		for (i = 0; i < v.ncells; i++) {
 			bs[m] = v.cells[i].cell.bs;

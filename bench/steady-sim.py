@@ -10,7 +10,7 @@ per rule, when each cell would have stopped and how far the mean of its
 seconds up to then is from the mean of all of them: the rule's own cost in
 time and accuracy, with the device held the same.
 
-Rules: sweep's (run_steady() in src/run.c: every sample of the last WINDOW
+Rules: sweep's (analysis_steady() in src/analysis-steady.c: every sample of the last WINDOW
 seconds, or of all seconds so far from 3 on, within PCT% of their mean or
 within EDGE I/Os if that is wider (EDGE: how far the running count drifts
 from a straight line, 1..inflight), no trend, the 95% confidence interval
@@ -31,7 +31,7 @@ T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262]  # df 1.
 
 
 def t975(df):
-    """as run_steady(): a table, then Cornish-Fisher's series in 1/df"""
+    """as analysis_steady(): a table, then Cornish-Fisher's series in 1/df"""
     return T975[df - 1] if df <= len(T975) else 1.96 + 2.372 / df + 2.82 / df ** 2
 
 
@@ -43,7 +43,7 @@ def no_trend(w, pct):
 
 
 def band(ios, window, pct, inflight=0):
-    """sweep's rule (run_steady()); inflight=0 is the rule before it: whole
+    """sweep's rule (analysis_steady()); inflight=0 is the rule before it: whole
     windows only, no allowance for counting, no confidence test"""
     n = min(window, len(ios)) if inflight else window
     if len(ios) < max(n, 3):

@@ -7,7 +7,7 @@
  *
  * 1. Coarse pass: 4 KiB, 64 KiB and 1 MiB at the highest depth given.
  * 2. Knee bisection: the caps and their ranges come from the robust
- *    estimate of report-knee.c (report_summary_knee).  A cap is settled when
+ *    estimate of analysis-caps.c (analysis_caps_knee).  A cap is settled when
  *    its plateau rests on two block sizes or more and its range (lowest to
  *    highest cell) is within AUTO_TARGET_PCT of it.  While one is not, a
  *    block size is added halfway (in log space) between the knee and the
@@ -38,7 +38,7 @@
 #include <unistd.h>
 
 #include "auto.h"
-#include "report.h"
+#include "analysis.h"
 
 #define AUTO_BS_TOP	(8 * MIB)	/* the default plan's largest block size */
 
@@ -439,7 +439,7 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 			str_copy(c->why, sizeof c->why, "coarse pass");
 			return true;
 		}
-	report_summary_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
+	analysis_caps_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
 	if ((c->bs = auto_bisect_bs(ap, res, mode, &k, c->why, sizeof c->why)) != 0) {
 		ap->nbisect++;
 		return true;
@@ -564,6 +564,44 @@ auto_cap_finding(struct results *res, enum rw_mode mode, const char *name, doubl
 		    n == 1 ? "" : "s", pct, AUTO_TARGET_PCT);
 }
 
+/*
+ * Why a mode's caps are not settled: too few block sizes, or too close
+ * together, and the cells left out of the fit ("read 4K QD1 (stalled)").
+ */
+static void
+auto_knee_unsettled(struct results *res, enum rw_mode mode, const struct knee *k)
+{
+	char why[640], a[32], b[32];
+	unsigned i;
+	char *p;
+
+	if (k->npoints < KNEE_POINTS_MIN)
+		snprintf(why, sizeof why, "too few block sizes to find a knee (%u measured; "
+		    "need %d)", k->npoints, KNEE_POINTS_MIN);
+	else
+		snprintf(why, sizeof why, "block sizes span too little to find a knee (%s to %s; "
+		    "need %dx)", size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b,
+		    sizeof b), KNEE_SPAN_MIN);
+	for (i = 0; i < k->nleft_out && i < KNEE_LEFT_OUT_NAMES; i++) {
+		const struct cell_result *r = &res->cells[k->left_out[i]];
+
+		for (p = (char *)size_short(r->cell.bs, b, sizeof b); *p != '\0'; p++)
+			if (*p >= 'a' && *p <= 'z')
+				*p = (char)(*p - 'a' + 'A');
+		if (r->cell.jobs > 1)
+			snprintf(a, sizeof a, " x%u jobs", r->cell.jobs);
+		else
+			a[0] = '\0';
+		snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s %s QD%u%s (%s)",
+		    i ? ", " : "; left out of the fit: ", mode_name(r->cell.mode), b, r->cell.depth,
+		    a, r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
+	}
+	if (k->nleft_out > KNEE_LEFT_OUT_NAMES)
+		snprintf(why + strlen(why), sizeof why - strlen(why), " and %u more",
+		    k->nleft_out - KNEE_LEFT_OUT_NAMES);
+	auto_finding(res, "%s: caps not settled: %s", mode_name(mode), why);
+}
+
 /* The caps and the knee of a mode. */
 static void
 auto_knee_findings(struct results *res, enum rw_mode mode)
@@ -571,7 +609,7 @@ auto_knee_findings(struct results *res, enum rw_mode mode)
 	struct knee k;
 	char a[32];
 
-	report_summary_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
+	analysis_caps_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
 	auto_cap_finding(res, mode, "IOPS", k.iops_cap, k.iops_lo, k.iops_hi, k.iops_npoints, 1,
 	    "IOPS");
 	auto_cap_finding(res, mode, "bandwidth", k.bw_cap, k.bw_lo, k.bw_hi, k.bw_npoints, MIB,
@@ -586,7 +624,7 @@ auto_knee_findings(struct results *res, enum rw_mode mode)
 		auto_finding(res, "%s: IOPS cap not reached: bandwidth-bound down to %s (not settled)",
 		    mode_name(mode), size_human(k.bs_min, a, sizeof a));
 	else
-		auto_finding(res, "%s: caps not settled: %s", mode_name(mode), k.text);
+		auto_knee_unsettled(res, mode, &k);
 }
 
 /* The saturating depth at the two sizes of the depth search, and the QD1 latency. */
@@ -623,7 +661,7 @@ auto_depth_findings(const struct autoplan *ap, struct results *res, enum rw_mode
 	}
 	size_human(ap->qd1_bs, a, sizeof a);
 	if ((q = auto_find(res, mode, ap->qd1_bs, 1, ap->jobs)) >= 0 &&
-	    report_has_figures(&res->cells[q]))
+	    results_cell_has_figures(&res->cells[q]))
 		auto_finding(res, "%s: QD1 latency at %s: p50 %.1f us, p99 %.1f us (%.0f IOPS)",
 		    mode_name(mode), a, (double)res->cells[q].lat_pct_ns[0] / 1e3,
 		    (double)res->cells[q].lat_pct_ns[2] / 1e3, res->cells[q].iops);

@@ -357,7 +357,7 @@ run_rounds_steady(const struct results *res, unsigned round)
 {
 	struct rounds_steady st;
 	unsigned t;
-	bool reached = results_rounds_steady(res, round, &st);
+	bool reached = analysis_rounds_steady(res, round, &st);
 
 	if (st.last == 0)
 		return false;

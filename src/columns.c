@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report.h"
+#include "analysis.h"
+#include "columns.h"
 
 /*
  * How a cell's measured window ended: "steady after 4 s" (steady state ended
@@ -178,18 +179,18 @@ COLUMN_GETTER(get_inflight_max)
 
 COLUMN_GETTER(get_steady) { text(v, column_steady_text(res, r, v->buf, sizeof v->buf)); }
 
-/* The stability verdict (stability.c) and its reason; noisy and stalled are marked. */
+/* The stability verdict (analysis-stability.c) and its reason; noisy and stalled are marked. */
 COLUMN_GETTER(get_stability)
 {
-	text(v, stability_verdict_name(r->stability.verdict));
-	if (stability_suspect(&r->stability))
+	text(v, analysis_stability_verdict_name(r->stability.verdict));
+	if (analysis_stability_suspect(&r->stability))
 		v->mark = COLUMN_MARK_FAILED;
 }
 
 COLUMN_GETTER(get_stability_reason)
 {
 	text(v, r->stability.reason);
-	if (stability_suspect(&r->stability))
+	if (analysis_stability_suspect(&r->stability))
 		v->mark = COLUMN_MARK_FAILED;
 }
 
@@ -220,7 +221,7 @@ COLUMN_GETTER(get_lat_max_over_p999)
 
 /*
  * --repeat: how many rounds a cell ran, and the spread of its figures over
- * its ok rounds (results_round_spread); empty for a cell that ran once.
+ * its ok rounds (analysis_rounds_spread); empty for a cell that ran once.
  */
 COLUMN_GETTER(get_rounds)
 {
@@ -234,7 +235,7 @@ spread_value(const struct cell_result *r, enum round_figure f, int which, double
 {
 	struct round_spread s;
 
-	if (!results_round_spread(r, f, &s))
+	if (!analysis_rounds_spread(r, f, &s))
 		return;
 	number(v, (which == 0 ? s.min : which == 1 ? s.max : which == 2 ? s.lo : s.hi) / scale);
 }
@@ -256,7 +257,7 @@ COLUMN_GETTER(get_ci_level)
 {
 	struct round_spread s;
 
-	if (results_round_spread(r, ROUND_IOPS, &s))
+	if (analysis_rounds_spread(r, ROUND_IOPS, &s))
 		number(v, s.level_pct);
 }
 

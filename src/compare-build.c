@@ -87,7 +87,7 @@ compare_interval(const struct compare *cmp, const struct compare_row *row, unsig
 		return false;
 	*lo = *hi = v;
 	if ((unsigned)m < COMPARE_METRICS &&
-	    results_round_spread(&cmp->runs[k].res.cells[row->cell[k]], fig[m], &s)) {
+	    analysis_rounds_spread(&cmp->runs[k].res.cells[row->cell[k]], fig[m], &s)) {
 		*lo = fmin(v, s.lo / scale[m]);
 		*hi = fmax(v, s.hi / scale[m]);
 	}
@@ -536,7 +536,7 @@ compare_modes(struct compare *cmp, unsigned **wl)
 
 		wl[k] = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *wl[k]);
 		for (i = 0; i < res->plan.ncells; i++)
-			if (report_has_figures(&res->cells[i]))
+			if (results_cell_has_figures(&res->cells[i]))
 				wl[k][i] = report_summary_workload(cmp->modes, &cmp->nmodes, &sh, res,
 				    &res->plan.cells[i]);
 	}
@@ -565,7 +565,7 @@ compare_keys(struct compare *cmp, unsigned *const *wl, unsigned *nkeys, bool *mu
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
 
-			if (!report_has_figures(r))
+			if (!results_cell_has_figures(r))
 				continue;
 			if (r->cell.jobs > 1)
 				*multi_jobs = true;

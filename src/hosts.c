@@ -486,7 +486,7 @@ hosts_summary_csv(char **csv, size_t *clen, const struct plan *p, const struct h
 			str_appendf(csv, clen, ",%d,%u,%s,%llu,%u,%u,%s", l->h[i].port, k + 1,
 			    mode_name(c->mode), (unsigned long long)c->bs, c->depth, c->jobs,
 			    r == NULL ? "missing" : cell_status_name(r->status));
-			if (r != NULL && report_has_figures(r))
+			if (r != NULL && results_cell_has_figures(r))
 				str_appendf(csv, clen, ",%.1f,%.3f,%.1f\n", r->iops,
 				    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[2] / 1e3);
 			else
@@ -542,7 +542,7 @@ hosts_summary_table(char **md, size_t *mlen, const struct plan *p, const struct 
 			const struct cell_result *r = hosts_find_cell(&res[i], c);
 			double v;
 
-			if (r == NULL || !report_has_figures(r)) {
+			if (r == NULL || !results_cell_has_figures(r)) {
 				str_appendf(md, mlen, " %s |", r == NULL ? "-" :
 				    cell_status_name(r->status));
 				continue;

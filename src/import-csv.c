@@ -28,7 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "analysis.h"
+#include "columns.h"
 
 #define IMPORT_CSV_MAX_BYTES	(64 * MIB)
 #define IMPORT_CSV_MAX_ROWS	100000
@@ -44,8 +45,7 @@
 
 /* What a column holds. */
 enum csv_col {
-	COL_IGNORED,
-	COL_MODE, COL_BS, COL_BS_BYTES, COL_BS_KIB, COL_DEPTH, COL_JOBS, COL_IOPS,
+	COL_IGNORED, COL_MODE, COL_BS, COL_BS_BYTES, COL_BS_KIB, COL_DEPTH, COL_JOBS, COL_IOPS,
 	COL_BW,		/* values carry their unit */
 	COL_BW_UNIT,	/* the column name carries the unit (mult) */
 	COL_LAT,	/* lat_pct index, or LAT_MIN.. (lat), times mult to ns */
@@ -694,7 +694,7 @@ csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 		snprintf(r->status_reason, sizeof r->status_reason, "failed in the table (row %u)",
 		    row->line);
 	bw_check_compute(r);
-	stability_judge(r);	/* no per-second series: unknown */
+	analysis_stability_judge(r);	/* no per-second series: unknown */
 	/* The check of a table: its two columns against each other; no device leg. */
 	if (r->derived & CELL_DERIVED_IOPS)
 		snprintf(r->check.reason, sizeof r->check.reason, "IOPS derived from bandwidth / bs "

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "analysis.h"
 #include "fio.h"
 #include "results-json.h"
 
@@ -320,7 +321,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		    s.error, strerror(s.error));
 	}
 	bw_check_compute(r);
-	stability_judge(r);	/* no per-second series: unknown */
+	analysis_stability_judge(r);	/* no per-second series: unknown */
 	return 1;
 }
 

@@ -68,7 +68,7 @@ report_big_best(const struct report_ctx *ctx, unsigned mode, enum report_metric 
 		double v;
 		int k;
 
-		if (sum->cell_wl[i] != mode || !report_has_figures(r) ||
+		if (sum->cell_wl[i] != mode || !results_cell_has_figures(r) ||
 		    (k = big_bs_index(sum, r->cell.bs)) < 0)
 			continue;
 		count[k]++;

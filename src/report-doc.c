@@ -147,7 +147,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 		doc_item_begin(d, NULL);
 		doc_strong(d, ctx->sum->modes[m].name);
 		doc_raw(d, ": ");
-		doc_text(d, ctx->sum->modes[m].knee.text);
+		doc_text(d, ctx->sum->modes[m].knee_text);
 		doc_item_end(d);
 	}
 	doc_list_end(d);
@@ -292,7 +292,7 @@ report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 			if (res->cells[i].nattempts - 1 > most)
 				most = res->cells[i].nattempts - 1;
 		}
-		suspect += stability_suspect(&res->cells[i].stability);
+		suspect += analysis_stability_suspect(&res->cells[i].stability);
 	}
 	if (n == 0 && suspect == 0 && res->plan.retry_unstable > 0) {
 		doc_para_begin(d, NULL);
@@ -380,7 +380,7 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 
 	if (!res->plan.until_steady)
 		return;
-	at = results_rounds_reached(res, &most, &st);
+	at = analysis_rounds_reached(res, &most, &st);
 	doc_heading(d, 2, "Rounds until steady");
 	report_doc_rounds_verdict(d, res, at, most, &st);
 	report_table_init(&t, "Rounds until steady", 1 + st.ntrack, NULL);

@@ -1,6 +1,6 @@
 /*
  * The gnuplot machinery every chart shares: templates filled with @KEY@
- * values, strings quoted for gnuplot, the colour of each mode, and the
+ * values, strings quoted for gnuplot (colours: palette.c), and the
  * rendering itself.  Each chart's .dat and .gp are always written; then,
  * when gnuplot can be found, one gnuplot process per chart (fork/exec, no
  * shell, cwd = the output directory, all charts at once, with a timeout)
@@ -50,25 +50,11 @@ report_gnuplot_quote(FILE *f, const char *s)
 	fputc(dq ? '"' : '\'', f);
 }
 
-/*
- * One colour per mode, the same in every chart (a run's, a comparison's,
- * the scorecard's): read, write, randread, randwrite, readwrite, randrw.
- */
-static const char *const gp_mode_colors[MODE_COUNT] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"
-};
 static const int gp_points[] = { 7, 5, 9, 11, 13, 6, 4, 8 };
 /* Bars: the fill of each depth x jobs variant, as a gnuplot fill style. */
 static const char *const gp_fills[] = {
 	"solid 0.85", "pattern 4", "pattern 5", "pattern 1", "pattern 6", "pattern 7", "pattern 2"
 };
-
-/* The colour of a mode as "#rrggbb". */
-const char *
-report_gnuplot_mode_color(enum rw_mode mode)
-{
-	return (unsigned)mode < MODE_COUNT ? gp_mode_colors[mode] : "#404040";
-}
 
 /* The point type of the v-th depth x jobs variant (or block size, or run). */
 int

@@ -230,7 +230,7 @@ gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
 	struct round_spread s;
 	double v = bw ? r->bw_bytes_s / MIB : r->iops, lo = v, hi = v;
 
-	if (results_round_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
+	if (analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
 		lo = bw ? s.lo / MIB : s.lo;
 		hi = bw ? s.hi / MIB : s.hi;
 	}
@@ -243,7 +243,7 @@ gp_spread_range(const struct cell_result *r, bool bw, struct report_gp_range *yr
 {
 	struct round_spread sp;
 
-	if (r->nrounds > 1 && results_round_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
+	if (r->nrounds > 1 && analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
 		report_gnuplot_range_add(yr, bw ? sp.lo / MIB : sp.lo);
 		report_gnuplot_range_add(yr, bw ? sp.hi / MIB : sp.hi);
 	}
@@ -637,7 +637,7 @@ gp_series_runs(const struct results *res, const struct summary *sum, unsigned wl
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (sum->cell_wl[i] != wl || !report_has_figures(r) || r->nseries == 0)
+		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
 			continue;
 		if (r->cell.bs != run_bs)
 			n++;
@@ -683,7 +683,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (sum->cell_wl[i] != wl || !report_has_figures(r) || r->nseries == 0)
+		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
 			continue;
 		if (r->cell.bs != run_bs) {
 			if (run_bs != 0)
@@ -722,7 +722,8 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 			unsigned k;
 
 			if (sum->cell_wl[i] != wl || r->cell.depth != se->depth ||
-			    r->cell.jobs != se->jobs || !report_has_figures(r) || r->nseries == 0)
+			    r->cell.jobs != se->jobs || !results_cell_has_figures(r) ||
+			    r->nseries == 0)
 				continue;
 			if (rows == 0)
 				fprintf(f, "%s# index %u: %s\n# second\tIOPS\tbs_bytes\n",

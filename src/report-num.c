@@ -1,4 +1,4 @@
-/* Numbers and block sizes as every report writes them ("33,231", "~33,200", "4K"), and which cells have figures. */
+/* Numbers and block sizes as every report writes them ("33,231", "~33,200", "4K"). */
 #include "config.h"
 
 #include <math.h>
@@ -66,12 +66,4 @@ report_approx(double v, char *buf, size_t len)
 	r = round(v / pow(10, mag - 2)) * pow(10, mag - 2);
 	decimals = mag >= 2 ? 0 : (int)(2 - mag);
 	return report_num(r, decimals, buf, len);
-}
-
-/* A cell that moved data: finished, or failed after some I/O. */
-bool
-report_has_figures(const struct cell_result *r)
-{
-	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
-	    r->runtime_ns > 0;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "palette.h"
 #include "report.h"
 
 /* The layout, in screen percent (0..100 both ways). */
@@ -80,7 +81,7 @@ sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigne
 	int c = ctx->sum->score[t][k];
 	double x0 = SC_LEFT + SC_NAME_W + SC_GAP + k * (SC_COL_W + SC_GAP), x1 = x0 + SC_COL_W;
 	double y1 = SC_TOP - t * (SC_ROW_H + SC_ROW_GAP), y0 = y1 - SC_ROW_H, xm = (x0 + x1) / 2;
-	const char *color = report_gnuplot_mode_color(tile->mode[k]);
+	const char *color = palette_mode_color(tile->mode[k]);
 	const struct cell_result *r;
 	char a[48], b[48], *line;
 

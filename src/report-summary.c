@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "palette.h"
 #include "report.h"
 
 /* "4 KiB, QD8" or "4 KiB, QD8, 4 jobs": where a figure was reached. */
@@ -81,7 +82,7 @@ summary_grid(const struct results *res, struct summary *s)
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (!report_has_figures(r))
+		if (!results_cell_has_figures(r))
 			continue;
 		s->bs[n++] = r->cell.bs;
 		keys[nkeys++] = (struct grid_key){ s->cell_wl[i], r->cell.depth, r->cell.jobs };
@@ -134,7 +135,7 @@ summary_grid(const struct results *res, struct summary *s)
 		const struct grid_key *hit;
 		const uint64_t *b;
 
-		if (!report_has_figures(r))
+		if (!results_cell_has_figures(r))
 			continue;
 		k = (struct grid_key){ s->cell_wl[i], r->cell.depth, r->cell.jobs };
 		hit = bsearch(&k, keys, nkeys, sizeof *keys, cmp_key);
@@ -172,29 +173,6 @@ const struct score_tile report_score_tiles[SCORE_TILES] = {
 	{ "RND 4K Q32", 4 * KIB, 32, { MODE_RANDREAD, MODE_RANDWRITE } },
 	{ "RND 4K Q1", 4 * KIB, 1, { MODE_RANDREAD, MODE_RANDWRITE } },
 };
-
-/*
- * The saturating depth of n (queue depth, IOPS) points in any order: the
- * index of the smallest depth whose IOPS is within SATURATION_TOL of the
- * best; -1 when no point has IOPS above 0.
- */
-int
-report_summary_saturation(const unsigned *depth, const double *iops, unsigned n)
-{
-	double best = 0;
-	unsigned i;
-	int at = -1;
-
-	for (i = 0; i < n; i++)
-		if (iops[i] > best)
-			best = iops[i];
-	if (!(best > 0))
-		return -1;
-	for (i = 0; i < n; i++)
-		if (iops[i] >= best * (1 - SATURATION_TOL) && (at < 0 || depth[i] < depth[at]))
-			at = (int)i;
-	return at;
-}
 
 /*
  * The clean cells (ok, IOPS above 0) of one mode, block size and job count
@@ -244,7 +222,7 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	for (b = 0; b < s->nbs; b++) {
 		for (i = 0; i < s->nseries; i++)
 			if (s->series[i].wl == wl && s->series[i].cell[b] >= 0 &&
-			    report_has_figures(&res->cells[s->series[i].cell[b]]))
+			    results_cell_has_figures(&res->cells[s->series[i].cell[b]]))
 				break;
 		if (i < s->nseries)
 			sm->nbs++;
@@ -256,7 +234,7 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	}
 	if (best_n >= SATURATION_MIN_DEPTHS) {
 		n = summary_depth_points(res, s, wl, best_b, jobs, depth, iops);
-		at = report_summary_saturation(depth, iops, n);
+		at = analysis_saturation_depth(depth, iops, n);
 		for (i = 0; i < n; i++)
 			if (top < 0 || iops[i] > iops[top])
 				top = (int)i;
@@ -305,7 +283,7 @@ summary_score(const struct results *res, struct summary *s)
 
 				if (r->cell.mode == tile->mode[k] && r->cell.bs == tile->bs &&
 				    r->cell.depth == tile->depth && r->cell.jobs == 1 &&
-				    report_has_figures(r))
+				    results_cell_has_figures(r))
 					s->score[t][k] = (int)i;	/* a later cell wins, as in the grid */
 			}
 			if (s->score[t][k] >= 0)
@@ -457,9 +435,9 @@ summary_bursts(const struct results *res, struct summary *s)
 		const struct cell_result *r = &res->cells[i];
 
 		s->burst[i].kind = BURST_TOO_SHORT;
-		if (!report_has_figures(r) || r->nseries == 0)
+		if (!results_cell_has_figures(r) || r->nseries == 0)
 			continue;
-		report_burst_detect(r->series_ios, r->nseries, &s->burst[i]);
+		analysis_burst_detect(r->series_ios, r->nseries, &s->burst[i]);
 		if (r->nseries > s->longest_series_s)
 			s->longest_series_s = r->nseries;
 		if (s->burst[i].kind != BURST_TOO_SHORT)
@@ -543,7 +521,7 @@ report_summary_cell_name(const struct summary *s, const struct cell_result *r, c
 bool
 report_summary_suspect(const struct results *res, int i)
 {
-	return i >= 0 && stability_suspect(&res->cells[i].stability);
+	return i >= 0 && analysis_stability_suspect(&res->cells[i].stability);
 }
 
 /*
@@ -558,11 +536,12 @@ summary_stability(const struct results *res, struct summary *s)
 
 	s->unsteady = xcalloc(n ? n : 1, sizeof *s->unsteady);
 	for (i = 0; i < n; i++)
-		if (report_has_figures(&res->cells[i]))
+		if (results_cell_has_figures(&res->cells[i]))
 			s->nverdict[res->cells[i].stability.verdict]++;
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < n; i++)
-			if (report_has_figures(&res->cells[i]) && res->cells[i].stability.verdict ==
+			if (results_cell_has_figures(&res->cells[i]) &&
+			    res->cells[i].stability.verdict ==
 			    (pass == 0 ? STABILITY_STALLED : STABILITY_NOISY))
 				s->unsteady[s->nunsteady++] = i;
 }
@@ -583,7 +562,7 @@ report_summary_shares_add(struct summary_shares *sh, const struct results *res,
 		const struct cell *c = &res->plan.cells[i];
 		unsigned r = plan_cell_rwmixread(&res->plan, c);
 
-		if (figures_only && !report_has_figures(&res->cells[i]))
+		if (figures_only && !results_cell_has_figures(&res->cells[i]))
 			continue;
 		if ((unsigned)c->mode < MODE_COUNT && r <= 100 && !sh->seen[c->mode][r]) {
 			sh->seen[c->mode][r] = true;
@@ -616,22 +595,16 @@ report_summary_workload(struct summary_mode *w, unsigned *n, const struct summar
 
 /*
  * The names and colours of n workloads w[] (mode and share set): "randrw"
- * or "randrw 65/35", and a mode's own colour (report_gnuplot_mode_color),
- * or for a mixed mode's shares, the first share the mode's colour and the
- * next ones, in turn, the palette's colours that no workload keeps (no
- * mode's own, no first share's) until they run out.
+ * or "randrw 65/35", and the colours of palette_workloads(): a mode's own,
+ * then for a mixed mode's further shares the palette's free ones.
  * A run's summary and a comparison name and colour theirs alike.
  */
 void
 report_summary_workloads(struct summary_mode *w, unsigned n)
 {
-	static const uint32_t palette[] = {
-		0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f,
-		0xbcbd22, 0x17becf, 0x393b79, 0x637939
-	};
-	const unsigned np = sizeof palette / sizeof palette[0];
-	bool used[sizeof palette / sizeof palette[0]] = { false };
-	unsigned m, k, next = 0;
+	enum rw_mode *mode = xcalloc(n ? n : 1, sizeof *mode);
+	uint32_t *rgb = xcalloc(n ? n : 1, sizeof *rgb);
+	unsigned m;
 
 	for (m = 0; m < n; m++) {
 		struct summary_mode *sm = &w[m];
@@ -644,27 +617,15 @@ report_summary_workloads(struct summary_mode *w, unsigned n)
 			    100 - sm->share);
 			snprintf(sm->stem, sizeof sm->stem, "%s-%d", mode_name(sm->mode), sm->share);
 		}
-		sm->rgb = (uint32_t)strtoul(report_gnuplot_mode_color(sm->mode) + 1, NULL, 16);
-		/* The colours that stay: a mode's with one share, a mixed mode's first share's. */
-		for (k = 0; k < m && w[k].mode != sm->mode; k++)
-			;
-		if (k == m)
-			for (k = 0; k < np; k++)
-				used[k] |= palette[k] == sm->rgb;
+		mode[m] = sm->mode;
 	}
+	palette_workloads(mode, n, rgb);
 	for (m = 0; m < n; m++) {
-		struct summary_mode *sm = &w[m];
-
-		for (k = 0; k < m && w[k].mode != sm->mode; k++)
-			;
-		if (k < m) {
-			for (k = 0; k < np && used[(next + k) % np]; k++)
-				;
-			sm->rgb = palette[(next + k) % np];
-			next = (next + k + 1) % np;
-		}
-		snprintf(sm->color, sizeof sm->color, "#%06x", (unsigned)(sm->rgb & 0xffffff));
+		w[m].rgb = rgb[m];
+		snprintf(w[m].color, sizeof w[m].color, "#%06x", (unsigned)(rgb[m] & 0xffffff));
 	}
+	free(mode);
+	free(rgb);
 }
 
 /* Fill s from res; report_summary_free() releases it. */
@@ -688,7 +649,7 @@ report_summary_build(const struct results *res, struct summary *s)
 			s->nskipped++;
 		if (r->status == CELL_FAILED)
 			s->nfailed++;
-		if (report_has_figures(r) && r->cell.jobs > 1)
+		if (results_cell_has_figures(r) && r->cell.jobs > 1)
 			s->multi_jobs = true;
 	}
 	report_summary_workloads(s->modes, s->nmodes);
@@ -702,7 +663,7 @@ report_summary_build(const struct results *res, struct summary *s)
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
 
-			if (s->cell_wl[i] != m || !report_has_figures(r))
+			if (s->cell_wl[i] != m || !results_cell_has_figures(r))
 				continue;
 			sm->ncells++;
 			for (k = 0; k < r->nseries && r->series_ios[k] == 0; k++)
@@ -726,7 +687,9 @@ report_summary_build(const struct results *res, struct summary *s)
 				sm->qd1_4k = (int)i;
 		}
 		/* The knee uses the best of every depth and job count at each size. */
-		report_summary_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
+		analysis_caps_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
+		report_knee_text(&sm->knee, res->cells, sm->share, sm->knee_text,
+		    sizeof sm->knee_text);
 		sm->lat_series = summary_lat_series(res, s, m);
 		summary_saturation(res, s, m);
 	}
@@ -738,7 +701,7 @@ report_summary_build(const struct results *res, struct summary *s)
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (!report_has_figures(r))
+		if (!results_cell_has_figures(r))
 			continue;
 		s->ndone++;
 		if (r->check.ok)

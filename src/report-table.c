@@ -61,7 +61,7 @@ table_spread(const struct cell_result *r, enum report_metric m, int decimals, ch
 	char a[32], b[32];
 
 	buf[0] = '\0';
-	if ((unsigned)m >= METRIC_COUNT || !results_round_spread(r, fig[m], &s))
+	if ((unsigned)m >= METRIC_COUNT || !analysis_rounds_spread(r, fig[m], &s))
 		return buf;
 	snprintf(buf, len, " (%s-%s)", report_num(s.lo / scale[m], decimals, a, sizeof a),
 	    report_num(s.hi / scale[m], decimals, b, sizeof b));
@@ -77,7 +77,7 @@ table_rounds(const struct results *res, double *level_pct)
 	*level_pct = 0;
 	for (i = 0; i < res->plan.ncells && n > 1; i++)
 		if (res->cells[i].nrounds > 1) {
-			*level_pct = results_round_level_pct(n);
+			*level_pct = analysis_rounds_level_pct(n);
 			return n;
 		}
 	return 0;
@@ -249,7 +249,8 @@ summary_at(const struct report_ctx *ctx, struct report_table *t, unsigned row, u
 
 	report_summary_at(r, a, sizeof a);
 	if (report_summary_suspect(ctx->res, i))
-		report_table_set(t, row, col, "%s (%s)", a, stability_verdict_name(r->stability.verdict));
+		report_table_set(t, row, col, "%s (%s)", a,
+		    analysis_stability_verdict_name(r->stability.verdict));
 	else
 		report_table_set(t, row, col, "%s", a);
 }
@@ -314,7 +315,7 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 			report_table_set(t, row, 7, "not measured");
 		}
 		if (knee) {
-			report_table_set(t, row, 8, "%s", sm->knee.text);
+			report_table_set(t, row, 8, "%s", sm->knee_text);
 		}
 	}
 }
@@ -388,7 +389,7 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 	for (i = 0; i < ctx->res->plan.ncells; i++) {
 		const struct cell_result *r = &ctx->res->cells[i];
 
-		if (!report_has_figures(r) || report_table_full(t))
+		if (!results_cell_has_figures(r) || report_table_full(t))
 			continue;
 		check_row(ctx, t, i, false);
 		if (r->inflight_max > 0)
@@ -411,13 +412,13 @@ report_table_stability(struct report_table *t, unsigned row, unsigned col,
 {
 	const struct stability *s = &r->stability;
 
-	if (stability_suspect(s)) {
+	if (analysis_stability_suspect(s)) {
 		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
-		    stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
+		    analysis_stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
 		report_table_flag(t, row, col, report_table_stability_flag(s), s->reason);
 		report_table_flag(t, row, col + 1, report_table_stability_flag(s), NULL);
 	} else
-		report_table_set(t, row, col, "%s", stability_verdict_name(s->verdict));
+		report_table_set(t, row, col, "%s", analysis_stability_verdict_name(s->verdict));
 	report_table_set(t, row, col + 1, "%s", s->reason);
 }
 
@@ -489,7 +490,7 @@ report_table_stability_note(const struct report_ctx *ctx)
 
 	if (v[STABILITY_UNKNOWN] == sum->ndone) {
 		for (i = 0; i < ctx->res->plan.ncells; i++)
-			if (report_has_figures(&ctx->res->cells[i]))
+			if (results_cell_has_figures(&ctx->res->cells[i]))
 				return xasprintf("Stability: not judged (%s), so stalls and noise cannot "
 				    "be seen here.", ctx->res->cells[i].stability.reason);
 		return xasprintf("Stability: no cell has figures to judge.");
@@ -580,6 +581,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 	for (i = 0; ctx->sum->burst != NULL && i < ctx->res->plan.ncells; i++) {
 		const struct cell_result *r = &ctx->res->cells[i];
 		const struct burst *b = &ctx->sum->burst[i];
+		char text[REPORT_BURST_TEXT];
 		unsigned row;
 
 		if ((b->kind != BURST_CLIFF && b->kind != BURST_DECLINE) || report_table_full(t))
@@ -587,7 +589,7 @@ report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
 		row = report_table_add_row(t);
 		table_cell_id(t, row, ctx->sum, r);
 		report_table_set(t, row, 4, "%u", r->nseries);
-		report_table_set(t, row, 5, "%s", b->text);
+		report_table_set(t, row, 5, "%s", report_burst_text(b, text, sizeof text));
 		if (b->kind == BURST_CLIFF)
 			report_table_flag(t, row, 5, REPORT_FLAG_FAILED, NULL);
 	}
@@ -792,7 +794,7 @@ steady_rounds_rows(struct report_table *t, const struct report_ctx *ctx)
 	struct rounds_steady st;
 	unsigned k, tr, most = 0, at = 0;
 
-	at = results_rounds_reached(res, &most, &st);
+	at = analysis_rounds_reached(res, &most, &st);
 	if (at > 0)
 		kv(t, "Rounds until steady", "reached at round %u of at most %u: in rounds %u-%u each "
 		    "tracking cell's IOPS stayed within %.0f%% of their mean and their fitted line moved "
@@ -870,7 +872,7 @@ report_table_run(const struct report_ctx *ctx, struct report_table *t)
 	if (res->plan.until_steady)
 		steady_rounds_rows(t, ctx);
 	if (plan_repeat(&res->plan) > 1) {
-		double level = results_round_level_pct(plan_repeat(&res->plan));
+		double level = analysis_rounds_level_pct(plan_repeat(&res->plan));
 
 		kv(t, "Rounds", "%u%s, round by round: every cell once, then every cell again. "
 		    "A cell's figures are its median round's by IOPS (the lower middle one for an even "

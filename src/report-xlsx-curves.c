@@ -14,6 +14,7 @@
 
 #include <xlsxwriter.h>
 
+#include "palette.h"
 #include "report.h"
 
 #define CURVE_MIN_DEPTHS	3
@@ -30,11 +31,6 @@ struct curve {
 	lxw_row_t	 first;		/* the table's first data row */
 };
 
-/* A colour per block size of a chart (tab10); its marker is report_xlsx_marker(b). */
-static const lxw_color_t bs_color[] = {
-	0x1F77B4, 0xFF7F0E, 0x2CA02C, 0xD62728, 0x9467BD, 0x8C564B, 0xE377C2, 0x7F7F7F,
-	0xBCBD22, 0x17BECF
-};
 
 /* The cell of series s at block size b with IOPS, or NULL. */
 static const struct cell_result *
@@ -216,7 +212,7 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Queue depth (I/Os in flight per job)",
 	    log_y ? "IOPS (log scale)" : "IOPS", LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < c->nbs && b < REPORT_XLSX_SERIES_MAX; b++) {
-		struct report_xlsx_look look = { .color = bs_color[b % 10], .width = 2,
+		struct report_xlsx_look look = { .color = palette_tab10(b), .width = 2,
 		    .dash = LXW_CHART_LINE_DASH_SOLID, .marker = report_xlsx_marker(b) };
 
 		report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, b),
@@ -259,7 +255,7 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 	    LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < npick; b++)
 		for (p = 1; p <= 2; p++) {
-			struct report_xlsx_look look = { .color = bs_color[pick[b] % 10], .width = 2,
+			struct report_xlsx_look look = { .color = palette_tab10(pick[b]), .width = 2,
 			    .dash = p == 1 ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID,
 			    .marker = report_xlsx_marker(pick[b]) };
 

@@ -153,7 +153,7 @@ xl_summary_at(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t c
 		return;
 	}
 	s = xasprintf("%s %s %s", at, REPORT_UNSTEADY_MARK,
-	    stability_verdict_name(r->stability.verdict));
+	    analysis_stability_verdict_name(r->stability.verdict));
 	worksheet_write_string(ws, row, col, s, x->failed);
 	free(s);
 }
@@ -211,7 +211,7 @@ xl_summary_mode(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const str
 		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
 	if (k->kind == KNEE_FOUND)
 		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
-	worksheet_write_string(ws, row, 11, k->text, NULL);
+	worksheet_write_string(ws, row, 11, sm->knee_text, NULL);
 	if (sm->iops_pct > 0)
 		worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
 	if (sm->bw_pct > 0)
@@ -526,7 +526,8 @@ static void
 xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 {
 	lxw_worksheet *ws = xl_cells_sheet(x, ctx, SHEET_CHECKS);
-	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14, report_has_figures);
+	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14,
+	    results_cell_has_figures);
 	char *note;
 
 	note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",

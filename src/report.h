@@ -9,6 +9,8 @@
 
 #include <sys/types.h>
 
+#include "analysis.h"
+#include "columns.h"
 #include "sweep.h"
 
 #define REPORT_CSV	0x01	/* results.csv */
@@ -36,57 +38,11 @@ struct summary_series {
 	int		*cell;		/* per summary.bs[]: index into results.cells, -1 none */
 };
 
-enum knee_kind {
-	KNEE_TOO_FEW,		/* fewer than 3 block sizes, or they span less than 4x */
-	KNEE_FOUND,		/* IOPS-bound below knee_bs, bandwidth-bound above */
-	KNEE_IOPS_BOUND,	/* IOPS-bound at every block size measured */
-	KNEE_BW_BOUND		/* bandwidth-bound at every block size measured */
-};
-
-/* Where a mode stops being IOPS-bound and becomes bandwidth-bound; see report-summary.c. */
-struct knee {
-	enum knee_kind	 kind;
-	unsigned	 npoints;	/* distinct block sizes used */
-	uint64_t	 bs_min, bs_max;
-	double		 iops_cap;	/* the IOPS plateau, IOPS */
-	double		 bw_cap;	/* the bandwidth plateau, bytes/s */
-	double		 knee_bs;	/* bw_cap / iops_cap: where the two lines cross, bytes */
-	/* Each cap's range: the lowest and highest cell of its plateau, and how many cells. */
-	double		 iops_lo, iops_hi;
-	double		 bw_lo, bw_hi;
-	unsigned	 iops_npoints, bw_npoints;
-	unsigned	 nleft_out;	/* noisy or stalled cells left out of the fit (named in text) */
-	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
-	uint64_t	 peak_iops_bs, peak_bw_bs;
-	char		 text[640];	/* the verdict in one sentence, and what was left out */
-};
-
-/* What a cell's per-second series says about burst credits; see report-burst.c. */
-enum burst_kind {
-	BURST_TOO_SHORT,	/* fewer than BURST_MIN_SERIES_S seconds */
-	BURST_UNSTEADY_START,	/* no steady start to measure a drop from */
-	BURST_NONE,		/* no sustained drop */
-	BURST_CLIFF,		/* a steady start, then a sustained drop: likely credits running out */
-	BURST_DECLINE		/* a sustained drop reached by a slope, not a cliff */
-};
-#define BURST_MIN_SERIES_S	16
-
-struct burst {
-	enum burst_kind	 kind;
-	unsigned	 at_s;		/* second of the measured window where the drop starts */
-	double		 before_iops;	/* the steady start's level (median) */
-	double		 after_iops;	/* the level after the drop (median) */
-	double		 drop;		/* 1 - after / before */
-	char		 text[224];
-};
-
 /*
  * Where IOPS stop growing with queue depth: at the block size of a mode
  * with the most depths (three at least), the smallest depth within
  * SATURATION_TOL of the best IOPS; see report-summary.c.
  */
-#define SATURATION_TOL		0.05
-#define SATURATION_MIN_DEPTHS	3
 struct saturation {
 	bool		 found;
 	bool		 reached;	/* below the deepest depth measured: IOPS did level off */
@@ -111,12 +67,14 @@ struct score_tile {
 };
 extern const struct score_tile report_score_tiles[SCORE_TILES];
 
+/* The sentence of a knee (report_knee_text) fits in this. */
+#define REPORT_KNEE_TEXT	640
+
 /*
  * A workload: a mode, or when a mixed mode (readwrite, randrw) ran at more
  * than one read share, that mode at one share.  Every per-mode part of the
  * reports (tables, caps, charts, comparisons) is per workload.
  */
-#define SUMMARY_NO_SHARE	(-1)
 struct summary_mode {
 	enum rw_mode	 mode;
 	int		 share;		/* percent of reads; SUMMARY_NO_SHARE: the mode's only one */
@@ -131,6 +89,7 @@ struct summary_mode {
 	int		 peak_bw;
 	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
 	struct knee	 knee;
+	char		 knee_text[REPORT_KNEE_TEXT];	/* its sentence (report-knee.c) */
 	/* Against the expectation (results.expect), when there is one: */
 	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
 	double		 bw_pct;
@@ -163,7 +122,7 @@ struct summary {
 	unsigned		 nburst;	/* cells with a burst cliff */
 	unsigned		 nburst_long;	/* cells with a series long enough to tell */
 	unsigned		 longest_series_s;
-	/* Stability (stability.c) of the cells with figures: */
+	/* Stability (analysis-stability.c) of the cells with figures: */
 	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
 	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
 	unsigned		 nunsteady;
@@ -229,7 +188,6 @@ int	 report_write_all(const struct results *, const char *, unsigned, const char
 int	 report_save_all(const struct results *, const char *, unsigned, const char *);
 
 /* report-num.c */
-bool	 report_has_figures(const struct cell_result *);
 const char *report_size_label(uint64_t, char *, size_t);
 const char *report_num(double, int, char *, size_t);
 const char *report_approx(double, char *, size_t);
@@ -297,60 +255,13 @@ const char *report_summary_wl_name(const struct summary *, const struct cell *);
 const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
 	     size_t);
 bool	 report_summary_suspect(const struct results *, int);
-int	 report_summary_saturation(const unsigned *, const double *, unsigned);
 
 /* report-knee.c */
-void	 report_summary_knee(const struct cell_result *, unsigned, enum rw_mode, int,
-	     struct knee *);
+void	 report_knee_text(const struct knee *, const struct cell_result *, int, char *, size_t);
 
-/* report-burst.c */
-void	 report_burst_detect(const uint64_t *, unsigned, struct burst *);
-
-/*
- * columns.c: the per-cell columns of results.csv and the workbook's Cells
- * and Checks sheets, in order, one row each; import --csv knows them by name.
- */
-enum column_kind { COLUMN_EMPTY, COLUMN_NUMBER, COLUMN_COUNT, COLUMN_TEXT };
-/* How a value is flagged: the workbook colours it. */
-enum column_mark { COLUMN_MARK_NONE, COLUMN_MARK_FAILED, COLUMN_MARK_MISMATCH };
-
-/* One cell's value of a column. */
-struct column_value {
-	enum column_kind kind;		/* COLUMN_EMPTY: not measured, or does not apply */
-	double		 number;	/* COLUMN_NUMBER, in the column's unit */
-	uint64_t	 count;		/* COLUMN_COUNT: a whole number */
-	const char	*text;		/* COLUMN_TEXT: buf, the record's or a constant */
-	enum column_mark mark;
-	char		 buf[256];
-};
-
-#define COLUMN_ALWAYS	 0x1	/* a skipped cell has it too (identity, status, reason) */
-#define COLUMN_CELLS	 0x2	/* in the Cells sheet (every column is in results.csv) */
-#define COLUMN_CHECKS	 0x4	/* in the Checks sheet */
-#define COLUMN_CAPITALS	 0x8	/* the workbook writes the text in capitals ("4K") */
-#define COLUMN_CHECKS_NA 0x10	/* the Checks sheet writes "n/a" when there is no value */
-
-/* How a cell's measured window ended, e.g. "steady after 4 s" (the steady column). */
-const char *column_steady_text(const struct results *, const struct cell_result *, char *, size_t);
-
-struct column {
-	const char	*name;		/* results.csv's header */
-	const char	*title;		/* the workbook's header, with the unit */
-	const char	*checks_title;	/* the Checks sheet's header; NULL: title */
-	const char	*unit;
-	int		 decimals;	/* after the point; 0 whole with thousands, -1 whole plain */
-	unsigned	 flags;		/* COLUMN_* */
-	unsigned	 width;		/* in the Cells sheet; 0: the sheet's default */
-	unsigned	 checks_width;	/* in the Checks sheet; 0: the sheet's default */
-	void		(*get)(const struct results *, const struct cell_result *,
-			    struct column_value *);
-};
-
-extern const struct column columns[];
-extern const unsigned ncolumns;
-void	 column_value(const struct column *, const struct results *, const struct cell_result *,
-	     struct column_value *);
-const struct column *column_find(const char *);
+/* report-burst.c: the sentence of a burst; REPORT_BURST_TEXT holds the longest */
+#define REPORT_BURST_TEXT	224
+const char *report_burst_text(const struct burst *, char *, size_t);
 
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 
@@ -467,7 +378,6 @@ void	 report_gnuplot_range_add(struct report_gp_range *, double);
 char	*report_gnuplot_log_range(const struct report_gp_range *, double);
 /* Caller frees. */
 char	*report_gnuplot_log_tics(const struct report_gp_range *, double);
-const char *report_gnuplot_mode_color(enum rw_mode);
 int	 report_gnuplot_point(unsigned);
 unsigned report_gnuplot_dash(unsigned);
 const char *report_gnuplot_fill(unsigned);

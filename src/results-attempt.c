@@ -1,5 +1,5 @@
 /*
- * --retry-unstable N: a cell whose stability verdict (stability.c) is
+ * --retry-unstable N: a cell whose stability verdict (analysis-stability.c) is
  * stalled or noisy runs again, up to N more times, after the plan's last
  * cell.  The cell keeps every attempt and shows one of them by a stated
  * rule: the first steady attempt; when none is steady, the least unstable
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "sweep.h"
 
 /* How bad an attempt is: 0 steady, 1 unknown, 2 noisy, 3 stalled, 4 failed or skipped. */
@@ -79,7 +80,7 @@ results_attempt_wanted(const struct cell_result *r, unsigned max)
 	unsigned done = r->nattempts > 0 ? r->nattempts - 1 : 0;
 
 	return max > 0 && r->status == CELL_OK && r->nrounds == 0 &&
-	    stability_suspect(&r->stability) && done < max;
+	    analysis_stability_suspect(&r->stability) && done < max;
 }
 
 /*

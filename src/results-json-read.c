@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "analysis.h"
 #include "results-json.h"
 
 static double
@@ -288,7 +289,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		check_from_json(chk, r);
 	else if (r->status != CELL_SKIPPED)
 		bw_check_compute(r);
-	stability_judge(r);
+	analysis_stability_judge(r);
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "analysis.h"
 #include "sweep.h"
 #include "results-json.h"
 
@@ -86,7 +87,7 @@ check_to_json(cJSON *o, const struct bw_check *k)
 }
 
 /*
- * A cell's "stability" (stability.c), for other tools: the verdict, its
+ * A cell's "stability" (analysis-stability.c), for other tools: the verdict, its
  * reason and the figures behind it, judged from the series being written
  * so that they always agree.  Not read back: a load judges the series
  * again, so files written before it get verdicts too.
@@ -97,9 +98,9 @@ stability_to_json(cJSON *o, const struct cell_result *r)
 	cJSON *st = cJSON_AddObjectToObject(o, "stability");
 	struct stability judged, *s = &judged;
 
-	stability_compute(r, s);
+	analysis_stability_compute(r, s);
 
-	cJSON_AddStringToObject(st, "verdict", stability_verdict_name(s->verdict));
+	cJSON_AddStringToObject(st, "verdict", analysis_stability_verdict_name(s->verdict));
 	cJSON_AddStringToObject(st, "reason", s->reason);
 	if (s->nseconds == 0)
 		return;
@@ -210,7 +211,7 @@ spread_to_json(cJSON *o, const char *key, const struct cell_result *r, enum roun
 	struct round_spread s;
 	cJSON *x;
 
-	if (!results_round_spread(r, f, &s))
+	if (!analysis_rounds_spread(r, f, &s))
 		return;
 	x = cJSON_AddObjectToObject(o, key);
 	cJSON_AddNumberToObject(x, "median", s.median);
@@ -250,7 +251,7 @@ rounds_to_json(cJSON *o, const struct cell_result *r)
 	ro = cJSON_AddObjectToObject(o, "rounds");
 	cJSON_AddNumberToObject(ro, "n", r->nrounds);
 	cJSON_AddNumberToObject(ro, "shown", r->shown_round + 1);
-	results_round_spread(r, ROUND_IOPS, &s);
+	analysis_rounds_spread(r, ROUND_IOPS, &s);
 	cJSON_AddNumberToObject(ro, "ok", s.n);
 	if (s.n >= 2)
 		cJSON_AddNumberToObject(ro, "level_pct", round(s.level_pct * 100) / 100);

@@ -4,7 +4,7 @@
  * start gate), ramp for ramp_s, then count completions in one shared
  * window [t_measure, t_end).  The main thread, here, samples the device
  * counters at the window's edges, draws progress (run-progress.c), ends
- * the window early once IOPS are steady (--steady, run-steady.c), watches
+ * the window early once IOPS are steady (--steady, analysis-steady.c), watches
  * for I/O that never completes (--io-timeout) and gathers the figures.
  */
 #include "config.h"
@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "run.h"
 
 static double
@@ -103,7 +104,7 @@ run_check_steady(struct run_watch *w, uint64_t t)
 		return;
 	for (i = 0, inflight = 0; i < w->cell->jobs; i++)
 		inflight += w->jobs[i]->j.depth;
-	if (run_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
+	if (analysis_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
 		uint64_t end = w->sh->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
 
 		w->steady = true;
@@ -363,7 +364,7 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	devstat_delta(ds0, ds1, window, &r->dev);
 	r->steady = w->steady;
 	r->steady_at_s = w->steady_at_s;
-	run_steady_stats(r->series_ios, (unsigned)(window / NSEC_PER_SEC),
+	analysis_steady_stats(r->series_ios, (unsigned)(window / NSEC_PER_SEC),
 	    w->plan->steady_window_s, &r->steady_last);
 	if (sweep_interrupted) {
 		r->status = CELL_PARTIAL;
@@ -379,7 +380,7 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	} else
 		r->status = CELL_OK;
 	bw_check_compute(r);
-	stability_judge(r);
+	analysis_stability_judge(r);
 	return ret;
 }
 

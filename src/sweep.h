@@ -211,7 +211,7 @@ struct plan {
 #define SWEEP_STEADY_EXCURSION		0.20
 #define SWEEP_STEADY_SLOPE		0.10
 
-/* A tracking cell of --rounds-until-steady over its window (results_rounds_steady). */
+/* A tracking cell of --rounds-until-steady over its window (analysis_rounds_steady). */
 struct rounds_steady_track {
 	unsigned	 cell;		/* index into the plan */
 	double		 mean;		/* IOPS over the window */
@@ -335,7 +335,7 @@ enum cell_status { CELL_PENDING, CELL_OK, CELL_FAILED, CELL_SKIPPED, CELL_PARTIA
 #define CELL_DERIVED_IOPS	0x1	/* IOPS = bandwidth / bs */
 #define CELL_DERIVED_BW		0x2	/* bandwidth = IOPS x bs */
 
-/* How steady the last window of a per-second IOPS series is (run_steady_stats). */
+/* How steady the last window of a per-second IOPS series is (analysis_steady_stats). */
 struct steady_stats {
 	unsigned	 n;		/* samples looked at; 0: too few to judge */
 	double		 mean;		/* IOPS */
@@ -345,7 +345,7 @@ struct steady_stats {
 
 /*
  * How steady a cell's measured window was, apart from its BW check
- * (stability.c): judged from the per-second series and the latency
+ * (analysis-stability.c): judged from the per-second series and the latency
  * figures.  Imported cells without a series are STABILITY_UNKNOWN, which
  * reports treat as usable but unjudged; NOISY and STALLED are "not steady".
  */
@@ -398,7 +398,8 @@ struct cell_result {
 	unsigned	 derived;		/* CELL_DERIVED_*: figures computed, not given (imports) */
 	struct dev_metrics dev;
 	struct bw_check	 check;
-	struct stability stability;	/* set by stability_judge() wherever a cell is stored or loaded */
+	/* Set by analysis_stability_judge() wherever a cell is stored or loaded. */
+	struct stability stability;
 
 	/*
 	 * --repeat N: every round of this cell, in the order they ran, each a
@@ -422,7 +423,7 @@ struct cell_result {
 };
 
 /*
- * The spread of one figure over a cell's ok rounds (results_round_spread):
+ * The spread of one figure over a cell's ok rounds (analysis_rounds_spread):
  * the median (for an even count, the lower of the two middle values, so
  * that it is a measured round), the extremes, and the distribution-free
  * interval of the median from order statistics, [x(j), x(n+1-j)] for the
@@ -721,16 +722,6 @@ extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
 int	 run_cell(const struct target *, const struct plan *, const struct cell *,
 	     struct cell_result *, unsigned);
 
-/* run-steady.c: steady state of a per-second IOPS series */
-bool	 run_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
-void	 run_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
-
-/* stability.c: the per-cell stability verdict */
-void	 stability_compute(const struct cell_result *, struct stability *);
-void	 stability_judge(struct cell_result *);
-const char *stability_verdict_name(enum stability_verdict);
-bool	 stability_suspect(const struct stability *);
-
 /* run-progress.c: the progress line on a terminal */
 struct run_progress_mark {
 	uint64_t	 ios, bytes;	/* completed at the last draw */
@@ -745,16 +736,13 @@ void	 run_progress_clear(void);
 /* results.c */
 void	 results_create(struct results *, const char *, const char *, const struct target *,
 	     const struct plan *);
+bool	 results_cell_has_figures(const struct cell_result *);
 double	 results_cell_cv_pct(const struct cell_result *);
 void	 results_store_cell(struct results *, unsigned, struct cell_result *);
 void	 results_reset_cell(struct results *, unsigned);
 void	 results_store_round(struct results *, unsigned, struct cell_result *);
 void	 results_cell_free(struct cell_result *);
 unsigned results_rounds_done(const struct results *);
-bool	 results_round_spread(const struct cell_result *, enum round_figure, struct round_spread *);
-double	 results_round_level_pct(unsigned);
-bool	 results_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
-unsigned results_rounds_reached(const struct results *, unsigned *, struct rounds_steady *);
 void	 results_set_expect(struct results *, const struct expect *);
 void	 results_free(struct results *);
 void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));

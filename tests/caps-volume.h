@@ -1,5 +1,5 @@
 /*
- * Synthetic volumes for the cap estimator (report_summary_knee): IOPS =
+ * Synthetic volumes for the cap estimator (analysis_caps_knee): IOPS =
  * min(I, B / bs) over a ladder of block sizes, with noise, a soft knee,
  * stalled cells and a burst cell, as struct cell_result cells the summary
  * reads.  tests/unit-caps.c and bench/caps-accuracy.c share it, so the

@@ -3,7 +3,48 @@
 # functions (nor any longer cycle), no function over 100 lines and no
 # source file over 900.  Which file uses which is read from the objects'
 # symbol tables (nm), so a call through a header counts as a use.
+#
+# And the layers, read from the include graph (grep '#include "'): the run
+# and the engines (run*.c, engine*.c, target*.c, plan.c), the planner
+# (auto*.c) and the imports (import-*.c) include no report header and call
+# no report_* function; the analysis (analysis-*.c) includes no report,
+# document or compare header and calls none of their functions.  Each file
+# that breaks a rule is named.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+
+# import-fleet.c writes each host's reports (report_save_all, hosts.c): the
+# one import still above the reports until cmd-import.c writes them.
+layer_exempt="import-fleet.c"
+layer_bad=""
+for c in "$top_srcdir"/src/run*.c "$top_srcdir"/src/engine*.c "$top_srcdir"/src/target*.c \
+    "$top_srcdir"/src/plan.c "$top_srcdir"/src/auto*.c "$top_srcdir"/src/import-*.c; do
+	[ -f "$c" ] || continue
+	f=$(basename "$c")
+	case " $layer_exempt " in *" $f "*) continue ;; esac
+	h=$(grep -o '^#include "report[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
+	# Calls, not mentions in comments: a name followed by "(" on a line
+	# that does not start a comment.
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\breport_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$h" ] || layer_bad="$layer_bad
+  $f (run, engine, planner or import) includes ${h% }"
+	[ -z "$r" ] || layer_bad="$layer_bad
+  $f (run, engine, planner or import) calls ${r% }"
+done
+for c in "$top_srcdir"/src/analysis*.c; do
+	[ -f "$c" ] || continue
+	h=$(grep -o '^#include "\(report\|doc\|compare\)[^"]*\.h"' "$c" | sed 's/#include //' |
+	    tr '\n' ' ')
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
+	    grep -o '\b\(report\|doc\|compare\)_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$h" ] || layer_bad="$layer_bad
+  $(basename "$c") (analysis) includes ${h% }"
+	[ -z "$r" ] || layer_bad="$layer_bad
+  $(basename "$c") (analysis) calls ${r% }"
+done
+[ -z "$layer_bad" ] || fail "a lower layer uses the reports:$layer_bad"
+ok "run, engines, planner and imports use no report; analysis includes no report or doc header"
 
 command -v nm >/dev/null || skip "nm (binutils) is not installed"
 objs=""

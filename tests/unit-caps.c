@@ -1,5 +1,5 @@
 /*
- * The caps of report_summary_knee on synthetic volumes whose caps are known
+ * The caps of analysis_caps_knee on synthetic volumes whose caps are known
  * (tests/caps-volume.c, the generator bench/caps-accuracy.c uses too): the
  * issue 13 acceptance bounds on 300 volumes, a single stalled, noisy or
  * burst cell that does not move them, the floor (no cap below a plateau
@@ -16,6 +16,37 @@
 #include "caps-volume.h"
 #include "check.h"
 #include "report.h"
+
+/* The sentences of the knees found, as the report writes them, by the knee's address. */
+static struct {
+	const struct knee	*k;
+	char			 text[REPORT_KNEE_TEXT];
+} knee_texts[4];
+
+/* analysis_caps_knee, and its sentence kept for knee_sentence(). */
+static void
+caps_knee(const struct cell_result *c, unsigned n, enum rw_mode mode, int share, struct knee *k)
+{
+	unsigned i;
+
+	analysis_caps_knee(c, n, mode, share, k);
+	for (i = 0; i < 3 && knee_texts[i].k != NULL && knee_texts[i].k != k; i++)
+		;
+	knee_texts[i].k = k;
+	report_knee_text(k, c, share, knee_texts[i].text, sizeof knee_texts[i].text);
+}
+
+/* The sentence of the knee last found into k. */
+static const char *
+knee_sentence(const struct knee *k)
+{
+	unsigned i;
+
+	for (i = 0; i < 4; i++)
+		if (knee_texts[i].k == k)
+			return knee_texts[i].text;
+	return "";
+}
 
 #define VOLUMES		300
 #define SHARE_10	0.97	/* of volumes with both caps within 10% */
@@ -36,9 +67,9 @@ caps_acceptance(void)
 		double ei, eb;
 
 		caps_volume_make(&seed, &o, &v);
-		report_summary_knee(v.cells, v.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
+		caps_knee(v.cells, v.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
 		if (k.kind != KNEE_FOUND) {
-			CHECK(k.kind == KNEE_FOUND, "volume %u: kind %d: %s", t, k.kind, k.text);
+			CHECK(k.kind == KNEE_FOUND, "volume %u: kind %d: %s", t, k.kind, knee_sentence(&k));
 			continue;
 		}
 		found++;
@@ -49,13 +80,13 @@ caps_acceptance(void)
 		wi += ei <= 0.10;
 		wb += eb <= 0.10;
 		CHECK(ei <= ALL_WITHIN, "volume %u: IOPS cap %.0f of %.0f: %s", t, k.iops_cap,
-		    v.iops_cap, k.text);
+		    v.iops_cap, knee_sentence(&k));
 		CHECK(eb <= ALL_WITHIN, "volume %u: BW cap %.0f of %.0f: %s", t, k.bw_cap, v.bw_cap,
-		    k.text);
+		    knee_sentence(&k));
 		/* Each cap lies within its range, and the range within the cells measured. */
 		CHECK(k.iops_lo <= k.iops_cap * (1 + 1e-9) && k.iops_cap <= k.iops_hi * (1 + 1e-9) &&
 		    k.bw_lo <= k.bw_cap * (1 + 1e-9) && k.bw_cap <= k.bw_hi * (1 + 1e-9),
-		    "volume %u: a cap outside its range: %s", t, k.text);
+		    "volume %u: a cap outside its range: %s", t, knee_sentence(&k));
 		inside += v.iops_cap >= k.iops_lo && v.iops_cap <= k.iops_hi;
 	}
 	CHECK(wi >= SHARE_10 * VOLUMES, "IOPS cap within 10%% in %u of %u volumes", wi, VOLUMES);
@@ -87,9 +118,9 @@ caps_single_cell(void)
 	unsigned n = clean_volume(base, &seed), i;
 	struct knee k0, k;
 
-	report_summary_knee(base, n, MODE_READ, SUMMARY_NO_SHARE, &k0);
+	caps_knee(base, n, MODE_READ, SUMMARY_NO_SHARE, &k0);
 	CHECK(k0.kind == KNEE_FOUND && fabs(k0.iops_cap / 3000 - 1) < 0.03 &&
-	    fabs(k0.bw_cap / (128.0 * MIB) - 1) < 0.03, "clean: %s", k0.text);
+	    fabs(k0.bw_cap / (128.0 * MIB) - 1) < 0.03, "clean: %s", knee_sentence(&k0));
 	for (i = 0; i < n; i++) {
 		unsigned f;
 
@@ -104,10 +135,10 @@ caps_single_cell(void)
 			c[i].bw_bytes_s = c[i].iops * (double)c[i].cell.bs;
 			if (f == 2)
 				c[i].stability.verdict = STABILITY_NOISY;
-			report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+			caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 			CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / k0.iops_cap - 1) < 0.03 &&
 			    fabs(k.bw_cap / k0.bw_cap - 1) < 0.03, "cell %u x%s: %s (clean: %s)", i,
-			    f == 0 ? "0.5" : f == 1 ? "1.5" : "0.3 noisy", k.text, k0.text);
+			    f == 0 ? "0.5" : f == 1 ? "1.5" : "0.3 noisy", knee_sentence(&k), knee_sentence(&k0));
 		}
 	}
 }
@@ -127,16 +158,16 @@ caps_left_out(void)
 	c[n++].stability.verdict = STABILITY_NOISY;
 	caps_volume_cell(&c[n], MODE_RANDREAD, 4096, 1, 90000);
 	n++;
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	CHECK(k.nleft_out == 2, "%u left out", k.nleft_out);
-	CHECK(strstr(k.text, "; left out of the fit: read 4K QD1 (stalled), read 8K QD1 (noisy)") !=
-	    NULL, "%s", k.text);
-	CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 3000 - 1) < 0.03, "%s", k.text);
-	CHECK(strstr(k.text, "IOPS-bound below ~32 KiB at ~") != NULL, "%s", k.text);
-	CHECK(strstr(k.text, " IOPS (2,9") != NULL && strstr(k.text, "-3,0") != NULL,
-	    "a range after the IOPS cap: %s", k.text);
-	CHECK(strstr(k.text, " MiB/s (12") != NULL && strstr(k.text, "; ~13") != NULL,
-	    "a range after the MiB/s cap, then MB/s: %s", k.text);
+	CHECK(strstr(knee_sentence(&k), "; left out of the fit: read 4K QD1 (stalled), read 8K QD1 (noisy)") !=
+	    NULL, "%s", knee_sentence(&k));
+	CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 3000 - 1) < 0.03, "%s", knee_sentence(&k));
+	CHECK(strstr(knee_sentence(&k), "IOPS-bound below ~32 KiB at ~") != NULL, "%s", knee_sentence(&k));
+	CHECK(strstr(knee_sentence(&k), " IOPS (2,9") != NULL && strstr(knee_sentence(&k), "-3,0") != NULL,
+	    "a range after the IOPS cap: %s", knee_sentence(&k));
+	CHECK(strstr(knee_sentence(&k), " MiB/s (12") != NULL && strstr(knee_sentence(&k), "; ~13") != NULL,
+	    "a range after the MiB/s cap, then MB/s: %s", knee_sentence(&k));
 }
 
 /* A table of QD1 and QD32 cells at 4 KiB .. 4 MiB; stalled[] cells get the verdict when mark. */
@@ -198,40 +229,40 @@ caps_measured(void)
 	unsigned n, i;
 
 	n = table(c, a1, a32, none, false, false, bs, iops);
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	caps_old_knee(bs, iops, n, &old);
 	printf("A, before: ~%.0f IOPS, ~%.1f MiB/s; now: %s\n", old.iops_cap, old.bw_cap / MIB,
-	    k.text);
+	    knee_sentence(&k));
 	CHECK(old.bw_cap < 210.0 * MIB, "the old fit's ~205 MiB/s: %.1f", old.bw_cap / MIB);
 	CHECK(k.kind == KNEE_FOUND && k.bw_cap >= 243.0 * MIB && k.bw_cap <= 246.0 * MIB,
-	    "A: the BW cap among the 1-4 MiB cells: %s", k.text);
-	CHECK(fabs(k.iops_cap / 3000 - 1) < 0.03, "A: IOPS cap: %s", k.text);
+	    "A: the BW cap among the 1-4 MiB cells: %s", knee_sentence(&k));
+	CHECK(fabs(k.iops_cap / 3000 - 1) < 0.03, "A: IOPS cap: %s", knee_sentence(&k));
 	for (i = 0; i < n; i++)
 		if (c[i].cell.bs >= MIB)
 			CHECK(k.bw_cap >= c[i].bw_bytes_s * 0.99, "A: cap below the %s cell: %s",
-			    "1 MiB+", k.text);
+			    "1 MiB+", knee_sentence(&k));
 
 	n = table(c, b1, b32, bst, true, false, bs, iops);
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
 	caps_old_knee(bs, iops, n, &old);
 	printf("B, before: ~%.0f IOPS, ~%.1f MB/s; now: %s\n", old.iops_cap, old.bw_cap / 1e6,
-	    k.text);
+	    knee_sentence(&k));
 	CHECK(old.iops_cap < 0.7 * 500 && old.bw_cap < 0.8 * 60e6, "the old fit: %.0f IOPS %.1f MB/s",
 	    old.iops_cap, old.bw_cap / 1e6);
 	CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 500 - 1) < 0.05 &&
-	    fabs(k.bw_cap / 60e6 - 1) < 0.05, "B: %s", k.text);
-	CHECK(k.nleft_out == 5 && strstr(k.text, "read 8K QD32 (stalled)") != NULL, "B: %s", k.text);
+	    fabs(k.bw_cap / 60e6 - 1) < 0.05, "B: %s", knee_sentence(&k));
+	CHECK(k.nleft_out == 5 && strstr(knee_sentence(&k), "read 8K QD32 (stalled)") != NULL, "B: %s", knee_sentence(&k));
 	/* Without verdicts or series (an import) the stalls do not pull the caps either. */
 	n = table(c, b1, b32, bst, false, true, bs, iops);
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
-	printf("B, no verdicts: %s\n", k.text);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	printf("B, no verdicts: %s\n", knee_sentence(&k));
 	CHECK(fabs(k.iops_cap / 500 - 1) < 0.05 && fabs(k.bw_cap / 60e6 - 1) < 0.05,
-	    "B unmarked: %s", k.text);
+	    "B unmarked: %s", knee_sentence(&k));
 	/* A as an import: no noise known, so the bend at 512 KiB (210 MiB/s) is in the band. */
 	n = table(c, a1, a32, none, false, true, bs, iops);
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
-	printf("A, no series: %s\n", k.text);
-	CHECK(k.bw_cap >= 0.95 * 245 * MIB, "A as an import: %s", k.text);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	printf("A, no series: %s\n", knee_sentence(&k));
+	CHECK(k.bw_cap >= 0.95 * 245 * MIB, "A as an import: %s", knee_sentence(&k));
 }
 
 /*
@@ -259,10 +290,10 @@ caps_disagree(void)
 		caps_volume_cell(&c[n++], MODE_READ, b, 32, fmin(1000, 16.0 * MIB / (double)b) *
 		    (i < 4 ? f[i] : 1));
 	}
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
-	printf("disagree: %s\n", k.text);
-	CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 1000 - 1) < 0.12, "disagree: %s", k.text);
-	CHECK(fabs(k.bw_cap / (16.0 * MIB) - 1) < 0.02, "disagree, bandwidth: %s", k.text);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	printf("disagree: %s\n", knee_sentence(&k));
+	CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 1000 - 1) < 0.12, "disagree: %s", knee_sentence(&k));
+	CHECK(fabs(k.bw_cap / (16.0 * MIB) - 1) < 0.02, "disagree, bandwidth: %s", knee_sentence(&k));
 }
 
 static void
@@ -277,13 +308,13 @@ caps_floor(void)
 	struct knee k;
 	unsigned n = table(c, q1, q32, none, false, false, bs, iops), i;
 
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
-	printf("floor: %s\n", k.text);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	printf("floor: %s\n", knee_sentence(&k));
 	for (i = 0; i < n; i++)
 		if (c[i].cell.bs >= MIB && c[i].bw_bytes_s > 0.9 * k.bw_cap)
 			CHECK(k.bw_cap >= c[i].bw_bytes_s * (1 - 0.0101),
 			    "floor: a %.1f MiB/s cell above the cap beyond its 1%%: %s",
-			    c[i].bw_bytes_s / MIB, k.text);
+			    c[i].bw_bytes_s / MIB, knee_sentence(&k));
 }
 
 int

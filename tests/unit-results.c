@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "results-json.h"
+#include "analysis.h"
 #include "sweep.h"
 
 static void
@@ -286,7 +287,7 @@ fake_attempt(struct cell_result *a, const struct cell *c, uint64_t level, uint64
 		a->lat_pct_ns[s] = 100000 * (s + 1);
 	a->inflight_max = 1;
 	bw_check_compute(a);
-	stability_judge(a);
+	analysis_stability_judge(a);
 }
 
 /*

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "analysis.h"
 #include "sweep.h"
 
 /* uniform noise in [-amp, amp] */
@@ -49,12 +50,12 @@ cell(struct cell_result *r, const uint64_t *v, unsigned n)
 	r->lat_max_ns = 3000000;
 }
 
-/* The verdict of v (n seconds): cell() then stability_judge(). */
+/* The verdict of v (n seconds): cell() then analysis_stability_judge(). */
 static enum stability_verdict
 judge(struct cell_result *r, const uint64_t *v, unsigned n)
 {
 	cell(r, v, n);
-	stability_judge(r);
+	analysis_stability_judge(r);
 	return r->stability.verdict;
 }
 
@@ -82,7 +83,7 @@ rate(unsigned runs, unsigned n, double amp, enum stability_verdict want)
 	}
 	free(r.series_ios);
 	printf("±%.0f%% noise, %u s: %u of %u %s\n", amp * 100, n, hits, runs,
-	    stability_verdict_name(want));
+	    analysis_stability_verdict_name(want));
 	return hits;
 }
 
@@ -175,7 +176,7 @@ main(void)
 	/* ... its QD32 neighbour: the best second is the last. */
 	cell(&r, example_4k_qd32, 6);
 	r.inflight_max = 32;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_STALLED && r.stability.nstalls == 5,
 	    "example 4K QD32: %s", r.stability.reason);
 	HAS(r, "of the best, second 6 (62,395 IOPS)");
@@ -209,22 +210,22 @@ main(void)
 		v[i] = 5000;
 	cell(&r, v, 10);
 	r.lat_max_ns = 300000000;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_NOISY, "300 ms pause: %s", r.stability.reason);
 	CHECK(fabs(r.stability.max_over_p999 - 300) < 1e-9, "300 ms pause: %g",
 	    r.stability.max_over_p999);
 	HAS(r, "an I/O waited 300 ms, 300x p99.9 (1 ms)");
 	r.lat_max_ns = 2 * NSEC_PER_SEC;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_STALLED, "2 s pause: %s", r.stability.reason);
 	HAS(r, "stalled: an I/O waited 2.0 s");
 	/* ... 50 ms at 50x: a hiccup under 100 ms; 300 ms at 1.2x p99.9: queueing, not a pause */
 	r.lat_max_ns = 50000000;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_STEADY, "50 ms max: %s", r.stability.reason);
 	r.lat_pct_ns[3] = 250000000;
 	r.lat_max_ns = 300000000;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_STEADY, "queueing 300 ms: %s", r.stability.reason);
 
 	/*
@@ -234,7 +235,7 @@ main(void)
 	 */
 	cell(&r, example_8m_qd32, 6);
 	r.inflight_max = 32;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_STEADY && r.stability.cv_pct > 10,
 	    "8M QD32: cv %.1f: %s", r.stability.cv_pct, r.stability.reason);
 	CHECK(judge(&r, example_8m_qd32, 6) == STABILITY_NOISY, "8M at depth 1: %s",
@@ -245,10 +246,10 @@ main(void)
 
 		cell(&r, w, 8);
 		r.inflight_max = 32;
-		stability_judge(&r);
+		analysis_stability_judge(&r);
 		CHECK(r.stability.nstalls == 0, "30 IOPS at 32 in flight: %s", r.stability.reason);
 		r.inflight_max = 4;
-		stability_judge(&r);
+		analysis_stability_judge(&r);
 		CHECK(r.stability.verdict == STABILITY_STALLED && r.stability.nstalls == 1,
 		    "30 IOPS at 4 in flight: %s", r.stability.reason);
 	}
@@ -258,7 +259,7 @@ main(void)
 		v[i] = i < 6 ? 5000 : 300;
 	cell(&r, v, 7);
 	r.runtime_ns = 6 * NSEC_PER_SEC + NSEC_PER_SEC / 20;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_STEADY && r.stability.nseconds == 6,
 	    "partial last second: %u s: %s", r.stability.nseconds, r.stability.reason);
 
@@ -268,24 +269,24 @@ main(void)
 	r.series_ios = NULL;
 	r.runtime_ns = 10 * NSEC_PER_SEC;
 	r.iops = 5000;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_UNKNOWN, "no series: %d", r.stability.verdict);
 	CHECK_STR(r.stability.reason, "no per-second series");
-	CHECK(!stability_suspect(&r.stability), "unknown is suspect");
+	CHECK(!analysis_stability_suspect(&r.stability), "unknown is suspect");
 	CHECK(judge(&r, v, 1) == STABILITY_UNKNOWN, "one second: %s", r.stability.reason);
 	HAS(r, "1 whole second measured");
 	cell(&r, v, 6);
 	r.status = CELL_SKIPPED;
-	stability_judge(&r);
+	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_UNKNOWN, "skipped: %s", r.stability.reason);
 	for (i = 0; i < 6; i++)
 		v[i] = 0;
 	CHECK(judge(&r, v, 6) == STABILITY_UNKNOWN, "no I/O: %s", r.stability.reason);
 
-	CHECK_STR(stability_verdict_name(STABILITY_STALLED), "stalled");
-	CHECK_STR(stability_verdict_name(STABILITY_NOISY), "noisy");
-	CHECK_STR(stability_verdict_name(STABILITY_STEADY), "steady");
-	CHECK_STR(stability_verdict_name(STABILITY_UNKNOWN), "unknown");
+	CHECK_STR(analysis_stability_verdict_name(STABILITY_STALLED), "stalled");
+	CHECK_STR(analysis_stability_verdict_name(STABILITY_NOISY), "noisy");
+	CHECK_STR(analysis_stability_verdict_name(STABILITY_STEADY), "steady");
+	CHECK_STR(analysis_stability_verdict_name(STABILITY_UNKNOWN), "unknown");
 	free(r.series_ios);
 	return check_done("unit-stability");
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "analysis.h"
 #include "sweep.h"
 
 /* uniform noise in [-amp, amp] */
@@ -21,7 +22,7 @@ first_steady(const uint64_t *v, unsigned n, unsigned pct, unsigned inflight)
 	unsigned i;
 
 	for (i = 3; i <= n; i++)
-		if (run_steady(v, i, 5, pct, inflight))
+		if (analysis_steady(v, i, 5, pct, inflight))
 			return i;
 	return 0;
 }
@@ -36,23 +37,23 @@ main(void)
 	/* flat with 0.5% noise: steady at 2% */
 	for (i = 0; i < 10; i++)
 		v[i] = (uint64_t)(10000 * (1 + noise(0.005)));
-	CHECK(run_steady(v, 10, 5, 2, 1), "flat series not steady");
+	CHECK(analysis_steady(v, 10, 5, 2, 1), "flat series not steady");
 	/* fewer samples than the window: judged on those there are, 3 at least (--min-runtime 3) */
-	CHECK(run_steady(v, 3, 5, 2, 1), "3 flat samples of a 5 s window not steady");
-	CHECK(!run_steady(v, 2, 5, 2, 1), "2 samples are not enough to judge");
-	CHECK(!run_steady(v, 10, 5, 0, 1), "steady 0 is off");
+	CHECK(analysis_steady(v, 3, 5, 2, 1), "3 flat samples of a 5 s window not steady");
+	CHECK(!analysis_steady(v, 2, 5, 2, 1), "2 samples are not enough to judge");
+	CHECK(!analysis_steady(v, 10, 5, 0, 1), "steady 0 is off");
 	{
 		uint64_t w[5] = { 100, 104, 96, 100, 100 };
 		struct steady_stats st;
 
-		run_steady_stats(w, 5, 5, &st);
+		analysis_steady_stats(w, 5, 5, &st);
 		CHECK(st.n == 5 && st.mean == 100 && fabs(st.spread_pct - 4.0) < 1e-9,
 		    "spread of 100,104,96,100,100 is 4%%, got %.3f", st.spread_pct);
 		CHECK(fabs(st.trend_pct - 1.6) < 1e-9,
 		    "trend of 100,104,96,100,100 is 1.6%% (slope -0.4 x 4 s), got %.3f", st.trend_pct);
-		run_steady_stats(w, 2, 5, &st);
+		analysis_steady_stats(w, 2, 5, &st);
 		CHECK(st.n == 0 && st.spread_pct == 0, "2 samples give no figures");
-		CHECK(!run_steady(w, 5, 5, 3, 1) && run_steady(w, 5, 5, 4, 1), "a 4%% spread: out at 3%%, in at 4%%");
+		CHECK(!analysis_steady(w, 5, 5, 3, 1) && analysis_steady(w, 5, 5, 4, 1), "a 4%% spread: out at 3%%, in at 4%%");
 	}
 	/*
 	 * Three seconds inside the band are not yet evidence: 100, 102, 98
@@ -63,10 +64,10 @@ main(void)
 		uint64_t w[5] = { 100, 102, 98, 100, 100 };
 		struct steady_stats st;
 
-		run_steady_stats(w, 3, 5, &st);
+		analysis_steady_stats(w, 3, 5, &st);
 		CHECK(st.spread_pct <= 2 && st.trend_pct <= 2, "100, 102, 98 pass the band test");
-		CHECK(!run_steady(w, 3, 5, 2, 1), "3 seconds at +-2%% ended a 2%% cell");
-		CHECK(run_steady(w, 5, 5, 2, 1), "5 seconds at +-2%% with s 1.4 are steady at 2%%");
+		CHECK(!analysis_steady(w, 3, 5, 2, 1), "3 seconds at +-2%% ended a 2%% cell");
+		CHECK(analysis_steady(w, 5, 5, 2, 1), "5 seconds at +-2%% with s 1.4 are steady at 2%%");
 	}
 	/*
 	 * A device whose seconds vary by 6% (uniform, s 6%): 3 of them fall in
@@ -80,9 +81,9 @@ main(void)
 		for (k = 0; k < trials; k++) {
 			for (i = 0; i < 3; i++)
 				v[i] = (uint64_t)(100000 * (1 + noise(0.06 * sqrt(3.0))));
-			run_steady_stats(v, 3, 5, &st);
+			analysis_steady_stats(v, 3, 5, &st);
 			band_only += st.spread_pct <= 2 && st.trend_pct <= 2;
-			steady += run_steady(v, 3, 5, 2, 1);
+			steady += analysis_steady(v, 3, 5, 2, 1);
 		}
 		CHECK(band_only > trials / 50, "band test alone passed %u of %u", band_only, trials);
 		CHECK(steady * 2 < band_only, "confidence test let %u of %u lucky windows through",
@@ -92,18 +93,18 @@ main(void)
 	/* a partial window still rejects a trend: 3 samples rising 1.5%/s */
 	for (i = 0; i < 3; i++)
 		v[i] = (uint64_t)(10000 * (1 + 0.015 * i));
-	CHECK(run_steady(v, 3, 5, 5, 1) && !run_steady(v, 3, 5, 2, 1), "3 rising samples: in at 5%%, out at 2%%");
+	CHECK(analysis_steady(v, 3, 5, 5, 1) && !analysis_steady(v, 3, 5, 2, 1), "3 rising samples: in at 5%%, out at 2%%");
 
 	/* 5% noise: never steady at 2%, steady at 10% */
 	for (i = 0; i < 10; i++)
 		v[i] = (uint64_t)(10000 * (1 + (i % 2 ? 0.05 : -0.05)));
-	CHECK(!run_steady(v, 10, 5, 2, 1), "5%% swings passed 2%%");
-	CHECK(run_steady(v, 10, 5, 10, 1), "5%% swings failed 10%%");
+	CHECK(!analysis_steady(v, 10, 5, 2, 1), "5%% swings passed 2%%");
+	CHECK(analysis_steady(v, 10, 5, 10, 1), "5%% swings failed 10%%");
 
 	/* a slow ramp of 0.7%/s stays inside a 2% band over 5 s only by its mean: the slope test rejects it */
 	for (i = 0; i < 10; i++)
 		v[i] = (uint64_t)(10000 * (1 + 0.007 * i));
-	CHECK(!run_steady(v, 10, 5, 2, 1), "a rising series is not steady");
+	CHECK(!analysis_steady(v, 10, 5, 2, 1), "a rising series is not steady");
 
 	/* warm-up then flat: found once the window lies past the warm-up */
 	for (i = 0; i < 20; i++)
@@ -121,8 +122,8 @@ main(void)
 	{
 		uint64_t q[30] = { 128, 128, 124, 132, 128 };
 
-		CHECK(run_steady(q, 5, 5, 2, 8), "+-4 of 128 at depth 8 is counting, not unsteadiness");
-		CHECK(!run_steady(q, 5, 5, 2, 1), "+-4 of 128 at depth 1 is 3%%");
+		CHECK(analysis_steady(q, 5, 5, 2, 8), "+-4 of 128 at depth 8 is counting, not unsteadiness");
+		CHECK(!analysis_steady(q, 5, 5, 2, 1), "+-4 of 128 at depth 1 is 3%%");
 		/*
 		 * 16 IOPS (12, 20, 16, ...) at depth 8: the count drifts by 4, so
 		 * steady once 100 x 4 / 2 = 200 I/Os have completed: not at 13 s
@@ -148,7 +149,7 @@ main(void)
 	/* a burst-credit cliff: flat, then a 60% drop: not steady across the drop */
 	for (i = 0; i < 12; i++)
 		v[i] = i < 8 ? 3000 : 1200;
-	CHECK(!run_steady(v, 10, 5, 2, 1), "a drop inside the window passed");
-	CHECK(run_steady(v, 8, 5, 2, 1), "flat before the drop");
+	CHECK(!analysis_steady(v, 10, 5, 2, 1), "a drop inside the window passed");
+	CHECK(analysis_steady(v, 8, 5, 2, 1), "flat before the drop");
 	return check_done("unit-steady");
 }

@@ -25,6 +25,9 @@ noisy(double v, double noise)
 	return v * (1 + noise * (2 * check_rng_unit() - 1));
 }
 
+/* The sentence of the knee knee_of() found last. */
+static char knee_sentence[REPORT_KNEE_TEXT];
+
 /* The knee of n (block size, IOPS) points, as clean cells of one mode. */
 static void
 knee_of(const uint64_t *bs, const double *iops, unsigned n, struct knee *k)
@@ -42,7 +45,8 @@ knee_of(const uint64_t *bs, const double *iops, unsigned n, struct knee *k)
 		c[i].iops = iops[i];
 		c[i].ios = iops[i] > 0 ? (uint64_t)iops[i] + 1 : 0;
 	}
-	report_summary_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, k);
+	analysis_caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, k);
+	report_knee_text(k, c, SUMMARY_NO_SHARE, knee_sentence, sizeof knee_sentence);
 	free(c);
 }
 
@@ -77,7 +81,7 @@ knee_random_trials(void)
 		knee_of(bs, iops, n, &k);
 		if (k.kind != KNEE_FOUND) {
 			CHECK(k.kind == KNEE_FOUND, "trial %u: I %.0f knee %.0f: kind %d: %s", t, I, knee,
-			    k.kind, k.text);
+			    k.kind, knee_sentence);
 			continue;
 		}
 		found++;
@@ -109,17 +113,17 @@ knee_edges(void)
 	for (i = 0; i < n; i++)
 		iops[i] = noisy(fmin(20000, 20000.0 * 64 * MIB / (double)bs[i]), NOISE);
 	knee_of(bs, iops, n, &k);
-	CHECK(k.kind == KNEE_IOPS_BOUND, "IOPS-bound: kind %d: %s", k.kind, k.text);
+	CHECK(k.kind == KNEE_IOPS_BOUND, "IOPS-bound: kind %d: %s", k.kind, knee_sentence);
 	CHECK(fabs(k.iops_cap / 20000 - 1) < CAP_TOL, "IOPS-bound cap %.0f", k.iops_cap);
-	CHECK(strstr(k.text, "IOPS-bound at every block size") != NULL, "%s", k.text);
+	CHECK(strstr(knee_sentence, "IOPS-bound at every block size") != NULL, "%s", knee_sentence);
 
 	/* Purely bandwidth-bound: the IOPS cap would only bind below 512 bytes. */
 	for (i = 0; i < n; i++)
 		iops[i] = noisy(fmin(1e6, 100.0 * MIB / (double)bs[i]), NOISE);
 	knee_of(bs, iops, n, &k);
-	CHECK(k.kind == KNEE_BW_BOUND, "BW-bound: kind %d: %s", k.kind, k.text);
+	CHECK(k.kind == KNEE_BW_BOUND, "BW-bound: kind %d: %s", k.kind, knee_sentence);
 	CHECK(fabs(k.bw_cap / (100.0 * MIB) - 1) < CAP_TOL, "BW-bound cap %.0f", k.bw_cap);
-	CHECK(strstr(k.text, "bandwidth-bound at every block size") != NULL, "%s", k.text);
+	CHECK(strstr(knee_sentence, "bandwidth-bound at every block size") != NULL, "%s", knee_sentence);
 
 	/* The knee just below the largest size: one point on the bandwidth side is enough. */
 	for (i = 0; i < n; i++)
@@ -130,13 +134,13 @@ knee_edges(void)
 
 	/* Too few points, and too narrow a span. */
 	knee_of(bs, iops, 2, &k);
-	CHECK(k.kind == KNEE_TOO_FEW && strstr(k.text, "too few") != NULL, "2 points: %s", k.text);
+	CHECK(k.kind == KNEE_TOO_FEW && strstr(knee_sentence, "too few") != NULL, "2 points: %s", knee_sentence);
 	{
 		uint64_t narrow[] = { 4096, 6144, 8192 };
 		double v[] = { 1000, 900, 800 };
 
 		knee_of(narrow, v, 3, &k);
-		CHECK(k.kind == KNEE_TOO_FEW && strstr(k.text, "span") != NULL, "narrow: %s", k.text);
+		CHECK(k.kind == KNEE_TOO_FEW && strstr(knee_sentence, "span") != NULL, "narrow: %s", knee_sentence);
 	}
 	knee_of(bs, iops, 0, &k);
 	CHECK(k.kind == KNEE_TOO_FEW, "no points");
@@ -149,7 +153,7 @@ knee_edges(void)
 		knee_of(b, v, 7, &k);
 		CHECK(k.npoints == 5, "repeats merged, zero dropped: %u points", k.npoints);
 		CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / 10000 - 1) < 0.05 &&
-		    fabs(k.bw_cap / (200.0 * MIB) - 1) < 0.05, "unsorted: %s", k.text);
+		    fabs(k.bw_cap / (200.0 * MIB) - 1) < 0.05, "unsorted: %s", knee_sentence);
 	}
 }
 
@@ -169,7 +173,7 @@ knee_soft(void)
 	for (i = 0; i < n; i++)
 		iops[i] = noisy(1 / (1 / I + (double)bs[i] / B), NOISE);
 	knee_of(bs, iops, n, &k);
-	CHECK(k.kind == KNEE_FOUND, "soft knee found: %s", k.text);
+	CHECK(k.kind == KNEE_FOUND, "soft knee found: %s", knee_sentence);
 	CHECK(k.iops_cap < I * 1.05 && k.iops_cap > I * 0.75, "soft IOPS cap %.0f of %.0f",
 	    k.iops_cap, I);
 	CHECK(k.bw_cap < B * 1.05 && k.bw_cap > B * 0.75, "soft BW cap %.0f of %.0f", k.bw_cap, B);
@@ -267,11 +271,11 @@ summary_build(void)
 
 	/* The knee comes from the best depth at each size: the QD8 caps. */
 	CHECK(rr->knee.kind == KNEE_FOUND && fabs(rr->knee.iops_cap / 50000 - 1) < 0.05 &&
-	    fabs(rr->knee.bw_cap / (500.0 * MIB) - 1) < 0.05, "randread knee: %s", rr->knee.text);
-	CHECK(strstr(rr->knee.text, "IOPS-bound below ~8 KiB") != NULL, "knee text: %s",
-	    rr->knee.text);
+	    fabs(rr->knee.bw_cap / (500.0 * MIB) - 1) < 0.05, "randread knee: %s", rr->knee_text);
+	CHECK(strstr(rr->knee_text, "IOPS-bound below ~8 KiB") != NULL, "knee text: %s",
+	    rr->knee_text);
 	CHECK(wr->knee.kind == KNEE_FOUND && fabs(wr->knee.iops_cap / 20000 - 1) < 0.05,
-	    "write knee: %s", wr->knee.text);
+	    "write knee: %s", wr->knee_text);
 
 	CHECK(s.nmismatch == 1 && s.npass == 22, "checks: %u pass, %u mismatch", s.npass,
 	    s.nmismatch);
@@ -307,22 +311,22 @@ saturation_rule(void)
 	const double none[] = { 0, 0, 0 };
 	int at;
 
-	at = report_summary_saturation(d, rising, 6);
+	at = analysis_saturation_depth(d, rising, 6);
 	CHECK(at == 4, "rising: QD%u, want QD16 (63k is within 5%% of 64k, 60k is not)",
 	    at >= 0 ? d[at] : 0);
-	at = report_summary_saturation(shuffled, shuffled_iops, 6);
+	at = analysis_saturation_depth(shuffled, shuffled_iops, 6);
 	CHECK(at == 2, "shuffled: index %d (QD%u), want QD16", at, at >= 0 ? shuffled[at] : 0);
-	at = report_summary_saturation(d, edge, 6);
+	at = analysis_saturation_depth(d, edge, 6);
 	CHECK(at == 3, "exactly 95%% of the best counts: QD%u, want QD8", at >= 0 ? d[at] : 0);
 	edge[3] = 60799;
-	at = report_summary_saturation(d, edge, 6);
+	at = analysis_saturation_depth(d, edge, 6);
 	CHECK(at == 4, "just under 95%% does not: QD%u, want QD16", at >= 0 ? d[at] : 0);
-	at = report_summary_saturation(d, flat, 6);
+	at = analysis_saturation_depth(d, flat, 6);
 	CHECK(at == 0, "flat: QD%u, want QD1", at >= 0 ? d[at] : 0);
-	at = report_summary_saturation(d, rising, 1);
+	at = analysis_saturation_depth(d, rising, 1);
 	CHECK(at == 0, "one point: %d", at);
-	CHECK(report_summary_saturation(d, none, 3) == -1, "no IOPS: no depth");
-	CHECK(report_summary_saturation(d, rising, 0) == -1, "no points: no depth");
+	CHECK(analysis_saturation_depth(d, none, 3) == -1, "no IOPS: no depth");
+	CHECK(analysis_saturation_depth(d, rising, 0) == -1, "no points: no depth");
 }
 
 /* randread 4K at depths 1..32 with the IOPS given; the summary's saturation. */

@@ -1,5 +1,5 @@
 /*
- * Run, steady state: is a cell's per-second IOPS series steady enough to
+ * Steady state: is a cell's per-second IOPS series steady enough to
  * end its window early (--steady), and how steady its last window was (for
  * the reports).  Pure arithmetic over the series, so tests/unit-steady.c
  * checks it without a device.
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "sweep.h"
+#include "analysis.h"
 
 /*
  * How steady the last `window` per-second IOPS samples are (all of them
@@ -20,7 +20,7 @@
  * mean; every figure is 0 then).
  */
 void
-run_steady_stats(const uint64_t *ios, unsigned n, unsigned window, struct steady_stats *st)
+analysis_steady_stats(const uint64_t *ios, unsigned n, unsigned window, struct steady_stats *st)
 {
 	double sx = 0, sxy = 0, dev = 0;
 	unsigned i, w = n < window ? n : window;
@@ -84,7 +84,7 @@ run_steady_stats(const uint64_t *ios, unsigned n, unsigned window, struct steady
  * pct%.
  */
 bool
-run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsigned inflight)
+analysis_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsigned inflight)
 {
 	static const double t975[] = { 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262 };
 	struct steady_stats st;
@@ -93,7 +93,7 @@ run_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct, unsig
 
 	if (pct == 0 || window < 2)
 		return false;
-	run_steady_stats(ios, n, window, &st);
+	analysis_steady_stats(ios, n, window, &st);
 	if (st.n == 0)
 		return false;
 	for (i = 0; i < n; i++)

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep.h"
+#include "analysis.h"
 
 /*
  * The fewest whole seconds judged.  One second has no variation to measure;
@@ -84,7 +84,7 @@ static const char *const verdict_names[] = { "unknown", "steady", "noisy", "stal
 
 /* "unknown", "steady", "noisy", "stalled". */
 const char *
-stability_verdict_name(enum stability_verdict v)
+analysis_stability_verdict_name(enum stability_verdict v)
 {
 	return (unsigned)v < sizeof verdict_names / sizeof verdict_names[0] ? verdict_names[v] :
 	    "?";
@@ -92,7 +92,7 @@ stability_verdict_name(enum stability_verdict v)
 
 /* Noisy or stalled: figures from the cell are marked in the reports. */
 bool
-stability_suspect(const struct stability *s)
+analysis_stability_suspect(const struct stability *s)
 {
 	return s->verdict == STABILITY_NOISY || s->verdict == STABILITY_STALLED;
 }
@@ -102,7 +102,7 @@ stability_suspect(const struct stability *s)
  * counts the I/Os that completed in it, and the ones in flight at its edge
  * (inflight: depth x jobs) can land on either side: at 146 IOPS and depth
  * 32, waves of 32 completions make counts of 125-166 of a steady device.
- * How far they do shows in the series, as in run_steady(): the running
+ * How far they do shows in the series, as in analysis_steady(): the running
  * count drifts from the straight line at the mean rate by as many I/Os as
  * the edges shift.  That drift, at least 1 and at most inflight.  A shift
  * of up to edge at each edge adds at most edge^2 / 2 to the variance of
@@ -293,7 +293,7 @@ stability_noisy_or_steady(const struct cell_result *r, struct stability *s, doub
  * figures, with the thresholds above.
  */
 void
-stability_compute(const struct cell_result *r, struct stability *s)
+analysis_stability_compute(const struct cell_result *r, struct stability *s)
 {
 	struct steady_stats st;
 	unsigned n = r->nseries, i, best = 0, inflight, nbelow = 0;
@@ -360,7 +360,7 @@ stability_compute(const struct cell_result *r, struct stability *s)
 	var /= n;
 	edge = stability_edge(r->series_ios, n, mean, inflight);
 	cv_beyond = sqrt(fmax(0, var - edge * edge / 2)) / mean * 100;
-	run_steady_stats(r->series_ios, n, n, &st);
+	analysis_steady_stats(r->series_ios, n, n, &st);
 	mid = (n - 1) / 2.0;
 	for (i = 0; i < n; i++)
 		sign += ((double)i - mid) * (double)r->series_ios[i];
@@ -382,7 +382,7 @@ stability_compute(const struct cell_result *r, struct stability *s)
 
 /* Judge r into r->stability: wherever a cell's figures are finished or loaded. */
 void
-stability_judge(struct cell_result *r)
+analysis_stability_judge(struct cell_result *r)
 {
-	stability_compute(r, &r->stability);
+	analysis_stability_compute(r, &r->stability);
 }

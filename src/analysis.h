@@ -1,0 +1,101 @@
+/*
+ * Analysis: numbers and verdicts read off the results (caps and knee,
+ * saturation, bursts, rounds, a cell's stability and steady state), below
+ * both the run (run --auto too) and the reports.  The estimators give
+ * numbers only: the report layer (report-knee.c, report-burst.c) and the
+ * planner (auto.c) write their sentences; a cell's stability verdict keeps
+ * its reason, which results.json stores.  Prototypes are listed in
+ * sections named after their file.
+ */
+#ifndef ANALYSIS_H
+#define ANALYSIS_H
+
+#include "sweep.h"
+
+/* A mode's only read share: the estimators take every cell of the mode. */
+#define SUMMARY_NO_SHARE	(-1)
+
+enum knee_kind {
+	KNEE_TOO_FEW,		/* fewer than 3 block sizes, or they span less than 4x */
+	KNEE_FOUND,		/* IOPS-bound below knee_bs, bandwidth-bound above */
+	KNEE_IOPS_BOUND,	/* IOPS-bound at every block size measured */
+	KNEE_BW_BOUND		/* bandwidth-bound at every block size measured */
+};
+#define KNEE_POINTS_MIN		3	/* block sizes a knee needs */
+#define KNEE_SPAN_MIN		4	/* ... spanning this many times */
+#define KNEE_LEFT_OUT_NAMES	4	/* cells left out that are named; more are counted */
+
+/* Where a mode stops being IOPS-bound and becomes bandwidth-bound; see analysis-caps.c. */
+struct knee {
+	enum knee_kind	 kind;
+	unsigned	 npoints;	/* distinct block sizes used */
+	uint64_t	 bs_min, bs_max;
+	double		 iops_cap;	/* the IOPS plateau, IOPS */
+	double		 bw_cap;	/* the bandwidth plateau, bytes/s */
+	double		 knee_bs;	/* bw_cap / iops_cap: where the two lines cross, bytes */
+	/* Each cap's range: the lowest and highest cell of its plateau, and how many cells. */
+	double		 iops_lo, iops_hi;
+	double		 bw_lo, bw_hi;
+	unsigned	 iops_npoints, bw_npoints;
+	unsigned	 nleft_out;	/* noisy or stalled cells left out of the fit */
+	unsigned	 left_out[KNEE_LEFT_OUT_NAMES];	/* the first of them: indexes into cells */
+	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
+	uint64_t	 peak_iops_bs, peak_bw_bs;
+};
+
+/* What a cell's per-second series says about burst credits; see analysis-burst.c. */
+enum burst_kind {
+	BURST_TOO_SHORT,	/* fewer than BURST_MIN_SERIES_S seconds */
+	BURST_UNSTEADY_START,	/* no steady start to measure a drop from */
+	BURST_NONE,		/* no sustained drop */
+	BURST_CLIFF,		/* a steady start, then a sustained drop: likely credits running out */
+	BURST_DECLINE		/* a sustained drop reached by a slope, not a cliff */
+};
+#define BURST_MIN_SERIES_S	16
+#define BURST_DROP		0.30	/* a second under the burst level by this much has dropped */
+
+struct burst {
+	enum burst_kind	 kind;
+	unsigned	 nseries_s;	/* seconds of the series looked at */
+	unsigned	 at_s;		/* second of the measured window where the drop starts */
+	double		 before_iops;	/* the steady start's level (median) */
+	double		 after_iops;	/* the level after the drop (median) */
+	double		 drop;		/* 1 - after / before */
+};
+
+/*
+ * Where IOPS stop growing with queue depth: the smallest depth within
+ * SATURATION_TOL of the best IOPS, at a block size with SATURATION_MIN_DEPTHS
+ * depths at least.
+ */
+#define SATURATION_TOL		0.05
+#define SATURATION_MIN_DEPTHS	3
+
+/* analysis-caps.c */
+void	 analysis_caps_knee(const struct cell_result *, unsigned, enum rw_mode, int,
+	     struct knee *);
+
+/* analysis-burst.c */
+void	 analysis_burst_detect(const uint64_t *, unsigned, struct burst *);
+
+/* analysis-stability.c: the per-cell stability verdict (its reason is part of the record) */
+void	 analysis_stability_compute(const struct cell_result *, struct stability *);
+void	 analysis_stability_judge(struct cell_result *);
+const char *analysis_stability_verdict_name(enum stability_verdict);
+bool	 analysis_stability_suspect(const struct stability *);
+
+/* analysis-steady.c: steady state of a per-second IOPS series */
+bool	 analysis_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
+void	 analysis_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
+
+/* analysis-rounds.c */
+double	 analysis_rounds_level_pct(unsigned);
+bool	 analysis_rounds_spread(const struct cell_result *, enum round_figure,
+	     struct round_spread *);
+bool	 analysis_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
+unsigned analysis_rounds_reached(const struct results *, unsigned *, struct rounds_steady *);
+
+/* analysis-saturation.c */
+int	 analysis_saturation_depth(const unsigned *, const double *, unsigned);
+
+#endif

@@ -1,0 +1,81 @@
+/*
+ * The colours of modes and workloads: one palette for the gnuplot charts,
+ * the workbooks and the summary, so a mode has one colour everywhere (a
+ * run's charts, a comparison's, the scorecard's).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "palette.h"
+
+/* One colour per mode: read, write, randread, randwrite, readwrite, randrw. */
+static const char *const palette_modes[MODE_COUNT] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"
+};
+
+/* The further workloads' colours: the modes' first, then others no mode has. */
+static const uint32_t palette_more[] = {
+	0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f,
+	0xbcbd22, 0x17becf, 0x393b79, 0x637939
+};
+
+/* matplotlib's tab10, in its own order: a colour per line when the lines are not modes. */
+static const uint32_t palette_tab10s[] = {
+	0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f,
+	0xbcbd22, 0x17becf
+};
+
+/* The colour of a mode as "#rrggbb"; dark grey for no mode. */
+const char *
+palette_mode_color(enum rw_mode mode)
+{
+	return (unsigned)mode < MODE_COUNT ? palette_modes[mode] : "#404040";
+}
+
+/* The colour of a mode as 0xrrggbb; dark grey for no mode. */
+uint32_t
+palette_mode_rgb(enum rw_mode mode)
+{
+	return (uint32_t)strtoul(palette_mode_color(mode) + 1, NULL, 16);
+}
+
+/* The i'th colour of tab10, repeating after 10. */
+uint32_t
+palette_tab10(unsigned i)
+{
+	return palette_tab10s[i % (sizeof palette_tab10s / sizeof palette_tab10s[0])];
+}
+
+/*
+ * The colours of n workloads of modes mode[] into rgb[]: the first of each
+ * mode its mode's colour; a mode's later ones (a mixed mode's further read
+ * shares), in turn, the palette's colours that no first one keeps, until
+ * they run out.
+ */
+void
+palette_workloads(const enum rw_mode *mode, unsigned n, uint32_t *rgb)
+{
+	const unsigned np = sizeof palette_more / sizeof palette_more[0];
+	bool used[sizeof palette_more / sizeof palette_more[0]] = { false };
+	unsigned m, k, next = 0;
+
+	for (m = 0; m < n; m++) {
+		rgb[m] = palette_mode_rgb(mode[m]);
+		for (k = 0; k < m && mode[k] != mode[m]; k++)
+			;
+		if (k == m)
+			for (k = 0; k < np; k++)
+				used[k] |= palette_more[k] == rgb[m];
+	}
+	for (m = 0; m < n; m++) {
+		for (k = 0; k < m && mode[k] != mode[m]; k++)
+			;
+		if (k < m) {
+			for (k = 0; k < np && used[(next + k) % np]; k++)
+				;
+			rgb[m] = palette_more[(next + k) % np];
+			next = (next + k + 1) % np;
+		}
+	}
+}
