@@ -1,7 +1,7 @@
 /*
  * How close the stated caps come to the truth on synthetic volumes
- * (tests/caps-volume.c): the estimator of analysis-caps.c against the
- * least-squares fit it replaced (caps-old.c), as a Markdown table of the
+ * (testlib/caps-volume.c): the estimator of analysis-caps.c against the
+ * least-squares fit it replaced (testlib/caps-old.c), as a Markdown table of the
  * distribution of |cap / truth - 1|.  bench/caps-accuracy.sh builds and
  * runs it.
  *

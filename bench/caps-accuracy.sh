@@ -1,7 +1,7 @@
 #!/bin/sh
 # How close the stated caps come to the truth on synthetic volumes: builds
 # bench/caps-accuracy (make bench/caps-accuracy) and prints its tables for
-# the issue 13 acceptance volumes, the same with stalled cells judged
+# the plateau estimator's acceptance volumes, the same with stalled cells judged
 # stalled, with a burst in every fourth volume, and with a softer knee;
 # then the acceptance line over seeds 1..SEEDS (30), without and with verdicts.
 #

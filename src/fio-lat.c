@@ -97,7 +97,7 @@ fio_lat_percentile(const struct fio_lat *l, unsigned n, double q, const char *ke
 	unsigned i, it;
 
 	if (n == 1 && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(l[0].table, key)))
-		return (uint64_t)cJSON_GetObjectItemCaseSensitive(l[0].table, key)->valuedouble;
+		return fio_values_u64(cJSON_GetObjectItemCaseSensitive(l[0].table, key)->valuedouble);
 	for (i = 0; i < n; i++) {
 		if (l[i].min < lo)
 			lo = l[i].min;
@@ -119,7 +119,7 @@ fio_lat_percentile(const struct fio_lat *l, unsigned n, double q, const char *ke
 		else
 			lo = mid;
 	}
-	return (uint64_t)(hi + 0.5);
+	return fio_values_u64(hi + 0.5);
 }
 
 /* Latency figures of a cell from its records: min, max, mean, pooled stdev, percentiles. */
@@ -141,8 +141,8 @@ fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n)
 	if (total <= 0)
 		return;
 	mean /= total;
-	r->lat_min_ns = (uint64_t)min;
-	r->lat_max_ns = (uint64_t)max;
+	r->lat_min_ns = fio_values_u64(min);
+	r->lat_max_ns = fio_values_u64(max);
 	r->lat_mean_ns = mean;
 	r->lat_stdev_ns = n == 1 ? l[0].stdev : sqrt(fmax(sq / total - mean * mean, 0));
 	for (i = 0; i < PCT_COUNT; i++)

@@ -3,10 +3,11 @@
 /*
  * Values of fio's JSON output read and checked before they are imported
  * (import-fio.c): a client/server entry's port, fio's time values, and the
- * figures of a job, refused when negative or not finite as the CSV
- * importer refuses them.
+ * figures of a job, refused when negative, not finite or beyond fio's
+ * 64-bit counters, as the CSV importer refuses them.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,28 @@ fio_values_port(const cJSON *o)
 	double v = cJSON_IsNumber(p) ? p->valuedouble : 0;
 
 	return v >= 0 && v <= 2147483647.0 && v == (double)(long long)v ? (long long)v : -1;
+}
+
+/*
+ * A number of fio's JSON as uint64_t or int, saturated at the type's
+ * limits (0 for NaN): a C cast of a double out of range is undefined, and
+ * fio_values_check does not see every number (error, groupid) nor the
+ * products made of them (runtime in ns).
+ */
+uint64_t
+fio_values_u64(double v)
+{
+	if (!(v > 0))
+		return 0;
+	return v >= FIO_VALUES_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
+int
+fio_values_int(double v)
+{
+	if (v != v)
+		return 0;
+	return v <= INT_MIN ? INT_MIN : v >= INT_MAX ? INT_MAX : (int)v;
 }
 
 /* fio's time values ("60", "60s", "2m", "500ms"): whole seconds, rounded; -EINVAL if not one. */
@@ -53,11 +76,17 @@ fio_values_seconds(const char *s, unsigned *out)
 	return 0;
 }
 
-/* Is v a number that is negative or not finite (1e999 parses as inf)? */
+/*
+ * Is v a number that is negative, not finite (1e999 parses as inf) or 2^64
+ * or more?  fio's figures are 64-bit; beyond that a cast to uint64_t is
+ * undefined, and sums of them could pass the 1e30 that results.json is
+ * read back with.
+ */
 static bool
 fio_values_bad(const cJSON *v)
 {
-	return cJSON_IsNumber(v) && !(isfinite(v->valuedouble) && v->valuedouble >= 0);
+	return cJSON_IsNumber(v) && !(isfinite(v->valuedouble) && v->valuedouble >= 0 &&
+	    v->valuedouble < FIO_VALUES_MAX);
 }
 
 /* The first number of o (a latency record: min, max, mean, percentiles, ...) that is bad. */
@@ -109,7 +138,7 @@ fio_values_check(const char *path, const cJSON *e)
 	if (bad == NULL)
 		return 0;
 	sweep_error("import %s: fio job \"%s\": %s\"%s\" is %g; figures are counts, rates and "
-	    "times of 0 or more (a corrupt or edited file?)", path, job != NULL ? job : "?",
+	    "times from 0 to 2^64 (a corrupt or edited file?)", path, job != NULL ? job : "?",
 	    where, bad->string != NULL ? bad->string : "?", bad->valuedouble);
 	return -EINVAL;
 }

@@ -32,7 +32,10 @@ void	 fio_lat_read(const cJSON *, struct fio_lat *);
 void	 fio_lat_merge(struct cell_result *, const struct fio_lat *, unsigned);
 
 /* fio-values.c */
+#define FIO_VALUES_MAX	18446744073709551616.0	/* 2^64: fio's counters are 64-bit */
 long long fio_values_port(const cJSON *);
+uint64_t fio_values_u64(double);
+int	 fio_values_int(double);
 int	 fio_values_seconds(const char *, unsigned *);
 int	 fio_values_check(const char *, const cJSON *);
 

@@ -9,6 +9,8 @@
  * are left out, each with its reason in the results' warnings.
  */
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -246,13 +248,13 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 		double weight = n == 1 ? r->cell.jobs : 1;
 
 		if (s->error == 0)
-			s->error = (int)import_fio_num(e[i], "error");
+			s->error = fio_values_int(import_fio_num(e[i], "error"));
 		r->cpu_usr_pct += import_fio_num(e[i], "usr_cpu") * weight;
 		r->cpu_sys_pct += import_fio_num(e[i], "sys_cpu") * weight;
 		for (d = 0; d < 2; d++) {
 			const cJSON *o = cJSON_GetObjectItemCaseSensitive(e[i], dirs[d]);
-			uint64_t ios = (uint64_t)import_fio_num(o, "total_ios");
-			uint64_t bytes = (uint64_t)import_fio_num(o, "io_bytes");
+			uint64_t ios = fio_values_u64(import_fio_num(o, "total_ios"));
+			uint64_t bytes = fio_values_u64(import_fio_num(o, "io_bytes"));
 
 			if (d == 0 ? !mode_reads(r->cell.mode) : !mode_writes(r->cell.mode)) {
 				s->other_ios += (double)ios;
@@ -262,7 +264,7 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 			*(d == 0 ? &r->read_bytes : &r->write_bytes) += bytes;
 			r->iops += import_fio_num(o, "iops");
 			r->bw_bytes_s += import_fio_num(o, "bw_bytes");
-			r->short_ios += (uint64_t)import_fio_num(o, "short_ios");
+			r->short_ios += fio_values_u64(import_fio_num(o, "short_ios"));
 			if (import_fio_num(o, "runtime") > s->win_ms)
 				s->win_ms = import_fio_num(o, "runtime");
 			fio_lat_read(o, &s->lat[s->nlat]);
@@ -272,7 +274,7 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 	}
 	r->ios = r->read_ios + r->write_ios;
 	r->bytes = r->read_bytes + r->write_bytes;
-	r->runtime_ns = (uint64_t)(s->win_ms * 1e6);
+	r->runtime_ns = fio_values_u64(s->win_ms * 1e6);
 }
 
 /*
@@ -308,13 +310,13 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		/* fio ends a job once steady: the end of its window is when it got there. */
 		r->steady = import_fio_num(ss, "attained") != 0;
 		if (r->steady)
-			r->steady_at_s = (unsigned)((s.win_ms + 500) / 1000);
+			r->steady_at_s = (unsigned)fmin((s.win_ms + 500) / 1000, UINT_MAX);
 	}
 	r->status = CELL_OK;
 	if (s.error != 0) {
 		r->status = CELL_FAILED;
 		r->errors = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(e[0], "total_err")) ?
-		    (uint64_t)import_fio_num(e[0], "total_err") : 1;
+		    fio_values_u64(import_fio_num(e[0], "total_err")) : 1;
 		/* fio's JSON names neither the failing call nor the offset: no "first" record. */
 		r->err_errno = s.error;
 		snprintf(r->status_reason, sizeof r->status_reason, "fio reported error %d (%s)",
@@ -750,7 +752,7 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 	for (i = 0; i < im->nent; i += n) {
 		const cJSON *e = im->ent[i];
 		const char *name = import_fio_str(e, "jobname");
-		int group = (int)import_fio_num(e, "groupid");
+		int group = fio_values_int(import_fio_num(e, "groupid"));
 		unsigned jobs = 1;
 		struct cell_result *r = &cells[p->ncells];
 		char why[160];
@@ -764,7 +766,7 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			const char *nn = import_fio_str(im->ent[i + n], "jobname");
 
 			if (nn == NULL || strcmp(nn, name) != 0 ||
-			    (int)import_fio_num(im->ent[i + n], "groupid") != group)
+			    fio_values_int(import_fio_num(im->ent[i + n], "groupid")) != group)
 				break;
 		}
 		if (group != last_group)

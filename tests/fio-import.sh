@@ -237,3 +237,23 @@ for cut in 1 100 777 2000 4096 9000 15000 19000; do
 done
 [ ! -e "$T/bad" ] || fail "a refused import wrote $T/bad"
 ok "$n truncations refused or imported without a crash"
+# Figures beyond fio's 64-bit counters are refused; those within, and an
+# error or groupid beyond an int, are imported, saturated, and read back
+# (a fuzzer's finds: a cast of 2e84 to uint64_t is undefined, and a stddev
+# of 7e110 made a results.json that sweep report refused).
+huge() {	# VALUE ERROR: groups.json with VALUE as figures, error and groupid ERROR
+	sed -e "s/\"50\\.000000\" : [0-9]*/\"50.000000\" : $1/" -e "s/\"error\" : 0/\"error\" : $2/" \
+	    -e "s/\"groupid\" : [0-9]/\"groupid\" : $2/" -e "s/\"runtime\" : [1-9][0-9]*/\"runtime\" : $1/" \
+	    -e "s/\"max\" : [1-9][0-9]*/\"max\" : $1/" -e "s/\"stddev\" : [1-9][0-9.]*/\"stddev\" : $1/" \
+	    "$FX/groups.json"
+}
+huge 2e84 0 >"$T/huge.json"
+expect_usage "figures of 2^64 and more" "$SWEEP" import "$T/huge.json" -o "$T/bad"
+grep -q 'read "runtime" is 2e+84; figures are counts, rates and times from 0 to 2^64' "$T/.err" ||
+	fail "2e84: $(cat "$T/.err")"
+huge 1.8e19 1e20 >"$T/big.json"
+"$SWEEP" import "$T/big.json" -o "$T/big" --formats csv >/dev/null 2>&1 ||
+	fail "import of figures near 2^64: exit $?"
+"$SWEEP" report "$T/big/results.json" -o "$T/big" --formats csv >"$T/.err" 2>&1 ||
+	fail "results.json of figures near 2^64 not read back: $(cat "$T/.err")"
+ok "figures near 2^64 imported and read back; beyond it refused"

@@ -1,7 +1,7 @@
 /*
  * The caps of analysis_caps_knee on synthetic volumes whose caps are known
- * (tests/caps-volume.c, the generator bench/caps-accuracy.c uses too): the
- * issue 13 acceptance bounds on 300 volumes, a single stalled, noisy or
+ * (testlib/caps-volume.c, the generator bench/caps-accuracy.c uses too): the
+ * acceptance bounds of the plateau estimator on 300 volumes, a single stalled, noisy or
  * burst cell that does not move them, the floor (no cap below a plateau
  * cell beyond its noise), the cells left out, and two measured volumes the
  * least-squares fit before it got wrong, remade as tables.
@@ -206,9 +206,10 @@ table(struct cell_result *c, const double *q1, const double *q32, const bool *st
 }
 
 /*
- * The two measured volumes of issue 13, remade as tables.  A: 1 MiB cells at
- * 243-246 MiB/s, a soft bend from 32 KiB to 512 KiB; the least-squares fit
- * stated ~205 MiB/s, below every cell at 1 MiB and above.  B: a provisioned
+ * The two measured volumes the plateau estimator was made for, remade as
+ * tables.  A: 1 MiB cells at 243-246 MiB/s, a soft bend from 32 KiB to 512
+ * KiB; the least-squares fit stated ~205 MiB/s, below every cell at 1 MiB
+ * and above.  B: a provisioned
  * 500 IOPS / 60 MB/s disk with stalled cells; it stated ~300 IOPS and ~45
  * MB/s.
  */

@@ -1,9 +1,10 @@
 /*
- * The knee fit as it was before issue 13 (report-summary.c at f902f93),
- * frozen for bench/caps-accuracy.c to compare against: least squares in
- * log space of IOPS = min(I, B / bs) over the best IOPS at each size, every
- * split tried, each side kept only if it moves the curve by 25%.  The code
- * is the old one with its text and peaks left out.
+ * The knee fit as it was before the plateau estimator (report-summary.c at
+ * f902f93), frozen for bench/caps-accuracy.c and tests/unit-caps.c to
+ * compare against: least squares in log space of IOPS = min(I, B / bs) over
+ * the best IOPS at each size, every split tried, each side kept only if it
+ * moves the curve by 25%.  The code is the old one with its text and peaks
+ * left out.
  */
 #include "config.h"
 

@@ -1,4 +1,4 @@
-/* The pre-issue-13 knee fit, frozen for the bench; see caps-old.c. */
+/* The least-squares knee fit of f902f93, frozen for the bench and unit-caps; see caps-old.c. */
 #ifndef CAPS_OLD_H
 #define CAPS_OLD_H
 
