@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fio.h"
 #include "report.h"
 #include "sweep.h"
 
@@ -18,13 +19,65 @@ const struct cmd_entry cmd_import_entry = {
 	cmd_import_options, cmd_import_exec
 };
 
+/* The --host one into dir, as a plain import.  Returns an exit code. */
+static int
+cmd_import_fleet_one(const struct fleet *f, struct results *res, const char *dir,
+    unsigned mask, const char *gnuplot)
+{
+	const struct host *h = &f->hosts.h[0];
+	int ret = report_save_all(res, dir, mask, gnuplot) == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
+
+	if (ret == SWEEP_EXIT_OK)
+		printf("Imported %u cells of %s port %d: %s/results.json\n", res->ndone, h->name,
+		    h->port, dir);
+	return ret;
+}
+
+/* Every host of b into dir/HOST/, then hosts.csv and hosts.md.  Returns an exit code. */
+static int
+cmd_import_fleet_all(const struct fleet *f, const struct fleet_built *b, const char *dir,
+    const char *label, unsigned mask, const char *gnuplot)
+{
+	const struct host_list *l = &f->hosts;
+	unsigned i, failed = b->failed;
+	int ret = b->ret;
+	char *intro;
+
+	for (i = 0; b->plan != NULL && i < l->n; i++) {
+		char *hdir = xasprintf("%s/%s", dir, l->h[i].dir);
+
+		if (b->res[i].cells == NULL)
+			;
+		else if (hosts_write_one(&b->res[i], hdir, mask, gnuplot) != 0)
+			failed++;
+		else
+			printf("%s port %d: %u cells: %s/results.json\n", l->h[i].name,
+			    l->h[i].port, b->res[i].ndone, hdir);
+		free(hdir);
+	}
+	intro = xasprintf("Imported from fio client/server output (%s): %u hosts.", f->path, l->n);
+	if (b->plan == NULL && ret == SWEEP_EXIT_OK)
+		sweep_error("import %s: no host gave results; nothing written", f->path);
+	if (b->plan == NULL ||
+	    hosts_summary_write(dir, b->plan, l, b->res, f->root, label, intro) != 0)
+		ret = ret == SWEEP_EXIT_OK ? SWEEP_EXIT_FAILED : ret;
+	else
+		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", dir, dir);
+	if (failed > 0 && ret == SWEEP_EXIT_OK)
+		ret = SWEEP_EXIT_FAILED;
+	free(intro);
+	return ret;
+}
+
 /*
- * fio client/server output of several hosts, or --host: DIR/HOST/ per host
- * and hosts.md (import-fleet.c), from the open f.  Returns an exit code.
+ * fio client/server output of several hosts, or --host: their results
+ * (import-fleet.c), written into DIR/HOST/ per host and hosts.md, or DIR
+ * for --host, from the open f.  Returns an exit code.
  */
 static int
 cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned mask)
 {
+	struct fleet_built b;
 	char safe[128], comp[128], *dir;
 	const char *base = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src, *what;
 	size_t n;
@@ -43,7 +96,13 @@ cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned 
 		free(dir);
 		return SWEEP_EXIT_USAGE;
 	}
-	ret = import_fleet_write(f, dir, cfg->label, cfg->expect, cfg->profile, mask, cfg->gnuplot);
+	import_fleet_build(f, cfg->label, cfg->expect, cfg->profile, &b);
+	if (f->one)
+		ret = b.ret != SWEEP_EXIT_OK ? b.ret :
+		    cmd_import_fleet_one(f, &b.res[0], dir, mask, cfg->gnuplot);
+	else
+		ret = cmd_import_fleet_all(f, &b, dir, cfg->label, mask, cfg->gnuplot);
+	import_fleet_built_free(f, &b);
 	cmd_run_unlock(lock, dir);
 	free(dir);
 	return ret;

@@ -18,6 +18,7 @@
 
 #include <xlsxwriter.h>
 
+#include "palette.h"
 #include "report.h"
 
 #define SHEET_SUMMARY	"Summary"
@@ -25,10 +26,6 @@
 #define SHEET_RATIOS	"Ratios"
 #define SHEET_CHARTS	"Charts"
 #define COL_FIRST	6	/* mode, bs, bs_bytes, bs_kib, depth, jobs, then figures */
-
-static const lxw_color_t compare_xl_color[] = {
-	0x1F77B4, 0xD62728, 0x2CA02C, 0xFF7F0E, 0x9467BD, 0x8C564B, 0xE377C2, 0x7F7F7F
-};
 
 /* The workbook and its formats. */
 struct compare_xl {
@@ -218,7 +215,7 @@ static struct report_xlsx_look
 compare_xl_look(unsigned k, unsigned dash, int marker)
 {
 	struct report_xlsx_look look = {
-		.color = compare_xl_color[k % 8], .width = marker >= 0 ? 1.75 : 1.25,
+		.color = palette_run(k), .width = marker >= 0 ? 1.75 : 1.25,
 		.dash = report_xlsx_dash((unsigned)dash),
 		.marker = marker >= 0 ? report_xlsx_marker((unsigned)marker) : 0
 	};

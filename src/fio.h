@@ -45,7 +45,7 @@ int	 import_fio_results(const cJSON *, const char *, const char *, int, const ch
 	     struct results *);
 unsigned import_fio_hosts(const cJSON *, char (*)[160], unsigned);
 
-/* hosts.c, for import-fleet.c */
+/* hosts.c: the host list for import-fleet.c, the writers for cmd-import.c */
 int	 hosts_add(struct host_list *, const char *, const char *);
 void	 hosts_dirs_unique(struct host_list *, const char *);
 int	 hosts_write_one(const struct results *, const char *, unsigned, const char *);

@@ -1,10 +1,11 @@
 /*
  * sweep import of fio's client/server JSON (fio --client=H1 ... --client=H2
  * ... --output-format=json): one result per host plus fio's "All clients"
- * aggregate.  Written the way run --hosts writes its own: DIR/HOST/ with
- * results.json and every report for each host, and DIR/hosts.csv and
- * hosts.md across them.  The aggregate is never a host.  --host NAME[:PORT]
- * imports that one host alone, into DIR.
+ * aggregate, which is never a host.  --host NAME[:PORT] imports that one
+ * host alone.  This builds the results; cmd-import.c writes them, the way
+ * run --hosts writes its own: DIR/HOST/ with results.json and every report
+ * for each host and DIR/hosts.csv and hosts.md across them, or DIR alone
+ * for --host.
  *
  * Host names come from the file, so they pass the same check as --hosts
  * (letters, digits, '.', '-', '_'; no leading '.') before any becomes a path.
@@ -17,7 +18,6 @@
 #include <string.h>
 
 #include "fio.h"
-#include "report.h"
 
 #define FLEET_MAX	256	/* hosts read from one file */
 
@@ -127,68 +127,38 @@ fleet_expect(struct results *res, const char *expect, const char *profile)
 	return 0;
 }
 
-/* Every host into OUT/HOST/, then hosts.csv and hosts.md.  Returns an exit code. */
-static int
-fleet_write_all(const char *path, const cJSON *root, struct host_list *l, const char *out,
-    const char *label, const char *const expect[2], unsigned mask, const char *gnuplot)
+/* Every host's results into b (cells NULL: none), and the plan of the summary. */
+static void
+fleet_build_all(const char *path, const cJSON *root, struct host_list *l, const char *label,
+    const char *const expect[2], struct fleet_built *b)
 {
-	struct results *res = xcalloc(l->n, sizeof *res);
-	const struct plan *p;
-	char *intro;
-	unsigned i, failed = 0;
-	int ret = SWEEP_EXIT_OK, err;
+	unsigned i;
+	int err;
 
 	for (i = 0; i < l->n; i++) {
 		struct host *h = &l->h[i];
 		char *name = label != NULL ? xasprintf("%s-%s", label, h->dir) : xstrdup(h->dir);
 
-		if ((err = import_fio_results(root, path, h->name, h->port, name, &res[i])) != 0) {
-			memset(&res[i], 0, sizeof res[i]);
+		if ((err = import_fio_results(root, path, h->name, h->port, name, &b->res[i])) != 0) {
+			memset(&b->res[i], 0, sizeof b->res[i]);
 			str_copy(h->why, sizeof h->why, err == -ENOENT ?
 			    "no jobs of this host in the file" : "refused (see the message above)");
 			if (err == -ENOENT)
 				sweep_error("import %s: host %s port %d: no jobs of this host in the file",
 				    path, h->name, h->port);
 			else
-				ret = SWEEP_EXIT_USAGE;
-			failed++;
-		} else if (fleet_expect(&res[i], expect[0], expect[1]) != 0) {
-			results_free(&res[i]);
-			memset(&res[i], 0, sizeof res[i]);
+				b->ret = SWEEP_EXIT_USAGE;
+			b->failed++;
+		} else if (fleet_expect(&b->res[i], expect[0], expect[1]) != 0) {
+			results_free(&b->res[i]);
+			memset(&b->res[i], 0, sizeof b->res[i]);
 			str_copy(h->why, sizeof h->why, "--expect/--profile refused");
-			failed++;
+			b->failed++;
 		}
 		free(name);
 	}
 	/* A host's file refused (bad figures): nothing is written, as for one host. */
-	p = ret == SWEEP_EXIT_OK ? fleet_plan(res, l->n) : NULL;
-	for (i = 0; p != NULL && i < l->n; i++) {
-		char *dir = xasprintf("%s/%s", out, l->h[i].dir);
-
-		if (res[i].cells == NULL)
-			;
-		else if (hosts_write_one(&res[i], dir, mask, gnuplot) != 0)
-			failed++;
-		else
-			printf("%s port %d: %u cells: %s/results.json\n", l->h[i].name,
-			    l->h[i].port, res[i].ndone, dir);
-		free(dir);
-	}
-	intro = xasprintf("Imported from fio client/server output (%s): %u hosts.", path, l->n);
-	if (p == NULL && ret == SWEEP_EXIT_OK)
-		sweep_error("import %s: no host gave results; nothing written", path);
-	if (p == NULL || hosts_summary_write(out, p, l, res, root, label, intro) != 0)
-		ret = ret == SWEEP_EXIT_OK ? SWEEP_EXIT_FAILED : ret;
-	else
-		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
-	if (failed > 0 && ret == SWEEP_EXIT_OK)
-		ret = SWEEP_EXIT_FAILED;
-	for (i = 0; i < l->n; i++)
-		if (res[i].cells != NULL)
-			results_free(&res[i]);
-	free(intro);
-	free(res);
-	return ret;
+	b->plan = b->ret == SWEEP_EXIT_OK ? fleet_plan(b->res, l->n) : NULL;
 }
 
 /*
@@ -251,43 +221,54 @@ import_fleet_close(struct fleet *f)
 	memset(f, 0, sizeof *f);
 }
 
-/* The one host of --host into dir, as a plain import.  Returns an exit code. */
-static int
-fleet_write_one(const struct fleet *f, const char *dir, const char *label,
-    const char *const expect[2], unsigned mask, const char *gnuplot)
+/* The one host of --host into b->res[0], as a plain import. */
+static void
+fleet_build_one(const struct fleet *f, const char *label, const char *const expect[2],
+    struct fleet_built *b)
 {
 	const struct host *h = &f->hosts.h[0];
-	struct results res;
-	int ret;
 
 	if (import_fio_results(f->root, f->path, h->name, h->port,
-	    label != NULL ? label : h->dir, &res) != 0)
-		return SWEEP_EXIT_USAGE;
-	if (fleet_expect(&res, expect[0], expect[1]) != 0) {
-		results_free(&res);
-		return SWEEP_EXIT_USAGE;
+	    label != NULL ? label : h->dir, &b->res[0]) != 0) {
+		memset(&b->res[0], 0, sizeof b->res[0]);
+		b->ret = SWEEP_EXIT_USAGE;
+	} else if (fleet_expect(&b->res[0], expect[0], expect[1]) != 0) {
+		results_free(&b->res[0]);
+		memset(&b->res[0], 0, sizeof b->res[0]);
+		b->ret = SWEEP_EXIT_USAGE;
 	}
-	ret = report_save_all(&res, dir, mask, gnuplot) == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
-	if (ret == SWEEP_EXIT_OK)
-		printf("Imported %u cells of %s port %d: %s/results.json\n", res.ndone, h->name,
-		    h->port, dir);
-	results_free(&res);
-	return ret;
 }
 
 /*
- * Write what import_fleet_open found into dir (made already): every host
- * in dir/HOST/ with hosts.md and hosts.csv, or the --host one in dir.
- * expect and profile are --expect and --profile (NULL: none), for each
- * host.  Returns an exit code.
+ * The results of what import_fleet_open found, into b: one per host of
+ * f->hosts (cells NULL: none), the --host one alone in b->res[0].  expect
+ * and profile are --expect and --profile (NULL: none), for each host.
+ * The caller writes them (b->ret is the exit code so far) and frees b with
+ * import_fleet_built_free.
  */
-int
-import_fleet_write(struct fleet *f, const char *dir, const char *label, const char *expect,
-    const char *profile, unsigned mask, const char *gnuplot)
+void
+import_fleet_build(struct fleet *f, const char *label, const char *expect, const char *profile,
+    struct fleet_built *b)
 {
 	const char *const ep[2] = { expect, profile };
 
+	memset(b, 0, sizeof *b);
+	b->res = xcalloc(f->hosts.n, sizeof *b->res);
+	b->ret = SWEEP_EXIT_OK;
 	if (f->one)
-		return fleet_write_one(f, dir, label, ep, mask, gnuplot);
-	return fleet_write_all(f->path, f->root, &f->hosts, dir, label, ep, mask, gnuplot);
+		fleet_build_one(f, label, ep, b);
+	else
+		fleet_build_all(f->path, f->root, &f->hosts, label, ep, b);
+}
+
+void
+import_fleet_built_free(const struct fleet *f, struct fleet_built *b)
+{
+	unsigned i;
+
+	for (i = 0; b->res != NULL && i < f->hosts.n; i++)
+		if (b->res[i].cells != NULL)
+			results_free(&b->res[i]);
+	free(b->res);
+	memset(b, 0, sizeof *b);
 }

@@ -1,7 +1,7 @@
 /*
- * The colours of modes and workloads: one palette for the gnuplot charts,
- * the workbooks and the summary, so a mode has one colour everywhere (a
- * run's charts, a comparison's, the scorecard's).
+ * The colours of modes, workloads and a comparison's runs: one palette for
+ * the gnuplot charts, the workbooks and the summary, so a mode has one
+ * colour everywhere (a run's charts, a comparison's, the scorecard's).
  */
 #include "config.h"
 
@@ -38,6 +38,13 @@ uint32_t
 palette_mode_rgb(enum rw_mode mode)
 {
 	return (uint32_t)strtoul(palette_mode_color(mode) + 1, NULL, 16);
+}
+
+/* The colour of run k of a comparison: the modes' six, then two more, repeating after 8. */
+uint32_t
+palette_run(unsigned k)
+{
+	return palette_more[k % 8];
 }
 
 /* The i'th colour of tab10, repeating after 10. */

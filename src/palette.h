@@ -1,7 +1,8 @@
 /*
  * The colours every output shares (palette.c): one per mode, the same in
  * the gnuplot charts, the workbooks and a comparison, and the colours of a
- * mixed mode's further read shares.  Colours are 0xrrggbb.
+ * mixed mode's further read shares; and one per run of a comparison.
+ * Colours are 0xrrggbb.
  */
 #ifndef PALETTE_H
 #define PALETTE_H
@@ -11,6 +12,7 @@
 /* palette.c */
 uint32_t palette_mode_rgb(enum rw_mode);
 const char *palette_mode_color(enum rw_mode);
+uint32_t palette_run(unsigned);
 uint32_t palette_tab10(unsigned);
 void	 palette_workloads(const enum rw_mode *, unsigned, uint32_t *);
 

@@ -848,7 +848,7 @@ int	 hosts_check(const struct config *, const struct plan *, uint64_t);
 int	 hosts_run(struct host_list *, const struct plan *, const struct target *, const char *,
 	     const char *, const char *, unsigned, const char *);
 
-/* import-fleet.c: fio client/server output, one results.json per host (issue 16) */
+/* import-fleet.c: fio client/server output, one results per host */
 struct cJSON;
 struct fleet {
 	const char	*path;
@@ -857,8 +857,16 @@ struct fleet {
 	bool		 one;		/* --host: that host alone, into the folder itself */
 };
 int	 import_fleet_open(const char *, const char *, struct fleet *);
-int	 import_fleet_write(struct fleet *, const char *, const char *, const char *,
-	     const char *, unsigned, const char *);
+/* What import_fleet_build made: one results per host (cells NULL: none). */
+struct fleet_built {
+	struct results	*res;
+	const struct plan *plan;	/* of the summary: the host with the most cells */
+	unsigned	 failed;	/* hosts that gave none */
+	int		 ret;		/* the exit code so far */
+};
+void	 import_fleet_build(struct fleet *f, const char *label, const char *expect,
+	     const char *profile, struct fleet_built *b);
+void	 import_fleet_built_free(const struct fleet *f, struct fleet_built *b);
 int	 import_fleet_results(const struct fleet *, const char *, struct results *);
 void	 import_fleet_close(struct fleet *);
 
