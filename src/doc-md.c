@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -29,18 +30,36 @@ md_block_end(struct doc *d)
 	d->gap = true;
 }
 
+/*
+ * s as text of a Markdown table cell or paragraph, in buf of len bytes
+ * (2 x strlen(s) + 1 holds it whole): what would be markup escaped, line
+ * breaks made spaces.  Returns buf.
+ */
+const char *
+doc_md_escape(const char *s, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (len == 0)
+		return buf;
+	for (; *s != '\0' && o + 3 <= len; s++) {
+		if (strchr("\\|*_`<>[]#", *s) != NULL)
+			buf[o++] = '\\';
+		buf[o++] = *s == '\n' || *s == '\r' ? ' ' : *s;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
 /* Text in a Markdown table cell or paragraph: escape what would be markup. */
 static void
 md_text(struct doc *d, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (strchr("\\|*_`<>[]#", *s) != NULL)
-			fputc('\\', d->f);
-		if (*s == '\n' || *s == '\r')
-			fputc(' ', d->f);
-		else
-			fputc(*s, d->f);
-	}
+	size_t len = 2 * strlen(s) + 1;
+	char *buf = xmalloc(len);
+
+	fputs(doc_md_escape(s, buf, len), d->f);
+	free(buf);
 }
 
 /* Markdown has no head: the title is the level 1 heading. */

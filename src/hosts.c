@@ -495,25 +495,6 @@ hosts_summary_csv(char **csv, size_t *clen, const struct plan *p, const struct h
 }
 
 
-/*
- * Text from a host or a file (a host name, a label, fio's error) in
- * hosts.md: markup characters escaped, line breaks made spaces, as
- * report.md's text is (doc-md.c).  Folder names are made of [A-Za-z0-9._-]
- * and are written as they are.  Returns buf.
- */
-static const char *
-hosts_md(const char *s, char *buf, size_t len)
-{
-	size_t o = 0;
-
-	for (; *s != '\0' && o + 3 < len; s++) {
-		if (strchr("\\|*_`<>[]#", *s) != NULL)
-			buf[o++] = '\\';
-		buf[o++] = *s == '\n' || *s == '\r' ? ' ' : *s;
-	}
-	buf[o] = '\0';
-	return buf;
-}
 /* hosts.md: one figure's table of cells by hosts, with the spread max/min. */
 static void
 hosts_summary_table(char **md, size_t *mlen, const struct plan *p, const struct host_list *l,
@@ -606,7 +587,7 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 
 	hosts_summary_csv(&csv, &clen, p, l, res);
 	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ?
-	    hosts_md(label, esc, sizeof esc) : "",
+	    doc_md_escape(label, esc, sizeof esc) : "",
 	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
 	str_appendf(&md, &mlen, "%s Per-host results and reports are in the host's directory. "
 	    "Spread is the highest value over the lowest.\n\n", intro != NULL ? intro :
@@ -620,12 +601,12 @@ hosts_summary_write(const char *out, const struct plan *p, const struct host_lis
 		hosts_dir_name(&l->h[i], dir, sizeof dir);
 		if (strcmp(dir, l->h[i].dir) != 0)
 			str_appendf(&md, &mlen, "- %s port %d: in %s/, as %s/ is another host's or a "
-			    "file of this folder\n", hosts_md(l->h[i].name, esc, sizeof esc),
+			    "file of this folder\n", doc_md_escape(l->h[i].name, esc, sizeof esc),
 			    l->h[i].port, l->h[i].dir, dir);
 		if (res[i].cells == NULL)
 			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n",
-			    hosts_md(l->h[i].name, esc, sizeof esc), l->h[i].port,
-			    hosts_md(l->h[i].why, esc2, sizeof esc2));
+			    doc_md_escape(l->h[i].name, esc, sizeof esc), l->h[i].port,
+			    doc_md_escape(l->h[i].why, esc2, sizeof esc2));
 	}
 	hosts_summary_aggregate(&md, &mlen, root);
 

@@ -495,6 +495,8 @@ void	 doc_figure(struct doc *, const char *, const struct report_chart *, unsign
 /* doc-md.c, doc-html.c */
 extern const struct doc_ops doc_md;
 extern const struct doc_ops doc_html;
+/* Text from a file (a label, a host's name) as Markdown text in buf; returns buf. */
+const char *doc_md_escape(const char *, char *, size_t);
 
 /* report-doc.c: report.md and report.html */
 int	 report_md_write(struct report_ctx *);
