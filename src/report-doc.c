@@ -627,7 +627,7 @@ report_doc_series_left_out(struct doc *d, const struct report_ctx *ctx,
  * follow each other, each named with its mode and metric.
  */
 static void
-report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metric metric,
+report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric metric,
     const char *heading)
 {
 	unsigned m;
@@ -655,10 +655,7 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metri
 
 		if (ctx->sum->modes[m].ncells == 0)
 			continue;
-		if (report_big(ctx->sum))
-			report_big_pivot(ctx, m, metric, &t);
-		else
-			report_table_pivot(ctx, m, metric, &t);
+		report_table_view(&ctx->view->pivot[metric], (int)m, &t);
 		doc_group_begin(d, NULL);
 		doc_heading(d, 3, d->ops->compact ? t.title : ctx->sum->modes[m].name);
 		doc_table(d, &t);

@@ -11,46 +11,13 @@
 
 #include "report.h"
 
-static const char *metric_names[METRIC_COUNT] = {
-	"IOPS", "MiB/s", "MB/s", "p50 latency (us)", "p99 latency (us)", "p99.9 latency (us)"
-};
-
-/* "IOPS", "MiB/s", "p99 latency (us)": a metric with its unit. */
-const char *
-report_metric_name(enum report_metric m)
-{
-	return (unsigned)m < METRIC_COUNT ? metric_names[m] : "?";
-}
-
-/* A cell's figure in the metric's unit (latency in microseconds: results hold ns). */
-double
-report_metric_value(const struct cell_result *r, enum report_metric m)
-{
-	switch (m) {
-	case METRIC_IOPS:
-		return r->iops;
-	case METRIC_MIB_S:
-		return r->bw_bytes_s / MIB;
-	case METRIC_MB_S:
-		return r->bw_bytes_s / 1e6;
-	case METRIC_P50_US:
-		return (double)r->lat_pct_ns[0] / 1e3;
-	case METRIC_P99_US:
-		return (double)r->lat_pct_ns[2] / 1e3;
-	case METRIC_P999_US:
-		return (double)r->lat_pct_ns[3] / 1e3;
-	default:
-		return 0;
-	}
-}
-
 /*
  * --repeat: " (lo-hi)", the interval of the median of a cell's rounds for
  * metric m in its unit and decimals (the figure before it is the median
  * round's); "" for a cell that ran once.
  */
 static const char *
-table_spread(const struct cell_result *r, enum report_metric m, int decimals, char *buf,
+table_spread(const struct cell_result *r, enum view_metric m, int decimals, char *buf,
     size_t len)
 {
 	static const enum round_figure fig[METRIC_COUNT] = {
@@ -66,21 +33,6 @@ table_spread(const struct cell_result *r, enum report_metric m, int decimals, ch
 	snprintf(buf, len, " (%s-%s)", report_num(s.lo / scale[m], decimals, a, sizeof a),
 	    report_num(s.hi / scale[m], decimals, b, sizeof b));
 	return buf;
-}
-
-/* The rounds of res when they ran with --repeat (0 otherwise), and the interval's coverage. */
-static unsigned
-table_rounds(const struct results *res, double *level_pct)
-{
-	unsigned i, n = plan_repeat(&res->plan);
-
-	*level_pct = 0;
-	for (i = 0; i < res->plan.ncells && n > 1; i++)
-		if (res->cells[i].nrounds > 1) {
-			*level_pct = analysis_rounds_level_pct(n);
-			return n;
-		}
-	return 0;
 }
 
 /* A row's first four columns: the cell's mode, block size, depth and jobs. */
@@ -305,9 +257,9 @@ report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool 
 			const struct cell_result *r = &res->cells[sm->qd1_4k];
 
 			report_table_set(t, row, 6, "%s",
-			    report_num(report_metric_value(r, METRIC_P50_US), 1, a, sizeof a));
+			    report_num(view_metric_value(r, METRIC_P50_US), 1, a, sizeof a));
 			report_table_set(t, row, 7, "%s",
-			    report_num(report_metric_value(r, METRIC_P99_US), 1, a, sizeof a));
+			    report_num(view_metric_value(r, METRIC_P99_US), 1, a, sizeof a));
 			summary_mark(ctx, t, row, 6, sm->qd1_4k);
 			summary_mark(ctx, t, row, 7, sm->qd1_4k);
 		} else {
@@ -507,62 +459,52 @@ report_table_stability_note(const struct report_ctx *ctx)
 }
 
 /*
- * One mode's metric by block size (rows) and queue depth x jobs (columns);
- * a cell whose BW check failed is flagged.  mode is an index into summary.modes.
+ * The columns of group (-1: every column) of view v as a document table:
+ * the row labels first, "-" where a cell has no figure, a figure in its
+ * column's decimals with its interval (--repeat) and the unsteady marker,
+ * each cell's marks with its note.  Rows with nothing in the group are left
+ * out.
  */
 void
-report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metric metric,
-    struct report_table *t)
+report_table_view(const struct view_table *v, int group, struct report_table *t)
 {
-	const struct summary *sum = ctx->sum;
-	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, s, b, c, nrounds;
-	char title[192], a[64], sp[80];
-	double level;
+	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, c, k, row;
+	char a[64], lo[32], hi[32];
 
-	for (s = 0; s < sum->nseries && ncols < sizeof cols / sizeof cols[0]; s++)
-		if (sum->series[s].wl == mode)
-			cols[ncols++] = s;
-	snprintf(title, sizeof title, "%s: %s", sum->modes[mode].name, report_metric_name(metric));
-	if ((nrounds = table_rounds(ctx->res, &level)) > 0)
-		snprintf(title + strlen(title), sizeof title - strlen(title), metric >= METRIC_P50_US ?
-		    ", of each cell's median round by IOPS of %u (in brackets: the %.4g%% interval of "
-		    "the rounds' median)" : ", median of %u rounds (in brackets: the median's %.4g%% "
-		    "interval)", nrounds, level);
-	report_table_init(t, title, ncols + 1, NULL);
-	report_table_set(t, 0, 0, "Block size");
-	for (c = 0; c < ncols; c++) {
-		report_table_set(t, 0, c + 1, "%s", sum->series[cols[c]].column);
-		t->numeric[c + 1] = true;
+	for (c = 0; c < v->ncols && ncols < sizeof cols / sizeof cols[0]; c++)
+		if (group < 0 || v->cols[c].group == group)
+			cols[ncols++] = c;
+	report_table_init(t, group >= 0 && (unsigned)group < v->ngroups ? v->groups[group] :
+	    v->title, ncols + 1, NULL);
+	report_table_set(t, 0, 0, "%s", v->row_head);
+	for (k = 0; k < ncols; k++) {
+		report_table_set(t, 0, k + 1, "%s", v->cols[cols[k]].header);
+		t->numeric[k + 1] = !v->cols[cols[k]].words;
 	}
-	for (b = 0; b < sum->nbs; b++) {
-		unsigned row;
-		bool any = false;
+	for (row = 0; row < v->nrows; row++) {
+		unsigned r;
 
-		for (c = 0; c < ncols; c++)
-			any |= sum->series[cols[c]].cell[b] >= 0;
-		if (!any)
+		if (view_row_empty(v, row, group))
 			continue;
-		row = report_table_add_row(t);
-		report_table_set(t, row, 0, "%s", report_size_label(sum->bs[b], a, sizeof a));
-		for (c = 0; c < ncols; c++) {
-			int i = sum->series[cols[c]].cell[b];
-			const struct cell_result *r;
-			double v;
+		r = report_table_add_row(t);
+		report_table_set(t, r, 0, "%s", v->rows[row].label);
+		for (k = 0; k < ncols; k++) {
+			const struct view_cell *vc = view_table_cell(v, row, cols[k]);
+			const char *mark = vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK : "";
+			int d = v->cols[cols[k]].decimals;
 
-			if (i < 0) {
-				report_table_set(t, row, c + 1, "-");
-				continue;
-			}
-			r = &ctx->res->cells[i];
-			v = report_metric_value(r, metric);
-			report_table_set(t, row, c + 1, "%s%s", report_num(v, metric == METRIC_IOPS ? 0 : 1,
-			    a, sizeof a), table_spread(r, metric, metric == METRIC_IOPS ? 0 : 1, sp,
-			    sizeof sp));
-			if (!r->check.ok)
-				report_table_flag(t, row, c + 1, REPORT_FLAG_MISMATCH, r->check.reason);
-			if (r->status == CELL_FAILED)
-				report_table_flag(t, row, c + 1, REPORT_FLAG_FAILED, r->status_reason);
-			summary_mark(ctx, t, row, c + 1, i);
+			if (vc->kind == VIEW_NONE)
+				report_table_set(t, r, k + 1, "-");
+			else if (vc->kind == VIEW_TEXT)
+				report_table_set(t, r, k + 1, "%s%s", vc->text, mark);
+			else if (vc->spread)
+				report_table_set(t, r, k + 1, "%s (%s-%s)%s", report_num(vc->value, d, a,
+				    sizeof a), report_num(vc->lo, d, lo, sizeof lo),
+				    report_num(vc->hi, d, hi, sizeof hi), mark);
+			else
+				report_table_set(t, r, k + 1, "%s%s", report_num(vc->value, d, a, sizeof a),
+				    mark);
+			report_table_flag(t, r, k + 1, vc->flags, vc->why);
 		}
 	}
 }

@@ -188,9 +188,9 @@ xl_summary_mode(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const str
 		const struct cell_result *r = &res->cells[sm->qd1_4k];
 
 		bad = report_summary_suspect(res, sm->qd1_4k);
-		worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US),
+		worksheet_write_number(ws, row, 6, view_metric_value(r, METRIC_P50_US),
 		    bad ? x->unsteady1 : x->num1);
-		worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US),
+		worksheet_write_number(ws, row, 7, view_metric_value(r, METRIC_P99_US),
 		    bad ? x->unsteady1 : x->num1);
 		if (bad) {
 			char *note = xasprintf("%s QD1 4K latency from a cell that is not steady: %s",

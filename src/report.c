@@ -87,13 +87,16 @@ report_write_all(const struct results *res, const char *dir, unsigned mask, cons
 {
 	struct report_ctx ctx;
 	struct summary sum;
+	struct view view;
 	size_t i;
 	int first = 0;
 
 	report_summary_build(res, &sum);
+	view_build(&view, res, &sum);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.res = res;
 	ctx.sum = &sum;
+	ctx.view = &view;
 	ctx.dir = dir;
 	ctx.mask = mask;
 	if (mask & REPORT_HTML)
@@ -115,6 +118,7 @@ report_write_all(const struct results *res, const char *dir, unsigned mask, cons
 				first = err;
 		}
 	}
+	view_free(&view);
 	report_summary_free(&sum);
 	return first;
 }
