@@ -123,7 +123,8 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
-	report_table_summary(ctx, &t, !d->ops->compact);
+	report_table_view(&ctx->view->summary, -1, VIEW_COL_DETAIL |
+	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
 	doc_table(d, &t);
 	report_table_free(&t);
 	if (report_summary_shares_text(ctx->sum, shares, sizeof shares)) {
@@ -655,7 +656,7 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 
 		if (ctx->sum->modes[m].ncells == 0)
 			continue;
-		report_table_view(&ctx->view->pivot[metric], (int)m, &t);
+		report_table_view(&ctx->view->pivot[metric], (int)m, 0, &t);
 		doc_group_begin(d, NULL);
 		doc_heading(d, 3, d->ops->compact ? t.title : ctx->sum->modes[m].name);
 		doc_table(d, &t);

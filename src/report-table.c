@@ -11,30 +11,6 @@
 
 #include "report.h"
 
-/*
- * --repeat: " (lo-hi)", the interval of the median of a cell's rounds for
- * metric m in its unit and decimals (the figure before it is the median
- * round's); "" for a cell that ran once.
- */
-static const char *
-table_spread(const struct cell_result *r, enum view_metric m, int decimals, char *buf,
-    size_t len)
-{
-	static const enum round_figure fig[METRIC_COUNT] = {
-		ROUND_IOPS, ROUND_BW, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999
-	};
-	static const double scale[METRIC_COUNT] = { 1, MIB, 1e6, 1e3, 1e3, 1e3 };
-	struct round_spread s;
-	char a[32], b[32];
-
-	buf[0] = '\0';
-	if ((unsigned)m >= METRIC_COUNT || !analysis_rounds_spread(r, fig[m], &s))
-		return buf;
-	snprintf(buf, len, " (%s-%s)", report_num(s.lo / scale[m], decimals, a, sizeof a),
-	    report_num(s.hi / scale[m], decimals, b, sizeof b));
-	return buf;
-}
-
 /* A row's first four columns: the cell's mode, block size, depth and jobs. */
 static void
 table_cell_id(struct report_table *t, unsigned row, const struct summary *sum,
@@ -167,109 +143,6 @@ static unsigned
 report_table_stability_flag(const struct stability *s)
 {
 	return s->verdict == STABILITY_STALLED ? REPORT_FLAG_STALLED : REPORT_FLAG_NOISY;
-}
-
-/*
- * Mark the figure at row, col of a summary table when it comes from cell i
- * and that cell is not steady: the marker after it, the cell flagged with
- * the verdict's reason.
- */
-static void
-summary_mark(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col,
-    int i)
-{
-	const struct cell_result *r;
-	size_t k = (size_t)row * t->ncols + col;
-	char *s;
-
-	if (!report_summary_suspect(ctx->res, i) || col >= t->ncols)
-		return;
-	r = &ctx->res->cells[i];
-	s = xasprintf("%s %s", t->text[k] != NULL ? t->text[k] : "", REPORT_UNSTEADY_MARK);
-	free(t->text[k]);
-	t->text[k] = s;
-	report_table_flag(t, row, col, report_table_stability_flag(&r->stability),
-	    r->stability.reason);
-}
-
-/* "4 KiB, QD1 (stalled)": where a figure was reached, with the verdict when not steady. */
-static void
-summary_at(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col, int i)
-{
-	const struct cell_result *r = &ctx->res->cells[i];
-	char a[64];
-
-	report_summary_at(r, a, sizeof a);
-	if (report_summary_suspect(ctx->res, i))
-		report_table_set(t, row, col, "%s (%s)", a,
-		    analysis_stability_verdict_name(r->stability.verdict));
-	else
-		report_table_set(t, row, col, "%s", a);
-}
-
-/* Per mode: peak IOPS and bandwidth and where, QD1 4 KiB latency, and the knee if asked. */
-void
-report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool knee)
-{
-	static const char *const header[] = {
-		"Mode", "Peak IOPS", "at", "Peak MiB/s", "Peak MB/s", "at",
-		"QD1 4K p50 (us)", "QD1 4K p99 (us)", "IOPS vs bandwidth (knee)"
-	};
-	const struct results *res = ctx->res;
-	unsigned m, c;
-	char a[64], sp[80];
-
-	report_table_init(t, "Characterization summary", knee ? 9 : 8, header);
-	for (c = 1; c < 8; c++)
-		t->numeric[c] = c != 2 && c != 5;
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
-		unsigned row = report_table_add_row(t);
-
-		report_table_set(t, row, 0, "%s", sm->name);
-		if (sm->peak_iops >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_iops];
-
-			report_table_set(t, row, 1, "%s%s", report_num(r->iops, 0, a, sizeof a),
-			    table_spread(r, METRIC_IOPS, 0, sp, sizeof sp));
-			summary_mark(ctx, t, row, 1, sm->peak_iops);
-			summary_at(ctx, t, row, 2, sm->peak_iops);
-		} else {
-			report_table_set(t, row, 1, "-");
-			report_table_set(t, row, 2, "no clean cell");
-		}
-		if (sm->peak_bw >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_bw];
-
-			report_table_set(t, row, 3, "%s%s", report_num(r->bw_bytes_s / MIB, 1, a, sizeof a),
-			    table_spread(r, METRIC_MIB_S, 1, sp, sizeof sp));
-			report_table_set(t, row, 4, "%s%s", report_num(r->bw_bytes_s / 1e6, 1, a, sizeof a),
-			    table_spread(r, METRIC_MB_S, 1, sp, sizeof sp));
-			summary_mark(ctx, t, row, 3, sm->peak_bw);
-			summary_mark(ctx, t, row, 4, sm->peak_bw);
-			summary_at(ctx, t, row, 5, sm->peak_bw);
-		} else {
-			report_table_set(t, row, 3, "-");
-			report_table_set(t, row, 4, "-");
-			report_table_set(t, row, 5, "-");
-		}
-		if (sm->qd1_4k >= 0) {
-			const struct cell_result *r = &res->cells[sm->qd1_4k];
-
-			report_table_set(t, row, 6, "%s",
-			    report_num(view_metric_value(r, METRIC_P50_US), 1, a, sizeof a));
-			report_table_set(t, row, 7, "%s",
-			    report_num(view_metric_value(r, METRIC_P99_US), 1, a, sizeof a));
-			summary_mark(ctx, t, row, 6, sm->qd1_4k);
-			summary_mark(ctx, t, row, 7, sm->qd1_4k);
-		} else {
-			report_table_set(t, row, 6, "not measured");
-			report_table_set(t, row, 7, "not measured");
-		}
-		if (knee) {
-			report_table_set(t, row, 8, "%s", sm->knee_text);
-		}
-	}
 }
 
 /* Columns shared by the check tables: the cell, the three bandwidths, the verdict. */
@@ -458,28 +331,56 @@ report_table_stability_note(const struct report_ctx *ctx)
 	    v[STABILITY_STALLED], unknown);
 }
 
-/*
- * The columns of group (-1: every column) of view v as a document table:
- * the row labels first, "-" where a cell has no figure, a figure in its
- * column's decimals with its interval (--repeat) and the unsteady marker,
- * each cell's marks with its note.  Rows with nothing in the group are left
- * out.
- */
-void
-report_table_view(const struct view_table *v, int group, struct report_table *t)
+/* Text cell vc: its text, and the verdict of a cell not steady it names ("4K, QD1 (noisy)"). */
+static void
+table_view_text(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc)
 {
-	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, c, k, row;
+	if (vc->flags & VIEW_UNSTEADY)
+		report_table_set(t, row, col, "%s (%s)", vc->text, analysis_stability_verdict_name(
+		    vc->flags & VIEW_STALLED ? STABILITY_STALLED : STABILITY_NOISY));
+	else
+		report_table_set(t, row, col, "%s", vc->text);
+}
+
+/*
+ * Figure cell vc in its column's decimals, with its interval (--repeat) and
+ * the unsteady marker, and its marks with their note.
+ */
+static void
+table_view_figure(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc,
+    int d)
+{
+	const char *mark = vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK : "";
 	char a[64], lo[32], hi[32];
 
+	if (vc->spread)
+		report_table_set(t, row, col, "%s (%s-%s)%s", report_num(vc->value, d, a, sizeof a),
+		    report_num(vc->lo, d, lo, sizeof lo), report_num(vc->hi, d, hi, sizeof hi), mark);
+	else
+		report_table_set(t, row, col, "%s%s", report_num(vc->value, d, a, sizeof a), mark);
+	report_table_flag(t, row, col, vc->flags, vc->why);
+}
+
+/*
+ * The columns of group (-1: every group) of view v, but those with a flag
+ * of skip (VIEW_COL_*), as a document table: the row labels first, then a
+ * column per view column; nothing is "-" (or what its text says).  Rows
+ * with nothing in the group are left out.
+ */
+void
+report_table_view(const struct view_table *v, int group, unsigned skip, struct report_table *t)
+{
+	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, c, k, row;
+
 	for (c = 0; c < v->ncols && ncols < sizeof cols / sizeof cols[0]; c++)
-		if (group < 0 || v->cols[c].group == group)
+		if ((group < 0 || v->cols[c].group == group) && !(v->cols[c].flags & skip))
 			cols[ncols++] = c;
 	report_table_init(t, group >= 0 && (unsigned)group < v->ngroups ? v->groups[group] :
 	    v->title, ncols + 1, NULL);
 	report_table_set(t, 0, 0, "%s", v->row_head);
 	for (k = 0; k < ncols; k++) {
 		report_table_set(t, 0, k + 1, "%s", v->cols[cols[k]].header);
-		t->numeric[k + 1] = !v->cols[cols[k]].words;
+		t->numeric[k + 1] = !(v->cols[cols[k]].flags & VIEW_COL_WORDS);
 	}
 	for (row = 0; row < v->nrows; row++) {
 		unsigned r;
@@ -490,21 +391,13 @@ report_table_view(const struct view_table *v, int group, struct report_table *t)
 		report_table_set(t, r, 0, "%s", v->rows[row].label);
 		for (k = 0; k < ncols; k++) {
 			const struct view_cell *vc = view_table_cell(v, row, cols[k]);
-			const char *mark = vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK : "";
-			int d = v->cols[cols[k]].decimals;
 
 			if (vc->kind == VIEW_NONE)
-				report_table_set(t, r, k + 1, "-");
+				report_table_set(t, r, k + 1, "%s", vc->text != NULL ? vc->text : "-");
 			else if (vc->kind == VIEW_TEXT)
-				report_table_set(t, r, k + 1, "%s%s", vc->text, mark);
-			else if (vc->spread)
-				report_table_set(t, r, k + 1, "%s (%s-%s)%s", report_num(vc->value, d, a,
-				    sizeof a), report_num(vc->lo, d, lo, sizeof lo),
-				    report_num(vc->hi, d, hi, sizeof hi), mark);
+				table_view_text(t, r, k + 1, vc);
 			else
-				report_table_set(t, r, k + 1, "%s%s", report_num(vc->value, d, a, sizeof a),
-				    mark);
-			report_table_flag(t, r, k + 1, vc->flags, vc->why);
+				table_view_figure(t, r, k + 1, vc, v->cols[cols[k]].decimals);
 		}
 	}
 }

@@ -51,7 +51,7 @@ pivot_bs_column(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 
 /*
  * View v at first_row: its row labels (label, KiB) down, a column per view
- * column headed "NAME (UNIT)"; a figure from a cell whose BW check failed is
+ * column headed by its name; a figure from a cell whose BW check failed is
  * red.  Figures above 0 only (0: not measured, and no use on a log axis)
  * go into *range.  Returns the rows used.
  */
@@ -59,15 +59,11 @@ static lxw_row_t
 pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
     const struct view_table *v, struct view_range *range)
 {
-	char *h;
 	unsigned c, b;
 
 	pivot_bs_column(x, ws, first_row, v);
-	for (c = 0; c < v->ncols; c++) {
-		h = xasprintf("%s (%s)", v->cols[c].name, v->cols[c].unit);
-		worksheet_write_string(ws, first_row, (lxw_col_t)(c + 2), h, x->header);
-		free(h);
-	}
+	for (c = 0; c < v->ncols; c++)
+		worksheet_write_string(ws, first_row, (lxw_col_t)(c + 2), v->cols[c].name, x->header);
 	for (b = 0; b < v->nrows; b++) {
 		for (c = 0; c < v->ncols; c++) {
 			const struct view_cell *vc = view_table_cell(v, b, c);
@@ -195,9 +191,7 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 		struct report_xlsx_look look = pivot_look(&sum->modes[m], 0);
 		bool any = false;
 
-		h = xasprintf("%s (%s)", best->name, best->unit);
-		worksheet_write_string(ws, 0, col, h, x->header);
-		free(h);
+		worksheet_write_string(ws, 0, col, best->name, x->header);
 		worksheet_write_string(ws, 0, col + 1, at->name, x->header);
 		for (b = 0; b < v->nrows; b++) {
 			const struct view_cell *vc = view_table_cell(v, b, 3 * m);

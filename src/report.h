@@ -79,9 +79,8 @@ void	 report_table_flag(struct report_table *, unsigned, unsigned, unsigned, con
 unsigned report_table_add_row(struct report_table *);
 bool	 report_table_full(struct report_table *);
 void	 report_table_free(struct report_table *);
-void	 report_table_summary(const struct report_ctx *, struct report_table *, bool);
 void	 report_table_mismatches(const struct report_ctx *, struct report_table *);
-void	 report_table_view(const struct view_table *, int, struct report_table *);
+void	 report_table_view(const struct view_table *, int, unsigned, struct report_table *);
 void	 report_table_checks(const struct report_ctx *, struct report_table *);
 void	 report_table_stability(struct report_table *, unsigned, unsigned,
 	     const struct cell_result *);

@@ -13,12 +13,6 @@
 
 #include "view.h"
 
-/* Each metric's round figure, and its scale from the results' unit to the view's. */
-static const enum round_figure pivot_round_fig[METRIC_COUNT] = {
-	ROUND_IOPS, ROUND_BW, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999
-};
-static const double pivot_round_scale[METRIC_COUNT] = { 1, MIB, 1e6, 1e3, 1e3, 1e3 };
-
 /* The rounds of res when they ran with --repeat (0 otherwise), and the interval's coverage. */
 static unsigned
 pivot_rounds(const struct results *res, double *level_pct)
@@ -44,23 +38,16 @@ static void
 pivot_cell(struct view_cell *vc, const struct results *res, int i, enum view_metric m)
 {
 	const struct cell_result *r = &res->cells[i];
-	struct round_spread s;
 
 	vc->kind = VIEW_NUMBER;
 	vc->value = view_metric_value(r, m);
 	vc->cell = i;
-	if ((unsigned)m < METRIC_COUNT && analysis_rounds_spread(r, pivot_round_fig[m], &s)) {
-		vc->spread = true;
-		vc->lo = s.lo / pivot_round_scale[m];
-		vc->hi = s.hi / pivot_round_scale[m];
-	}
+	view_cell_rounds(vc, r, m);
 	if (!r->check.ok)
 		view_cell_flag(vc, VIEW_MISMATCH, r->check.reason);
 	if (r->status == CELL_FAILED)
 		view_cell_flag(vc, VIEW_FAILED, r->status_reason);
-	if (report_summary_suspect(res, i))
-		view_cell_flag(vc, r->stability.verdict == STABILITY_STALLED ? VIEW_STALLED :
-		    VIEW_NOISY, r->stability.reason);
+	view_cell_unsteady(vc, res, i);
 }
 
 /* Each workload's title: "randread: IOPS", and how rounds were summed up when they ran. */
@@ -91,14 +78,17 @@ view_pivot(const struct results *res, const struct summary *sum, enum view_metri
 {
 	int decimals = metric == METRIC_IOPS ? 0 : 1;
 	unsigned s, b;
-	char label[32];
+	char label[32], *name;
 
 	view_table_init(t, view_metric_name(metric), sum->nseries);
 	str_copy(t->row_head, sizeof t->row_head, "Block size");
 	pivot_groups(t, res, sum, metric);
-	for (s = 0; s < sum->nseries; s++)
-		view_table_col(t, s, sum->series[s].column, sum->series[s].name,
-		    view_metric_name(metric), decimals, (int)sum->series[s].wl);
+	for (s = 0; s < sum->nseries; s++) {
+		name = xasprintf("%s (%s)", sum->series[s].name, view_metric_name(metric));
+		view_table_col(t, s, sum->series[s].column, name, view_metric_name(metric), decimals,
+		    (int)sum->series[s].wl);
+		free(name);
+	}
 	for (b = 0; b < sum->nbs; b++) {
 		unsigned row = view_table_add_row(t, report_size_label(sum->bs[b], label,
 		    sizeof label), (double)sum->bs[b]);
@@ -185,12 +175,12 @@ best_group(struct view_table *t, const struct results *res, const struct summary
 {
 	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
 	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), b, c = 3 * m;
-	char *name = xasprintf("%s best", sum->modes[m].name), at[32];
+	char *name = xasprintf("%s best (%s)", sum->modes[m].name, view_metric_name(metric)), at[32];
 
 	view_table_col(t, c, "Best", name, view_metric_name(metric), metric == METRIC_IOPS ? 0 : 1,
 	    (int)m);
 	view_table_col(t, c + 1, "At", "at", NULL, 0, (int)m);
-	t->cols[c + 1].words = true;
+	t->cols[c + 1].flags = VIEW_COL_WORDS;
 	view_table_col(t, c + 2, "Cells", "cells", NULL, 0, (int)m);
 	free(name);
 	t->groups[m] = xasprintf("%s: %s, the best of every queue depth and job count",
@@ -254,6 +244,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 
 	memset(v, 0, sizeof *v);
 	v->big = sum->ndone > REPORT_CELLS_LISTED;
+	view_summary(res, sum, &v->summary);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
@@ -269,4 +260,5 @@ view_free(struct view *v)
 
 	for (m = 0; m < METRIC_COUNT; m++)
 		view_table_free(&v->pivot[m]);
+	view_table_free(&v->summary);
 }

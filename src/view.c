@@ -158,6 +158,38 @@ view_row_empty(const struct view_table *t, unsigned row, int group)
 	return true;
 }
 
+/*
+ * --repeat: the interval of the median of r's rounds for metric m into vc,
+ * in the metric's unit, when r ran more than one round.
+ */
+void
+view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_metric m)
+{
+	static const enum round_figure fig[METRIC_COUNT] = {
+		ROUND_IOPS, ROUND_BW, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999
+	};
+	static const double scale[METRIC_COUNT] = { 1, MIB, 1e6, 1e3, 1e3, 1e3 };
+	struct round_spread s;
+
+	if ((unsigned)m >= METRIC_COUNT || !analysis_rounds_spread(r, fig[m], &s))
+		return;
+	vc->spread = true;
+	vc->lo = s.lo / scale[m];
+	vc->hi = s.hi / scale[m];
+}
+
+/* Mark vc when cell i of res is not steady (noisy or stalled), with the verdict's reason. */
+void
+view_cell_unsteady(struct view_cell *vc, const struct results *res, int i)
+{
+	const struct stability *s;
+
+	if (!report_summary_suspect(res, i))
+		return;
+	s = &res->cells[i].stability;
+	view_cell_flag(vc, s->verdict == STABILITY_STALLED ? VIEW_STALLED : VIEW_NOISY, s->reason);
+}
+
 /* Free what a table holds. */
 void
 view_table_free(struct view_table *t)

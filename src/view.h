@@ -151,6 +151,7 @@ struct view_range {
 #define VIEW_FAILED	0x2	/* the cell failed or was skipped */
 #define VIEW_NOISY	0x4	/* the cell's stability verdict is noisy */
 #define VIEW_STALLED	0x8	/* the cell's stability verdict is stalled */
+#define VIEW_ABOVE_CAP	0x10	/* a peak above the expected cap: cache, or the wrong profile */
 #define VIEW_UNSTEADY	(VIEW_NOISY | VIEW_STALLED)
 
 enum view_kind {
@@ -171,14 +172,23 @@ struct view_cell {
 	int		 cell;		/* the results.cells entry it is from, -1 none */
 };
 
-/* A column: its header in a table of its group, its name across groups, unit and decimals. */
+/* What a column holds, beside its figures or texts. */
+#define VIEW_COL_WORDS	0x1	/* words, not figures: left-aligned */
+#define VIEW_COL_DETAIL	0x2	/* a figure a sentence of the same row says too (a cap, a share) */
+#define VIEW_COL_PROSE	0x4	/* sentences: what a compact document leaves out */
+
+/*
+ * A column: its header in a table of its group (or of few columns), its
+ * name standing alone (a sheet's header), unit and decimals.
+ */
 struct view_col {
 	char		*header;	/* "QD8" */
-	char		*name;		/* "randread QD8" */
+	char		*name;		/* "randread QD8 (IOPS)" */
 	const char	*unit;		/* "IOPS", "MiB/s", "p99 latency (us)" */
 	int		 decimals;
 	int		 group;		/* index into view_table.groups, -1 none */
-	bool		 words;		/* words, not figures: left-aligned */
+	unsigned	 flags;		/* VIEW_COL_* */
+	const char	*subject;	/* what its figures are, for the note of a marked one */
 };
 
 /* A row: its label and what the label names as a number (a block size in bytes). */
@@ -248,6 +258,8 @@ void	 view_table_col(struct view_table *, unsigned, const char *, const char *, 
 	     int, int);
 void	 view_cell_number(struct view_table *, unsigned, unsigned, double, int);
 void	 view_cell_flag(struct view_cell *, unsigned, const char *);
+void	 view_cell_rounds(struct view_cell *, const struct cell_result *, enum view_metric);
+void	 view_cell_unsteady(struct view_cell *, const struct results *, int);
 bool	 view_row_empty(const struct view_table *, unsigned, int);
 void	 view_table_free(struct view_table *);
 
@@ -262,6 +274,7 @@ void	 view_table_free(struct view_table *);
 struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
 	struct view_table	 pivot[METRIC_COUNT];	/* big: view_pivot_best()'s */
+	struct view_table	 summary;
 };
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
@@ -272,6 +285,8 @@ void	 view_best(const struct results *, const struct summary *, unsigned, enum v
 const char *view_best_at(const struct summary *, const struct cell_result *, char *, size_t);
 void	 view_pivot_best(const struct results *, const struct summary *, enum view_metric,
 	     struct view_table *);
+/* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
+void	 view_summary(const struct results *, const struct summary *, struct view_table *);
 void	 view_build(struct view *, const struct results *, const struct summary *);
 void	 view_free(struct view *);
 
