@@ -546,7 +546,8 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	 * finished ones; a second one during the charts does.
 	 */
 	sweep_interrupted = 0;
-	err = report_write_all(res, out, mask, cfg->gnuplot);
+	err = report_write_all(res, out, &(struct report_opts){ .formats = mask,
+	    .gnuplot = cfg->gnuplot });
 	interrupted = interrupted || sweep_interrupted;
 	if (p->until_steady)
 		printf("Results: %s/results.json and reports in %s/ (%u cell runs, rounds until steady: "

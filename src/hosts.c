@@ -691,7 +691,8 @@ hosts_write_one(const struct results *res, const char *dir, unsigned mask, const
 		sweep_error("%s: cannot create the host's output directory: %s", dir, strerror(-err));
 	if (err != 0)
 		return err;
-	return report_save_all(res, dir, mask, gnuplot);
+	return report_save_all(res, dir, &(struct report_opts){ .formats = mask,
+	    .gnuplot = gnuplot });
 }
 
 /* The target as each host sees it: --device, --file or sweep.dat, of --size (1 GiB for files). */

@@ -79,11 +79,12 @@ report_parse_formats(const char *list, unsigned *mask)
 }
 
 /*
- * Write every format in mask into dir; the first error is returned, the rest
- * still run.  html inlines the .svg charts, so asking for html renders them.
+ * Write every format opts asks for into dir; the first error is returned,
+ * the rest still run.  html inlines the .svg charts, so asking for html
+ * renders them.
  */
 int
-report_write_all(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
+report_write_all(const struct results *res, const char *dir, const struct report_opts *opts)
 {
 	struct report_ctx ctx;
 	struct summary sum;
@@ -98,10 +99,10 @@ report_write_all(const struct results *res, const char *dir, unsigned mask, cons
 	ctx.sum = &sum;
 	ctx.view = &view;
 	ctx.dir = dir;
-	ctx.mask = mask;
-	if (mask & REPORT_HTML)
+	ctx.mask = opts->formats;
+	if (opts->formats & REPORT_HTML)
 		ctx.mask |= REPORT_SVG;
-	ctx.gnuplot = gnuplot;
+	ctx.gnuplot = opts->gnuplot;
 	for (i = 0; i < WRITERS_COUNT; i++) {
 		int err;
 
@@ -129,7 +130,7 @@ report_write_all(const struct results *res, const char *dir, unsigned mask, cons
  * written, so reports never stand without their record.
  */
 int
-report_save_all(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
+report_save_all(const struct results *res, const char *dir, const struct report_opts *opts)
 {
 	char *json = xasprintf("%s/results.json", dir);
 	int err = results_write_json(res, json);
@@ -137,7 +138,7 @@ report_save_all(const struct results *res, const char *dir, unsigned mask, const
 	if (err != 0)
 		sweep_error("%s: %s", json, strerror(-err));
 	else
-		err = report_write_all(res, dir, mask, gnuplot);
+		err = report_write_all(res, dir, opts);
 	free(json);
 	return err;
 }

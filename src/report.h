@@ -61,10 +61,16 @@ struct report_chart {
 	unsigned wl;		/* series-WORKLOAD: the workload (index into summary.modes) */
 };
 
+/* What a command asks of the reports: which formats, and how to draw the charts. */
+struct report_opts {
+	unsigned	 formats;	/* REPORT_* */
+	const char	*gnuplot;	/* --gnuplot, NULL: search PATH */
+};
+
 /* report.c */
 int	 report_parse_formats(const char *, unsigned *);
-int	 report_write_all(const struct results *, const char *, unsigned, const char *);
-int	 report_save_all(const struct results *, const char *, unsigned, const char *);
+int	 report_write_all(const struct results *, const char *, const struct report_opts *);
+int	 report_save_all(const struct results *, const char *, const struct report_opts *);
 
 /* report-big.c */
 bool	 report_big(const struct summary *);
