@@ -666,6 +666,21 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 	doc_group_end(d);
 }
 
+/* The sections every format shows as they are (view-build.c): a heading and a table each. */
+static void
+report_doc_sections(struct doc *d, const struct report_ctx *ctx)
+{
+	struct report_table t;
+	unsigned i;
+
+	for (i = 0; i < ctx->view->nsections; i++) {
+		doc_heading(d, 2, ctx->view->headings[i]);
+		report_table_view(&ctx->view->sections[i], -1, 0, &t);
+		doc_table(d, &t);
+		report_table_free(&t);
+	}
+}
+
 /* Every cell's check and the run's settings, then where the figures come from. */
 static void
 report_doc_run(struct doc *d, const struct report_ctx *ctx)
@@ -712,6 +727,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	if (!ops->compact)
 		report_doc_pivots(&d, ctx, METRIC_MB_S, "Throughput (MB/s)");
 	report_doc_pivots(&d, ctx, METRIC_P99_US, "p99 latency (us)");
+	report_doc_sections(&d, ctx);
 	report_doc_run(&d, ctx);
 	doc_end(&d);
 	path = xasprintf("%s/%s", ctx->dir, file);

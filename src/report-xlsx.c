@@ -338,6 +338,12 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 		worksheet_write_string(ws, ++row, 0, line, x->alert);
 		free(line);
 	}
+	/* the sections every format shows as they are: a heading and a table */
+	for (i = 0; i < ctx->view->nsections; i++) {
+		row += 2;
+		worksheet_write_string(ws, row++, 0, ctx->view->headings[i], x->bold);
+		row = xl_view_table(x, ws, row, &ctx->view->sections[i]);
+	}
 	worksheet_activate(ws);
 }
 

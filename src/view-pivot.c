@@ -235,30 +235,3 @@ view_pivot_best(const struct results *res, const struct summary *sum, enum view_
 	for (m = 0; m < sum->nmodes; m++)
 		best_group(t, res, sum, metric, m);
 }
-
-/* The views of res, for every writer. */
-void
-view_build(struct view *v, const struct results *res, const struct summary *sum)
-{
-	unsigned m;
-
-	memset(v, 0, sizeof *v);
-	v->big = sum->ndone > REPORT_CELLS_LISTED;
-	view_summary(res, sum, &v->summary);
-	for (m = 0; m < METRIC_COUNT; m++)
-		if (v->big)
-			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
-		else
-			view_pivot(res, sum, (enum view_metric)m, &v->pivot[m]);
-}
-
-/* Free the views. */
-void
-view_free(struct view *v)
-{
-	unsigned m;
-
-	for (m = 0; m < METRIC_COUNT; m++)
-		view_table_free(&v->pivot[m]);
-	view_table_free(&v->summary);
-}

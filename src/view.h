@@ -270,11 +270,18 @@ void	 view_table_free(struct view_table *);
  */
 #define REPORT_CELLS_LISTED	2000
 
+/* The most sections (view-build.c) a report has beside its summary and pivots. */
+#define VIEW_SECTIONS_MAX	8
+
 /* The views of one run, built once by view_build() for every writer. */
 struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
 	struct view_table	 pivot[METRIC_COUNT];	/* big: view_pivot_best()'s */
 	struct view_table	 summary;
+	/* A heading and a table each, that every format shows as they are: */
+	struct view_table	 sections[VIEW_SECTIONS_MAX];
+	const char		*headings[VIEW_SECTIONS_MAX];
+	unsigned		 nsections;
 };
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
@@ -287,6 +294,8 @@ void	 view_pivot_best(const struct results *, const struct summary *, enum view_
 	     struct view_table *);
 /* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
 void	 view_summary(const struct results *, const struct summary *, struct view_table *);
+
+/* view-build.c: every view of a run, and its sections */
 void	 view_build(struct view *, const struct results *, const struct summary *);
 void	 view_free(struct view *);
 
