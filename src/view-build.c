@@ -16,6 +16,7 @@ static const struct {
 	const char	*heading;
 	void		(*build)(const struct results *, const struct summary *, struct view_table *);
 } view_sections[] = {
+	{ "Data moved", view_io },
 	{ NULL, NULL }		/* the end */
 };
 

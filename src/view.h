@@ -295,6 +295,9 @@ void	 view_pivot_best(const struct results *, const struct summary *, enum view_
 /* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
 void	 view_summary(const struct results *, const struct summary *, struct view_table *);
 
+/* view-io.c: per workload the cells, time, I/Os and bytes read and written */
+void	 view_io(const struct results *, const struct summary *, struct view_table *);
+
 /* view-build.c: every view of a run, and its sections */
 void	 view_build(struct view *, const struct results *, const struct summary *);
 void	 view_free(struct view *);
