@@ -692,7 +692,7 @@ report_doc_run(struct doc *d, const struct report_ctx *ctx)
 	doc_table(d, &t);
 	report_table_free(&t);
 	doc_heading(d, 2, "Run");
-	report_table_run(ctx, &t);
+	report_table_view(&ctx->view->run, -1, 0, &t);
 	doc_table(d, &t);
 	report_table_free(&t);
 	doc_para(d, "meta", "Figures from results.json; results.csv and report.xlsx have every "

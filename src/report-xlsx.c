@@ -514,23 +514,17 @@ static void
 xl_run(struct report_xl *x, const struct report_ctx *ctx)
 {
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RUN);
-	struct report_table t;
-	unsigned r;
+	lxw_row_t r;
 	char *line;
 
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	worksheet_set_column(ws, 1, 1, 100, NULL);
 	report_xlsx_page(ws, 0, false);
-	report_table_run(ctx, &t);
-	for (r = 0; r < t.nrows; r++) {
-		worksheet_write_string(ws, r, 0, t.text[r * 2], r == 0 ? x->header : x->bold);
-		worksheet_write_string(ws, r, 1, t.text[r * 2 + 1], r == 0 ? x->header : NULL);
-	}
+	r = xl_view_table(x, ws, 0, &ctx->view->run);
 	line = xasprintf("libxlsxwriter %s", LXW_VERSION);
 	worksheet_write_string(ws, r, 0, "Written with", x->bold);
 	worksheet_write_string(ws, r, 1, line, NULL);
 	free(line);
-	report_table_free(&t);
 }
 
 /* Write DIR/report.xlsx whole or not at all. */

@@ -100,7 +100,6 @@ void	 report_table_bursts(const struct report_ctx *, struct report_table *);
 char	*report_table_burst_note(const struct report_ctx *);
 /* Caller frees; NULL for imported figures. */
 char	*report_table_steady_note(const struct report_ctx *);
-void	 report_table_run(const struct report_ctx *, struct report_table *);
 
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 

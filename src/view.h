@@ -278,6 +278,7 @@ struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
 	struct view_table	 pivot[METRIC_COUNT];	/* big: view_pivot_best()'s */
 	struct view_table	 summary;
+	struct view_table	 run;
 	/* A heading and a table each, that every format shows as they are: */
 	struct view_table	 sections[VIEW_SECTIONS_MAX];
 	const char		*headings[VIEW_SECTIONS_MAX];
@@ -297,6 +298,9 @@ void	 view_summary(const struct results *, const struct summary *, struct view_t
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *, const struct summary *, struct view_table *);
+
+/* view-run.c: target, host, plan and versions as key / value rows */
+void	 view_run(const struct results *, const struct summary *, struct view_table *);
 
 /* view-build.c: every view of a run, and its sections */
 void	 view_build(struct view *, const struct results *, const struct summary *);
