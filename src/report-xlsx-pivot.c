@@ -81,56 +81,44 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 }
 
 /*
- * Percentiles at each mode's lowest depth at first_row (the latency chart's
- * table), and the chart of them.  Returns the chart.
+ * The percentiles view at first_row (the latency chart's table), and the
+ * chart of it: a line per column, in its workload's colour, a dash per
+ * percentile.  Returns the chart.
  */
 static lxw_chart *
 pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
     const struct report_ctx *ctx)
 {
-	static const enum view_metric pct[] = { METRIC_P50_US, METRIC_P99_US, METRIC_P999_US };
-	static const char *const pct_name[] = { "p50", "p99", "p99.9" };
-	const struct summary *sum = ctx->sum;
+	const struct view_table *v = &ctx->view->percentiles;
 	struct view_range range = { 0, 0 };
-	lxw_col_t col = 2;
-	lxw_row_t r;
-	unsigned b, m, p, s;
+	unsigned b, c, p = 0;
 	lxw_chart *ch;
 	char *title;
 
-	pivot_bs_column(x, ws, first, &ctx->view->pivot[METRIC_P99_US]);
+	pivot_bs_column(x, ws, first, v);
 	title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
 	    ctx->res->label);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Block size",
 	    "Completion latency (us, log scale)", LXW_CHART_LEGEND_BOTTOM);
 	free(title);
-	for (m = 0; m < sum->nmodes; m++) {
-		if (sum->modes[m].lat_series < 0)
-			continue;
-		s = (unsigned)sum->modes[m].lat_series;
-		for (p = 0; p < 3; p++, col++) {
-			char *h = xasprintf("%s %s (us)", sum->series[s].name, pct_name[p]);
-			struct report_xlsx_look look = pivot_look(&sum->modes[m], p);
+	for (c = 0; c < v->ncols; c++) {
+		lxw_col_t col = (lxw_col_t)(c + 2);
+		struct report_xlsx_look look;
 
-			worksheet_write_string(ws, first, col, h, x->header);
-			free(h);
-			for (b = 0, r = first + 1; b < sum->nbs; b++, r++) {
-				int i = sum->series[s].cell[b];
-				double v;
+		p = c > 0 && v->cols[c].group == v->cols[c - 1].group ? p + 1 : 0;
+		look = pivot_look(&ctx->sum->modes[v->cols[c].group], p);
+		worksheet_write_string(ws, first, col, v->cols[c].name, x->header);
+		for (b = 0; b < v->nrows; b++) {
+			const struct view_cell *vc = view_table_cell(v, b, c);
 
-				if (i < 0 || ctx->res->cells[i].lat_pct_ns[0] == 0)
-					continue;
-				v = view_metric_value(&ctx->res->cells[i], pct[p]);
-				worksheet_write_number(ws, r, col, v, x->num1);
-				view_range_add(&range, v);
-			}
-			if (col - 2 < REPORT_XLSX_SERIES_MAX) {
-				h = xasprintf("%s %s", sum->series[s].name, pct_name[p]);
-				report_xlsx_series(ch, SHEET_LAT, first + 1, first + sum->nbs, 0, col, h,
-				    &look);
-				free(h);
-			}
+			if (vc->kind != VIEW_NUMBER)
+				continue;
+			worksheet_write_number(ws, first + 1 + b, col, vc->value, x->num1);
+			view_range_add(&range, vc->value);
 		}
+		if (c < REPORT_XLSX_SERIES_MAX)
+			report_xlsx_series(ch, SHEET_LAT, first + 1, first + v->nrows, 0, col,
+			    v->cols[c].header, &look);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
 	return ch;
@@ -138,17 +126,16 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 
 /* The width of a pivot sheet's tables in pixels (the p99 sheet's percentiles may be wider). */
 static double
-pivot_width(const struct summary *sum, enum view_metric metric)
+pivot_width(const struct report_ctx *ctx, enum view_metric metric)
 {
-	unsigned m, ncols = 2;
+	unsigned nseries = ctx->view->pivot[metric].ncols, ncols = 2;
 
-	for (m = 0; metric == METRIC_P99_US && m < sum->nmodes; m++)
-		if (sum->modes[m].lat_series >= 0)
-			ncols += 3;
-	if (ncols < sum->nseries + 2)
-		ncols = sum->nseries + 2;
-	return 2 * report_xlsx_col_px(11) + sum->nseries * report_xlsx_col_px(16) +
-	    (ncols - sum->nseries - 2) * report_xlsx_col_px(8.43);
+	if (metric == METRIC_P99_US)
+		ncols += ctx->view->percentiles.ncols;
+	if (ncols < nseries + 2)
+		ncols = nseries + 2;
+	return 2 * report_xlsx_col_px(11) + nseries * report_xlsx_col_px(16) +
+	    (ncols - nseries - 2) * report_xlsx_col_px(8.43);
 }
 
 /*
@@ -276,7 +263,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		    &look);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
-	report_xlsx_stack_init(&st, ws, end + 1, pivot_width(sum, metric));
+	report_xlsx_stack_init(&st, ws, end + 1, pivot_width(ctx, metric));
 	report_xlsx_stack_add(&st, ch);
 	if (pct != NULL)
 		report_xlsx_stack_add(&st, pct);

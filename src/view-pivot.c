@@ -99,6 +99,47 @@ view_pivot(const struct results *res, const struct summary *sum, enum view_metri
 	}
 }
 
+/*
+ * Latency percentiles at each workload's lowest depth with latency (its
+ * lat_series): p50, p99 and p99.9 (a group of three columns per workload
+ * that has one) at every block size.  Imported figures without
+ * percentiles have none.
+ */
+void
+view_percentiles(const struct results *res, const struct summary *sum, struct view_table *t)
+{
+	static const enum view_metric pct[] = { METRIC_P50_US, METRIC_P99_US, METRIC_P999_US };
+	static const char *const pct_name[] = { "p50", "p99", "p99.9" };
+	unsigned m, p, b, c = 0, ncols = 0;
+	char label[32], *h, *name;
+
+	for (m = 0; m < sum->nmodes; m++)
+		ncols += sum->modes[m].lat_series >= 0 ? 3 : 0;
+	view_table_init(t, "Latency percentiles at each mode's lowest queue depth (us)", ncols);
+	str_copy(t->row_head, sizeof t->row_head, "Block size");
+	for (b = 0; b < sum->nbs; b++)
+		view_table_add_row(t, report_size_label(sum->bs[b], label, sizeof label),
+		    (double)sum->bs[b]);
+	for (m = 0; m < sum->nmodes; m++) {
+		const struct summary_series *se;
+
+		if (sum->modes[m].lat_series < 0)
+			continue;
+		se = &sum->series[sum->modes[m].lat_series];
+		for (p = 0; p < 3; p++, c++) {
+			h = xasprintf("%s %s", se->name, pct_name[p]);
+			name = xasprintf("%s %s (us)", se->name, pct_name[p]);
+			view_table_col(t, c, h, name, view_metric_name(pct[p]), 1, (int)m);
+			free(h);
+			free(name);
+			for (b = 0; b < sum->nbs; b++)
+				if (se->cell[b] >= 0 && res->cells[se->cell[b]].lat_pct_ns[0] != 0)
+					view_cell_number(t, b, c, view_metric_value(&res->cells[se->cell[b]],
+					    pct[p]), se->cell[b]);
+		}
+	}
+}
+
 /* The index of bs in the summary's ascending block sizes, or -1. */
 static int
 best_bs_index(const struct summary *sum, uint64_t bs)

@@ -277,6 +277,7 @@ void	 view_table_free(struct view_table *);
 struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
 	struct view_table	 pivot[METRIC_COUNT];	/* big: view_pivot_best()'s */
+	struct view_table	 percentiles;	/* at each workload's lowest depth */
 	struct view_table	 summary;
 	struct view_table	 run;
 	/* A heading and a table each, that every format shows as they are: */
@@ -288,6 +289,7 @@ struct view {
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
 void	 view_pivot(const struct results *, const struct summary *, enum view_metric,
 	     struct view_table *);
+void	 view_percentiles(const struct results *, const struct summary *, struct view_table *);
 void	 view_best(const struct results *, const struct summary *, unsigned, enum view_metric,
 	     int *, unsigned *);
 const char *view_best_at(const struct summary *, const struct cell_result *, char *, size_t);
