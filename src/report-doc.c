@@ -269,9 +269,10 @@ report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 	note = report_table_burst_note(ctx);
 	doc_para_text(d, NULL, note);
 	free(note);
-	report_table_bursts(ctx, &t);
-	if (t.nrows > 1)
-		doc_table(d, &t);
+	if (ctx->view->bursts.nrows == 0)
+		return;
+	report_table_view(&ctx->view->bursts, -1, 0, &t);
+	doc_table(d, &t);
 	report_table_free(&t);
 }
 

@@ -331,7 +331,10 @@ report_table_stability_note(const struct report_ctx *ctx)
 	    v[STABILITY_STALLED], unknown);
 }
 
-/* Text cell vc: its text, and the verdict of a cell not steady it names ("4K, QD1 (noisy)"). */
+/*
+ * Text cell vc: its text, and the verdict of a cell not steady it names
+ * ("4K, QD1 (noisy)"); its other marks as flags.
+ */
 static void
 table_view_text(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc)
 {
@@ -340,6 +343,7 @@ table_view_text(struct report_table *t, unsigned row, unsigned col, const struct
 		    vc->flags & VIEW_STALLED ? STABILITY_STALLED : STABILITY_NOISY));
 	else
 		report_table_set(t, row, col, "%s", vc->text);
+	report_table_flag(t, row, col, vc->flags & ~VIEW_UNSTEADY, vc->why);
 }
 
 /*
@@ -365,7 +369,8 @@ table_view_figure(struct report_table *t, unsigned row, unsigned col, const stru
  * The columns of group (-1: every group) of view v, but those with a flag
  * of skip (VIEW_COL_*), as a document table: the row labels first, then a
  * column per view column; nothing is "-" (or what its text says).  Rows
- * with nothing in the group are left out.
+ * with nothing in the group are left out, and those past
+ * REPORT_CELLS_LISTED are counted (report_table_full).
  */
 void
 report_table_view(const struct view_table *v, int group, unsigned skip, struct report_table *t)
@@ -385,7 +390,7 @@ report_table_view(const struct view_table *v, int group, unsigned skip, struct r
 	for (row = 0; row < v->nrows; row++) {
 		unsigned r;
 
-		if (view_row_empty(v, row, group))
+		if (view_row_empty(v, row, group) || report_table_full(t))
 			continue;
 		r = report_table_add_row(t);
 		report_table_set(t, r, 0, "%s", v->rows[row].label);
@@ -399,34 +404,6 @@ report_table_view(const struct view_table *v, int group, unsigned skip, struct r
 			else
 				table_view_figure(t, r, k + 1, vc, v->cols[cols[k]].decimals);
 		}
-	}
-}
-
-/* Cells whose per-second series dropped and stayed down: burst cliffs and gradual declines. */
-void
-report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
-{
-	static const char *const header[] = {
-		"Mode", "Block size", "QD", "Jobs", "Series (s)", "Finding"
-	};
-	unsigned i;
-
-	report_table_init(t, "Burst detection", 6, header);
-	t->numeric[2] = t->numeric[3] = t->numeric[4] = true;
-	for (i = 0; ctx->sum->burst != NULL && i < ctx->res->plan.ncells; i++) {
-		const struct cell_result *r = &ctx->res->cells[i];
-		const struct burst *b = &ctx->sum->burst[i];
-		char text[REPORT_BURST_TEXT];
-		unsigned row;
-
-		if ((b->kind != BURST_CLIFF && b->kind != BURST_DECLINE) || report_table_full(t))
-			continue;
-		row = report_table_add_row(t);
-		table_cell_id(t, row, ctx->sum, r);
-		report_table_set(t, row, 4, "%u", r->nseries);
-		report_table_set(t, row, 5, "%s", report_burst_text(b, text, sizeof text));
-		if (b->kind == BURST_CLIFF)
-			report_table_flag(t, row, 5, REPORT_FLAG_FAILED, NULL);
 	}
 }
 

@@ -78,64 +78,6 @@ xl_cell_id(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col
 	worksheet_write_number(ws, row, (*col)++, r->cell.jobs, NULL);
 }
 
-/* Summary rows: the provisioned caps and each mode's peaks against them.  Returns the next row. */
-static lxw_row_t
-xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
-{
-	const struct expect *e = &ctx->res->expect;
-	char caps[160], a[32], *line;
-	unsigned m;
-
-	if (!e->set)
-		return row;
-	line = xasprintf("Against the provisioned limits: %s%s%s%s%s%s", report_summary_caps(e, caps,
-	    sizeof caps), e->profile[0] ? " (profile " : "", e->profile, e->size_bytes > 0 ?
-	    ", volume size " : "", e->size_bytes > 0 ? size_human(e->size_bytes, a, sizeof a) : "",
-	    e->profile[0] ? ")" : "");
-	worksheet_write_string(ws, row++, 0, line, x->bold);
-	free(line);
-	worksheet_write_string(ws, row++, 0, e->source, NULL);
-	if (e->basis[0] != '\0' && strcmp(e->basis, e->source) != 0) {
-		line = xasprintf("How: %s", e->basis);
-		worksheet_write_string(ws, row++, 0, line, NULL);
-		free(line);
-	}
-	for (m = 0; m < ctx->sum->nmodes; m++, row++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
-
-		worksheet_write_string(ws, row, 0, sm->name, x->bold);
-		worksheet_write_string(ws, row, 1, sm->expect_text, sm->above_cap ? x->alert : NULL);
-	}
-	return row + 1;
-}
-
-/* Summary rows: how the cells ended, burst detection's finding and its cells.  Returns the next row. */
-static lxw_row_t
-xl_bursts(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
-{
-	char *note = report_table_steady_note(ctx);
-	struct report_table t;
-	unsigned r, c;
-
-	if (note != NULL) {
-		worksheet_write_string(ws, row++, 0, note, NULL);
-		free(note);
-	}
-	note = report_table_stability_note(ctx);
-	worksheet_write_string(ws, row++, 0, note, ctx->sum->nunsteady > 0 ? x->alert : NULL);
-	free(note);
-	note = report_table_burst_note(ctx);
-	worksheet_write_string(ws, row++, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
-	free(note);
-	report_table_bursts(ctx, &t);
-	for (r = 0; t.nrows > 1 && r < t.nrows; r++, row++)
-		for (c = 0; c < t.ncols; c++)
-			worksheet_write_string(ws, row, (lxw_col_t)c, t.text[r * t.ncols + c],
-			    r == 0 ? x->header : NULL);
-	report_table_free(&t);
-	return row + 1;
-}
-
 /* The format of figure vc with decimals: red for a failed check or above the cap, yellow unsteady. */
 static lxw_format *
 xl_view_format(struct report_xl *x, const struct view_cell *vc, int decimals)
@@ -177,9 +119,10 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 		worksheet_write_string(ws, row, col, vc->text, NULL);
 }
 
-/* View v at row: a header row of its column names, then its rows, labels bold.  Returns the next row. */
+/* View v at row: a header row of its column names, then its rows, labels in label.  Returns the next row. */
 static lxw_row_t
-xl_view_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct view_table *v)
+xl_view_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct view_table *v,
+    lxw_format *label)
 {
 	unsigned r, c;
 
@@ -187,12 +130,64 @@ xl_view_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struc
 	for (c = 0; c < v->ncols; c++)
 		worksheet_write_string(ws, row, (lxw_col_t)(c + 1), v->cols[c].name, x->header);
 	for (r = 0, row++; r < v->nrows; r++, row++) {
-		worksheet_write_string(ws, row, 0, v->rows[r].label, x->bold);
+		worksheet_write_string(ws, row, 0, v->rows[r].label, label);
 		for (c = 0; c < v->ncols; c++)
 			xl_view_cell(x, ws, row, (lxw_col_t)(c + 1), &v->cols[c],
 			    view_table_cell(v, r, c));
 	}
 	return row;
+}
+
+/* Summary rows: the provisioned caps and each mode's peaks against them.  Returns the next row. */
+static lxw_row_t
+xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	char caps[160], a[32], *line;
+	unsigned m;
+
+	if (!e->set)
+		return row;
+	line = xasprintf("Against the provisioned limits: %s%s%s%s%s%s", report_summary_caps(e, caps,
+	    sizeof caps), e->profile[0] ? " (profile " : "", e->profile, e->size_bytes > 0 ?
+	    ", volume size " : "", e->size_bytes > 0 ? size_human(e->size_bytes, a, sizeof a) : "",
+	    e->profile[0] ? ")" : "");
+	worksheet_write_string(ws, row++, 0, line, x->bold);
+	free(line);
+	worksheet_write_string(ws, row++, 0, e->source, NULL);
+	if (e->basis[0] != '\0' && strcmp(e->basis, e->source) != 0) {
+		line = xasprintf("How: %s", e->basis);
+		worksheet_write_string(ws, row++, 0, line, NULL);
+		free(line);
+	}
+	for (m = 0; m < ctx->sum->nmodes; m++, row++) {
+		const struct summary_mode *sm = &ctx->sum->modes[m];
+
+		worksheet_write_string(ws, row, 0, sm->name, x->bold);
+		worksheet_write_string(ws, row, 1, sm->expect_text, sm->above_cap ? x->alert : NULL);
+	}
+	return row + 1;
+}
+
+/* Summary rows: how the cells ended, burst detection's finding and its cells.  Returns the next row. */
+static lxw_row_t
+xl_bursts(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	char *note = report_table_steady_note(ctx);
+
+	if (note != NULL) {
+		worksheet_write_string(ws, row++, 0, note, NULL);
+		free(note);
+	}
+	note = report_table_stability_note(ctx);
+	worksheet_write_string(ws, row++, 0, note, ctx->sum->nunsteady > 0 ? x->alert : NULL);
+	free(note);
+	note = report_table_burst_note(ctx);
+	worksheet_write_string(ws, row++, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
+	free(note);
+	if (ctx->view->bursts.nrows > 0)
+		row = xl_view_table(x, ws, row, &ctx->view->bursts, NULL);
+	return row + 1;
 }
 
 /* Summary rows: the BW checks' count and each mismatch with its likely cause.  Returns the next row. */
@@ -327,7 +322,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	row = xl_stability_banner(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
-	row = xl_view_table(x, ws, row, &ctx->view->summary);
+	row = xl_view_table(x, ws, row, &ctx->view->summary, x->bold);
 	row++;
 	row = xl_expect(x, ws, row, ctx);
 	row = xl_bursts(x, ws, row, ctx);
@@ -342,7 +337,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	for (i = 0; i < ctx->view->nsections; i++) {
 		row += 2;
 		worksheet_write_string(ws, row++, 0, ctx->view->headings[i], x->bold);
-		row = xl_view_table(x, ws, row, &ctx->view->sections[i]);
+		row = xl_view_table(x, ws, row, &ctx->view->sections[i], x->bold);
 	}
 	worksheet_activate(ws);
 }
@@ -520,7 +515,7 @@ xl_run(struct report_xl *x, const struct report_ctx *ctx)
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	worksheet_set_column(ws, 1, 1, 100, NULL);
 	report_xlsx_page(ws, 0, false);
-	r = xl_view_table(x, ws, 0, &ctx->view->run);
+	r = xl_view_table(x, ws, 0, &ctx->view->run, x->bold);
 	line = xasprintf("libxlsxwriter %s", LXW_VERSION);
 	worksheet_write_string(ws, r, 0, "Written with", x->bold);
 	worksheet_write_string(ws, r, 1, line, NULL);

@@ -95,7 +95,6 @@ char	*report_table_stability_banner(const struct report_ctx *, const char *, con
 /* Caller frees. */
 char	*report_table_stability_note(const struct report_ctx *);
 void	 report_table_problems(const struct report_ctx *, struct report_table *);
-void	 report_table_bursts(const struct report_ctx *, struct report_table *);
 /* Caller frees. */
 char	*report_table_burst_note(const struct report_ctx *);
 /* Caller frees; NULL for imported figures. */

@@ -30,6 +30,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	v->big = sum->ndone > REPORT_CELLS_LISTED;
 	view_summary(res, sum, &v->summary);
 	view_run(res, sum, &v->run);
+	view_bursts(res, sum, &v->bursts);
 	view_percentiles(res, sum, &v->percentiles);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
@@ -54,6 +55,7 @@ view_free(struct view *v)
 		view_table_free(&v->pivot[m]);
 	view_table_free(&v->summary);
 	view_table_free(&v->run);
+	view_table_free(&v->bursts);
 	view_table_free(&v->percentiles);
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);

@@ -280,6 +280,7 @@ struct view {
 	struct view_table	 percentiles;	/* at each workload's lowest depth */
 	struct view_table	 summary;
 	struct view_table	 run;
+	struct view_table	 bursts;
 	/* A heading and a table each, that every format shows as they are: */
 	struct view_table	 sections[VIEW_SECTIONS_MAX];
 	const char		*headings[VIEW_SECTIONS_MAX];
@@ -300,6 +301,9 @@ void	 view_summary(const struct results *, const struct summary *, struct view_t
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *, const struct summary *, struct view_table *);
+
+/* view-burst.c: the cells whose IOPS dropped and stayed down */
+void	 view_bursts(const struct results *, const struct summary *, struct view_table *);
 
 /* view-run.c: target, host, plan and versions as key / value rows */
 void	 view_run(const struct results *, const struct summary *, struct view_table *);
