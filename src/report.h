@@ -1,8 +1,9 @@
 /*
  * Reports: every output format is one entry of a table of writers
- * (report.c); each reads only struct results and the summary built from it
- * once (report-summary.c), so a report can be made again from results.json
- * alone.  Prototypes are listed in sections named after their file.
+ * (report.c); each reads only struct results, the summary and the views
+ * built from it once (report-summary.c, view*.c: view.h), so a report can
+ * be made again from results.json alone.  Prototypes are listed in
+ * sections named after their file.
  */
 #ifndef REPORT_H
 #define REPORT_H
