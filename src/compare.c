@@ -28,3 +28,20 @@ compare_write_all(struct compare *cmp, const char *dir, unsigned mask, const cha
 	ctx.gnuplot = gnuplot;
 	return report_write_formats(&ctx, REPORT_OUT_COMPARE);
 }
+
+/*
+ * A fleet's comparison (compare_fleet_build) into dir: hosts.csv and
+ * hosts.md, whatever --formats asks of the hosts' own reports (they are
+ * the run's summary across its hosts).
+ */
+int
+compare_fleet_write_all(struct compare *cmp, const char *dir)
+{
+	struct report_ctx ctx;
+
+	memset(&ctx, 0, sizeof ctx);
+	ctx.cmp = cmp;
+	ctx.dir = dir;
+	ctx.mask = REPORT_DEFAULT;
+	return report_write_formats(&ctx, REPORT_OUT_FLEET);
+}

@@ -32,7 +32,8 @@ static int report_write_csv(struct report_ctx *);
 static const struct report_writer writers[] = {
 	{ .name = "csv", .flag = REPORT_CSV, .out = {
 	    [REPORT_OUT_RUN] = { "results.csv", report_write_csv },
-	    [REPORT_OUT_COMPARE] = { "compare.csv", compare_csv_write } } },
+	    [REPORT_OUT_COMPARE] = { "compare.csv", compare_csv_write },
+	    [REPORT_OUT_FLEET] = { "hosts.csv", compare_fleet_csv_write } } },
 	{ .name = "xlsx", .flag = REPORT_XLSX, .out = {
 	    [REPORT_OUT_RUN] = { "report.xlsx", report_xlsx_write },
 	    [REPORT_OUT_COMPARE] = { "compare.xlsx", compare_xlsx_write } } },
@@ -44,7 +45,8 @@ static const struct report_writer writers[] = {
 	    [REPORT_OUT_COMPARE] = { "charts", compare_gnuplot_write } } },
 	{ .name = "md", .flag = REPORT_MD, .out = {
 	    [REPORT_OUT_RUN] = { "report.md", report_md_write },
-	    [REPORT_OUT_COMPARE] = { "compare.md", compare_md_write } } },
+	    [REPORT_OUT_COMPARE] = { "compare.md", compare_md_write },
+	    [REPORT_OUT_FLEET] = { "hosts.md", compare_fleet_md_write } } },
 	{ .name = "html", .flag = REPORT_HTML, .needs = REPORT_SVG, .out = {
 	    [REPORT_OUT_RUN] = { "report.html", report_html_write },
 	    [REPORT_OUT_COMPARE] = { "compare.html", compare_html_write } } },

@@ -191,6 +191,7 @@ struct report_chart {
 enum report_output_kind {
 	REPORT_OUT_RUN,		/* results.csv, report.xlsx, report.md, ... */
 	REPORT_OUT_COMPARE,	/* compare.csv, compare.xlsx, compare.md, ... */
+	REPORT_OUT_FLEET,	/* a comparison of a fleet's hosts: hosts.csv, hosts.md */
 	REPORT_OUT_KINDS
 };
 
@@ -577,10 +578,30 @@ struct compare {
 	uint64_t		*bs;		/* every block size, ascending */
 	unsigned		 nbs;
 	char			**verdict;	/* per modes[] entry */
+	bool			 all_cells;	/* a row also for a cell no run has figures of */
+	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
+};
+
+/*
+ * The hosts of one fio client/server run (run --hosts, or the import of
+ * its output), compared as the runs of a comparison: hosts.md, hosts.csv.
+ */
+struct compare_fleet {
+	const char		*label;		/* --label, or NULL */
+	const char		*source;	/* the fio output imported, or NULL: a run */
+	const struct host_list	*hosts;		/* a run per host, in this order */
+	struct fleet_total	 total;		/* fio's own aggregate */
 };
 
 /* compare.c */
 int	 compare_write_all(struct compare *, const char *, unsigned, const char *);
+int	 compare_fleet_write_all(struct compare *cmp, const char *dir);
+
+/* compare-fleet.c: a fleet's hosts as a comparison */
+void	 compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet,
+	     struct results *res);
+int	 compare_fleet_csv_write(struct report_ctx *ctx);
+int	 compare_fleet_md_write(struct report_ctx *ctx);
 
 /* compare-csv.c */
 int	 compare_csv_write(struct report_ctx *ctx);
