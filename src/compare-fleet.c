@@ -70,8 +70,8 @@ compare_fleet_csv_write(struct report_ctx *ctx)
 			const struct cell_result *r = compare_fleet_cell(cmp, row, k);
 
 			csv_quote(f, l->h[k].name);
-			fprintf(f, ",%d,%u,%s,%llu,%u,%u,%s", l->h[k].port, i + 1, mode_name(row->mode),
-			    (unsigned long long)row->bs, row->depth, row->jobs,
+			fprintf(f, ",%d,%u,%s,%llu,%u,%u,%s", l->h[k].port, i + 1,
+			    mode_name(row->mode), (unsigned long long)row->bs, row->depth, row->jobs,
 			    r == NULL ? "missing" : cell_status_name(r->status));
 			if (r != NULL && results_cell_has_figures(r))
 				fprintf(f, ",%.1f,%.3f,%.1f\n", r->iops, r->bw_bytes_s / MIB,
@@ -119,15 +119,17 @@ compare_fleet_table(const struct compare *cmp, enum compare_metric m, struct rep
 			const struct cell_result *c = compare_fleet_cell(cmp, row, k);
 			double v = compare_value(cmp, row, k, m);
 
-			if (c == NULL || !results_cell_has_figures(c) || isnan(v)) {
-				report_table_set(t, r, k + 1, "%s", c == NULL || results_cell_has_figures(c) ?
-				    "-" : cell_status_name(c->status));
-				continue;
+			if (c != NULL && !results_cell_has_figures(c))
+				report_table_set(t, r, k + 1, "%s", cell_status_name(c->status));
+			else if (c == NULL || isnan(v))
+				report_table_set(t, r, k + 1, "-");
+			else {
+				lo = have == 0 ? v : fmin(lo, v);
+				hi = have == 0 ? v : fmax(hi, v);
+				have++;
+				report_num(v, decimals[m], num, sizeof num);
+				report_table_set(t, r, k + 1, "%s", num);
 			}
-			lo = have == 0 ? v : fmin(lo, v);
-			hi = have == 0 ? v : fmax(hi, v);
-			have++;
-			report_table_set(t, r, k + 1, "%s", report_num(v, decimals[m], num, sizeof num));
 		}
 		if (have > 1)
 			report_table_set(t, r, cmp->nruns + 1, "%.2f", hi / lo);

@@ -1,4 +1,4 @@
-/* The table of formats, each a writer per kind of output, and `sweep report RESULTS.json`. */
+/* The table of formats, each with a writer per kind of output, and the pass over it. */
 #include "config.h"
 
 #include <errno.h>
