@@ -45,11 +45,9 @@ int	 import_fio_results(const cJSON *, const char *, const char *, int, const ch
 	     struct results *);
 unsigned import_fio_hosts(const cJSON *, char (*)[160], unsigned);
 
-/* hosts.c: the host list for import-fleet.c, the writers for cmd-import.c */
+/* hosts.c: the host list and fio's aggregate, for import-fleet.c */
 int	 hosts_add(struct host_list *, const char *, const char *);
 void	 hosts_dirs_unique(struct host_list *, const char *);
-int	 hosts_write_one(const struct results *, const char *, unsigned, const char *);
-int	 hosts_summary_write(const char *, const struct plan *, const struct host_list *,
-	     const struct results *, const cJSON *, const char *, const char *);
+void	 hosts_total(const cJSON *root, struct fleet_total *total);
 
 #endif

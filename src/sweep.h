@@ -834,6 +834,7 @@ struct host {
 	int	 port;
 	bool	 ipv6;
 	char	 dir[160];	/* OUT/dir: name, or name-port off the default port */
+	char	 taken[160];	/* the folder it would have had, another's: "" none */
 	char	 client[160];	/* fio --client= value */
 };
 
@@ -842,11 +843,26 @@ struct host_list {
 	unsigned	 n;
 };
 
+/* fio's own "All clients" aggregate: every host's I/O over the whole run, cells mixed. */
+struct fleet_total {
+	bool	 found;
+	double	 read_iops, write_iops, bw_bytes_s;
+};
+
+/* What the hosts of a run gave: one results per host (cells NULL: none), and what failed. */
+struct hosts_outcome {
+	struct results	*res;
+	unsigned	 failed_hosts;
+	unsigned	 failed_cells;
+	struct fleet_total total;
+};
+
 int	 hosts_list_read(const struct config *, struct host_list *);
 void	 hosts_target(const struct config *, struct target *);
 int	 hosts_check(const struct config *, const struct plan *, uint64_t);
-int	 hosts_run(struct host_list *, const struct plan *, const struct target *, const char *,
-	     const char *, const char *, unsigned, const char *);
+int	 hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
+	     const char *out, const char *label, const char *description, struct hosts_outcome *o);
+void	 hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o);
 
 /* import-fleet.c: fio client/server output, one results per host */
 struct cJSON;
@@ -860,7 +876,8 @@ int	 import_fleet_open(const char *, const char *, struct fleet *);
 /* What import_fleet_build made: one results per host (cells NULL: none). */
 struct fleet_built {
 	struct results	*res;
-	const struct plan *plan;	/* of the summary: the host with the most cells */
+	const struct plan *plan;	/* of the host with the most cells; NULL: none gave any */
+	struct fleet_total total;
 	unsigned	 failed;	/* hosts that gave none */
 	int		 ret;		/* the exit code so far */
 };
@@ -899,6 +916,9 @@ int	 cmd_target_check(struct config *, struct target *, struct plan *, bool, str
 int	 cmd_run_lock(const char *, const char *, struct target *);
 int	 cmd_out_lock(const char *, const char *);
 void	 cmd_run_unlock(int, const char *);
+struct compare_fleet;
+int	 cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct results *res,
+	     unsigned planned, unsigned mask, const char *gnuplot);
 
 /* report-csv.c */
 int	 report_csv_write(const struct results *, const char *);
