@@ -387,6 +387,7 @@ report_table_view(const struct view_table *v, int group, unsigned skip, struct r
 		report_table_set(t, 0, k + 1, "%s", v->cols[cols[k]].header);
 		t->numeric[k + 1] = !(v->cols[cols[k]].flags & VIEW_COL_WORDS);
 	}
+	t->nleft_out = v->nleft_out;
 	for (row = 0; row < v->nrows; row++) {
 		unsigned r;
 

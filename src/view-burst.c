@@ -1,7 +1,7 @@
 /*
  * The bursts view: the cells whose per-second series dropped and stayed
  * down (burst cliffs and gradual declines), each with its finding; a
- * cliff is marked.  report.md, report.html and the workbook's Summary
+ * cliff is marked.  Past REPORT_CELLS_LISTED rows the rest are counted.  report.md, report.html and the workbook's Summary
  * sheet show the same rows.
  */
 #include "config.h"
@@ -41,6 +41,10 @@ view_bursts(const struct results *res, const struct summary *sum, struct view_ta
 
 		if (b->kind != BURST_CLIFF && b->kind != BURST_DECLINE)
 			continue;
+		if (t->nrows >= REPORT_CELLS_LISTED) {
+			t->nleft_out++;
+			continue;
+		}
 		row = view_table_add_row(t, report_summary_wl_name(sum, &r->cell), i);
 		vc = view_table_cell(t, row, 0);
 		vc->kind = VIEW_TEXT;

@@ -211,6 +211,7 @@ struct view_table {
 	struct view_cell *cells;	/* nrows x ncols, row-major */
 	char		**groups;	/* per group: its title */
 	unsigned	 ngroups;
+	unsigned	 nleft_out;	/* rows past REPORT_CELLS_LISTED a per-cell view leaves out */
 };
 
 /* report-num.c */
