@@ -1,7 +1,9 @@
 /*
- * The tables of the ticket reports, built once as text (numbers already
- * formatted, units in the headers) and written as Markdown or HTML by the
- * document back-end (doc_table()), so both show the same figures.
+ * The tables of the documents (report.md, report.html) as text, written by
+ * the document back-end (doc_table()): a view (view.h) turned into text
+ * with report_table_view() (numbers in their column's decimals, the
+ * unsteady marker, flags with their notes), and the per-cell tables the
+ * documents alone show (checks, mismatches, failures), built here.
  */
 #include "config.h"
 
