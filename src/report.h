@@ -84,8 +84,10 @@ enum report_output_kind {
 /* report.c */
 int	 report_parse_formats(const char *, unsigned *);
 int	 report_write_formats(struct report_ctx *ctx, enum report_output_kind kind);
-int	 report_write_all(const struct results *, const char *, const struct report_opts *);
-int	 report_save_all(const struct results *, const char *, const struct report_opts *);
+int	 report_write_all(const struct results *res, const char *dir,
+	     const struct report_opts *opts);
+int	 report_save_all(const struct results *res, const char *dir,
+	     const struct report_opts *opts);
 
 /* report-big.c */
 bool	 report_big(const struct summary *);
@@ -99,7 +101,8 @@ unsigned report_table_add_row(struct report_table *);
 bool	 report_table_full(struct report_table *);
 void	 report_table_free(struct report_table *);
 void	 report_table_mismatches(const struct report_ctx *, struct report_table *);
-void	 report_table_view(const struct view_table *, int, unsigned, struct report_table *);
+void	 report_table_view(const struct view_table *v, int group, unsigned skip,
+	     struct report_table *t);
 void	 report_table_checks(const struct report_ctx *, struct report_table *);
 void	 report_table_stability(struct report_table *, unsigned, unsigned,
 	     const struct cell_result *);

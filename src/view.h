@@ -247,22 +247,26 @@ void	 report_knee_text(const struct knee *, const struct cell_result *, int, cha
 #define REPORT_BURST_TEXT	224
 const char *report_burst_text(const struct burst *, char *, size_t);
 
-/* view.c: the table type and the figures of a cell */
-const char *view_metric_name(enum view_metric);
-double	 view_metric_value(const struct cell_result *, enum view_metric);
-void	 view_range_add(struct view_range *, double);
-bool	 view_range_wants_log(const struct view_range *);
-void	 view_table_init(struct view_table *, const char *, unsigned);
-unsigned view_table_add_row(struct view_table *, const char *, double);
-struct view_cell *view_table_cell(const struct view_table *, unsigned, unsigned);
-void	 view_table_col(struct view_table *, unsigned, const char *, const char *, const char *,
-	     int, int);
-void	 view_cell_number(struct view_table *, unsigned, unsigned, double, int);
-void	 view_cell_flag(struct view_cell *, unsigned, const char *);
-void	 view_cell_rounds(struct view_cell *, const struct cell_result *, enum view_metric);
-void	 view_cell_unsteady(struct view_cell *, const struct results *, int);
-bool	 view_row_empty(const struct view_table *, unsigned, int);
-void	 view_table_free(struct view_table *);
+/*
+ * view.c: the table type and the figures of a cell.  A table owns its
+ * texts (copied in); every builder below fills one that the caller frees
+ * with view_table_free().
+ */
+const char *view_metric_name(enum view_metric m);
+double	 view_metric_value(const struct cell_result *r, enum view_metric m);
+void	 view_range_add(struct view_range *r, double v);
+bool	 view_range_wants_log(const struct view_range *r);
+void	 view_table_init(struct view_table *t, const char *title, unsigned ncols);
+unsigned view_table_add_row(struct view_table *t, const char *label, double key);
+struct view_cell *view_table_cell(const struct view_table *t, unsigned row, unsigned col);
+void	 view_table_col(struct view_table *t, unsigned c, const char *header, const char *name,
+	     const char *unit, int decimals, int group);
+void	 view_cell_number(struct view_table *t, unsigned row, unsigned col, double v, int cell);
+void	 view_cell_flag(struct view_cell *vc, unsigned flags, const char *why);
+void	 view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_metric m);
+void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i);
+bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
+void	 view_table_free(struct view_table *t);
 
 /*
  * Above this many cells with figures the per-cell tables of report.md and
@@ -289,28 +293,31 @@ struct view {
 };
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
-void	 view_pivot(const struct results *, const struct summary *, enum view_metric,
-	     struct view_table *);
-void	 view_percentiles(const struct results *, const struct summary *, struct view_table *);
-void	 view_best(const struct results *, const struct summary *, unsigned, enum view_metric,
-	     int *, unsigned *);
-const char *view_best_at(const struct summary *, const struct cell_result *, char *, size_t);
-void	 view_pivot_best(const struct results *, const struct summary *, enum view_metric,
-	     struct view_table *);
+void	 view_pivot(const struct results *res, const struct summary *sum, enum view_metric metric,
+	     struct view_table *t);
+void	 view_percentiles(const struct results *res, const struct summary *sum,
+	     struct view_table *t);
+void	 view_best(const struct results *res, const struct summary *sum, unsigned mode,
+	     enum view_metric metric, int *best, unsigned *count);
+const char *view_best_at(const struct summary *sum, const struct cell_result *r, char *buf,
+	     size_t len);
+void	 view_pivot_best(const struct results *res, const struct summary *sum,
+	     enum view_metric metric, struct view_table *t);
+
 /* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
-void	 view_summary(const struct results *, const struct summary *, struct view_table *);
+void	 view_summary(const struct results *res, const struct summary *sum, struct view_table *t);
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
-void	 view_io(const struct results *, const struct summary *, struct view_table *);
+void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
 
 /* view-burst.c: the cells whose IOPS dropped and stayed down */
-void	 view_bursts(const struct results *, const struct summary *, struct view_table *);
+void	 view_bursts(const struct results *res, const struct summary *sum, struct view_table *t);
 
 /* view-run.c: target, host, plan and versions as key / value rows */
-void	 view_run(const struct results *, const struct summary *, struct view_table *);
+void	 view_run(const struct results *res, const struct summary *sum, struct view_table *t);
 
-/* view-build.c: every view of a run, and its sections */
-void	 view_build(struct view *, const struct results *, const struct summary *);
-void	 view_free(struct view *);
+/* view-build.c: every view of a run, and its sections; the caller frees them with view_free(). */
+void	 view_build(struct view *v, const struct results *res, const struct summary *sum);
+void	 view_free(struct view *v);
 
 #endif
