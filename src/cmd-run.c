@@ -435,10 +435,25 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
  * host at once through fio's client/server mode (hosts.c).  The plan and
  * the output folder are set up as for a local run; the target is remote.
  */
+/* What --hosts takes from the options. */
+static void
+run_hosts_opts(const struct config *cfg, struct hosts_opts *o)
+{
+	*o = (struct hosts_opts){
+		.hosts = cfg->hosts, .hosts_file = cfg->hosts_file, .device = cfg->device,
+		.file = cfg->file, .size = cfg->size, .size_set = cfg->size_set, .keep = cfg->keep,
+		.destructive = cfg->destructive, .precondition = cfg->precondition,
+		.stop_on_error = cfg->stop_on_error, .resume = cfg->resume,
+	};
+}
+
 static int
 run_hosts(struct config *cfg, unsigned mask)
 {
+	struct hosts_opts o;
 	struct host_list l;
+	struct loop_hosts h;
+	struct loop_executor exec = { .ops = &loop_executor_hosts, .arg = &h };
 	struct plan p;
 	struct target t;
 	char *out = NULL;
@@ -447,7 +462,8 @@ run_hosts(struct config *cfg, unsigned mask)
 
 	memset(&p, 0, sizeof p);
 	memset(&t, 0, sizeof t);
-	if (hosts_list_read(cfg, &l) != 0)
+	run_hosts_opts(cfg, &o);
+	if (hosts_list_read(&o, &l) != 0)
 		goto out;
 	if (cfg->retry_unstable > 0) {
 		sweep_error("--retry-unstable %u: not with --hosts (fio's client/server mode runs the "
@@ -468,9 +484,9 @@ run_hosts(struct config *cfg, unsigned mask)
 			    "carry it); run each share as its own sweep");
 			goto out;
 		}
-	hosts_target(cfg, &t);
+	hosts_target(&o, &t);
 	p.size = t.size;
-	if (hosts_check(cfg, &p, t.size) != 0)
+	if (hosts_check(&o, &p, t.size) != 0)
 		goto out;
 	out = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
 	    cmd_out_default(cfg->label != NULL ? cfg->label : "hosts");
@@ -478,7 +494,9 @@ run_hosts(struct config *cfg, unsigned mask)
 		goto out;
 	if ((lock = cmd_out_lock(out, cfg->out_dir != NULL ? "--out" : "output folder")) < 0)
 		goto out;
-	ret = hosts_run(&l, &p, &t, out, cfg->label, cfg->description, mask, cfg->gnuplot);
+	h = (struct loop_hosts){ .hosts = &l, .target = &t, .out = out, .label = cfg->label,
+	    .description = cfg->description, .mask = mask, .gnuplot = cfg->gnuplot };
+	ret = sweep_loop_run_plan(&exec, &p);
 	cmd_run_unlock(lock, out);
 out:
 	free(out);

@@ -32,7 +32,31 @@ const struct loop_executor_ops loop_executor_native = {
 	.name = "native",
 	.ready = loop_native_ready,
 	.run = loop_native_run,
+	.run_plan = NULL,
 };
+
+/* fio runs every cell on every host, then hosts.c collects each host's results. */
+static int
+loop_hosts_run_plan(void *arg, const struct plan *p)
+{
+	const struct loop_hosts *h = arg;
+
+	return hosts_run(h->hosts, p, h->target, h->out, h->label, h->description, h->mask,
+	    h->gnuplot);
+}
+
+const struct loop_executor_ops loop_executor_hosts = {
+	.name = "hosts",
+	.ready = NULL,
+	.run = NULL,
+	.run_plan = loop_hosts_run_plan,
+};
+
+int
+sweep_loop_run_plan(const struct loop_executor *e, const struct plan *p)
+{
+	return e->ops->run_plan(e->arg, p);
+}
 
 void
 sweep_loop_add(struct sweep_loop *l, const struct loop_source_ops *ops, void *state)
@@ -130,7 +154,7 @@ loop_one(struct sweep_loop *l, struct loop_source *s, const struct loop_pick *pk
 	struct cell_result got;
 	int err;
 
-	if ((err = l->exec.ops->ready(l->exec.arg)) != 0) {
+	if (l->exec.ops->ready != NULL && (err = l->exec.ops->ready(l->exec.arg)) != 0) {
 		s->ops->vanished(l, s->state, -err);
 		return -SWEEP_EXIT_FAILED;
 	}
@@ -182,6 +206,10 @@ sweep_loop_run(struct sweep_loop *l)
 	unsigned n;
 	int ret;
 
+	if (l->exec.ops->run == NULL) {
+		sweep_error("%s: runs a whole plan at once, not cell by cell", l->exec.ops->name);
+		return SWEEP_EXIT_FAILED;
+	}
 	l->failed = loop_failed_before(l->res, l->plan);
 	for (n = 0; n < l->nsrc && !l->stop && !sweep_interrupted; n++) {
 		if (!l->src[n].ops->start(l, l->src[n].state))

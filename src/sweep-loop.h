@@ -26,13 +26,17 @@ struct loop_pick {
 /*
  * An executor runs one cell into r (which the caller frees); returns
  * -ECANCELED when interrupted, else 0.  ready says whether the target is
- * still there (0, or -errno) before each cell.
+ * still there (0, or -errno) before each cell.  An executor that can only
+ * run a whole plan at once (fio's client mode: one job file on every
+ * host, the results when it ends) has run_plan instead, which returns an
+ * exit code; the loop cannot pick its cells one by one.
  */
 struct loop_executor_ops {
 	const char	*name;
 	int		(*ready)(void *arg);
 	int		(*run)(void *arg, const struct plan *p, const struct cell *c,
 			    struct cell_result *r, unsigned k);
+	int		(*run_plan)(void *arg, const struct plan *p);
 };
 
 struct loop_executor {
@@ -42,6 +46,18 @@ struct loop_executor {
 
 /* The native engines (run.c); arg is the prepared struct target. */
 extern const struct loop_executor_ops loop_executor_native;
+
+/* fio's client mode on every host (hosts.c); arg is a struct loop_hosts. */
+struct loop_hosts {
+	struct host_list	*hosts;
+	const struct target	*target;	/* as each host sees it */
+	const char		*out;
+	const char		*label;
+	const char		*description;
+	unsigned		 mask;		/* the report formats */
+	const char		*gnuplot;
+};
+extern const struct loop_executor_ops loop_executor_hosts;
 
 /*
  * A source of cells.  start: before its first cell (false: it has none);
@@ -112,6 +128,8 @@ extern const struct loop_source_ops loop_source_retry;
 void	 sweep_loop_add(struct sweep_loop *l, const struct loop_source_ops *ops, void *state);
 /* Run every source's cells; 0 when the results are saved, else an exit code. */
 int	 sweep_loop_run(struct sweep_loop *l);
+/* The whole plan through an executor of run_plan: its exit code. */
+int	 sweep_loop_run_plan(const struct loop_executor *e, const struct plan *p);
 void	 sweep_loop_print_cell(FILE *f, const struct cell_result *r, unsigned k, unsigned n);
 void	 sweep_loop_summary(const struct sweep_loop *l);
 

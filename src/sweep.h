@@ -842,9 +842,24 @@ struct host_list {
 	unsigned	 n;
 };
 
-int	 hosts_list_read(const struct config *, struct host_list *);
-void	 hosts_target(const struct config *, struct target *);
-int	 hosts_check(const struct config *, const struct plan *, uint64_t);
+/* What a multi-host run takes from the options; the command fills it. */
+struct hosts_opts {
+	const char	*hosts;		/* --hosts H1[:PORT],H2,... */
+	const char	*hosts_file;	/* --hosts-file FILE */
+	const char	*device;	/* --device, on every host */
+	const char	*file;		/* --file, on every host */
+	uint64_t	 size;		/* --size, when size_set */
+	bool		 size_set;
+	bool		 keep;
+	bool		 destructive;
+	bool		 precondition;	/* refused */
+	bool		 stop_on_error;	/* refused */
+	const char	*resume;	/* refused */
+};
+
+int	 hosts_list_read(const struct hosts_opts *o, struct host_list *l);
+void	 hosts_target(const struct hosts_opts *o, struct target *t);
+int	 hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size);
 int	 hosts_run(struct host_list *, const struct plan *, const struct target *, const char *,
 	     const char *, const char *, unsigned, const char *);
 
