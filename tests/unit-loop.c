@@ -22,6 +22,8 @@ struct fake {
 	unsigned	 ran[64];
 	unsigned	 nran;
 	int		 fail_at;
+	unsigned	 noisy;		/* cell 1's first this many runs are noisy */
+	unsigned	 cell1_runs;
 	unsigned	 saves;
 };
 
@@ -44,6 +46,9 @@ fake_run(void *arg, const struct plan *p, const struct cell *c, struct cell_resu
 	r->status = (int)f->nran == f->fail_at ? CELL_FAILED : CELL_OK;
 	r->iops = 1000 + c->index;
 	r->ios = 1;
+	r->stability.verdict = STABILITY_STEADY;
+	if (c->index == 1 && f->cell1_runs++ < f->noisy)
+		r->stability.verdict = STABILITY_NOISY;
 	if (f->nran < 64)
 		f->ran[f->nran++] = k;
 	return 0;
@@ -104,6 +109,29 @@ loop_go(struct fake *f, struct plan *p, struct results *res, bool stop_on_error)
 	CHECK(sweep_loop_run(&l) == 0, "the loop ended early");
 	fclose(stdout);
 	stdout = saved;
+}
+
+/* --retry-unstable 3: the noisy cell runs again until an attempt is steady; the others not. */
+static void
+test_retry(void)
+{
+	struct fake f = { .fail_at = -1, .noisy = 2 };
+	struct plan p;
+	struct results res;
+	struct target t;
+
+	loop_setup(&p, &res, &t, 3, 1);
+	p.retry_unstable = res.plan.retry_unstable = 3;
+	loop_go(&f, &p, &res, false);
+	CHECK(f.nran == 5, "3 cells and 2 re-runs of the noisy one: ran %u", f.nran);
+	CHECK(f.ran[3] == 0 && f.ran[4] == 1, "the re-runs count from 0: %u, %u", f.ran[3],
+	    f.ran[4]);
+	CHECK(res.cells[1].nattempts == 3, "the cell keeps its 3 attempts: %u",
+	    res.cells[1].nattempts);
+	CHECK(res.cells[0].nattempts == 0 && res.cells[2].nattempts == 0,
+	    "steady cells are not re-run");
+	results_free(&res);
+	plan_free(&p);
 }
 
 static void
@@ -220,6 +248,7 @@ main(void)
 	test_rounds();
 	test_resume();
 	test_stop_on_error();
+	test_retry();
 	test_auto_unsettled();
 	return check_done("unit-loop");
 }
