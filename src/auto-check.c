@@ -2,6 +2,8 @@
  * sweep run --auto, the options around it: which go with it, one read share
  * of the mixed modes, a budget that holds a cell of each mode, and --like
  * not writing over the run it copies.  Each refusal is one line (-EINVAL).
+ * The planner's side of the config ends here: autoplan_opts takes what
+ * auto.c needs, and sweep plan --auto (autoplan_plan) is wired here.
  */
 #include "config.h"
 
