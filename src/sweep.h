@@ -857,9 +857,24 @@ struct hosts_outcome {
 	struct fleet_total total;
 };
 
-int	 hosts_list_read(const struct config *, struct host_list *);
-void	 hosts_target(const struct config *, struct target *);
-int	 hosts_check(const struct config *, const struct plan *, uint64_t);
+/* What a multi-host run takes from the options; the command fills it. */
+struct hosts_opts {
+	const char	*hosts;		/* --hosts H1[:PORT],H2,... */
+	const char	*hosts_file;	/* --hosts-file FILE */
+	const char	*device;	/* --device, on every host */
+	const char	*file;		/* --file, on every host */
+	uint64_t	 size;		/* --size, when size_set */
+	bool		 size_set;
+	bool		 keep;
+	bool		 destructive;
+	bool		 precondition;	/* refused */
+	bool		 stop_on_error;	/* refused */
+	const char	*resume;	/* refused */
+};
+
+int	 hosts_list_read(const struct hosts_opts *o, struct host_list *l);
+void	 hosts_target(const struct hosts_opts *o, struct target *t);
+int	 hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size);
 int	 hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
 	     const char *out, const char *label, const char *description, struct hosts_outcome *o);
 void	 hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o);
