@@ -1,7 +1,7 @@
 /*
- * The option table's entry type, private to options*.c: options.c holds the
- * table and its parsers, options-help.c writes --help and the man page's
- * option entries from it.
+ * The option table's entry type, private to options*.c: options-table.c
+ * holds the table, options.c its parsers, options-help.c writes --help and
+ * the man page's option entries from it.
  */
 #ifndef OPTIONS_H
 #define OPTIONS_H
@@ -68,5 +68,11 @@ struct option_entry {
 
 /* The table's entry i, i < options_count() (options.c). */
 const struct option_entry *options_entry(size_t);
+
+/* options-table.c: the table, and the errors its checks and the setters share */
+extern const struct option_entry options_table[];
+extern const size_t options_table_len;
+int	 opt_bad(struct opt_ctx *c, const char *what);
+int	 opt_range(struct opt_ctx *c, const struct option_entry *o);
 
 #endif
