@@ -99,6 +99,13 @@ options_on_cli(size_t i)
 	return (options_table[i].flags & OPT_CLI) != 0;
 }
 
+/* The commands that take entry i: CMD_ bits. */
+unsigned
+options_cmds(size_t i)
+{
+	return options_table[i].cmds;
+}
+
 bool
 options_takes_value(size_t i)
 {
@@ -208,20 +215,6 @@ config_free(struct config *cfg)
 	memset(cfg, 0, sizeof *cfg);
 }
 
-/* Whether the option is one of accepted (NULL: every option). */
-static bool
-options_accepted(const struct option_entry *o, const char *const *accepted)
-{
-	size_t i;
-
-	if (accepted == NULL)
-		return true;
-	for (i = 0; accepted[i] != NULL; i++)
-		if (strcmp(accepted[i], o->name) == 0)
-			return true;
-	return false;
-}
-
 /*
  * The value of option o at argv[i], given as --NAME=VALUE or not (NULL): an
  * OPT_ARG_OPTIONAL option given bare (no number follows it) takes its def.
@@ -237,14 +230,14 @@ opt_bare_value(const struct option_entry *o, char *value, int argc, char **argv,
 
 /*
  * Parse options (argv[*first] onward); positional words go to cfg->args.
- * An option that is not in accepted (the long names command takes; NULL:
- * all) is refused; takers (may be NULL) says which commands take it, e.g.
+ * An option whose entry does not name cmd (command's CMD_ bit; CMD_ALL:
+ * any) is refused; takers (may be NULL) says which commands take it, e.g.
  * "sweep import takes it", for the message.  Returns 0, 1 for --help or --version (*first tells which: -1 help, -2
  * version), or -EINVAL after printing one line.
  */
 int
 options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const char *command,
-    const char *const *accepted, void (*takers)(const char *, char *, size_t))
+    unsigned cmd, void (*takers)(const char *, char *, size_t))
 {
 	int i;
 
@@ -298,7 +291,7 @@ options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const 
 			sweep_error("%s: unknown option (see sweep --help)", arg);
 			return -EINVAL;
 		}
-		if (!options_accepted(o, accepted)) {
+		if ((o->cmds & cmd) == 0) {
 			char typed[64], who[128] = "";
 
 			if (arg[1] == '-')

@@ -50,6 +50,7 @@ enum opt_type { OPT_STRING, OPT_BOOL, OPT_UINT, OPT_UINT64, OPT_CUSTOM, OPT_IGNO
 struct option_entry {
 	const char	*name;
 	char		 short_name;
+	unsigned	 cmds;		/* the commands that take it: CMD_RUN | CMD_PLAN, ... */
 	unsigned	 flags;
 	enum opt_type	 type;
 	size_t		 off;

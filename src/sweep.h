@@ -567,8 +567,8 @@ unsigned edit_distance(const char *, const char *);
 /* options.c: one typed table for the command line, sweep files, defaults and --help. */
 void	 config_init(struct config *);
 void	 config_free(struct config *);
-int	 options_parse_argv(struct config *, int, char **, int *, const char *,
-	     const char *const *, void (*)(const char *, char *, size_t));
+int	 options_parse_argv(struct config *cfg, int argc, char **argv, int *first,
+	     const char *command, unsigned cmd, void (*takers)(const char *, char *, size_t));
 void	 options_usage(FILE *);
 void	 options_man(FILE *);
 int	 options_finish(struct config *, bool);
@@ -577,6 +577,7 @@ const char *options_name(size_t);
 bool	 options_on_cli(size_t);
 bool	 options_given(const struct config *, const char *);
 bool	 options_takes_value(size_t);
+unsigned options_cmds(size_t i);
 int	 options_key_find(const char *, bool, const char **);
 int	 options_key_set(struct config *, const char *, const char *, int, const char *);
 
@@ -872,13 +873,20 @@ void	 import_fleet_close(struct fleet *);
 
 /*
  * cmd.c and cmd-*.c: the command table (tmux's cmd_entry).  Adding a
- * command is one cmd-NAME.c with its entry, and one row in cmd_table.
+ * command is one cmd-NAME.c with its entry and CMD_ bit, and one row in
+ * cmd_table; the option table's entries name the commands that take them.
  */
+#define CMD_RUN		0x1
+#define CMD_PLAN	0x2
+#define CMD_REPORT	0x4
+#define CMD_IMPORT	0x8
+#define CMD_COMPARE	0x10
+#define CMD_ALL		(CMD_RUN | CMD_PLAN | CMD_REPORT | CMD_IMPORT | CMD_COMPARE)
 struct cmd_entry {
-	const char		 *name;
-	const char		 *usage;	/* its line in --help */
-	const char *const	 *options;	/* long names of the options it takes; NULL ends */
-	int			(*exec)(struct config *);	/* returns an exit code */
+	const char	 *name;
+	unsigned	  cmd;		/* its CMD_ bit: an option's cmds say which commands take it */
+	const char	 *usage;	/* its line in --help */
+	int		(*exec)(struct config *);	/* returns an exit code */
 };
 extern const struct cmd_entry *const cmd_table[];	/* NULL ends */
 extern const struct cmd_entry cmd_run_entry, cmd_plan_entry, cmd_report_entry,
