@@ -233,6 +233,18 @@ struct rounds_steady {
 
 enum target_kind { TARGET_FILE, TARGET_DEVICE };
 
+/* What the target layer reads of the options; the command layer fills it (cmd-shared.c). */
+struct target_opts {
+	const char	*device;	/* --device, or NULL */
+	const char	*file;		/* --file, or NULL: the default file */
+	uint64_t	 size;		/* --size, when size_set */
+	bool		 size_set;
+	bool		 keep;		/* --keep: the default file stays */
+	bool		 destructive;
+	bool		 force;
+	bool		 precondition;
+};
+
 struct target {
 	enum target_kind kind;
 	char		*path;
@@ -603,9 +615,9 @@ void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
 void	 plan_print_target(FILE *, const struct target *);
 
 /* target.c: the dispatcher (file or device) */
-int	 target_open(struct target *, const struct config *, bool);
+int	 target_open(struct target *t, const struct target_opts *o, bool for_run);
 int	 target_check_plan(struct target *, const struct plan *);
-int	 target_check_writes(struct target *, const struct config *, const struct plan *);
+int	 target_check_writes(struct target *t, const struct target_opts *o, const struct plan *p);
 int	 target_same(const struct target *, const struct target *, char *, size_t);
 const char *target_resume_path(const struct target *);
 int	 target_prepare(struct target *, bool);
@@ -629,8 +641,9 @@ int	 target_probe(const char *, const char *, unsigned, int (*)(const void *, ch
 int	 target_probe_signature(const void *, char *, size_t);
 
 /* target-device.c: below target.c, which dispatches to it */
-int	 target_device_open(struct target *, const struct config *, bool);
-int	 target_device_check_writes(struct target *, const struct config *, const struct plan *);
+int	 target_device_open(struct target *t, const struct target_opts *o, bool for_run);
+int	 target_device_check_writes(struct target *t, const struct target_opts *o,
+	     const struct plan *p);
 int	 target_device_looks_fresh(const struct target *, unsigned, unsigned *);
 int	 target_device_precondition(struct target *, bool);
 const char *target_device_disk(const char *);
