@@ -25,18 +25,18 @@ struct autoplan *autoplan_new(const struct config *, const struct plan *, const 
 /* Caller frees. */
 struct autoplan *autoplan_start(const struct config *, struct plan *, const struct target *,
 	     uint64_t);
-void	 autoplan_free(struct autoplan *);
-unsigned autoplan_cells_max(const struct autoplan *);
-void	 autoplan_print(FILE *, const struct autoplan *, const struct plan *,
-	     const struct target *);
-bool	 autoplan_extend(struct autoplan *, struct plan *, struct results *);
-void	 autoplan_finish(struct autoplan *, struct results *, FILE *);
-int	 autoplan_like(const struct config *, struct plan *);
-int	 autoplan_plan(struct config *, struct target *, struct plan *);
+void	 autoplan_free(struct autoplan *ap);
+unsigned autoplan_cells_max(const struct autoplan *ap);
+void	 autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p,
+	     const struct target *t);
+bool	 autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res);
+void	 autoplan_finish(struct autoplan *ap, struct results *res, FILE *f);
+int	 autoplan_like(const struct config *cfg, struct plan *p);
+int	 autoplan_plan(struct config *cfg, struct target *t, struct plan *p);
 
 /* auto-check.c */
-int	 autoplan_check(const struct config *);
-int	 autoplan_check_shares(const struct plan *);
-int	 autoplan_check_budget(const struct config *, const struct plan *);
+int	 autoplan_check(const struct config *cfg);
+int	 autoplan_check_shares(const struct plan *p);
+int	 autoplan_check_budget(const struct config *cfg, const struct plan *p);
 
 #endif

@@ -68,7 +68,7 @@ struct option_entry {
 #define MODES_DEFAULT_DEVICE	"read,randread"
 
 /* The table's entry i, i < options_count() (options.c). */
-const struct option_entry *options_entry(size_t);
+const struct option_entry *options_entry(size_t i);
 
 /* options-table.c: the table, and the errors its checks and the setters share */
 extern const struct option_entry options_table[];
