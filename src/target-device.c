@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "target.h"
 
 /*
  * The whole disk a block device belongs to: "vda" for "vda1", "nvme0n1"

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "target.h"
 
 #define TARGET_DEFAULT_FILE	"sweep.dat"
 #define TARGET_DEFAULT_SIZE	GIB
