@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "options.h"
 #include "sweep.h"
 

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <sys/resource.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 /* All jobs set up, then all start at once (or none, when one failed). */
