@@ -111,6 +111,11 @@ main(void)
 		}
 	}
 	CHECK(ncmds == 5, "%u commands", ncmds);
+	/* A command-line option some command takes; a sweep-file key none takes on the command line. */
+	for (i = 0; i < options_count(); i++)
+		CHECK(options_on_cli(i) == (options_cmds(i) != 0), "--%s: on the command line %s, "
+		    "commands 0x%x", options_name(i), options_on_cli(i) ? "yes" : "no",
+		    options_cmds(i));
 	/* Nothing can pass by walking an empty table: the three cases of issue 12 are among these. */
 	CHECK(refused >= 50 && taken >= 30, "%u refused, %u taken pairs", refused, taken);
 	CHECK(!cmd_accepts(cmd_find("plan"), "csv"), "plan takes --csv");
