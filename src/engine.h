@@ -50,10 +50,10 @@ struct engine_ops {
 	const char	*err_stuck;	/* where a job waits on I/O that never completes */
 	const char	*call_submit;	/* the calls a job may be blocked in: submit's, */
 	const char	*call_reap;	/* and reap's, e.g. "io_submit", "io_getevents" */
-	int		(*init)(struct job *);
-	int		(*submit)(struct job *, struct io_u **, unsigned);
-	int		(*reap)(struct job *, unsigned, unsigned, struct io_u **);
-	void		(*cleanup)(struct job *);
+	int		(*init)(struct job *j);
+	int		(*submit)(struct job *j, struct io_u **ious, unsigned n);
+	int		(*reap)(struct job *j, unsigned min, unsigned max, struct io_u **out);
+	void		(*cleanup)(struct job *j);
 };
 
 /* A job: one thread issuing I/O for a cell. */

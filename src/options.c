@@ -232,12 +232,13 @@ opt_bare_value(const struct option_entry *o, char *value, int argc, char **argv,
  * Parse options (argv[*first] onward); positional words go to cfg->args.
  * An option whose entry does not name cmd (command's CMD_ bit; CMD_ALL:
  * any) is refused; takers (may be NULL) says which commands take it, e.g.
- * "sweep import takes it", for the message.  Returns 0, 1 for --help or --version (*first tells which: -1 help, -2
- * version), or -EINVAL after printing one line.
+ * "sweep import takes it", for the message.  Returns 0, 1 for --help or
+ * --version (*first tells which: -1 help, -2 version), or -EINVAL after
+ * printing one line.
  */
 int
 options_parse_argv(struct config *cfg, int argc, char **argv, int *first, const char *command,
-    unsigned cmd, void (*takers)(const char *, char *, size_t))
+    unsigned cmd, void (*takers)(const char *option, char *buf, size_t len))
 {
 	int i;
 

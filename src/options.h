@@ -61,7 +61,7 @@ struct option_entry {
 	const char	*argname;
 	const char	*help;
 	const char	*range;
-	int		(*check)(struct opt_ctx *, const struct option_entry *, const char *);
+	int		(*check)(struct opt_ctx *c, const struct option_entry *o, const char *v);
 };
 
 /* The defaults of the matrix keys on a device, where they differ from a file's. */

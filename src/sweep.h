@@ -533,7 +533,8 @@ unsigned edit_distance(const char *a, const char *b);
 void	 config_init(struct config *cfg);
 void	 config_free(struct config *cfg);
 int	 options_parse_argv(struct config *cfg, int argc, char **argv, int *first,
-	     const char *command, unsigned cmd, void (*takers)(const char *, char *, size_t));
+	     const char *command, unsigned cmd,
+	     void (*takers)(const char *option, char *buf, size_t len));
 void	 options_usage(FILE *f);
 void	 options_man(FILE *f);
 int	 options_finish(struct config *cfg, bool is_device);
@@ -756,7 +757,7 @@ struct cmd_entry {
 	const char	 *name;
 	unsigned	  cmd;		/* its CMD_ bit: an option's cmds say which commands take it */
 	const char	 *usage;	/* its line in --help */
-	int		(*exec)(struct config *);	/* returns an exit code */
+	int		(*exec)(struct config *cfg);	/* returns an exit code */
 };
 extern const struct cmd_entry *const cmd_table[];	/* NULL ends */
 extern const struct cmd_entry cmd_run_entry, cmd_plan_entry, cmd_report_entry,

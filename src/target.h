@@ -81,7 +81,7 @@ int	 target_write_region(struct target *t, const char *verb, bool quiet);
 
 /* target-probe.c: reads that may stall, in a child process under --io-timeout */
 int	 target_probe(const char *input, const char *what, unsigned timeout_s,
-	     int (*fn)(const void *, char *, size_t), const void *arg, char *out, size_t len);
+	     int (*fn)(const void *arg, char *out, size_t len), const void *arg, char *out, size_t len);
 int	 target_probe_signature(const void *arg, char *out, size_t len);
 
 /* target-device.c: below target.c, which dispatches to it */
