@@ -45,8 +45,8 @@ struct column {
 	unsigned	 flags;		/* COLUMN_* */
 	unsigned	 width;		/* in the Cells sheet; 0: the sheet's default */
 	unsigned	 checks_width;	/* in the Checks sheet; 0: the sheet's default */
-	void		(*get)(const struct results *, const struct cell_result *,
-			    struct column_value *);
+	void		(*get)(const struct results *res, const struct cell_result *r,
+			    struct column_value *v);
 };
 
 extern const struct column columns[];
