@@ -670,6 +670,8 @@ static int
 run_hosts(struct config *cfg, unsigned mask)
 {
 	struct host_list l;
+	struct hosts_outcome o;
+	struct compare_fleet fleet;
 	struct plan p;
 	struct target t;
 	char *out = NULL;
@@ -709,7 +711,12 @@ run_hosts(struct config *cfg, unsigned mask)
 		goto out;
 	if ((lock = cmd_out_lock(out, cfg->out_dir != NULL ? "--out" : "output folder")) < 0)
 		goto out;
-	ret = hosts_run(&l, &p, &t, out, cfg->label, cfg->description, mask, cfg->gnuplot);
+	ret = hosts_run(&l, &p, &t, out, cfg->label, cfg->description, &o);
+	fleet = (struct compare_fleet){ .label = cfg->label, .hosts = &l, .total = o.total };
+	if (o.res != NULL && cmd_hosts_save(out, &fleet, o.res, p.ncells, mask, cfg->gnuplot) > 0 &&
+	    ret == SWEEP_EXIT_OK)
+		ret = SWEEP_EXIT_FAILED;
+	hosts_outcome_free(&l, &o);
 	cmd_run_unlock(lock, out);
 out:
 	free(out);

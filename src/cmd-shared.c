@@ -298,3 +298,60 @@ cmd_run_unlock(int fd, const char *dir)
 	lock_release(fd, path);
 	free(path);
 }
+
+/* OUT/HOST/ for one host's results: made, never through a link.  -errno after one line. */
+static int
+cmd_host_dir(const char *dir)
+{
+	struct stat st;
+	int err = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) ? -ELOOP : mkdir_p(dir);
+
+	if (err == -ELOOP)
+		sweep_error("%s: a symbolic link where sweep writes the host's folder; sweep writes "
+		    "nothing through a link (remove it)", dir);
+	else if (err != 0)
+		sweep_error("%s: cannot create the host's output directory: %s", dir, strerror(-err));
+	return err;
+}
+
+/*
+ * A fleet's results (one per host of fleet->hosts; cells NULL: none) into
+ * OUT/HOST/, results.json and every report of mask, then moved into the
+ * comparison across the hosts: OUT/hosts.md and hosts.csv.  planned: the
+ * cells each host was to run (its line says "N of M cells"), 0 for an
+ * import.  Returns how many folders and summaries were not written.
+ */
+int
+cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct results *res,
+    unsigned planned, unsigned mask, const char *gnuplot)
+{
+	const struct host_list *l = fleet->hosts;
+	struct compare cmp;
+	unsigned i;
+	int failed = 0;
+
+	for (i = 0; i < l->n; i++) {
+		const struct host *h = &l->h[i];
+		char *dir;
+
+		if (res[i].cells == NULL)
+			continue;
+		dir = xasprintf("%s/%s", out, h->dir);
+		if (cmd_host_dir(dir) != 0 || report_save_all(&res[i], dir, mask, gnuplot) != 0)
+			failed++;
+		else if (planned > 0)
+			printf("%s port %d: %u of %u cells: %s/results.json\n", h->name, h->port,
+			    res[i].ndone, planned, dir);
+		else
+			printf("%s port %d: %u cells: %s/results.json\n", h->name, h->port,
+			    res[i].ndone, dir);
+		free(dir);
+	}
+	compare_fleet_build(&cmp, fleet, res);
+	if (compare_fleet_write_all(&cmp, out) != 0)
+		failed++;
+	else
+		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
+	compare_free(&cmp);
+	return failed;
+}

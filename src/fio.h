@@ -45,12 +45,9 @@ int	 import_fio_results(const cJSON *root, const char *path, const char *host, i
 	     const char *label, struct results *res);
 unsigned import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max);
 
-/* hosts.c: the host list for import-fleet.c, the writers for cmd-import.c */
+/* hosts.c: the host list and fio's aggregate, for import-fleet.c */
 int	 hosts_add(struct host_list *l, const char *spec, const char *input);
 void	 hosts_dirs_unique(struct host_list *l, const char *input);
-int	 hosts_write_one(const struct results *res, const char *dir, unsigned mask,
-	     const char *gnuplot);
-int	 hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
-	     const struct results *res, const cJSON *root, const char *label, const char *intro);
+void	 hosts_total(const cJSON *root, struct fleet_total *total);
 
 #endif

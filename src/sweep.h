@@ -706,6 +706,7 @@ struct host {
 	int	 port;
 	bool	 ipv6;
 	char	 dir[160];	/* OUT/dir: name, or name-port off the default port */
+	char	 taken[160];	/* the folder it would have had, another's: "" none */
 	char	 client[160];	/* fio --client= value */
 };
 
@@ -714,11 +715,26 @@ struct host_list {
 	unsigned	 n;
 };
 
+/* fio's own "All clients" aggregate: every host's I/O over the whole run, cells mixed. */
+struct fleet_total {
+	bool	 found;
+	double	 read_iops, write_iops, bw_bytes_s;
+};
+
+/* What the hosts of a run gave: one results per host (cells NULL: none), and what failed. */
+struct hosts_outcome {
+	struct results	*res;
+	unsigned	 failed_hosts;
+	unsigned	 failed_cells;
+	struct fleet_total total;
+};
+
 int	 hosts_list_read(const struct config *cfg, struct host_list *l);
 void	 hosts_target(const struct config *cfg, struct target *t);
 int	 hosts_check(const struct config *cfg, const struct plan *p, uint64_t size);
 int	 hosts_run(struct host_list *l, const struct plan *p, const struct target *t, const char *out,
-	     const char *label, const char *description, unsigned mask, const char *gnuplot);
+	     const char *label, const char *description, struct hosts_outcome *o);
+void	 hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o);
 
 /* import-fleet.c: fio client/server output, one results per host */
 struct cJSON;
@@ -732,7 +748,8 @@ int	 import_fleet_open(const char *path, const char *host, struct fleet *f);
 /* What import_fleet_build made: one results per host (cells NULL: none). */
 struct fleet_built {
 	struct results	*res;
-	const struct plan *plan;	/* of the summary: the host with the most cells */
+	const struct plan *plan;	/* of the host with the most cells; NULL: none gave any */
+	struct fleet_total total;
 	unsigned	 failed;	/* hosts that gave none */
 	int		 ret;		/* the exit code so far */
 };
@@ -779,6 +796,9 @@ int	 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool
 int	 cmd_run_lock(const char *dir, const char *input, struct target *t);
 int	 cmd_out_lock(const char *dir, const char *input);
 void	 cmd_run_unlock(int fd, const char *dir);
+struct compare_fleet;
+int	 cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct results *res,
+	     unsigned planned, unsigned mask, const char *gnuplot);
 
 /* report-csv.c */
 int	 report_csv_write(const struct results *res, const char *path);
