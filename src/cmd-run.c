@@ -14,19 +14,13 @@
 #include "sweep-loop.h"
 #include "sweep.h"
 
-static const char *const cmd_run_options[] = {
-	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
-	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "resume", "sweep",
-	"out", "label", "formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep",
-	"destructive", "force", "precondition", "quiet", "auto", "budget", "like", NULL
-};
-
 static int cmd_run_exec(struct config *);
 
 const struct cmd_entry cmd_run_entry = {
-	"run", "sweep [run] [OPTIONS]      run a sweep and write its reports",
-	cmd_run_options, cmd_run_exec
+	.name = "run",
+	.cmd = CMD_RUN,
+	.usage = "sweep [run] [OPTIONS]      run a sweep and write its reports",
+	.exec = cmd_run_exec
 };
 
 static void

@@ -46,6 +46,17 @@ done
 [ -z "$layer_bad" ] || fail "a lower layer uses the reports:$layer_bad"
 ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header"
 
+# The target and the engines get what they read (struct target_opts, the
+# cell), never the whole struct config of the command line.
+cfg_bad=""
+for c in "$top_srcdir"/src/target*.[ch] "$top_srcdir"/src/engine*.[ch]; do
+	[ -f "$c" ] || continue
+	grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -q 'struct config\b' &&
+	    cfg_bad="$cfg_bad $(basename "$c")"
+done
+[ -z "$cfg_bad" ] || fail "struct config below the commands:$cfg_bad"
+ok "target and engines see no struct config"
+
 command -v nm >/dev/null || skip "nm (binutils) is not installed"
 objs=""
 for c in "$top_srcdir"/src/*.c; do	# objects of today's sources only, not stale ones
