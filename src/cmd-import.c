@@ -8,15 +8,13 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char *const cmd_import_options[] = {
-	"csv", "host", "label", "out", "formats", "gnuplot", "expect", "profile", NULL
-};
-
 static int cmd_import_exec(struct config *);
 
 const struct cmd_entry cmd_import_entry = {
-	"import", "sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table",
-	cmd_import_options, cmd_import_exec
+	.name = "import",
+	.cmd = CMD_IMPORT,
+	.usage = "sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table",
+	.exec = cmd_import_exec
 };
 
 /* The --host one into dir, as a plain import.  Returns an exit code. */

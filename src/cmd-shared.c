@@ -108,10 +108,29 @@ cmd_no_args(const struct config *cfg)
  * the plan for it.  On failure nothing is left to free and the exit code
  * is returned.
  */
+/* The options the target layer reads, from cfg. */
+static void
+cmd_target_opts(const struct config *cfg, struct target_opts *o)
+{
+	*o = (struct target_opts){
+		.device = cfg->device,
+		.file = cfg->file,
+		.size = cfg->size,
+		.size_set = cfg->size_set,
+		.keep = cfg->keep,
+		.destructive = cfg->destructive,
+		.force = cfg->force,
+		.precondition = cfg->precondition,
+	};
+}
+
 int
 cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *p)
 {
-	if (target_open(t, cfg, create) != 0)
+	struct target_opts o;
+
+	cmd_target_opts(cfg, &o);
+	if (target_open(t, &o, create) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cmd_plan_build(cfg, t->kind == TARGET_DEVICE, p) != 0) {
 		target_free(t);
@@ -131,11 +150,13 @@ int
 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
     struct expect *expect)
 {
+	struct target_opts o;
 	int err;
 
 	if (target_check_plan(t, p) != 0)
 		return -EINVAL;
-	if (writes && (err = target_check_writes(t, cfg, p)) != 0)
+	cmd_target_opts(cfg, &o);
+	if (writes && (err = target_check_writes(t, &o, p)) != 0)
 		return err == -EINTR || err == -ETIMEDOUT || err == -EIO ? err : -EINVAL;
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
 }

@@ -203,7 +203,7 @@ hosts_add(struct host_list *l, const char *spec, const char *input)
 
 /* Hosts from --hosts (comma-separated) or --hosts-file (one per line, # comments). */
 int
-hosts_list_read(const struct config *cfg, struct host_list *l)
+hosts_list_read(const struct hosts_opts *o, struct host_list *l)
 {
 	char *copy, *item, *save = NULL, *input, line[512];
 	const char *why;
@@ -212,14 +212,14 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 	int err = 0;
 
 	memset(l, 0, sizeof *l);
-	if (cfg->hosts != NULL && cfg->hosts_file != NULL) {
-		sweep_error("--hosts %s --hosts-file %s: give one list of hosts, not both", cfg->hosts,
-		    cfg->hosts_file);
+	if (o->hosts != NULL && o->hosts_file != NULL) {
+		sweep_error("--hosts %s --hosts-file %s: give one list of hosts, not both", o->hosts,
+		    o->hosts_file);
 		return -EINVAL;
 	}
-	if (cfg->hosts != NULL) {
-		input = xasprintf("--hosts %s", cfg->hosts);
-		copy = xstrdup(cfg->hosts);
+	if (o->hosts != NULL) {
+		input = xasprintf("--hosts %s", o->hosts);
+		copy = xstrdup(o->hosts);
 		for (item = strtok_r(copy, ",", &save); item != NULL && err == 0;
 		    item = strtok_r(NULL, ",", &save))
 			err = hosts_add(l, item, input);
@@ -233,10 +233,10 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 		free(input);
 		return err;
 	}
-	f = input_fopen(cfg->hosts_file, &why);
+	f = input_fopen(o->hosts_file, &why);
 	if (f == NULL) {
 		sweep_error("--hosts-file %s: %s (give a file with one host[:port] per line)",
-		    cfg->hosts_file, why);
+		    o->hosts_file, why);
 		return -EINVAL;
 	}
 	while (err == 0 && fgets(line, sizeof line, f) != NULL) {
@@ -251,7 +251,7 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 			*--e = '\0';
 		if (*s == '\0')
 			continue;
-		input = xasprintf("%s:%u", cfg->hosts_file, lineno);
+		input = xasprintf("%s:%u", o->hosts_file, lineno);
 		if (strpbrk(s, " \t,") != NULL) {
 			sweep_error("%s: \"%s\": one host[:port] per line", input, s);
 			err = -EINVAL;
@@ -262,11 +262,11 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 	fclose(f);
 	if (err == 0 && l->n == 0) {
 		sweep_error("--hosts-file %s: no hosts in it (one host[:port] per line, # comments)",
-		    cfg->hosts_file);
+		    o->hosts_file);
 		err = -EINVAL;
 	}
 	if (err == 0) {
-		input = xasprintf("--hosts-file %s", cfg->hosts_file);
+		input = xasprintf("--hosts-file %s", o->hosts_file);
 		hosts_dirs_unique(l, input);
 		free(input);
 	}
@@ -450,21 +450,21 @@ hosts_total(const cJSON *root, struct fleet_total *total)
 
 /* Refuse what a multi-host run cannot do; one line on stderr, -EINVAL. */
 int
-hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
+hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size)
 {
 	unsigned i;
 	char a[32], b[32];
 
-	if (cfg->device != NULL && cfg->file != NULL) {
-		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
+	if (o->device != NULL && o->file != NULL) {
+		sweep_error("--device %s --file %s: give one target, not both", o->device, o->file);
 		return -EINVAL;
 	}
-	if (cfg->resume != NULL || cfg->stop_on_error) {
+	if (o->resume != NULL || o->stop_on_error) {
 		sweep_error("%s: not available with --hosts (fio runs every cell on every host; "
-		    "run again to repeat)", cfg->resume != NULL ? "--resume" : "--stop-on-error");
+		    "run again to repeat)", o->resume != NULL ? "--resume" : "--stop-on-error");
 		return -EINVAL;
 	}
-	if (cfg->precondition) {
+	if (o->precondition) {
 		sweep_error("--precondition: not available with --hosts; precondition each host's "
 		    "device first (e.g. fio with rw=write bs=1m on it)");
 		return -EINVAL;
@@ -477,11 +477,11 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
 
-		if (cfg->device != NULL && mode_writes(c->mode) && !cfg->destructive) {
+		if (o->device != NULL && mode_writes(c->mode) && !o->destructive) {
 			sweep_error("--device %s --hosts: mode %s writes to %s on every host and destroys "
 			    "its data; sweep cannot inspect remote devices for filesystems or partition "
 			    "tables, so add --destructive only if they hold nothing you need",
-			    cfg->device, mode_name(c->mode), cfg->device);
+			    o->device, mode_name(c->mode), o->device);
 			return -EINVAL;
 		}
 		if (size != 0 && c->bs > size) {
@@ -500,18 +500,18 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 
 /* The target as each host sees it: --device, --file or sweep.dat, of --size (1 GiB for files). */
 void
-hosts_target(const struct config *cfg, struct target *t)
+hosts_target(const struct hosts_opts *o, struct target *t)
 {
-	const char *path = cfg->device != NULL ? cfg->device :
-	    cfg->file != NULL ? cfg->file : HOSTS_DEFAULT_FILE;
+	const char *path = o->device != NULL ? o->device :
+	    o->file != NULL ? o->file : HOSTS_DEFAULT_FILE;
 
 	memset(t, 0, sizeof *t);
-	t->kind = cfg->device != NULL ? TARGET_DEVICE : TARGET_FILE;
+	t->kind = o->device != NULL ? TARGET_DEVICE : TARGET_FILE;
 	t->path = xstrdup(path);
 	t->name = xstrdup(strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path);
-	t->size = t->total_size = cfg->size_set ? cfg->size : cfg->device != NULL ? 0 :
+	t->size = t->total_size = o->size_set ? o->size : o->device != NULL ? 0 :
 	    HOSTS_DEFAULT_SIZE;
-	t->scratch = cfg->device == NULL && cfg->file == NULL && !cfg->keep;
+	t->scratch = o->device == NULL && o->file == NULL && !o->keep;
 	t->excl_fd = -1;
 }
 
