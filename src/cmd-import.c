@@ -23,7 +23,8 @@ cmd_import_fleet_one(const struct fleet *f, struct results *res, const char *dir
     unsigned mask, const char *gnuplot)
 {
 	const struct host *h = &f->hosts.h[0];
-	int ret = report_save_all(res, dir, mask, gnuplot) == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
+	struct report_opts opts = { .formats = mask, .gnuplot = gnuplot };
+	int ret = report_save_all(res, dir, &opts) == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
 
 	if (ret == SWEEP_EXIT_OK)
 		printf("Imported %u cells of %s port %d: %s/results.json\n", res->ndone, h->name,
@@ -171,7 +172,8 @@ cmd_import_exec(struct config *cfg)
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
 	}
-	err = report_save_all(&res, dir, mask, cfg->gnuplot);
+	err = report_save_all(&res, dir, &(struct report_opts){ .formats = mask,
+	    .gnuplot = cfg->gnuplot });
 	cmd_run_unlock(lock, dir);
 	if (err == 0)
 		printf("Imported %u cells: %s/results.json\n", res.ndone, dir);

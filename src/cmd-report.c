@@ -80,11 +80,13 @@ cmd_report_exec(struct config *cfg)
 		return SWEEP_EXIT_USAGE;
 	}
 	if (expect && res.expect.set) {
-		err = report_save_all(&res, dir, mask, cfg->gnuplot);
+		err = report_save_all(&res, dir, &(struct report_opts){ .formats = mask,
+		    .gnuplot = cfg->gnuplot });
 		if (err == 0)
 			printf("Recorded the expectation in %s/results.json\n", dir);
 	} else
-		err = report_write_all(&res, dir, mask, cfg->gnuplot);
+		err = report_write_all(&res, dir, &(struct report_opts){ .formats = mask,
+		    .gnuplot = cfg->gnuplot });
 	cmd_run_unlock(lock, dir);
 	if (err == 0)
 		printf("Reports: %s\n", dir);

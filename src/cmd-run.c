@@ -315,7 +315,8 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	 */
 	interrupted = l.interrupted;
 	sweep_interrupted = 0;
-	err = report_write_all(res, out, mask, cfg->gnuplot);
+	err = report_write_all(res, out, &(struct report_opts){ .formats = mask,
+	    .gnuplot = cfg->gnuplot });
 	interrupted = interrupted || sweep_interrupted;
 	sweep_loop_summary(&l);
 	if (interrupted)

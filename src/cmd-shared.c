@@ -337,7 +337,8 @@ cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct result
 		if (res[i].cells == NULL)
 			continue;
 		dir = xasprintf("%s/%s", out, h->dir);
-		if (cmd_host_dir(dir) != 0 || report_save_all(&res[i], dir, mask, gnuplot) != 0)
+		if (cmd_host_dir(dir) != 0 || report_save_all(&res[i], dir,
+		    &(struct report_opts){ .formats = mask, .gnuplot = gnuplot }) != 0)
 			failed++;
 		else if (planned > 0)
 			printf("%s port %d: %u of %u cells: %s/results.json\n", h->name, h->port,

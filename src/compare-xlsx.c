@@ -243,7 +243,7 @@ static bool
 compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
     lxw_col_t col, const struct compare *cmp, unsigned k, int g, enum compare_metric m,
     double cap, const char *name, const struct report_xlsx_look *look,
-    struct report_xlsx_range *range)
+    struct view_range *range)
 {
 	unsigned b, i;
 
@@ -251,7 +251,7 @@ compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_ro
 	if (g < 0)
 		for (b = 0; b < cmp->nbs; b++) {
 			worksheet_write_number(ws, first + 1 + b, col, cap, x->num1);
-			report_xlsx_range_add(range, cap);
+			view_range_add(range, cap);
 		}
 	else
 		for (i = 0; i < cmp->groups[g].n; i++) {
@@ -263,7 +263,7 @@ compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_ro
 				continue;
 			worksheet_write_number(ws, first + 1 + compare_xl_bs_index(cmp, row->bs), col, v,
 			    m == COMPARE_IOPS ? x->num0 : x->num1);
-			report_xlsx_range_add(range, v);
+			view_range_add(range, v);
 		}
 	report_xlsx_series(ch, SHEET_CHARTS, first + 1, first + cmp->nbs, 0, col, name, look);
 	return col - 1 < REPORT_XLSX_SERIES_MAX;
@@ -273,7 +273,7 @@ compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_ro
 static lxw_col_t
 compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
     lxw_col_t col, const struct compare *cmp, enum compare_metric m,
-    struct report_xlsx_range *range)
+    struct view_range *range)
 {
 	unsigned k, c;
 
@@ -319,7 +319,7 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		"IOPS vs block size", "Throughput vs block size",
 		"p99 latency vs block size, lowest queue depth"
 	};
-	struct report_xlsx_range range = { 0, 0 };
+	struct view_range range = { 0, 0 };
 	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
 	    ytitle[m], LXW_CHART_LEGEND_RIGHT);
 	lxw_col_t col = 1;

@@ -133,22 +133,26 @@ report_write_formats(struct report_ctx *ctx, enum report_output_kind kind)
 	return first;
 }
 
-/* Write every format in mask into dir; the first error is returned, the rest still run. */
+/* Write every format opts asks for into dir; the first error is returned, the rest still run. */
 int
-report_write_all(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
+report_write_all(const struct results *res, const char *dir, const struct report_opts *opts)
 {
 	struct report_ctx ctx;
 	struct summary sum;
+	struct view view;
 	int err;
 
 	report_summary_build(res, &sum);
+	view_build(&view, res, &sum);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.res = res;
 	ctx.sum = &sum;
+	ctx.view = &view;
 	ctx.dir = dir;
-	ctx.mask = mask;
-	ctx.gnuplot = gnuplot;
+	ctx.mask = opts->formats;
+	ctx.gnuplot = opts->gnuplot;
 	err = report_write_formats(&ctx, REPORT_OUT_RUN);
+	view_free(&view);
 	report_summary_free(&sum);
 	return err;
 }
@@ -159,7 +163,7 @@ report_write_all(const struct results *res, const char *dir, unsigned mask, cons
  * written, so reports never stand without their record.
  */
 int
-report_save_all(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
+report_save_all(const struct results *res, const char *dir, const struct report_opts *opts)
 {
 	char *json = xasprintf("%s/results.json", dir);
 	int err = results_write_json(res, json);
@@ -167,7 +171,7 @@ report_save_all(const struct results *res, const char *dir, unsigned mask, const
 	if (err != 0)
 		sweep_error("%s: %s", json, strerror(-err));
 	else
-		err = report_write_all(res, dir, mask, gnuplot);
+		err = report_write_all(res, dir, opts);
 	free(json);
 	return err;
 }

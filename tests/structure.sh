@@ -10,7 +10,9 @@
 # import-fleet.c among them) and fio's client mode (hosts.c) include no
 # report header and call no report_* or compare_* function (the command
 # layer writes what they give); the analysis (analysis-*.c) includes no
-# report, document or compare header and calls none of their functions.
+# report, document or compare header and calls none of their functions;
+# the views (view*.c, view.h) include no report, document, workbook or
+# chart header and call no doc_, report_xlsx_ or report_gnuplot_ function.
 # Each file that breaks a rule is named.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
@@ -43,8 +45,23 @@ for c in "$top_srcdir"/src/analysis*.c; do
 	[ -z "$r" ] || layer_bad="$layer_bad
   $(basename "$c") (analysis) calls ${r% }"
 done
+# The views (view*.c, view.h) know no file format: no report, document, workbook
+# or chart header (xlsxwriter.h included), no doc_, report_xlsx or
+# report_gnuplot call.
+for c in "$top_srcdir"/src/view*.[ch]; do
+	[ -f "$c" ] || continue
+	h=$(grep -o '^#include ["<]\(report\|doc\|compare\|xlsxwriter\)[^">]*\.h[">]' "$c" |
+	    sed 's/#include //' | tr '\n' ' ')
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
+	    grep -o '\b\(doc\|report_xlsx\|report_gnuplot\|worksheet\|workbook\|chart\)_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$h" ] || layer_bad="$layer_bad
+  $(basename "$c") (view) includes ${h% }"
+	[ -z "$r" ] || layer_bad="$layer_bad
+  $(basename "$c") (view) calls ${r% }"
+done
 [ -z "$layer_bad" ] || fail "a lower layer uses the reports:$layer_bad"
-ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header"
+ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header; views know no format"
 
 # The target and the engines get what they read (struct target_opts, the
 # cell), never the whole struct config of the command line.
