@@ -17,6 +17,7 @@
 
 #include "analysis.h"
 #include "results-json.h"
+#include "results-fields.h"
 
 static double
 jnum(const cJSON *o, const char *key)
@@ -28,15 +29,6 @@ jnum(const cJSON *o, const char *key)
 
 /* The start of a warning runs wrote before 2026-12-02; see results_from_json(). */
 #define OLD_SHARES_WARNING	"the mixed cells have "
-
-/* A percentage that may exceed 100 (a spread): 0 unless 0..1e6. */
-static double
-jpct(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	return v >= 0 && v <= 1e6 ? v : 0;
-}
 
 /* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
 static uint64_t
@@ -120,175 +112,15 @@ results_json_clean(cJSON *o)
 	}
 }
 
-static uint64_t *
-jseries(const cJSON *a, unsigned n)
-{
-	uint64_t *v = xcalloc(n ? n : 1, sizeof *v);
-	const cJSON *item;
-	unsigned i = 0;
-
-	cJSON_ArrayForEach(item, a) {
-		if (i >= n)
-			break;
-		double d = cJSON_IsNumber(item) ? item->valuedouble : 0;
-
-		v[i++] = !(d > 0) ? 0 : d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
-	}
-	return v;
-}
-
-/* A cell's "device" back into d. */
-static void
-device_from_json(const cJSON *dev, struct dev_metrics *d)
-{
-	d->valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
-	d->read_ios = ju64(dev, "read_ios");
-	d->write_ios = ju64(dev, "write_ios");
-	d->read_bytes = ju64(dev, "read_bytes");
-	d->write_bytes = ju64(dev, "write_bytes");
-	d->read_merges = ju64(dev, "read_merges");
-	d->write_merges = ju64(dev, "write_merges");
-	d->iops = jnum(dev, "iops");
-	d->bw_bytes_s = jnum(dev, "bw_bytes_s");
-	d->util_pct = jnum(dev, "util_pct");
-	d->aqu_sz = jnum(dev, "aqu_sz");
-	d->await_us = jnum(dev, "await_us");
-	d->areq_bytes = jnum(dev, "areq_bytes");
-}
-
-/*
- * A cell's "bw_check" back into r's.  The verdict is not taken on trust:
- * it is judged again from r's figures (read before), and where the two
- * differ, the check judged again replaces the stored one whole.  A skipped
- * cell has no figures to judge.
- */
-static void
-check_from_json(const cJSON *chk, struct cell_result *r)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
-	struct bw_check *k = &r->check, stored;
-	char verdict[16];
-
-	k->derived = jnum(chk, "derived_bytes_s");
-	k->measured = jnum(chk, "measured_bytes_s");
-	k->device = cJSON_IsNumber(v) ? v->valuedouble : -1;
-	k->diff_derived = jnum(chk, "diff_derived");
-	k->diff_device = jnum(chk, "diff_device");
-	jstr(chk, "verdict", verdict, sizeof verdict);
-	k->ok = strcmp(verdict, "ok") == 0;
-	jstr(chk, "reason", k->reason, sizeof k->reason);
-	if (r->status == CELL_SKIPPED)
-		return;
-	stored = *k;
-	bw_check_compute(r);
-	if (k->ok == stored.ok)
-		*k = stored;
-}
-
-/*
- * A cell's read share: its "rwmixread" (0..100) when a mixed cell has one,
- * else plan_share (the plan's; UINT_MAX: not known yet, left unset); 100
- * or 0 for the modes that only read or only write, as plan_build makes them.
- */
-static void
-cell_rwmix_from_json(const cJSON *o, struct cell *c, unsigned plan_share)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "rwmixread");
-
-	c->rwmix_set = true;
-	if (!(mode_reads(c->mode) && mode_writes(c->mode)))
-		c->rwmixread = mode_writes(c->mode) ? 0 : 100;
-	else if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 100)
-		c->rwmixread = (unsigned)v->valuedouble;
-	else if (plan_share <= 100)
-		c->rwmixread = plan_share;
-	else
-		c->rwmix_set = false;
-}
-
+/* One cell of "cells" (or of a cell's rounds or attempts) into r: the rows of results_cell_fields. */
 static int
 cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 {
-	const cJSON *lat, *cpu, *e, *first, *ser, *chk, *v;
-	char mode[32], status[32];
-	int m;
-	unsigned i;
-
 	memset(r, 0, sizeof *r);
-	jstr(o, "mode", mode, sizeof mode);
-	if ((m = mode_parse(mode)) < 0) {
-		snprintf(err, errlen, "cell has an unknown mode \"%s\"", mode);
+	if (results_fields_read(o, results_cell_fields, r, err, errlen) != 0) {
+		results_cell_free(r);
 		return -EINVAL;
 	}
-	r->cell.mode = (enum rw_mode)m;
-	r->cell.index = juint(o, "index");
-	r->cell.bs = ju64(o, "bs");
-	r->cell.depth = juint(o, "depth");
-	r->cell.jobs = juint(o, "jobs");
-	cell_rwmix_from_json(o, &r->cell, UINT_MAX);
-	if (r->cell.bs == 0 || r->cell.depth == 0 || r->cell.jobs == 0) {
-		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", r->cell.index);
-		return -EINVAL;
-	}
-	jstr(o, "status", status, sizeof status);
-	m = cell_status_parse(status);
-	r->status = m >= 0 ? (enum cell_status)m : CELL_OK;
-	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
-	jstr(o, "reason", r->cell.why, sizeof r->cell.why);
-	r->runtime_ns = ju64(o, "runtime_ns");
-	r->ios = ju64(o, "ios");
-	r->bytes = ju64(o, "bytes");
-	r->read_ios = ju64(o, "read_ios");
-	r->write_ios = ju64(o, "write_ios");
-	r->read_bytes = ju64(o, "read_bytes");
-	r->write_bytes = ju64(o, "write_bytes");
-	r->iops = jnum(o, "iops");
-	r->bw_bytes_s = jnum(o, "bw_bytes_s");
-	r->inflight_max = juint(o, "inflight_max");
-	lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
-	r->lat_min_ns = ju64(lat, "min");
-	r->lat_max_ns = ju64(lat, "max");
-	r->lat_mean_ns = jnum(lat, "mean");
-	r->lat_stdev_ns = jnum(lat, "stdev");
-	for (i = 0; i < PCT_COUNT; i++)
-		r->lat_pct_ns[i] = ju64(lat, results_json_pct_keys[i]);
-	cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
-	r->cpu_usr_pct = jnum(cpu, "usr_pct");
-	r->cpu_sys_pct = jnum(cpu, "sys_pct");
-	e = cJSON_GetObjectItemCaseSensitive(o, "errors");
-	r->errors = ju64(e, "count");
-	r->short_ios = ju64(e, "short_ios");
-	first = cJSON_GetObjectItemCaseSensitive(e, "first");
-	if (first != NULL) {
-		jstr(first, "syscall", r->err_syscall, sizeof r->err_syscall);
-		r->err_errno = jint(first, "errno");
-		r->err_offset = ju64(first, "offset");
-	}
-	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
-	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
-	r->steady_at_s = juint(v, "at_s");
-	r->steady_last.n = juint(v, "window_s");
-	r->steady_last.spread_pct = jpct(v, "spread_pct");
-	r->steady_last.trend_pct = jpct(v, "trend_pct");
-	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
-	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
-	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;
-	if (r->nseries > 1000000)
-		r->nseries = 1000000;
-	r->series_ios = jseries(v, r->nseries);
-	r->series_bytes = jseries(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
-	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(o, "derived")) {
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "iops") == 0)
-			r->derived |= CELL_DERIVED_IOPS;
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "bw") == 0)
-			r->derived |= CELL_DERIVED_BW;
-	}
-	device_from_json(cJSON_GetObjectItemCaseSensitive(o, "device"), &r->dev);
-	chk = cJSON_GetObjectItemCaseSensitive(o, "bw_check");
-	if (chk != NULL)
-		check_from_json(chk, r);
-	else if (r->status != CELL_SKIPPED)
-		bw_check_compute(r);
 	analysis_stability_judge(r);
 	return 0;
 }
@@ -516,7 +348,7 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		c->depth = juint(item, "depth");
 		c->jobs = juint(item, "jobs");
 		jstr(item, "reason", c->why, sizeof c->why);
-		cell_rwmix_from_json(item, c, res->plan.rwmixread);
+		results_fields_rwmix_read(item, c, res->plan.rwmixread);
 		res->cells[n].cell = *c;
 		n++;
 	}
