@@ -17,7 +17,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "analysis.h"
 #include "results-fields.h"
 
 #define CR(member)	offsetof(struct cell_result, member)
@@ -379,21 +378,20 @@ check_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 
 /* --- rounds and attempts: each a cell object of the same rows --- */
 
-/* One figure's spread over the rounds: "iops": {median, min, max, lo, hi}. */
+/* One figure's spread over the rounds (stored by results_rounds_spread): {median, min, max, lo, hi}. */
 static void
-spread_write(cJSON *o, const char *key, const struct cell_result *r, enum round_figure f)
+spread_write(cJSON *o, const char *key, const struct round_spread *s)
 {
-	struct round_spread s;
 	cJSON *x;
 
-	if (!analysis_rounds_spread(r, f, &s))
+	if (s->n < 2)
 		return;
 	x = cJSON_AddObjectToObject(o, key);
-	cJSON_AddNumberToObject(x, "median", s.median);
-	cJSON_AddNumberToObject(x, "min", s.min);
-	cJSON_AddNumberToObject(x, "max", s.max);
-	cJSON_AddNumberToObject(x, "lo", s.lo);
-	cJSON_AddNumberToObject(x, "hi", s.hi);
+	cJSON_AddNumberToObject(x, "median", s->median);
+	cJSON_AddNumberToObject(x, "min", s->min);
+	cJSON_AddNumberToObject(x, "max", s->max);
+	cJSON_AddNumberToObject(x, "lo", s->lo);
+	cJSON_AddNumberToObject(x, "hi", s->hi);
 }
 
 /* Each of list (n) as a cell object with its 1-based number at key. */
@@ -422,7 +420,7 @@ static void
 rounds_write(cJSON *o, const struct results_field *f, const void *base)
 {
 	const struct cell_result *r = base;
-	struct round_spread s;
+	const struct round_spread *s = r->round_spread;
 	cJSON *ro;
 
 	if (r->nrounds == 0)
@@ -430,17 +428,16 @@ rounds_write(cJSON *o, const struct results_field *f, const void *base)
 	ro = cJSON_AddObjectToObject(o, f->key);
 	cJSON_AddNumberToObject(ro, "n", r->nrounds);
 	cJSON_AddNumberToObject(ro, "shown", r->shown_round + 1);
-	analysis_rounds_spread(r, ROUND_IOPS, &s);
-	cJSON_AddNumberToObject(ro, "ok", s.n);
-	if (s.n >= 2)
-		cJSON_AddNumberToObject(ro, "level_pct", round(s.level_pct * 100) / 100);
+	cJSON_AddNumberToObject(ro, "ok", s[ROUND_IOPS].n);
+	if (s[ROUND_IOPS].n >= 2)
+		cJSON_AddNumberToObject(ro, "level_pct", round(s[ROUND_IOPS].level_pct * 100) / 100);
 	else
 		cJSON_AddNullToObject(ro, "level_pct");
-	spread_write(ro, "iops", r, ROUND_IOPS);
-	spread_write(ro, "bw_bytes_s", r, ROUND_BW);
-	spread_write(ro, "lat_p50_ns", r, ROUND_P50);
-	spread_write(ro, "lat_p99_ns", r, ROUND_P99);
-	spread_write(ro, "lat_p99.9_ns", r, ROUND_P999);
+	spread_write(ro, "iops", &s[ROUND_IOPS]);
+	spread_write(ro, "bw_bytes_s", &s[ROUND_BW]);
+	spread_write(ro, "lat_p50_ns", &s[ROUND_P50]);
+	spread_write(ro, "lat_p99_ns", &s[ROUND_P99]);
+	spread_write(ro, "lat_p99.9_ns", &s[ROUND_P999]);
 	measurements_write(ro, "round", r->rounds, r->nrounds);
 }
 

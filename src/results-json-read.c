@@ -182,6 +182,7 @@ cell_lists_from_json(const cJSON *o, struct cell_result *r, char *err, size_t er
 	    measurements_from_json(o, "attempts", SWEEP_RETRY_MAX + 1, r, &r->attempts,
 	    &r->nattempts, &r->shown_attempt, err, errlen) != 0)
 		return -EINVAL;
+	results_rounds_spread(r);
 	if (r->nattempts > 0)
 		r->shown_attempt = results_attempt_choose(r);
 	return 0;
