@@ -364,40 +364,50 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 #define RESULTS_JSON_FIGURE_MAX	1e30
 
 /*
- * Is every number under item (whose place is path, used of len) finite and
- * at most RESULTS_JSON_FIGURE_MAX in size?  If not, path is the first
- * that is not, e.g. cells[0].lat_ns.p99.
+ * One walk of a parsed record: every string and key under item (whose
+ * place is path, used of len) made clean text in place (json_clean_str),
+ * and every number checked finite and at most RESULTS_JSON_FIGURE_MAX in
+ * size.  False at the first number that is not, path naming it, e.g.
+ * cells[0].lat_ns.p99 (its keys already clean).  The walk is done once,
+ * before the field table reads the record, so that a figure under a key
+ * sweep does not read is refused too, and the first in the file is named.
  */
 static bool
-json_finite(const cJSON *item, char *path, size_t len, size_t used)
+json_prepare(cJSON *item, char *path, size_t len, size_t used)
 {
-	const cJSON *v;
+	cJSON *v;
 	unsigned i = 0;
 
 	if (cJSON_IsNumber(item))
 		return isfinite(item->valuedouble) && fabs(item->valuedouble) <= RESULTS_JSON_FIGURE_MAX;
-	cJSON_ArrayForEach(v, item) {
+	if (cJSON_IsString(item)) {
+		json_clean_str(&item->valuestring);
+		return true;
+	}
+	for (v = item->child; v != NULL; v = v->next) {
 		size_t n = used;
 
+		if (!(v->type & cJSON_StringIsConst))
+			json_clean_str(&v->string);
 		if (cJSON_IsArray(item))
 			n += (size_t)snprintf(path + used, len - used, "[%u]", i++);
 		else
 			n += (size_t)snprintf(path + used, len - used, "%s%s", used > 0 ? "." : "",
 			    v->string != NULL ? v->string : "");
-		if (!json_finite(v, path, len, n < len ? n : len - 1))
+		if (!json_prepare(v, path, len, n < len ? n : len - 1))
 			return false;
 	}
 	path[used] = '\0';
 	return true;
 }
 
-/* Every figure of root finite (json_finite)?  0, or -EINVAL with err naming the first that is not. */
+/* root made clean and every figure finite (json_prepare)?  0, or -EINVAL with err naming the first that is not. */
 static int
-json_figures_check(const cJSON *root, char *err, size_t errlen)
+json_figures_check(cJSON *root, char *err, size_t errlen)
 {
 	char path[256], *s;
 
-	if (json_finite(root, path, sizeof path, 0))
+	if (json_prepare(root, path, sizeof path, 0))
 		return 0;
 	for (s = path; *s != '\0'; s++)	/* keys are echoed without their controls */
 		if ((unsigned char)*s < 32 || *s == 127)
@@ -424,7 +434,6 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		snprintf(err, errlen, "not a JSON object");
 		goto out;
 	}
-	results_json_clean(root);
 	if (json_figures_check(root, err, errlen) != 0)
 		goto out;
 	res->schema_version = jint(root, "schema_version");
