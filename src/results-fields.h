@@ -29,6 +29,7 @@ enum results_field_type {
 #define RF_PLAN		0x1	/* also a key of the plan's cells (a struct cell row) */
 #define RF_MEASURED	0x2	/* not written for a skipped cell */
 #define RF_WRITE_ONLY	0x4	/* for other readers: sweep derives it again on read */
+#define RF_TOP		0x8	/* only in a cell of "cells", not in one of its rounds or attempts */
 
 struct results_field;
 
@@ -62,12 +63,16 @@ struct results_field {
 };
 
 /* results-fields.c */
-extern const struct results_field results_cell_fields[];
 void	 results_fields_write(cJSON *o, const struct results_field *fields, const void *base,
 	     unsigned need, unsigned omit);
 int	 results_fields_read(const cJSON *o, const struct results_field *fields, void *base,
 	     char *err, size_t errlen);
-int	 results_fields_doc(FILE *f, const char *table);
+int	 results_fields_doc(FILE *f, const struct results_field *fields, const char *sub);
+unsigned results_fields_uint(const cJSON *o, const char *key);
+void	 results_fields_str(const cJSON *o, const char *key, char *dst, size_t len);
+
+/* results-fields-cell.c */
+extern const struct results_field results_cell_fields[];
 void	 results_fields_rwmix_read(const cJSON *o, struct cell *c, unsigned plan_share);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * schema-tool doc <TEMPLATE: doc/results-schema.md.in with each line
- * "@TABLE@" replaced by results_fields_doc()'s table (`make schema`).
+ * "@TABLE@" replaced by that table of the field tables (`make schema`).
  * schema-tool rewrite FILE: FILE read and written again as results.json
  * (tests/schema.sh: sweep's own files come back byte for byte).
  */
@@ -13,6 +13,17 @@
 #include "sweep.h"
 #include "results-fields.h"
 
+/* The table "cells", or "cells.KEY" (the object at KEY of a cell). */
+static int
+table_doc(const char *name)
+{
+	if (strcmp(name, "cells") == 0)
+		return results_fields_doc(stdout, results_cell_fields, NULL);
+	if (strncmp(name, "cells.", 6) == 0)
+		return results_fields_doc(stdout, results_cell_fields, name + 6);
+	return -1;
+}
+
 static int
 doc(void)
 {
@@ -24,7 +35,7 @@ doc(void)
 		if (n > 3 && n < sizeof name && line[0] == '@' && strcmp(line + n - 2, "@\n") == 0) {
 			memcpy(name, line + 1, n - 3);
 			name[n - 3] = '\0';
-			if (results_fields_doc(stdout, name) != 0) {
+			if (table_doc(name) != 0) {
 				fprintf(stderr, "schema-tool: @%s@: no such table (cells, cells.KEY)\n",
 				    name);
 				return 2;

@@ -29,12 +29,12 @@ if missing:
 PY
 ok "every key of a run's cells is in the schema"
 
-# sweep's own records come back byte for byte; other records settle after one rewrite.
-for f in run/results.json "$top_srcdir/reports/example/results.json"; do
-	"$TOOL" rewrite "$f" >again.json || fail "rewrite $f"
-	cmp -s "$f" again.json || fail "$f does not come back byte for byte"
-done
-for f in "$top_srcdir"/tests/fuzz/corpus/fuzz-results/*.json \
+# A record this sweep wrote comes back byte for byte; older ones (which may
+# lack a key added since) and edited ones settle after one rewrite.
+"$TOOL" rewrite run/results.json >again.json || fail "rewrite run/results.json"
+cmp -s run/results.json again.json || fail "run/results.json does not come back byte for byte"
+for f in "$top_srcdir/reports/example/results.json" \
+    "$top_srcdir"/tests/fuzz/corpus/fuzz-results/*.json \
     "$top_srcdir"/tests/fuzz/corpus/fuzz-resume/*.json; do
 	"$TOOL" rewrite "$f" >once.json 2>/dev/null || continue
 	"$TOOL" rewrite once.json >twice.json || fail "rewrite of $f"
