@@ -157,6 +157,10 @@ field_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 		break;
 	case RF_UINT:
 		*(unsigned *)p = results_fields_uint(o, f->key);
+		if (f->error != NULL && *(unsigned *)p > f->max) {
+			snprintf(err, errlen, f->error, *(unsigned *)p, (unsigned)f->max);
+			return -EINVAL;
+		}
 		break;
 	case RF_INT:
 		*(int *)p = rf_int(o, f->key);

@@ -23,7 +23,7 @@ enum results_field_type {
 	RF_STR,		/* char[size]; read cut to size */
 	RF_ENUM,	/* an enum written as names[value] */
 	RF_OBJECT,	/* a nested object of the rows in sub */
-	RF_CUSTOM	/* written and read by write and read only */
+	RF_CUSTOM	/* written and read by write and read only (none: in the doc only) */
 };
 
 #define RF_PLAN		0x1	/* also a key of the plan's cells (a struct cell row) */
@@ -52,6 +52,8 @@ struct results_field {
 	double		 div;			/* written as value / div (0: as is) */
 	double		 round;			/* written as round(v * round) / round (0: as is) */
 	double		 absent;		/* RF_DOUBLE read when not a number */
+	const char	*error;			/* RF_UINT: refuses a value above max, printf'd
+						   with the value and max */
 	results_field_test_fn *when;		/* written only when true (NULL: always) */
 	results_field_test_fn *nonnull;		/* written as null when false */
 	const char *const *names;		/* RF_ENUM */
@@ -70,6 +72,9 @@ int	 results_fields_read(const cJSON *o, const struct results_field *fields, voi
 int	 results_fields_doc(FILE *f, const struct results_field *fields, const char *sub);
 unsigned results_fields_uint(const cJSON *o, const char *key);
 void	 results_fields_str(const cJSON *o, const char *key, char *dst, size_t len);
+
+/* results-fields-plan.c */
+extern const struct results_field results_plan_fields[];
 
 /* results-fields-cell.c */
 extern const struct results_field results_cell_fields[];

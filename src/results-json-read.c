@@ -296,36 +296,9 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		snprintf(err, errlen, "no \"plan\" with a \"cells\" list");
 		return -EINVAL;
 	}
-	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
-	str_copy(res->engine, sizeof res->engine, res->plan.engine);
-	res->plan.runtime_s = juint(p, "runtime_s");
-	res->plan.ramp_s = juint(p, "ramp_s");
-	res->plan.rwmixread = juint(p, "rwmixread");
-	if (res->plan.rwmixread > 100) {
-		snprintf(err, errlen, "plan \"rwmixread\" %u is not a percentage", res->plan.rwmixread);
+	if (results_fields_read(p, results_plan_fields, res, err, errlen) != 0)
 		return -EINVAL;
-	}
-	res->plan.seed = ju64(p, "seed");
-	res->plan.size = ju64(p, "size_bytes");
-	res->plan.steady_pct = juint(p, "steady_pct");
-	res->plan.steady_window_s = juint(p, "steady_window_s");
-	res->plan.min_runtime_s = juint(p, "min_runtime_s");
-	res->plan.io_timeout_s = juint(p, "io_timeout_s");
-	res->plan.repeat = juint(p, "repeat");
-	if (res->plan.repeat > SWEEP_REPEAT_MAX) {
-		snprintf(err, errlen, "plan \"repeat\" %u is more than %u rounds", res->plan.repeat,
-		    SWEEP_REPEAT_MAX);
-		return -EINVAL;
-	}
 	res->plan.repeat = plan_repeat(&res->plan);
-	res->plan.until_steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p,
-	    "rounds_until_steady"));
-	res->plan.retry_unstable = juint(p, "retry_unstable");
-	if (res->plan.retry_unstable > SWEEP_RETRY_MAX) {
-		snprintf(err, errlen, "plan \"retry_unstable\" %u is more than %u re-runs",
-		    res->plan.retry_unstable, SWEEP_RETRY_MAX);
-		return -EINVAL;
-	}
 	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
 	if (res->plan.ncells > 1000000) {
 		snprintf(err, errlen, "plan has too many cells");

@@ -23,18 +23,6 @@
 /* The latency percentiles' keys in "lat_ns", in sweep_percentiles' order. */
 const char *const results_json_pct_keys[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
 
-/* The plan's "repeat" when more than 1, "rounds_until_steady" and "retry_unstable" when given. */
-static void
-plan_rounds_to_json(cJSON *p, const struct plan *plan)
-{
-	if (plan_repeat(plan) > 1)
-		cJSON_AddNumberToObject(p, "repeat", plan->repeat);
-	if (plan->until_steady)
-		cJSON_AddBoolToObject(p, "rounds_until_steady", true);
-	if (plan->retry_unstable > 0)
-		cJSON_AddNumberToObject(p, "retry_unstable", plan->retry_unstable);
-}
-
 /* A figure of the expectation: a number, or null when not given (0). */
 static void
 expect_number(cJSON *o, const char *key, double v)
@@ -101,7 +89,7 @@ target_identity_to_json(cJSON *t, const struct target *tg)
 cJSON *
 results_json_head(const struct results *res)
 {
-	cJSON *root = cJSON_CreateObject(), *tool, *t, *p, *w;
+	cJSON *root = cJSON_CreateObject(), *tool, *t, *w;
 	const struct target *tg = &res->target;
 	unsigned i;
 
@@ -154,18 +142,7 @@ results_json_head(const struct results *res)
 		cJSON_AddNumberToObject(q, "minimum_io_size", (double)tg->minimum_io_size);
 	}
 
-	p = cJSON_AddObjectToObject(root, "plan");
-	cJSON_AddStringToObject(p, "engine", res->plan.engine);
-	cJSON_AddNumberToObject(p, "runtime_s", res->plan.runtime_s);
-	cJSON_AddNumberToObject(p, "ramp_s", res->plan.ramp_s);
-	cJSON_AddNumberToObject(p, "rwmixread", res->plan.rwmixread);
-	cJSON_AddNumberToObject(p, "seed", (double)res->plan.seed);
-	cJSON_AddNumberToObject(p, "size_bytes", (double)tg->size);
-	cJSON_AddNumberToObject(p, "steady_pct", res->plan.steady_pct);
-	cJSON_AddNumberToObject(p, "steady_window_s", res->plan.steady_window_s);
-	cJSON_AddNumberToObject(p, "min_runtime_s", res->plan.min_runtime_s);
-	cJSON_AddNumberToObject(p, "io_timeout_s", res->plan.io_timeout_s);
-	plan_rounds_to_json(p, &res->plan);
+	results_fields_write(cJSON_AddObjectToObject(root, "plan"), results_plan_fields, res, 0, 0);
 	return root;
 }
 

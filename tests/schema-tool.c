@@ -13,10 +13,12 @@
 #include "sweep.h"
 #include "results-fields.h"
 
-/* The table "cells", or "cells.KEY" (the object at KEY of a cell). */
+/* The table "plan", "cells", or "cells.KEY" (the object at KEY of a cell). */
 static int
 table_doc(const char *name)
 {
+	if (strcmp(name, "plan") == 0)
+		return results_fields_doc(stdout, results_plan_fields, NULL);
 	if (strcmp(name, "cells") == 0)
 		return results_fields_doc(stdout, results_cell_fields, NULL);
 	if (strncmp(name, "cells.", 6) == 0)
@@ -36,7 +38,7 @@ doc(void)
 			memcpy(name, line + 1, n - 3);
 			name[n - 3] = '\0';
 			if (table_doc(name) != 0) {
-				fprintf(stderr, "schema-tool: @%s@: no such table (cells, cells.KEY)\n",
+				fprintf(stderr, "schema-tool: @%s@: no such table (plan, cells, cells.KEY)\n",
 				    name);
 				return 2;
 			}
