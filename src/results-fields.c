@@ -102,6 +102,12 @@ field_write(cJSON *o, const struct results_field *f, const void *base)
 	case RF_BOOL:
 		cJSON_AddBoolToObject(o, f->key, *(const bool *)p);
 		return;
+	case RF_TRIBOOL:
+		if (*(const int *)p < 0)
+			cJSON_AddNullToObject(o, f->key);
+		else
+			cJSON_AddBoolToObject(o, f->key, *(const int *)p);
+		return;
 	case RF_STR:
 		cJSON_AddStringToObject(o, f->key, p);
 		return;
@@ -147,6 +153,7 @@ static int
 field_read(const cJSON *o, const struct results_field *f, void *base, char *err, size_t errlen)
 {
 	char *p = AT(base, f);
+	const cJSON *item;
 	double v;
 
 	if (f->read != NULL)
@@ -171,6 +178,10 @@ field_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 		break;
 	case RF_BOOL:
 		*(bool *)p = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, f->key));
+		break;
+	case RF_TRIBOOL:
+		item = cJSON_GetObjectItemCaseSensitive(o, f->key);
+		*(int *)p = cJSON_IsBool(item) ? cJSON_IsTrue(item) : -1;
 		break;
 	case RF_STR:
 		results_fields_str(o, f->key, p, f->size);

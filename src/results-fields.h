@@ -20,6 +20,7 @@ enum results_field_type {
 	RF_INT,		/* int; read clamped to INT_MIN .. INT_MAX */
 	RF_DOUBLE,	/* double; read as given, or 0 outside min .. max when max > min */
 	RF_BOOL,	/* bool; read true only from JSON true */
+	RF_TRIBOOL,	/* int: true (1), false (0) or null (-1); read -1 unless a boolean */
 	RF_STR,		/* char[size]; read cut to size */
 	RF_ENUM,	/* an enum written as names[value] */
 	RF_OBJECT,	/* a nested object of the rows in sub */
@@ -75,6 +76,9 @@ void	 results_fields_str(const cJSON *o, const char *key, char *dst, size_t len)
 
 /* results-fields-plan.c */
 extern const struct results_field results_plan_fields[];
+
+/* results-fields-target.c */
+extern const struct results_field results_target_fields[];
 
 /* results-fields-cell.c */
 extern const struct results_field results_cell_fields[];

@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 
 #include <cjson/cJSON.h>
 
@@ -217,72 +216,12 @@ expect_from_json(const cJSON *o, struct expect *e)
 	jstr(o, "basis", e->basis, sizeof e->basis);
 }
 
-/* A "MAJOR:MINOR" device number at key of o; 0 when absent or not one. */
-static uint64_t
-target_json_devnum(const cJSON *o, const char *key)
+/* "target" back into tg. */
+static int
+target_from_json(const cJSON *t, struct target *tg, char *err, size_t errlen)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	unsigned ma, mi;
-	char end;
-
-	if (!cJSON_IsString(v) || sscanf(v->valuestring, "%u:%u%c", &ma, &mi, &end) != 2)
-		return 0;
-	return makedev(ma, mi);
-}
-
-/* abs_path, st_dev, st_ino, st_rdev of "target" (absent in older records: "" and 0). */
-static void
-target_identity_from_json(const cJSON *t, struct target *tg)
-{
-	const cJSON *ino = cJSON_GetObjectItemCaseSensitive(t, "st_ino");
-	char *end;
-
-	jstr(t, "abs_path", tg->abs_path, sizeof tg->abs_path);
-	tg->st_dev = target_json_devnum(t, "st_dev");
-	tg->st_rdev = target_json_devnum(t, "st_rdev");
-	tg->st_ino = 0;
-	if (cJSON_IsString(ino) && ino->valuestring[0] >= '0' && ino->valuestring[0] <= '9') {
-		errno = 0;
-		tg->st_ino = strtoull(ino->valuestring, &end, 10);
-		if (errno != 0 || *end != '\0')
-			tg->st_ino = 0;
-	}
-}
-
-/* "target" back into t. */
-static void
-target_from_json(const cJSON *t, struct target *tg)
-{
-	const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t, "rotational");
-	const cJSON *ld = cJSON_GetObjectItemCaseSensitive(t, "loop_direct_io");
-	const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
-	char path[4096], kind[16], *slash;
-
-	jstr(t, "path", path, sizeof path);
-	tg->path = xstrdup(path);
-	slash = strrchr(path, '/');
-	tg->name = xstrdup(slash != NULL ? slash + 1 : path);
-	jstr(t, "kind", kind, sizeof kind);
-	tg->kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
-	tg->size = ju64(t, "size_bytes");
-	tg->total_size = ju64(t, "total_size_bytes");
-	tg->logical_bs = (uint32_t)juint(t, "logical_block_size");
-	tg->physical_bs = (uint32_t)juint(t, "physical_block_size");
-	tg->dio_mem_align = (uint32_t)juint(t, "dio_mem_align");
-	tg->dio_offset_align = (uint32_t)juint(t, "dio_offset_align");
-	tg->rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
-	jstr(t, "model", tg->model, sizeof tg->model);
-	jstr(t, "scheduler", tg->scheduler, sizeof tg->scheduler);
-	jstr(t, "device", tg->devname, sizeof tg->devname);
-	jstr(t, "fs_type", tg->fs_type, sizeof tg->fs_type);
-	jstr(t, "signature", tg->signature, sizeof tg->signature);
-	tg->loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
-	tg->max_sectors_kb = ju64(q, "max_sectors_kb");
-	tg->nr_requests = ju64(q, "nr_requests");
-	tg->optimal_io_size = ju64(q, "optimal_io_size");
-	tg->minimum_io_size = ju64(q, "minimum_io_size");
-	target_identity_from_json(t, tg);
 	tg->excl_fd = -1;
+	return results_fields_read(t, results_target_fields, tg, err, errlen);
 }
 
 /* "plan" back into res: its settings, its cells, and every cell pending.  -EINVAL with err set. */
@@ -448,7 +387,8 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		snprintf(err, errlen, "no \"target\" object");
 		goto out;
 	}
-	target_from_json(t, &res->target);
+	if (target_from_json(t, &res->target, err, errlen) != 0)
+		goto out;
 	if (plan_from_json(cJSON_GetObjectItemCaseSensitive(root, "plan"), res, err, errlen) != 0)
 		goto out;
 

@@ -12,7 +12,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 
 #include <cjson/cJSON.h>
 
@@ -57,31 +56,6 @@ expect_to_json(cJSON *root, const struct expect *e)
 }
 
 /*
- * Where the target is and which it is, for --resume: abs_path, and
- * st_dev and st_ino (a file) or st_rdev (a device) as text, exact in
- * 64 bits.  Left out when unknown (imports, older records).
- */
-static void
-target_identity_to_json(cJSON *t, const struct target *tg)
-{
-	char buf[32];
-
-	if (tg->abs_path[0] != '\0')
-		cJSON_AddStringToObject(t, "abs_path", tg->abs_path);
-	if (tg->kind == TARGET_DEVICE && tg->st_rdev != 0) {
-		snprintf(buf, sizeof buf, "%u:%u", major(tg->st_rdev), minor(tg->st_rdev));
-		cJSON_AddStringToObject(t, "st_rdev", buf);
-	} else if (tg->kind == TARGET_FILE && tg->st_dev != 0) {
-		snprintf(buf, sizeof buf, "%u:%u", major(tg->st_dev), minor(tg->st_dev));
-		cJSON_AddStringToObject(t, "st_dev", buf);
-		if (tg->st_ino != 0) {
-			snprintf(buf, sizeof buf, "%llu", (unsigned long long)tg->st_ino);
-			cJSON_AddStringToObject(t, "st_ino", buf);
-		}
-	}
-}
-
-/*
  * The record without its two lists of cells, which are the last items of
  * "plan" and of the whole (results-json-write.c prints them one by one
  * after it).  Caller frees (cJSON_Delete).
@@ -89,7 +63,7 @@ target_identity_to_json(cJSON *t, const struct target *tg)
 cJSON *
 results_json_head(const struct results *res)
 {
-	cJSON *root = cJSON_CreateObject(), *tool, *t, *w;
+	cJSON *root = cJSON_CreateObject(), *tool, *w;
 	const struct target *tg = &res->target;
 	unsigned i;
 
@@ -110,38 +84,8 @@ results_json_head(const struct results *res)
 	expect_to_json(root, &res->expect);
 	results_auto_to_json(root, &res->autoplan);
 
-	t = cJSON_AddObjectToObject(root, "target");
-	cJSON_AddStringToObject(t, "path", tg->path != NULL ? tg->path : "");
-	cJSON_AddStringToObject(t, "kind", tg->kind == TARGET_DEVICE ? "device" : "file");
-	cJSON_AddNumberToObject(t, "size_bytes", (double)tg->size);
-	cJSON_AddNumberToObject(t, "total_size_bytes", (double)tg->total_size);
-	cJSON_AddNumberToObject(t, "logical_block_size", tg->logical_bs);
-	cJSON_AddNumberToObject(t, "physical_block_size", tg->physical_bs);
-	cJSON_AddNumberToObject(t, "dio_mem_align", tg->dio_mem_align);
-	cJSON_AddNumberToObject(t, "dio_offset_align", tg->dio_offset_align);
-	if (tg->rotational < 0)
-		cJSON_AddNullToObject(t, "rotational");
-	else
-		cJSON_AddBoolToObject(t, "rotational", tg->rotational);
-	cJSON_AddStringToObject(t, "model", tg->model);
-	cJSON_AddStringToObject(t, "scheduler", tg->scheduler);
-	cJSON_AddStringToObject(t, "device", tg->devname);
-	cJSON_AddStringToObject(t, "fs_type", tg->fs_type);
-	cJSON_AddStringToObject(t, "signature", tg->signature);
-	target_identity_to_json(t, tg);
-	if (tg->loop_dio < 0)
-		cJSON_AddNullToObject(t, "loop_direct_io");
-	else
-		cJSON_AddBoolToObject(t, "loop_direct_io", tg->loop_dio);
-	{
-		cJSON *q = cJSON_AddObjectToObject(t, "queue");
-
-		cJSON_AddNumberToObject(q, "max_sectors_kb", (double)tg->max_sectors_kb);
-		cJSON_AddNumberToObject(q, "nr_requests", (double)tg->nr_requests);
-		cJSON_AddNumberToObject(q, "optimal_io_size", (double)tg->optimal_io_size);
-		cJSON_AddNumberToObject(q, "minimum_io_size", (double)tg->minimum_io_size);
-	}
-
+	results_fields_write(cJSON_AddObjectToObject(root, "target"), results_target_fields, tg, 0,
+	    0);
 	results_fields_write(cJSON_AddObjectToObject(root, "plan"), results_plan_fields, res, 0, 0);
 	return root;
 }
