@@ -77,6 +77,9 @@ void	 results_fields_str(const cJSON *o, const char *key, char *dst, size_t len)
 /* results-fields-plan.c */
 extern const struct results_field results_plan_fields[];
 
+/* results-fields-expect.c */
+extern const struct results_field results_expect_fields[];
+
 /* results-fields-target.c */
 extern const struct results_field results_target_fields[];
 

@@ -187,33 +187,15 @@ cell_lists_from_json(const cJSON *o, struct cell_result *r, char *err, size_t er
 	return 0;
 }
 
-/* A figure of "expect": finite and above 0, else 0 (not given). */
-static double
-expect_jnum(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	return isfinite(v) && v > 0 ? v : 0;
-}
-
 /* "expect" back into e; null, absent or not an object: no expectation. */
-static void
-expect_from_json(const cJSON *o, struct expect *e)
+static int
+expect_from_json(const cJSON *o, struct expect *e, char *err, size_t errlen)
 {
 	memset(e, 0, sizeof *e);
 	if (!cJSON_IsObject(o))
-		return;
+		return 0;
 	e->set = true;
-	e->iops = expect_jnum(o, "iops");
-	e->bw_bytes_s = expect_jnum(o, "bw_bytes_s");
-	e->burst_iops = expect_jnum(o, "burst_iops");
-	e->burst_bw_bytes_s = expect_jnum(o, "burst_bw_bytes_s");
-	e->iops_floor = expect_jnum(o, "iops_floor");
-	e->bw_floor_bytes_s = expect_jnum(o, "bw_floor_bytes_s");
-	e->size_bytes = expect_jnum(o, "size_bytes") < 1.8e19 ? (uint64_t)expect_jnum(o, "size_bytes") : 0;
-	jstr(o, "profile", e->profile, sizeof e->profile);
-	jstr(o, "source", e->source, sizeof e->source);
-	jstr(o, "basis", e->basis, sizeof e->basis);
+	return results_fields_read(o, results_expect_fields, e, err, errlen);
 }
 
 /* "target" back into tg. */
@@ -329,6 +311,29 @@ json_figures_check(cJSON *root, char *err, size_t errlen)
 	return -EINVAL;
 }
 
+/* "warnings" back into res, at most as many as it holds, less the one now untrue. */
+static void
+warnings_from_json(const cJSON *w, struct results *res)
+{
+	const cJSON *item;
+
+	cJSON_ArrayForEach(item, w) {
+		/*
+		 * Runs before 2026-12-02 warned that the reports showed one read share
+		 * of a mixed mode; they now show each, so that warning is not true of
+		 * a report made from the file and is dropped.
+		 */
+		if (cJSON_IsString(item) && strncmp(item->valuestring, OLD_SHARES_WARNING,
+		    strlen(OLD_SHARES_WARNING)) == 0 && strstr(item->valuestring,
+		    "read shares: the reports'") != NULL)
+			continue;
+		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
+		    cJSON_IsString(item))
+			str_copy(res->warnings[res->nwarnings++], sizeof res->warnings[0],
+			    item->valuestring);
+	}
+}
+
 /*
  * Parse results.json text into res.  On failure returns -EINVAL with a
  * one-line reason in err.
@@ -337,7 +342,7 @@ int
 results_from_json(const char *text, struct results *res, char *err, size_t errlen)
 {
 	cJSON *root = cJSON_Parse(text);
-	const cJSON *tool, *t, *cells, *item, *w;
+	const cJSON *tool, *t, *cells, *item;
 	unsigned i;
 	int ret = -EINVAL;
 
@@ -362,24 +367,11 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 	jstr(root, "label", res->label, sizeof res->label);
 	jstr(root, "description", res->description, sizeof res->description);
 	res->interrupted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
-	w = cJSON_GetObjectItemCaseSensitive(root, "warnings");
-	cJSON_ArrayForEach(item, w) {
-		/*
-		 * Runs before 2026-12-02 warned that the reports showed one read share
-		 * of a mixed mode; they now show each, so that warning is not true of
-		 * a report made from the file and is dropped.
-		 */
-		if (cJSON_IsString(item) && strncmp(item->valuestring, OLD_SHARES_WARNING,
-		    strlen(OLD_SHARES_WARNING)) == 0 && strstr(item->valuestring,
-		    "read shares: the reports'") != NULL)
-			continue;
-		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
-		    cJSON_IsString(item))
-			str_copy(res->warnings[res->nwarnings++], sizeof res->warnings[0],
-			    item->valuestring);
-	}
+	warnings_from_json(cJSON_GetObjectItemCaseSensitive(root, "warnings"), res);
 
-	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
+	if (expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect, err,
+	    errlen) != 0)
+		goto out;
 	results_auto_from_json(cJSON_GetObjectItemCaseSensitive(root, "auto"), &res->autoplan);
 
 	t = cJSON_GetObjectItemCaseSensitive(root, "target");

@@ -22,37 +22,16 @@
 /* The latency percentiles' keys in "lat_ns", in sweep_percentiles' order. */
 const char *const results_json_pct_keys[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
 
-/* A figure of the expectation: a number, or null when not given (0). */
-static void
-expect_number(cJSON *o, const char *key, double v)
-{
-	if (v > 0)
-		cJSON_AddNumberToObject(o, key, v);
-	else
-		cJSON_AddNullToObject(o, key);
-}
-
 /* "expect": the caps the volume is provisioned for, or null. */
 static void
 expect_to_json(cJSON *root, const struct expect *e)
 {
-	cJSON *o;
-
 	if (!e->set) {
 		cJSON_AddNullToObject(root, "expect");
 		return;
 	}
-	o = cJSON_AddObjectToObject(root, "expect");
-	expect_number(o, "iops", e->iops);
-	expect_number(o, "bw_bytes_s", e->bw_bytes_s);
-	expect_number(o, "burst_iops", e->burst_iops);
-	expect_number(o, "burst_bw_bytes_s", e->burst_bw_bytes_s);
-	expect_number(o, "iops_floor", e->iops_floor);
-	expect_number(o, "bw_floor_bytes_s", e->bw_floor_bytes_s);
-	expect_number(o, "size_bytes", (double)e->size_bytes);
-	cJSON_AddStringToObject(o, "profile", e->profile);
-	cJSON_AddStringToObject(o, "source", e->source);
-	cJSON_AddStringToObject(o, "basis", e->basis);
+	results_fields_write(cJSON_AddObjectToObject(root, "expect"), results_expect_fields, e, 0,
+	    0);
 }
 
 /*
