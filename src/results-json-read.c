@@ -1,8 +1,11 @@
 /*
  * results.json read back (results-json.c writes it; schema in
  * doc/results-schema.md) by `sweep report`, `sweep compare`, --resume and
- * the tests.  Everything in it is untrusted: numbers are clamped, strings
- * cut to their fields, lists bounded.
+ * the tests.  Everything in it is untrusted: one walk makes its text clean
+ * and refuses a figure that is not finite (json_prepare), then the field
+ * tables (results-fields*.c) read the expectation, the target, the plan
+ * and each cell with their bounds; strings are cut to their fields, lists
+ * bounded.
  */
 #include "config.h"
 

@@ -1,9 +1,11 @@
 /*
  * results.json: the record written whole after every finished cell (schema
  * in doc/results-schema.md); results-json-read.c loads it back for `sweep
- * report`, `sweep compare`, --resume and the tests.  A cell's keys are the
- * rows of results_cell_fields (results-fields.c), which write it here and
- * read it there; results-json-write.c prints the record piece by piece.
+ * report`, `sweep compare`, --resume and the tests.  The keys of a cell,
+ * the plan, the target and the expectation are the rows of field tables
+ * (results-fields-*.c), which write them here and read them there; the
+ * figures they hold are computed before the record is saved, never while
+ * it is written.  results-json-write.c prints the record piece by piece.
  */
 #include "config.h"
 
