@@ -117,7 +117,7 @@ field_write(cJSON *o, const struct results_field *f, const void *base)
 		    f->names[e] : "?");
 		return;
 	case RF_OBJECT:
-		results_fields_write(cJSON_AddObjectToObject(o, f->key), f->sub, base, 0, 0);
+		results_fields_write(cJSON_AddObjectToObject(o, f->key), f->sub, p, 0, 0);
 		return;
 	default:
 		return;
@@ -187,7 +187,7 @@ field_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 		results_fields_str(o, f->key, p, f->size);
 		break;
 	case RF_OBJECT:
-		return results_fields_read(cJSON_GetObjectItemCaseSensitive(o, f->key), f->sub, base,
+		return results_fields_read(cJSON_GetObjectItemCaseSensitive(o, f->key), f->sub, p,
 		    err, errlen);
 	default:
 		break;
@@ -207,7 +207,8 @@ results_fields_read(const cJSON *o, const struct results_field *fields, void *ba
 	const struct results_field *f;
 
 	for (f = fields; f->key != NULL; f++) {
-		if ((f->flags & RF_WRITE_ONLY) || (f->type == RF_CUSTOM && f->read == NULL))
+		if ((f->flags & (RF_WRITE_ONLY | RF_READ_APART)) ||
+		    (f->type == RF_CUSTOM && f->read == NULL))
 			continue;
 		if (field_read(o, f, base, err, errlen) != 0)
 			return -EINVAL;
@@ -257,6 +258,7 @@ int
 results_fields_doc(FILE *out, const struct results_field *fields, const char *sub)
 {
 	const struct results_field *f, *g;
+	bool typed;
 
 	if (sub != NULL) {
 		for (f = fields; f->key != NULL; f++)
@@ -266,12 +268,16 @@ results_fields_doc(FILE *out, const struct results_field *fields, const char *su
 			return -EINVAL;
 		fields = f->sub;
 	}
-	fputs("| key | meaning |\n| --- | --- |\n", out);
+	typed = fields->typedoc != NULL;
+	fputs(typed ? "| key | type | meaning |\n| --- | --- | --- |\n" :
+	    "| key | meaning |\n| --- | --- |\n", out);
 	for (f = fields; f->key != NULL; f = g) {
 		fprintf(out, "| `%s`", f->key);
 		for (g = f + 1; g->key != NULL && g->doc == NULL; g++)
 			fprintf(out, ", `%s`", g->key);
 		fputs(" | ", out);
+		if (typed)
+			fprintf(out, "%s | ", f->typedoc != NULL ? f->typedoc : "");
 		if (f->doc != NULL)
 			doc_text(out, f);
 		fputs(" |\n", out);

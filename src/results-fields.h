@@ -31,6 +31,7 @@ enum results_field_type {
 #define RF_MEASURED	0x2	/* not written for a skipped cell */
 #define RF_WRITE_ONLY	0x4	/* for other readers: sweep derives it again on read */
 #define RF_TOP		0x8	/* only in a cell of "cells", not in one of its rounds or attempts */
+#define RF_READ_APART	0x10	/* written by the table, read by its caller (the target, the plan) */
 
 struct results_field;
 
@@ -59,9 +60,11 @@ struct results_field {
 	results_field_test_fn *nonnull;		/* written as null when false */
 	const char *const *names;		/* RF_ENUM */
 	unsigned	 nnames;
-	const struct results_field *sub;	/* RF_OBJECT */
+	const struct results_field *sub;	/* RF_OBJECT, its rows on the record at off */
 	results_field_write_fn *write;		/* instead of the type's */
 	results_field_read_fn *read;		/* instead of the type's; RF_CUSTOM: NULL, read elsewhere */
+	const char	*typedoc;		/* the schema's type column (a table's first row
+						   has one: the table has the column) */
 	const char	*doc;			/* NULL: documented with the row above; "%k": the sub-keys */
 };
 
@@ -76,6 +79,9 @@ void	 results_fields_str(const cJSON *o, const char *key, char *dst, size_t len)
 
 /* results-fields-plan.c */
 extern const struct results_field results_plan_fields[];
+
+/* results-fields-top.c */
+extern const struct results_field results_top_fields[];
 
 /* results-fields-expect.c */
 extern const struct results_field results_expect_fields[];

@@ -29,9 +29,6 @@ jnum(const cJSON *o, const char *key)
 	return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
-/* The start of a warning runs wrote before 2026-12-02; see results_from_json(). */
-#define OLD_SHARES_WARNING	"the mixed cells have "
-
 /* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
 static uint64_t
 ju64(const cJSON *o, const char *key)
@@ -51,18 +48,6 @@ juint(const cJSON *o, const char *key)
 	uint64_t v = ju64(o, key);
 
 	return v > UINT_MAX ? UINT_MAX : (unsigned)v;
-}
-
-static int
-jint(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	if (!(v > INT_MIN))
-		return INT_MIN;
-	if (v >= INT_MAX)
-		return INT_MAX;
-	return (int)v;
 }
 
 static void
@@ -190,17 +175,6 @@ cell_lists_from_json(const cJSON *o, struct cell_result *r, char *err, size_t er
 	return 0;
 }
 
-/* "expect" back into e; null, absent or not an object: no expectation. */
-static int
-expect_from_json(const cJSON *o, struct expect *e, char *err, size_t errlen)
-{
-	memset(e, 0, sizeof *e);
-	if (!cJSON_IsObject(o))
-		return 0;
-	e->set = true;
-	return results_fields_read(o, results_expect_fields, e, err, errlen);
-}
-
 /* "target" back into tg. */
 static int
 target_from_json(const cJSON *t, struct target *tg, char *err, size_t errlen)
@@ -314,29 +288,6 @@ json_figures_check(cJSON *root, char *err, size_t errlen)
 	return -EINVAL;
 }
 
-/* "warnings" back into res, at most as many as it holds, less the one now untrue. */
-static void
-warnings_from_json(const cJSON *w, struct results *res)
-{
-	const cJSON *item;
-
-	cJSON_ArrayForEach(item, w) {
-		/*
-		 * Runs before 2026-12-02 warned that the reports showed one read share
-		 * of a mixed mode; they now show each, so that warning is not true of
-		 * a report made from the file and is dropped.
-		 */
-		if (cJSON_IsString(item) && strncmp(item->valuestring, OLD_SHARES_WARNING,
-		    strlen(OLD_SHARES_WARNING)) == 0 && strstr(item->valuestring,
-		    "read shares: the reports'") != NULL)
-			continue;
-		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
-		    cJSON_IsString(item))
-			str_copy(res->warnings[res->nwarnings++], sizeof res->warnings[0],
-			    item->valuestring);
-	}
-}
-
 /*
  * Parse results.json text into res.  On failure returns -EINVAL with a
  * one-line reason in err.
@@ -345,7 +296,7 @@ int
 results_from_json(const char *text, struct results *res, char *err, size_t errlen)
 {
 	cJSON *root = cJSON_Parse(text);
-	const cJSON *tool, *t, *cells, *item;
+	const cJSON *t, *cells, *item;
 	unsigned i;
 	int ret = -EINVAL;
 
@@ -356,26 +307,8 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 	}
 	if (json_figures_check(root, err, errlen) != 0)
 		goto out;
-	res->schema_version = jint(root, "schema_version");
-	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
-		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",
-		    res->schema_version, SWEEP_SCHEMA_VERSION);
+	if (results_fields_read(root, results_top_fields, res, err, errlen) != 0)
 		goto out;
-	}
-	tool = cJSON_GetObjectItemCaseSensitive(root, "tool");
-	jstr(tool, "version", res->tool_version, sizeof res->tool_version);
-	jstr(root, "host", res->host, sizeof res->host);
-	jstr(root, "kernel", res->kernel, sizeof res->kernel);
-	jstr(root, "started_utc", res->started_utc, sizeof res->started_utc);
-	jstr(root, "label", res->label, sizeof res->label);
-	jstr(root, "description", res->description, sizeof res->description);
-	res->interrupted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
-	warnings_from_json(cJSON_GetObjectItemCaseSensitive(root, "warnings"), res);
-
-	if (expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect, err,
-	    errlen) != 0)
-		goto out;
-	results_auto_from_json(cJSON_GetObjectItemCaseSensitive(root, "auto"), &res->autoplan);
 
 	t = cJSON_GetObjectItemCaseSensitive(root, "target");
 	if (!cJSON_IsObject(t)) {

@@ -24,18 +24,6 @@
 /* The latency percentiles' keys in "lat_ns", in sweep_percentiles' order. */
 const char *const results_json_pct_keys[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
 
-/* "expect": the caps the volume is provisioned for, or null. */
-static void
-expect_to_json(cJSON *root, const struct expect *e)
-{
-	if (!e->set) {
-		cJSON_AddNullToObject(root, "expect");
-		return;
-	}
-	results_fields_write(cJSON_AddObjectToObject(root, "expect"), results_expect_fields, e, 0,
-	    0);
-}
-
 /*
  * The record without its two lists of cells, which are the last items of
  * "plan" and of the whole (results-json-write.c prints them one by one
@@ -44,30 +32,9 @@ expect_to_json(cJSON *root, const struct expect *e)
 cJSON *
 results_json_head(const struct results *res)
 {
-	cJSON *root = cJSON_CreateObject(), *tool, *w;
-	const struct target *tg = &res->target;
-	unsigned i;
+	cJSON *root = cJSON_CreateObject();
 
-	cJSON_AddNumberToObject(root, "schema_version", res->schema_version);
-	tool = cJSON_AddObjectToObject(root, "tool");
-	cJSON_AddStringToObject(tool, "name", "sweep");
-	cJSON_AddStringToObject(tool, "version", res->tool_version);
-	cJSON_AddStringToObject(root, "host", res->host);
-	cJSON_AddStringToObject(root, "kernel", res->kernel);
-	cJSON_AddStringToObject(root, "started_utc", res->started_utc);
-	cJSON_AddStringToObject(root, "label", res->label);
-	cJSON_AddStringToObject(root, "description", res->description);
-	cJSON_AddBoolToObject(root, "interrupted", res->interrupted);
-	cJSON_AddNumberToObject(root, "cells_done", res->ndone);
-	w = cJSON_AddArrayToObject(root, "warnings");
-	for (i = 0; i < res->nwarnings; i++)
-		cJSON_AddItemToArray(w, cJSON_CreateString(res->warnings[i]));
-	expect_to_json(root, &res->expect);
-	results_auto_to_json(root, &res->autoplan);
-
-	results_fields_write(cJSON_AddObjectToObject(root, "target"), results_target_fields, tg, 0,
-	    0);
-	results_fields_write(cJSON_AddObjectToObject(root, "plan"), results_plan_fields, res, 0, 0);
+	results_fields_write(root, results_top_fields, res, 0, 0);
 	return root;
 }
 

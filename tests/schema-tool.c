@@ -13,10 +13,12 @@
 #include "sweep.h"
 #include "results-fields.h"
 
-/* The table "expect", "target", "plan", "cells", or "cells.KEY" (the object at KEY of a cell). */
+/* The table "top", "expect", "target", "plan", "cells", or "cells.KEY" (the object at KEY of a cell). */
 static int
 table_doc(const char *name)
 {
+	if (strcmp(name, "top") == 0)
+		return results_fields_doc(stdout, results_top_fields, NULL);
 	if (strcmp(name, "expect") == 0)
 		return results_fields_doc(stdout, results_expect_fields, NULL);
 	if (strcmp(name, "target") == 0)
@@ -42,7 +44,7 @@ doc(void)
 			memcpy(name, line + 1, n - 3);
 			name[n - 3] = '\0';
 			if (table_doc(name) != 0) {
-				fprintf(stderr, "schema-tool: @%s@: no such table (expect, target, plan, cells, cells.KEY)\n",
+				fprintf(stderr, "schema-tool: @%s@: no such table (top, expect, target, plan, cells, cells.KEY)\n",
 				    name);
 				return 2;
 			}
