@@ -30,8 +30,8 @@ rf_number(const cJSON *o, const char *key, double absent)
 }
 
 /* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
-static uint64_t
-rf_u64(const cJSON *o, const char *key)
+uint64_t
+results_fields_u64(const cJSON *o, const char *key)
 {
 	double v = rf_number(o, key, 0);
 
@@ -42,14 +42,16 @@ rf_u64(const cJSON *o, const char *key)
 	return (uint64_t)v;
 }
 
+/* A number as an unsigned count, clamped as results_fields_u64() clamps. */
 unsigned
 results_fields_uint(const cJSON *o, const char *key)
 {
-	uint64_t v = rf_u64(o, key);
+	uint64_t v = results_fields_u64(o, key);
 
 	return v > UINT_MAX ? UINT_MAX : (unsigned)v;
 }
 
+/* A number as an int, clamped to INT_MIN .. INT_MAX. */
 static int
 rf_int(const cJSON *o, const char *key)
 {
@@ -62,6 +64,7 @@ rf_int(const cJSON *o, const char *key)
 	return (int)v;
 }
 
+/* A string cut to dst (len); "" when not a string. */
 void
 results_fields_str(const cJSON *o, const char *key, char *dst, size_t len)
 {
@@ -160,7 +163,7 @@ field_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 		return f->read(o, f, base, err, errlen);
 	switch (f->type) {
 	case RF_U64:
-		*(uint64_t *)p = rf_u64(o, f->key);
+		*(uint64_t *)p = results_fields_u64(o, f->key);
 		break;
 	case RF_UINT:
 		*(unsigned *)p = results_fields_uint(o, f->key);

@@ -74,6 +74,7 @@ void	 results_fields_write(cJSON *o, const struct results_field *fields, const v
 int	 results_fields_read(const cJSON *o, const struct results_field *fields, void *base,
 	     char *err, size_t errlen);
 int	 results_fields_doc(FILE *f, const struct results_field *fields, const char *sub);
+uint64_t results_fields_u64(const cJSON *o, const char *key);
 unsigned results_fields_uint(const cJSON *o, const char *key);
 void	 results_fields_str(const cJSON *o, const char *key, char *dst, size_t len);
 

@@ -21,43 +21,6 @@
 #include "results-json.h"
 #include "results-fields.h"
 
-static double
-jnum(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
-/* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
-static uint64_t
-ju64(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	if (!(v > 0))
-		return 0;
-	if (v >= 18446744073709551615.0)
-		return UINT64_MAX;
-	return (uint64_t)v;
-}
-
-static unsigned
-juint(const cJSON *o, const char *key)
-{
-	uint64_t v = ju64(o, key);
-
-	return v > UINT_MAX ? UINT_MAX : (unsigned)v;
-}
-
-static void
-jstr(const cJSON *o, const char *key, char *dst, size_t len)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	str_copy(dst, len, cJSON_IsString(v) ? v->valuestring : "");
-}
-
 /* *s (a cJSON string or key) as clean text (text_clean), when it is not. */
 static void
 json_clean_str(char **s)
@@ -150,7 +113,7 @@ measurements_from_json(const cJSON *o, const char *key, unsigned max, struct cel
 			return -EINVAL;
 		}
 	}
-	*shown = juint(ro, "shown") > 0 ? juint(ro, "shown") - 1 : 0;
+	*shown = results_fields_uint(ro, "shown") > 0 ? results_fields_uint(ro, "shown") - 1 : 0;
 	if (*shown >= *n)
 		*shown = *n - 1;
 	return 0;
@@ -209,17 +172,17 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		char mode[32];
 		int m;
 
-		jstr(item, "mode", mode, sizeof mode);
+		results_fields_str(item, "mode", mode, sizeof mode);
 		if ((m = mode_parse(mode)) < 0) {
 			snprintf(err, errlen, "plan cell %u has an unknown mode \"%s\"", n, mode);
 			return -EINVAL;
 		}
 		c->index = n;
 		c->mode = (enum rw_mode)m;
-		c->bs = ju64(item, "bs");
-		c->depth = juint(item, "depth");
-		c->jobs = juint(item, "jobs");
-		jstr(item, "reason", c->why, sizeof c->why);
+		c->bs = results_fields_u64(item, "bs");
+		c->depth = results_fields_uint(item, "depth");
+		c->jobs = results_fields_uint(item, "jobs");
+		results_fields_str(item, "reason", c->why, sizeof c->why);
 		results_fields_rwmix_read(item, c, res->plan.rwmixread);
 		res->cells[n].cell = *c;
 		n++;

@@ -21,9 +21,6 @@
 #include "results-json.h"
 #include "results-fields.h"
 
-/* The latency percentiles' keys in "lat_ns", in sweep_percentiles' order. */
-const char *const results_json_pct_keys[PCT_COUNT] = { "p50", "p90", "p99", "p99.9", "p99.99" };
-
 /*
  * The record without its two lists of cells, which are the last items of
  * "plan" and of the whole (results-json-write.c prints them one by one

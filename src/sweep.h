@@ -769,7 +769,6 @@ const char *results_attempt_rule(const struct cell_result *);
 void	 results_attempt_note(const struct cell_result *, char *, size_t);
 
 /* results-json.c: results.json, written */
-extern const char *const results_json_pct_keys[PCT_COUNT];	/* "p50", ... "p99.99" */
 int	 results_write_json(const struct results *, const char *);
 /* Caller frees the returned string. */
 char	*results_to_json(const struct results *);
