@@ -8,15 +8,13 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char *const cmd_report_options[] = {
-	"out", "formats", "gnuplot", "expect", "profile", NULL
-};
-
 static int cmd_report_exec(struct config *);
 
 const struct cmd_entry cmd_report_entry = {
-	"report", "sweep report RESULTS.json  write the reports again from results.json",
-	cmd_report_options, cmd_report_exec
+	.name = "report",
+	.cmd = CMD_REPORT,
+	.usage = "sweep report RESULTS.json  write the reports again from results.json",
+	.exec = cmd_report_exec
 };
 
 /* The folder of a results.json, where its reports go without -o.  Caller frees. */

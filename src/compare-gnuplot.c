@@ -188,9 +188,12 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 	return buf;
 }
 
-/* compare-iops, compare-bw and compare-latency: .dat, .gp, and .png/.svg where gnuplot is. */
+/*
+ * compare-iops, compare-bw and compare-latency: .dat, .gp, and .png/.svg
+ * where gnuplot is.  The png and svg formats both run it: it renders once.
+ */
 int
-compare_gnuplot_write(struct compare_ctx *ctx)
+compare_gnuplot_write(struct report_ctx *ctx)
 {
 	const struct compare *cmp = ctx->cmp;
 	struct report_plot plots[COMPARE_CHARTS];
@@ -199,8 +202,11 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 	char *xtics = NULL, *xrange = NULL;
 	int err = 0;
 
+	if (ctx->charts_done)
+		return 0;
+	ctx->charts_done = true;
 	if (n == 0) {
-		snprintf(ctx->rc.chart_note, sizeof ctx->rc.chart_note, "no figures to chart");
+		snprintf(ctx->chart_note, sizeof ctx->chart_note, "no figures to chart");
 		return 0;
 	}
 	memset(plots, 0, sizeof plots);
@@ -242,7 +248,7 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
 		keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
 		keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
-		plots[i].script = report_gnuplot_script(&ctx->rc, plots[i].tmpl, keys, 8);
+		plots[i].script = report_gnuplot_script(ctx, plots[i].tmpl, keys, 8);
 		free(ytics);
 		free(yrange);
 		free(ylabel);
@@ -252,7 +258,7 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		free(title);
 	}
 	if (err == 0)
-		err = report_gnuplot_render(&ctx->rc, plots, n);
+		err = report_gnuplot_render(ctx, plots, n);
 	for (i = 0; i < n; i++) {
 		free(plots[i].script);
 		free(plots[i].data);

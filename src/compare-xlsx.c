@@ -400,11 +400,11 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 
 /* Write DIR/compare.xlsx whole or not at all. */
 int
-compare_xlsx_write(struct compare_ctx *ctx)
+compare_xlsx_write(struct report_ctx *ctx)
 {
 	const struct compare *cmp = ctx->cmp;
-	char *tmp = xasprintf("%s/.compare.xlsx.tmp.%ld", ctx->rc.dir, (long)getpid()), name[64];
-	char *path = xasprintf("%s/compare.xlsx", ctx->rc.dir);
+	char *tmp = xasprintf("%s/.compare.xlsx.tmp.%ld", ctx->dir, (long)getpid()), name[64];
+	char *path = xasprintf("%s/compare.xlsx", ctx->dir);
 	lxw_workbook_options opt = { .constant_memory = LXW_FALSE, .tmpdir = NULL,
 	    .use_zip64 = LXW_FALSE };
 	lxw_doc_properties props;
@@ -412,11 +412,11 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	int err = 0, fd;
 
 	memset(&x, 0, sizeof x);
-	fd = report_xlsx_tmp(tmp, name, sizeof name, ctx->rc.error, sizeof ctx->rc.error);
+	fd = report_xlsx_tmp(tmp, name, sizeof name, ctx->error, sizeof ctx->error);
 	x.wb = fd >= 0 ? workbook_new_opt(name, &opt) : NULL;
 	if (x.wb == NULL) {
 		if (fd >= 0) {
-			snprintf(ctx->rc.error, sizeof ctx->rc.error, "%s: libxlsxwriter could not create "
+			snprintf(ctx->error, sizeof ctx->error, "%s: libxlsxwriter could not create "
 			    "the workbook", tmp);
 			close(fd);
 			unlink(tmp);
@@ -445,7 +445,7 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	compare_xl_side(&x, cmp);
 	compare_xl_ratios(&x, cmp);
 	compare_xl_charts(&x, cmp);
-	err = report_xlsx_close(x.wb, tmp, path, ctx->rc.error, sizeof ctx->rc.error);
+	err = report_xlsx_close(x.wb, tmp, path, ctx->error, sizeof ctx->error);
 	close(fd);
 	free(tmp);
 	free(path);

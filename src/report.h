@@ -134,10 +134,15 @@ struct summary {
 /* The marker of a figure from a cell that is not steady (noisy or stalled). */
 #define REPORT_UNSTEADY_MARK	"⚠"
 
-/* What the writers share during one report_write_all(). */
+/*
+ * What the writers share during one pass over the formats
+ * (report_write_formats): a run's report reads res and sum, a comparison
+ * (sweep compare, a fleet's hosts) cmp.
+ */
 struct report_ctx {
 	const struct results	*res;
 	const struct summary	*sum;
+	const struct compare	*cmp;
 	const char		*dir;
 	unsigned		 mask;		/* REPORT_* asked for */
 	const char		*gnuplot;	/* --gnuplot, NULL: search PATH */
@@ -182,8 +187,17 @@ struct report_chart {
 	unsigned wl;		/* series-WORKLOAD: the workload (index into summary.modes) */
 };
 
+/* What a pass over the formats writes: each format has a writer for each, or none. */
+enum report_output_kind {
+	REPORT_OUT_RUN,		/* results.csv, report.xlsx, report.md, ... */
+	REPORT_OUT_COMPARE,	/* compare.csv, compare.xlsx, compare.md, ... */
+	REPORT_OUT_FLEET,	/* a comparison of a fleet's hosts: hosts.csv, hosts.md */
+	REPORT_OUT_KINDS
+};
+
 /* report.c */
 int	 report_parse_formats(const char *, unsigned *);
+int	 report_write_formats(struct report_ctx *ctx, enum report_output_kind kind);
 int	 report_write_all(const struct results *, const char *, unsigned, const char *);
 int	 report_save_all(const struct results *, const char *, unsigned, const char *);
 
@@ -564,17 +578,33 @@ struct compare {
 	uint64_t		*bs;		/* every block size, ascending */
 	unsigned		 nbs;
 	char			**verdict;	/* per modes[] entry */
+	bool			 all_cells;	/* a row also for a cell no run has figures of */
+	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
 };
 
-/* What the compare writers share. */
-struct compare_ctx {
-	const struct compare	*cmp;
-	struct report_ctx	 rc;	/* dir, mask, gnuplot, chart state, error */
+/*
+ * The hosts of one fio client/server run (run --hosts, or the import of
+ * its output), compared as the runs of a comparison: hosts.md, hosts.csv.
+ */
+struct compare_fleet {
+	const char		*label;		/* --label, or NULL */
+	const char		*source;	/* the fio output imported, or NULL: a run */
+	const struct host_list	*hosts;		/* a run per host, in this order */
+	struct fleet_total	 total;		/* fio's own aggregate */
 };
 
 /* compare.c */
 int	 compare_write_all(struct compare *, const char *, unsigned, const char *);
-int	 compare_csv_write(struct compare_ctx *);
+int	 compare_fleet_write_all(struct compare *cmp, const char *dir);
+
+/* compare-fleet.c: a fleet's hosts as a comparison */
+void	 compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet,
+	     struct results *res);
+int	 compare_fleet_csv_write(struct report_ctx *ctx);
+int	 compare_fleet_md_write(struct report_ctx *ctx);
+
+/* compare-csv.c */
+int	 compare_csv_write(struct report_ctx *ctx);
 
 /* compare-build.c */
 int	 compare_build(struct compare *);
@@ -593,7 +623,7 @@ char	*compare_missing_text(const struct compare *, const struct compare_row *);
 
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
-int	 compare_gnuplot_write(struct compare_ctx *);
+int	 compare_gnuplot_write(struct report_ctx *);
 unsigned compare_gnuplot_charts(const struct compare *, struct report_chart *);
 
 /* compare-table.c: the tables md and html share */
@@ -602,10 +632,10 @@ void	 compare_table_mode(const struct compare *, unsigned, struct report_table *
 void	 compare_table_missing(const struct compare *, struct report_table *);
 
 /* compare-xlsx.c */
-int	 compare_xlsx_write(struct compare_ctx *);
+int	 compare_xlsx_write(struct report_ctx *);
 
 /* compare-doc.c: compare.md and compare.html */
-int	 compare_md_write(struct compare_ctx *);
-int	 compare_html_write(struct compare_ctx *);
+int	 compare_md_write(struct report_ctx *);
+int	 compare_html_write(struct report_ctx *);
 
 #endif
