@@ -333,6 +333,27 @@ struct stability {
 	char		 reason[160];	/* "stalled: 5 of 6 s below 10% of the first second (12,188 IOPS)" */
 };
 
+/*
+ * The spread of one figure over a cell's ok rounds (analysis_rounds_spread):
+ * the median (for an even count, the lower of the two middle values, so
+ * that it is a measured round), the extremes, and the distribution-free
+ * interval of the median from order statistics, [x(j), x(n+1-j)] for the
+ * largest j whose coverage, 1 - 2 P(Binomial(n, 1/2) < j), is at least 95%.
+ * Below 6 rounds no j reaches 95%: the interval is then the whole range,
+ * whose coverage is only 1 - 2^(1-n) (75% for 3 rounds), and level_pct
+ * says so.
+ */
+enum round_figure { ROUND_IOPS, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999, ROUND_FIGURES };
+
+#define ROUND_LEVEL_PCT		95.0	/* the interval's confidence where the rounds allow it */
+
+struct round_spread {
+	unsigned	 n;		/* ok rounds the figure comes from; < 2: no spread */
+	double		 median, min, max;	/* IOPS, bytes/s or ns as the figure is */
+	double		 lo, hi;	/* the interval of the median */
+	double		 level_pct;	/* its coverage, %: 95 or more, or what n allows */
+};
+
 struct cell_result {
 	struct cell	 cell;
 	enum cell_status status;
@@ -374,6 +395,12 @@ struct cell_result {
 	struct cell_result *rounds;
 	unsigned	 nrounds;
 	unsigned	 shown_round;
+	/*
+	 * The spread of each figure over the rounds, for results.json: set by
+	 * results_rounds_spread() where rounds are stored or loaded, so that
+	 * writing the record computes nothing.
+	 */
+	struct round_spread round_spread[ROUND_FIGURES];
 
 	/*
 	 * --retry-unstable N: every attempt of this cell in the order they ran
@@ -384,27 +411,6 @@ struct cell_result {
 	struct cell_result *attempts;
 	unsigned	 nattempts;
 	unsigned	 shown_attempt;
-};
-
-/*
- * The spread of one figure over a cell's ok rounds (analysis_rounds_spread):
- * the median (for an even count, the lower of the two middle values, so
- * that it is a measured round), the extremes, and the distribution-free
- * interval of the median from order statistics, [x(j), x(n+1-j)] for the
- * largest j whose coverage, 1 - 2 P(Binomial(n, 1/2) < j), is at least 95%.
- * Below 6 rounds no j reaches 95%: the interval is then the whole range,
- * whose coverage is only 1 - 2^(1-n) (75% for 3 rounds), and level_pct
- * says so.
- */
-enum round_figure { ROUND_IOPS, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999, ROUND_FIGURES };
-
-#define ROUND_LEVEL_PCT		95.0	/* the interval's confidence where the rounds allow it */
-
-struct round_spread {
-	unsigned	 n;		/* ok rounds the figure comes from; < 2: no spread */
-	double		 median, min, max;	/* IOPS, bytes/s or ns as the figure is */
-	double		 lo, hi;	/* the interval of the median */
-	double		 level_pct;	/* its coverage, %: 95 or more, or what n allows */
 };
 
 /*
@@ -609,6 +615,7 @@ double	 results_cell_cv_pct(const struct cell_result *r);
 void	 results_store_cell(struct results *res, unsigned i, struct cell_result *r);
 void	 results_reset_cell(struct results *res, unsigned i);
 void	 results_store_round(struct results *res, unsigned i, struct cell_result *r);
+void	 results_rounds_spread(struct cell_result *r);
 void	 results_cell_free(struct cell_result *r);
 unsigned results_rounds_done(const struct results *res);
 void	 results_set_expect(struct results *res, const struct expect *e);
@@ -631,7 +638,6 @@ const char *results_attempt_rule(const struct cell_result *r);
 void	 results_attempt_note(const struct cell_result *r, char *buf, size_t len);
 
 /* results-json.c: results.json, written */
-extern const char *const results_json_pct_keys[PCT_COUNT];	/* "p50", ... "p99.99" */
 int	 results_write_json(const struct results *res, const char *path);
 /* Caller frees the returned string. */
 char	*results_to_json(const struct results *res);

@@ -12,8 +12,10 @@
 # layer writes what they give); the analysis (analysis-*.c) includes no
 # report, document or compare header and calls none of their functions;
 # the views (view*.c, view.h) include no report, document, workbook or
-# chart header and call no doc_, report_xlsx_ or report_gnuplot_ function.
-# Each file that breaks a rule is named.
+# chart header and call no doc_, report_xlsx_ or report_gnuplot_ function;
+# the writer of results.json and its field tables (results-json.c,
+# results-json-write.c, results-fields*.c) include no analysis header and
+# call no analysis_* function.  Each file that breaks a rule is named.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 layer_bad=""
@@ -60,8 +62,22 @@ for c in "$top_srcdir"/src/view*.[ch]; do
 	[ -z "$r" ] || layer_bad="$layer_bad
   $(basename "$c") (view) calls ${r% }"
 done
-[ -z "$layer_bad" ] || fail "a lower layer uses the reports:$layer_bad"
-ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header; views know no format"
+# Writing results.json computes nothing: what it stores from the analysis
+# (a cell's stability, its rounds' spread) is computed where the cell is
+# stored or loaded, so its writer and its field tables use no analysis.
+for c in "$top_srcdir"/src/results-json.c "$top_srcdir"/src/results-json-write.c \
+    "$top_srcdir"/src/results-fields*.c; do
+	[ -f "$c" ] || continue
+	h=$(grep -o '^#include "analysis[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$h" ] || layer_bad="$layer_bad
+  $(basename "$c") (results.json's writer or fields) includes ${h% }"
+	[ -z "$r" ] || layer_bad="$layer_bad
+  $(basename "$c") (results.json's writer or fields) calls ${r% }"
+done
+[ -z "$layer_bad" ] || fail "a lower layer uses a higher one:$layer_bad"
+ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header; views know no format; results.json's writer and field tables use no analysis"
 
 # The target and the engines get what they read (struct target_opts, the
 # cell), never the whole struct config of the command line.
