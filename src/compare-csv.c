@@ -35,7 +35,9 @@ compare_csv_head(FILE *f, const struct compare *cmp, enum compare_column kind, u
 int
 compare_csv_write(struct report_ctx *ctx)
 {
-	static const int decimals[COMPARE_METRICS] = { 1, 3, 1 };
+	static const int decimals[COMPARE_METRICS] = {
+		[COMPARE_IOPS] = 1, [COMPARE_BW] = 3, [COMPARE_P99] = 1
+	};
 	const struct compare *cmp = ctx->cmp;
 	char *buf = NULL, *path, a[160], bs[32];
 	size_t len = 0;

@@ -98,7 +98,9 @@ compare_fleet_csv_write(struct report_ctx *ctx)
 static void
 compare_fleet_table(const struct compare *cmp, enum compare_metric m, struct report_table *t)
 {
-	static const int decimals[COMPARE_METRICS] = { 0, 1, 1 };
+	static const int decimals[COMPARE_METRICS] = {
+		[COMPARE_IOPS] = 0, [COMPARE_BW] = 1, [COMPARE_P99] = 1
+	};
 	char num[64], bs[32];
 	unsigned i, k;
 

@@ -15,15 +15,16 @@
 
 #include "report.h"
 
-
 static const struct {
 	const char		*stem;
 	const char		*title;
 	enum compare_metric	 metric;
 } compare_chart_table[COMPARE_CHARTS] = {
-	{ "compare-iops", "IOPS vs block size", COMPARE_IOPS },
-	{ "compare-bw", "Throughput (MiB/s) vs block size", COMPARE_BW },
-	{ "compare-latency", "p99 latency vs block size, lowest queue depth", COMPARE_P99 },
+	{ .stem = "compare-iops", .title = "IOPS vs block size", .metric = COMPARE_IOPS },
+	{ .stem = "compare-bw", .title = "Throughput (MiB/s) vs block size",
+	  .metric = COMPARE_BW },
+	{ .stem = "compare-latency", .title = "p99 latency vs block size, lowest queue depth",
+	  .metric = COMPARE_P99 },
 };
 
 /* Does any row have the metric in some run? */

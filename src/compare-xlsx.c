@@ -313,11 +313,14 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
     const struct compare *cmp, enum compare_metric m, lxw_col_t *ncols)
 {
 	static const char *const ytitle[COMPARE_METRICS] = {
-		"IOPS (log scale)", "Throughput (MiB/s, log scale)", "p99 latency (us, log scale)"
+		[COMPARE_IOPS] = "IOPS (log scale)",
+		[COMPARE_BW] = "Throughput (MiB/s, log scale)",
+		[COMPARE_P99] = "p99 latency (us, log scale)"
 	};
 	static const char *const ctitle[COMPARE_METRICS] = {
-		"IOPS vs block size", "Throughput vs block size",
-		"p99 latency vs block size, lowest queue depth"
+		[COMPARE_IOPS] = "IOPS vs block size",
+		[COMPARE_BW] = "Throughput vs block size",
+		[COMPARE_P99] = "p99 latency vs block size, lowest queue depth"
 	};
 	struct view_range range = { 0, 0 };
 	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
@@ -363,10 +366,12 @@ static void
 compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 {
 	static const char *const what[COMPARE_METRICS] = {
-		"IOPS per block size (the IOPS chart; caps from each run's results.json):",
-		"Throughput per block size, MiB/s (the throughput chart; caps from each run's "
-		"results.json):",
-		"p99 latency per block size at each run's lowest queue depth, us (the latency chart):"
+		[COMPARE_IOPS] = "IOPS per block size (the IOPS chart; caps from each run's "
+		    "results.json):",
+		[COMPARE_BW] = "Throughput per block size, MiB/s (the throughput chart; caps from "
+		    "each run's results.json):",
+		[COMPARE_P99] = "p99 latency per block size at each run's lowest queue depth, us (the "
+		    "latency chart):"
 	};
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHARTS);
 	struct report_xlsx_stack st;
