@@ -13,19 +13,19 @@
 #include "report.h"
 
 /*
- * Every comparison format in mask into dir; each failure is named on
+ * Every comparison format opts asks for into dir; each failure is named on
  * stderr, the first is returned and the other formats still run.
  */
 int
-compare_write_all(struct compare *cmp, const char *dir, unsigned mask, const char *gnuplot)
+compare_write_all(const struct compare *cmp, const char *dir, const struct report_opts *opts)
 {
 	struct report_ctx ctx;
 
 	memset(&ctx, 0, sizeof ctx);
 	ctx.cmp = cmp;
 	ctx.dir = dir;
-	ctx.mask = mask;
-	ctx.gnuplot = gnuplot;
+	ctx.mask = opts->formats;
+	ctx.gnuplot = opts->gnuplot;
 	return report_write_formats(&ctx, REPORT_OUT_COMPARE);
 }
 

@@ -420,7 +420,8 @@ struct compare_fleet {
 };
 
 /* compare.c */
-int	 compare_write_all(struct compare *, const char *, unsigned, const char *);
+int	 compare_write_all(const struct compare *cmp, const char *dir,
+	     const struct report_opts *opts);
 int	 compare_fleet_write_all(struct compare *cmp, const char *dir);
 
 /* compare-fleet.c: a fleet's hosts as a comparison */
