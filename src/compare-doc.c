@@ -27,8 +27,9 @@ compare_doc_labels(const struct compare *cmp)
 
 /* Title, the runs, the rule and units, and a warning when no cell is in every run. */
 static void
-compare_doc_header(struct doc *d, const struct compare *cmp)
+compare_doc_header(struct doc *d, const struct report_ctx *ctx)
 {
+	const struct compare *cmp = ctx->cmp;
 	char *labels = compare_doc_labels(cmp), *title = xasprintf("sweep compare: %s", labels);
 	struct report_table t;
 
@@ -39,7 +40,7 @@ compare_doc_header(struct doc *d, const struct compare *cmp)
 	doc_heading_end(d, 1);
 	free(title);
 	free(labels);
-	compare_table_runs(cmp, &t);
+	report_table_view(&ctx->cview->runs, -1, 0, &t);
 	doc_table(d, &t);
 	report_table_free(&t);
 	doc_para_begin(d, NULL);
@@ -170,20 +171,21 @@ compare_doc_expect(struct doc *d, const struct compare *cmp)
 
 /* A ratio table per mode, then the cells only some runs have. */
 static void
-compare_doc_tables(struct doc *d, const struct compare *cmp)
+compare_doc_tables(struct doc *d, const struct report_ctx *ctx)
 {
+	const struct compare *cmp = ctx->cmp;
 	struct report_table t;
 	unsigned m;
 
 	for (m = 0; m < cmp->nmodes; m++) {
 		doc_heading(d, 2, cmp->modes[m].name);
 		doc_group_begin(d, "wide");
-		compare_table_mode(cmp, m, &t);
+		report_table_view(&ctx->cview->modes[m], -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 		doc_group_end(d);
 	}
-	compare_table_missing(cmp, &t);
+	report_table_view(&ctx->cview->missing, -1, 0, &t);
 	if (t.nrows > 1) {
 		doc_heading(d, 2, "Cells only some runs have");
 		doc_para_begin(d, NULL);
@@ -208,12 +210,12 @@ compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char 
 
 	if (err != 0)
 		return err;
-	compare_doc_header(&d, cmp);
+	compare_doc_header(&d, ctx);
 	compare_doc_stability(&d, cmp);
 	compare_doc_verdicts(&d, cmp);
 	compare_doc_expect(&d, cmp);
 	report_doc_charts(&d, ctx, charts, ncharts, "No figures to chart.", false);
-	compare_doc_tables(&d, cmp);
+	compare_doc_tables(&d, ctx);
 	doc_para(&d, "meta", "Figures from each run's results.json; compare.csv and compare.xlsx "
 	    "have them all.");
 	doc_end(&d);

@@ -31,6 +31,7 @@
 struct compare_xl {
 	lxw_workbook	*wb;
 	lxw_format	*title, *header, *bold, *num0, *num1, *ratio, *missing, *alert;
+	const struct compare_view *cview;
 };
 
 /* The row's identity columns, as compare.csv has them. */
@@ -181,7 +182,7 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		worksheet_write_string(ws, row++, 0, "Warning: the runs have no cell in common; there "
 		    "is no ratio and no winner.", x->alert);
 	row++;
-	compare_table_runs(cmp, &t);
+	report_table_view(&x->cview->runs, -1, 0, &t);
 	for (r = 0; r < t.nrows; r++, row++)
 		for (c = 0; c < t.ncols; c++)
 			worksheet_write_string(ws, row, (lxw_col_t)c, t.text[r * t.ncols + c],
@@ -434,6 +435,7 @@ compare_xlsx_write(struct report_ctx *ctx)
 	props.title = (char *)"sweep compare";
 	props.comments = (char *)"Runs compared by sweep compare from their results.json";
 	workbook_set_properties(x.wb, &props);
+	x.cview = ctx->cview;
 	x.title = report_xlsx_format(x.wb, NULL, true, 0, 0);
 	format_set_font_size(x.title, 14);
 	x.header = report_xlsx_format(x.wb, NULL, true, 0xF0F0F0, 0);

@@ -1,0 +1,260 @@
+/*
+ * The views of a comparison (sweep compare, a fleet's hosts): the runs, a
+ * table per workload with every run's figures, their ratios to the first
+ * run and the winner of each metric, and the cells only some runs have.
+ * Built once from struct compare; compare.md, compare.html and the
+ * workbook draw them.  A figure written with a unit of its own ("1.25x",
+ * a count) is a text whose value is set too, so a sheet can keep it as a
+ * number.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "view.h"
+
+/* Make row, col of t the text of fmt, with value v (NAN: none). */
+static void
+cv_text(struct view_table *t, unsigned row, unsigned col, double v, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void
+cv_text(struct view_table *t, unsigned row, unsigned col, double v, const char *fmt, ...)
+{
+	struct view_cell *vc = view_table_cell(t, row, col);
+	va_list ap;
+	int n;
+
+	if (vc == NULL)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	free(vc->text);
+	vc->text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	vc->text[0] = '\0';
+	va_start(ap, fmt);
+	vsnprintf(vc->text, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	va_end(ap);
+	vc->kind = VIEW_TEXT;
+	vc->value = v;
+}
+
+/* Set column c of t: header, unit, decimals and flags (VIEW_COL_*). */
+static void
+cv_col(struct view_table *t, unsigned c, const char *header, const char *unit, int decimals,
+    unsigned flags)
+{
+	view_table_col(t, c, header, NULL, unit, decimals, -1);
+	t->cols[c].flags = flags;
+}
+
+/* The runs: label, results, target, host, date, engine, cells and provisioned caps. */
+static void
+view_compare_runs(const struct compare *cmp, struct view_table *t)
+{
+	static const char *const header[] = {
+		"Results", "Target", "Region used", "Host", "Started (UTC)", "Engine",
+		"Cells with figures", "Provisioned caps"
+	};
+	unsigned c, k;
+	char a[32], b[32], caps[160], *label;
+
+	view_table_init(t, "Runs", 8);
+	str_copy(t->row_head, sizeof t->row_head, "Run");
+	for (c = 0; c < 8; c++)
+		cv_col(t, c, header[c], NULL, 0, c == 6 ? 0 : VIEW_COL_WORDS);
+	for (k = 0; k < cmp->nruns; k++) {
+		const struct compare_run *run = &cmp->runs[k];
+		const struct results *res = &run->res;
+		unsigned row;
+
+		label = xasprintf("%s%s", run->label, k == 0 ? " (first: the ratios' base)" : "");
+		row = view_table_add_row(t, label, k);
+		free(label);
+		cv_text(t, row, 0, NAN, "%s", run->path);
+		cv_text(t, row, 1, NAN, "%s (%s)", res->target.path,
+		    res->target.kind == TARGET_DEVICE ? "block device" : "file");
+		if (res->target.size > 0)
+			cv_text(t, row, 2, NAN, "%s of %s", size_human(res->target.size, a, sizeof a),
+			    size_human(res->target.total_size, b, sizeof b));
+		else
+			cv_text(t, row, 2, NAN, "not recorded");
+		cv_text(t, row, 3, NAN, "%s", res->host);
+		cv_text(t, row, 4, NAN, "%s", res->started_utc);
+		if (res->plan.runtime_s > 0)
+			cv_text(t, row, 5, NAN, "%s, %u s per cell", res->plan.engine,
+			    res->plan.runtime_s);
+		else
+			cv_text(t, row, 5, NAN, "%s", res->plan.engine);
+		cv_text(t, row, 6, run->sum.ndone, "%u", run->sum.ndone);
+		if (res->expect.set)
+			cv_text(t, row, 7, NAN, "%s%s%s%s", report_summary_caps(&res->expect, caps,
+			    sizeof caps), res->expect.profile[0] ? " (" : "", res->expect.profile,
+			    res->expect.profile[0] ? ")" : "");
+		else
+			cv_text(t, row, 7, NAN, "none given");
+	}
+}
+
+/* The columns of a workload's table: depth, jobs, then per metric figures, ratios, winner. */
+static void
+view_compare_mode_cols(const struct compare *cmp, struct view_table *t)
+{
+	unsigned c = 2, k, m;
+	char *h;
+
+	str_copy(t->row_head, sizeof t->row_head, "Block size");
+	cv_col(t, 0, "QD", NULL, 0, 0);
+	cv_col(t, 1, "Jobs", NULL, 0, 0);
+	for (m = 0; m < COMPARE_METRICS; m++) {
+		for (k = 0; k < cmp->nruns; k++, c++) {
+			h = xasprintf("%s %s", cmp->runs[k].label, compare_metric_name(m));
+			cv_col(t, c, h, compare_metric_name(m), m == COMPARE_IOPS ? 0 : 1, 0);
+			free(h);
+		}
+		for (k = 1; k < cmp->nruns; k++, c++) {
+			h = xasprintf("%s/%s", cmp->runs[k].label, cmp->runs[0].label);
+			cv_col(t, c, h, "x", 2, 0);
+			free(h);
+		}
+		h = xasprintf("Winner (%s)", m == COMPARE_P99 ? "p99" : compare_metric_name(m));
+		cv_col(t, c++, h, NULL, 0, VIEW_COL_WORDS);
+		free(h);
+	}
+}
+
+/* One row's cells of metric m from column c: every run's figure, its ratio, the winner. */
+static unsigned
+view_compare_metric(const struct compare *cmp, const struct compare_row *row,
+    enum compare_metric m, struct view_table *t, unsigned r, unsigned c)
+{
+	unsigned k;
+	char a[160];
+
+	for (k = 0; k < cmp->nruns; k++, c++) {
+		double v = compare_value(cmp, row, k, m);
+
+		if (row->cell[k] < 0) {
+			cv_text(t, r, c, NAN, "missing");
+			view_cell_flag(view_table_cell(t, r, c), VIEW_FAILED,
+			    "not measured in this run");
+		} else if (!isnan(v))
+			view_cell_number(t, r, c, v, row->cell[k]);
+	}
+	for (k = 1; k < cmp->nruns; k++, c++) {
+		double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
+
+		if (isnan(v))
+			cv_text(t, r, c, NAN, "-");
+		else
+			cv_text(t, r, c, v, "%.2fx", v);
+	}
+	cv_text(t, r, c++, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));
+	return c;
+}
+
+/*
+ * Workload wl's rows: block size, depth, jobs, then for each metric every
+ * run's figure, every run's ratio to the first, and the winner.  A run that
+ * lacks the cell shows "missing".
+ */
+static void
+view_compare_mode(const struct compare *cmp, unsigned wl, struct view_table *t)
+{
+	unsigned i, m;
+	char a[32];
+
+	view_table_init(t, cmp->modes[wl].name, 2 + COMPARE_METRICS * 2 * cmp->nruns);
+	view_compare_mode_cols(cmp, t);
+	for (i = 0; i < cmp->nrows; i++) {
+		const struct compare_row *row = &cmp->rows[i];
+		unsigned r, c;
+
+		if (row->wl != wl)
+			continue;
+		r = view_table_add_row(t, report_size_label(row->bs, a, sizeof a), (double)row->bs);
+		cv_text(t, r, 0, row->depth, "%u", row->depth);
+		cv_text(t, r, 1, row->jobs, "%u", row->jobs);
+		for (c = 2, m = 0; m < COMPARE_METRICS; m++)
+			c = view_compare_metric(cmp, row, m, t, r, c);
+	}
+}
+
+/* The runs that lack row's cell, "a, b"; NULL when none.  Caller frees. */
+static char *
+view_compare_who(const struct compare *cmp, const struct compare_row *row)
+{
+	char *who = NULL, *next;
+	unsigned k;
+
+	for (k = 0; k < cmp->nruns; k++)
+		if (row->cell[k] < 0) {
+			next = xasprintf("%s%s%s", who != NULL ? who : "", who != NULL ? ", " : "",
+			    cmp->runs[k].label);
+			free(who);
+			who = next;
+		}
+	return who;
+}
+
+/* The cells some runs lack: mode, block size, depth, jobs, and which runs. */
+static void
+view_compare_missing(const struct compare *cmp, struct view_table *t)
+{
+	unsigned i, r;
+	char a[32], *who;
+
+	view_table_init(t, "Cells only some runs have", 4);
+	str_copy(t->row_head, sizeof t->row_head, "Mode");
+	cv_col(t, 0, "Block size", NULL, 0, VIEW_COL_WORDS);
+	cv_col(t, 1, "QD", NULL, 0, 0);
+	cv_col(t, 2, "Jobs", NULL, 0, 0);
+	cv_col(t, 3, "Missing in", NULL, 0, VIEW_COL_WORDS);
+	for (i = 0; i < cmp->nrows; i++) {
+		const struct compare_row *row = &cmp->rows[i];
+
+		if ((who = view_compare_who(cmp, row)) == NULL)
+			continue;
+		r = view_table_add_row(t, cmp->modes[row->wl].name, i);
+		cv_text(t, r, 0, (double)row->bs, "%s", report_size_label(row->bs, a, sizeof a));
+		cv_text(t, r, 1, row->depth, "%u", row->depth);
+		cv_text(t, r, 2, row->jobs, "%u", row->jobs);
+		cv_text(t, r, 3, NAN, "%s", who);
+		view_cell_flag(view_table_cell(t, r, 3), VIEW_FAILED, NULL);
+		free(who);
+	}
+}
+
+/* Every table of comparison cmp into v. */
+void
+view_compare_build(struct compare_view *v, const struct compare *cmp)
+{
+	unsigned m;
+
+	memset(v, 0, sizeof *v);
+	view_compare_runs(cmp, &v->runs);
+	v->nmodes = cmp->nmodes;
+	v->modes = xcalloc(cmp->nmodes ? cmp->nmodes : 1, sizeof *v->modes);
+	for (m = 0; m < cmp->nmodes; m++)
+		view_compare_mode(cmp, m, &v->modes[m]);
+	view_compare_missing(cmp, &v->missing);
+}
+
+/* Free what view_compare_build() made. */
+void
+view_compare_free(struct compare_view *v)
+{
+	unsigned m;
+
+	view_table_free(&v->runs);
+	for (m = 0; m < v->nmodes; m++)
+		view_table_free(&v->modes[m]);
+	free(v->modes);
+	view_table_free(&v->missing);
+	memset(v, 0, sizeof *v);
+}
