@@ -230,6 +230,97 @@ view_compare_missing(const struct compare *cmp, struct view_table *t)
 	}
 }
 
+/* The columns of the cells table: identity, figures, ratios, winners, the runs lacking it. */
+static void
+view_compare_cells_cols(const struct compare *cmp, struct view_table *t)
+{
+	static const char *const id[] = { "bs", "bs_bytes", "bs_kib", "depth", "jobs" };
+	static const int decimals[COMPARE_METRICS] = {
+		[COMPARE_IOPS] = 1, [COMPARE_BW] = 3, [COMPARE_P99] = 1
+	};
+	static const char *const group[VIEW_CMP_GROUPS] = {
+		[VIEW_CMP_ID] = "cell", [VIEW_CMP_FIGURES] = "figures",
+		[VIEW_CMP_RATIOS] = "ratios", [VIEW_CMP_WINNERS] = "winners",
+		[VIEW_CMP_MISSING] = "missing"
+	};
+	unsigned c = 0, k, m;
+	char *h;
+
+	str_copy(t->row_head, sizeof t->row_head, "mode");
+	t->groups = xcalloc(VIEW_CMP_GROUPS, sizeof *t->groups);
+	for (t->ngroups = 0; t->ngroups < VIEW_CMP_GROUPS; t->ngroups++)
+		t->groups[t->ngroups] = xstrdup(group[t->ngroups]);
+	for (; c < 5; c++)
+		view_table_col(t, c, id[c], NULL, NULL, 0, VIEW_CMP_ID);
+	t->cols[0].flags = VIEW_COL_WORDS;
+	for (k = 0; k < cmp->nruns; k++)
+		for (m = 0; m < COMPARE_METRICS; m++, c++) {
+			h = compare_head(cmp, COMPARE_COL_VALUE, k, m);
+			view_table_col(t, c, h, NULL, compare_metric_name(m), decimals[m],
+			    VIEW_CMP_FIGURES);
+			free(h);
+		}
+	for (k = 1; k < cmp->nruns; k++)
+		for (m = 0; m < COMPARE_METRICS; m++, c++) {
+			h = compare_head(cmp, COMPARE_COL_RATIO, k, m);
+			view_table_col(t, c, h, NULL, "x", 3, VIEW_CMP_RATIOS);
+			free(h);
+		}
+	for (m = 0; m < COMPARE_METRICS; m++, c++) {
+		h = compare_head(cmp, COMPARE_COL_WINNER, 0, m);
+		view_table_col(t, c, h, NULL, NULL, 0, VIEW_CMP_WINNERS);
+		t->cols[c].flags = VIEW_COL_WORDS;
+		free(h);
+	}
+	view_table_col(t, c, "missing in", NULL, NULL, 0, VIEW_CMP_MISSING);
+	t->cols[c].flags = VIEW_COL_WORDS;
+}
+
+/*
+ * Every row of the comparison, as compare.csv and the workbook's data
+ * sheets have it: its identity, each run's figures (nothing when missing),
+ * each run's ratios to the first, the winners and the runs that lack it.
+ */
+static void
+view_compare_cells(const struct compare *cmp, struct view_table *t)
+{
+	unsigned i, k, m, c, r;
+	char a[160];
+
+	view_table_init(t, "Cells", 5 + COMPARE_METRICS * (2 * cmp->nruns) + 1);
+	view_compare_cells_cols(cmp, t);
+	for (i = 0; i < cmp->nrows; i++) {
+		const struct compare_row *row = &cmp->rows[i];
+		char *missing;
+
+		r = view_table_add_row(t, cmp->modes[row->wl].name, i);
+		cv_text(t, r, 0, (double)row->bs, "%s", size_short(row->bs, a, sizeof a));
+		view_cell_number(t, r, 1, (double)row->bs, -1);
+		cv_text(t, r, 2, (double)row->bs / KIB, "%g", (double)row->bs / KIB);
+		view_cell_number(t, r, 3, row->depth, -1);
+		view_cell_number(t, r, 4, row->jobs, -1);
+		for (c = 5, k = 0; k < cmp->nruns; k++)
+			for (m = 0; m < COMPARE_METRICS; m++, c++) {
+				double v = compare_value(cmp, row, k, m);
+
+				if (!isnan(v))
+					view_cell_number(t, r, c, v, row->cell[k]);
+			}
+		for (k = 1; k < cmp->nruns; k++)
+			for (m = 0; m < COMPARE_METRICS; m++, c++) {
+				double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
+
+				if (!isnan(v))
+					view_cell_number(t, r, c, v, -1);
+			}
+		for (m = 0; m < COMPARE_METRICS; m++, c++)
+			cv_text(t, r, c, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));
+		missing = compare_missing_text(cmp, row);
+		cv_text(t, r, c, NAN, "%s", missing);
+		free(missing);
+	}
+}
+
 /* Every table of comparison cmp into v. */
 void
 view_compare_build(struct compare_view *v, const struct compare *cmp)
@@ -243,6 +334,7 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 	for (m = 0; m < cmp->nmodes; m++)
 		view_compare_mode(cmp, m, &v->modes[m]);
 	view_compare_missing(cmp, &v->missing);
+	view_compare_cells(cmp, &v->cells);
 }
 
 /* Free what view_compare_build() made. */
@@ -256,5 +348,6 @@ view_compare_free(struct compare_view *v)
 		view_table_free(&v->modes[m]);
 	free(v->modes);
 	view_table_free(&v->missing);
+	view_table_free(&v->cells);
 	memset(v, 0, sizeof *v);
 }

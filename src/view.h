@@ -421,11 +421,20 @@ char	*compare_missing_text(const struct compare *, const struct compare_row *);
  * per metric) and the cells only some runs have.  The caller frees them
  * with view_compare_free().
  */
+enum view_compare_group {
+	VIEW_CMP_ID,		/* bs, bs_bytes, bs_kib, depth, jobs (the row label: the mode) */
+	VIEW_CMP_FIGURES,	/* per run, per metric */
+	VIEW_CMP_RATIOS,	/* per run but the first, per metric: over the first run's */
+	VIEW_CMP_WINNERS,	/* per metric */
+	VIEW_CMP_MISSING,	/* the runs that lack the cell */
+	VIEW_CMP_GROUPS
+};
 struct compare_view {
 	struct view_table	 runs;
 	struct view_table	*modes;		/* per compare.modes entry */
 	unsigned		 nmodes;
 	struct view_table	 missing;
+	struct view_table	 cells;		/* every row, in groups (enum view_compare_group) */
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
 void	 view_compare_free(struct compare_view *v);
