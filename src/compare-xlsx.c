@@ -34,77 +34,97 @@ struct compare_xl {
 	const struct compare_view *cview;
 };
 
-/* The row's identity columns, as compare.csv has them. */
+/* Row r of the cells view at sheet row r + 1: its identity columns, as compare.csv has them. */
 static void
-compare_xl_id(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t r, const struct compare *cmp,
-    const struct compare_row *row)
+compare_xl_id(struct compare_xl *x, lxw_worksheet *ws, const struct view_table *t, unsigned r)
 {
-	char bs[32];
+	unsigned c;
 
-	worksheet_write_string(ws, r, 0, cmp->modes[row->wl].name, NULL);
-	worksheet_write_string(ws, r, 1, size_short(row->bs, bs, sizeof bs), NULL);
-	worksheet_write_number(ws, r, 2, (double)row->bs, x->num0);
-	worksheet_write_number(ws, r, 3, (double)row->bs / KIB, NULL);
-	worksheet_write_number(ws, r, 4, row->depth, NULL);
-	worksheet_write_number(ws, r, 5, row->jobs, NULL);
+	worksheet_write_string(ws, r + 1, 0, t->rows[r].label, NULL);
+	worksheet_write_string(ws, r + 1, 1, view_table_cell(t, r, 0)->text, NULL);
+	for (c = 1; c < COL_FIRST - 1; c++)
+		worksheet_write_number(ws, r + 1, (lxw_col_t)(c + 1), view_table_cell(t, r, c)->value,
+		    c == 1 ? x->num0 : NULL);
 }
 
 /* The identity header of a data sheet. */
 static void
-compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws)
+compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws, const struct view_table *t)
 {
-	static const char *const id[] = { "mode", "bs", "bs_bytes", "bs_kib", "depth", "jobs" };
 	unsigned c;
 
-	for (c = 0; c < COL_FIRST; c++)
-		worksheet_write_string(ws, 0, (lxw_col_t)c, id[c], x->header);
+	worksheet_write_string(ws, 0, 0, t->row_head, x->header);
+	for (c = 0; c < COL_FIRST - 1; c++)
+		worksheet_write_string(ws, 0, (lxw_col_t)(c + 1), t->cols[c].header, x->header);
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, COL_FIRST);
 	report_xlsx_page(ws, 0, false);
 	worksheet_set_column(ws, 0, COL_FIRST - 1, 9, NULL);
 }
 
-/* Side by side: every run's figures per cell; a missing cell is "missing". */
+/* The headers of the columns of group g of the cells view from sheet column col; the next column. */
+static lxw_col_t
+compare_xl_group_head(struct compare_xl *x, lxw_worksheet *ws, const struct view_table *t,
+    enum view_compare_group g, lxw_col_t col)
+{
+	unsigned c;
+
+	for (c = 0; c < t->ncols; c++)
+		if (t->cols[c].group == (int)g)
+			worksheet_write_string(ws, 0, col++, t->cols[c].header, x->header);
+	return col;
+}
+
+/*
+ * Row r of the columns of group g of the cells view from sheet column col:
+ * a figure (blank, not text, when missing: a chart shows a gap there) in
+ * fmt[the column's metric], a text in text_fmt (an empty one is left
+ * blank).  Returns the next sheet column.
+ */
+static lxw_col_t
+compare_xl_group_row(lxw_worksheet *ws, const struct view_table *t, unsigned r,
+    enum view_compare_group g, lxw_col_t col, lxw_format *const *fmt, lxw_format *text_fmt)
+{
+	unsigned c, n = 0;
+
+	for (c = 0; c < t->ncols; c++) {
+		const struct view_cell *vc = view_table_cell(t, r, c);
+
+		if (t->cols[c].group != (int)g)
+			continue;
+		if (vc->kind == VIEW_NUMBER)
+			worksheet_write_number(ws, r + 1, col, vc->value, fmt[n % COMPARE_METRICS]);
+		else if (vc->kind == VIEW_TEXT && *vc->text)
+			worksheet_write_string(ws, r + 1, col, vc->text, text_fmt);
+		col++;
+		n++;
+	}
+	return col;
+}
+
+/* Side by side: every run's figures per cell, and the runs that lack it. */
 static void
 compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 {
-	static const char *const numfmt[COMPARE_METRICS] = { "#,##0.0", "#,##0.000", "#,##0.0" };
+	static const char *const numfmt[COMPARE_METRICS] = {
+		[COMPARE_IOPS] = "#,##0.0", [COMPARE_BW] = "#,##0.000", [COMPARE_P99] = "#,##0.0"
+	};
+	const struct view_table *t = &x->cview->cells;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SIDE);
 	lxw_format *fmt[COMPARE_METRICS];
-	unsigned i, k, m, last = COL_FIRST + COMPARE_METRICS * cmp->nruns;
+	unsigned m, r, last = COL_FIRST + COMPARE_METRICS * cmp->nruns;
 
 	for (m = 0; m < COMPARE_METRICS; m++)
 		fmt[m] = report_xlsx_format(x->wb, numfmt[m], false, 0, 0);
-	compare_xl_id_header(x, ws);
-	for (k = 0; k < cmp->nruns; k++)
-		for (m = 0; m < COMPARE_METRICS; m++) {
-			char *h = compare_head(cmp, COMPARE_COL_VALUE, k, m);
-
-			worksheet_write_string(ws, 0, (lxw_col_t)(COL_FIRST + k * COMPARE_METRICS + m), h,
-			    x->header);
-			free(h);
-		}
-	worksheet_write_string(ws, 0, (lxw_col_t)last, "missing in", x->header);
+	compare_xl_id_header(x, ws, t);
+	compare_xl_group_head(x, ws, t, VIEW_CMP_MISSING, compare_xl_group_head(x, ws, t,
+	    VIEW_CMP_FIGURES, COL_FIRST));
 	worksheet_set_column(ws, COL_FIRST, (lxw_col_t)(last - 1), 14, NULL);
 	worksheet_set_column(ws, (lxw_col_t)last, (lxw_col_t)last, 24, NULL);
-	for (i = 0; i < cmp->nrows; i++) {
-		const struct compare_row *row = &cmp->rows[i];
-		char *missing;
-
-		compare_xl_id(x, ws, i + 1, cmp, row);
-		for (k = 0; k < cmp->nruns; k++)
-			for (m = 0; m < COMPARE_METRICS; m++) {
-				double v = compare_value(cmp, row, k, m);
-
-				/* Blank, not text, when missing: a chart shows a gap there. */
-				if (!isnan(v))
-					worksheet_write_number(ws, i + 1,
-					    (lxw_col_t)(COL_FIRST + k * COMPARE_METRICS + m), v, fmt[m]);
-			}
-		missing = compare_missing_text(cmp, row);
-		if (*missing)
-			worksheet_write_string(ws, i + 1, (lxw_col_t)last, missing, x->missing);
-		free(missing);
+	for (r = 0; r < t->nrows; r++) {
+		compare_xl_id(x, ws, t, r);
+		compare_xl_group_row(ws, t, r, VIEW_CMP_MISSING, compare_xl_group_row(ws, t, r,
+		    VIEW_CMP_FIGURES, COL_FIRST, fmt, NULL), fmt, x->missing);
 	}
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)last);
 }
@@ -113,42 +133,20 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 static void
 compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 {
+	lxw_format *const ratio[COMPARE_METRICS] = { x->ratio, x->ratio, x->ratio };
+	const struct view_table *t = &x->cview->cells;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RATIOS);
-	unsigned i, k, m, wcol = COL_FIRST + COMPARE_METRICS * (cmp->nruns - 1);
-	char buf[256];
+	unsigned r, wcol = COL_FIRST + COMPARE_METRICS * (cmp->nruns - 1);
 
-	compare_xl_id_header(x, ws);
-	for (k = 1; k < cmp->nruns; k++)
-		for (m = 0; m < COMPARE_METRICS; m++) {
-			char *h = compare_head(cmp, COMPARE_COL_RATIO, k, m);
-
-			worksheet_write_string(ws, 0, (lxw_col_t)(COL_FIRST + (k - 1) * COMPARE_METRICS + m),
-			    h, x->header);
-			free(h);
-		}
-	for (m = 0; m < COMPARE_METRICS; m++) {
-		char *h = compare_head(cmp, COMPARE_COL_WINNER, 0, m);
-
-		worksheet_write_string(ws, 0, (lxw_col_t)(wcol + m), h, x->header);
-		free(h);
-	}
+	compare_xl_id_header(x, ws, t);
+	compare_xl_group_head(x, ws, t, VIEW_CMP_WINNERS, compare_xl_group_head(x, ws, t,
+	    VIEW_CMP_RATIOS, COL_FIRST));
 	worksheet_set_column(ws, COL_FIRST, (lxw_col_t)(wcol - 1), 14, NULL);
 	worksheet_set_column(ws, (lxw_col_t)wcol, (lxw_col_t)(wcol + 2), 18, NULL);
-	for (i = 0; i < cmp->nrows; i++) {
-		const struct compare_row *row = &cmp->rows[i];
-
-		compare_xl_id(x, ws, i + 1, cmp, row);
-		for (k = 1; k < cmp->nruns; k++)
-			for (m = 0; m < COMPARE_METRICS; m++) {
-				double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
-
-				if (!isnan(v))
-					worksheet_write_number(ws, i + 1,
-					    (lxw_col_t)(COL_FIRST + (k - 1) * COMPARE_METRICS + m), v, x->ratio);
-			}
-		for (m = 0; m < COMPARE_METRICS; m++)
-			worksheet_write_string(ws, i + 1, (lxw_col_t)(wcol + m),
-			    compare_winner_text(cmp, row, m, buf, sizeof buf), NULL);
+	for (r = 0; r < t->nrows; r++) {
+		compare_xl_id(x, ws, t, r);
+		compare_xl_group_row(ws, t, r, VIEW_CMP_WINNERS, compare_xl_group_row(ws, t, r,
+		    VIEW_CMP_RATIOS, COL_FIRST, ratio, NULL), ratio, NULL);
 	}
 	worksheet_write_string(ws, cmp->nrows + 2, 0, compare_rule(), NULL);
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)(wcol + 2));
