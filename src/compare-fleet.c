@@ -90,56 +90,6 @@ compare_fleet_csv_write(struct report_ctx *ctx)
 	return err;
 }
 
-/*
- * One figure's table: a row per cell, a column per host, and the spread
- * (the highest figure over the lowest).  A host shows "-" for a cell it
- * did not run, the cell's status when it has no figures.
- */
-static void
-compare_fleet_table(const struct compare *cmp, enum compare_metric m, struct report_table *t)
-{
-	static const int decimals[COMPARE_METRICS] = {
-		[COMPARE_IOPS] = 0, [COMPARE_BW] = 1, [COMPARE_P99] = 1
-	};
-	char num[64], bs[32];
-	unsigned i, k;
-
-	report_table_init(t, compare_metric_name(m), cmp->nruns + 2, NULL);
-	report_table_set(t, 0, 0, "cell");
-	for (k = 0; k <= cmp->nruns; k++) {
-		t->numeric[k + 1] = true;
-		report_table_set(t, 0, k + 1, "%s", k < cmp->nruns ? cmp->runs[k].label : "spread");
-	}
-	for (i = 0; i < cmp->nrows; i++) {
-		const struct compare_row *row = &cmp->rows[i];
-		unsigned r = report_table_add_row(t), have = 0;
-		double lo = NAN, hi = NAN;
-
-		report_table_set(t, r, 0, "%s %s QD%u x%u", cmp->modes[row->wl].name,
-		    report_size_label(row->bs, bs, sizeof bs), row->depth, row->jobs);
-		for (k = 0; k < cmp->nruns; k++) {
-			const struct cell_result *c = compare_fleet_cell(cmp, row, k);
-			double v = compare_value(cmp, row, k, m);
-
-			if (c != NULL && !results_cell_has_figures(c))
-				report_table_set(t, r, k + 1, "%s", cell_status_name(c->status));
-			else if (c == NULL || isnan(v))
-				report_table_set(t, r, k + 1, "-");
-			else {
-				lo = have == 0 ? v : fmin(lo, v);
-				hi = have == 0 ? v : fmax(hi, v);
-				have++;
-				report_num(v, decimals[m], num, sizeof num);
-				report_table_set(t, r, k + 1, "%s", num);
-			}
-		}
-		if (have > 1)
-			report_table_set(t, r, cmp->nruns + 1, "%.2f", hi / lo);
-		else
-			report_table_set(t, r, cmp->nruns + 1, "-");
-	}
-}
-
 /* The title and what the tables are. */
 static void
 compare_fleet_header(struct doc *d, const struct compare *cmp)
@@ -229,7 +179,7 @@ compare_fleet_md_write(struct report_ctx *ctx)
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		doc_heading(&d, 2, m == COMPARE_P99 ? "p99 completion latency (us)" :
 		    compare_metric_name(m));
-		compare_fleet_table(cmp, m, &t);
+		report_table_view(&ctx->cview->fleet[m], -1, 0, &t);
 		doc_table(&d, &t);
 		report_table_free(&t);
 	}

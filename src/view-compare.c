@@ -321,6 +321,55 @@ view_compare_cells(const struct compare *cmp, struct view_table *t)
 	}
 }
 
+/*
+ * A fleet's table of metric m: a row per cell, a column per host, and the
+ * spread (the highest figure over the lowest).  A host shows nothing ("-")
+ * for a cell it did not run, the cell's status when it has no figures.
+ */
+static void
+view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view_table *t)
+{
+	static const int decimals[COMPARE_METRICS] = {
+		[COMPARE_IOPS] = 0, [COMPARE_BW] = 1, [COMPARE_P99] = 1
+	};
+	char *label, bs[32];
+	unsigned i, k, r;
+
+	view_table_init(t, compare_metric_name(m), cmp->nruns + 1);
+	str_copy(t->row_head, sizeof t->row_head, "cell");
+	for (k = 0; k < cmp->nruns; k++)
+		view_table_col(t, k, cmp->runs[k].label, NULL, compare_metric_name(m), decimals[m], -1);
+	view_table_col(t, cmp->nruns, "spread", NULL, "x", 2, -1);
+	for (i = 0; i < cmp->nrows; i++) {
+		const struct compare_row *row = &cmp->rows[i];
+		unsigned have = 0;
+		double lo = NAN, hi = NAN;
+
+		label = xasprintf("%s %s QD%u x%u", cmp->modes[row->wl].name,
+		    report_size_label(row->bs, bs, sizeof bs), row->depth, row->jobs);
+		r = view_table_add_row(t, label, i);
+		free(label);
+		for (k = 0; k < cmp->nruns; k++) {
+			const struct cell_result *c = row->cell[k] < 0 ? NULL :
+			    &cmp->runs[k].res.cells[row->cell[k]];
+			double v = compare_value(cmp, row, k, m);
+
+			if (c != NULL && !results_cell_has_figures(c))
+				cv_text(t, r, k, NAN, "%s", cell_status_name(c->status));
+			else if (c != NULL && !isnan(v)) {
+				lo = have == 0 ? v : fmin(lo, v);
+				hi = have == 0 ? v : fmax(hi, v);
+				have++;
+				view_cell_number(t, r, k, v, row->cell[k]);
+			}
+		}
+		if (have > 1)
+			cv_text(t, r, cmp->nruns, hi / lo, "%.2f", hi / lo);
+		else
+			cv_text(t, r, cmp->nruns, NAN, "-");
+	}
+}
+
 /* Every table of comparison cmp into v. */
 void
 view_compare_build(struct compare_view *v, const struct compare *cmp)
@@ -335,6 +384,8 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 		view_compare_mode(cmp, m, &v->modes[m]);
 	view_compare_missing(cmp, &v->missing);
 	view_compare_cells(cmp, &v->cells);
+	for (m = 0; cmp->fleet != NULL && m < COMPARE_METRICS; m++)
+		view_compare_fleet(cmp, m, &v->fleet[m]);
 }
 
 /* Free what view_compare_build() made. */
@@ -349,5 +400,7 @@ view_compare_free(struct compare_view *v)
 	free(v->modes);
 	view_table_free(&v->missing);
 	view_table_free(&v->cells);
+	for (m = 0; m < COMPARE_METRICS; m++)
+		view_table_free(&v->fleet[m]);
 	memset(v, 0, sizeof *v);
 }

@@ -435,6 +435,7 @@ struct compare_view {
 	unsigned		 nmodes;
 	struct view_table	 missing;
 	struct view_table	 cells;		/* every row, in groups (enum view_compare_group) */
+	struct view_table	 fleet[COMPARE_METRICS];	/* a fleet's: cells by hosts, spread */
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
 void	 view_compare_free(struct compare_view *v);
