@@ -93,68 +93,36 @@ compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot,
 	}
 }
 
-/* One chart's data (a block per line) and plot items. */
+/* One chart's data (a block per line of the comparison's series) and plot items. */
 static void
-compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_metric m,
+compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compare_metric m,
     double div, FILE *data, FILE *plot, struct view_range *yr)
 {
-	unsigned k, g, i, block = 0, items = 0;
+	const struct compare *cmp = ctx->cmp;
+	const struct compare_series *s = &ctx->cview->series[m];
+	unsigned k, i, n, items = 0;
 
 	fprintf(data, "# sweep compare %s: one block per line of the chart (gnuplot index 0, 1, "
 	    "...)\n", stem);
-	for (k = 0; k < cmp->nruns; k++) {
-		for (g = 0; g < cmp->ngroups; g++) {
-			const struct compare_group *gr = &cmp->groups[g];
-			unsigned rows = 0;
-			char *title;
+	for (n = 0; n < s->nlines; n++) {
+		const struct compare_line *l = &s->lines[n];
+		const struct compare_group *gr = &cmp->groups[l->group];
 
-			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->wl) != (int)g)
-				continue;
-			for (i = 0; i < gr->n; i++)
-				rows += !isnan(compare_value(cmp, &cmp->rows[gr->first + i], k, m));
-			if (rows == 0)
-				continue;
-			title = xasprintf("%s %s", cmp->runs[k].label, gr->name);
-			fprintf(data, "%s# index %u: %s\n# bs_bytes\t%s\n", block > 0 ? "\n\n" : "", block,
-			    title, compare_metric_name(m));
-			for (i = 0; i < gr->n; i++) {
-				const struct compare_row *row = &cmp->rows[gr->first + i];
-				double v = compare_value(cmp, row, k, m);
-
-				if (isnan(v))
-					continue;
-				fprintf(data, "%llu\t%.6g\n", (unsigned long long)row->bs, v / div);
-				view_range_add(yr, v / div);
-			}
-			fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
-			    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block,
-			    cmp->modes[gr->wl].color, report_gnuplot_dash(k),
-			    report_gnuplot_point(gr->variant));
-			report_gnuplot_quote(plot, title);
-			free(title);
-			block++;
+		fprintf(data, "%s# index %u: %s\n# bs_bytes\t%s\n", n > 0 ? "\n\n" : "", n, l->title,
+		    compare_metric_name(m));
+		for (i = 0; i < l->npoints; i++) {
+			fprintf(data, "%llu\t%.6g\n", (unsigned long long)l->bs[i], l->value[i] / div);
+			view_range_add(yr, l->value[i] / div);
 		}
+		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
+		    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, n,
+		    cmp->modes[gr->wl].color, report_gnuplot_dash(l->run),
+		    report_gnuplot_point(gr->variant));
+		report_gnuplot_quote(plot, l->title);
 	}
 	if (m != COMPARE_P99)
 		for (k = 0; k < cmp->nruns; k++)
 			compare_gnuplot_caps(cmp, k, m == COMPARE_BW, plot, &items, yr);
-}
-
-/* The largest figure a chart of metric m draws (a dry run of its data). */
-static double
-compare_gnuplot_max(const struct compare *cmp, const char *stem, enum compare_metric m)
-{
-	char *data = NULL, *plot = NULL;
-	size_t dlen = 0, plen = 0;
-	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
-	struct view_range yr = { 0, 0 };
-
-	compare_gnuplot_data(cmp, stem, m, 1, df, pf, &yr);
-	fclose(df);
-	fclose(pf);
-	free(data);
-	free(plot);
-	return yr.hi;
 }
 
 /* The title of a chart as a gnuplot string.  Caller frees. */
@@ -228,9 +196,8 @@ compare_gnuplot_write(struct report_ctx *ctx)
 		yr = (struct view_range){ 0, 0 };
 		div = 1;
 		if (compare_chart_table[c].metric == COMPARE_P99)
-			div = report_gnuplot_lat_unit(compare_gnuplot_max(cmp, charts[i].stem,
-			    COMPARE_P99), &unit);
-		compare_gnuplot_data(cmp, charts[i].stem, compare_chart_table[c].metric, div, df, pf,
+			div = report_gnuplot_lat_unit(ctx->cview->series[COMPARE_P99].max, &unit);
+		compare_gnuplot_data(ctx, charts[i].stem, compare_chart_table[c].metric, div, df, pf,
 		    &yr);
 		fclose(df);
 		fclose(pf);

@@ -370,6 +370,47 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 	}
 }
 
+/* The lines of the chart of metric m: per run, per mode x depth x jobs with a figure. */
+static void
+view_compare_series(const struct compare *cmp, enum compare_metric m, struct compare_series *s)
+{
+	unsigned k, g, i;
+
+	memset(s, 0, sizeof *s);
+	s->lines = xcalloc(cmp->nruns * cmp->ngroups + 1, sizeof *s->lines);
+	for (k = 0; k < cmp->nruns; k++)
+		for (g = 0; g < cmp->ngroups; g++) {
+			const struct compare_group *gr = &cmp->groups[g];
+			struct compare_line *l = &s->lines[s->nlines];
+
+			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->wl) != (int)g)
+				continue;
+			l->bs = xcalloc(gr->n ? gr->n : 1, sizeof *l->bs);
+			l->value = xcalloc(gr->n ? gr->n : 1, sizeof *l->value);
+			for (i = 0; i < gr->n; i++) {
+				const struct compare_row *row = &cmp->rows[gr->first + i];
+				double v = compare_value(cmp, row, k, m);
+
+				if (isnan(v))
+					continue;
+				l->bs[l->npoints] = row->bs;
+				l->value[l->npoints++] = v;
+				if (v > s->max)
+					s->max = v;
+			}
+			if (l->npoints == 0) {
+				free(l->bs);
+				free(l->value);
+				memset(l, 0, sizeof *l);
+				continue;
+			}
+			l->run = k;
+			l->group = g;
+			l->title = xasprintf("%s %s", cmp->runs[k].label, gr->name);
+			s->nlines++;
+		}
+}
+
 /* Every table of comparison cmp into v. */
 void
 view_compare_build(struct compare_view *v, const struct compare *cmp)
@@ -386,13 +427,15 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 	view_compare_cells(cmp, &v->cells);
 	for (m = 0; cmp->fleet != NULL && m < COMPARE_METRICS; m++)
 		view_compare_fleet(cmp, m, &v->fleet[m]);
+	for (m = 0; m < COMPARE_METRICS; m++)
+		view_compare_series(cmp, m, &v->series[m]);
 }
 
 /* Free what view_compare_build() made. */
 void
 view_compare_free(struct compare_view *v)
 {
-	unsigned m;
+	unsigned i, m;
 
 	view_table_free(&v->runs);
 	for (m = 0; m < v->nmodes; m++)
@@ -400,7 +443,14 @@ view_compare_free(struct compare_view *v)
 	free(v->modes);
 	view_table_free(&v->missing);
 	view_table_free(&v->cells);
-	for (m = 0; m < COMPARE_METRICS; m++)
+	for (m = 0; m < COMPARE_METRICS; m++) {
 		view_table_free(&v->fleet[m]);
+		for (i = 0; i < v->series[m].nlines; i++) {
+			free(v->series[m].lines[i].title);
+			free(v->series[m].lines[i].bs);
+			free(v->series[m].lines[i].value);
+		}
+		free(v->series[m].lines);
+	}
 	memset(v, 0, sizeof *v);
 }

@@ -429,6 +429,24 @@ enum view_compare_group {
 	VIEW_CMP_MISSING,	/* the runs that lack the cell */
 	VIEW_CMP_GROUPS
 };
+/*
+ * A line of a comparison's chart of one metric: one run's figures of one
+ * mode x depth x jobs (for p99, of each workload's lowest depth with
+ * latency), at the block sizes that have one.
+ */
+struct compare_line {
+	unsigned	 run;		/* index into compare.runs: the line's dash */
+	unsigned	 group;		/* index into compare.groups: its mode's colour, its marker */
+	char		*title;		/* "gp2 randread QD8" */
+	unsigned	 npoints;
+	uint64_t	*bs;		/* ascending */
+	double		*value;		/* in the metric's unit (compare_value) */
+};
+struct compare_series {
+	struct compare_line	*lines;		/* per run, per group */
+	unsigned		 nlines;
+	double			 max;		/* the largest value of a line; 0 none */
+};
 struct compare_view {
 	struct view_table	 runs;
 	struct view_table	*modes;		/* per compare.modes entry */
@@ -436,6 +454,7 @@ struct compare_view {
 	struct view_table	 missing;
 	struct view_table	 cells;		/* every row, in groups (enum view_compare_group) */
 	struct view_table	 fleet[COMPARE_METRICS];	/* a fleet's: cells by hosts, spread */
+	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
 void	 view_compare_free(struct compare_view *v);
