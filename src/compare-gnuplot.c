@@ -100,7 +100,7 @@ compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compar
 {
 	const struct compare *cmp = ctx->cmp;
 	const struct compare_series *s = &ctx->cview->series[m];
-	unsigned k, i, n, items = 0;
+	unsigned k, i, n, block = 0, items = 0;
 
 	fprintf(data, "# sweep compare %s: one block per line of the chart (gnuplot index 0, 1, "
 	    "...)\n", stem);
@@ -108,14 +108,16 @@ compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compar
 		const struct compare_line *l = &s->lines[n];
 		const struct compare_group *gr = &cmp->groups[l->group];
 
-		fprintf(data, "%s# index %u: %s\n# bs_bytes\t%s\n", n > 0 ? "\n\n" : "", n, l->title,
-		    compare_metric_name(m));
+		if (l->npoints == 0)
+			continue;
+		fprintf(data, "%s# index %u: %s\n# bs_bytes\t%s\n", block > 0 ? "\n\n" : "", block,
+		    l->title, compare_metric_name(m));
 		for (i = 0; i < l->npoints; i++) {
 			fprintf(data, "%llu\t%.6g\n", (unsigned long long)l->bs[i], l->value[i] / div);
 			view_range_add(yr, l->value[i] / div);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
-		    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, n,
+		    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block++,
 		    cmp->modes[gr->wl].color, report_gnuplot_dash(l->run),
 		    report_gnuplot_point(gr->variant));
 		report_gnuplot_quote(plot, l->title);

@@ -235,34 +235,29 @@ compare_xl_bs_index(const struct compare *cmp, uint64_t bs)
 
 /*
  * A column of a chart's table: header name at row first, then per block
- * size run k's figure of group g (a cap when g < 0: cap at every block
- * size); its line on ch.  Returns false when the chart is full.
+ * size the figure of line l of metric m (blank where it has none: the line
+ * has a gap there), or cap at every block size when l is NULL; its line on
+ * ch.  Returns false when the chart is full.
  */
 static bool
 compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
-    lxw_col_t col, const struct compare *cmp, unsigned k, int g, enum compare_metric m,
-    double cap, const char *name, const struct report_xlsx_look *look,
+    lxw_col_t col, const struct compare *cmp, const struct compare_line *l,
+    enum compare_metric m, double cap, const char *name, const struct report_xlsx_look *look,
     struct view_range *range)
 {
 	unsigned b, i;
 
 	worksheet_write_string(ws, first, col, name, x->header);
-	if (g < 0)
+	if (l == NULL)
 		for (b = 0; b < cmp->nbs; b++) {
 			worksheet_write_number(ws, first + 1 + b, col, cap, x->num1);
 			view_range_add(range, cap);
 		}
 	else
-		for (i = 0; i < cmp->groups[g].n; i++) {
-			const struct compare_row *row = &cmp->rows[cmp->groups[g].first + i];
-			double v = compare_value(cmp, row, k, m);
-
-			/* Blank when missing: the line has a gap there. */
-			if (isnan(v))
-				continue;
-			worksheet_write_number(ws, first + 1 + compare_xl_bs_index(cmp, row->bs), col, v,
-			    m == COMPARE_IOPS ? x->num0 : x->num1);
-			view_range_add(range, v);
+		for (i = 0; i < l->npoints; i++) {
+			worksheet_write_number(ws, first + 1 + compare_xl_bs_index(cmp, l->bs[i]), col,
+			    l->value[i], m == COMPARE_IOPS ? x->num0 : x->num1);
+			view_range_add(range, l->value[i]);
 		}
 	report_xlsx_series(ch, SHEET_CHARTS, first + 1, first + cmp->nbs, 0, col, name, look);
 	return col - 1 < REPORT_XLSX_SERIES_MAX;
@@ -293,7 +288,7 @@ compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_
 				continue;
 			name = xasprintf("%s %s %s", cmp->runs[k].label, c == 0 ? "cap" : "burst",
 			    m == COMPARE_IOPS ? "IOPS" : "MiB/s");
-			more = compare_xl_column(x, ws, ch, first, col++, cmp, k, -1, m, caps[c], name,
+			more = compare_xl_column(x, ws, ch, first, col++, cmp, NULL, m, caps[c], name,
 			    &look, range);
 			free(name);
 			if (!more)
@@ -324,8 +319,9 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	struct view_range range = { 0, 0 };
 	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
 	    ytitle[m], LXW_CHART_LEGEND_RIGHT);
+	const struct compare_series *s = &x->cview->series[m];
 	lxw_col_t col = 1;
-	unsigned k, g, b;
+	unsigned n, b;
 	char label[32];
 	bool more = true;
 
@@ -333,21 +329,15 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	for (b = 0; b < cmp->nbs; b++)
 		worksheet_write_string(ws, first + 1 + b, 0,
 		    report_size_label(cmp->bs[b], label, sizeof label), NULL);
-	for (k = 0; k < cmp->nruns && more; k++)
-		for (g = 0; g < cmp->ngroups && more; g++) {
-			const struct compare_group *gr = &cmp->groups[g];
-			struct report_xlsx_look look = compare_xl_look(k,
-			    gr->wl, (int)gr->variant);
-			char *name;
+	for (n = 0; n < s->nlines && more; n++) {
+		const struct compare_line *l = &s->lines[n];
+		const struct compare_group *gr = &cmp->groups[l->group];
+		struct report_xlsx_look look = compare_xl_look(l->run, gr->wl, (int)gr->variant);
+		char *name = xasprintf("%s (%s)", l->title, compare_metric_name(m));
 
-			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->wl) != (int)g)
-				continue;
-			name = xasprintf("%s %s (%s)", cmp->runs[k].label, gr->name,
-			    compare_metric_name(m));
-			more = compare_xl_column(x, ws, ch, first, col++, cmp, k, (int)g, m, 0, name,
-			    &look, &range);
-			free(name);
-		}
+		more = compare_xl_column(x, ws, ch, first, col++, cmp, l, m, 0, name, &look, &range);
+		free(name);
+	}
 	if (more)
 		col = compare_xl_caps(x, ws, ch, first, col, cmp, m, &range);
 	report_xlsx_axis(ch->y_axis, &range, true);

@@ -370,7 +370,11 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 	}
 }
 
-/* The lines of the chart of metric m: per run, per mode x depth x jobs with a figure. */
+/*
+ * The lines of the chart of metric m: per run, per mode x depth x jobs
+ * (for p99, each workload's lowest depth with latency), with a point per
+ * block size that has a figure; a line may have none.
+ */
 static void
 view_compare_series(const struct compare *cmp, enum compare_metric m, struct compare_series *s)
 {
@@ -397,12 +401,6 @@ view_compare_series(const struct compare *cmp, enum compare_metric m, struct com
 				l->value[l->npoints++] = v;
 				if (v > s->max)
 					s->max = v;
-			}
-			if (l->npoints == 0) {
-				free(l->bs);
-				free(l->value);
-				memset(l, 0, sizeof *l);
-				continue;
 			}
 			l->run = k;
 			l->group = g;

@@ -432,7 +432,7 @@ enum view_compare_group {
 /*
  * A line of a comparison's chart of one metric: one run's figures of one
  * mode x depth x jobs (for p99, of each workload's lowest depth with
- * latency), at the block sizes that have one.
+ * latency), at the block sizes that have one (none: npoints 0).
  */
 struct compare_line {
 	unsigned	 run;		/* index into compare.runs: the line's dash */
@@ -443,7 +443,7 @@ struct compare_line {
 	double		*value;		/* in the metric's unit (compare_value) */
 };
 struct compare_series {
-	struct compare_line	*lines;		/* per run, per group */
+	struct compare_line	*lines;		/* per run, per group (p99: its latency groups) */
 	unsigned		 nlines;
 	double			 max;		/* the largest value of a line; 0 none */
 };
