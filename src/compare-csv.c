@@ -18,14 +18,13 @@ compare_csv_cell(FILE *f, const struct view_cell *vc, int d)
 }
 
 /*
- * compare.csv: the comparison's cells view (view-compare.c), a row per
- * cell of any run: its figures in each run, each run's ratios to the
- * first, the winners, and the runs that lack it.
+ * View t as DIR/file: a header line (the row labels' head, the columns'
+ * headers), then a line per row: its label, its figures in their column's
+ * decimals, its texts.  Written whole or not at all.
  */
 int
-compare_csv_write(struct report_ctx *ctx)
+compare_csv_table(const struct report_ctx *ctx, const struct view_table *t, const char *file)
 {
-	const struct view_table *t = &ctx->cview->cells;
 	char *buf = NULL, *path;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -50,9 +49,20 @@ compare_csv_write(struct report_ctx *ctx)
 		free(buf);
 		return -ENOMEM;
 	}
-	path = xasprintf("%s/compare.csv", ctx->dir);
+	path = xasprintf("%s/%s", ctx->dir, file);
 	err = write_file_atomic(path, buf, len);
 	free(path);
 	free(buf);
 	return err;
+}
+
+/*
+ * compare.csv: the comparison's cells view (view-compare.c), a row per
+ * cell of any run: its figures in each run, each run's ratios to the
+ * first, the winners, and the runs that lack it.
+ */
+int
+compare_csv_write(struct report_ctx *ctx)
+{
+	return compare_csv_table(ctx, &ctx->cview->cells, "compare.csv");
 }

@@ -39,13 +39,6 @@ compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet, stru
 	compare_build(cmp);
 }
 
-/* Run k's cell of row, or NULL when the host did not run it. */
-static const struct cell_result *
-compare_fleet_cell(const struct compare *cmp, const struct compare_row *row, unsigned k)
-{
-	return row->cell[k] < 0 ? NULL : &cmp->runs[k].res.cells[row->cell[k]];
-}
-
 /*
  * hosts.csv: a line per host and cell (the comparison's rows, numbered):
  * its status ("missing": the host did not run it) and figures.
@@ -53,41 +46,7 @@ compare_fleet_cell(const struct compare *cmp, const struct compare_row *row, uns
 int
 compare_fleet_csv_write(struct report_ctx *ctx)
 {
-	const struct compare *cmp = ctx->cmp;
-	const struct host_list *l = cmp->fleet->hosts;
-	char *buf = NULL, *path;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	unsigned i, k;
-	int err;
-
-	if (f == NULL)
-		return -errno;
-	fputs("host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n", f);
-	for (k = 0; k < cmp->nruns; k++)
-		for (i = 0; i < cmp->nrows; i++) {
-			const struct compare_row *row = &cmp->rows[i];
-			const struct cell_result *r = compare_fleet_cell(cmp, row, k);
-
-			csv_quote(f, l->h[k].name);
-			fprintf(f, ",%d,%u,%s,%llu,%u,%u,%s", l->h[k].port, i + 1,
-			    mode_name(row->mode), (unsigned long long)row->bs, row->depth, row->jobs,
-			    r == NULL ? "missing" : cell_status_name(r->status));
-			if (r != NULL && results_cell_has_figures(r))
-				fprintf(f, ",%.1f,%.3f,%.1f\n", r->iops, r->bw_bytes_s / MIB,
-				    (double)r->lat_pct_ns[2] / 1e3);
-			else
-				fputs(",,,\n", f);
-		}
-	if (fclose(f) != 0) {
-		free(buf);
-		return -ENOMEM;
-	}
-	path = xasprintf("%s/hosts.csv", ctx->dir);
-	err = write_file_atomic(path, buf, len);
-	free(path);
-	free(buf);
-	return err;
+	return compare_csv_table(ctx, &ctx->cview->hosts, "hosts.csv");
 }
 
 /* The title and what the tables are. */

@@ -357,6 +357,8 @@ int	 compare_fleet_csv_write(struct report_ctx *ctx);
 int	 compare_fleet_md_write(struct report_ctx *ctx);
 
 /* compare-csv.c */
+int	 compare_csv_table(const struct report_ctx *ctx, const struct view_table *t,
+	     const char *file);
 int	 compare_csv_write(struct report_ctx *ctx);
 
 /* compare-gnuplot.c */

@@ -409,6 +409,56 @@ view_compare_series(const struct compare *cmp, enum compare_metric m, struct com
 		}
 }
 
+/*
+ * A fleet's cells as hosts.csv has them: a row per host and cell (the
+ * comparison's rows, numbered), with its status ("missing": the host did
+ * not run it) and, when it has figures, IOPS, MiB/s and p99.
+ */
+static void
+view_compare_hosts(const struct compare *cmp, struct view_table *t)
+{
+	static const struct {
+		const char	*header;
+		int		 decimals;
+		unsigned	 flags;
+	} cols[] = {
+		{ .header = "port" }, { .header = "cell" },
+		{ .header = "mode", .flags = VIEW_COL_WORDS }, { .header = "bs" },
+		{ .header = "depth" }, { .header = "jobs" },
+		{ .header = "status", .flags = VIEW_COL_WORDS },
+		{ .header = "iops", .decimals = 1 }, { .header = "bw_mib_s", .decimals = 3 },
+		{ .header = "p99_us", .decimals = 1 }
+	};
+	const struct host_list *l = cmp->fleet->hosts;
+	unsigned c, i, k, r, n = sizeof cols / sizeof cols[0];
+
+	view_table_init(t, "Hosts", n);
+	str_copy(t->row_head, sizeof t->row_head, "host");
+	for (c = 0; c < n; c++)
+		cv_col(t, c, cols[c].header, NULL, cols[c].decimals, cols[c].flags);
+	for (k = 0; k < cmp->nruns; k++)
+		for (i = 0; i < cmp->nrows; i++) {
+			const struct compare_row *row = &cmp->rows[i];
+			const struct cell_result *res = row->cell[k] < 0 ? NULL :
+			    &cmp->runs[k].res.cells[row->cell[k]];
+
+			r = view_table_add_row(t, l->h[k].name, i);
+			view_cell_number(t, r, 0, l->h[k].port, -1);
+			view_cell_number(t, r, 1, i + 1, -1);
+			cv_text(t, r, 2, NAN, "%s", mode_name(row->mode));
+			view_cell_number(t, r, 3, (double)row->bs, -1);
+			view_cell_number(t, r, 4, row->depth, -1);
+			view_cell_number(t, r, 5, row->jobs, -1);
+			cv_text(t, r, 6, NAN, "%s", res == NULL ? "missing" :
+			    cell_status_name(res->status));
+			if (res == NULL || !results_cell_has_figures(res))
+				continue;
+			view_cell_number(t, r, 7, res->iops, row->cell[k]);
+			view_cell_number(t, r, 8, res->bw_bytes_s / MIB, row->cell[k]);
+			view_cell_number(t, r, 9, (double)res->lat_pct_ns[2] / 1e3, row->cell[k]);
+		}
+}
+
 /* Every table of comparison cmp into v. */
 void
 view_compare_build(struct compare_view *v, const struct compare *cmp)
@@ -425,6 +475,8 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 	view_compare_cells(cmp, &v->cells);
 	for (m = 0; cmp->fleet != NULL && m < COMPARE_METRICS; m++)
 		view_compare_fleet(cmp, m, &v->fleet[m]);
+	if (cmp->fleet != NULL)
+		view_compare_hosts(cmp, &v->hosts);
 	for (m = 0; m < COMPARE_METRICS; m++)
 		view_compare_series(cmp, m, &v->series[m]);
 }
@@ -441,6 +493,7 @@ view_compare_free(struct compare_view *v)
 	free(v->modes);
 	view_table_free(&v->missing);
 	view_table_free(&v->cells);
+	view_table_free(&v->hosts);
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		view_table_free(&v->fleet[m]);
 		for (i = 0; i < v->series[m].nlines; i++) {
