@@ -3,9 +3,10 @@
  * table per workload with every run's figures, their ratios to the first
  * run and the winner of each metric, and the cells only some runs have.
  * Built once from struct compare; compare.md, compare.html and the
- * workbook draw them.  A figure written with a unit of its own ("1.25x",
- * a count) is a text whose value is set too, so a sheet can keep it as a
- * number.
+ * workbook draw them.  A comparison's document lists every row (all_rows),
+ * as it always has, however many there are.  A figure written with a unit
+ * of its own ("1.25x", a count) is a text whose value is set too, so a
+ * sheet can keep it as a number.
  */
 #include "config.h"
 
@@ -65,6 +66,7 @@ view_compare_runs(const struct compare *cmp, struct view_table *t)
 	char a[32], b[32], caps[160], *label;
 
 	view_table_init(t, "Runs", 8);
+	t->all_rows = true;
 	str_copy(t->row_head, sizeof t->row_head, "Run");
 	for (c = 0; c < 8; c++)
 		cv_col(t, c, header[c], NULL, 0, c == 6 ? 0 : VIEW_COL_WORDS);
@@ -170,6 +172,7 @@ view_compare_mode(const struct compare *cmp, unsigned wl, struct view_table *t)
 	char a[32];
 
 	view_table_init(t, cmp->modes[wl].name, 2 + COMPARE_METRICS * 2 * cmp->nruns);
+	t->all_rows = true;
 	view_compare_mode_cols(cmp, t);
 	for (i = 0; i < cmp->nrows; i++) {
 		const struct compare_row *row = &cmp->rows[i];
@@ -210,6 +213,7 @@ view_compare_missing(const struct compare *cmp, struct view_table *t)
 	char a[32], *who;
 
 	view_table_init(t, "Cells only some runs have", 4);
+	t->all_rows = true;
 	str_copy(t->row_head, sizeof t->row_head, "Mode");
 	cv_col(t, 0, "Block size", NULL, 0, VIEW_COL_WORDS);
 	cv_col(t, 1, "QD", NULL, 0, 0);
@@ -336,6 +340,7 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 	unsigned i, k, r;
 
 	view_table_init(t, compare_metric_name(m), cmp->nruns + 1);
+	t->all_rows = true;
 	str_copy(t->row_head, sizeof t->row_head, "cell");
 	for (k = 0; k < cmp->nruns; k++)
 		view_table_col(t, k, cmp->runs[k].label, NULL, compare_metric_name(m), decimals[m], -1);

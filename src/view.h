@@ -212,6 +212,7 @@ struct view_table {
 	char		**groups;	/* per group: its title */
 	unsigned	 ngroups;
 	unsigned	 nleft_out;	/* rows past REPORT_CELLS_LISTED a per-cell view leaves out */
+	bool		 all_rows;	/* a document lists every row, past REPORT_CELLS_LISTED too */
 };
 
 /* report-num.c */
