@@ -203,7 +203,7 @@ compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char 
 {
 	const struct compare *cmp = ctx->cmp;
 	struct report_chart charts[COMPARE_CHARTS];
-	unsigned ncharts = compare_gnuplot_charts(cmp, charts);
+	unsigned ncharts = compare_gnuplot_charts(ctx->cview, charts);
 	struct doc d;
 	char *path;
 	int err = doc_open(&d, ops);

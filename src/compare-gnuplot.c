@@ -27,29 +27,17 @@ static const struct {
 	  .metric = COMPARE_P99 },
 };
 
-/* Does any row have the metric in some run? */
-static bool
-compare_gnuplot_any(const struct compare *cmp, enum compare_metric m)
-{
-	unsigned i, k;
-
-	for (i = 0; i < cmp->nrows; i++)
-		for (k = 0; k < cmp->nruns; k++)
-			if (!isnan(compare_value(cmp, &cmp->rows[i], k, m)))
-				return true;
-	return false;
-}
-
-/* Fill charts (COMPARE_CHARTS at most) with the charts that have a point to plot. */
+/*
+ * Fill charts (COMPARE_CHARTS at most) with the charts that have a point
+ * to plot: a metric whose series (view-compare.c) has a figure.
+ */
 unsigned
-compare_gnuplot_charts(const struct compare *cmp, struct report_chart *charts)
+compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts)
 {
 	unsigned n = 0, c;
 
-	if (cmp->nbs == 0)
-		return 0;
 	for (c = 0; c < COMPARE_CHARTS; c++) {
-		if (!compare_gnuplot_any(cmp, compare_chart_table[c].metric))
+		if (!(v->series[compare_chart_table[c].metric].max > 0))
 			continue;
 		snprintf(charts[n].stem, sizeof charts[n].stem, "%s", compare_chart_table[c].stem);
 		snprintf(charts[n].title, sizeof charts[n].title, "%s", compare_chart_table[c].title);
@@ -169,7 +157,7 @@ compare_gnuplot_write(struct report_ctx *ctx)
 	const struct compare *cmp = ctx->cmp;
 	struct report_plot plots[COMPARE_CHARTS];
 	struct report_chart charts[COMPARE_CHARTS];
-	unsigned n = compare_gnuplot_charts(cmp, charts), i, c;
+	unsigned n = compare_gnuplot_charts(ctx->cview, charts), i, c;
 	char *xtics = NULL, *xrange = NULL;
 	int err = 0;
 

@@ -364,7 +364,7 @@ int	 compare_csv_write(struct report_ctx *ctx);
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
 int	 compare_gnuplot_write(struct report_ctx *);
-unsigned compare_gnuplot_charts(const struct compare *, struct report_chart *);
+unsigned compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts);
 
 /* compare-xlsx.c */
 int	 compare_xlsx_write(struct report_ctx *);
