@@ -54,63 +54,19 @@ compare_doc_header(struct doc *d, const struct report_ctx *ctx)
 		    "in common: every cell is missing in some run, so there is no ratio and no winner.");
 }
 
-#define COMPARE_DOC_UNSTEADY_MAX	6	/* cells named per run; the rest are counted */
-
-/*
- * Which runs have cells that are not steady (noisy or stalled), as one
- * warning: ratios and winners of those cells may be the volume's moods,
- * not a difference between the runs.
- */
+/* The verdict of each workload, and how to read it. */
 static void
-compare_doc_stability(struct doc *d, const struct compare *cmp)
+compare_doc_verdicts(struct doc *d, const struct view_table *t)
 {
-	char *buf = NULL, a[96];
-	size_t len = 0;
-	FILE *f;
-	unsigned k, i, nruns = 0;
+	unsigned r;
 
-	for (k = 0; k < cmp->nruns; k++)
-		nruns += cmp->runs[k].sum.nunsteady > 0;
-	if (nruns == 0)
-		return;
-	f = open_memstream(&buf, &len);
-	for (k = 0; k < cmp->nruns; k++) {
-		const struct compare_run *run = &cmp->runs[k];
-		const struct summary *s = &run->sum;
-
-		if (s->nunsteady == 0)
-			continue;
-		fprintf(f, "%s%s: %u of %u cells (%u stalled, %u noisy: ", ftell(f) > 0 ? "; " : "",
-		    run->label, s->nunsteady, s->ndone, s->nverdict[STABILITY_STALLED],
-		    s->nverdict[STABILITY_NOISY]);
-		for (i = 0; i < s->nunsteady && i < COMPARE_DOC_UNSTEADY_MAX; i++)
-			fprintf(f, "%s%s", i > 0 ? ", " : "", report_summary_cell_name(s,
-			    &run->res.cells[s->unsteady[i]], a, sizeof a));
-		if (s->nunsteady > COMPARE_DOC_UNSTEADY_MAX)
-			fprintf(f, " and %u more", s->nunsteady - COMPARE_DOC_UNSTEADY_MAX);
-		fputc(')', f);
-	}
-	fprintf(f, ". A ratio or winner at such a cell may tell how the volume behaved during %s "
-	    "run rather than how the runs differ; each run's report says why its cells are not "
-	    "steady.", nruns == 1 ? "that" : "each");
-	fclose(f);
-	doc_note(d, REPORT_UNSTEADY_MARK " Not steady:", buf);
-	free(buf);
-}
-
-/* The verdict of each mode, and how to read it. */
-static void
-compare_doc_verdicts(struct doc *d, const struct compare *cmp)
-{
-	unsigned m;
-
-	doc_heading(d, 2, "Verdict");
+	doc_heading(d, 2, t->title);
 	doc_list_begin(d);
-	for (m = 0; m < cmp->nmodes; m++) {
+	for (r = 0; r < t->nrows; r++) {
 		doc_item_begin(d, NULL);
-		doc_strong(d, cmp->modes[m].name);
+		doc_strong(d, t->rows[r].label);
 		doc_raw(d, ": ");
-		doc_text(d, cmp->verdict[m] != NULL ? cmp->verdict[m] : "");
+		doc_text(d, view_table_cell(t, r, 0)->text);
 		doc_item_end(d);
 	}
 	doc_list_end(d);
@@ -211,8 +167,9 @@ compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char 
 	if (err != 0)
 		return err;
 	compare_doc_header(&d, ctx);
-	compare_doc_stability(&d, cmp);
-	compare_doc_verdicts(&d, cmp);
+	if (ctx->cview->unsteady != NULL)
+		doc_note(&d, REPORT_UNSTEADY_MARK " Not steady:", ctx->cview->unsteady);
+	compare_doc_verdicts(&d, &ctx->cview->verdicts);
 	compare_doc_expect(&d, cmp);
 	report_doc_charts(&d, ctx, charts, ncharts, "No figures to chart.", false);
 	compare_doc_tables(&d, ctx);

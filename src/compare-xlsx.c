@@ -156,6 +156,7 @@ compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 static void
 compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 {
+	const struct view_table *v = &x->cview->verdicts;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	struct report_table t;
 	lxw_row_t row = 0;
@@ -187,10 +188,10 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 			    r == 0 ? x->header : NULL);
 	report_table_free(&t);
 	row++;
-	worksheet_write_string(ws, row++, 0, "Verdict", x->bold);
-	for (m = 0; m < cmp->nmodes; m++, row++) {
-		worksheet_write_string(ws, row, 0, cmp->modes[m].name, x->bold);
-		worksheet_write_string(ws, row, 1, cmp->verdict[m] != NULL ? cmp->verdict[m] : "", NULL);
+	worksheet_write_string(ws, row++, 0, v->title, x->bold);
+	for (r = 0; r < v->nrows; r++, row++) {
+		worksheet_write_string(ws, row, 0, v->rows[r].label, x->bold);
+		worksheet_write_string(ws, row, 1, view_table_cell(v, r, 0)->text, NULL);
 	}
 	row++;
 	for (k = 0; k < cmp->nruns; k++) {

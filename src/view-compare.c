@@ -18,6 +18,8 @@
 
 #include "view.h"
 
+#define VIEW_COMPARE_UNSTEADY_MAX	6	/* cells named per run; the rest are counted */
+
 /* Make row, col of t the text of fmt, with value v (NAN: none). */
 static void
 cv_text(struct view_table *t, unsigned row, unsigned col, double v, const char *fmt, ...)
@@ -464,6 +466,64 @@ view_compare_hosts(const struct compare *cmp, struct view_table *t)
 		}
 }
 
+/* Each workload's verdict (compare-build.c), a row each. */
+static void
+view_compare_verdicts(const struct compare *cmp, struct view_table *t)
+{
+	unsigned m, r;
+
+	view_table_init(t, "Verdict", 1);
+	t->all_rows = true;
+	str_copy(t->row_head, sizeof t->row_head, "Workload");
+	cv_col(t, 0, "Verdict", NULL, 0, VIEW_COL_WORDS | VIEW_COL_PROSE);
+	for (m = 0; m < cmp->nmodes; m++) {
+		r = view_table_add_row(t, cmp->modes[m].name, m);
+		cv_text(t, r, 0, NAN, "%s", cmp->verdict != NULL && cmp->verdict[m] != NULL ?
+		    cmp->verdict[m] : "");
+	}
+}
+
+/*
+ * Which runs have cells that are not steady (noisy or stalled), as one
+ * warning: ratios and winners of those cells may be the volume's moods,
+ * not a difference between the runs.  NULL when every cell is steady.
+ * Caller frees.
+ */
+static char *
+view_compare_unsteady(const struct compare *cmp)
+{
+	char *buf = NULL, a[96];
+	size_t len = 0;
+	FILE *f;
+	unsigned k, i, nruns = 0;
+
+	for (k = 0; k < cmp->nruns; k++)
+		nruns += cmp->runs[k].sum.nunsteady > 0;
+	if (nruns == 0 || (f = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	for (k = 0; k < cmp->nruns; k++) {
+		const struct compare_run *run = &cmp->runs[k];
+		const struct summary *s = &run->sum;
+
+		if (s->nunsteady == 0)
+			continue;
+		fprintf(f, "%s%s: %u of %u cells (%u stalled, %u noisy: ", ftell(f) > 0 ? "; " : "",
+		    run->label, s->nunsteady, s->ndone, s->nverdict[STABILITY_STALLED],
+		    s->nverdict[STABILITY_NOISY]);
+		for (i = 0; i < s->nunsteady && i < VIEW_COMPARE_UNSTEADY_MAX; i++)
+			fprintf(f, "%s%s", i > 0 ? ", " : "", report_summary_cell_name(s,
+			    &run->res.cells[s->unsteady[i]], a, sizeof a));
+		if (s->nunsteady > VIEW_COMPARE_UNSTEADY_MAX)
+			fprintf(f, " and %u more", s->nunsteady - VIEW_COMPARE_UNSTEADY_MAX);
+		fputc(')', f);
+	}
+	fprintf(f, ". A ratio or winner at such a cell may tell how the volume behaved during %s "
+	    "run rather than how the runs differ; each run's report says why its cells are not "
+	    "steady.", nruns == 1 ? "that" : "each");
+	fclose(f);
+	return buf;
+}
+
 /* Every table of comparison cmp into v. */
 void
 view_compare_build(struct compare_view *v, const struct compare *cmp)
@@ -478,6 +538,8 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 		view_compare_mode(cmp, m, &v->modes[m]);
 	view_compare_missing(cmp, &v->missing);
 	view_compare_cells(cmp, &v->cells);
+	view_compare_verdicts(cmp, &v->verdicts);
+	v->unsteady = view_compare_unsteady(cmp);
 	for (m = 0; cmp->fleet != NULL && m < COMPARE_METRICS; m++)
 		view_compare_fleet(cmp, m, &v->fleet[m]);
 	if (cmp->fleet != NULL)
@@ -499,6 +561,8 @@ view_compare_free(struct compare_view *v)
 	view_table_free(&v->missing);
 	view_table_free(&v->cells);
 	view_table_free(&v->hosts);
+	view_table_free(&v->verdicts);
+	free(v->unsteady);
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		view_table_free(&v->fleet[m]);
 		for (i = 0; i < v->series[m].nlines; i++) {

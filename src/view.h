@@ -456,6 +456,8 @@ struct compare_view {
 	struct view_table	 cells;		/* every row, in groups (enum view_compare_group) */
 	struct view_table	 fleet[COMPARE_METRICS];	/* a fleet's: cells by hosts, spread */
 	struct view_table	 hosts;		/* a fleet's: a row per host and cell */
+	struct view_table	 verdicts;	/* per workload: its verdict */
+	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
 	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);

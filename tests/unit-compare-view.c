@@ -83,6 +83,10 @@ runs(const struct compare_view *v)
 	CHECK(c->kind == VIEW_TEXT && strcmp(c->text, "3") == 0 && c->value == 3,
 	    "B's cells: a text that keeps its number");
 	CHECK_STR(view_table_cell(&v->runs, 0, 7)->text, "none given");
+	CHECK(v->verdicts.nrows == 1 && strcmp(v->verdicts.rows[0].label, "randread") == 0,
+	    "a verdict per workload");
+	CHECK(view_table_cell(&v->verdicts, 0, 0)->kind == VIEW_TEXT, "the verdict is a text");
+	CHECK(v->unsteady == NULL, "every cell steady or not judged: no warning");
 }
 
 static void
