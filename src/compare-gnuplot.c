@@ -46,36 +46,29 @@ compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts
 	return n;
 }
 
-/* A run's caps as lines in its colour. */
+/* The runs' caps as flat grey lines in each run's dash. */
 static void
-compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot, unsigned *items,
-    struct view_range *yr)
+compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, bool bw,
+    FILE *plot, unsigned *items, struct view_range *yr)
 {
-	const struct expect *e = &cmp->runs[k].res.expect;
-	double v[2];
-	const char *what[2] = { "cap", "burst" };
 	unsigned i;
 	char a[32];
 
-	if (!e->set)
-		return;
-	v[0] = bw ? e->bw_bytes_s / MIB : e->iops;
-	v[1] = bw ? e->burst_bw_bytes_s / MIB : e->burst_iops;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < s->ncaps; i++) {
+		const struct compare_cap *cap = &s->caps[i];
+		const char *what = cap->burst ? "burst" : "cap";
 		char *t;
 
-		if (!(v[i] > 0))
-			continue;
-		view_range_add(yr, v[i]);
+		view_range_add(yr, cap->value);
 		if (bw)
-			t = xasprintf("%s %s %s", cmp->runs[k].label, what[i], profile_rate_text(v[i] * MIB,
-			    a, sizeof a));
+			t = xasprintf("%s %s %s", cmp->runs[cap->run].label, what,
+			    profile_rate_text(cap->value * MIB, a, sizeof a));
 		else
-			t = xasprintf("%s %s %s IOPS", cmp->runs[k].label, what[i], report_num(v[i], 0, a,
-			    sizeof a));
+			t = xasprintf("%s %s %s IOPS", cmp->runs[cap->run].label, what,
+			    report_num(cap->value, 0, a, sizeof a));
 		fprintf(plot, "%s%.6g with lines lc rgb \"%s\" lw %s dt %u title ", (*items)++ > 0 ?
-		    ", \\\n     " : "", v[i], i == 0 ? "#404040" : "#909090", i == 0 ? "2" : "1.5",
-		    report_gnuplot_dash(k));
+		    ", \\\n     " : "", cap->value, cap->burst ? "#909090" : "#404040",
+		    cap->burst ? "1.5" : "2", report_gnuplot_dash(cap->run));
 		report_gnuplot_quote(plot, t);
 		free(t);
 	}
@@ -88,7 +81,7 @@ compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compar
 {
 	const struct compare *cmp = ctx->cmp;
 	const struct compare_series *s = &ctx->cview->series[m];
-	unsigned k, i, n, block = 0, items = 0;
+	unsigned i, n, block = 0, items = 0;
 
 	fprintf(data, "# sweep compare %s: one block per line of the chart (gnuplot index 0, 1, "
 	    "...)\n", stem);
@@ -110,9 +103,7 @@ compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compar
 		    report_gnuplot_point(gr->variant));
 		report_gnuplot_quote(plot, l->title);
 	}
-	if (m != COMPARE_P99)
-		for (k = 0; k < cmp->nruns; k++)
-			compare_gnuplot_caps(cmp, k, m == COMPARE_BW, plot, &items, yr);
+	compare_gnuplot_caps(cmp, s, m == COMPARE_BW, plot, &items, yr);
 }
 
 /* The title of a chart as a gnuplot string.  Caller frees. */

@@ -270,31 +270,20 @@ compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_
     lxw_col_t col, const struct compare *cmp, enum compare_metric m,
     struct view_range *range)
 {
-	unsigned k, c;
+	const struct compare_series *s = &x->cview->series[m];
+	unsigned i;
 
-	for (k = 0; m != COMPARE_P99 && k < cmp->nruns; k++) {
-		const struct expect *e = &cmp->runs[k].res.expect;
-		double caps[2];
+	for (i = 0; i < s->ncaps; i++) {
+		const struct compare_cap *cap = &s->caps[i];
+		struct report_xlsx_look look = compare_xl_look(cap->run, cap->burst ? 2 : 1, -1);
+		char *name = xasprintf("%s %s %s", cmp->runs[cap->run].label, cap->burst ? "burst" :
+		    "cap", m == COMPARE_IOPS ? "IOPS" : "MiB/s");
+		bool more = compare_xl_column(x, ws, ch, first, col++, cmp, NULL, m, cap->value, name,
+		    &look, range);
 
-		if (!e->set)
-			continue;
-		caps[0] = m == COMPARE_IOPS ? e->iops : e->bw_bytes_s / MIB;
-		caps[1] = m == COMPARE_IOPS ? e->burst_iops : e->burst_bw_bytes_s / MIB;
-		for (c = 0; c < 2; c++) {
-			struct report_xlsx_look look = compare_xl_look(k, c == 0 ? 1 : 2, -1);
-			char *name;
-			bool more;
-
-			if (!(caps[c] > 0))
-				continue;
-			name = xasprintf("%s %s %s", cmp->runs[k].label, c == 0 ? "cap" : "burst",
-			    m == COMPARE_IOPS ? "IOPS" : "MiB/s");
-			more = compare_xl_column(x, ws, ch, first, col++, cmp, NULL, m, caps[c], name,
-			    &look, range);
-			free(name);
-			if (!more)
-				return col;
-		}
+		free(name);
+		if (!more)
+			break;
 	}
 	return col;
 }

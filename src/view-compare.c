@@ -377,6 +377,28 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 	}
 }
 
+/* Each run's caps of metric m (none for p99), the baseline before the burst. */
+static void
+view_compare_caps(const struct compare *cmp, enum compare_metric m, struct compare_series *s)
+{
+	unsigned k, c;
+
+	s->caps = xcalloc(2 * cmp->nruns + 1, sizeof *s->caps);
+	for (k = 0; m != COMPARE_P99 && k < cmp->nruns; k++) {
+		const struct expect *e = &cmp->runs[k].res.expect;
+		double v[2];
+
+		if (!e->set)
+			continue;
+		v[0] = m == COMPARE_IOPS ? e->iops : e->bw_bytes_s / MIB;
+		v[1] = m == COMPARE_IOPS ? e->burst_iops : e->burst_bw_bytes_s / MIB;
+		for (c = 0; c < 2; c++)
+			if (v[c] > 0)
+				s->caps[s->ncaps++] = (struct compare_cap){ .run = k, .burst = c == 1,
+				    .value = v[c] };
+	}
+}
+
 /*
  * The lines of the chart of metric m: per run, per mode x depth x jobs
  * (for p99, each workload's lowest depth with latency), with a point per
@@ -414,6 +436,7 @@ view_compare_series(const struct compare *cmp, enum compare_metric m, struct com
 			l->title = xasprintf("%s %s", cmp->runs[k].label, gr->name);
 			s->nlines++;
 		}
+	view_compare_caps(cmp, m, s);
 }
 
 /*
@@ -571,6 +594,7 @@ view_compare_free(struct compare_view *v)
 			free(v->series[m].lines[i].value);
 		}
 		free(v->series[m].lines);
+		free(v->series[m].caps);
 	}
 	memset(v, 0, sizeof *v);
 }

@@ -443,9 +443,17 @@ struct compare_line {
 	uint64_t	*bs;		/* ascending */
 	double		*value;		/* in the metric's unit (compare_value) */
 };
+/* A run's provisioned cap (or burst) of a metric: a flat line of the charts. */
+struct compare_cap {
+	unsigned	 run;		/* index into compare.runs */
+	bool		 burst;		/* the burst cap, not the baseline */
+	double		 value;		/* in the metric's unit, above 0 */
+};
 struct compare_series {
 	struct compare_line	*lines;		/* per run, per group (p99: its latency groups) */
 	unsigned		 nlines;
+	struct compare_cap	*caps;		/* per run, cap then burst, those given; none for p99 */
+	unsigned		 ncaps;
 	double			 max;		/* the largest value of a line; 0 none */
 };
 struct compare_view {

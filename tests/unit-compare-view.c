@@ -165,6 +165,7 @@ series(const struct compare_view *v)
 	CHECK(n < s->nlines && s->lines[n].bs[0] == 4096, "B's QD4 line has 4K only");
 	CHECK(n < s->nlines && strcmp(s->lines[n].title, "B randread QD4") == 0, "its title");
 	CHECK(v->series[COMPARE_P99].nlines == 2, "p99: one line per run (the lowest depth)");
+	CHECK(s->ncaps == 0, "no run gave caps");
 }
 
 int
