@@ -215,14 +215,16 @@ grep -Eq '^\| Rounds until steady \| reached at round [56] of at most 10' "$T/us
 # The tracking row lists every round's IOPS, each at the throttle's cap.
 # blk-throttle grants its budget in 100 ms slices, so a 1-second round can
 # gain or lose up to one slice (10%) of it: 1,940-2,000 on an idle machine,
-# 2,139 seen under ASan, where rounds start later in a slice. Within 10%.
+# 2,139 seen under ASan, where rounds start later in a slice, and 2,200 (a
+# whole slice) beside other throttled tests. Within 10%, the slice included
+# (compared as IOPS, not as a ratio: 2200 / 2000 - 1 > 0.10 in floating point).
 "$PY" - "$T/us/report.md" "$IOPS" <<'EOF' || fail "report.md: $(grep 'Tracking' "$T/us/report.md")"
 import re, sys
 row = [l for l in open(sys.argv[1]) if l.startswith("| Tracking: randread 4K QD8, IOPS per round |")]
 assert len(row) == 1, row
 figs = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*", row[0].split("|")[2].split(";")[0])]
 assert 5 <= len(figs) <= 6, figs
-assert all(abs(f / float(sys.argv[2]) - 1) <= 0.10 for f in figs), figs
+assert all(abs(f - float(sys.argv[2])) <= 0.10 * float(sys.argv[2]) for f in figs), figs
 EOF
 # Its own section, in report.md and report.html: the verdict with its round
 # and window, the tracking IOPS of every round (the window's 5 marked), and
@@ -246,7 +248,7 @@ rows = re.findall((r"<tr><td>(\d+)( \(window\))?</td>" + cell) if html else
 assert [int(r[0]) for r in rows] == list(range(1, at + 1)), rows
 assert [int(r[0]) for r in rows if r[1]] == list(range(at - 4, at + 1)), rows
 figs = [float(r[2].strip().replace(",", "")) for r in rows]
-assert all(abs(f / float(sys.argv[2]) - 1) <= 0.10 for f in figs), figs
+assert all(abs(f - float(sys.argv[2])) <= 0.10 * float(sys.argv[2]) for f in figs), figs
 for label in ("Window mean", "Excursion (at most 20%)", "Slope (under 10%)"):
     assert label in sec, label
 EOF
