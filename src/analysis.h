@@ -72,30 +72,33 @@ struct burst {
 #define SATURATION_MIN_DEPTHS	3
 
 /* analysis-caps.c */
-void	 analysis_caps_knee(const struct cell_result *, unsigned, enum rw_mode, int,
-	     struct knee *);
+void	 analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
+	     int share, struct knee *k);
 
 /* analysis-burst.c */
-void	 analysis_burst_detect(const uint64_t *, unsigned, struct burst *);
+void	 analysis_burst_detect(const uint64_t *ios, unsigned n, struct burst *b);
 
 /* analysis-stability.c: the per-cell stability verdict (its reason is part of the record) */
-void	 analysis_stability_compute(const struct cell_result *, struct stability *);
-void	 analysis_stability_judge(struct cell_result *);
-const char *analysis_stability_verdict_name(enum stability_verdict);
-bool	 analysis_stability_suspect(const struct stability *);
+void	 analysis_stability_compute(const struct cell_result *r, struct stability *s);
+void	 analysis_stability_judge(struct cell_result *r);
+const char *analysis_stability_verdict_name(enum stability_verdict v);
+bool	 analysis_stability_suspect(const struct stability *s);
 
 /* analysis-steady.c: steady state of a per-second IOPS series */
-bool	 analysis_steady(const uint64_t *, unsigned, unsigned, unsigned, unsigned);
-void	 analysis_steady_stats(const uint64_t *, unsigned, unsigned, struct steady_stats *);
+bool	 analysis_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct,
+	     unsigned inflight);
+void	 analysis_steady_stats(const uint64_t *ios, unsigned n, unsigned window,
+	     struct steady_stats *st);
 
 /* analysis-rounds.c */
-double	 analysis_rounds_level_pct(unsigned);
-bool	 analysis_rounds_spread(const struct cell_result *, enum round_figure,
-	     struct round_spread *);
-bool	 analysis_rounds_steady(const struct results *, unsigned, struct rounds_steady *);
-unsigned analysis_rounds_reached(const struct results *, unsigned *, struct rounds_steady *);
+double	 analysis_rounds_level_pct(unsigned n);
+bool	 analysis_rounds_spread(const struct cell_result *r, enum round_figure f,
+	     struct round_spread *s);
+bool	 analysis_rounds_steady(const struct results *res, unsigned last, struct rounds_steady *st);
+unsigned analysis_rounds_reached(const struct results *res, unsigned *most,
+	     struct rounds_steady *st);
 
 /* analysis-saturation.c */
-int	 analysis_saturation_depth(const unsigned *, const double *, unsigned);
+int	 analysis_saturation_depth(const unsigned *depth, const double *iops, unsigned n);
 
 #endif

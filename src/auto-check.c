@@ -2,6 +2,8 @@
  * sweep run --auto, the options around it: which go with it, one read share
  * of the mixed modes, a budget that holds a cell of each mode, and --like
  * not writing over the run it copies.  Each refusal is one line (-EINVAL).
+ * The planner's side of the config ends here: autoplan_opts takes what
+ * auto.c needs, and sweep plan --auto (autoplan_plan) is wired here.
  */
 #include "config.h"
 
@@ -9,6 +11,22 @@
 #include <string.h>
 
 #include "auto.h"
+
+/*
+ * What --auto takes from the options: whether a bs was given (the range it
+ * explores), --budget and --like.  The knee's sentence is the caller's.
+ */
+void
+autoplan_opts(const struct config *cfg, struct auto_opts *o)
+{
+	unsigned i;
+
+	memset(o, 0, sizeof *o);
+	for (i = 0; i < cfg->ngroups; i++)
+		o->bs_given |= (cfg->group_set[i] & CFG_SET_BS) != 0;
+	o->budget_s = cfg->budget_s;
+	o->like = cfg->like;
+}
 
 /*
  * --auto chooses the cells of each mode, at one read share: a plan whose
@@ -84,7 +102,7 @@ autoplan_check(const struct config *cfg)
  * would measure nothing and end as if it had.  0, or -EINVAL after one line.
  */
 int
-autoplan_check_budget(const struct config *cfg, const struct plan *p)
+autoplan_check_budget(const struct auto_opts *o, const struct plan *p)
 {
 	unsigned i, k, nmodes = 0, least, need, budget;
 	enum rw_mode modes[MODE_COUNT];
@@ -99,14 +117,34 @@ autoplan_check_budget(const struct config *cfg, const struct plan *p)
 	least = steady && plan_steady_least(p) < p->runtime_s ? plan_steady_least(p) : p->runtime_s;
 	need = (unsigned)(AUTO_RESERVE_NS / NSEC_PER_SEC) + nmodes * (p->ramp_s + least +
 	    AUTO_OVERHEAD_S);
-	budget = cfg->budget_s ? cfg->budget_s : AUTO_BUDGET_PER_MODE_S * nmodes;
+	budget = o->budget_s ? o->budget_s : AUTO_BUDGET_PER_MODE_S * nmodes;
 	if (budget >= need)
 		return 0;
 	sweep_error("--budget %us%s: too short for one cell per mode (%u mode%s x (%u s ramp + "
 	    "%u s measured + %u s set-up) + %u s for the reports = %u s); give --budget %us or "
-	    "more, or a shorter %s or --ramp", budget, cfg->budget_s ? "" : " (the default)",
+	    "more, or a shorter %s or --ramp", budget, o->budget_s ? "" : " (the default)",
 	    nmodes, nmodes == 1 ? "" : "s", p->ramp_s, least, AUTO_OVERHEAD_S,
 	    (unsigned)(AUTO_RESERVE_NS / NSEC_PER_SEC), need, need,
 	    steady ? "--min-runtime" : "--runtime");
 	return -EINVAL;
+}
+
+/* sweep plan --auto [--like DIR]: the strategy, or the cells of DIR; returns the exit code. */
+int
+autoplan_plan(struct config *cfg, struct target *t, struct plan *p)
+{
+	struct autoplan *ap;
+	struct auto_opts o;
+	struct expect expect;
+
+	autoplan_opts(cfg, &o);
+	if ((o.like != NULL && autoplan_like(&o, p) != 0) ||
+	    (o.like == NULL && (autoplan_check_shares(p) != 0 ||
+	    autoplan_check_budget(&o, p) != 0)) ||
+	    cmd_target_check(cfg, t, p, false, &expect) != 0)
+		return SWEEP_EXIT_USAGE;
+	ap = autoplan_new(&o, p, t, now_ns());
+	autoplan_print(stdout, ap, p, t);
+	autoplan_free(ap);
+	return SWEEP_EXIT_OK;
 }

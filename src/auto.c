@@ -66,6 +66,7 @@ struct autoplan {
 	char		 open[MODE_COUNT][128];	/* what the budget left unmeasured, per mode */
 	char		 like[256];
 	bool		 fixed;		/* --like: the cells are given, none is added */
+	auto_knee_text_fn *knee_text;
 };
 
 /* The index of the cell (mode, bs, depth, jobs) that has run, or -1. */
@@ -150,14 +151,13 @@ auto_max_io(const struct target *t)
  * latency is at 4 KiB, or at the range's smallest size.
  */
 static void
-auto_bs_range(struct autoplan *ap, const struct config *cfg, const struct plan *p)
+auto_bs_range(struct autoplan *ap, bool bs_given, const struct plan *p)
 {
 	unsigned i, n = 0;
 
 	ap->bs_lo = SWEEP_BS_MIN;
 	ap->bs_hi = AUTO_BS_TOP;
-	for (i = 0; i < cfg->ngroups; i++)
-		ap->bs_given |= (cfg->group_set[i] & CFG_SET_BS) != 0;
+	ap->bs_given = bs_given;
 	for (i = 0; ap->bs_given && i < p->ncells; i++) {
 		if (i == 0 || p->cells[i].bs < ap->bs_lo)
 			ap->bs_lo = p->cells[i].bs;
@@ -183,7 +183,7 @@ auto_bs_range(struct autoplan *ap, const struct config *cfg, const struct plan *
 }
 
 struct autoplan *
-autoplan_new(const struct config *cfg, const struct plan *p, const struct target *t,
+autoplan_new(const struct auto_opts *o, const struct plan *p, const struct target *t,
     uint64_t start_ns)
 {
 	struct autoplan *ap = xcalloc(1, sizeof *ap);
@@ -203,18 +203,19 @@ autoplan_new(const struct config *cfg, const struct plan *p, const struct target
 	ap->align = t->dio_offset_align > 512 ? t->dio_offset_align : 512;
 	ap->size = t->size;
 	ap->max_io = auto_max_io(t);
-	auto_bs_range(ap, cfg, p);
+	auto_bs_range(ap, o->bs_given, p);
 	ap->start_ns = start_ns;
-	ap->budget_default = cfg->budget_s == 0;
-	ap->budget_ns = (uint64_t)(cfg->budget_s ? cfg->budget_s :
+	ap->knee_text = o->knee_text;
+	ap->budget_default = o->budget_s == 0;
+	ap->budget_ns = (uint64_t)(o->budget_s ? o->budget_s :
 	    AUTO_BUDGET_PER_MODE_S * ap->nmodes) * NSEC_PER_SEC;
 	ap->ramp_s = p->ramp_s;
 	ap->runtime_s = p->runtime_s;
 	ap->least_s = plan_steady(p) ? plan_steady_least(p) : p->runtime_s;
 	if (ap->least_s > p->runtime_s)
 		ap->least_s = p->runtime_s;
-	if (cfg->like != NULL) {
-		str_copy(ap->like, sizeof ap->like, cfg->like);
+	if (o->like != NULL) {
+		str_copy(ap->like, sizeof ap->like, o->like);
 		ap->fixed = true;
 	}
 	return ap;
@@ -222,10 +223,10 @@ autoplan_new(const struct config *cfg, const struct plan *p, const struct target
 
 /* The planner of a run: as autoplan_new, and p's cells are dropped (the run adds them). */
 struct autoplan *
-autoplan_start(const struct config *cfg, struct plan *p, const struct target *t,
+autoplan_start(const struct auto_opts *o, struct plan *p, const struct target *t,
     uint64_t start_ns)
 {
-	struct autoplan *ap = autoplan_new(cfg, p, t, start_ns);
+	struct autoplan *ap = autoplan_new(o, p, t, start_ns);
 
 	if (!ap->fixed)
 		p->ncells = 0;
@@ -566,45 +567,26 @@ auto_cap_finding(struct results *res, enum rw_mode mode, const char *name, doubl
 
 /*
  * Why a mode's caps are not settled: too few block sizes, or too close
- * together, and the cells left out of the fit ("read 4K QD1 (stalled)").
+ * together, and the cells left out of the fit ("read 4K QD1 (stalled)"),
+ * in the words of the report's knee sentence (the opts' knee_text).
  */
 static void
-auto_knee_unsettled(struct results *res, enum rw_mode mode, const struct knee *k)
+auto_knee_unsettled(const struct autoplan *ap, struct results *res, enum rw_mode mode,
+    const struct knee *k)
 {
-	char why[640], a[32], b[32];
-	unsigned i;
-	char *p;
+	char why[640];
 
-	if (k->npoints < KNEE_POINTS_MIN)
-		snprintf(why, sizeof why, "too few block sizes to find a knee (%u measured; "
-		    "need %d)", k->npoints, KNEE_POINTS_MIN);
-	else
-		snprintf(why, sizeof why, "block sizes span too little to find a knee (%s to %s; "
-		    "need %dx)", size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b,
-		    sizeof b), KNEE_SPAN_MIN);
-	for (i = 0; i < k->nleft_out && i < KNEE_LEFT_OUT_NAMES; i++) {
-		const struct cell_result *r = &res->cells[k->left_out[i]];
-
-		for (p = (char *)size_short(r->cell.bs, b, sizeof b); *p != '\0'; p++)
-			if (*p >= 'a' && *p <= 'z')
-				*p = (char)(*p - 'a' + 'A');
-		if (r->cell.jobs > 1)
-			snprintf(a, sizeof a, " x%u jobs", r->cell.jobs);
-		else
-			a[0] = '\0';
-		snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s %s QD%u%s (%s)",
-		    i ? ", " : "; left out of the fit: ", mode_name(r->cell.mode), b, r->cell.depth,
-		    a, r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
+	if (ap->knee_text == NULL) {
+		auto_finding(res, "%s: caps not settled", mode_name(mode));
+		return;
 	}
-	if (k->nleft_out > KNEE_LEFT_OUT_NAMES)
-		snprintf(why + strlen(why), sizeof why - strlen(why), " and %u more",
-		    k->nleft_out - KNEE_LEFT_OUT_NAMES);
+	ap->knee_text(k, res->cells, SUMMARY_NO_SHARE, why, sizeof why);
 	auto_finding(res, "%s: caps not settled: %s", mode_name(mode), why);
 }
 
 /* The caps and the knee of a mode. */
 static void
-auto_knee_findings(struct results *res, enum rw_mode mode)
+auto_knee_findings(const struct autoplan *ap, struct results *res, enum rw_mode mode)
 {
 	struct knee k;
 	char a[32];
@@ -624,7 +606,7 @@ auto_knee_findings(struct results *res, enum rw_mode mode)
 		auto_finding(res, "%s: IOPS cap not reached: bandwidth-bound down to %s (not settled)",
 		    mode_name(mode), size_human(k.bs_min, a, sizeof a));
 	else
-		auto_knee_unsettled(res, mode, &k);
+		auto_knee_unsettled(ap, res, mode, &k);
 }
 
 /* The saturating depth at the two sizes of the depth search, and the QD1 latency. */
@@ -686,7 +668,7 @@ autoplan_finish(struct autoplan *ap, struct results *res, FILE *f)
 	str_copy(a->like, sizeof a->like, ap->like);
 	for (m = 0; m < ap->nmodes; m++) {
 		ap->cur = m;
-		auto_knee_findings(res, ap->modes[m]);
+		auto_knee_findings(ap, res, ap->modes[m]);
 		auto_depth_findings(ap, res, ap->modes[m]);
 	}
 	if (ap->fixed)
@@ -768,27 +750,9 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	    auto_mode_cells_max(ap) * ap->nmodes);
 }
 
-/* sweep plan --auto [--like DIR]: the strategy, or the cells of DIR; returns the exit code. */
-int
-autoplan_plan(struct config *cfg, struct target *t, struct plan *p)
-{
-	struct autoplan *ap;
-	struct expect expect;
-
-	if ((cfg->like != NULL && autoplan_like(cfg, p) != 0) ||
-	    (cfg->like == NULL && (autoplan_check_shares(p) != 0 ||
-	    autoplan_check_budget(cfg, p) != 0)) ||
-	    cmd_target_check(cfg, t, p, false, &expect) != 0)
-		return SWEEP_EXIT_USAGE;
-	ap = autoplan_new(cfg, p, t, now_ns());
-	autoplan_print(stdout, ap, p, t);
-	autoplan_free(ap);
-	return SWEEP_EXIT_OK;
-}
-
 /* Is cell c of an earlier run one this run can measure?  0, or -EINVAL after one line. */
 static int
-auto_like_cell(const struct config *cfg, const struct plan *p, const struct cell *c)
+auto_like_cell(const char *like, const struct plan *p, const struct cell *c)
 {
 	unsigned k;
 	char b[32];
@@ -797,14 +761,14 @@ auto_like_cell(const struct config *cfg, const struct plan *p, const struct cell
 		;
 	if (k == p->ncells) {
 		sweep_error("--like %s: its cells include %s, not among this run's modes (give "
-		    "--modes with it%s)", cfg->like, mode_name(c->mode), mode_writes(c->mode) ?
+		    "--modes with it%s)", like, mode_name(c->mode), mode_writes(c->mode) ?
 		    ", and --destructive on a device" : "");
 		return -EINVAL;
 	}
 	if (c->bs < SWEEP_BS_MIN || c->bs > SWEEP_BS_MAX || c->bs % 512 != 0 || c->depth < 1 ||
 	    c->depth > SWEEP_DEPTH_MAX || c->jobs < 1 || c->jobs > SWEEP_JOBS_MAX) {
 		sweep_error("--like %s: a cell has block size %s, depth %u, jobs %u: block sizes are "
-		    "multiples of 512 up to 64M, depths 1-%u, jobs 1-%u", cfg->like,
+		    "multiples of 512 up to 64M, depths 1-%u, jobs 1-%u", like,
 		    size_short(c->bs, b, sizeof b), c->depth, c->jobs, SWEEP_DEPTH_MAX, SWEEP_JOBS_MAX);
 		return -EINVAL;
 	}
@@ -818,9 +782,10 @@ auto_like_cell(const struct config *cfg, const struct plan *p, const struct cell
  * after one line.
  */
 int
-autoplan_like(const struct config *cfg, struct plan *p)
+autoplan_like(const struct auto_opts *o, struct plan *p)
 {
-	char *path = xasprintf("%s/results.json", cfg->like);
+	const char *like = o->like;
+	char *path = xasprintf("%s/results.json", like);
 	struct results old;
 	struct cell *cells;
 	unsigned i, k, n = 0;
@@ -828,7 +793,7 @@ autoplan_like(const struct config *cfg, struct plan *p)
 
 	if (access(path, F_OK) != 0) {
 		sweep_error("--like %s: no results.json there (give the output directory of an "
-		    "earlier run)", cfg->like);
+		    "earlier run)", like);
 		free(path);
 		return -EINVAL;
 	}
@@ -843,10 +808,10 @@ autoplan_like(const struct config *cfg, struct plan *p)
 
 		if (old.cells[i].status == CELL_PENDING)
 			continue;
-		if (auto_like_cell(cfg, p, &c) != 0)
+		if (auto_like_cell(like, p, &c) != 0)
 			goto out;
 		if (n >= AUTO_LIKE_CELLS_MAX) {
-			sweep_error("--like %s: more than %u cells", cfg->like, AUTO_LIKE_CELLS_MAX);
+			sweep_error("--like %s: more than %u cells", like, AUTO_LIKE_CELLS_MAX);
 			goto out;
 		}
 		for (k = 0; k < n; k++)
@@ -861,7 +826,7 @@ autoplan_like(const struct config *cfg, struct plan *p)
 		cells[n++] = c;
 	}
 	if (n == 0) {
-		sweep_error("--like %s: its results.json has no measured cell", cfg->like);
+		sweep_error("--like %s: its results.json has no measured cell", like);
 		goto out;
 	}
 	free(p->cells);

@@ -18,25 +18,43 @@
 #define AUTO_OVERHEAD_S		1	/* a cell's set-up and teardown, at most */
 
 struct autoplan;
+struct knee;
+
+/* The sentence of a knee (report_knee_text): cells, a read share, into text of len. */
+typedef void auto_knee_text_fn(const struct knee *k, const struct cell_result *cells, int share,
+    char *text, size_t len);
+
+/*
+ * What --auto takes from the options; the command fills it
+ * (autoplan_opts), and the sentence function of a knee whose caps are not
+ * settled, so that the planner and the report word it alike.
+ */
+struct auto_opts {
+	bool			 bs_given;	/* --bs or a sweep file's bs: the range explored */
+	unsigned		 budget_s;	/* --budget; 0 the default */
+	const char		*like;		/* --like DIR, or NULL */
+	auto_knee_text_fn	*knee_text;	/* NULL: the finding names no reason */
+};
 
 /* The planner for the modes, depths and jobs of p (the given plan) on t.  Caller frees. */
-struct autoplan *autoplan_new(const struct config *, const struct plan *, const struct target *,
-	     uint64_t);
+struct autoplan *autoplan_new(const struct auto_opts *o, const struct plan *p,
+	     const struct target *t, uint64_t start_ns);
 /* Caller frees. */
-struct autoplan *autoplan_start(const struct config *, struct plan *, const struct target *,
-	     uint64_t);
-void	 autoplan_free(struct autoplan *);
-unsigned autoplan_cells_max(const struct autoplan *);
-void	 autoplan_print(FILE *, const struct autoplan *, const struct plan *,
-	     const struct target *);
-bool	 autoplan_extend(struct autoplan *, struct plan *, struct results *);
-void	 autoplan_finish(struct autoplan *, struct results *, FILE *);
-int	 autoplan_like(const struct config *, struct plan *);
-int	 autoplan_plan(struct config *, struct target *, struct plan *);
+struct autoplan *autoplan_start(const struct auto_opts *o, struct plan *p,
+	     const struct target *t, uint64_t start_ns);
+void	 autoplan_free(struct autoplan *ap);
+unsigned autoplan_cells_max(const struct autoplan *ap);
+void	 autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p,
+	     const struct target *t);
+bool	 autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res);
+void	 autoplan_finish(struct autoplan *ap, struct results *res, FILE *f);
+int	 autoplan_like(const struct auto_opts *o, struct plan *p);
 
-/* auto-check.c */
-int	 autoplan_check(const struct config *);
-int	 autoplan_check_shares(const struct plan *);
-int	 autoplan_check_budget(const struct config *, const struct plan *);
+/* auto-check.c: the options around --auto, and sweep plan --auto */
+void	 autoplan_opts(const struct config *cfg, struct auto_opts *o);
+int	 autoplan_check(const struct config *cfg);
+int	 autoplan_check_shares(const struct plan *p);
+int	 autoplan_check_budget(const struct auto_opts *o, const struct plan *p);
+int	 autoplan_plan(struct config *cfg, struct target *t, struct plan *p);
 
 #endif

@@ -9,16 +9,13 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char *const cmd_compare_options[] = {
-	"out", "formats", "gnuplot", NULL
-};
-
 static int cmd_compare_exec(struct config *);
 
 const struct cmd_entry cmd_compare_entry = {
-	"compare",
-	"sweep compare A/results.json B/results.json [...]   compare runs side by side",
-	cmd_compare_options, cmd_compare_exec
+	.name = "compare",
+	.cmd = CMD_COMPARE,
+	.usage = "sweep compare A/results.json B/results.json [...]   compare runs side by side",
+	.exec = cmd_compare_exec
 };
 
 /* A results.json for an argument: the file, or the one in a run's folder.  Caller frees. */

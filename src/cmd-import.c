@@ -8,15 +8,13 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char *const cmd_import_options[] = {
-	"csv", "host", "label", "out", "formats", "gnuplot", "expect", "profile", NULL
-};
-
 static int cmd_import_exec(struct config *);
 
 const struct cmd_entry cmd_import_entry = {
-	"import", "sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table",
-	cmd_import_options, cmd_import_exec
+	.name = "import",
+	.cmd = CMD_IMPORT,
+	.usage = "sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table",
+	.exec = cmd_import_exec
 };
 
 /* The --host one into dir, as a plain import.  Returns an exit code. */
@@ -25,7 +23,8 @@ cmd_import_fleet_one(const struct fleet *f, struct results *res, const char *dir
     unsigned mask, const char *gnuplot)
 {
 	const struct host *h = &f->hosts.h[0];
-	int ret = report_save_all(res, dir, mask, gnuplot) == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
+	struct report_opts opts = { .formats = mask, .gnuplot = gnuplot };
+	int ret = report_save_all(res, dir, &opts) == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;
 
 	if (ret == SWEEP_EXIT_OK)
 		printf("Imported %u cells of %s port %d: %s/results.json\n", res->ndone, h->name,
@@ -33,39 +32,26 @@ cmd_import_fleet_one(const struct fleet *f, struct results *res, const char *dir
 	return ret;
 }
 
-/* Every host of b into dir/HOST/, then hosts.csv and hosts.md.  Returns an exit code. */
+/*
+ * Every host of b into dir/HOST/, then the comparison across them
+ * (hosts.csv and hosts.md); b's results move into it.  Returns an exit code.
+ */
 static int
-cmd_import_fleet_all(const struct fleet *f, const struct fleet_built *b, const char *dir,
+cmd_import_fleet_all(const struct fleet *f, struct fleet_built *b, const char *dir,
     const char *label, unsigned mask, const char *gnuplot)
 {
-	const struct host_list *l = &f->hosts;
-	unsigned i, failed = b->failed;
+	struct compare_fleet fleet = { .label = label, .source = f->path, .hosts = &f->hosts,
+	    .total = b->total };
 	int ret = b->ret;
-	char *intro;
 
-	for (i = 0; b->plan != NULL && i < l->n; i++) {
-		char *hdir = xasprintf("%s/%s", dir, l->h[i].dir);
-
-		if (b->res[i].cells == NULL)
-			;
-		else if (hosts_write_one(&b->res[i], hdir, mask, gnuplot) != 0)
-			failed++;
-		else
-			printf("%s port %d: %u cells: %s/results.json\n", l->h[i].name,
-			    l->h[i].port, b->res[i].ndone, hdir);
-		free(hdir);
+	if (b->plan == NULL) {
+		if (ret == SWEEP_EXIT_OK)
+			sweep_error("import %s: no host gave results; nothing written", f->path);
+		return ret == SWEEP_EXIT_OK ? SWEEP_EXIT_FAILED : ret;
 	}
-	intro = xasprintf("Imported from fio client/server output (%s): %u hosts.", f->path, l->n);
-	if (b->plan == NULL && ret == SWEEP_EXIT_OK)
-		sweep_error("import %s: no host gave results; nothing written", f->path);
-	if (b->plan == NULL ||
-	    hosts_summary_write(dir, b->plan, l, b->res, f->root, label, intro) != 0)
-		ret = ret == SWEEP_EXIT_OK ? SWEEP_EXIT_FAILED : ret;
-	else
-		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", dir, dir);
-	if (failed > 0 && ret == SWEEP_EXIT_OK)
+	if ((cmd_hosts_save(dir, &fleet, b->res, 0, mask, gnuplot) > 0 || b->failed > 0) &&
+	    ret == SWEEP_EXIT_OK)
 		ret = SWEEP_EXIT_FAILED;
-	free(intro);
 	return ret;
 }
 
@@ -186,7 +172,8 @@ cmd_import_exec(struct config *cfg)
 		results_free(&res);
 		return SWEEP_EXIT_USAGE;
 	}
-	err = report_save_all(&res, dir, mask, cfg->gnuplot);
+	err = report_save_all(&res, dir, &(struct report_opts){ .formats = mask,
+	    .gnuplot = cfg->gnuplot });
 	cmd_run_unlock(lock, dir);
 	if (err == 0)
 		printf("Imported %u cells: %s/results.json\n", res.ndone, dir);

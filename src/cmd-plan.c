@@ -11,19 +11,13 @@
  * takes (and checks) every option run does but --resume and --hosts, which
  * would need the stored run or the hosts, plus --fio-jobfile.
  */
-static const char *const cmd_plan_options[] = {
-	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
-	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "sweep", "out",
-	"label", "formats", "gnuplot", "expect", "profile", "auto", "budget", "like",
-	"keep", "destructive", "force", "precondition", "quiet", "fio-jobfile", NULL
-};
-
 static int cmd_plan_exec(struct config *);
 
 const struct cmd_entry cmd_plan_entry = {
-	"plan", "sweep plan [OPTIONS]       print the plan and its duration; run nothing",
-	cmd_plan_options, cmd_plan_exec
+	.name = "plan",
+	.cmd = CMD_PLAN,
+	.usage = "sweep plan [OPTIONS]       print the plan and its duration; run nothing",
+	.exec = cmd_plan_exec
 };
 
 static int

@@ -8,15 +8,13 @@
 #include "report.h"
 #include "sweep.h"
 
-static const char *const cmd_report_options[] = {
-	"out", "formats", "gnuplot", "expect", "profile", NULL
-};
-
 static int cmd_report_exec(struct config *);
 
 const struct cmd_entry cmd_report_entry = {
-	"report", "sweep report RESULTS.json  write the reports again from results.json",
-	cmd_report_options, cmd_report_exec
+	.name = "report",
+	.cmd = CMD_REPORT,
+	.usage = "sweep report RESULTS.json  write the reports again from results.json",
+	.exec = cmd_report_exec
 };
 
 /* The folder of a results.json, where its reports go without -o.  Caller frees. */
@@ -82,11 +80,13 @@ cmd_report_exec(struct config *cfg)
 		return SWEEP_EXIT_USAGE;
 	}
 	if (expect && res.expect.set) {
-		err = report_save_all(&res, dir, mask, cfg->gnuplot);
+		err = report_save_all(&res, dir, &(struct report_opts){ .formats = mask,
+		    .gnuplot = cfg->gnuplot });
 		if (err == 0)
 			printf("Recorded the expectation in %s/results.json\n", dir);
 	} else
-		err = report_write_all(&res, dir, mask, cfg->gnuplot);
+		err = report_write_all(&res, dir, &(struct report_opts){ .formats = mask,
+		    .gnuplot = cfg->gnuplot });
 	cmd_run_unlock(lock, dir);
 	if (err == 0)
 		printf("Reports: %s\n", dir);

@@ -11,24 +11,16 @@
 
 #include "auto.h"
 #include "report.h"
+#include "sweep-loop.h"
 #include "sweep.h"
-
-static const char *const cmd_run_options[] = {
-	"device", "file", "size", "modes", "rwmixread", "bs", "depth", "jobs", "engine",
-	"runtime", "ramp", "seed", "steady", "steady-window", "min-runtime", "io-timeout",
-	"repeat", "rounds-until-steady", "retry-unstable", "stop-on-error", "resume", "sweep",
-	"out", "label", "formats", "gnuplot", "hosts", "hosts-file", "expect", "profile", "keep",
-	"destructive", "force", "precondition", "quiet", "auto", "budget", "like", NULL
-};
 
 static int cmd_run_exec(struct config *);
 
-/* --auto: the planner that adds each next cell (auto.c); NULL for a plan of fixed cells. */
-static struct autoplan *run_auto;
-
 const struct cmd_entry cmd_run_entry = {
-	"run", "sweep [run] [OPTIONS]      run a sweep and write its reports",
-	cmd_run_options, cmd_run_exec
+	.name = "run",
+	.cmd = CMD_RUN,
+	.usage = "sweep [run] [OPTIONS]      run a sweep and write its reports",
+	.exec = cmd_run_exec
 };
 
 static void
@@ -53,29 +45,6 @@ run_signals_install(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-}
-
-static void
-print_cell_line(FILE *f, const struct cell_result *r, unsigned k, unsigned n)
-{
-	char bs[32];
-
-	fprintf(f, "[%u/%u] %-9s bs %-4s depth %-4u jobs %-3u ", k + 1, n, mode_name(r->cell.mode),
-	    size_short(r->cell.bs, bs, sizeof bs), r->cell.depth, r->cell.jobs);
-	if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode) && r->cell.rwmix_set)
-		fprintf(f, "reads %3u%% ", r->cell.rwmixread);
-	if (r->status == CELL_SKIPPED || (r->status == CELL_FAILED && r->ios == 0)) {
-		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
-		return;
-	}
-	fprintf(f, "%10.0f IOPS %9.1f MiB/s  p50 %8.1f us  p99 %9.1f us  ", r->iops,
-	    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[0] / 1e3, (double)r->lat_pct_ns[2] / 1e3);
-	/* A failed cell says so first: its check of the I/O that did complete is beside the point. */
-	if (r->status == CELL_FAILED)
-		fprintf(f, "failed: %s\n", r->status_reason);
-	else
-		fprintf(f, "check %s%s%s\n", r->check.ok ? "ok" : "MISMATCH",
-		    r->status == CELL_OK ? "" : "  ", r->status == CELL_OK ? "" : r->status_reason);
 }
 
 /* After each cell: results.json and results.csv, so an interrupted run keeps them. */
@@ -312,258 +281,47 @@ resume_check(struct config *cfg, struct results *old, struct target *t, struct p
 	return 0;
 }
 
-/* Interrupted: drop partial figures (never mixed with complete ones) and say how to go on. */
-static void
-run_interrupted(struct results *res, const struct plan *p, const char *out)
-{
-	unsigned k;
-
-	res->interrupted = true;
-	for (k = 0; k < p->ncells; k++)
-		if (res->cells[k].status == CELL_PARTIAL)
-			results_reset_cell(res, k);
-	if (plan_repeat(p) > 1)
-		sweep_error("interrupted: kept %u of %u cell runs (%u rounds of %u cells); sweep run "
-		    "--resume %s continues", results_rounds_done(res), plan_repeat(p) * p->ncells,
-		    plan_repeat(p), p->ncells, out);
-	else
-		sweep_error("interrupted: kept %u of %u cells; sweep run --resume %s continues",
-		    res->ndone, p->ncells, out);
-}
-
 /*
- * Whether cell i has run in round (0-based) already: in a run of one round,
- * whether it has figures; with --repeat, whether it has that many rounds.
- * A skipped cell (its block size does not fit the target) is never run
- * again.
- */
-static bool
-run_cell_done(const struct results *res, const struct plan *p, unsigned i, unsigned round)
-{
-	const struct cell_result *r = &res->cells[i];
-
-	if (plan_repeat(p) == 1)
-		return r->status != CELL_PENDING;
-	return r->nrounds > round || r->status == CELL_SKIPPED;
-}
-
-/*
- * --rounds-until-steady, after round (1-based) ended: is the SNIA steady
- * state reached?  Says so, with each tracking cell's figures, either way
- * once the window is full.
- */
-static bool
-run_rounds_steady(const struct results *res, unsigned round)
-{
-	struct rounds_steady st;
-	unsigned t;
-	bool reached = analysis_rounds_steady(res, round, &st);
-
-	if (st.last == 0)
-		return false;
-	printf("Steady state after round %u (rounds %u-%u): %s\n", round,
-	    round - SWEEP_STEADY_WINDOW_ROUNDS + 1, round, reached ? "reached" : "not yet");
-	for (t = 0; t < st.ntrack; t++) {
-		const struct cell *c = &res->plan.cells[st.track[t].cell];
-		char bs[32], mix[24] = "";
-
-		if (mode_reads(c->mode) && mode_writes(c->mode))
-			snprintf(mix, sizeof mix, " reads %u%%", plan_cell_rwmixread(&res->plan, c));
-		printf("  %s%s bs %s depth %u: mean %.0f IOPS, excursion %.1f%% (<= %.0f%%), slope "
-		    "%.1f%% (< %.0f%%)\n", mode_name(c->mode), mix, size_short(c->bs, bs, sizeof bs),
-		    c->depth, st.track[t].mean, st.track[t].excursion * 100,
-		    SWEEP_STEADY_EXCURSION * 100, st.track[t].slope * 100, SWEEP_STEADY_SLOPE * 100);
-	}
-	fflush(stdout);
-	return reached;
-}
-
-/* Cells to re-run (--retry-unstable) and the most re-runs they may take, for the ETA. */
-static unsigned
-run_retries_wanted(const struct plan *p, const struct results *res, unsigned *most)
-{
-	unsigned i, n = 0;
-
-	*most = 0;
-	for (i = 0; i < p->ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (!results_attempt_wanted(r, p->retry_unstable))
-			continue;
-		n++;
-		*most += p->retry_unstable - (r->nattempts > 0 ? r->nattempts - 1 : 0);
-	}
-	return n;
-}
-
-/*
- * --retry-unstable N, after the last cell: each stalled or noisy cell runs
- * again until an attempt is steady or it has run N more times; the cell
- * keeps every attempt (results_store_attempt).  A resumed run goes on from
- * the attempts it has.  Returns 0, or an exit code when it had to stop.
- */
-static int
-run_retries(struct config *cfg, struct target *t, struct plan *p, struct results *res,
-    const char *out, unsigned *failed)
-{
-	unsigned i, k = 0, most, n = run_retries_wanted(p, res, &most);
-	struct plan whole = *p;
-
-	if (n == 0)
-		return 0;
-	printf("Retrying %u stalled or noisy cell%s: up to %u re-run%s each, until one is steady\n",
-	    n, n == 1 ? "" : "s", p->retry_unstable, p->retry_unstable == 1 ? "" : "s");
-	fflush(stdout);
-	whole.ncells = most;
-	run_progress_init(cfg->quiet, &whole);
-	for (i = 0; i < p->ncells && !sweep_interrupted; i++) {
-		struct cell_result *r = &res->cells[i], got;
-
-		while (!sweep_interrupted && results_attempt_wanted(r, p->retry_unstable)) {
-			if (access(t->path, F_OK) != 0) {
-				sweep_error("%s: the target vanished (%s); stopping the retries", t->path,
-				    strerror(errno));
-				return SWEEP_EXIT_FAILED;
-			}
-			if (run_cell(t, p, &p->cells[i], &got, k++) == -ECANCELED) {
-				results_cell_free(&got);
-				break;
-			}
-			printf("retry %u/%u ", r->nattempts > 0 ? r->nattempts : 1, p->retry_unstable);
-			print_cell_line(stdout, &got, i, p->ncells);
-			printf("      %s\n", got.stability.reason);
-			fflush(stdout);
-			*failed += got.status == CELL_FAILED;
-			results_store_attempt(res, i, &got);
-			if (run_save(res, out) != 0) {
-				sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
-				    "attempts measured before", out);
-				return SWEEP_EXIT_FAILED;
-			}
-		}
-	}
-	return 0;
-}
-
-/* Failed cell runs a resumed run had already: every round's, or the cell's. */
-static unsigned
-run_failed_before(const struct results *res, const struct plan *p)
-{
-	unsigned i, k, failed = 0;
-
-	for (i = 0; i < p->ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (r->nrounds == 0 && r->status == CELL_FAILED)
-			failed++;
-		for (k = 0; k < r->nrounds; k++)
-			failed += r->rounds[k].status == CELL_FAILED;
-	}
-	return failed;
-}
-
-/*
- * Run every pending cell; returns the exit code.  With --repeat N the
- * plan runs round by round (every cell once, then every cell again), so
- * that a volume's drift spreads over every cell; a cell resumes at the
- * first round it lacks, which is the round an interrupted run was in.
+ * Run every pending cell through the loop (sweep-loop.c): the plan's
+ * rounds or --auto's cells, then --retry-unstable's attempts; then the
+ * reports.  Returns the exit code.
  */
 static int
 run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *res,
-    const char *out, unsigned mask)
+    struct autoplan *ap, const char *out, unsigned mask)
 {
-	unsigned i, round, nrounds = plan_repeat(p), failed = 0;
-	struct plan whole = *p;
-	bool stop = false, interrupted;
+	struct sweep_loop l = {
+		.plan = p, .res = res, .path = t->path, .out = out, .quiet = cfg->quiet,
+		.stop_on_error = cfg->stop_on_error, .save = run_save,
+		.exec = { .ops = &loop_executor_native, .arg = t },
+	};
+	struct loop_rounds rounds;
+	struct loop_auto au = { .ap = ap };
+	struct loop_retry retry;
+	bool interrupted;
 	int err;
 
-	failed = run_failed_before(res, p);
-	/* The progress line's count and ETA cover every round. */
-	whole.ncells = run_auto != NULL ? autoplan_cells_max(run_auto) : p->ncells * nrounds;
-	run_progress_init(cfg->quiet, &whole);
-	for (round = 0; round < nrounds && !stop && !sweep_interrupted; round++) {
-		for (i = 0; (i < p->ncells || (run_auto != NULL && autoplan_extend(run_auto, p, res)))
-		    && !sweep_interrupted; i++) {
-			struct cell_result *r = &res->cells[i], got;
-			char at[48] = "";
-
-			if (run_cell_done(res, p, i, round))
-				continue;
-			if (access(t->path, F_OK) != 0) {
-				sweep_error("%s: the target vanished (%s); stopping after %u of %u cells",
-				    t->path, strerror(errno), res->ndone, p->ncells);
-				return SWEEP_EXIT_FAILED;
-			}
-			if (run_cell(t, p, &p->cells[i], &got, round * p->ncells + i) == -ECANCELED) {
-				results_cell_free(&got);
-				break;
-			}
-			if (r->status == CELL_PENDING)
-				res->ndone++;
-			if (nrounds > 1)
-				snprintf(at, sizeof at, "round %u/%u ", round + 1, nrounds);
-			fputs(at, stdout);
-			print_cell_line(stdout, &got, i, p->ncells);
-			fflush(stdout);
-			if (got.status == CELL_FAILED)
-				failed++;
-			if (got.status == CELL_FAILED && cfg->stop_on_error) {
-				sweep_error("stopping at the first failed cell (--stop-on-error): %s",
-				    got.status_reason);
-				stop = true;
-			}
-			if (nrounds > 1)
-				results_store_round(res, i, &got);
-			else
-				results_store_cell(res, i, &got);
-			if (run_save(res, out) != 0) {
-				sweep_error("stopping: the results cannot be saved; %s/results.json keeps the "
-				    "cells measured before", out);
-				return SWEEP_EXIT_FAILED;
-			}
-			if (stop)
-				break;
-		}
-		if (p->until_steady && !stop && !sweep_interrupted && i == p->ncells &&
-		    run_rounds_steady(res, round + 1))
-			break;
-	}
-	if (p->retry_unstable > 0 && !stop && !sweep_interrupted &&
-	    (err = run_retries(cfg, t, p, res, out, &failed)) != 0)
-		return err;
-	interrupted = sweep_interrupted != 0;
-	if (interrupted)
-		run_interrupted(res, p, out);
+	if (ap != NULL)
+		sweep_loop_add(&l, &loop_source_auto, &au);
 	else
-		res->interrupted = false;
-	if (run_auto != NULL)
-		autoplan_finish(run_auto, res, stdout);
-	if (run_save(res, out) != 0)
-		return SWEEP_EXIT_FAILED;
+		sweep_loop_add(&l, &loop_source_rounds, &rounds);
+	sweep_loop_add(&l, &loop_source_retry, &retry);
+	if ((err = sweep_loop_run(&l)) != 0)
+		return err;
 	/*
 	 * A report that cannot be written (a chart gnuplot failed on) fails the run, as in
 	 * report.  The interrupt that ended the cells must not stop the charts of the
 	 * finished ones; a second one during the charts does.
 	 */
+	interrupted = l.interrupted;
 	sweep_interrupted = 0;
-	err = report_write_all(res, out, mask, cfg->gnuplot);
+	err = report_write_all(res, out, &(struct report_opts){ .formats = mask,
+	    .gnuplot = cfg->gnuplot });
 	interrupted = interrupted || sweep_interrupted;
-	if (p->until_steady)
-		printf("Results: %s/results.json and reports in %s/ (%u cell runs, rounds until steady: "
-		    "%s after round %u of at most %u%s%s)\n", out, out, results_rounds_done(res),
-		    round < nrounds ? "reached" : "not reached", round < nrounds ? round + 1 : round,
-		    nrounds, failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");
-	else if (nrounds > 1)
-		printf("Results: %s/results.json and reports in %s/ (%u of %u cell runs: %u rounds of "
-		    "%u cells%s%s)\n", out, out, results_rounds_done(res), nrounds * p->ncells, nrounds,
-		    p->ncells, failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");
-	else
-		printf("Results: %s/results.json and reports in %s/ (%u of %u cells%s%s)\n", out, out,
-		    res->ndone, p->ncells, failed ? ", some failed" : "",
-		    res->interrupted ? ", interrupted" : "");
+	sweep_loop_summary(&l);
 	if (interrupted)
 		return SWEEP_EXIT_INTERRUPTED;
-	return failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
+	return l.failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;
 }
 
 /*
@@ -615,13 +373,13 @@ run_precondition_interrupted(const struct target *t, struct results *res, const 
 /* Lay out the target, start the results (or take the resumed ones) and run the cells. */
 static int
 run_measure(struct config *cfg, struct target *t, struct plan *p, struct results *old,
-    const struct expect *expect, const char *out, unsigned mask)
+    const struct expect *expect, struct autoplan *ap, const char *out, unsigned mask)
 {
 	struct results res;
 	int ret;
 
-	if (run_auto != NULL)
-		autoplan_print(stdout, run_auto, p, t);
+	if (ap != NULL)
+		autoplan_print(stdout, ap, p, t);
 	else
 		plan_print(stdout, p, t, false);
 	if (cfg->resume != NULL && plan_repeat(p) > 1)
@@ -661,7 +419,7 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 		ret = sweep_interrupted ? run_precondition_interrupted(t, &res, out) :
 		    SWEEP_EXIT_FAILED;
 	else
-		ret = run_cells(cfg, t, p, &res, out, mask);
+		ret = run_cells(cfg, t, p, &res, ap, out, mask);
 	target_cleanup(t, cfg->keep);
 	results_free(&res);
 	return ret;
@@ -672,10 +430,27 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
  * host at once through fio's client/server mode (hosts.c).  The plan and
  * the output folder are set up as for a local run; the target is remote.
  */
+/* What --hosts takes from the options. */
+static void
+run_hosts_opts(const struct config *cfg, struct hosts_opts *o)
+{
+	*o = (struct hosts_opts){
+		.hosts = cfg->hosts, .hosts_file = cfg->hosts_file, .device = cfg->device,
+		.file = cfg->file, .size = cfg->size, .size_set = cfg->size_set, .keep = cfg->keep,
+		.destructive = cfg->destructive, .precondition = cfg->precondition,
+		.stop_on_error = cfg->stop_on_error, .resume = cfg->resume,
+	};
+}
+
 static int
 run_hosts(struct config *cfg, unsigned mask)
 {
+	struct hosts_opts o;
 	struct host_list l;
+	struct hosts_outcome ho;
+	struct compare_fleet fleet;
+	struct loop_hosts h;
+	struct loop_executor exec = { .ops = &loop_executor_hosts, .arg = &h };
 	struct plan p;
 	struct target t;
 	char *out = NULL;
@@ -684,7 +459,8 @@ run_hosts(struct config *cfg, unsigned mask)
 
 	memset(&p, 0, sizeof p);
 	memset(&t, 0, sizeof t);
-	if (hosts_list_read(cfg, &l) != 0)
+	run_hosts_opts(cfg, &o);
+	if (hosts_list_read(&o, &l) != 0)
 		goto out;
 	if (cfg->retry_unstable > 0) {
 		sweep_error("--retry-unstable %u: not with --hosts (fio's client/server mode runs the "
@@ -705,9 +481,9 @@ run_hosts(struct config *cfg, unsigned mask)
 			    "carry it); run each share as its own sweep");
 			goto out;
 		}
-	hosts_target(cfg, &t);
+	hosts_target(&o, &t);
 	p.size = t.size;
-	if (hosts_check(cfg, &p, t.size) != 0)
+	if (hosts_check(&o, &p, t.size) != 0)
 		goto out;
 	out = cfg->out_dir != NULL ? xstrdup(cfg->out_dir) :
 	    cmd_out_default(cfg->label != NULL ? cfg->label : "hosts");
@@ -715,7 +491,14 @@ run_hosts(struct config *cfg, unsigned mask)
 		goto out;
 	if ((lock = cmd_out_lock(out, cfg->out_dir != NULL ? "--out" : "output folder")) < 0)
 		goto out;
-	ret = hosts_run(&l, &p, &t, out, cfg->label, cfg->description, mask, cfg->gnuplot);
+	h = (struct loop_hosts){ .hosts = &l, .target = &t, .out = out, .label = cfg->label,
+	    .description = cfg->description, .outcome = &ho };
+	ret = sweep_loop_run_plan(&exec, &p);
+	fleet = (struct compare_fleet){ .label = cfg->label, .hosts = &l, .total = ho.total };
+	if (ho.res != NULL && cmd_hosts_save(out, &fleet, ho.res, p.ncells, mask, cfg->gnuplot) > 0 &&
+	    ret == SWEEP_EXIT_OK)
+		ret = SWEEP_EXIT_FAILED;
+	hosts_outcome_free(&l, &ho);
 	cmd_run_unlock(lock, out);
 out:
 	free(out);
@@ -732,6 +515,8 @@ cmd_run_exec(struct config *cfg)
 	struct plan p;
 	struct results old;
 	struct expect expect;
+	struct auto_opts ao;
+	struct autoplan *ap = NULL;
 	char *out = NULL;
 	unsigned mask;
 	int ret = SWEEP_EXIT_USAGE, lock, err;
@@ -751,10 +536,12 @@ cmd_run_exec(struct config *cfg)
 	ret = SWEEP_EXIT_USAGE;
 	if (cfg->resume != NULL && resume_check(cfg, &old, &t, &p) != 0)
 		goto out;
-	if (cfg->like != NULL && autoplan_like(cfg, &p) != 0)
+	autoplan_opts(cfg, &ao);
+	ao.knee_text = report_knee_text;
+	if (ao.like != NULL && autoplan_like(&ao, &p) != 0)
 		goto out;
-	if (cfg->auto_plan && cfg->like == NULL && (autoplan_check_shares(&p) != 0 ||
-	    autoplan_check_budget(cfg, &p) != 0))
+	if (cfg->auto_plan && ao.like == NULL && (autoplan_check_shares(&p) != 0 ||
+	    autoplan_check_budget(&ao, &p) != 0))
 		goto out;
 	if ((err = cmd_target_check(cfg, &t, &p, true, &expect)) != 0) {
 		/* A probe of the target interrupted, stuck in a stalled device or lost (said). */
@@ -778,10 +565,9 @@ cmd_run_exec(struct config *cfg)
 		goto out;
 	}
 	if (cfg->auto_plan)
-		run_auto = autoplan_start(cfg, &p, &t, start);
-	ret = run_measure(cfg, &t, &p, &old, &expect, out, mask);
-	autoplan_free(run_auto);
-	run_auto = NULL;
+		ap = autoplan_start(&ao, &p, &t, start);
+	ret = run_measure(cfg, &t, &p, &old, &expect, ap, out, mask);
+	autoplan_free(ap);
 	cmd_run_unlock(lock, out);
 out:
 	results_free(&old);

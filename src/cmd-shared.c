@@ -108,10 +108,29 @@ cmd_no_args(const struct config *cfg)
  * the plan for it.  On failure nothing is left to free and the exit code
  * is returned.
  */
+/* The options the target layer reads, from cfg. */
+static void
+cmd_target_opts(const struct config *cfg, struct target_opts *o)
+{
+	*o = (struct target_opts){
+		.device = cfg->device,
+		.file = cfg->file,
+		.size = cfg->size,
+		.size_set = cfg->size_set,
+		.keep = cfg->keep,
+		.destructive = cfg->destructive,
+		.force = cfg->force,
+		.precondition = cfg->precondition,
+	};
+}
+
 int
 cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *p)
 {
-	if (target_open(t, cfg, create) != 0)
+	struct target_opts o;
+
+	cmd_target_opts(cfg, &o);
+	if (target_open(t, &o, create) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cmd_plan_build(cfg, t->kind == TARGET_DEVICE, p) != 0) {
 		target_free(t);
@@ -131,11 +150,13 @@ int
 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
     struct expect *expect)
 {
+	struct target_opts o;
 	int err;
 
 	if (target_check_plan(t, p) != 0)
 		return -EINVAL;
-	if (writes && (err = target_check_writes(t, cfg, p)) != 0)
+	cmd_target_opts(cfg, &o);
+	if (writes && (err = target_check_writes(t, &o, p)) != 0)
 		return err == -EINTR || err == -ETIMEDOUT || err == -EIO ? err : -EINVAL;
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
 }
@@ -276,4 +297,62 @@ cmd_run_unlock(int fd, const char *dir)
 
 	lock_release(fd, path);
 	free(path);
+}
+
+/* OUT/HOST/ for one host's results: made, never through a link.  -errno after one line. */
+static int
+cmd_host_dir(const char *dir)
+{
+	struct stat st;
+	int err = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) ? -ELOOP : mkdir_p(dir);
+
+	if (err == -ELOOP)
+		sweep_error("%s: a symbolic link where sweep writes the host's folder; sweep writes "
+		    "nothing through a link (remove it)", dir);
+	else if (err != 0)
+		sweep_error("%s: cannot create the host's output directory: %s", dir, strerror(-err));
+	return err;
+}
+
+/*
+ * A fleet's results (one per host of fleet->hosts; cells NULL: none) into
+ * OUT/HOST/, results.json and every report of mask, then moved into the
+ * comparison across the hosts: OUT/hosts.md and hosts.csv.  planned: the
+ * cells each host was to run (its line says "N of M cells"), 0 for an
+ * import.  Returns how many folders and summaries were not written.
+ */
+int
+cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct results *res,
+    unsigned planned, unsigned mask, const char *gnuplot)
+{
+	const struct host_list *l = fleet->hosts;
+	struct compare cmp;
+	unsigned i;
+	int failed = 0;
+
+	for (i = 0; i < l->n; i++) {
+		const struct host *h = &l->h[i];
+		char *dir;
+
+		if (res[i].cells == NULL)
+			continue;
+		dir = xasprintf("%s/%s", out, h->dir);
+		if (cmd_host_dir(dir) != 0 || report_save_all(&res[i], dir,
+		    &(struct report_opts){ .formats = mask, .gnuplot = gnuplot }) != 0)
+			failed++;
+		else if (planned > 0)
+			printf("%s port %d: %u of %u cells: %s/results.json\n", h->name, h->port,
+			    res[i].ndone, planned, dir);
+		else
+			printf("%s port %d: %u cells: %s/results.json\n", h->name, h->port,
+			    res[i].ndone, dir);
+		free(dir);
+	}
+	compare_fleet_build(&cmp, fleet, res);
+	if (compare_fleet_write_all(&cmp, out) != 0)
+		failed++;
+	else
+		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
+	compare_free(&cmp);
+	return failed;
 }

@@ -1,7 +1,8 @@
 /*
- * The command table (tmux's cmd_entry): each command's name, usage, the
- * options it accepts and its function, one file each (cmd-NAME.c).  The
- * dispatcher picks the entry, parses the options it accepts and runs it.
+ * The command table (tmux's cmd_entry): each command's name, bit, usage and
+ * function, one file each (cmd-NAME.c); the option table says which
+ * commands take each option.  The dispatcher picks the entry, parses the
+ * options it accepts and runs it.
  */
 #include "config.h"
 
@@ -32,15 +33,15 @@ cmd_find(const char *name)
 	return NULL;
 }
 
-/* Whether the command takes the option (its long name). */
+/* Whether the command takes the option (its long name): the option's entry names it. */
 bool
 cmd_accepts(const struct cmd_entry *e, const char *option)
 {
 	size_t i;
 
-	for (i = 0; e->options[i] != NULL; i++)
-		if (strcmp(e->options[i], option) == 0)
-			return true;
+	for (i = 0; i < options_count(); i++)
+		if (strcmp(options_name(i), option) == 0)
+			return (options_cmds(i) & e->cmd) != 0;
 	return false;
 }
 
@@ -129,7 +130,7 @@ cmd_main(int argc, char **argv)
 		config_free(&cfg);
 		return SWEEP_EXIT_USAGE;
 	}
-	ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->options, cmd_takers);
+	ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->cmd, cmd_takers);
 	if (ret == 1) {
 		if (first == -1)
 			cmd_usage(stdout);

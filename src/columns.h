@@ -33,7 +33,8 @@ struct column_value {
 #define COLUMN_CHECKS_NA 0x10	/* the Checks sheet writes "n/a" when there is no value */
 
 /* How a cell's measured window ended, e.g. "steady after 4 s" (the steady column). */
-const char *column_steady_text(const struct results *, const struct cell_result *, char *, size_t);
+const char *column_steady_text(const struct results *res, const struct cell_result *r, char *buf,
+	     size_t len);
 
 struct column {
 	const char	*name;		/* results.csv's header */
@@ -44,14 +45,14 @@ struct column {
 	unsigned	 flags;		/* COLUMN_* */
 	unsigned	 width;		/* in the Cells sheet; 0: the sheet's default */
 	unsigned	 checks_width;	/* in the Checks sheet; 0: the sheet's default */
-	void		(*get)(const struct results *, const struct cell_result *,
-			    struct column_value *);
+	void		(*get)(const struct results *res, const struct cell_result *r,
+			    struct column_value *v);
 };
 
 extern const struct column columns[];
 extern const unsigned ncolumns;
-void	 column_value(const struct column *, const struct results *, const struct cell_result *,
-	     struct column_value *);
-const struct column *column_find(const char *);
+void	 column_value(const struct column *c, const struct results *res, const struct cell_result *r,
+	     struct column_value *v);
+const struct column *column_find(const char *name);
 
 #endif

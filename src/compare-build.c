@@ -507,6 +507,17 @@ compare_verdicts(struct compare *cmp)
 		}
 }
 
+/*
+ * Is cell r of a run a cell of the comparison: it has figures, or, when
+ * every cell counts (a fleet, whose summary lists each cell a host ran),
+ * it ran at all.
+ */
+static bool
+compare_cell_counts(const struct compare *cmp, const struct cell_result *r)
+{
+	return results_cell_has_figures(r) || (cmp->all_cells && r->status != CELL_PENDING);
+}
+
 /* A depth x jobs pair of the groups: one variant (dash and marker) each. */
 struct compare_pair {
 	unsigned	 depth, jobs;
@@ -527,7 +538,7 @@ compare_modes(struct compare *cmp, unsigned **wl)
 
 	memset(&sh, 0, sizeof sh);
 	for (k = 0; k < cmp->nruns; k++) {
-		report_summary_shares_add(&sh, &cmp->runs[k].res, true);
+		report_summary_shares_add(&sh, &cmp->runs[k].res, !cmp->all_cells);
 		cap += cmp->runs[k].res.plan.ncells;
 	}
 	cmp->modes = xcalloc(cap ? cap : 1, sizeof *cmp->modes);
@@ -536,7 +547,7 @@ compare_modes(struct compare *cmp, unsigned **wl)
 
 		wl[k] = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *wl[k]);
 		for (i = 0; i < res->plan.ncells; i++)
-			if (results_cell_has_figures(&res->cells[i]))
+			if (compare_cell_counts(cmp, &res->cells[i]))
 				wl[k][i] = report_summary_workload(cmp->modes, &cmp->nmodes, &sh, res,
 				    &res->plan.cells[i]);
 	}
@@ -565,7 +576,7 @@ compare_keys(struct compare *cmp, unsigned *const *wl, unsigned *nkeys, bool *mu
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
 
-			if (!results_cell_has_figures(r))
+			if (!compare_cell_counts(cmp, r))
 				continue;
 			if (r->cell.jobs > 1)
 				*multi_jobs = true;

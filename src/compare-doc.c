@@ -197,7 +197,7 @@ compare_doc_tables(struct doc *d, const struct compare *cmp)
 
 /* Write DIR/file in the format of ops, whole or not at all. */
 static int
-compare_doc_write(struct compare_ctx *ctx, const struct doc_ops *ops, const char *file)
+compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *file)
 {
 	const struct compare *cmp = ctx->cmp;
 	struct report_chart charts[COMPARE_CHARTS];
@@ -212,12 +212,12 @@ compare_doc_write(struct compare_ctx *ctx, const struct doc_ops *ops, const char
 	compare_doc_stability(&d, cmp);
 	compare_doc_verdicts(&d, cmp);
 	compare_doc_expect(&d, cmp);
-	report_doc_charts(&d, &ctx->rc, charts, ncharts, "No figures to chart.", false);
+	report_doc_charts(&d, ctx, charts, ncharts, "No figures to chart.", false);
 	compare_doc_tables(&d, cmp);
 	doc_para(&d, "meta", "Figures from each run's results.json; compare.csv and compare.xlsx "
 	    "have them all.");
 	doc_end(&d);
-	path = xasprintf("%s/%s", ctx->rc.dir, file);
+	path = xasprintf("%s/%s", ctx->dir, file);
 	err = doc_save(&d, path);
 	free(path);
 	return err;
@@ -225,14 +225,14 @@ compare_doc_write(struct compare_ctx *ctx, const struct doc_ops *ops, const char
 
 /* The md format: DIR/compare.md. */
 int
-compare_md_write(struct compare_ctx *ctx)
+compare_md_write(struct report_ctx *ctx)
 {
 	return compare_doc_write(ctx, &doc_md, "compare.md");
 }
 
 /* The html format: DIR/compare.html (inlines the .svg charts). */
 int
-compare_html_write(struct compare_ctx *ctx)
+compare_html_write(struct report_ctx *ctx)
 {
 	return compare_doc_write(ctx, &doc_html, "compare.html");
 }

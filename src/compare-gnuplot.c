@@ -60,7 +60,7 @@ compare_gnuplot_charts(const struct compare *cmp, struct report_chart *charts)
 /* A run's caps as lines in its colour. */
 static void
 compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot, unsigned *items,
-    struct report_gp_range *yr)
+    struct view_range *yr)
 {
 	const struct expect *e = &cmp->runs[k].res.expect;
 	double v[2];
@@ -77,7 +77,7 @@ compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot,
 
 		if (!(v[i] > 0))
 			continue;
-		report_gnuplot_range_add(yr, v[i]);
+		view_range_add(yr, v[i]);
 		if (bw)
 			t = xasprintf("%s %s %s", cmp->runs[k].label, what[i], profile_rate_text(v[i] * MIB,
 			    a, sizeof a));
@@ -95,7 +95,7 @@ compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot,
 /* One chart's data (a block per line) and plot items. */
 static void
 compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_metric m,
-    double div, FILE *data, FILE *plot, struct report_gp_range *yr)
+    double div, FILE *data, FILE *plot, struct view_range *yr)
 {
 	unsigned k, g, i, block = 0, items = 0;
 
@@ -123,7 +123,7 @@ compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_m
 				if (isnan(v))
 					continue;
 				fprintf(data, "%llu\t%.6g\n", (unsigned long long)row->bs, v / div);
-				report_gnuplot_range_add(yr, v / div);
+				view_range_add(yr, v / div);
 			}
 			fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
 			    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block,
@@ -146,7 +146,7 @@ compare_gnuplot_max(const struct compare *cmp, const char *stem, enum compare_me
 	char *data = NULL, *plot = NULL;
 	size_t dlen = 0, plen = 0;
 	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
-	struct report_gp_range yr = { 0, 0 };
+	struct view_range yr = { 0, 0 };
 
 	compare_gnuplot_data(cmp, stem, m, 1, df, pf, &yr);
 	fclose(df);
@@ -188,9 +188,12 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 	return buf;
 }
 
-/* compare-iops, compare-bw and compare-latency: .dat, .gp, and .png/.svg where gnuplot is. */
+/*
+ * compare-iops, compare-bw and compare-latency: .dat, .gp, and .png/.svg
+ * where gnuplot is.  The png and svg formats both run it: it renders once.
+ */
 int
-compare_gnuplot_write(struct compare_ctx *ctx)
+compare_gnuplot_write(struct report_ctx *ctx)
 {
 	const struct compare *cmp = ctx->cmp;
 	struct report_plot plots[COMPARE_CHARTS];
@@ -199,8 +202,11 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 	char *xtics = NULL, *xrange = NULL;
 	int err = 0;
 
+	if (ctx->charts_done)
+		return 0;
+	ctx->charts_done = true;
 	if (n == 0) {
-		snprintf(ctx->rc.chart_note, sizeof ctx->rc.chart_note, "no figures to chart");
+		snprintf(ctx->chart_note, sizeof ctx->chart_note, "no figures to chart");
 		return 0;
 	}
 	memset(plots, 0, sizeof plots);
@@ -210,7 +216,7 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		size_t dlen = 0, plen = 0;
 		FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
 		struct report_gp_key keys[8];
-		struct report_gp_range yr;
+		struct view_range yr;
 		const char *unit = "";
 		char *yrange, *ylabel, *ytics;
 		double div;
@@ -218,7 +224,7 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		for (c = 0; c < COMPARE_CHARTS; c++)
 			if (strcmp(compare_chart_table[c].stem, charts[i].stem) == 0)
 				break;
-		yr = (struct report_gp_range){ 0, 0 };
+		yr = (struct view_range){ 0, 0 };
 		div = 1;
 		if (compare_chart_table[c].metric == COMPARE_P99)
 			div = report_gnuplot_lat_unit(compare_gnuplot_max(cmp, charts[i].stem,
@@ -242,7 +248,7 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
 		keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
 		keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
-		plots[i].script = report_gnuplot_script(&ctx->rc, plots[i].tmpl, keys, 8);
+		plots[i].script = report_gnuplot_script(ctx, plots[i].tmpl, keys, 8);
 		free(ytics);
 		free(yrange);
 		free(ylabel);
@@ -252,7 +258,7 @@ compare_gnuplot_write(struct compare_ctx *ctx)
 		free(title);
 	}
 	if (err == 0)
-		err = report_gnuplot_render(&ctx->rc, plots, n);
+		err = report_gnuplot_render(ctx, plots, n);
 	for (i = 0; i < n; i++) {
 		free(plots[i].script);
 		free(plots[i].data);

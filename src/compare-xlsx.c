@@ -243,7 +243,7 @@ static bool
 compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
     lxw_col_t col, const struct compare *cmp, unsigned k, int g, enum compare_metric m,
     double cap, const char *name, const struct report_xlsx_look *look,
-    struct report_xlsx_range *range)
+    struct view_range *range)
 {
 	unsigned b, i;
 
@@ -251,7 +251,7 @@ compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_ro
 	if (g < 0)
 		for (b = 0; b < cmp->nbs; b++) {
 			worksheet_write_number(ws, first + 1 + b, col, cap, x->num1);
-			report_xlsx_range_add(range, cap);
+			view_range_add(range, cap);
 		}
 	else
 		for (i = 0; i < cmp->groups[g].n; i++) {
@@ -263,7 +263,7 @@ compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_ro
 				continue;
 			worksheet_write_number(ws, first + 1 + compare_xl_bs_index(cmp, row->bs), col, v,
 			    m == COMPARE_IOPS ? x->num0 : x->num1);
-			report_xlsx_range_add(range, v);
+			view_range_add(range, v);
 		}
 	report_xlsx_series(ch, SHEET_CHARTS, first + 1, first + cmp->nbs, 0, col, name, look);
 	return col - 1 < REPORT_XLSX_SERIES_MAX;
@@ -273,7 +273,7 @@ compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_ro
 static lxw_col_t
 compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
     lxw_col_t col, const struct compare *cmp, enum compare_metric m,
-    struct report_xlsx_range *range)
+    struct view_range *range)
 {
 	unsigned k, c;
 
@@ -319,7 +319,7 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		"IOPS vs block size", "Throughput vs block size",
 		"p99 latency vs block size, lowest queue depth"
 	};
-	struct report_xlsx_range range = { 0, 0 };
+	struct view_range range = { 0, 0 };
 	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
 	    ytitle[m], LXW_CHART_LEGEND_RIGHT);
 	lxw_col_t col = 1;
@@ -400,11 +400,11 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 
 /* Write DIR/compare.xlsx whole or not at all. */
 int
-compare_xlsx_write(struct compare_ctx *ctx)
+compare_xlsx_write(struct report_ctx *ctx)
 {
 	const struct compare *cmp = ctx->cmp;
-	char *tmp = xasprintf("%s/.compare.xlsx.tmp.%ld", ctx->rc.dir, (long)getpid()), name[64];
-	char *path = xasprintf("%s/compare.xlsx", ctx->rc.dir);
+	char *tmp = xasprintf("%s/.compare.xlsx.tmp.%ld", ctx->dir, (long)getpid()), name[64];
+	char *path = xasprintf("%s/compare.xlsx", ctx->dir);
 	lxw_workbook_options opt = { .constant_memory = LXW_FALSE, .tmpdir = NULL,
 	    .use_zip64 = LXW_FALSE };
 	lxw_doc_properties props;
@@ -412,11 +412,11 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	int err = 0, fd;
 
 	memset(&x, 0, sizeof x);
-	fd = report_xlsx_tmp(tmp, name, sizeof name, ctx->rc.error, sizeof ctx->rc.error);
+	fd = report_xlsx_tmp(tmp, name, sizeof name, ctx->error, sizeof ctx->error);
 	x.wb = fd >= 0 ? workbook_new_opt(name, &opt) : NULL;
 	if (x.wb == NULL) {
 		if (fd >= 0) {
-			snprintf(ctx->rc.error, sizeof ctx->rc.error, "%s: libxlsxwriter could not create "
+			snprintf(ctx->error, sizeof ctx->error, "%s: libxlsxwriter could not create "
 			    "the workbook", tmp);
 			close(fd);
 			unlink(tmp);
@@ -445,7 +445,7 @@ compare_xlsx_write(struct compare_ctx *ctx)
 	compare_xl_side(&x, cmp);
 	compare_xl_ratios(&x, cmp);
 	compare_xl_charts(&x, cmp);
-	err = report_xlsx_close(x.wb, tmp, path, ctx->rc.error, sizeof ctx->rc.error);
+	err = report_xlsx_close(x.wb, tmp, path, ctx->error, sizeof ctx->error);
 	close(fd);
 	free(tmp);
 	free(path);

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/uio.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 struct uring_data {

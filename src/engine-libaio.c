@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 /*

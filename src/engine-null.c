@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 struct null_data {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 struct psync_data {

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 static const struct engine_ops *engines[] = {

@@ -22,10 +22,10 @@ static const struct {
 	const char	*sweep;
 	const char	*fio;
 } fio_jobfile_engines[] = {
-	{ "libaio", "libaio" },
-	{ "psync", "psync" },
-	{ "io_uring", "io_uring" },
-	{ "null", "null" },
+	{ .sweep = "libaio", .fio = "libaio" },
+	{ .sweep = "psync", .fio = "psync" },
+	{ .sweep = "io_uring", .fio = "io_uring" },
+	{ .sweep = "null", .fio = "null" },
 };
 
 /* sweep's rw modes in fio's words, by enum rw_mode. */

@@ -4,8 +4,9 @@
  * Multi-host runs through fio's client/server mode: the plan becomes a fio
  * job file (fio-jobfile.c), `fio --client=HOST,PORT JOBFILE ...` runs it on
  * every host at once (each runs `fio --server`), and fio's JSON output is
- * split per host (import-fio.c) into OUT/HOST/results.json and reports,
- * plus a comparison across hosts (OUT/hosts.csv, OUT/hosts.md).
+ * split per host (import-fio.c) into one results each.  The command layer
+ * writes them: OUT/HOST/results.json and reports, and the comparison
+ * across hosts (compare-fleet.c: OUT/hosts.csv, OUT/hosts.md).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,13 +15,11 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "fio.h"
-#include "report.h"
 
 #define HOSTS_MAX		1024
 #define HOSTS_DEFAULT_FILE	"sweep.dat"
@@ -111,6 +110,7 @@ hosts_dirs_unique(struct host_list *l, const char *input)
 		if (!taken)
 			continue;
 		str_copy(want, sizeof want, h->dir);
+		str_copy(h->taken, sizeof h->taken, want);
 		for (k = 2; ; k++) {
 			snprintf(h->dir, sizeof h->dir, "%.150s-%u", want, k);
 			if (!hosts_dir_taken(l, i, h->dir))
@@ -203,7 +203,7 @@ hosts_add(struct host_list *l, const char *spec, const char *input)
 
 /* Hosts from --hosts (comma-separated) or --hosts-file (one per line, # comments). */
 int
-hosts_list_read(const struct config *cfg, struct host_list *l)
+hosts_list_read(const struct hosts_opts *o, struct host_list *l)
 {
 	char *copy, *item, *save = NULL, *input, line[512];
 	const char *why;
@@ -212,14 +212,14 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 	int err = 0;
 
 	memset(l, 0, sizeof *l);
-	if (cfg->hosts != NULL && cfg->hosts_file != NULL) {
-		sweep_error("--hosts %s --hosts-file %s: give one list of hosts, not both", cfg->hosts,
-		    cfg->hosts_file);
+	if (o->hosts != NULL && o->hosts_file != NULL) {
+		sweep_error("--hosts %s --hosts-file %s: give one list of hosts, not both", o->hosts,
+		    o->hosts_file);
 		return -EINVAL;
 	}
-	if (cfg->hosts != NULL) {
-		input = xasprintf("--hosts %s", cfg->hosts);
-		copy = xstrdup(cfg->hosts);
+	if (o->hosts != NULL) {
+		input = xasprintf("--hosts %s", o->hosts);
+		copy = xstrdup(o->hosts);
 		for (item = strtok_r(copy, ",", &save); item != NULL && err == 0;
 		    item = strtok_r(NULL, ",", &save))
 			err = hosts_add(l, item, input);
@@ -233,10 +233,10 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 		free(input);
 		return err;
 	}
-	f = input_fopen(cfg->hosts_file, &why);
+	f = input_fopen(o->hosts_file, &why);
 	if (f == NULL) {
 		sweep_error("--hosts-file %s: %s (give a file with one host[:port] per line)",
-		    cfg->hosts_file, why);
+		    o->hosts_file, why);
 		return -EINVAL;
 	}
 	while (err == 0 && fgets(line, sizeof line, f) != NULL) {
@@ -251,7 +251,7 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 			*--e = '\0';
 		if (*s == '\0')
 			continue;
-		input = xasprintf("%s:%u", cfg->hosts_file, lineno);
+		input = xasprintf("%s:%u", o->hosts_file, lineno);
 		if (strpbrk(s, " \t,") != NULL) {
 			sweep_error("%s: \"%s\": one host[:port] per line", input, s);
 			err = -EINVAL;
@@ -262,11 +262,11 @@ hosts_list_read(const struct config *cfg, struct host_list *l)
 	fclose(f);
 	if (err == 0 && l->n == 0) {
 		sweep_error("--hosts-file %s: no hosts in it (one host[:port] per line, # comments)",
-		    cfg->hosts_file);
+		    o->hosts_file);
 		err = -EINVAL;
 	}
 	if (err == 0) {
-		input = xasprintf("--hosts-file %s", cfg->hosts_file);
+		input = xasprintf("--hosts-file %s", o->hosts_file);
 		hosts_dirs_unique(l, input);
 		free(input);
 	}
@@ -421,135 +421,13 @@ hosts_log_first(const char *log, char *buf, size_t len)
 	fclose(f);
 }
 
-/* The cell of res with c's mode, bs, depth and jobs, or NULL. */
-static const struct cell_result *
-hosts_find_cell(const struct results *res, const struct cell *c)
-{
-	unsigned i;
-
-	if (res->cells == NULL)
-		return NULL;
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell *k = &res->cells[i].cell;
-
-		if (res->cells[i].status != CELL_PENDING && k->mode == c->mode && k->bs == c->bs &&
-		    k->depth == c->depth && k->jobs == c->jobs)
-			return &res->cells[i];
-	}
-	return NULL;
-}
-
-/* A figure of a cell for the comparison: 0 IOPS, 1 MiB/s, 2 p99 in microseconds. */
-static double
-hosts_metric(const struct cell_result *r, int metric)
-{
-	switch (metric) {
-	case 0:
-		return r->iops;
-	case 1:
-		return r->bw_bytes_s / MIB;
-	default:
-		return (double)r->lat_pct_ns[2] / 1e3;
-	}
-}
-
-/* A CSV field, quoted when it has to be, after a ' when it would be a formula. */
-static void
-hosts_csv_field(char **buf, size_t *len, const char *s)
-{
-	const char *p;
-
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		str_appendf(buf, len, "%s%s", csv_is_formula(s) ? "'" : "", s);
-		return;
-	}
-	str_appendf(buf, len, "\"%s", csv_is_formula(s) ? "'" : "");
-	for (p = s; *p != '\0'; p++)
-		str_appendf(buf, len, *p == '"' ? "\"\"" : "%c", *p);
-	str_appendf(buf, len, "\"");
-}
-
-/* hosts.csv: one row per host and cell. */
-static void
-hosts_summary_csv(char **csv, size_t *clen, const struct plan *p, const struct host_list *l,
-    const struct results *res)
-{
-	unsigned i, k;
-
-	str_appendf(csv, clen, "host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n");
-	for (i = 0; i < l->n; i++)
-		for (k = 0; k < p->ncells; k++) {
-			const struct cell *c = &p->cells[k];
-			const struct cell_result *r = hosts_find_cell(&res[i], c);
-
-			hosts_csv_field(csv, clen, l->h[i].name);
-			str_appendf(csv, clen, ",%d,%u,%s,%llu,%u,%u,%s", l->h[i].port, k + 1,
-			    mode_name(c->mode), (unsigned long long)c->bs, c->depth, c->jobs,
-			    r == NULL ? "missing" : cell_status_name(r->status));
-			if (r != NULL && results_cell_has_figures(r))
-				str_appendf(csv, clen, ",%.1f,%.3f,%.1f\n", r->iops,
-				    r->bw_bytes_s / MIB, (double)r->lat_pct_ns[2] / 1e3);
-			else
-				str_appendf(csv, clen, ",,,\n");
-		}
-}
-
-
-/* hosts.md: one figure's table of cells by hosts, with the spread max/min. */
-static void
-hosts_summary_table(char **md, size_t *mlen, const struct plan *p, const struct host_list *l,
-    const struct results *res, int metric)
-{
-	static const char *titles[3] = { "IOPS", "MiB/s", "p99 completion latency (us)" };
-	static const int decimals[3] = { 0, 1, 1 };
-	char num[64], bs[32];
-	unsigned i, k;
-
-	str_appendf(md, mlen, "## %s\n\n| cell |", titles[metric]);
-	for (i = 0; i < l->n; i++)
-		str_appendf(md, mlen, " %s |", l->h[i].dir);
-	str_appendf(md, mlen, " spread |\n| --- |");
-	for (i = 0; i <= l->n; i++)
-		str_appendf(md, mlen, " ---: |");
-	str_appendf(md, mlen, "\n");
-	for (k = 0; k < p->ncells; k++) {
-		const struct cell *c = &p->cells[k];
-		double lo = 0, hi = 0;
-		unsigned have = 0;
-
-		str_appendf(md, mlen, "| %s %s QD%u x%u |", mode_name(c->mode),
-		    report_size_label(c->bs, bs, sizeof bs), c->depth, c->jobs);
-		for (i = 0; i < l->n; i++) {
-			const struct cell_result *r = hosts_find_cell(&res[i], c);
-			double v;
-
-			if (r == NULL || !results_cell_has_figures(r)) {
-				str_appendf(md, mlen, " %s |", r == NULL ? "-" :
-				    cell_status_name(r->status));
-				continue;
-			}
-			v = hosts_metric(r, metric);
-			if (have == 0 || v < lo)
-				lo = v;
-			if (have == 0 || v > hi)
-				hi = v;
-			have++;
-			str_appendf(md, mlen, " %s |", report_num(v, decimals[metric], num, sizeof num));
-		}
-		if (have > 1 && lo > 0)
-			str_appendf(md, mlen, " %.2f |\n", hi / lo);
-		else
-			str_appendf(md, mlen, " - |\n");
-	}
-	str_appendf(md, mlen, "\n");
-}
-
-/* hosts.md's last line: fio's own all-clients aggregate, and why it is not per cell. */
-static void
-hosts_summary_aggregate(char **md, size_t *mlen, const cJSON *root)
+/* fio's own "All clients" aggregate of root into total (total->found false: none). */
+void
+hosts_total(const cJSON *root, struct fleet_total *total)
 {
 	const cJSON *item;
 
+	memset(total, 0, sizeof *total);
 	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "client_stats")) {
 		const char *job = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "jobname"));
 		const cJSON *rd = cJSON_GetObjectItemCaseSensitive(item, "read");
@@ -562,88 +440,31 @@ hosts_summary_aggregate(char **md, size_t *mlen, const cJSON *root)
 		wiops = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "iops"));
 		bw = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rd, "bw_bytes")) +
 		    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(wr, "bw_bytes"));
-		str_appendf(md, mlen, "\nfio's own \"%s\" aggregate: %.0f read IOPS, %.0f write "
-		    "IOPS, %.1f MiB/s. It adds up every host's I/O over the whole run, so with more "
-		    "than one cell it mixes cells; the tables above are per cell.\n", FIO_ALL_CLIENTS,
-		    isnan(riops) ? 0 : riops, isnan(wiops) ? 0 : wiops, isnan(bw) ? 0 : bw / MIB);
+		total->found = true;
+		total->read_iops = isnan(riops) ? 0 : riops;
+		total->write_iops = isnan(wiops) ? 0 : wiops;
+		total->bw_bytes_s = isnan(bw) ? 0 : bw;
 		break;
 	}
 }
 
-/*
- * OUT/hosts.csv (one row per host and cell) and OUT/hosts.md (per figure, a
- * table of cells by hosts with the spread max/min), from each host's
- * results (res[i].cells NULL: the host gave none).  intro is hosts.md's
- * first paragraph; NULL: a run --hosts's.
- */
-int
-hosts_summary_write(const char *out, const struct plan *p, const struct host_list *l,
-    const struct results *res, const cJSON *root, const char *label, const char *intro)
-{
-	char *csv = NULL, *md = NULL, *path, esc[2 * 256 + 1], esc2[2 * 256 + 1];
-	size_t clen = 0, mlen = 0;
-	unsigned i;
-	int metric, err;
-
-	hosts_summary_csv(&csv, &clen, p, l, res);
-	str_appendf(&md, &mlen, "# %s%s%u cells on %u hosts\n\n", label != NULL ?
-	    doc_md_escape(label, esc, sizeof esc) : "",
-	    label != NULL ? ": " : "sweep across hosts: ", p->ncells, l->n);
-	str_appendf(&md, &mlen, "%s Per-host results and reports are in the host's directory. "
-	    "Spread is the highest value over the lowest.\n\n", intro != NULL ? intro :
-	    "Each host ran the same fio job file (`sweep.fio`) through fio's client/server mode, "
-	    "all hosts at the same time.");
-	for (metric = 0; metric < 3; metric++)
-		hosts_summary_table(&md, &mlen, p, l, res, metric);
-	for (i = 0; i < l->n; i++) {
-		char dir[sizeof l->h[i].dir];
-
-		hosts_dir_name(&l->h[i], dir, sizeof dir);
-		if (strcmp(dir, l->h[i].dir) != 0)
-			str_appendf(&md, &mlen, "- %s port %d: in %s/, as %s/ is another host's or a "
-			    "file of this folder\n", doc_md_escape(l->h[i].name, esc, sizeof esc),
-			    l->h[i].port, l->h[i].dir, dir);
-		if (res[i].cells == NULL)
-			str_appendf(&md, &mlen, "- %s port %d: no results: %s\n",
-			    doc_md_escape(l->h[i].name, esc, sizeof esc), l->h[i].port,
-			    doc_md_escape(l->h[i].why, esc2, sizeof esc2));
-	}
-	hosts_summary_aggregate(&md, &mlen, root);
-
-	path = xasprintf("%s/hosts.csv", out);
-	err = write_file_atomic(path, csv, clen);
-	if (err != 0)
-		sweep_error("%s: %s", path, strerror(-err));
-	free(path);
-	if (err == 0) {
-		path = xasprintf("%s/hosts.md", out);
-		err = write_file_atomic(path, md, mlen);
-		if (err != 0)
-			sweep_error("%s: %s", path, strerror(-err));
-		free(path);
-	}
-	free(csv);
-	free(md);
-	return err;
-}
-
 /* Refuse what a multi-host run cannot do; one line on stderr, -EINVAL. */
 int
-hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
+hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size)
 {
 	unsigned i;
 	char a[32], b[32];
 
-	if (cfg->device != NULL && cfg->file != NULL) {
-		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
+	if (o->device != NULL && o->file != NULL) {
+		sweep_error("--device %s --file %s: give one target, not both", o->device, o->file);
 		return -EINVAL;
 	}
-	if (cfg->resume != NULL || cfg->stop_on_error) {
+	if (o->resume != NULL || o->stop_on_error) {
 		sweep_error("%s: not available with --hosts (fio runs every cell on every host; "
-		    "run again to repeat)", cfg->resume != NULL ? "--resume" : "--stop-on-error");
+		    "run again to repeat)", o->resume != NULL ? "--resume" : "--stop-on-error");
 		return -EINVAL;
 	}
-	if (cfg->precondition) {
+	if (o->precondition) {
 		sweep_error("--precondition: not available with --hosts; precondition each host's "
 		    "device first (e.g. fio with rw=write bs=1m on it)");
 		return -EINVAL;
@@ -656,11 +477,11 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
 
-		if (cfg->device != NULL && mode_writes(c->mode) && !cfg->destructive) {
+		if (o->device != NULL && mode_writes(c->mode) && !o->destructive) {
 			sweep_error("--device %s --hosts: mode %s writes to %s on every host and destroys "
 			    "its data; sweep cannot inspect remote devices for filesystems or partition "
 			    "tables, so add --destructive only if they hold nothing you need",
-			    cfg->device, mode_name(c->mode), cfg->device);
+			    o->device, mode_name(c->mode), o->device);
 			return -EINVAL;
 		}
 		if (size != 0 && c->bs > size) {
@@ -677,37 +498,20 @@ hosts_check(const struct config *cfg, const struct plan *p, uint64_t size)
 	return 0;
 }
 
-/* One host's results into OUT/HOST/: results.json and every report. */
-int
-hosts_write_one(const struct results *res, const char *dir, unsigned mask, const char *gnuplot)
-{
-	struct stat st;
-	int err = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode) ? -ELOOP : mkdir_p(dir);
-
-	if (err == -ELOOP)
-		sweep_error("%s: a symbolic link where sweep writes the host's folder; sweep writes "
-		    "nothing through a link (remove it)", dir);
-	else if (err != 0)
-		sweep_error("%s: cannot create the host's output directory: %s", dir, strerror(-err));
-	if (err != 0)
-		return err;
-	return report_save_all(res, dir, mask, gnuplot);
-}
-
 /* The target as each host sees it: --device, --file or sweep.dat, of --size (1 GiB for files). */
 void
-hosts_target(const struct config *cfg, struct target *t)
+hosts_target(const struct hosts_opts *o, struct target *t)
 {
-	const char *path = cfg->device != NULL ? cfg->device :
-	    cfg->file != NULL ? cfg->file : HOSTS_DEFAULT_FILE;
+	const char *path = o->device != NULL ? o->device :
+	    o->file != NULL ? o->file : HOSTS_DEFAULT_FILE;
 
 	memset(t, 0, sizeof *t);
-	t->kind = cfg->device != NULL ? TARGET_DEVICE : TARGET_FILE;
+	t->kind = o->device != NULL ? TARGET_DEVICE : TARGET_FILE;
 	t->path = xstrdup(path);
 	t->name = xstrdup(strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path);
-	t->size = t->total_size = cfg->size_set ? cfg->size : cfg->device != NULL ? 0 :
+	t->size = t->total_size = o->size_set ? o->size : o->device != NULL ? 0 :
 	    HOSTS_DEFAULT_SIZE;
-	t->scratch = cfg->device == NULL && cfg->file == NULL && !cfg->keep;
+	t->scratch = o->device == NULL && o->file == NULL && !o->keep;
 	t->excl_fd = -1;
 }
 
@@ -742,20 +546,13 @@ hosts_fio(const struct host_list *l, const char *jobfile, const char *json, cons
 	return st;
 }
 
-/* What the hosts gave: one results per host (cells NULL: none), and what failed. */
-struct hosts_outcome {
-	struct results	*res;
-	unsigned	 failed_hosts;
-	unsigned	 failed_cells;
-};
-
-/* Host i's results from fio's JSON into OUT/HOST/; counts what failed. */
+/* Host i's results from fio's JSON; counts what failed. */
 static void
 hosts_collect_one(struct host *h, struct results *res, const cJSON *root, const char *json,
-    const char *log, const struct plan *p, const char *out, const char *label,
-    const char *description, unsigned mask, const char *gnuplot, struct hosts_outcome *o)
+    const char *log, const struct plan *p, const char *label, const char *description,
+    struct hosts_outcome *o)
 {
-	char *dir = xasprintf("%s/%s", out, h->dir), *name, why[512];
+	char *name, why[512];
 	unsigned k;
 	int err;
 
@@ -771,7 +568,6 @@ hosts_collect_one(struct host *h, struct results *res, const cJSON *root, const 
 			sweep_error("%s port %d: no results (see %s)", h->name, h->port, log);
 		str_copy(h->why, sizeof h->why, why[0] != '\0' ? why : "see fio-client.log");
 		o->failed_hosts++;
-		free(dir);
 		return;
 	}
 	res->interrupted = sweep_interrupted != 0;
@@ -783,12 +579,6 @@ hosts_collect_one(struct host *h, struct results *res, const cJSON *root, const 
 			o->failed_cells++;
 	if (res->plan.ncells < p->ncells)
 		o->failed_cells += p->ncells - res->plan.ncells;
-	if (hosts_write_one(res, dir, mask, gnuplot) != 0)
-		o->failed_hosts++;
-	else
-		printf("%s port %d: %u of %u cells: %s/results.json\n", h->name, h->port,
-		    res->ndone, p->ncells, dir);
-	free(dir);
 }
 
 /* The plan, the target and the hosts, before fio starts. */
@@ -812,20 +602,20 @@ hosts_print(const struct host_list *l, const struct plan *p, const struct target
 
 /*
  * Run the plan on every host at once through fio's client/server mode:
- * OUT/sweep.fio, fio's output, then OUT/HOST/ for each host and
- * OUT/hosts.md and hosts.csv across them.  Returns an exit code.
+ * OUT/sweep.fio and fio's output, and each host's results into o (o->res
+ * NULL: none; the caller writes them and frees o with hosts_outcome_free).
+ * Returns an exit code.
  */
 int
 hosts_run(struct host_list *l, const struct plan *p, const struct target *t, const char *out,
-    const char *label, const char *description, unsigned mask, const char *gnuplot)
+    const char *label, const char *description, struct hosts_outcome *o)
 {
-	struct hosts_outcome o;
 	cJSON *root = NULL;
 	char *jobfile = xasprintf("%s/sweep.fio", out), *json = NULL, *log = NULL;
 	unsigned i;
 	int ret = SWEEP_EXIT_USAGE, st;
 
-	memset(&o, 0, sizeof o);
+	memset(o, 0, sizeof *o);
 	if (fio_jobfile_write(p, t, jobfile) != 0)
 		goto out;
 	hosts_print(l, p, t, out, jobfile);
@@ -846,27 +636,33 @@ hosts_run(struct host_list *l, const struct plan *p, const struct target *t, con
 		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
 		goto out;
 	}
-	o.res = xcalloc(l->n, sizeof *o.res);
+	o->res = xcalloc(l->n, sizeof *o->res);
 	for (i = 0; i < l->n; i++)
-		hosts_collect_one(&l->h[i], &o.res[i], root, json, log, p, out, label, description,
-		    mask, gnuplot, &o);
-	if (hosts_summary_write(out, p, l, o.res, root, label, NULL) == 0)
-		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
+		hosts_collect_one(&l->h[i], &o->res[i], root, json, log, p, label, description, o);
+	hosts_total(root, &o->total);
 	if (sweep_interrupted)
 		ret = SWEEP_EXIT_INTERRUPTED;
-	else if (st != 0 || o.failed_hosts > 0 || o.failed_cells > 0)
+	else if (st != 0 || o->failed_hosts > 0 || o->failed_cells > 0)
 		ret = SWEEP_EXIT_FAILED;
 	else
 		ret = SWEEP_EXIT_OK;
 out:
-	if (o.res != NULL)
-		for (i = 0; i < l->n; i++)
-			if (o.res[i].cells != NULL)
-				results_free(&o.res[i]);
-	free(o.res);
 	cJSON_Delete(root);
 	free(json);
 	free(log);
 	free(jobfile);
 	return ret;
+}
+
+/* Free what hosts_run gave in o. */
+void
+hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o)
+{
+	unsigned i;
+
+	for (i = 0; o->res != NULL && i < l->n; i++)
+		if (o->res[i].cells != NULL)
+			results_free(&o->res[i]);
+	free(o->res);
+	memset(o, 0, sizeof *o);
 }

@@ -1,11 +1,11 @@
 /*
  * sweep import of fio's client/server JSON (fio --client=H1 ... --client=H2
  * ... --output-format=json): one result per host plus fio's "All clients"
- * aggregate, which is never a host.  --host NAME[:PORT] imports that one
- * host alone.  This builds the results; cmd-import.c writes them, the way
- * run --hosts writes its own: DIR/HOST/ with results.json and every report
- * for each host and DIR/hosts.csv and hosts.md across them, or DIR alone
- * for --host.
+ * aggregate, which is never a host (its figures go to b->total).  --host
+ * NAME[:PORT] imports that one host alone.  This builds the results;
+ * cmd-import.c writes them, the way run --hosts writes its own: DIR/HOST/
+ * with results.json and every report for each host and the comparison
+ * across them (DIR/hosts.csv and hosts.md), or DIR alone for --host.
  *
  * Host names come from the file, so they pass the same check as --hosts
  * (letters, digits, '.', '-', '_'; no leading '.') before any becomes a path.
@@ -257,8 +257,10 @@ import_fleet_build(struct fleet *f, const char *label, const char *expect, const
 	b->ret = SWEEP_EXIT_OK;
 	if (f->one)
 		fleet_build_one(f, label, ep, b);
-	else
+	else {
 		fleet_build_all(f->path, f->root, &f->hosts, label, ep, b);
+		hosts_total(f->root, &b->total);
+	}
 }
 
 void

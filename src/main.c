@@ -19,7 +19,7 @@
 static int
 help_man(void)
 {
-	size_t i, k;
+	size_t i, k, n;
 
 	options_man(stdout);
 	fputs(".SS Which command takes which option\n"
@@ -27,10 +27,12 @@ help_man(void)
 	    "option and the commands that take it).\n", stdout);
 	for (i = 0; cmd_table[i] != NULL; i++) {
 		printf(".TP\n.B %s\n", cmd_table[i]->name);
-		for (k = 0; cmd_table[i]->options[k] != NULL; k++) {
-			const char *o = cmd_table[i]->options[k];
+		for (k = 0, n = 0; k < options_count(); k++) {
+			const char *o = options_name(k);
 
-			fputs(k == 0 ? "" : ", ", stdout);
+			if (!options_on_cli(k) || !(options_cmds(k) & cmd_table[i]->cmd))
+				continue;
+			fputs(n++ == 0 ? "" : ", ", stdout);
 			fputs("\\-\\-", stdout);
 			for (; *o != '\0'; o++)
 				if (*o == '-')

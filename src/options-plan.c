@@ -26,14 +26,18 @@ struct options_plan_field {
 };
 
 static const struct options_plan_field options_plan_fields[] = {
-	{ "runtime_s", "runtime", offsetof(struct plan, runtime_s) },
-	{ "ramp_s", "ramp", offsetof(struct plan, ramp_s) },
-	{ "rwmixread", "rwmixread", offsetof(struct plan, rwmixread) },
-	{ "steady_pct", "steady", offsetof(struct plan, steady_pct) },
-	{ "steady_window_s", "steady-window", offsetof(struct plan, steady_window_s) },
-	{ "min_runtime_s", "min-runtime", offsetof(struct plan, min_runtime_s) },
-	{ "io_timeout_s", "io-timeout", offsetof(struct plan, io_timeout_s) },
-	{ "retry_unstable", "retry-unstable", offsetof(struct plan, retry_unstable) },
+	{ .key = "runtime_s", .option = "runtime", .off = offsetof(struct plan, runtime_s) },
+	{ .key = "ramp_s", .option = "ramp", .off = offsetof(struct plan, ramp_s) },
+	{ .key = "rwmixread", .option = "rwmixread", .off = offsetof(struct plan, rwmixread) },
+	{ .key = "steady_pct", .option = "steady", .off = offsetof(struct plan, steady_pct) },
+	{ .key = "steady_window_s", .option = "steady-window",
+	  .off = offsetof(struct plan, steady_window_s) },
+	{ .key = "min_runtime_s", .option = "min-runtime",
+	  .off = offsetof(struct plan, min_runtime_s) },
+	{ .key = "io_timeout_s", .option = "io-timeout",
+	  .off = offsetof(struct plan, io_timeout_s) },
+	{ .key = "retry_unstable", .option = "retry-unstable",
+	  .off = offsetof(struct plan, retry_unstable) },
 };
 
 /*

@@ -1,7 +1,7 @@
 /*
- * The option table's entry type, private to options*.c: options.c holds the
- * table and its parsers, options-help.c writes --help and the man page's
- * option entries from it.
+ * The option table's entry type, private to options*.c: options-table.c
+ * holds the table, options.c its parsers, options-help.c writes --help and
+ * the man page's option entries from it.
  */
 #ifndef OPTIONS_H
 #define OPTIONS_H
@@ -50,6 +50,7 @@ enum opt_type { OPT_STRING, OPT_BOOL, OPT_UINT, OPT_UINT64, OPT_CUSTOM, OPT_IGNO
 struct option_entry {
 	const char	*name;
 	char		 short_name;
+	unsigned	 cmds;		/* the commands that take it: CMD_RUN | CMD_PLAN, ... */
 	unsigned	 flags;
 	enum opt_type	 type;
 	size_t		 off;
@@ -60,13 +61,19 @@ struct option_entry {
 	const char	*argname;
 	const char	*help;
 	const char	*range;
-	int		(*check)(struct opt_ctx *, const struct option_entry *, const char *);
+	int		(*check)(struct opt_ctx *c, const struct option_entry *o, const char *v);
 };
 
 /* The defaults of the matrix keys on a device, where they differ from a file's. */
 #define MODES_DEFAULT_DEVICE	"read,randread"
 
 /* The table's entry i, i < options_count() (options.c). */
-const struct option_entry *options_entry(size_t);
+const struct option_entry *options_entry(size_t i);
+
+/* options-table.c: the table, and the errors its checks and the setters share */
+extern const struct option_entry options_table[];
+extern const size_t options_table_len;
+int	 opt_bad(struct opt_ctx *c, const char *what);
+int	 opt_range(struct opt_ctx *c, const struct option_entry *o);
 
 #endif

@@ -10,10 +10,10 @@
 #include "sweep.h"
 
 /* palette.c */
-uint32_t palette_mode_rgb(enum rw_mode);
-const char *palette_mode_color(enum rw_mode);
-uint32_t palette_run(unsigned);
-uint32_t palette_tab10(unsigned);
-void	 palette_workloads(const enum rw_mode *, unsigned, uint32_t *);
+uint32_t palette_mode_rgb(enum rw_mode mode);
+const char *palette_mode_color(enum rw_mode mode);
+uint32_t palette_run(unsigned k);
+uint32_t palette_tab10(unsigned i);
+void	 palette_workloads(const enum rw_mode *mode, unsigned n, uint32_t *rgb);
 
 #endif

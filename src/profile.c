@@ -98,10 +98,13 @@ profile_parse_rate(const char *s, double *out)
 		const char	*unit;
 		double		 mult;
 	} units[] = {
-		{ "b", 1 }, { "k", 1024.0 }, { "m", 1048576.0 }, { "g", 1073741824.0 },
-		{ "t", 1099511627776.0 }, { "kib", 1024.0 }, { "mib", 1048576.0 },
-		{ "gib", 1073741824.0 }, { "tib", 1099511627776.0 }, { "kb", 1e3 }, { "mb", 1e6 },
-		{ "gb", 1e9 }, { "tb", 1e12 },
+		{ .unit = "b", .mult = 1 }, { .unit = "k", .mult = 1024.0 },
+		{ .unit = "m", .mult = 1048576.0 }, { .unit = "g", .mult = 1073741824.0 },
+		{ .unit = "t", .mult = 1099511627776.0 }, { .unit = "kib", .mult = 1024.0 },
+		{ .unit = "mib", .mult = 1048576.0 }, { .unit = "gib", .mult = 1073741824.0 },
+		{ .unit = "tib", .mult = 1099511627776.0 }, { .unit = "kb", .mult = 1e3 },
+		{ .unit = "mb", .mult = 1e6 }, { .unit = "gb", .mult = 1e9 },
+		{ .unit = "tb", .mult = 1e12 },
 	};
 	char unit[16];
 	const char *p = s;

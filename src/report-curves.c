@@ -106,8 +106,8 @@ cv_lat_max(const struct report_ctx *ctx)
 /* One curve's rows (depth, IOPS, p50, p99 in the unit) and its plot items. */
 static void
 cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b, unsigned line,
-    unsigned block, bool latency, double div, FILE *dat, FILE *plot, struct report_gp_range *xr,
-    struct report_gp_range *yr)
+    unsigned block, bool latency, double div, FILE *dat, FILE *plot, struct view_range *xr,
+    struct view_range *yr)
 {
 	const struct summary_mode *sm = &ctx->sum->modes[m];
 	const char *color = sm->color;
@@ -124,10 +124,10 @@ cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b,
 			continue;
 		fprintf(dat, "%u\t%.1f\t%g\t%g\n", r->cell.depth, r->iops,
 		    (double)r->lat_pct_ns[0] / 1e3 / div, (double)r->lat_pct_ns[2] / 1e3 / div);
-		report_gnuplot_range_add(xr, latency ? r->iops : r->cell.depth);
-		report_gnuplot_range_add(yr, latency ? (double)r->lat_pct_ns[0] / 1e3 / div : r->iops);
+		view_range_add(xr, latency ? r->iops : r->cell.depth);
+		view_range_add(yr, latency ? (double)r->lat_pct_ns[0] / 1e3 / div : r->iops);
 		if (latency)
-			report_gnuplot_range_add(yr, (double)r->lat_pct_ns[2] / 1e3 / div);
+			view_range_add(yr, (double)r->lat_pct_ns[2] / 1e3 / div);
 	}
 	if (!latency) {
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
@@ -160,7 +160,7 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 	double div = latency ? report_gnuplot_lat_unit(cv_lat_max(ctx), &unit) : 1;
 	unsigned m, b, block = 0, line;
 	struct report_gp_key keys[8];
-	struct report_gp_range xr = { 0, 0 }, yr = { 0, 0 };
+	struct view_range xr = { 0, 0 }, yr = { 0, 0 };
 	char *xrange, *yrange, *ytics, *xtics;
 
 	fprintf(df, "# sweep %s: %s; one block per mode x block size (gnuplot index 0, 1, ...); "

@@ -123,7 +123,8 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
-	report_table_summary(ctx, &t, !d->ops->compact);
+	report_table_view(&ctx->view->summary, -1, VIEW_COL_DETAIL |
+	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
 	doc_table(d, &t);
 	report_table_free(&t);
 	if (report_summary_shares_text(ctx->sum, shares, sizeof shares)) {
@@ -268,9 +269,10 @@ report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 	note = report_table_burst_note(ctx);
 	doc_para_text(d, NULL, note);
 	free(note);
-	report_table_bursts(ctx, &t);
-	if (t.nrows > 1)
-		doc_table(d, &t);
+	if (ctx->view->bursts.nrows == 0)
+		return;
+	report_table_view(&ctx->view->bursts, -1, 0, &t);
+	doc_table(d, &t);
 	report_table_free(&t);
 }
 
@@ -627,7 +629,7 @@ report_doc_series_left_out(struct doc *d, const struct report_ctx *ctx,
  * follow each other, each named with its mode and metric.
  */
 static void
-report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metric metric,
+report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric metric,
     const char *heading)
 {
 	unsigned m;
@@ -655,10 +657,7 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metri
 
 		if (ctx->sum->modes[m].ncells == 0)
 			continue;
-		if (report_big(ctx->sum))
-			report_big_pivot(ctx, m, metric, &t);
-		else
-			report_table_pivot(ctx, m, metric, &t);
+		report_table_view(&ctx->view->pivot[metric], (int)m, 0, &t);
 		doc_group_begin(d, NULL);
 		doc_heading(d, 3, d->ops->compact ? t.title : ctx->sum->modes[m].name);
 		doc_table(d, &t);
@@ -666,6 +665,21 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum report_metri
 		report_table_free(&t);
 	}
 	doc_group_end(d);
+}
+
+/* The sections every format shows as they are (view-build.c): a heading and a table each. */
+static void
+report_doc_sections(struct doc *d, const struct report_ctx *ctx)
+{
+	struct report_table t;
+	unsigned i;
+
+	for (i = 0; i < ctx->view->nsections; i++) {
+		doc_heading(d, 2, ctx->view->headings[i]);
+		report_table_view(&ctx->view->sections[i], -1, 0, &t);
+		doc_table(d, &t);
+		report_table_free(&t);
+	}
 }
 
 /* Every cell's check and the run's settings, then where the figures come from. */
@@ -679,7 +693,7 @@ report_doc_run(struct doc *d, const struct report_ctx *ctx)
 	doc_table(d, &t);
 	report_table_free(&t);
 	doc_heading(d, 2, "Run");
-	report_table_run(ctx, &t);
+	report_table_view(&ctx->view->run, -1, 0, &t);
 	doc_table(d, &t);
 	report_table_free(&t);
 	doc_para(d, "meta", "Figures from results.json; results.csv and report.xlsx have every "
@@ -714,6 +728,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	if (!ops->compact)
 		report_doc_pivots(&d, ctx, METRIC_MB_S, "Throughput (MB/s)");
 	report_doc_pivots(&d, ctx, METRIC_P99_US, "p99 latency (us)");
+	report_doc_sections(&d, ctx);
 	report_doc_run(&d, ctx);
 	doc_end(&d);
 	path = xasprintf("%s/%s", ctx->dir, file);

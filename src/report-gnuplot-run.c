@@ -93,18 +93,6 @@ report_gnuplot_lat_unit(double max_us, const char **unit)
 	return 1;
 }
 
-/* Widen r to hold v (values at or below 0 are not on a log axis). */
-void
-report_gnuplot_range_add(struct report_gp_range *r, double v)
-{
-	if (!(v > 0) || isinf(v))
-		return;
-	if (r->lo == 0 || v < r->lo)
-		r->lo = v;
-	if (v > r->hi)
-		r->hi = v;
-}
-
 /* The nearest of 1, 2, 5 x 10^k below v (up: above). */
 static double
 gp_125(double v, bool up)
@@ -128,7 +116,7 @@ gp_125(double v, bool up)
  * no point sits on the frame; "[*:*]" when r holds nothing.
  */
 char *
-report_gnuplot_log_range(const struct report_gp_range *r, double room)
+report_gnuplot_log_range(const struct view_range *r, double room)
 {
 	if (!(r->lo > 0))
 		return xstrdup("[*:*]");
@@ -141,7 +129,7 @@ report_gnuplot_log_range(const struct report_gp_range *r, double room)
  * "autofreq"), so that a short axis has more than one label.
  */
 char *
-report_gnuplot_log_tics(const struct report_gp_range *r, double room)
+report_gnuplot_log_tics(const struct view_range *r, double room)
 {
 	double lo, hi, d, steps[] = { 1, 2, 5 };
 	char *buf = NULL;

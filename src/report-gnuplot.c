@@ -157,7 +157,7 @@ gp_cap_line(FILE *plot, bool first, double v, unsigned dt, const char *what)
  * or bandwidth in MiB/s.  first: no plot item before them.
  */
 static void
-gp_caps(const struct results *res, bool bw, FILE *plot, bool first, struct report_gp_range *yr)
+gp_caps(const struct results *res, bool bw, FILE *plot, bool first, struct view_range *yr)
 {
 	const struct expect *e = &res->expect;
 	const char *who = e->profile[0] != '\0' ? e->profile : "--expect";
@@ -165,9 +165,9 @@ gp_caps(const struct results *res, bool bw, FILE *plot, bool first, struct repor
 
 	if (!e->set)
 		return;
-	report_gnuplot_range_add(yr, bw ? e->bw_bytes_s / MIB : e->iops);
-	report_gnuplot_range_add(yr, bw ? e->burst_bw_bytes_s / MIB : e->burst_iops);
-	report_gnuplot_range_add(yr, bw ? e->bw_floor_bytes_s / MIB : e->iops_floor);
+	view_range_add(yr, bw ? e->bw_bytes_s / MIB : e->iops);
+	view_range_add(yr, bw ? e->burst_bw_bytes_s / MIB : e->burst_iops);
+	view_range_add(yr, bw ? e->bw_floor_bytes_s / MIB : e->iops_floor);
 	if (bw) {
 		if (e->bw_bytes_s > 0) {
 			t = xasprintf("%s cap %s", who, profile_rate_text(e->bw_bytes_s, a, sizeof a));
@@ -239,13 +239,13 @@ gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
 
 /* Widen yr to hold r's --repeat interval (IOPS, or MiB/s for bw), so no error bar is cut. */
 static void
-gp_spread_range(const struct cell_result *r, bool bw, struct report_gp_range *yr)
+gp_spread_range(const struct cell_result *r, bool bw, struct view_range *yr)
 {
 	struct round_spread sp;
 
 	if (r->nrounds > 1 && analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
-		report_gnuplot_range_add(yr, bw ? sp.lo / MIB : sp.lo);
-		report_gnuplot_range_add(yr, bw ? sp.hi / MIB : sp.hi);
+		view_range_add(yr, bw ? sp.lo / MIB : sp.lo);
+		view_range_add(yr, bw ? sp.hi / MIB : sp.hi);
 	}
 }
 
@@ -256,7 +256,7 @@ gp_spread_range(const struct cell_result *r, bool bw, struct report_gp_range *yr
  */
 static void
 gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
-    struct report_gp_range *yr)
+    struct view_range *yr)
 {
 	const struct summary *sum = ctx->sum;
 	char *buf = NULL;
@@ -290,7 +290,7 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			r = &ctx->res->cells[se->cell[b]];
 			if (!(gp_matrix_value(r, bw) > 0))
 				continue;
-			report_gnuplot_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
+			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
 			gp_spread_range(r, bw, yr);
 			if (bw)
 				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
@@ -325,7 +325,7 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
  */
 static void
 gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
-    struct report_gp_range *yr)
+    struct view_range *yr)
 {
 	const struct summary *sum = ctx->sum;
 	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
@@ -337,7 +337,7 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 	fprintf(f, "# sweep %s: %s; one block per mode: at each block size the best cell of every "
 	    "queue depth and job count (gnuplot index 0, 1, ...)\n", j->chart.stem, j->chart.title);
 	for (m = 0; m < sum->nmodes; m++) {
-		report_big_best(ctx, m, bw ? METRIC_MIB_S : METRIC_IOPS, best, count);
+		view_best(ctx->res, ctx->sum, m, bw ? METRIC_MIB_S : METRIC_IOPS, best, count);
 		for (b = 0; b < sum->nbs && best[b] < 0; b++)
 			;
 		if (b == sum->nbs)
@@ -350,7 +350,7 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 
 			if (best[b] < 0)
 				continue;
-			report_gnuplot_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
+			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
 			if (bw)
 				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
@@ -481,7 +481,7 @@ gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_
  */
 static void
 gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, double div,
-    FILE *plot, char **xtics, char **xrange, struct report_gp_range *yr)
+    FILE *plot, char **xtics, char **xrange, struct view_range *yr)
 {
 	const struct summary *sum = ctx->sum;
 	char *buf = NULL, *tbuf = NULL, label[32];
@@ -519,9 +519,9 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 			r = &ctx->res->cells[se->cell[b]];
 			if (!((v = gp_metric_value(r, metric, 2) / div) > 0))
 				continue;
-			report_gnuplot_range_add(yr, v);
+			view_range_add(yr, v);
 			if (metric == GP_LAT)
-				report_gnuplot_range_add(yr, gp_metric_value(r, metric, 0) / div);
+				view_range_add(yr, gp_metric_value(r, metric, 0) / div);
 			else
 				gp_spread_range(r, metric == GP_BW, yr);
 			if (rows++ == 0)
@@ -571,7 +571,7 @@ gp_lat_cell(const struct report_ctx *ctx, unsigned wl, unsigned b)
  */
 static void
 gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char *unit,
-    FILE *plot, struct report_gp_range *yr)
+    FILE *plot, struct view_range *yr)
 {
 	static const char *pct_name[] = { "p50", "p99", "p99.9" };
 	static const unsigned pct_index[] = { 0, 2, 3 };	/* into sweep_percentiles */
@@ -605,7 +605,7 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 
 				/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis) */
 				fprintf(f, "\t%g", v);
-				report_gnuplot_range_add(yr, v);
+				view_range_add(yr, v);
 			}
 			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);
 		}
@@ -668,7 +668,7 @@ gp_series_tic(FILE *t, unsigned *ntics, unsigned nruns, uint64_t bs, double at)
  */
 static void
 gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot,
-    char **xtics, char **xrange, FILE *marks, struct report_gp_range *yr)
+    char **xtics, char **xrange, FILE *marks, struct view_range *yr)
 {
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
@@ -731,7 +731,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 			else
 				fputc('\n', f);
 			for (k = 0; k < r->nseries; k++)
-				report_gnuplot_range_add(yr, (double)r->series_ios[k]);
+				view_range_add(yr, (double)r->series_ios[k]);
 			for (k = 0; k < r->nseries; k++)
 				fprintf(f, "%.1f\t%llu\t%llu\n", start[i] + k + 0.5,
 				    (unsigned long long)r->series_ios[k], (unsigned long long)r->cell.bs);
@@ -763,7 +763,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 /* The iops, bw and latency charts: lines against block size, or grouped bars. */
 static void
 gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char **xtics,
-    char **xrange, char **ylabel, struct report_gp_range *yr)
+    char **xrange, char **ylabel, struct view_range *yr)
 {
 	enum gp_metric metric = strcmp(j->tmpl, "latency") == 0 ? GP_LAT :
 	    strcmp(j->tmpl, "bw") == 0 ? GP_BW : GP_IOPS;
@@ -799,7 +799,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	size_t len = 0, mlen = 0;
 	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
 	struct report_gp_key keys[11];
-	struct report_gp_range yr = { 0, 0 };
+	struct view_range yr = { 0, 0 };
 	char *yrange, *ytics;
 	bool bars = false;
 

@@ -1,7 +1,9 @@
 /*
- * The tables of the ticket reports, built once as text (numbers already
- * formatted, units in the headers) and written as Markdown or HTML by the
- * document back-end (doc_table()), so both show the same figures.
+ * The tables of the documents (report.md, report.html) as text, written by
+ * the document back-end (doc_table()): a view (view.h) turned into text
+ * with report_table_view() (numbers in their column's decimals, the
+ * unsteady marker, flags with their notes), and the per-cell tables the
+ * documents alone show (checks, mismatches, failures), built here.
  */
 #include "config.h"
 
@@ -10,78 +12,6 @@
 #include <string.h>
 
 #include "report.h"
-
-static const char *metric_names[METRIC_COUNT] = {
-	"IOPS", "MiB/s", "MB/s", "p50 latency (us)", "p99 latency (us)", "p99.9 latency (us)"
-};
-
-/* "IOPS", "MiB/s", "p99 latency (us)": a metric with its unit. */
-const char *
-report_metric_name(enum report_metric m)
-{
-	return (unsigned)m < METRIC_COUNT ? metric_names[m] : "?";
-}
-
-/* A cell's figure in the metric's unit (latency in microseconds: results hold ns). */
-double
-report_metric_value(const struct cell_result *r, enum report_metric m)
-{
-	switch (m) {
-	case METRIC_IOPS:
-		return r->iops;
-	case METRIC_MIB_S:
-		return r->bw_bytes_s / MIB;
-	case METRIC_MB_S:
-		return r->bw_bytes_s / 1e6;
-	case METRIC_P50_US:
-		return (double)r->lat_pct_ns[0] / 1e3;
-	case METRIC_P99_US:
-		return (double)r->lat_pct_ns[2] / 1e3;
-	case METRIC_P999_US:
-		return (double)r->lat_pct_ns[3] / 1e3;
-	default:
-		return 0;
-	}
-}
-
-/*
- * --repeat: " (lo-hi)", the interval of the median of a cell's rounds for
- * metric m in its unit and decimals (the figure before it is the median
- * round's); "" for a cell that ran once.
- */
-static const char *
-table_spread(const struct cell_result *r, enum report_metric m, int decimals, char *buf,
-    size_t len)
-{
-	static const enum round_figure fig[METRIC_COUNT] = {
-		ROUND_IOPS, ROUND_BW, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999
-	};
-	static const double scale[METRIC_COUNT] = { 1, MIB, 1e6, 1e3, 1e3, 1e3 };
-	struct round_spread s;
-	char a[32], b[32];
-
-	buf[0] = '\0';
-	if ((unsigned)m >= METRIC_COUNT || !analysis_rounds_spread(r, fig[m], &s))
-		return buf;
-	snprintf(buf, len, " (%s-%s)", report_num(s.lo / scale[m], decimals, a, sizeof a),
-	    report_num(s.hi / scale[m], decimals, b, sizeof b));
-	return buf;
-}
-
-/* The rounds of res when they ran with --repeat (0 otherwise), and the interval's coverage. */
-static unsigned
-table_rounds(const struct results *res, double *level_pct)
-{
-	unsigned i, n = plan_repeat(&res->plan);
-
-	*level_pct = 0;
-	for (i = 0; i < res->plan.ncells && n > 1; i++)
-		if (res->cells[i].nrounds > 1) {
-			*level_pct = analysis_rounds_level_pct(n);
-			return n;
-		}
-	return 0;
-}
 
 /* A row's first four columns: the cell's mode, block size, depth and jobs. */
 static void
@@ -215,109 +145,6 @@ static unsigned
 report_table_stability_flag(const struct stability *s)
 {
 	return s->verdict == STABILITY_STALLED ? REPORT_FLAG_STALLED : REPORT_FLAG_NOISY;
-}
-
-/*
- * Mark the figure at row, col of a summary table when it comes from cell i
- * and that cell is not steady: the marker after it, the cell flagged with
- * the verdict's reason.
- */
-static void
-summary_mark(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col,
-    int i)
-{
-	const struct cell_result *r;
-	size_t k = (size_t)row * t->ncols + col;
-	char *s;
-
-	if (!report_summary_suspect(ctx->res, i) || col >= t->ncols)
-		return;
-	r = &ctx->res->cells[i];
-	s = xasprintf("%s %s", t->text[k] != NULL ? t->text[k] : "", REPORT_UNSTEADY_MARK);
-	free(t->text[k]);
-	t->text[k] = s;
-	report_table_flag(t, row, col, report_table_stability_flag(&r->stability),
-	    r->stability.reason);
-}
-
-/* "4 KiB, QD1 (stalled)": where a figure was reached, with the verdict when not steady. */
-static void
-summary_at(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col, int i)
-{
-	const struct cell_result *r = &ctx->res->cells[i];
-	char a[64];
-
-	report_summary_at(r, a, sizeof a);
-	if (report_summary_suspect(ctx->res, i))
-		report_table_set(t, row, col, "%s (%s)", a,
-		    analysis_stability_verdict_name(r->stability.verdict));
-	else
-		report_table_set(t, row, col, "%s", a);
-}
-
-/* Per mode: peak IOPS and bandwidth and where, QD1 4 KiB latency, and the knee if asked. */
-void
-report_table_summary(const struct report_ctx *ctx, struct report_table *t, bool knee)
-{
-	static const char *const header[] = {
-		"Mode", "Peak IOPS", "at", "Peak MiB/s", "Peak MB/s", "at",
-		"QD1 4K p50 (us)", "QD1 4K p99 (us)", "IOPS vs bandwidth (knee)"
-	};
-	const struct results *res = ctx->res;
-	unsigned m, c;
-	char a[64], sp[80];
-
-	report_table_init(t, "Characterization summary", knee ? 9 : 8, header);
-	for (c = 1; c < 8; c++)
-		t->numeric[c] = c != 2 && c != 5;
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
-		unsigned row = report_table_add_row(t);
-
-		report_table_set(t, row, 0, "%s", sm->name);
-		if (sm->peak_iops >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_iops];
-
-			report_table_set(t, row, 1, "%s%s", report_num(r->iops, 0, a, sizeof a),
-			    table_spread(r, METRIC_IOPS, 0, sp, sizeof sp));
-			summary_mark(ctx, t, row, 1, sm->peak_iops);
-			summary_at(ctx, t, row, 2, sm->peak_iops);
-		} else {
-			report_table_set(t, row, 1, "-");
-			report_table_set(t, row, 2, "no clean cell");
-		}
-		if (sm->peak_bw >= 0) {
-			const struct cell_result *r = &res->cells[sm->peak_bw];
-
-			report_table_set(t, row, 3, "%s%s", report_num(r->bw_bytes_s / MIB, 1, a, sizeof a),
-			    table_spread(r, METRIC_MIB_S, 1, sp, sizeof sp));
-			report_table_set(t, row, 4, "%s%s", report_num(r->bw_bytes_s / 1e6, 1, a, sizeof a),
-			    table_spread(r, METRIC_MB_S, 1, sp, sizeof sp));
-			summary_mark(ctx, t, row, 3, sm->peak_bw);
-			summary_mark(ctx, t, row, 4, sm->peak_bw);
-			summary_at(ctx, t, row, 5, sm->peak_bw);
-		} else {
-			report_table_set(t, row, 3, "-");
-			report_table_set(t, row, 4, "-");
-			report_table_set(t, row, 5, "-");
-		}
-		if (sm->qd1_4k >= 0) {
-			const struct cell_result *r = &res->cells[sm->qd1_4k];
-
-			report_table_set(t, row, 6, "%s",
-			    report_num(report_metric_value(r, METRIC_P50_US), 1, a, sizeof a));
-			report_table_set(t, row, 7, "%s",
-			    report_num(report_metric_value(r, METRIC_P99_US), 1, a, sizeof a));
-			summary_mark(ctx, t, row, 6, sm->qd1_4k);
-			summary_mark(ctx, t, row, 7, sm->qd1_4k);
-		} else {
-			report_table_set(t, row, 6, "not measured");
-			report_table_set(t, row, 7, "not measured");
-		}
-		if (knee) {
-			report_table_set(t, row, 8, "%s", sm->knee_text);
-		}
-	}
 }
 
 /* Columns shared by the check tables: the cell, the three bandwidths, the verdict. */
@@ -507,91 +334,79 @@ report_table_stability_note(const struct report_ctx *ctx)
 }
 
 /*
- * One mode's metric by block size (rows) and queue depth x jobs (columns);
- * a cell whose BW check failed is flagged.  mode is an index into summary.modes.
+ * Text cell vc: its text, and the verdict of a cell not steady it names
+ * ("4K, QD1 (noisy)"); its other marks as flags.
  */
-void
-report_table_pivot(const struct report_ctx *ctx, unsigned mode, enum report_metric metric,
-    struct report_table *t)
+static void
+table_view_text(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc)
 {
-	const struct summary *sum = ctx->sum;
-	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, s, b, c, nrounds;
-	char title[192], a[64], sp[80];
-	double level;
-
-	for (s = 0; s < sum->nseries && ncols < sizeof cols / sizeof cols[0]; s++)
-		if (sum->series[s].wl == mode)
-			cols[ncols++] = s;
-	snprintf(title, sizeof title, "%s: %s", sum->modes[mode].name, report_metric_name(metric));
-	if ((nrounds = table_rounds(ctx->res, &level)) > 0)
-		snprintf(title + strlen(title), sizeof title - strlen(title), metric >= METRIC_P50_US ?
-		    ", of each cell's median round by IOPS of %u (in brackets: the %.4g%% interval of "
-		    "the rounds' median)" : ", median of %u rounds (in brackets: the median's %.4g%% "
-		    "interval)", nrounds, level);
-	report_table_init(t, title, ncols + 1, NULL);
-	report_table_set(t, 0, 0, "Block size");
-	for (c = 0; c < ncols; c++) {
-		report_table_set(t, 0, c + 1, "%s", sum->series[cols[c]].column);
-		t->numeric[c + 1] = true;
-	}
-	for (b = 0; b < sum->nbs; b++) {
-		unsigned row;
-		bool any = false;
-
-		for (c = 0; c < ncols; c++)
-			any |= sum->series[cols[c]].cell[b] >= 0;
-		if (!any)
-			continue;
-		row = report_table_add_row(t);
-		report_table_set(t, row, 0, "%s", report_size_label(sum->bs[b], a, sizeof a));
-		for (c = 0; c < ncols; c++) {
-			int i = sum->series[cols[c]].cell[b];
-			const struct cell_result *r;
-			double v;
-
-			if (i < 0) {
-				report_table_set(t, row, c + 1, "-");
-				continue;
-			}
-			r = &ctx->res->cells[i];
-			v = report_metric_value(r, metric);
-			report_table_set(t, row, c + 1, "%s%s", report_num(v, metric == METRIC_IOPS ? 0 : 1,
-			    a, sizeof a), table_spread(r, metric, metric == METRIC_IOPS ? 0 : 1, sp,
-			    sizeof sp));
-			if (!r->check.ok)
-				report_table_flag(t, row, c + 1, REPORT_FLAG_MISMATCH, r->check.reason);
-			if (r->status == CELL_FAILED)
-				report_table_flag(t, row, c + 1, REPORT_FLAG_FAILED, r->status_reason);
-			summary_mark(ctx, t, row, c + 1, i);
-		}
-	}
+	if (vc->flags & VIEW_UNSTEADY)
+		report_table_set(t, row, col, "%s (%s)", vc->text, analysis_stability_verdict_name(
+		    vc->flags & VIEW_STALLED ? STABILITY_STALLED : STABILITY_NOISY));
+	else
+		report_table_set(t, row, col, "%s", vc->text);
+	report_table_flag(t, row, col, vc->flags & ~VIEW_UNSTEADY, vc->why);
 }
 
-/* Cells whose per-second series dropped and stayed down: burst cliffs and gradual declines. */
-void
-report_table_bursts(const struct report_ctx *ctx, struct report_table *t)
+/*
+ * Figure cell vc in its column's decimals, with its interval (--repeat) and
+ * the unsteady marker, and its marks with their note.
+ */
+static void
+table_view_figure(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc,
+    int d)
 {
-	static const char *const header[] = {
-		"Mode", "Block size", "QD", "Jobs", "Series (s)", "Finding"
-	};
-	unsigned i;
+	const char *mark = vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK : "";
+	char a[64], lo[32], hi[32];
 
-	report_table_init(t, "Burst detection", 6, header);
-	t->numeric[2] = t->numeric[3] = t->numeric[4] = true;
-	for (i = 0; ctx->sum->burst != NULL && i < ctx->res->plan.ncells; i++) {
-		const struct cell_result *r = &ctx->res->cells[i];
-		const struct burst *b = &ctx->sum->burst[i];
-		char text[REPORT_BURST_TEXT];
-		unsigned row;
+	if (vc->spread)
+		report_table_set(t, row, col, "%s (%s-%s)%s", report_num(vc->value, d, a, sizeof a),
+		    report_num(vc->lo, d, lo, sizeof lo), report_num(vc->hi, d, hi, sizeof hi), mark);
+	else
+		report_table_set(t, row, col, "%s%s", report_num(vc->value, d, a, sizeof a), mark);
+	report_table_flag(t, row, col, vc->flags, vc->why);
+}
 
-		if ((b->kind != BURST_CLIFF && b->kind != BURST_DECLINE) || report_table_full(t))
+/*
+ * The columns of group (-1: every group) of view v, but those with a flag
+ * of skip (VIEW_COL_*), as a document table: the row labels first, then a
+ * column per view column; nothing is "-" (or what its text says).  Rows
+ * with nothing in the group are left out, and those past
+ * REPORT_CELLS_LISTED are counted (report_table_full).
+ */
+void
+report_table_view(const struct view_table *v, int group, unsigned skip, struct report_table *t)
+{
+	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, c, k, row;
+
+	for (c = 0; c < v->ncols && ncols < sizeof cols / sizeof cols[0]; c++)
+		if ((group < 0 || v->cols[c].group == group) && !(v->cols[c].flags & skip))
+			cols[ncols++] = c;
+	report_table_init(t, group >= 0 && (unsigned)group < v->ngroups ? v->groups[group] :
+	    v->title, ncols + 1, NULL);
+	report_table_set(t, 0, 0, "%s", v->row_head);
+	for (k = 0; k < ncols; k++) {
+		report_table_set(t, 0, k + 1, "%s", v->cols[cols[k]].header);
+		t->numeric[k + 1] = !(v->cols[cols[k]].flags & VIEW_COL_WORDS);
+	}
+	t->nleft_out = v->nleft_out;
+	for (row = 0; row < v->nrows; row++) {
+		unsigned r;
+
+		if (view_row_empty(v, row, group) || report_table_full(t))
 			continue;
-		row = report_table_add_row(t);
-		table_cell_id(t, row, ctx->sum, r);
-		report_table_set(t, row, 4, "%u", r->nseries);
-		report_table_set(t, row, 5, "%s", report_burst_text(b, text, sizeof text));
-		if (b->kind == BURST_CLIFF)
-			report_table_flag(t, row, 5, REPORT_FLAG_FAILED, NULL);
+		r = report_table_add_row(t);
+		report_table_set(t, r, 0, "%s", v->rows[row].label);
+		for (k = 0; k < ncols; k++) {
+			const struct view_cell *vc = view_table_cell(v, row, cols[k]);
+
+			if (vc->kind == VIEW_NONE)
+				report_table_set(t, r, k + 1, "%s", vc->text != NULL ? vc->text : "-");
+			else if (vc->kind == VIEW_TEXT)
+				table_view_text(t, r, k + 1, vc);
+			else
+				table_view_figure(t, r, k + 1, vc, v->cols[cols[k]].decimals);
+		}
 	}
 }
 
@@ -711,183 +526,4 @@ report_table_problems(const struct report_ctx *ctx, struct report_table *t)
 		report_table_set(t, row, 5, "%s", r->status_reason);
 		report_table_flag(t, row, 4, REPORT_FLAG_FAILED, NULL);
 	}
-}
-
-/* A key / value row of the run table. */
-static void
-kv(struct report_table *t, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void
-kv(struct report_table *t, const char *key, const char *fmt, ...)
-{
-	unsigned row = report_table_add_row(t);
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = table_vformat(fmt, ap);
-	va_end(ap);
-	report_table_set(t, row, 0, "%s", key);
-	report_table_set(t, row, 1, "%s", s);
-	free(s);
-}
-
-#define PLAN_LIST_SHOWN	64	/* values a list of a large plan names; the rest are counted */
-
-/*
- * The plan's matrix: its modes, block sizes, depths and job counts, each in
- * first-seen order (each cell's value looked up among the distinct values
- * so far, which are few next to the cells of a large import).
- */
-static void
-plan_lists(struct report_table *t, const struct plan *p)
-{
-	static const char *names[] = { "Modes", "Block sizes", "Queue depths", "Jobs" };
-	uint64_t *seen = xcalloc(p->ncells ? p->ncells : 1, sizeof *seen);
-	bool cut = p->ncells > REPORT_CELLS_LISTED;
-	unsigned k, i, j;
-
-	for (k = 0; k < 4; k++) {
-		char *buf = NULL, item[32];
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-		unsigned n = 0;
-
-		for (i = 0; i < p->ncells; i++) {
-			const struct cell *c = &p->cells[i];
-			uint64_t v = k == 0 ? c->mode : k == 1 ? c->bs : k == 2 ? c->depth : c->jobs;
-
-			for (j = 0; j < n && seen[j] != v; j++)
-				;
-			if (j < n)
-				continue;
-			seen[n] = v;
-			if (k == 0)
-				snprintf(item, sizeof item, "%s", mode_name(c->mode));
-			else if (k == 1)
-				report_size_label(c->bs, item, sizeof item);
-			else
-				snprintf(item, sizeof item, "%u", k == 2 ? c->depth : c->jobs);
-			if (n < PLAN_LIST_SHOWN || !cut)
-				fprintf(f, "%s%s", n > 0 ? ", " : "", item);
-			n++;
-		}
-		if (n > PLAN_LIST_SHOWN && cut)
-			fprintf(f, " and %u more (%u in all)", n - PLAN_LIST_SHOWN, n);
-		fclose(f);
-		kv(t, names[k], "%s", buf);
-		free(buf);
-	}
-	free(seen);
-}
-
-/*
- * --rounds-until-steady: when the SNIA steady state was reached (the
- * first window of 5 rounds that passed), and each tracking cell's IOPS per
- * round with its window's excursion and slope.
- */
-static void
-steady_rounds_rows(struct report_table *t, const struct report_ctx *ctx)
-{
-	const struct results *res = ctx->res;
-	struct rounds_steady st;
-	unsigned k, tr, most = 0, at = 0;
-
-	at = analysis_rounds_reached(res, &most, &st);
-	if (at > 0)
-		kv(t, "Rounds until steady", "reached at round %u of at most %u: in rounds %u-%u each "
-		    "tracking cell's IOPS stayed within %.0f%% of their mean and their fitted line moved "
-		    "less than %.0f%% (SNIA PTS steady state)", at, plan_repeat(&res->plan),
-		    at - SWEEP_STEADY_WINDOW_ROUNDS + 1, at, SWEEP_STEADY_EXCURSION * 100,
-		    SWEEP_STEADY_SLOPE * 100);
-	else
-		kv(t, "Rounds until steady", "not reached in %u rounds (at most %u): the SNIA PTS "
-		    "steady state needs %u rounds of each tracking cell within %.0f%% of their mean, "
-		    "their fitted line moving less than %.0f%%", most, plan_repeat(&res->plan),
-		    SWEEP_STEADY_WINDOW_ROUNDS, SWEEP_STEADY_EXCURSION * 100, SWEEP_STEADY_SLOPE * 100);
-	for (tr = 0; tr < st.ntrack; tr++) {
-		const struct cell_result *r = &res->cells[st.track[tr].cell];
-		char *buf = NULL, *key, a[64];
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-
-		for (k = 0; k < r->nrounds; k++)
-			fprintf(f, "%s%s", k > 0 ? ", " : "", report_num(r->rounds[k].iops, 0, a, sizeof a));
-		if (st.last > 0)
-			fprintf(f, "; rounds %u-%u: mean %s, excursion %.1f%%, slope %.1f%%",
-			    st.last - SWEEP_STEADY_WINDOW_ROUNDS + 1, st.last,
-			    report_num(st.track[tr].mean, 0, a, sizeof a), st.track[tr].excursion * 100,
-			    st.track[tr].slope * 100);
-		fclose(f);
-		key = xasprintf("Tracking: %s %s QD%u, IOPS per round",
-		    report_summary_wl_name(ctx->sum, &r->cell),
-		    report_size_label(r->cell.bs, a, sizeof a), r->cell.depth);
-		kv(t, key, "%s", buf);
-		free(key);
-		free(buf);
-	}
-}
-
-/* The run: target, host, plan, versions, as key / value rows. */
-void
-report_table_run(const struct report_ctx *ctx, struct report_table *t)
-{
-	static const char *const header[] = { "Item", "Value" };
-	const struct results *res = ctx->res;
-	const struct target *tg = &res->target;
-	char a[32], b[32], shares[256];
-	unsigned i;
-
-	report_table_init(t, "Run", 2, header);
-	kv(t, "Label", "%s", res->label);
-	if (res->description[0] != '\0')
-		kv(t, "Description", "%s", res->description);
-	kv(t, "Target", "%s (%s)", tg->path, tg->kind == TARGET_DEVICE ? "block device" : "file");
-	kv(t, "Region used", "%s of %s", size_human(tg->size, a, sizeof a),
-	    size_human(tg->total_size, b, sizeof b));
-	if (tg->model[0] != '\0')
-		kv(t, "Model", "%s", tg->model);
-	if (tg->devname[0] != '\0')
-		kv(t, "Block device", "%s (scheduler %s, %s)", tg->devname,
-		    tg->scheduler[0] ? tg->scheduler : "unknown",
-		    tg->rotational < 0 ? "rotational unknown" : tg->rotational ? "rotational" :
-		    "non-rotational");
-	if (tg->fs_type[0] != '\0')
-		kv(t, "Filesystem", "%s", tg->fs_type);
-	kv(t, "Block sizes (logical / physical)", "%u / %u bytes", tg->logical_bs, tg->physical_bs);
-	kv(t, "Direct I/O alignment (memory / offset)", "%u / %u bytes", tg->dio_mem_align,
-	    tg->dio_offset_align);
-	kv(t, "Host", "%s", res->host);
-	kv(t, "Kernel", "%s", res->kernel);
-	kv(t, "Started (UTC)", "%s", res->started_utc);
-	kv(t, "Engine", "%s", res->plan.engine);
-	kv(t, "Measured time per cell", "%u s (after %u s ramp)", res->plan.runtime_s,
-	    res->plan.ramp_s);
-	if (report_summary_shares_text(ctx->sum, shares, sizeof shares))
-		kv(t, "Mixed read shares", "%s (reads/writes, percent of I/Os; each share is a mode "
-		    "of its own in the tables and charts)", shares);
-	else
-		kv(t, "Mixed read share", "%u%%", res->plan.rwmixread);
-	if (res->plan.until_steady)
-		steady_rounds_rows(t, ctx);
-	if (plan_repeat(&res->plan) > 1) {
-		double level = analysis_rounds_level_pct(plan_repeat(&res->plan));
-
-		kv(t, "Rounds", "%u%s, round by round: every cell once, then every cell again. "
-		    "A cell's figures are its median round's by IOPS (the lower middle one for an even "
-		    "count), so BW = IOPS x bs holds as measured; the interval after a figure is the "
-		    "distribution-free interval of the median from order statistics, %s (%.4g%% "
-		    "confidence)", plan_repeat(&res->plan), res->plan.until_steady ?
-		    " at most (--rounds-until-steady)" : " (--repeat)", level < ROUND_LEVEL_PCT ?
-		    "here the range of the rounds, as fewer than 6 rounds cannot give 95%" :
-		    "at least 95%", level);
-	}
-	plan_lists(t, &res->plan);
-	kv(t, "Seed", "%llu", (unsigned long long)res->plan.seed);
-	kv(t, "Cells", "%u planned, %u done%s", res->plan.ncells, res->ndone,
-	    res->interrupted ? " (interrupted)" : "");
-	kv(t, "sweep version", "%s (results schema %d)", res->tool_version, res->schema_version);
-	for (i = 0; i < res->nwarnings; i++)
-		kv(t, "Warning", "%s", res->warnings[i]);
 }

@@ -122,18 +122,6 @@ report_xlsx_format(struct lxw_workbook *wb, const char *num, bool bold, uint32_t
 	return f;
 }
 
-/* Take a figure a chart draws into its range; figures of 0 or less are not drawn. */
-void
-report_xlsx_range_add(struct report_xlsx_range *r, double v)
-{
-	if (!(v > 0) || !isfinite(v))
-		return;
-	if (r->lo == 0 || v < r->lo)
-		r->lo = v;
-	if (v > r->hi)
-		r->hi = v;
-}
-
 /* Decimals that show step exactly (at most 3). */
 static unsigned
 axis_decimals(double step)
@@ -154,7 +142,7 @@ axis_decimals(double step)
  * need.  An empty range leaves the axis to the renderer.
  */
 void
-report_xlsx_axis(struct lxw_chart_axis *axis, const struct report_xlsx_range *r, bool log_scale)
+report_xlsx_axis(struct lxw_chart_axis *axis, const struct view_range *r, bool log_scale)
 {
 	static const char *const fmt[] = { "#,##0", "#,##0.0", "#,##0.00", "#,##0.000" };
 	double lo, hi, raw, p, m, step;
@@ -184,13 +172,6 @@ report_xlsx_axis(struct lxw_chart_axis *axis, const struct report_xlsx_range *r,
 	chart_axis_set_max(axis, hi);
 	chart_axis_set_major_unit(axis, step);
 	chart_axis_set_num_format(axis, fmt[axis_decimals(step)]);
-}
-
-/* Whether a range spans enough to want a log axis (more than 20 x). */
-bool
-report_xlsx_wants_log(const struct report_xlsx_range *r)
-{
-	return r->lo > 0 && r->hi / r->lo > 20;
 }
 
 /*

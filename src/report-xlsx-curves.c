@@ -168,19 +168,19 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 			worksheet_write_number(ws, row, 2, r->iops, x->num0);
 			if (!c->latency || r->lat_pct_ns[0] == 0)
 				continue;
-			worksheet_write_number(ws, row, 3, report_metric_value(r, METRIC_P50_US), x->num1);
-			worksheet_write_number(ws, row, 4, report_metric_value(r, METRIC_P99_US), x->num1);
+			worksheet_write_number(ws, row, 3, view_metric_value(r, METRIC_P50_US), x->num1);
+			worksheet_write_number(ws, row, 4, view_metric_value(r, METRIC_P99_US), x->num1);
 		}
 	return row + 1;
 }
 
 /* The range of figure w (0 IOPS, 1 p50, 2 p99) of block sizes pick[0..npick) of curve c. */
-static struct report_xlsx_range
+static struct view_range
 curve_range(const struct report_ctx *ctx, const struct curve *c, unsigned w,
     const unsigned *pick, unsigned npick)
 {
-	static const enum report_metric metric[] = { METRIC_IOPS, METRIC_P50_US, METRIC_P99_US };
-	struct report_xlsx_range range = { 0, 0 };
+	static const enum view_metric metric[] = { METRIC_IOPS, METRIC_P50_US, METRIC_P99_US };
+	struct view_range range = { 0, 0 };
 	unsigned k, b;
 
 	for (k = 0; k < c->nseries; k++)
@@ -188,7 +188,7 @@ curve_range(const struct report_ctx *ctx, const struct curve *c, unsigned w,
 			const struct cell_result *r = curve_cell(ctx, c->series[k], c->bs[pick[b]]);
 
 			if (r != NULL && (w == 0 || r->lat_pct_ns[0] > 0))
-				report_xlsx_range_add(&range, report_metric_value(r, metric[w]));
+				view_range_add(&range, view_metric_value(r, metric[w]));
 		}
 	return range;
 }
@@ -198,7 +198,7 @@ static lxw_chart *
 curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct curve *c)
 {
 	unsigned *all = xcalloc(c->nbs, sizeof *all), b;
-	struct report_xlsx_range iops;
+	struct view_range iops;
 	char *name = curve_name(ctx->sum, c), *title, label[32];
 	lxw_chart *ch;
 	bool log_y;
@@ -207,7 +207,7 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 		all[b] = b;
 	iops = curve_range(ctx, c, 0, all, c->nbs);
 	free(all);
-	log_y = report_xlsx_wants_log(&iops);
+	log_y = view_range_wants_log(&iops);
 	title = xasprintf("%s: %s IOPS vs queue depth", ctx->res->label, name);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Queue depth (I/Os in flight per job)",
 	    log_y ? "IOPS (log scale)" : "IOPS", LXW_CHART_LEGEND_BOTTOM);
@@ -234,7 +234,7 @@ static lxw_chart *
 curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct curve *c)
 {
 	unsigned pick[3] = { 0, c->nbs / 2, c->nbs - 1 }, npick = c->nbs < 3 ? c->nbs : 3, b, p;
-	struct report_xlsx_range iops, lat, p99;
+	struct view_range iops, lat, p99;
 	char *name = curve_name(ctx->sum, c), *title, *h, label[32];
 	bool log_x, log_y;
 	lxw_chart *ch;
@@ -244,10 +244,10 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 	iops = curve_range(ctx, c, 0, pick, npick);
 	lat = curve_range(ctx, c, 1, pick, npick);
 	p99 = curve_range(ctx, c, 2, pick, npick);
-	report_xlsx_range_add(&lat, p99.lo);
-	report_xlsx_range_add(&lat, p99.hi);
-	log_x = report_xlsx_wants_log(&iops);
-	log_y = report_xlsx_wants_log(&lat);
+	view_range_add(&lat, p99.lo);
+	view_range_add(&lat, p99.hi);
+	log_x = view_range_wants_log(&iops);
+	log_y = view_range_wants_log(&lat);
 	title = xasprintf("%s: %s p50 and p99 latency vs IOPS as the queue deepens",
 	    ctx->res->label, name);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_SCATTER, title, log_x ? "IOPS (log scale)" : "IOPS",

@@ -31,117 +31,94 @@ pivot_look(const struct summary_mode *sm, unsigned variant)
 	return look;
 }
 
-/* The block size column of a table at first_row: header, then a label per block size. */
+/* The row labels of view v at first_row: its row head, then a label and its KiB per row. */
 static void
 pivot_bs_column(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
-    const struct summary *sum)
+    const struct view_table *v)
 {
-	char label[32];
 	unsigned b;
+	char *h;
 
-	worksheet_write_string(ws, first_row, 0, "Block size", x->header);
-	worksheet_write_string(ws, first_row, 1, "Block size (KiB)", x->header);
-	for (b = 0; b < sum->nbs; b++) {
-		worksheet_write_string(ws, first_row + 1 + b, 0,
-		    report_size_label(sum->bs[b], label, sizeof label), NULL);
-		worksheet_write_number(ws, first_row + 1 + b, 1, (double)sum->bs[b] / KIB, NULL);
+	worksheet_write_string(ws, first_row, 0, v->row_head, x->header);
+	h = xasprintf("%s (KiB)", v->row_head);
+	worksheet_write_string(ws, first_row, 1, h, x->header);
+	free(h);
+	for (b = 0; b < v->nrows; b++) {
+		worksheet_write_string(ws, first_row + 1 + b, 0, v->rows[b].label, NULL);
+		worksheet_write_number(ws, first_row + 1 + b, 1, v->rows[b].key / KIB, NULL);
 	}
 }
 
 /*
- * A pivot block at first_row: block size (label, KiB) down, one column per
- * series; cells whose BW check failed are red.  The figures go into *range.
- * Returns the rows used.
+ * View v at first_row: its row labels (label, KiB) down, a column per view
+ * column headed by its name; a figure from a cell whose BW check failed is
+ * red.  Figures above 0 only (0: not measured, and no use on a log axis)
+ * go into *range.  Returns the rows used.
  */
 static lxw_row_t
 pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
-    const struct report_ctx *ctx, enum report_metric metric, struct report_xlsx_range *range)
+    const struct view_table *v, struct view_range *range)
 {
-	const struct summary *sum = ctx->sum;
-	char *h;
-	unsigned s, b;
+	unsigned c, b;
 
-	pivot_bs_column(x, ws, first_row, sum);
-	for (s = 0; s < sum->nseries; s++) {
-		h = xasprintf("%s (%s)", sum->series[s].name, report_metric_name(metric));
-		worksheet_write_string(ws, first_row, (lxw_col_t)(s + 2), h, x->header);
-		free(h);
-	}
-	for (b = 0; b < sum->nbs; b++) {
-		lxw_row_t row = first_row + 1 + b;
+	pivot_bs_column(x, ws, first_row, v);
+	for (c = 0; c < v->ncols; c++)
+		worksheet_write_string(ws, first_row, (lxw_col_t)(c + 2), v->cols[c].name, x->header);
+	for (b = 0; b < v->nrows; b++) {
+		for (c = 0; c < v->ncols; c++) {
+			const struct view_cell *vc = view_table_cell(v, b, c);
+			bool bad = vc->flags & VIEW_MISMATCH;
 
-		for (s = 0; s < sum->nseries; s++) {
-			int i = sum->series[s].cell[b];
-			const struct cell_result *r;
-			double v;
-			bool ok;
-
-			if (i < 0)
+			if (vc->kind != VIEW_NUMBER || !(vc->value > 0))
 				continue;
-			r = &ctx->res->cells[i];
-			ok = r->check.ok;
-			v = report_metric_value(r, metric);
-			if (!(v > 0))
-				continue;	/* not measured (imported figures), and no use on a log axis */
-			report_xlsx_range_add(range, v);
-			worksheet_write_number(ws, row, (lxw_col_t)(s + 2), v,
-			    metric == METRIC_IOPS ? (ok ? x->num0 : x->bad0) : (ok ? x->num1 : x->bad1));
+			view_range_add(range, vc->value);
+			worksheet_write_number(ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc->value,
+			    v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
+			    (bad ? x->bad1 : x->num1));
 		}
 	}
-	return (lxw_row_t)sum->nbs + 1;
+	return (lxw_row_t)v->nrows + 1;
 }
 
 /*
- * Percentiles at each mode's lowest depth at first_row (the latency chart's
- * table), and the chart of them.  Returns the chart.
+ * The percentiles view at first_row (the latency chart's table), and the
+ * chart of it: a line per column, in its workload's colour, a dash per
+ * percentile.  Returns the chart.
  */
 static lxw_chart *
 pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
     const struct report_ctx *ctx)
 {
-	static const enum report_metric pct[] = { METRIC_P50_US, METRIC_P99_US, METRIC_P999_US };
-	static const char *const pct_name[] = { "p50", "p99", "p99.9" };
-	const struct summary *sum = ctx->sum;
-	struct report_xlsx_range range = { 0, 0 };
-	lxw_col_t col = 2;
-	lxw_row_t r;
-	unsigned b, m, p, s;
+	const struct view_table *v = &ctx->view->percentiles;
+	struct view_range range = { 0, 0 };
+	unsigned b, c, p = 0;
 	lxw_chart *ch;
 	char *title;
 
-	pivot_bs_column(x, ws, first, sum);
+	pivot_bs_column(x, ws, first, v);
 	title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
 	    ctx->res->label);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Block size",
 	    "Completion latency (us, log scale)", LXW_CHART_LEGEND_BOTTOM);
 	free(title);
-	for (m = 0; m < sum->nmodes; m++) {
-		if (sum->modes[m].lat_series < 0)
-			continue;
-		s = (unsigned)sum->modes[m].lat_series;
-		for (p = 0; p < 3; p++, col++) {
-			char *h = xasprintf("%s %s (us)", sum->series[s].name, pct_name[p]);
-			struct report_xlsx_look look = pivot_look(&sum->modes[m], p);
+	for (c = 0; c < v->ncols; c++) {
+		lxw_col_t col = (lxw_col_t)(c + 2);
+		struct report_xlsx_look look;
 
-			worksheet_write_string(ws, first, col, h, x->header);
-			free(h);
-			for (b = 0, r = first + 1; b < sum->nbs; b++, r++) {
-				int i = sum->series[s].cell[b];
-				double v;
+		p = c > 0 && v->cols[c].group == v->cols[c - 1].group ? p + 1 : 0;
+		look = pivot_look(&ctx->sum->modes[v->cols[c].group], p);
+		worksheet_write_string(ws, first, col, v->cols[c].name, x->header);
+		for (b = 0; b < v->nrows; b++) {
+			const struct view_cell *vc = view_table_cell(v, b, c);
 
-				if (i < 0 || ctx->res->cells[i].lat_pct_ns[0] == 0)
-					continue;
-				v = report_metric_value(&ctx->res->cells[i], pct[p]);
-				worksheet_write_number(ws, r, col, v, x->num1);
-				report_xlsx_range_add(&range, v);
-			}
-			if (col - 2 < REPORT_XLSX_SERIES_MAX) {
-				h = xasprintf("%s %s", sum->series[s].name, pct_name[p]);
-				report_xlsx_series(ch, SHEET_LAT, first + 1, first + sum->nbs, 0, col, h,
-				    &look);
-				free(h);
-			}
+			if (vc->kind != VIEW_NUMBER)
+				continue;
+			worksheet_write_number(ws, first + 1 + b, col, vc->value, x->num1);
+			view_range_add(&range, vc->value);
 		}
+		if (c < REPORT_XLSX_SERIES_MAX)
+			report_xlsx_series(ch, SHEET_LAT, first + 1, first + v->nrows, 0, col,
+			    v->cols[c].header, &look);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
 	return ch;
@@ -149,17 +126,16 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 
 /* The width of a pivot sheet's tables in pixels (the p99 sheet's percentiles may be wider). */
 static double
-pivot_width(const struct summary *sum, enum report_metric metric)
+pivot_width(const struct report_ctx *ctx, enum view_metric metric)
 {
-	unsigned m, ncols = 2;
+	unsigned nseries = ctx->view->pivot[metric].ncols, ncols = 2;
 
-	for (m = 0; metric == METRIC_P99_US && m < sum->nmodes; m++)
-		if (sum->modes[m].lat_series >= 0)
-			ncols += 3;
-	if (ncols < sum->nseries + 2)
-		ncols = sum->nseries + 2;
-	return 2 * report_xlsx_col_px(11) + sum->nseries * report_xlsx_col_px(16) +
-	    (ncols - sum->nseries - 2) * report_xlsx_col_px(8.43);
+	if (metric == METRIC_P99_US)
+		ncols += ctx->view->percentiles.ncols;
+	if (ncols < nseries + 2)
+		ncols = nseries + 2;
+	return 2 * report_xlsx_col_px(11) + nseries * report_xlsx_col_px(16) +
+	    (ncols - nseries - 2) * report_xlsx_col_px(8.43);
 }
 
 /*
@@ -169,71 +145,64 @@ pivot_width(const struct summary *sum, enum report_metric metric)
  */
 static void
 pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *name,
-    enum report_metric metric, const char *chart_title, const char *yname)
+    enum view_metric metric, const char *chart_title, const char *yname)
 {
 	const struct summary *sum = ctx->sum;
+	const struct view_table *v = &ctx->view->pivot[metric];
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
-	struct report_xlsx_range range = { 0, 0 };
+	struct view_range range = { 0, 0 };
 	struct report_xlsx_stack st;
-	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
-	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b;
+	unsigned m, b;
 	lxw_chart *ch;
-	char *h, at[32];
+	char *h;
 
 	worksheet_set_column(ws, 0, 1, 11, NULL);
 	worksheet_set_column(ws, 2, (lxw_col_t)(2 * sum->nmodes + 1), 16, NULL);
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, 2);
 	report_xlsx_page(ws, 0, false);
-	pivot_bs_column(x, ws, 0, sum);
+	pivot_bs_column(x, ws, 0, v);
 	if (metric >= METRIC_P50_US && !sum->has_latency) {
-		worksheet_write_string(ws, sum->nbs + 2, 0, "No latency was measured (imported "
+		worksheet_write_string(ws, v->nrows + 2, 0, "No latency was measured (imported "
 		    "figures).", x->bold);
-		free(best);
-		free(count);
 		return;
 	}
 	h = xasprintf("%s: %s, the best of every queue depth and job count at each block size, a "
 	    "line per mode", ctx->res->label, chart_title);
 	ch = report_xlsx_chart(x->wb, false, h, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
 	free(h);
-	for (m = 0; m < sum->nmodes; m++) {
+	/* each workload's best and where it is; its count of cells is for the documents */
+	for (m = 0; m < v->ngroups; m++) {
+		const struct view_col *best = &v->cols[3 * m], *at = &v->cols[3 * m + 1];
 		lxw_col_t col = (lxw_col_t)(2 + 2 * m);
 		struct report_xlsx_look look = pivot_look(&sum->modes[m], 0);
 		bool any = false;
 
-		report_big_best(ctx, m, metric, best, count);
-		h = xasprintf("%s best (%s)", sum->modes[m].name, report_metric_name(metric));
-		worksheet_write_string(ws, 0, col, h, x->header);
-		free(h);
-		worksheet_write_string(ws, 0, col + 1, "at", x->header);
-		for (b = 0; b < sum->nbs; b++) {
-			const struct cell_result *r;
-			double v;
+		worksheet_write_string(ws, 0, col, best->name, x->header);
+		worksheet_write_string(ws, 0, col + 1, at->name, x->header);
+		for (b = 0; b < v->nrows; b++) {
+			const struct view_cell *vc = view_table_cell(v, b, 3 * m);
+			bool bad = vc->flags & VIEW_MISMATCH;
 
-			if (best[b] < 0)
+			if (vc->kind != VIEW_NUMBER)
 				continue;
-			r = &ctx->res->cells[best[b]];
-			v = report_metric_value(r, metric);
-			report_xlsx_range_add(&range, v);
+			view_range_add(&range, vc->value);
 			any = true;
-			worksheet_write_number(ws, 1 + b, col, v, metric == METRIC_IOPS ?
-			    (r->check.ok ? x->num0 : x->bad0) : (r->check.ok ? x->num1 : x->bad1));
-			worksheet_write_string(ws, 1 + b, col + 1, report_big_at(sum, r, at, sizeof at),
+			worksheet_write_number(ws, 1 + b, col, vc->value, best->decimals == 0 ?
+			    (bad ? x->bad0 : x->num0) : (bad ? x->bad1 : x->num1));
+			worksheet_write_string(ws, 1 + b, col + 1, view_table_cell(v, b, 3 * m + 1)->text,
 			    NULL);
 		}
 		if (any)
-			report_xlsx_series(ch, name, 1, sum->nbs, 0, col, sum->modes[m].name, &look);
+			report_xlsx_series(ch, name, 1, v->nrows, 0, col, sum->modes[m].name, &look);
 	}
 	h = xasprintf("The best of every queue depth and job count at each block size: %u cells are "
 	    "too many for a column per queue depth x jobs. The Cells sheet has every cell.",
 	    sum->ndone);
-	worksheet_write_string(ws, sum->nbs + 2, 0, h, x->bold);
+	worksheet_write_string(ws, v->nrows + 2, 0, h, x->bold);
 	free(h);
-	free(best);
-	free(count);
 	report_xlsx_axis(ch->y_axis, &range, true);
-	report_xlsx_stack_init(&st, ws, sum->nbs + 4, 2 * report_xlsx_col_px(11) +
+	report_xlsx_stack_init(&st, ws, v->nrows + 4, 2 * report_xlsx_col_px(11) +
 	    2 * sum->nmodes * report_xlsx_col_px(16));
 	report_xlsx_stack_add(&st, ch);
 	report_xlsx_stack_done(&st);
@@ -242,11 +211,11 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 /* A pivot sheet of one metric, its tables at the top and its charts below them. */
 static void
 pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
-    enum report_metric metric, const char *chart_title, const char *yname)
+    enum view_metric metric, const char *chart_title, const char *yname)
 {
 	const struct summary *sum = ctx->sum;
 	lxw_worksheet *ws;
-	struct report_xlsx_range range = { 0, 0 }, other = { 0, 0 };
+	struct view_range range = { 0, 0 }, other = { 0, 0 };
 	struct report_xlsx_stack st;
 	lxw_chart *ch, *pct = NULL;
 	lxw_row_t rows, end;
@@ -263,11 +232,11 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, 2);
 	report_xlsx_page(ws, 0, false);
-	rows = pivot_table(x, ws, 0, ctx, metric, &range);
+	rows = pivot_table(x, ws, 0, &ctx->view->pivot[metric], &range);
 	end = rows;
 	if (metric == METRIC_MIB_S) {
 		worksheet_write_string(ws, rows + 1, 0, "The same in MB/s (10^6 bytes/s):", x->bold);
-		end = rows + 2 + pivot_table(x, ws, rows + 2, ctx, METRIC_MB_S, &other);
+		end = rows + 2 + pivot_table(x, ws, rows + 2, &ctx->view->pivot[METRIC_MB_S], &other);
 	}
 	if (metric == METRIC_P99_US && !sum->has_latency) {
 		worksheet_write_string(ws, rows + 1, 0, "No latency was measured (imported figures).",
@@ -294,7 +263,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		    &look);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
-	report_xlsx_stack_init(&st, ws, end + 1, pivot_width(sum, metric));
+	report_xlsx_stack_init(&st, ws, end + 1, pivot_width(ctx, metric));
 	report_xlsx_stack_add(&st, ch);
 	if (pct != NULL)
 		report_xlsx_stack_add(&st, pct);

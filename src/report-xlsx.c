@@ -78,6 +78,66 @@ xl_cell_id(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col
 	worksheet_write_number(ws, row, (*col)++, r->cell.jobs, NULL);
 }
 
+/* The format of figure vc with decimals: red for a failed check or above the cap, yellow unsteady. */
+static lxw_format *
+xl_view_format(struct report_xl *x, const struct view_cell *vc, int decimals)
+{
+	if (vc->flags & VIEW_UNSTEADY)
+		return decimals == 0 ? x->unsteady0 : x->unsteady1;
+	if (vc->flags & (VIEW_MISMATCH | VIEW_ABOVE_CAP))
+		return decimals == 0 ? x->bad0 : x->bad1;
+	return decimals == 0 ? x->num0 : x->num1;
+}
+
+/*
+ * Cell vc of column c at row, col: a figure in its format, with a note
+ * when its column says what it is and its cell is not steady; a text, and
+ * when it names a cell not steady the marker and verdict, yellow
+ * ("512 B, QD32 ⚠ noisy"); nothing stays blank.
+ */
+static void
+xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+    const struct view_col *c, const struct view_cell *vc)
+{
+	char *s;
+
+	if (vc->kind == VIEW_NUMBER) {
+		worksheet_write_number(ws, row, col, vc->value, xl_view_format(x, vc, c->decimals));
+		if (c->subject != NULL && (vc->flags & VIEW_UNSTEADY)) {
+			s = xasprintf("%s %s from a cell that is not steady: %s", REPORT_UNSTEADY_MARK,
+			    c->subject, vc->why != NULL ? vc->why : "");
+			worksheet_write_comment(ws, row, col, s);
+			free(s);
+		}
+	} else if (vc->kind == VIEW_TEXT && (vc->flags & VIEW_UNSTEADY)) {
+		s = xasprintf("%s %s %s", vc->text, REPORT_UNSTEADY_MARK,
+		    analysis_stability_verdict_name(vc->flags & VIEW_STALLED ? STABILITY_STALLED :
+		    STABILITY_NOISY));
+		worksheet_write_string(ws, row, col, s, x->failed);
+		free(s);
+	} else if (vc->kind == VIEW_TEXT)
+		worksheet_write_string(ws, row, col, vc->text, NULL);
+}
+
+/* View v at row: a header row of its column names, then its rows, labels in label.  Returns the next row. */
+static lxw_row_t
+xl_view_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct view_table *v,
+    lxw_format *label)
+{
+	unsigned r, c;
+
+	worksheet_write_string(ws, row, 0, v->row_head, x->header);
+	for (c = 0; c < v->ncols; c++)
+		worksheet_write_string(ws, row, (lxw_col_t)(c + 1), v->cols[c].name, x->header);
+	for (r = 0, row++; r < v->nrows; r++, row++) {
+		worksheet_write_string(ws, row, 0, v->rows[r].label, label);
+		for (c = 0; c < v->ncols; c++)
+			xl_view_cell(x, ws, row, (lxw_col_t)(c + 1), &v->cols[c],
+			    view_table_cell(v, r, c));
+	}
+	return row;
+}
+
 /* Summary rows: the provisioned caps and each mode's peaks against them.  Returns the next row. */
 static lxw_row_t
 xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
@@ -114,8 +174,6 @@ static lxw_row_t
 xl_bursts(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	char *note = report_table_steady_note(ctx);
-	struct report_table t;
-	unsigned r, c;
 
 	if (note != NULL) {
 		worksheet_write_string(ws, row++, 0, note, NULL);
@@ -127,95 +185,9 @@ xl_bursts(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 	note = report_table_burst_note(ctx);
 	worksheet_write_string(ws, row++, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
 	free(note);
-	report_table_bursts(ctx, &t);
-	for (r = 0; t.nrows > 1 && r < t.nrows; r++, row++)
-		for (c = 0; c < t.ncols; c++)
-			worksheet_write_string(ws, row, (lxw_col_t)c, t.text[r * t.ncols + c],
-			    r == 0 ? x->header : NULL);
-	report_table_free(&t);
+	if (ctx->view->bursts.nrows > 0)
+		row = xl_view_table(x, ws, row, &ctx->view->bursts, NULL);
 	return row + 1;
-}
-
-/*
- * Where a summary figure was reached, with its verdict and the marker when
- * its cell is not steady: "512 B, QD32 ⚠ noisy"; yellow then.
- */
-static void
-xl_summary_at(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
-    const struct results *res, int i)
-{
-	const struct cell_result *r = &res->cells[i];
-	char at[64], *s;
-
-	report_summary_at(r, at, sizeof at);
-	if (!report_summary_suspect(res, i)) {
-		worksheet_write_string(ws, row, col, at, NULL);
-		return;
-	}
-	s = xasprintf("%s %s %s", at, REPORT_UNSTEADY_MARK,
-	    analysis_stability_verdict_name(r->stability.verdict));
-	worksheet_write_string(ws, row, col, s, x->failed);
-	free(s);
-}
-
-/* Summary rows: a mode's peaks, QD1 4K latency, the knee and the provisioned share. */
-static void
-xl_summary_mode(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx,
-    unsigned mode)
-{
-	const struct results *res = ctx->res;
-	const struct summary_mode *sm = &ctx->sum->modes[mode];
-	const struct knee *k = &sm->knee;
-	bool bad;
-
-	worksheet_write_string(ws, row, 0, sm->name, x->bold);
-	if (sm->peak_iops >= 0) {
-		const struct cell_result *r = &res->cells[sm->peak_iops];
-
-		bad = report_summary_suspect(res, sm->peak_iops);
-		worksheet_write_number(ws, row, 1, r->iops, bad ? x->unsteady0 : x->num0);
-		xl_summary_at(x, ws, row, 2, res, sm->peak_iops);
-	}
-	if (sm->peak_bw >= 0) {
-		const struct cell_result *r = &res->cells[sm->peak_bw];
-
-		bad = report_summary_suspect(res, sm->peak_bw);
-		worksheet_write_number(ws, row, 3, r->bw_bytes_s / MIB, bad ? x->unsteady1 : x->num1);
-		worksheet_write_number(ws, row, 4, r->bw_bytes_s / 1e6, bad ? x->unsteady1 : x->num1);
-		xl_summary_at(x, ws, row, 5, res, sm->peak_bw);
-	}
-	if (sm->qd1_4k >= 0) {
-		const struct cell_result *r = &res->cells[sm->qd1_4k];
-
-		bad = report_summary_suspect(res, sm->qd1_4k);
-		worksheet_write_number(ws, row, 6, report_metric_value(r, METRIC_P50_US),
-		    bad ? x->unsteady1 : x->num1);
-		worksheet_write_number(ws, row, 7, report_metric_value(r, METRIC_P99_US),
-		    bad ? x->unsteady1 : x->num1);
-		if (bad) {
-			char *note = xasprintf("%s QD1 4K latency from a cell that is not steady: %s",
-			    REPORT_UNSTEADY_MARK, r->stability.reason);
-
-			worksheet_write_comment(ws, row, 6, note);
-			worksheet_write_comment(ws, row, 7, note);
-			free(note);
-		}
-	} else {
-		worksheet_write_string(ws, row, 6, "not measured", NULL);
-		worksheet_write_string(ws, row, 7, "not measured", NULL);
-	}
-	/* The caps are read from steady cells only; the text names those left out. */
-	if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
-		worksheet_write_number(ws, row, 8, k->iops_cap, x->num0);
-	if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
-		worksheet_write_number(ws, row, 9, k->bw_cap / MIB, x->num1);
-	if (k->kind == KNEE_FOUND)
-		worksheet_write_number(ws, row, 10, k->knee_bs / KIB, x->num1);
-	worksheet_write_string(ws, row, 11, sm->knee_text, NULL);
-	if (sm->iops_pct > 0)
-		worksheet_write_number(ws, row, 12, sm->iops_pct, sm->above_cap ? x->bad1 : x->num1);
-	if (sm->bw_pct > 0)
-		worksheet_write_number(ws, row, 13, sm->bw_pct, sm->above_cap ? x->bad1 : x->num1);
 }
 
 /* Summary rows: the BW checks' count and each mismatch with its likely cause.  Returns the next row. */
@@ -311,19 +283,12 @@ xl_stability_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const
 static void
 xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 {
-	static const char *const head[] = {
-		"Mode", "Peak IOPS", "Peak IOPS at", "Peak throughput (MiB/s)",
-		"Peak throughput (MB/s)", "Peak throughput at", "QD1 4K p50 latency (us)",
-		"QD1 4K p99 latency (us)", "IOPS cap (IOPS)", "Bandwidth cap (MiB/s)",
-		"Knee block size (KiB)", "IOPS vs bandwidth (knee)", "Peak IOPS (% of provisioned)",
-		"Peak throughput (% of provisioned)"
-	};
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	lxw_row_t row = 0;
 	char *line;
-	unsigned m, i;
+	unsigned i;
 
 	report_xlsx_page(ws, 0, false);
 	worksheet_set_column(ws, 0, 0, 12, NULL);
@@ -357,10 +322,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	row = xl_stability_banner(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
-	/* The last two columns, the share of the provisioned limits, only with an expectation. */
-	xl_header(x, ws, row++, head, sizeof head / sizeof head[0] - (res->expect.set ? 0 : 2));
-	for (m = 0; m < sum->nmodes; m++, row++)
-		xl_summary_mode(x, ws, row, ctx, m);
+	row = xl_view_table(x, ws, row, &ctx->view->summary, x->bold);
 	row++;
 	row = xl_expect(x, ws, row, ctx);
 	row = xl_bursts(x, ws, row, ctx);
@@ -370,6 +332,12 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 		line = xasprintf("Warning: %s", res->warnings[i]);
 		worksheet_write_string(ws, ++row, 0, line, x->alert);
 		free(line);
+	}
+	/* the sections every format shows as they are: a heading and a table */
+	for (i = 0; i < ctx->view->nsections; i++) {
+		row += 2;
+		worksheet_write_string(ws, row++, 0, ctx->view->headings[i], x->bold);
+		row = xl_view_table(x, ws, row, &ctx->view->sections[i], x->bold);
 	}
 	worksheet_activate(ws);
 }
@@ -541,23 +509,17 @@ static void
 xl_run(struct report_xl *x, const struct report_ctx *ctx)
 {
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RUN);
-	struct report_table t;
-	unsigned r;
+	lxw_row_t r;
 	char *line;
 
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	worksheet_set_column(ws, 1, 1, 100, NULL);
 	report_xlsx_page(ws, 0, false);
-	report_table_run(ctx, &t);
-	for (r = 0; r < t.nrows; r++) {
-		worksheet_write_string(ws, r, 0, t.text[r * 2], r == 0 ? x->header : x->bold);
-		worksheet_write_string(ws, r, 1, t.text[r * 2 + 1], r == 0 ? x->header : NULL);
-	}
+	r = xl_view_table(x, ws, 0, &ctx->view->run, x->bold);
 	line = xasprintf("libxlsxwriter %s", LXW_VERSION);
 	worksheet_write_string(ws, r, 0, "Written with", x->bold);
 	worksheet_write_string(ws, r, 1, line, NULL);
 	free(line);
-	report_table_free(&t);
 }
 
 /* Write DIR/report.xlsx whole or not at all. */

@@ -1,8 +1,9 @@
 /*
  * Reports: every output format is one entry of a table of writers
- * (report.c); each reads only struct results and the summary built from it
- * once (report-summary.c), so a report can be made again from results.json
- * alone.  Prototypes are listed in sections named after their file.
+ * (report.c); each reads only struct results, the summary and the views
+ * built from it once (report-summary.c, view*.c: view.h), so a report can
+ * be made again from results.json alone.  Prototypes are listed in
+ * sections named after their file.
  */
 #ifndef REPORT_H
 #define REPORT_H
@@ -12,6 +13,7 @@
 #include "analysis.h"
 #include "columns.h"
 #include "sweep.h"
+#include "view.h"
 
 #define REPORT_CSV	0x01	/* results.csv */
 #define REPORT_XLSX	0x02	/* report.xlsx */
@@ -23,121 +25,15 @@
 			 REPORT_HTML)
 
 /*
- * A line of the pivot tables and charts: one workload (a mode, or a mixed
- * mode at one read share) x depth x jobs, a cell per block size.
+ * What the writers share during one pass over the formats
+ * (report_write_formats): a run's report reads res, sum and view, a
+ * comparison (sweep compare, a fleet's hosts) cmp.
  */
-struct summary_series {
-	enum rw_mode	 mode;
-	unsigned	 wl;		/* its workload: index into summary.modes */
-	unsigned	 depth;
-	unsigned	 jobs;
-	char		 name[64];	/* "randread QD8", "randread QD8 x4 jobs", "randrw 65/35 QD8" */
-	char		 column[32];	/* "QD8" or "QD8 x4": the column in a per-workload table */
-	char		 color[8];	/* its workload's colour, "#rrggbb" */
-	unsigned	 variant;	/* rank of depth x jobs among all series: dash and marker */
-	int		*cell;		/* per summary.bs[]: index into results.cells, -1 none */
-};
-
-/*
- * Where IOPS stop growing with queue depth: at the block size of a mode
- * with the most depths (three at least), the smallest depth within
- * SATURATION_TOL of the best IOPS; see report-summary.c.
- */
-struct saturation {
-	bool		 found;
-	bool		 reached;	/* below the deepest depth measured: IOPS did level off */
-	uint64_t	 bs;
-	unsigned	 jobs;
-	unsigned	 ndepths;
-	unsigned	 depth, best_depth;	/* the saturating depth, the depth of the best */
-	double		 iops, best_iops;
-	char		 text[224];
-};
-
-/*
- * The scorecard's tiles (CrystalDiskMark's layout): SEQ 1M Q8, SEQ 1M Q1,
- * RND 4K Q32, RND 4K Q1, each measured as a read and a write.
- */
-#define SCORE_TILES	4
-struct score_tile {
-	const char	*name;		/* "SEQ 1M Q8" */
-	uint64_t	 bs;
-	unsigned	 depth;
-	enum rw_mode	 mode[2];	/* read, write */
-};
-extern const struct score_tile report_score_tiles[SCORE_TILES];
-
-/* The sentence of a knee (report_knee_text) fits in this. */
-#define REPORT_KNEE_TEXT	640
-
-/*
- * A workload: a mode, or when a mixed mode (readwrite, randrw) ran at more
- * than one read share, that mode at one share.  Every per-mode part of the
- * reports (tables, caps, charts, comparisons) is per workload.
- */
-struct summary_mode {
-	enum rw_mode	 mode;
-	int		 share;		/* percent of reads; SUMMARY_NO_SHARE: the mode's only one */
-	char		 name[32];	/* "randrw", or "randrw 65/35" (reads/writes, % of I/Os) */
-	char		 stem[32];	/* the same for file names: "randrw", "randrw-65" */
-	char		 color[8];	/* "#rrggbb" in every chart; see report_summary_build() */
-	uint32_t	 rgb;		/* the same as 0xrrggbb */
-	unsigned	 ncells;	/* cells of this workload with figures */
-	unsigned	 ntimed;	/* of them, with a per-second series that has a point above 0 */
-	int		 lat_series;	/* latency chart: the lowest depth series with latency; -1 none */
-	int		 peak_iops;	/* index into results.cells, -1 none */
-	int		 peak_bw;
-	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
-	struct knee	 knee;
-	char		 knee_text[REPORT_KNEE_TEXT];	/* its sentence (report-knee.c) */
-	/* Against the expectation (results.expect), when there is one: */
-	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
-	double		 bw_pct;
-	bool		 above_cap;	/* a peak above the cap (and its burst): cache, or wrong profile */
-	char		 expect_text[480];	/* what the peaks reached, one or two sentences */
-	unsigned	 nbs;		/* distinct block sizes with figures: < 3 draws bars */
-	struct saturation sat;
-	/* The knee's points (the best cell at each block size) that are not steady: */
-};
-
-/* What every report shows first; built once by report_summary_build(). */
-struct summary {
-	struct summary_mode	*modes;		/* the workloads, in the plan's order */
-	unsigned		 nmodes;
-	unsigned		*cell_wl;	/* per results.cells entry: its workload */
-	uint64_t		*bs;		/* distinct block sizes with figures, ascending */
-	unsigned		 nbs;
-	struct summary_series	*series;	/* in the plan's order */
-	unsigned		 nseries;
-	bool			 multi_jobs;	/* some cell ran more than one job */
-	bool			 has_latency;	/* some cell has latency percentiles */
-	bool			 has_iops;	/* some cell has IOPS above 0: the IOPS chart has a point */
-	bool			 has_bw;	/* some cell has bandwidth above 0: so has the bw chart */
-	unsigned		 ndone;		/* cells with figures (ok, failed with I/O) */
-	unsigned		 nfailed, nskipped;
-	unsigned		 npass;		/* cells whose BW check is ok */
-	unsigned		*mismatch;	/* indexes into results.cells */
-	unsigned		 nmismatch;
-	struct burst		*burst;		/* per results.cells entry (plan.ncells) */
-	unsigned		 nburst;	/* cells with a burst cliff */
-	unsigned		 nburst_long;	/* cells with a series long enough to tell */
-	unsigned		 longest_series_s;
-	/* Stability (analysis-stability.c) of the cells with figures: */
-	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
-	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
-	unsigned		 nunsteady;
-	/* The scorecard: per tile, read and write, an index into results.cells or -1. */
-	int			 score[SCORE_TILES][2];
-	unsigned		 nscore;	/* of them, measured */
-};
-
-/* The marker of a figure from a cell that is not steady (noisy or stalled). */
-#define REPORT_UNSTEADY_MARK	"⚠"
-
-/* What the writers share during one report_write_all(). */
 struct report_ctx {
 	const struct results	*res;
 	const struct summary	*sum;
+	const struct view	*view;		/* the tables every format draws */
+	const struct compare	*cmp;
 	const char		*dir;
 	unsigned		 mask;		/* REPORT_* asked for */
 	const char		*gnuplot;	/* --gnuplot, NULL: search PATH */
@@ -145,17 +41,6 @@ struct report_ctx {
 	unsigned		 rendered;	/* REPORT_PNG | REPORT_SVG rendered by gnuplot */
 	char			 chart_note[512];	/* why the charts are not rendered */
 	char			 error[512];	/* a writer's message for its failure */
-};
-
-/* A figure of a cell, for pivot tables and charts. */
-enum report_metric {
-	METRIC_IOPS,
-	METRIC_MIB_S,
-	METRIC_MB_S,
-	METRIC_P50_US,
-	METRIC_P99_US,
-	METRIC_P999_US,
-	METRIC_COUNT
 };
 
 /* A table of text built once and written as Markdown or HTML; row 0 is the header. */
@@ -168,10 +53,10 @@ struct report_table {
 	bool		*numeric;	/* per column: right-aligned */
 	unsigned	 nleft_out;	/* rows not listed (report_table_full): doc_table says so */
 };
-#define REPORT_FLAG_MISMATCH	0x1	/* the cell's BW check failed */
-#define REPORT_FLAG_FAILED	0x2	/* the cell failed or was skipped */
-#define REPORT_FLAG_NOISY	0x4	/* the cell's stability verdict is noisy */
-#define REPORT_FLAG_STALLED	0x8	/* the cell's stability verdict is stalled */
+#define REPORT_FLAG_MISMATCH	VIEW_MISMATCH	/* the same bits as a view cell's flags */
+#define REPORT_FLAG_FAILED	VIEW_FAILED
+#define REPORT_FLAG_NOISY	VIEW_NOISY
+#define REPORT_FLAG_STALLED	VIEW_STALLED
 
 /* A chart: its file stem ("iops") and what it shows. */
 /* The most charts a report draws: 6, and the series chart of each workload up to this. */
@@ -182,33 +67,32 @@ struct report_chart {
 	unsigned wl;		/* series-WORKLOAD: the workload (index into summary.modes) */
 };
 
+/* What a command asks of the reports: which formats, and how to draw the charts. */
+struct report_opts {
+	unsigned	 formats;	/* REPORT_* */
+	const char	*gnuplot;	/* --gnuplot, NULL: search PATH */
+};
+
+/* What a pass over the formats writes: each format has a writer for each, or none. */
+enum report_output_kind {
+	REPORT_OUT_RUN,		/* results.csv, report.xlsx, report.md, ... */
+	REPORT_OUT_COMPARE,	/* compare.csv, compare.xlsx, compare.md, ... */
+	REPORT_OUT_FLEET,	/* a comparison of a fleet's hosts: hosts.csv, hosts.md */
+	REPORT_OUT_KINDS
+};
+
 /* report.c */
 int	 report_parse_formats(const char *, unsigned *);
-int	 report_write_all(const struct results *, const char *, unsigned, const char *);
-int	 report_save_all(const struct results *, const char *, unsigned, const char *);
-
-/* report-num.c */
-const char *report_size_label(uint64_t, char *, size_t);
-const char *report_num(double, int, char *, size_t);
-const char *report_approx(double, char *, size_t);
-
-/*
- * Above this many cells with figures the per-cell tables of report.md and
- * report.html list this many rows, and the per-mode tables the best of
- * each block size (report-big.c).
- */
-#define REPORT_CELLS_LISTED	2000
+int	 report_write_formats(struct report_ctx *ctx, enum report_output_kind kind);
+int	 report_write_all(const struct results *res, const char *dir,
+	     const struct report_opts *opts);
+int	 report_save_all(const struct results *res, const char *dir,
+	     const struct report_opts *opts);
 
 /* report-big.c */
 bool	 report_big(const struct summary *);
-void	 report_big_best(const struct report_ctx *, unsigned, enum report_metric, int *, unsigned *);
-const char *report_big_at(const struct summary *, const struct cell_result *, char *, size_t);
-void	 report_big_pivot(const struct report_ctx *, unsigned, enum report_metric,
-	     struct report_table *);
 
 /* report-table.c */
-const char *report_metric_name(enum report_metric);
-double	 report_metric_value(const struct cell_result *, enum report_metric);
 void	 report_table_init(struct report_table *, const char *, unsigned, const char *const *);
 void	 report_table_set(struct report_table *, unsigned, unsigned, const char *, ...)
 	     __attribute__((format(printf, 4, 5)));
@@ -216,10 +100,9 @@ void	 report_table_flag(struct report_table *, unsigned, unsigned, unsigned, con
 unsigned report_table_add_row(struct report_table *);
 bool	 report_table_full(struct report_table *);
 void	 report_table_free(struct report_table *);
-void	 report_table_summary(const struct report_ctx *, struct report_table *, bool);
 void	 report_table_mismatches(const struct report_ctx *, struct report_table *);
-void	 report_table_pivot(const struct report_ctx *, unsigned, enum report_metric,
-	     struct report_table *);
+void	 report_table_view(const struct view_table *v, int group, unsigned skip,
+	     struct report_table *t);
 void	 report_table_checks(const struct report_ctx *, struct report_table *);
 void	 report_table_stability(struct report_table *, unsigned, unsigned,
 	     const struct cell_result *);
@@ -228,40 +111,10 @@ char	*report_table_stability_banner(const struct report_ctx *, const char *, con
 /* Caller frees. */
 char	*report_table_stability_note(const struct report_ctx *);
 void	 report_table_problems(const struct report_ctx *, struct report_table *);
-void	 report_table_bursts(const struct report_ctx *, struct report_table *);
 /* Caller frees. */
 char	*report_table_burst_note(const struct report_ctx *);
 /* Caller frees; NULL for imported figures. */
 char	*report_table_steady_note(const struct report_ctx *);
-void	 report_table_run(const struct report_ctx *, struct report_table *);
-
-/* report-summary.c */
-void	 report_summary_build(const struct results *, struct summary *);
-void	 report_summary_free(struct summary *);
-const char *report_summary_at(const struct cell_result *, char *, size_t);
-const char *report_summary_caps(const struct expect *, char *, size_t);
-/* The read shares of each mode, counted over one run or several. */
-struct summary_shares {
-	bool		 seen[MODE_COUNT][101];
-	unsigned	 n[MODE_COUNT];
-};
-void	 report_summary_shares_add(struct summary_shares *, const struct results *, bool);
-unsigned report_summary_workload(struct summary_mode *, unsigned *, const struct summary_shares *,
-	     const struct results *, const struct cell *);
-void	 report_summary_workloads(struct summary_mode *, unsigned);
-int	 report_summary_wl(const struct summary *, const struct cell *);
-bool	 report_summary_shares_text(const struct summary *, char *, size_t);
-const char *report_summary_wl_name(const struct summary *, const struct cell *);
-const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
-	     size_t);
-bool	 report_summary_suspect(const struct results *, int);
-
-/* report-knee.c */
-void	 report_knee_text(const struct knee *, const struct cell_result *, int, char *, size_t);
-
-/* report-burst.c: the sentence of a burst; REPORT_BURST_TEXT holds the longest */
-#define REPORT_BURST_TEXT	224
-const char *report_burst_text(const struct burst *, char *, size_t);
 
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 
@@ -295,11 +148,6 @@ struct lxw_workbook;
 struct lxw_worksheet;
 #define REPORT_XLSX_SERIES_MAX	255	/* Excel's limit of series in one chart */
 
-/* The smallest and largest figure (above 0) a chart axis shows; { 0, 0 }: none yet. */
-struct report_xlsx_range {
-	double		 lo, hi;
-};
-
 /* How a chart line looks: colour 0xRRGGBB, LXW_CHART_LINE_DASH_*, LXW_CHART_MARKER_* (0 none). */
 struct report_xlsx_look {
 	uint32_t	 color;
@@ -330,9 +178,7 @@ int	 report_xlsx_tmp(const char *, char *, size_t, char *, size_t);
 int	 report_xlsx_close(struct lxw_workbook *, const char *, const char *, char *, size_t);
 uint8_t	 report_xlsx_dash(unsigned);
 uint8_t	 report_xlsx_marker(unsigned);
-void	 report_xlsx_range_add(struct report_xlsx_range *, double);
-bool	 report_xlsx_wants_log(const struct report_xlsx_range *);
-void	 report_xlsx_axis(struct lxw_chart_axis *, const struct report_xlsx_range *, bool);
+void	 report_xlsx_axis(struct lxw_chart_axis *, const struct view_range *, bool);
 struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, enum report_xlsx_kind, const char *,
 	     const char *,
 	     const char *, int);
@@ -367,17 +213,11 @@ struct report_plot {
 int	 report_gnuplot_write(struct report_ctx *);
 bool	 report_gnuplot_bars(const struct summary *);
 
-/* The values a log axis must show: lo, hi above 0 (0: none yet). */
-struct report_gp_range {
-	double	 lo, hi;
-};
-
 /* report-gnuplot-run.c */
-void	 report_gnuplot_range_add(struct report_gp_range *, double);
 /* Caller frees. */
-char	*report_gnuplot_log_range(const struct report_gp_range *, double);
+char	*report_gnuplot_log_range(const struct view_range *, double);
 /* Caller frees. */
-char	*report_gnuplot_log_tics(const struct report_gp_range *, double);
+char	*report_gnuplot_log_tics(const struct view_range *, double);
 int	 report_gnuplot_point(unsigned);
 unsigned report_gnuplot_dash(unsigned);
 const char *report_gnuplot_fill(unsigned);
@@ -564,17 +404,33 @@ struct compare {
 	uint64_t		*bs;		/* every block size, ascending */
 	unsigned		 nbs;
 	char			**verdict;	/* per modes[] entry */
+	bool			 all_cells;	/* a row also for a cell no run has figures of */
+	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
 };
 
-/* What the compare writers share. */
-struct compare_ctx {
-	const struct compare	*cmp;
-	struct report_ctx	 rc;	/* dir, mask, gnuplot, chart state, error */
+/*
+ * The hosts of one fio client/server run (run --hosts, or the import of
+ * its output), compared as the runs of a comparison: hosts.md, hosts.csv.
+ */
+struct compare_fleet {
+	const char		*label;		/* --label, or NULL */
+	const char		*source;	/* the fio output imported, or NULL: a run */
+	const struct host_list	*hosts;		/* a run per host, in this order */
+	struct fleet_total	 total;		/* fio's own aggregate */
 };
 
 /* compare.c */
 int	 compare_write_all(struct compare *, const char *, unsigned, const char *);
-int	 compare_csv_write(struct compare_ctx *);
+int	 compare_fleet_write_all(struct compare *cmp, const char *dir);
+
+/* compare-fleet.c: a fleet's hosts as a comparison */
+void	 compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet,
+	     struct results *res);
+int	 compare_fleet_csv_write(struct report_ctx *ctx);
+int	 compare_fleet_md_write(struct report_ctx *ctx);
+
+/* compare-csv.c */
+int	 compare_csv_write(struct report_ctx *ctx);
 
 /* compare-build.c */
 int	 compare_build(struct compare *);
@@ -593,7 +449,7 @@ char	*compare_missing_text(const struct compare *, const struct compare_row *);
 
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
-int	 compare_gnuplot_write(struct compare_ctx *);
+int	 compare_gnuplot_write(struct report_ctx *);
 unsigned compare_gnuplot_charts(const struct compare *, struct report_chart *);
 
 /* compare-table.c: the tables md and html share */
@@ -602,10 +458,10 @@ void	 compare_table_mode(const struct compare *, unsigned, struct report_table *
 void	 compare_table_missing(const struct compare *, struct report_table *);
 
 /* compare-xlsx.c */
-int	 compare_xlsx_write(struct compare_ctx *);
+int	 compare_xlsx_write(struct report_ctx *);
 
 /* compare-doc.c: compare.md and compare.html */
-int	 compare_md_write(struct compare_ctx *);
-int	 compare_html_write(struct compare_ctx *);
+int	 compare_md_write(struct report_ctx *);
+int	 compare_html_write(struct report_ctx *);
 
 #endif

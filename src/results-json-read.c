@@ -1,8 +1,11 @@
 /*
  * results.json read back (results-json.c writes it; schema in
  * doc/results-schema.md) by `sweep report`, `sweep compare`, --resume and
- * the tests.  Everything in it is untrusted: numbers are clamped, strings
- * cut to their fields, lists bounded.
+ * the tests.  Everything in it is untrusted: one walk makes its text clean
+ * and refuses a figure that is not finite (json_prepare), then the field
+ * tables (results-fields*.c) read the expectation, the target, the plan
+ * and each cell with their bounds; strings are cut to their fields, lists
+ * bounded.
  */
 #include "config.h"
 
@@ -11,73 +14,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/sysmacros.h>
 
 #include <cjson/cJSON.h>
 
 #include "analysis.h"
 #include "results-json.h"
-
-static double
-jnum(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
-/* The start of a warning runs wrote before 2026-12-02; see results_from_json(). */
-#define OLD_SHARES_WARNING	"the mixed cells have "
-
-/* A percentage that may exceed 100 (a spread): 0 unless 0..1e6. */
-static double
-jpct(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	return v >= 0 && v <= 1e6 ? v : 0;
-}
-
-/* A number as a whole count: NaN, negatives and huge values are clamped (casting them is UB). */
-static uint64_t
-ju64(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	if (!(v > 0))
-		return 0;
-	if (v >= 18446744073709551615.0)
-		return UINT64_MAX;
-	return (uint64_t)v;
-}
-
-static unsigned
-juint(const cJSON *o, const char *key)
-{
-	uint64_t v = ju64(o, key);
-
-	return v > UINT_MAX ? UINT_MAX : (unsigned)v;
-}
-
-static int
-jint(const cJSON *o, const char *key)
-{
-	double v = jnum(o, key);
-
-	if (!(v > INT_MIN))
-		return INT_MIN;
-	if (v >= INT_MAX)
-		return INT_MAX;
-	return (int)v;
-}
-
-static void
-jstr(const cJSON *o, const char *key, char *dst, size_t len)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	str_copy(dst, len, cJSON_IsString(v) ? v->valuestring : "");
-}
+#include "results-fields.h"
 
 /* *s (a cJSON string or key) as clean text (text_clean), when it is not. */
 static void
@@ -120,175 +62,15 @@ results_json_clean(cJSON *o)
 	}
 }
 
-static uint64_t *
-jseries(const cJSON *a, unsigned n)
-{
-	uint64_t *v = xcalloc(n ? n : 1, sizeof *v);
-	const cJSON *item;
-	unsigned i = 0;
-
-	cJSON_ArrayForEach(item, a) {
-		if (i >= n)
-			break;
-		double d = cJSON_IsNumber(item) ? item->valuedouble : 0;
-
-		v[i++] = !(d > 0) ? 0 : d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
-	}
-	return v;
-}
-
-/* A cell's "device" back into d. */
-static void
-device_from_json(const cJSON *dev, struct dev_metrics *d)
-{
-	d->valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(dev, "valid"));
-	d->read_ios = ju64(dev, "read_ios");
-	d->write_ios = ju64(dev, "write_ios");
-	d->read_bytes = ju64(dev, "read_bytes");
-	d->write_bytes = ju64(dev, "write_bytes");
-	d->read_merges = ju64(dev, "read_merges");
-	d->write_merges = ju64(dev, "write_merges");
-	d->iops = jnum(dev, "iops");
-	d->bw_bytes_s = jnum(dev, "bw_bytes_s");
-	d->util_pct = jnum(dev, "util_pct");
-	d->aqu_sz = jnum(dev, "aqu_sz");
-	d->await_us = jnum(dev, "await_us");
-	d->areq_bytes = jnum(dev, "areq_bytes");
-}
-
-/*
- * A cell's "bw_check" back into r's.  The verdict is not taken on trust:
- * it is judged again from r's figures (read before), and where the two
- * differ, the check judged again replaces the stored one whole.  A skipped
- * cell has no figures to judge.
- */
-static void
-check_from_json(const cJSON *chk, struct cell_result *r)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(chk, "device_bytes_s");
-	struct bw_check *k = &r->check, stored;
-	char verdict[16];
-
-	k->derived = jnum(chk, "derived_bytes_s");
-	k->measured = jnum(chk, "measured_bytes_s");
-	k->device = cJSON_IsNumber(v) ? v->valuedouble : -1;
-	k->diff_derived = jnum(chk, "diff_derived");
-	k->diff_device = jnum(chk, "diff_device");
-	jstr(chk, "verdict", verdict, sizeof verdict);
-	k->ok = strcmp(verdict, "ok") == 0;
-	jstr(chk, "reason", k->reason, sizeof k->reason);
-	if (r->status == CELL_SKIPPED)
-		return;
-	stored = *k;
-	bw_check_compute(r);
-	if (k->ok == stored.ok)
-		*k = stored;
-}
-
-/*
- * A cell's read share: its "rwmixread" (0..100) when a mixed cell has one,
- * else plan_share (the plan's; UINT_MAX: not known yet, left unset); 100
- * or 0 for the modes that only read or only write, as plan_build makes them.
- */
-static void
-cell_rwmix_from_json(const cJSON *o, struct cell *c, unsigned plan_share)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "rwmixread");
-
-	c->rwmix_set = true;
-	if (!(mode_reads(c->mode) && mode_writes(c->mode)))
-		c->rwmixread = mode_writes(c->mode) ? 0 : 100;
-	else if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 100)
-		c->rwmixread = (unsigned)v->valuedouble;
-	else if (plan_share <= 100)
-		c->rwmixread = plan_share;
-	else
-		c->rwmix_set = false;
-}
-
+/* One cell of "cells" (or of a cell's rounds or attempts) into r: the rows of results_cell_fields. */
 static int
 cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 {
-	const cJSON *lat, *cpu, *e, *first, *ser, *chk, *v;
-	char mode[32], status[32];
-	int m;
-	unsigned i;
-
 	memset(r, 0, sizeof *r);
-	jstr(o, "mode", mode, sizeof mode);
-	if ((m = mode_parse(mode)) < 0) {
-		snprintf(err, errlen, "cell has an unknown mode \"%s\"", mode);
+	if (results_fields_read(o, results_cell_fields, r, err, errlen) != 0) {
+		results_cell_free(r);
 		return -EINVAL;
 	}
-	r->cell.mode = (enum rw_mode)m;
-	r->cell.index = juint(o, "index");
-	r->cell.bs = ju64(o, "bs");
-	r->cell.depth = juint(o, "depth");
-	r->cell.jobs = juint(o, "jobs");
-	cell_rwmix_from_json(o, &r->cell, UINT_MAX);
-	if (r->cell.bs == 0 || r->cell.depth == 0 || r->cell.jobs == 0) {
-		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", r->cell.index);
-		return -EINVAL;
-	}
-	jstr(o, "status", status, sizeof status);
-	m = cell_status_parse(status);
-	r->status = m >= 0 ? (enum cell_status)m : CELL_OK;
-	jstr(o, "status_reason", r->status_reason, sizeof r->status_reason);
-	jstr(o, "reason", r->cell.why, sizeof r->cell.why);
-	r->runtime_ns = ju64(o, "runtime_ns");
-	r->ios = ju64(o, "ios");
-	r->bytes = ju64(o, "bytes");
-	r->read_ios = ju64(o, "read_ios");
-	r->write_ios = ju64(o, "write_ios");
-	r->read_bytes = ju64(o, "read_bytes");
-	r->write_bytes = ju64(o, "write_bytes");
-	r->iops = jnum(o, "iops");
-	r->bw_bytes_s = jnum(o, "bw_bytes_s");
-	r->inflight_max = juint(o, "inflight_max");
-	lat = cJSON_GetObjectItemCaseSensitive(o, "lat_ns");
-	r->lat_min_ns = ju64(lat, "min");
-	r->lat_max_ns = ju64(lat, "max");
-	r->lat_mean_ns = jnum(lat, "mean");
-	r->lat_stdev_ns = jnum(lat, "stdev");
-	for (i = 0; i < PCT_COUNT; i++)
-		r->lat_pct_ns[i] = ju64(lat, results_json_pct_keys[i]);
-	cpu = cJSON_GetObjectItemCaseSensitive(o, "cpu");
-	r->cpu_usr_pct = jnum(cpu, "usr_pct");
-	r->cpu_sys_pct = jnum(cpu, "sys_pct");
-	e = cJSON_GetObjectItemCaseSensitive(o, "errors");
-	r->errors = ju64(e, "count");
-	r->short_ios = ju64(e, "short_ios");
-	first = cJSON_GetObjectItemCaseSensitive(e, "first");
-	if (first != NULL) {
-		jstr(first, "syscall", r->err_syscall, sizeof r->err_syscall);
-		r->err_errno = jint(first, "errno");
-		r->err_offset = ju64(first, "offset");
-	}
-	v = cJSON_GetObjectItemCaseSensitive(o, "steady");
-	r->steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(v, "reached"));
-	r->steady_at_s = juint(v, "at_s");
-	r->steady_last.n = juint(v, "window_s");
-	r->steady_last.spread_pct = jpct(v, "spread_pct");
-	r->steady_last.trend_pct = jpct(v, "trend_pct");
-	ser = cJSON_GetObjectItemCaseSensitive(o, "series");
-	v = cJSON_GetObjectItemCaseSensitive(ser, "ios");
-	r->nseries = cJSON_IsArray(v) ? (unsigned)cJSON_GetArraySize(v) : 0;
-	if (r->nseries > 1000000)
-		r->nseries = 1000000;
-	r->series_ios = jseries(v, r->nseries);
-	r->series_bytes = jseries(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
-	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(o, "derived")) {
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "iops") == 0)
-			r->derived |= CELL_DERIVED_IOPS;
-		if (cJSON_IsString(v) && strcmp(v->valuestring, "bw") == 0)
-			r->derived |= CELL_DERIVED_BW;
-	}
-	device_from_json(cJSON_GetObjectItemCaseSensitive(o, "device"), &r->dev);
-	chk = cJSON_GetObjectItemCaseSensitive(o, "bw_check");
-	if (chk != NULL)
-		check_from_json(chk, r);
-	else if (r->status != CELL_SKIPPED)
-		bw_check_compute(r);
 	analysis_stability_judge(r);
 	return 0;
 }
@@ -331,7 +113,7 @@ measurements_from_json(const cJSON *o, const char *key, unsigned max, struct cel
 			return -EINVAL;
 		}
 	}
-	*shown = juint(ro, "shown") > 0 ? juint(ro, "shown") - 1 : 0;
+	*shown = results_fields_uint(ro, "shown") > 0 ? results_fields_uint(ro, "shown") - 1 : 0;
 	if (*shown >= *n)
 		*shown = *n - 1;
 	return 0;
@@ -350,106 +132,18 @@ cell_lists_from_json(const cJSON *o, struct cell_result *r, char *err, size_t er
 	    measurements_from_json(o, "attempts", SWEEP_RETRY_MAX + 1, r, &r->attempts,
 	    &r->nattempts, &r->shown_attempt, err, errlen) != 0)
 		return -EINVAL;
+	results_rounds_spread(r);
 	if (r->nattempts > 0)
 		r->shown_attempt = results_attempt_choose(r);
 	return 0;
 }
 
-/* A figure of "expect": finite and above 0, else 0 (not given). */
-static double
-expect_jnum(const cJSON *o, const char *key)
+/* "target" back into tg. */
+static int
+target_from_json(const cJSON *t, struct target *tg, char *err, size_t errlen)
 {
-	double v = jnum(o, key);
-
-	return isfinite(v) && v > 0 ? v : 0;
-}
-
-/* "expect" back into e; null, absent or not an object: no expectation. */
-static void
-expect_from_json(const cJSON *o, struct expect *e)
-{
-	memset(e, 0, sizeof *e);
-	if (!cJSON_IsObject(o))
-		return;
-	e->set = true;
-	e->iops = expect_jnum(o, "iops");
-	e->bw_bytes_s = expect_jnum(o, "bw_bytes_s");
-	e->burst_iops = expect_jnum(o, "burst_iops");
-	e->burst_bw_bytes_s = expect_jnum(o, "burst_bw_bytes_s");
-	e->iops_floor = expect_jnum(o, "iops_floor");
-	e->bw_floor_bytes_s = expect_jnum(o, "bw_floor_bytes_s");
-	e->size_bytes = expect_jnum(o, "size_bytes") < 1.8e19 ? (uint64_t)expect_jnum(o, "size_bytes") : 0;
-	jstr(o, "profile", e->profile, sizeof e->profile);
-	jstr(o, "source", e->source, sizeof e->source);
-	jstr(o, "basis", e->basis, sizeof e->basis);
-}
-
-/* A "MAJOR:MINOR" device number at key of o; 0 when absent or not one. */
-static uint64_t
-target_json_devnum(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-	unsigned ma, mi;
-	char end;
-
-	if (!cJSON_IsString(v) || sscanf(v->valuestring, "%u:%u%c", &ma, &mi, &end) != 2)
-		return 0;
-	return makedev(ma, mi);
-}
-
-/* abs_path, st_dev, st_ino, st_rdev of "target" (absent in older records: "" and 0). */
-static void
-target_identity_from_json(const cJSON *t, struct target *tg)
-{
-	const cJSON *ino = cJSON_GetObjectItemCaseSensitive(t, "st_ino");
-	char *end;
-
-	jstr(t, "abs_path", tg->abs_path, sizeof tg->abs_path);
-	tg->st_dev = target_json_devnum(t, "st_dev");
-	tg->st_rdev = target_json_devnum(t, "st_rdev");
-	tg->st_ino = 0;
-	if (cJSON_IsString(ino) && ino->valuestring[0] >= '0' && ino->valuestring[0] <= '9') {
-		errno = 0;
-		tg->st_ino = strtoull(ino->valuestring, &end, 10);
-		if (errno != 0 || *end != '\0')
-			tg->st_ino = 0;
-	}
-}
-
-/* "target" back into t. */
-static void
-target_from_json(const cJSON *t, struct target *tg)
-{
-	const cJSON *rot = cJSON_GetObjectItemCaseSensitive(t, "rotational");
-	const cJSON *ld = cJSON_GetObjectItemCaseSensitive(t, "loop_direct_io");
-	const cJSON *q = cJSON_GetObjectItemCaseSensitive(t, "queue");
-	char path[4096], kind[16], *slash;
-
-	jstr(t, "path", path, sizeof path);
-	tg->path = xstrdup(path);
-	slash = strrchr(path, '/');
-	tg->name = xstrdup(slash != NULL ? slash + 1 : path);
-	jstr(t, "kind", kind, sizeof kind);
-	tg->kind = strcmp(kind, "device") == 0 ? TARGET_DEVICE : TARGET_FILE;
-	tg->size = ju64(t, "size_bytes");
-	tg->total_size = ju64(t, "total_size_bytes");
-	tg->logical_bs = (uint32_t)juint(t, "logical_block_size");
-	tg->physical_bs = (uint32_t)juint(t, "physical_block_size");
-	tg->dio_mem_align = (uint32_t)juint(t, "dio_mem_align");
-	tg->dio_offset_align = (uint32_t)juint(t, "dio_offset_align");
-	tg->rotational = cJSON_IsBool(rot) ? cJSON_IsTrue(rot) : -1;
-	jstr(t, "model", tg->model, sizeof tg->model);
-	jstr(t, "scheduler", tg->scheduler, sizeof tg->scheduler);
-	jstr(t, "device", tg->devname, sizeof tg->devname);
-	jstr(t, "fs_type", tg->fs_type, sizeof tg->fs_type);
-	jstr(t, "signature", tg->signature, sizeof tg->signature);
-	tg->loop_dio = cJSON_IsBool(ld) ? cJSON_IsTrue(ld) : -1;
-	tg->max_sectors_kb = ju64(q, "max_sectors_kb");
-	tg->nr_requests = ju64(q, "nr_requests");
-	tg->optimal_io_size = ju64(q, "optimal_io_size");
-	tg->minimum_io_size = ju64(q, "minimum_io_size");
-	target_identity_from_json(t, tg);
 	tg->excl_fd = -1;
+	return results_fields_read(t, results_target_fields, tg, err, errlen);
 }
 
 /* "plan" back into res: its settings, its cells, and every cell pending.  -EINVAL with err set. */
@@ -463,36 +157,9 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		snprintf(err, errlen, "no \"plan\" with a \"cells\" list");
 		return -EINVAL;
 	}
-	jstr(p, "engine", res->plan.engine, sizeof res->plan.engine);
-	str_copy(res->engine, sizeof res->engine, res->plan.engine);
-	res->plan.runtime_s = juint(p, "runtime_s");
-	res->plan.ramp_s = juint(p, "ramp_s");
-	res->plan.rwmixread = juint(p, "rwmixread");
-	if (res->plan.rwmixread > 100) {
-		snprintf(err, errlen, "plan \"rwmixread\" %u is not a percentage", res->plan.rwmixread);
+	if (results_fields_read(p, results_plan_fields, res, err, errlen) != 0)
 		return -EINVAL;
-	}
-	res->plan.seed = ju64(p, "seed");
-	res->plan.size = ju64(p, "size_bytes");
-	res->plan.steady_pct = juint(p, "steady_pct");
-	res->plan.steady_window_s = juint(p, "steady_window_s");
-	res->plan.min_runtime_s = juint(p, "min_runtime_s");
-	res->plan.io_timeout_s = juint(p, "io_timeout_s");
-	res->plan.repeat = juint(p, "repeat");
-	if (res->plan.repeat > SWEEP_REPEAT_MAX) {
-		snprintf(err, errlen, "plan \"repeat\" %u is more than %u rounds", res->plan.repeat,
-		    SWEEP_REPEAT_MAX);
-		return -EINVAL;
-	}
 	res->plan.repeat = plan_repeat(&res->plan);
-	res->plan.until_steady = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p,
-	    "rounds_until_steady"));
-	res->plan.retry_unstable = juint(p, "retry_unstable");
-	if (res->plan.retry_unstable > SWEEP_RETRY_MAX) {
-		snprintf(err, errlen, "plan \"retry_unstable\" %u is more than %u re-runs",
-		    res->plan.retry_unstable, SWEEP_RETRY_MAX);
-		return -EINVAL;
-	}
 	res->plan.ncells = (unsigned)cJSON_GetArraySize(pc);
 	if (res->plan.ncells > 1000000) {
 		snprintf(err, errlen, "plan has too many cells");
@@ -505,18 +172,18 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		char mode[32];
 		int m;
 
-		jstr(item, "mode", mode, sizeof mode);
+		results_fields_str(item, "mode", mode, sizeof mode);
 		if ((m = mode_parse(mode)) < 0) {
 			snprintf(err, errlen, "plan cell %u has an unknown mode \"%s\"", n, mode);
 			return -EINVAL;
 		}
 		c->index = n;
 		c->mode = (enum rw_mode)m;
-		c->bs = ju64(item, "bs");
-		c->depth = juint(item, "depth");
-		c->jobs = juint(item, "jobs");
-		jstr(item, "reason", c->why, sizeof c->why);
-		cell_rwmix_from_json(item, c, res->plan.rwmixread);
+		c->bs = results_fields_u64(item, "bs");
+		c->depth = results_fields_uint(item, "depth");
+		c->jobs = results_fields_uint(item, "jobs");
+		results_fields_str(item, "reason", c->why, sizeof c->why);
+		results_fields_rwmix_read(item, c, res->plan.rwmixread);
 		res->cells[n].cell = *c;
 		n++;
 	}
@@ -531,40 +198,50 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 #define RESULTS_JSON_FIGURE_MAX	1e30
 
 /*
- * Is every number under item (whose place is path, used of len) finite and
- * at most RESULTS_JSON_FIGURE_MAX in size?  If not, path is the first
- * that is not, e.g. cells[0].lat_ns.p99.
+ * One walk of a parsed record: every string and key under item (whose
+ * place is path, used of len) made clean text in place (json_clean_str),
+ * and every number checked finite and at most RESULTS_JSON_FIGURE_MAX in
+ * size.  False at the first number that is not, path naming it, e.g.
+ * cells[0].lat_ns.p99 (its keys already clean).  The walk is done once,
+ * before the field table reads the record, so that a figure under a key
+ * sweep does not read is refused too, and the first in the file is named.
  */
 static bool
-json_finite(const cJSON *item, char *path, size_t len, size_t used)
+json_prepare(cJSON *item, char *path, size_t len, size_t used)
 {
-	const cJSON *v;
+	cJSON *v;
 	unsigned i = 0;
 
 	if (cJSON_IsNumber(item))
 		return isfinite(item->valuedouble) && fabs(item->valuedouble) <= RESULTS_JSON_FIGURE_MAX;
-	cJSON_ArrayForEach(v, item) {
+	if (cJSON_IsString(item)) {
+		json_clean_str(&item->valuestring);
+		return true;
+	}
+	for (v = item->child; v != NULL; v = v->next) {
 		size_t n = used;
 
+		if (!(v->type & cJSON_StringIsConst))
+			json_clean_str(&v->string);
 		if (cJSON_IsArray(item))
 			n += (size_t)snprintf(path + used, len - used, "[%u]", i++);
 		else
 			n += (size_t)snprintf(path + used, len - used, "%s%s", used > 0 ? "." : "",
 			    v->string != NULL ? v->string : "");
-		if (!json_finite(v, path, len, n < len ? n : len - 1))
+		if (!json_prepare(v, path, len, n < len ? n : len - 1))
 			return false;
 	}
 	path[used] = '\0';
 	return true;
 }
 
-/* Every figure of root finite (json_finite)?  0, or -EINVAL with err naming the first that is not. */
+/* root made clean and every figure finite (json_prepare)?  0, or -EINVAL with err naming the first that is not. */
 static int
-json_figures_check(const cJSON *root, char *err, size_t errlen)
+json_figures_check(cJSON *root, char *err, size_t errlen)
 {
 	char path[256], *s;
 
-	if (json_finite(root, path, sizeof path, 0))
+	if (json_prepare(root, path, sizeof path, 0))
 		return 0;
 	for (s = path; *s != '\0'; s++)	/* keys are echoed without their controls */
 		if ((unsigned char)*s < 32 || *s == 127)
@@ -582,7 +259,7 @@ int
 results_from_json(const char *text, struct results *res, char *err, size_t errlen)
 {
 	cJSON *root = cJSON_Parse(text);
-	const cJSON *tool, *t, *cells, *item, *w;
+	const cJSON *t, *cells, *item;
 	unsigned i;
 	int ret = -EINVAL;
 
@@ -591,49 +268,18 @@ results_from_json(const char *text, struct results *res, char *err, size_t errle
 		snprintf(err, errlen, "not a JSON object");
 		goto out;
 	}
-	results_json_clean(root);
 	if (json_figures_check(root, err, errlen) != 0)
 		goto out;
-	res->schema_version = jint(root, "schema_version");
-	if (res->schema_version < 1 || res->schema_version > SWEEP_SCHEMA_VERSION) {
-		snprintf(err, errlen, "schema_version %d is not one this sweep reads (1..%d)",
-		    res->schema_version, SWEEP_SCHEMA_VERSION);
+	if (results_fields_read(root, results_top_fields, res, err, errlen) != 0)
 		goto out;
-	}
-	tool = cJSON_GetObjectItemCaseSensitive(root, "tool");
-	jstr(tool, "version", res->tool_version, sizeof res->tool_version);
-	jstr(root, "host", res->host, sizeof res->host);
-	jstr(root, "kernel", res->kernel, sizeof res->kernel);
-	jstr(root, "started_utc", res->started_utc, sizeof res->started_utc);
-	jstr(root, "label", res->label, sizeof res->label);
-	jstr(root, "description", res->description, sizeof res->description);
-	res->interrupted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "interrupted"));
-	w = cJSON_GetObjectItemCaseSensitive(root, "warnings");
-	cJSON_ArrayForEach(item, w) {
-		/*
-		 * Runs before 2026-12-02 warned that the reports showed one read share
-		 * of a mixed mode; they now show each, so that warning is not true of
-		 * a report made from the file and is dropped.
-		 */
-		if (cJSON_IsString(item) && strncmp(item->valuestring, OLD_SHARES_WARNING,
-		    strlen(OLD_SHARES_WARNING)) == 0 && strstr(item->valuestring,
-		    "read shares: the reports'") != NULL)
-			continue;
-		if (res->nwarnings < sizeof res->warnings / sizeof res->warnings[0] &&
-		    cJSON_IsString(item))
-			str_copy(res->warnings[res->nwarnings++], sizeof res->warnings[0],
-			    item->valuestring);
-	}
-
-	expect_from_json(cJSON_GetObjectItemCaseSensitive(root, "expect"), &res->expect);
-	results_auto_from_json(cJSON_GetObjectItemCaseSensitive(root, "auto"), &res->autoplan);
 
 	t = cJSON_GetObjectItemCaseSensitive(root, "target");
 	if (!cJSON_IsObject(t)) {
 		snprintf(err, errlen, "no \"target\" object");
 		goto out;
 	}
-	target_from_json(t, &res->target);
+	if (target_from_json(t, &res->target, err, errlen) != 0)
+		goto out;
 	if (plan_from_json(cJSON_GetObjectItemCaseSensitive(root, "plan"), res, err, errlen) != 0)
 		goto out;
 

@@ -10,11 +10,11 @@
 
 #include "sweep.h"
 
-cJSON	*results_json_head(const struct results *);
-cJSON	*results_json_plan_cell(const struct cell *);
-cJSON	*results_json_cell(const struct cell_result *);
+cJSON	*results_json_head(const struct results *res);
+cJSON	*results_json_plan_cell(const struct cell *c);
+cJSON	*results_json_cell(const struct cell_result *r);
 
 /* results-json-read.c */
-void	 results_json_clean(cJSON *);
+void	 results_json_clean(cJSON *o);
 
 #endif

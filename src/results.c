@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "sweep.h"
 
 #ifndef PACKAGE_VERSION
@@ -228,12 +229,23 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 	c->nrounds = nrounds;
 	c->shown_round = k;
 	round_failed_note(c);
+	results_rounds_spread(c);
 	c->series_ios = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_ios);
 	c->series_bytes = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_bytes);
 	if (shown->nseries > 0) {
 		memcpy(c->series_ios, shown->series_ios, shown->nseries * sizeof *c->series_ios);
 		memcpy(c->series_bytes, shown->series_bytes, shown->nseries * sizeof *c->series_bytes);
 	}
+}
+
+/* The spread of r's figures over its rounds (analysis_rounds_spread) into r->round_spread. */
+void
+results_rounds_spread(struct cell_result *r)
+{
+	unsigned f;
+
+	for (f = 0; f < ROUND_FIGURES; f++)
+		analysis_rounds_spread(r, (enum round_figure)f, &r->round_spread[f]);
 }
 
 /* Cell runs done: every round of every cell (a cell without rounds counts once). */

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <sys/resource.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 /* All jobs set up, then all start at once (or none, when one failed). */
@@ -100,11 +101,11 @@ struct run_job {
 /* run-job.c */
 struct run_job *run_job_new(struct run_shared *, const struct cell *, const struct plan *,
 	     const struct target *, const struct engine_ops *, unsigned);
-void	*run_job_thread(void *);
-void	 run_job_stuck(struct run_job *, uint64_t);
-void	 run_job_lost(struct run_job *);
-void	 run_job_put(struct run_job *);
+void	*run_job_thread(void *arg);
+void	 run_job_stuck(struct run_job *rj, uint64_t waited);
+void	 run_job_lost(struct run_job *rj);
+void	 run_job_put(struct run_job *rj);
 struct run_shared *run_job_shared_new(void);
-void	 run_job_shared_put(struct run_shared *);
+void	 run_job_shared_put(struct run_shared *sh);
 
 #endif

@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "target.h"	/* struct results holds a struct target */
+
 #define SWEEP_SCHEMA_VERSION 1
 
 /* Exit codes (documented in sweep.1 and README). */
@@ -231,44 +233,6 @@ struct rounds_steady {
 	bool		 reached;	/* every tracking cell steady in the window ending at last */
 };
 
-enum target_kind { TARGET_FILE, TARGET_DEVICE };
-
-struct target {
-	enum target_kind kind;
-	char		*path;
-	char		*name;		/* basename, used as the default label */
-	uint64_t	 size;		/* the region every cell uses, bytes */
-	uint64_t	 total_size;	/* the file's or device's whole size */
-	uint32_t	 dio_mem_align;
-	uint32_t	 dio_offset_align;
-	uint32_t	 logical_bs;
-	uint32_t	 physical_bs;
-	int		 rotational;	/* -1 unknown */
-	char		 model[128];
-	char		 scheduler[64];
-	char		 devname[64];	/* block device whose stat counters we read */
-	char		 fs_type[32];
-	char		 signature[160];	/* what libblkid found on a device, e.g. "ext4, label 'data'" */
-	uint64_t	 max_sectors_kb;
-	uint64_t	 nr_requests;
-	uint64_t	 optimal_io_size;
-	uint64_t	 minimum_io_size;
-	int		 loop_dio;	/* loop devices: 1 direct I/O, 0 buffered, -1 not a loop */
-	int		 excl_fd;	/* held O_EXCL while a destructive run writes */
-	int		 lock_fd;	/* flock held by a run (lock.c), -1 none */
-	bool		 scratch;	/* default sweep.dat: removed unless --keep */
-	bool		 laid_out;
-	bool		 has_data;	/* an existing file with written data (SEEK_DATA) */
-	bool		 foreign;	/* ...that sweep did not create: the user's (no marker) */
-	bool		 as_is;		/* a foreign file read as it is, never laid out */
-	bool		 unlaid;	/* ...with holes or unwritten extents in the region */
-	char		 abs_path[4096];	/* the file (or its folder) resolved; "" in older records */
-	uint64_t	 st_dev;	/* a file's (or its folder's) filesystem, 0 unknown */
-	uint64_t	 st_ino;	/* a file's inode, 0 when it does not exist (yet) */
-	uint64_t	 st_rdev;	/* a device's number, 0 unknown */
-	uint64_t	 written;	/* bytes the last layout or precondition wrote */
-};
-
 /* Log-linear latency histogram; see hist.c for its error bound and memory cost. */
 #define HIST_SUB_BITS	7
 #define HIST_SUB	(1U << HIST_SUB_BITS)
@@ -369,6 +333,27 @@ struct stability {
 	char		 reason[160];	/* "stalled: 5 of 6 s below 10% of the first second (12,188 IOPS)" */
 };
 
+/*
+ * The spread of one figure over a cell's ok rounds (analysis_rounds_spread):
+ * the median (for an even count, the lower of the two middle values, so
+ * that it is a measured round), the extremes, and the distribution-free
+ * interval of the median from order statistics, [x(j), x(n+1-j)] for the
+ * largest j whose coverage, 1 - 2 P(Binomial(n, 1/2) < j), is at least 95%.
+ * Below 6 rounds no j reaches 95%: the interval is then the whole range,
+ * whose coverage is only 1 - 2^(1-n) (75% for 3 rounds), and level_pct
+ * says so.
+ */
+enum round_figure { ROUND_IOPS, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999, ROUND_FIGURES };
+
+#define ROUND_LEVEL_PCT		95.0	/* the interval's confidence where the rounds allow it */
+
+struct round_spread {
+	unsigned	 n;		/* ok rounds the figure comes from; < 2: no spread */
+	double		 median, min, max;	/* IOPS, bytes/s or ns as the figure is */
+	double		 lo, hi;	/* the interval of the median */
+	double		 level_pct;	/* its coverage, %: 95 or more, or what n allows */
+};
+
 struct cell_result {
 	struct cell	 cell;
 	enum cell_status status;
@@ -410,6 +395,12 @@ struct cell_result {
 	struct cell_result *rounds;
 	unsigned	 nrounds;
 	unsigned	 shown_round;
+	/*
+	 * The spread of each figure over the rounds, for results.json: set by
+	 * results_rounds_spread() where rounds are stored or loaded, so that
+	 * writing the record computes nothing.
+	 */
+	struct round_spread round_spread[ROUND_FIGURES];
 
 	/*
 	 * --retry-unstable N: every attempt of this cell in the order they ran
@@ -420,27 +411,6 @@ struct cell_result {
 	struct cell_result *attempts;
 	unsigned	 nattempts;
 	unsigned	 shown_attempt;
-};
-
-/*
- * The spread of one figure over a cell's ok rounds (analysis_rounds_spread):
- * the median (for an even count, the lower of the two middle values, so
- * that it is a measured round), the extremes, and the distribution-free
- * interval of the median from order statistics, [x(j), x(n+1-j)] for the
- * largest j whose coverage, 1 - 2 P(Binomial(n, 1/2) < j), is at least 95%.
- * Below 6 rounds no j reaches 95%: the interval is then the whole range,
- * whose coverage is only 1 - 2^(1-n) (75% for 3 rounds), and level_pct
- * says so.
- */
-enum round_figure { ROUND_IOPS, ROUND_BW, ROUND_P50, ROUND_P99, ROUND_P999, ROUND_FIGURES };
-
-#define ROUND_LEVEL_PCT		95.0	/* the interval's confidence where the rounds allow it */
-
-struct round_spread {
-	unsigned	 n;		/* ok rounds the figure comes from; < 2: no spread */
-	double		 median, min, max;	/* IOPS, bytes/s or ns as the figure is */
-	double		 lo, hi;	/* the interval of the median */
-	double		 level_pct;	/* its coverage, %: 95 or more, or what n allows */
 };
 
 /*
@@ -498,28 +468,29 @@ struct results {
 };
 
 /* xmalloc.c: allocation failure stops the program (tmux's rule). */
-void	*xmalloc(size_t);
-void	*xcalloc(size_t, size_t);
-void	*xrealloc(void *, size_t);
-char	*xstrdup(const char *);
+void	*xmalloc(size_t size);
+void	*xcalloc(size_t n, size_t size);
+void	*xrealloc(void *old, size_t size);
+char	*xstrdup(const char *s);
 /* Caller frees. */
-char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* util.c */
 extern int sweep_error_silent;
 extern volatile int sweep_interrupted;
-void	 sweep_error(const char *, ...) __attribute__((format(printf, 1, 2)));
-void	 sweep_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
-void	 str_copy(char *, size_t, const char *);
-const char *path_component(const char *, char *, size_t);
-bool	 path_same_dir(const char *, const char *);
-double	 u64_median(const uint64_t *, unsigned);
-void	 text_position(const char *, size_t, unsigned *, unsigned *);
-void	 str_appendf(char **, size_t *, const char *, ...) __attribute__((format(printf, 3, 4)));
+void	 sweep_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	 sweep_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	 str_copy(char *dst, size_t len, const char *src);
+const char *path_component(const char *name, char *out, size_t len);
+bool	 path_same_dir(const char *a, const char *b);
+double	 u64_median(const uint64_t *v, unsigned n);
+void	 text_position(const char *text, size_t off, unsigned *line, unsigned *col);
+void	 str_appendf(char **buf, size_t *len, const char *fmt, ...)
+	     __attribute__((format(printf, 3, 4)));
 uint64_t now_ns(void);
-int	 file_create(const char *);
-FILE	*input_fopen(const char *, const char **);
-int	 write_file_atomic(const char *, const void *, size_t);
+int	 file_create(const char *path);
+FILE	*input_fopen(const char *path, const char **why);
+int	 write_file_atomic(const char *path, const void *buf, size_t len);
 /* A file written piece by piece, whole or not at all (PATH.tmp.PID, fsync, rename). */
 #define ATOMIC_FILE_BUF	(256 * 1024)
 struct atomic_file {
@@ -529,252 +500,156 @@ struct atomic_file {
 	char	*buf;		/* ATOMIC_FILE_BUF bytes not yet written */
 	size_t	 len;
 };
-int	 atomic_file_open(struct atomic_file *, const char *);
-void	 atomic_file_write(struct atomic_file *, const void *, size_t);
-int	 atomic_file_commit(struct atomic_file *);
-int	 mkdir_p(const char *);
-const char *size_short(uint64_t, char *, size_t);
-const char *size_human(uint64_t, char *, size_t);
-const char *duration_human(uint64_t, char *, size_t);
-int	 read_sysfs_str(const char *, char *, size_t);
-int	 read_sysfs_u64(const char *, uint64_t *);
-size_t	 utf8_prefix(const char *, size_t);
+int	 atomic_file_open(struct atomic_file *af, const char *path);
+void	 atomic_file_write(struct atomic_file *af, const void *buf, size_t len);
+int	 atomic_file_commit(struct atomic_file *af);
+int	 mkdir_p(const char *path);
+const char *size_short(uint64_t v, char *buf, size_t len);
+const char *size_human(uint64_t v, char *buf, size_t len);
+const char *duration_human(uint64_t ns, char *buf, size_t len);
+int	 read_sysfs_str(const char *path, char *buf, size_t len);
+int	 read_sysfs_u64(const char *path, uint64_t *v);
+size_t	 utf8_prefix(const char *s, size_t max);
 /* For "%.*s": s cut to n bytes at most on a character boundary (a message's quote of a value). */
 #define TEXT_CUT(s, n)	(int)utf8_prefix((s), (n)), (s)
-bool	 text_is_clean(const char *);
-bool	 text_clean(char *, size_t, const char *);
+bool	 text_is_clean(const char *s);
+bool	 text_clean(char *dst, size_t len, const char *src);
 /* Caller frees. */
-char	*text_clean_dup(const char *);
-const char *text_escape(const char *, char *, size_t);
-bool	 csv_is_formula(const char *);
+char	*text_clean_dup(const char *src);
+const char *text_escape(const char *s, char *out, size_t len);
+bool	 csv_is_formula(const char *s);
 
 /* datadir.c: $SWEEP_DATADIR, the source tree, BINDIR/../share/sweep or pkgdatadir */
 const char *datadir_path(void);
 
 /* parse.c: sizes take k/m/g/t (base 1024) or plain bytes. */
-int	 parse_size(const char *, uint64_t *);
-int	 parse_uint(const char *, uint64_t, uint64_t, uint64_t *);
-int	 parse_size_list(const char *, struct num_list *);
-int	 parse_uint_list(const char *, uint64_t, uint64_t, struct num_list *);
-const char *mode_name(enum rw_mode);
-int	 mode_parse(const char *);
-bool	 mode_is_random(enum rw_mode);
-bool	 mode_writes(enum rw_mode);
-bool	 mode_reads(enum rw_mode);
-int	 parse_mode_list(const char *, struct group *);
-unsigned edit_distance(const char *, const char *);
+int	 parse_size(const char *s, uint64_t *out);
+int	 parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+int	 parse_size_list(const char *s, struct num_list *l);
+int	 parse_uint_list(const char *s, uint64_t lo, uint64_t hi, struct num_list *l);
+const char *mode_name(enum rw_mode m);
+int	 mode_parse(const char *s);
+bool	 mode_is_random(enum rw_mode m);
+bool	 mode_writes(enum rw_mode m);
+bool	 mode_reads(enum rw_mode m);
+int	 parse_mode_list(const char *s, struct group *g);
+unsigned edit_distance(const char *a, const char *b);
 
 /* options.c: one typed table for the command line, sweep files, defaults and --help. */
-void	 config_init(struct config *);
-void	 config_free(struct config *);
-int	 options_parse_argv(struct config *, int, char **, int *, const char *,
-	     const char *const *, void (*)(const char *, char *, size_t));
-void	 options_usage(FILE *);
-void	 options_man(FILE *);
-int	 options_finish(struct config *, bool);
+void	 config_init(struct config *cfg);
+void	 config_free(struct config *cfg);
+int	 options_parse_argv(struct config *cfg, int argc, char **argv, int *first,
+	     const char *command, unsigned cmd,
+	     void (*takers)(const char *option, char *buf, size_t len));
+void	 options_usage(FILE *f);
+void	 options_man(FILE *f);
+int	 options_finish(struct config *cfg, bool is_device);
 size_t	 options_count(void);
-const char *options_name(size_t);
-bool	 options_on_cli(size_t);
-bool	 options_given(const struct config *, const char *);
-bool	 options_takes_value(size_t);
-int	 options_key_find(const char *, bool, const char **);
-int	 options_key_set(struct config *, const char *, const char *, int, const char *);
+const char *options_name(size_t i);
+bool	 options_on_cli(size_t i);
+bool	 options_given(const struct config *cfg, const char *name);
+bool	 options_takes_value(size_t i);
+unsigned options_cmds(size_t i);
+int	 options_key_find(const char *key, bool in_group, const char **hint);
+int	 options_key_set(struct config *cfg, const char *key, const char *value, int group,
+	     const char *input);
 
 /* options-plan.c: a stored plan (--resume) checked by the options' rules */
-int	 options_plan_check(const char *, const struct plan *);
+int	 options_plan_check(const char *path, const struct plan *p);
 
 /* options-sweep.c: sweep files, read through options.c's table */
-int	 options_load_sweep(struct config *, const char *);
-int	 options_parse_sweep(struct config *, const char *, const char *, size_t);
+int	 options_load_sweep(struct config *cfg, const char *arg);
+int	 options_parse_sweep(struct config *cfg, const char *path, const char *text, size_t len);
 
 /* plan.c */
-const char *plan_writer(const struct plan *);
-int	 plan_build(struct plan *, const struct config *);
-void	 plan_free(struct plan *);
-uint64_t plan_duration_ns(const struct plan *);
-bool	 plan_steady(const struct plan *);
-unsigned plan_repeat(const struct plan *);
-unsigned plan_steady_least(const struct plan *);
-unsigned plan_cell_rwmixread(const struct plan *, const struct cell *);
-bool	 plan_cell_same(const struct cell *, const struct cell *);
-int	 plan_compare(const struct plan *, const struct plan *, char *, size_t);
-void	 plan_print(FILE *, const struct plan *, const struct target *, bool);
-void	 plan_print_target(FILE *, const struct target *);
-
-/* target.c: the dispatcher (file or device) */
-int	 target_open(struct target *, const struct config *, bool);
-int	 target_check_plan(struct target *, const struct plan *);
-int	 target_check_writes(struct target *, const struct config *, const struct plan *);
-int	 target_same(const struct target *, const struct target *, char *, size_t);
-const char *target_resume_path(const struct target *);
-int	 target_prepare(struct target *, bool);
-int	 target_file_needs_layout(const char *, uint64_t);
-void	 target_cleanup(struct target *, bool);
-int	 target_lock(struct target *);
-void	 target_free(struct target *);
-int	 target_devname_for_path(const char *, char *, size_t);
+const char *plan_writer(const struct plan *p);
+int	 plan_build(struct plan *p, const struct config *cfg);
+void	 plan_free(struct plan *p);
+uint64_t plan_duration_ns(const struct plan *p);
+bool	 plan_steady(const struct plan *p);
+unsigned plan_repeat(const struct plan *p);
+unsigned plan_steady_least(const struct plan *p);
+unsigned plan_cell_rwmixread(const struct plan *p, const struct cell *c);
+bool	 plan_cell_same(const struct cell *a, const struct cell *b);
+int	 plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len);
+void	 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells);
+void	 plan_print_target(FILE *f, const struct target *t);
 
 /* lock.c: one run at a time on a folder or target (flock) */
-int	 lock_take(const char *, const char *, bool, bool);
-void	 lock_release(int, const char *);
-
-/* target-write.c: below target.c and target-device.c */
-void	 target_fill_random(void *, size_t, uint64_t *);
-int	 target_write_region(struct target *, const char *, bool);
-
-/* target-probe.c: reads that may stall, in a child process under --io-timeout */
-int	 target_probe(const char *, const char *, unsigned, int (*)(const void *, char *, size_t),
-	     const void *, char *, size_t);
-int	 target_probe_signature(const void *, char *, size_t);
-
-/* target-device.c: below target.c, which dispatches to it */
-int	 target_device_open(struct target *, const struct config *, bool);
-int	 target_device_check_writes(struct target *, const struct config *, const struct plan *);
-int	 target_device_looks_fresh(const struct target *, unsigned, unsigned *);
-int	 target_device_precondition(struct target *, bool);
-const char *target_device_disk(const char *);
-void	 target_device_describe(struct target *, const char *);
+int	 lock_take(const char *path, const char *input, bool create, bool pid_file);
+void	 lock_release(int fd, const char *unlink_path);
 
 /* devstat.c */
-int	 devstat_read(const char *, struct devstat *);
-void	 devstat_delta(const struct devstat *, const struct devstat *, uint64_t,
-	     struct dev_metrics *);
+int	 devstat_read(const char *devname, struct devstat *ds);
+void	 devstat_delta(const struct devstat *a, const struct devstat *b, uint64_t window_ns,
+	     struct dev_metrics *m);
 
 /* hist.c */
-void	 hist_init(struct hist *);
-void	 hist_add(struct hist *, uint64_t);
-void	 hist_merge(struct hist *, const struct hist *);
-uint64_t hist_percentile(const struct hist *, double);
-unsigned hist_index(uint64_t);
-uint64_t hist_bucket_mid(unsigned);
-
-/* One I/O unit: a buffer slice and what is being done with it. */
-struct io_u {
-	void		*buf;
-	uint64_t	 offset;
-	uint64_t	 len;
-	enum ddir	 ddir;
-	unsigned	 index;
-	uint64_t	 start_ns;
-	int64_t		 result;	/* bytes transferred, or -errno */
-	uint8_t		 inflight;	/* read by the watchdog: relaxed atomics */
-};
-
-/* How long an engine's reap waits for a first completion before returning 0. */
-#define ENGINE_REAP_WAIT_NS	(NSEC_PER_SEC / 4)
-
-struct job;
-
-/*
- * An I/O engine (fio's ioengine_ops, pared down).  submit takes up to n
- * I/Os and returns how many it accepted (0 means "reap first") or -errno;
- * reap waits for at least min completions, stores up to max of them in
- * out and returns how many, or -errno.  A failing call's name goes to
- * job->err_syscall.  Private data hangs off job->engine_data and is freed
- * by cleanup.
- *
- * What the engine can do is declared here, so the run loop names no
- * engine: how many I/Os it keeps in flight, whether it moves data at all,
- * and the calls an I/O error or a stuck I/O is reported against.
- */
-struct engine_ops {
-	const char	*name;
-	bool		 needs_fd;
-	bool		 moves_data;	/* false: the device's counters would show others' I/O */
-	unsigned	 inflight_max;	/* the most I/Os in flight per job; 0: --depth */
-	const char	*err_read;	/* a failed read completion, e.g. "pread" */
-	const char	*err_write;	/* a failed write completion */
-	const char	*err_stuck;	/* where a job waits on I/O that never completes */
-	const char	*call_submit;	/* the calls a job may be blocked in: submit's, */
-	const char	*call_reap;	/* and reap's, e.g. "io_submit", "io_getevents" */
-	int		(*init)(struct job *);
-	int		(*submit)(struct job *, struct io_u **, unsigned);
-	int		(*reap)(struct job *, unsigned, unsigned, struct io_u **);
-	void		(*cleanup)(struct job *);
-};
-
-/* A job: one thread issuing I/O for a cell. */
-struct job {
-	unsigned		 id;
-	int			 fd;
-	unsigned		 depth;
-	uint64_t		 bs;
-	void			*bufs;		/* depth x bs, aligned; io_u i uses slice i */
-	const struct engine_ops	*ops;
-	void			*engine_data;
-	char			 err_syscall[32];
-	int			 err_errno;
-};
-
-/* engine.c */
-const struct engine_ops *engine_find(const char *);
-const char *engine_names(void);
-
-/* engine-libaio.c, engine-psync.c, engine-null.c */
-extern const struct engine_ops engine_libaio;
-extern const struct engine_ops engine_psync;
-extern const struct engine_ops engine_null;
-#ifdef HAVE_LIBURING
-extern const struct engine_ops engine_io_uring;	/* engine-io_uring.c */
-#endif
+void	 hist_init(struct hist *h);
+void	 hist_add(struct hist *h, uint64_t v);
+void	 hist_merge(struct hist *dst, const struct hist *src);
+uint64_t hist_percentile(const struct hist *h, double p);
+unsigned hist_index(uint64_t v);
+uint64_t hist_bucket_mid(unsigned i);
 
 /* run.c: one cell, its jobs' threads and the main thread watching them */
-int	 run_cell(const struct target *, const struct plan *, const struct cell *,
-	     struct cell_result *, unsigned);
+int	 run_cell(const struct target *t, const struct plan *p, const struct cell *c,
+	     struct cell_result *r, unsigned k);
 
 /* run-progress.c: the progress line on a terminal */
 struct run_progress_mark {
 	uint64_t	 ios, bytes;	/* completed at the last draw */
 	uint64_t	 t;		/* when it was drawn */
 };
-void	 run_progress_init(bool, const struct plan *);
-bool	 run_progress_due(const struct run_progress_mark *, uint64_t);
-void	 run_progress_draw(const struct cell *, unsigned, uint64_t, uint64_t, uint64_t,
-	     struct run_progress_mark *);
+void	 run_progress_init(bool quiet, const struct plan *p);
+bool	 run_progress_due(const struct run_progress_mark *m, uint64_t t);
+void	 run_progress_draw(const struct cell *c, unsigned k, uint64_t t0, uint64_t ios,
+	     uint64_t bytes, struct run_progress_mark *m);
 void	 run_progress_clear(void);
 
 /* results.c */
-void	 results_create(struct results *, const char *, const char *, const struct target *,
-	     const struct plan *);
-bool	 results_cell_has_figures(const struct cell_result *);
-double	 results_cell_cv_pct(const struct cell_result *);
-void	 results_store_cell(struct results *, unsigned, struct cell_result *);
-void	 results_reset_cell(struct results *, unsigned);
-void	 results_store_round(struct results *, unsigned, struct cell_result *);
-void	 results_cell_free(struct cell_result *);
-unsigned results_rounds_done(const struct results *);
-void	 results_set_expect(struct results *, const struct expect *);
-void	 results_free(struct results *);
-void	 results_warn(struct results *, const char *, ...) __attribute__((format(printf, 2, 3)));
-void	 bw_check_compute(struct cell_result *);
-const char *cell_status_name(enum cell_status);
-int	 cell_status_parse(const char *);
-const char *results_stem(const char *, char *, size_t);
+void	 results_create(struct results *res, const char *label, const char *description,
+	     const struct target *t, const struct plan *p);
+bool	 results_cell_has_figures(const struct cell_result *r);
+double	 results_cell_cv_pct(const struct cell_result *r);
+void	 results_store_cell(struct results *res, unsigned i, struct cell_result *r);
+void	 results_reset_cell(struct results *res, unsigned i);
+void	 results_store_round(struct results *res, unsigned i, struct cell_result *r);
+void	 results_rounds_spread(struct cell_result *r);
+void	 results_cell_free(struct cell_result *r);
+unsigned results_rounds_done(const struct results *res);
+void	 results_set_expect(struct results *res, const struct expect *e);
+void	 results_free(struct results *res);
+void	 results_warn(struct results *res, const char *fmt, ...)
+	     __attribute__((format(printf, 2, 3)));
+void	 bw_check_compute(struct cell_result *r);
+const char *cell_status_name(enum cell_status s);
+int	 cell_status_parse(const char *name);
+const char *results_stem(const char *path, char *buf, size_t len);
 /* Caller frees the text. */
-int	 results_read_input(const char *, const char *, uint64_t, const char *, const char *,
-	     char **, size_t *);
+int	 results_read_input(const char *what, const char *path, uint64_t max, const char *hint,
+	     const char *binary_hint, char **text, size_t *len);
 
 /* results-attempt.c: --retry-unstable's attempts of a cell, and which one it shows */
-bool	 results_attempt_wanted(const struct cell_result *, unsigned);
-void	 results_store_attempt(struct results *, unsigned, struct cell_result *);
-unsigned results_attempt_choose(const struct cell_result *);
-const char *results_attempt_rule(const struct cell_result *);
-void	 results_attempt_note(const struct cell_result *, char *, size_t);
+bool	 results_attempt_wanted(const struct cell_result *r, unsigned max);
+void	 results_store_attempt(struct results *res, unsigned i, struct cell_result *a);
+unsigned results_attempt_choose(const struct cell_result *r);
+const char *results_attempt_rule(const struct cell_result *r);
+void	 results_attempt_note(const struct cell_result *r, char *buf, size_t len);
 
 /* results-json.c: results.json, written */
-extern const char *const results_json_pct_keys[PCT_COUNT];	/* "p50", ... "p99.99" */
-int	 results_write_json(const struct results *, const char *);
+int	 results_write_json(const struct results *res, const char *path);
 /* Caller frees the returned string. */
-char	*results_to_json(const struct results *);
+char	*results_to_json(const struct results *res);
 
 /* results-json-read.c: results.json, read back */
-int	 results_load(const char *, struct results *);
-int	 results_from_json(const char *, struct results *, char *, size_t);
+int	 results_load(const char *path, struct results *res);
+int	 results_from_json(const char *text, struct results *res, char *err, size_t errlen);
 
 /* results-auto.c: the "auto" object of results.json (an --auto run's findings) */
 struct cJSON;
-void	 results_auto_to_json(struct cJSON *, const struct autoplan_record *);
-void	 results_auto_from_json(const struct cJSON *, struct autoplan_record *);
+void	 results_auto_to_json(struct cJSON *root, const struct autoplan_record *a);
+void	 results_auto_from_json(const struct cJSON *o, struct autoplan_record *a);
 
 /* profile.c: provisioned-limit profiles and --expect (issue 5) */
 #define PROFILE_STEPS_MAX	8
@@ -809,22 +684,25 @@ struct profile {
 	struct profile_limit limit[PROFILE_FIGURES];
 };
 
-int	 profile_parse_rate(const char *, double *);
-const char *profile_rate_text(double, char *, size_t);
-int	 profile_parse_expect(const char *, struct expect *, char *, size_t);
-int	 profile_parse(const char *, const char *, size_t, struct profile *, char *, size_t);
-int	 profile_load(const char *, struct profile *);
-int	 profile_resolve(const struct profile *, const struct expect *, uint64_t, struct expect *,
-	     char *, size_t);
-int	 profile_apply(const char *, const char *, const struct target *, struct expect *);
+int	 profile_parse_rate(const char *s, double *out);
+const char *profile_rate_text(double v, char *buf, size_t len);
+int	 profile_parse_expect(const char *arg, struct expect *e, char *err, size_t errlen);
+int	 profile_parse(const char *path, const char *text, size_t len, struct profile *p, char *err,
+	     size_t errlen);
+int	 profile_load(const char *arg, struct profile *p);
+int	 profile_resolve(const struct profile *p, const struct expect *given, uint64_t size,
+	     struct expect *out, char *err, size_t errlen);
+int	 profile_apply(const char *expect, const char *profile, const struct target *t,
+	     struct expect *out);
 
 
 /* import-csv.c: a table of numbers into results (issue 5) */
-int	 import_csv_parse(const char *, const char *, size_t, const char *, struct results *);
-int	 import_csv_file(const char *, const char *, struct results *);
+int	 import_csv_parse(const char *name, const char *text, size_t len, const char *label,
+	     struct results *res);
+int	 import_csv_file(const char *path, const char *label, struct results *res);
 
 /* fio-jobfile.c: the plan as an equivalent fio job file */
-int	 fio_jobfile_write(const struct plan *, const struct target *, const char *);
+int	 fio_jobfile_write(const struct plan *p, const struct target *t, const char *path);
 
 /* hosts.c: run the plan on many hosts through fio's client/server mode */
 /* One fio server. */
@@ -834,6 +712,7 @@ struct host {
 	int	 port;
 	bool	 ipv6;
 	char	 dir[160];	/* OUT/dir: name, or name-port off the default port */
+	char	 taken[160];	/* the folder it would have had, another's: "" none */
 	char	 client[160];	/* fio --client= value */
 };
 
@@ -842,11 +721,41 @@ struct host_list {
 	unsigned	 n;
 };
 
-int	 hosts_list_read(const struct config *, struct host_list *);
-void	 hosts_target(const struct config *, struct target *);
-int	 hosts_check(const struct config *, const struct plan *, uint64_t);
-int	 hosts_run(struct host_list *, const struct plan *, const struct target *, const char *,
-	     const char *, const char *, unsigned, const char *);
+/* fio's own "All clients" aggregate: every host's I/O over the whole run, cells mixed. */
+struct fleet_total {
+	bool	 found;
+	double	 read_iops, write_iops, bw_bytes_s;
+};
+
+/* What the hosts of a run gave: one results per host (cells NULL: none), and what failed. */
+struct hosts_outcome {
+	struct results	*res;
+	unsigned	 failed_hosts;
+	unsigned	 failed_cells;
+	struct fleet_total total;
+};
+
+/* What a multi-host run takes from the options; the command fills it. */
+struct hosts_opts {
+	const char	*hosts;		/* --hosts H1[:PORT],H2,... */
+	const char	*hosts_file;	/* --hosts-file FILE */
+	const char	*device;	/* --device, on every host */
+	const char	*file;		/* --file, on every host */
+	uint64_t	 size;		/* --size, when size_set */
+	bool		 size_set;
+	bool		 keep;
+	bool		 destructive;
+	bool		 precondition;	/* refused */
+	bool		 stop_on_error;	/* refused */
+	const char	*resume;	/* refused */
+};
+
+int	 hosts_list_read(const struct hosts_opts *o, struct host_list *l);
+void	 hosts_target(const struct hosts_opts *o, struct target *t);
+int	 hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size);
+int	 hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
+	     const char *out, const char *label, const char *description, struct hosts_outcome *o);
+void	 hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o);
 
 /* import-fleet.c: fio client/server output, one results per host */
 struct cJSON;
@@ -856,52 +765,64 @@ struct fleet {
 	struct host_list hosts;
 	bool		 one;		/* --host: that host alone, into the folder itself */
 };
-int	 import_fleet_open(const char *, const char *, struct fleet *);
+int	 import_fleet_open(const char *path, const char *host, struct fleet *f);
 /* What import_fleet_build made: one results per host (cells NULL: none). */
 struct fleet_built {
 	struct results	*res;
-	const struct plan *plan;	/* of the summary: the host with the most cells */
+	const struct plan *plan;	/* of the host with the most cells; NULL: none gave any */
+	struct fleet_total total;
 	unsigned	 failed;	/* hosts that gave none */
 	int		 ret;		/* the exit code so far */
 };
 void	 import_fleet_build(struct fleet *f, const char *label, const char *expect,
 	     const char *profile, struct fleet_built *b);
 void	 import_fleet_built_free(const struct fleet *f, struct fleet_built *b);
-int	 import_fleet_results(const struct fleet *, const char *, struct results *);
-void	 import_fleet_close(struct fleet *);
+int	 import_fleet_results(const struct fleet *f, const char *label, struct results *res);
+void	 import_fleet_close(struct fleet *f);
 
 /*
  * cmd.c and cmd-*.c: the command table (tmux's cmd_entry).  Adding a
- * command is one cmd-NAME.c with its entry, and one row in cmd_table.
+ * command is one cmd-NAME.c with its entry and CMD_ bit, and one row in
+ * cmd_table; the option table's entries name the commands that take them.
  */
+#define CMD_RUN		0x1
+#define CMD_PLAN	0x2
+#define CMD_REPORT	0x4
+#define CMD_IMPORT	0x8
+#define CMD_COMPARE	0x10
+#define CMD_ALL		(CMD_RUN | CMD_PLAN | CMD_REPORT | CMD_IMPORT | CMD_COMPARE)
 struct cmd_entry {
-	const char		 *name;
-	const char		 *usage;	/* its line in --help */
-	const char *const	 *options;	/* long names of the options it takes; NULL ends */
-	int			(*exec)(struct config *);	/* returns an exit code */
+	const char	 *name;
+	unsigned	  cmd;		/* its CMD_ bit: an option's cmds say which commands take it */
+	const char	 *usage;	/* its line in --help */
+	int		(*exec)(struct config *cfg);	/* returns an exit code */
 };
 extern const struct cmd_entry *const cmd_table[];	/* NULL ends */
 extern const struct cmd_entry cmd_run_entry, cmd_plan_entry, cmd_report_entry,
 	     cmd_import_entry, cmd_compare_entry;
-const struct cmd_entry *cmd_find(const char *);
-bool	 cmd_accepts(const struct cmd_entry *, const char *);
-int	 cmd_main(int, char **);
+const struct cmd_entry *cmd_find(const char *name);
+bool	 cmd_accepts(const struct cmd_entry *e, const char *option);
+int	 cmd_main(int argc, char **argv);
 
 /* cmd-shared.c: what the commands share */
-int	 cmd_out_prepare(const char *, const char *, bool);
+int	 cmd_out_prepare(const char *dir, const char *input, bool probe);
 /* Caller frees. */
-char	*cmd_out_default(const char *);
-int	 cmd_formats(const struct config *, unsigned *);
-int	 cmd_plan_build(struct config *, bool, struct plan *);
-int	 cmd_no_args(const struct config *);
-int	 cmd_target_open(struct config *, bool, struct target *, struct plan *);
-int	 cmd_target_check(struct config *, struct target *, struct plan *, bool, struct expect *);
-int	 cmd_run_lock(const char *, const char *, struct target *);
-int	 cmd_out_lock(const char *, const char *);
-void	 cmd_run_unlock(int, const char *);
+char	*cmd_out_default(const char *label);
+int	 cmd_formats(const struct config *cfg, unsigned *mask);
+int	 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p);
+int	 cmd_no_args(const struct config *cfg);
+int	 cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *p);
+int	 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
+	     struct expect *expect);
+int	 cmd_run_lock(const char *dir, const char *input, struct target *t);
+int	 cmd_out_lock(const char *dir, const char *input);
+void	 cmd_run_unlock(int fd, const char *dir);
+struct compare_fleet;
+int	 cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct results *res,
+	     unsigned planned, unsigned mask, const char *gnuplot);
 
 /* report-csv.c */
-int	 report_csv_write(const struct results *, const char *);
-void	 csv_quote(FILE *, const char *);
+int	 report_csv_write(const struct results *res, const char *path);
+void	 csv_quote(FILE *f, const char *s);
 
 #endif

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "target.h"
 
 /*
  * The whole disk a block device belongs to: "vda" for "vda1", "nvme0n1"
@@ -105,9 +106,9 @@ target_device_describe(struct target *t, const char *disk)
 
 /* Probe and check a --device target (nothing is written). */
 int
-target_device_open(struct target *t, const struct config *cfg, bool for_run)
+target_device_open(struct target *t, const struct target_opts *o, bool for_run)
 {
-	const char *path = cfg->device;
+	const char *path = o->device;
 	struct statx sx;
 	struct stat st;
 	char a[32], b[32], c[32], link[PATH_MAX], sys[64];
@@ -182,13 +183,13 @@ target_device_open(struct target *t, const struct config *cfg, bool for_run)
 		sweep_error("--device %s: the device is empty (0 bytes)", path);
 		return -EINVAL;
 	}
-	if (cfg->size_set && cfg->size > bytes) {
+	if (o->size_set && o->size > bytes) {
 		sweep_error("--size %s: larger than %s (%s); use at most --size %s",
-		    size_short(cfg->size, a, sizeof a), path, size_human(bytes, b, sizeof b),
+		    size_short(o->size, a, sizeof a), path, size_human(bytes, b, sizeof b),
 		    size_short(bytes / t->dio_offset_align * t->dio_offset_align, c, sizeof c));
 		return -EINVAL;
 	}
-	t->size = cfg->size_set ? cfg->size : bytes / t->dio_offset_align * t->dio_offset_align;
+	t->size = o->size_set ? o->size : bytes / t->dio_offset_align * t->dio_offset_align;
 	t->laid_out = true;
 	return 0;
 }
@@ -311,7 +312,7 @@ device_is_swap(dev_t dev)
  * (t->excl_fd) until target_cleanup so nobody mounts it meanwhile.
  */
 int
-target_device_check_writes(struct target *t, const struct config *cfg, const struct plan *p)
+target_device_check_writes(struct target *t, const struct target_opts *o, const struct plan *p)
 {
 	char names[DEVS_MAX][64], mnt[PATH_MAX], holder[64], a[32], input[PATH_MAX + 16];
 	dev_t devs[DEVS_MAX];
@@ -325,7 +326,7 @@ target_device_check_writes(struct target *t, const struct config *cfg, const str
 	for (i = 0; i < p->ncells && writer == NULL; i++)
 		if (mode_writes(p->cells[i].mode))
 			writer = mode_name(p->cells[i].mode);
-	if (cfg->precondition && writer == NULL)
+	if (o->precondition && writer == NULL)
 		writer = "--precondition";
 	snprintf(input, sizeof input, "--device %s", t->path);
 	err = target_probe(input, "probing for a filesystem or partition signature (libblkid)",
@@ -334,7 +335,7 @@ target_device_check_writes(struct target *t, const struct config *cfg, const str
 		return err;
 	if (writer == NULL)
 		return 0;
-	if (!cfg->destructive) {
+	if (!o->destructive) {
 		sweep_error("--device %s: %s writes to the device and destroys the data in its first %s; "
 		    "add --destructive to allow it, or use read modes only", t->path, writer,
 		    size_human(t->size, a, sizeof a));
@@ -370,7 +371,7 @@ target_device_check_writes(struct target *t, const struct config *cfg, const str
 		    "write", t->path, strerror(errno));
 		return -EINVAL;
 	}
-	if (t->signature[0] != '\0' && !cfg->force) {
+	if (t->signature[0] != '\0' && !o->force) {
 		sweep_error("--device %s: carries %s; add --force as well to overwrite it", t->path,
 		    t->signature);
 		close(t->excl_fd);

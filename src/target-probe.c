@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "target.h"
 
 /* What the child sends back through the pipe: one write, under PIPE_BUF. */
 struct probe_answer {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "target.h"
 
 #define LAYOUT_CHUNK		(8 * MIB)
 

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "target.h"
 
 #define TARGET_DEFAULT_FILE	"sweep.dat"
 #define TARGET_DEFAULT_SIZE	GIB
@@ -193,11 +194,11 @@ file_identity(struct target *t, const char *dir)
 }
 
 static int
-target_open_file(struct target *t, const struct config *cfg)
+target_open_file(struct target *t, const struct target_opts *o)
 {
-	const char *path = cfg->file != NULL ? cfg->file : TARGET_DEFAULT_FILE;
+	const char *path = o->file != NULL ? o->file : TARGET_DEFAULT_FILE;
 	char *dir = parent_dir(path);
-	const char *input = cfg->file != NULL ? "--file" : "default target";
+	const char *input = o->file != NULL ? "--file" : "default target";
 	struct statvfs vfs;
 	struct statfs sfs;
 	struct stat st;
@@ -205,8 +206,8 @@ target_open_file(struct target *t, const struct config *cfg)
 
 	t->kind = TARGET_FILE;
 	t->path = xstrdup(path);
-	t->scratch = cfg->file == NULL && !cfg->keep;
-	t->size = cfg->size_set ? cfg->size : TARGET_DEFAULT_SIZE;
+	t->scratch = o->file == NULL && !o->keep;
+	t->size = o->size_set ? o->size : TARGET_DEFAULT_SIZE;
 
 	if (stat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
@@ -250,7 +251,7 @@ target_open_file(struct target *t, const struct config *cfg)
 	file_alignment(t, S_ISREG(st.st_mode) ? path : dir);
 	file_identity(t, dir);
 	/* The user's file: the region is the file, as a device's is the device. */
-	if (t->foreign && !cfg->size_set)
+	if (t->foreign && !o->size_set)
 		t->size = (uint64_t)st.st_size / t->dio_offset_align * t->dio_offset_align;
 	if (statfs(S_ISREG(st.st_mode) ? path : dir, &sfs) == 0)
 		str_copy(t->fs_type, sizeof t->fs_type, fs_name(sfs.f_type));
@@ -288,7 +289,7 @@ out:
 
 /* Probe and check the target; prints one line and returns -EINVAL on bad input. */
 int
-target_open(struct target *t, const struct config *cfg, bool for_run)
+target_open(struct target *t, const struct target_opts *o, bool for_run)
 {
 	char *copy;
 	int err;
@@ -298,14 +299,14 @@ target_open(struct target *t, const struct config *cfg, bool for_run)
 	t->loop_dio = -1;
 	t->excl_fd = -1;
 	t->lock_fd = -1;
-	if (cfg->device != NULL && cfg->file != NULL) {
-		sweep_error("--device %s --file %s: give one target, not both", cfg->device, cfg->file);
+	if (o->device != NULL && o->file != NULL) {
+		sweep_error("--device %s --file %s: give one target, not both", o->device, o->file);
 		return -EINVAL;
 	}
-	if (cfg->device != NULL)
-		err = target_device_open(t, cfg, for_run);
+	if (o->device != NULL)
+		err = target_device_open(t, o, for_run);
 	else
-		err = target_open_file(t, cfg);
+		err = target_open_file(t, o);
 	if (err != 0) {
 		target_free(t);
 		return err;
@@ -397,9 +398,9 @@ file_refuse(const struct target *t, const char *input, const char *writer)
  * the region need no layout: it is read as it is (t->as_is).
  */
 static int
-file_check_writes(struct target *t, const struct config *cfg, const struct plan *p)
+file_check_writes(struct target *t, const struct target_opts *o, const struct plan *p)
 {
-	const char *input = cfg->file != NULL ? "--file" : "default target";
+	const char *input = o->file != NULL ? "--file" : "default target";
 	const char *writer = plan_writer(p);
 	char what[PATH_MAX + 32];
 	struct stat st;
@@ -416,7 +417,7 @@ file_check_writes(struct target *t, const struct config *cfg, const struct plan 
 	if (writer == NULL && need == 0)
 		return 0;
 	shorter = stat(t->path, &st) != 0 || (uint64_t)st.st_size < t->size;
-	if (t->foreign && writer == NULL && !shorter && !cfg->destructive) {
+	if (t->foreign && writer == NULL && !shorter && !o->destructive) {
 		t->as_is = t->unlaid = t->laid_out = true;
 		return 0;
 	}
@@ -427,9 +428,9 @@ file_check_writes(struct target *t, const struct config *cfg, const struct plan 
 		return err;
 	if (!t->foreign && t->signature[0] == '\0')
 		return 0;
-	if (!cfg->destructive)
+	if (!o->destructive)
 		return file_refuse(t, input, writer);
-	if (t->signature[0] != '\0' && !cfg->force) {
+	if (t->signature[0] != '\0' && !o->force) {
 		sweep_error("%s %s: carries %s; add --force as well to overwrite it", input, t->path,
 		    t->signature);
 		return -EINVAL;
@@ -444,11 +445,11 @@ file_check_writes(struct target *t, const struct config *cfg, const struct plan 
  * stuck (said).
  */
 int
-target_check_writes(struct target *t, const struct config *cfg, const struct plan *p)
+target_check_writes(struct target *t, const struct target_opts *o, const struct plan *p)
 {
 	if (t->kind == TARGET_DEVICE)
-		return target_device_check_writes(t, cfg, p);
-	return file_check_writes(t, cfg, p);
+		return target_device_check_writes(t, o, p);
+	return file_check_writes(t, o, p);
 }
 
 /*

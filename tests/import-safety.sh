@@ -18,7 +18,8 @@ assert d['host'] == '::1', d['host']
 assert len(d['cells']) == 1 and d['cells'][0]['status'] == 'ok'
 assert d['cells'][0]['iops'] > 0"
 done
-grep -q '^| cell | __1-18767 | __1-18768 |' "$T/v6/hosts.md" || fail "hosts.md: $(cat "$T/v6/hosts.md")"
+# hosts.md is Markdown: the folders' '_' are escaped in its tables
+grep -qF '| cell | \_\_1-18767 | \_\_1-18768 |' "$T/v6/hosts.md" || fail "hosts.md: $(cat "$T/v6/hosts.md")"
 "$SWEEP" import "$FX/client6.json" --host '[::1]:18768' --formats csv -o "$T/v6one" \
     >/dev/null 2>"$T/v6one.err" || fail "--host [::1]:18768: exit $?: $(cat "$T/v6one.err")"
 results_py "$T/v6one/results.json" "
@@ -28,6 +29,26 @@ assert d['cells'][0]['iops'] == e['read']['iops'], 'another host was imported'"
 "$SWEEP" import "$FX/client6.json" --host '::1:18767' --formats csv -o "$T/v6two" \
     >/dev/null 2>"$T/v6two.err" || fail "--host ::1:18767: exit $?: $(cat "$T/v6two.err")"
 ok "IPv6 client output: one folder per server (__1-18767, __1-18768), --host [::1]:PORT"
+
+# A cell that failed on every host (fio error 5, no I/O) is still a row of
+# the comparison across hosts, with each host's status.
+"$PY" - "$FX/client6.json" "$T/v6fail.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["client_stats"]:
+    if c["jobname"] != "All clients":
+        c["error"] = 5
+        for k in ("read", "write"):
+            c[k].update(total_ios=0, io_bytes=0, iops=0, bw_bytes=0, bw=0)
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+"$SWEEP" import "$T/v6fail.json" --formats csv -o "$T/v6fail" >/dev/null 2>"$T/v6fail.err" ||
+	fail "import of a cell failed on both hosts: exit $?: $(cat "$T/v6fail.err")"
+grep -qF '| randread 4K QD1 x1 | failed | failed | - |' "$T/v6fail/hosts.md" ||
+	fail "hosts.md lacks the failed cell: $(cat "$T/v6fail/hosts.md")"
+[ "$(grep -c '^::1,1876[78],1,randread,4096,1,1,failed,,,$' "$T/v6fail/hosts.csv")" -eq 2 ] ||
+	fail "hosts.csv lacks the failed cell: $(cat "$T/v6fail/hosts.csv")"
+ok "a cell failed on every host: a row of hosts.md and hosts.csv"
 
 # --- hosts whose folders would collide: each gets its own, and says so ---
 # Rename the two hosts of the IPv6 fixture to A and B (name,port).

@@ -6,26 +6,34 @@
 #
 # And the layers, read from the include graph (grep '#include "'): the run
 # and the engines (run*.c, engine*.c, target*.c, plan.c), the planner
-# (auto*.c) and the imports (import-*.c) include no report header and call
-# no report_* function; the analysis (analysis-*.c) includes no report,
-# document or compare header and calls none of their functions.  Each file
-# that breaks a rule is named.
+# (auto*.c), the loop over cells (sweep-loop*.c), the imports (import-*.c,
+# import-fleet.c among them) and fio's client mode (hosts.c) include no
+# report header and call no report_* or compare_* function (the command
+# layer writes what they give); the analysis (analysis-*.c) includes no
+# report, document or compare header and calls none of their functions;
+# the views (view*.c, view.h) include no report, document, workbook or
+# chart header and call no doc_, report_xlsx_ or report_gnuplot_ function;
+# the writer of results.json and its field tables (results-json.c,
+# results-json-write.c, results-fields*.c) include no analysis header and
+# call no analysis_* function.  Each file that breaks a rule is named.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 layer_bad=""
 for c in "$top_srcdir"/src/run*.c "$top_srcdir"/src/engine*.c "$top_srcdir"/src/target*.c \
-    "$top_srcdir"/src/plan.c "$top_srcdir"/src/auto*.c "$top_srcdir"/src/import-*.c; do
+    "$top_srcdir"/src/plan.c "$top_srcdir"/src/auto*.c "$top_srcdir"/src/sweep-loop*.c \
+    "$top_srcdir"/src/import-*.c "$top_srcdir"/src/hosts.c; do
 	[ -f "$c" ] || continue
 	f=$(basename "$c")
 	h=$(grep -o '^#include "report[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
 	# Calls, not mentions in comments: a name followed by "(" on a line
 	# that does not start a comment.
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\breport_[a-z0-9_]*[[:space:]]*(' |
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
+	    grep -o '\b\(report\|compare\)_[a-z0-9_]*[[:space:]]*(' |
 	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
 	[ -z "$h" ] || layer_bad="$layer_bad
-  $f (run, engine, planner or import) includes ${h% }"
+  $f (run, engine, planner, loop, import or hosts) includes ${h% }"
 	[ -z "$r" ] || layer_bad="$layer_bad
-  $f (run, engine, planner or import) calls ${r% }"
+  $f (run, engine, planner, loop, import or hosts) calls ${r% }"
 done
 for c in "$top_srcdir"/src/analysis*.c; do
 	[ -f "$c" ] || continue
@@ -39,8 +47,48 @@ for c in "$top_srcdir"/src/analysis*.c; do
 	[ -z "$r" ] || layer_bad="$layer_bad
   $(basename "$c") (analysis) calls ${r% }"
 done
-[ -z "$layer_bad" ] || fail "a lower layer uses the reports:$layer_bad"
-ok "run, engines, planner and imports use no report; analysis includes no report or doc header"
+# The views (view*.c, view.h) know no file format: no report, document, workbook
+# or chart header (xlsxwriter.h included), no doc_, report_xlsx or
+# report_gnuplot call.
+for c in "$top_srcdir"/src/view*.[ch]; do
+	[ -f "$c" ] || continue
+	h=$(grep -o '^#include ["<]\(report\|doc\|compare\|xlsxwriter\)[^">]*\.h[">]' "$c" |
+	    sed 's/#include //' | tr '\n' ' ')
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
+	    grep -o '\b\(doc\|report_xlsx\|report_gnuplot\|worksheet\|workbook\|chart\)_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$h" ] || layer_bad="$layer_bad
+  $(basename "$c") (view) includes ${h% }"
+	[ -z "$r" ] || layer_bad="$layer_bad
+  $(basename "$c") (view) calls ${r% }"
+done
+# Writing results.json computes nothing: what it stores from the analysis
+# (a cell's stability, its rounds' spread) is computed where the cell is
+# stored or loaded, so its writer and its field tables use no analysis.
+for c in "$top_srcdir"/src/results-json.c "$top_srcdir"/src/results-json-write.c \
+    "$top_srcdir"/src/results-fields*.c; do
+	[ -f "$c" ] || continue
+	h=$(grep -o '^#include "analysis[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$h" ] || layer_bad="$layer_bad
+  $(basename "$c") (results.json's writer or fields) includes ${h% }"
+	[ -z "$r" ] || layer_bad="$layer_bad
+  $(basename "$c") (results.json's writer or fields) calls ${r% }"
+done
+[ -z "$layer_bad" ] || fail "a lower layer uses a higher one:$layer_bad"
+ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header; views know no format; results.json's writer and field tables use no analysis"
+
+# The target and the engines get what they read (struct target_opts, the
+# cell), never the whole struct config of the command line.
+cfg_bad=""
+for c in "$top_srcdir"/src/target*.[ch] "$top_srcdir"/src/engine*.[ch]; do
+	[ -f "$c" ] || continue
+	grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -q 'struct config\b' &&
+	    cfg_bad="$cfg_bad $(basename "$c")"
+done
+[ -z "$cfg_bad" ] || fail "struct config below the commands:$cfg_bad"
+ok "target and engines see no struct config"
 
 command -v nm >/dev/null || skip "nm (binutils) is not installed"
 objs=""

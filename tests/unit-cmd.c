@@ -30,7 +30,7 @@ capture(int argc, char **argv, const struct cmd_entry *e, bool parse_only)
 		int first = 2;
 
 		config_init(&cfg);
-		ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->options, NULL);
+		ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->cmd, NULL);
 		config_free(&cfg);
 	} else
 		ret = cmd_main(argc, argv);
@@ -65,14 +65,15 @@ main(void)
 
 		ncmds++;
 		CHECK(cmd_find(e->name) == e, "cmd_find(%s)", e->name);
-		CHECK(e->usage != NULL && e->exec != NULL && e->options[0] != NULL, "%s entry", e->name);
-		for (k = 0; e->options[k] != NULL; k++) {
-			for (i = 0; i < options_count(); i++)
-				if (strcmp(options_name(i), e->options[k]) == 0)
-					break;
-			CHECK(i < options_count() && options_on_cli(i),
-			    "sweep %s takes --%s, which is no command-line option", e->name, e->options[k]);
-		}
+		CHECK(e->usage != NULL && e->exec != NULL && e->cmd != 0 && (e->cmd & (e->cmd - 1)) == 0,
+		    "%s entry", e->name);
+		for (k = 0; k < c; k++)
+			CHECK(cmd_table[k]->cmd != e->cmd, "%s and %s share a bit", cmd_table[k]->name,
+			    e->name);
+		for (i = 0; i < options_count(); i++)
+			CHECK(options_on_cli(i) || !(options_cmds(i) & e->cmd),
+			    "sweep %s takes --%s, which is no command-line option", e->name,
+			    options_name(i));
 		for (i = 0; i < options_count(); i++) {
 			char opt[64], want[160], *argv[5];
 			int argc = 0, ret;
@@ -110,6 +111,11 @@ main(void)
 		}
 	}
 	CHECK(ncmds == 5, "%u commands", ncmds);
+	/* A command-line option some command takes; a sweep-file key none takes on the command line. */
+	for (i = 0; i < options_count(); i++)
+		CHECK(options_on_cli(i) == (options_cmds(i) != 0), "--%s: on the command line %s, "
+		    "commands 0x%x", options_name(i), options_on_cli(i) ? "yes" : "no",
+		    options_cmds(i));
 	/* Nothing can pass by walking an empty table: the three cases of issue 12 are among these. */
 	CHECK(refused >= 50 && taken >= 30, "%u refused, %u taken pairs", refused, taken);
 	CHECK(!cmd_accepts(cmd_find("plan"), "csv"), "plan takes --csv");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engine.h"
 #include "sweep.h"
 
 static bool

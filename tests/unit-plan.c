@@ -79,7 +79,7 @@ groups_and_overrides(void)
 	config_free(&cfg);
 
 	load(&cfg, "{\"runtime\": 7, \"depth\": 16, \"groups\": [{\"bs\": \"4k\", \"depth\": 2}]}");
-	CHECK(options_parse_argv(&cfg, 5, argv, &first, "plan", NULL, NULL) == 0, "argv");
+	CHECK(options_parse_argv(&cfg, 5, argv, &first, "plan", CMD_ALL, NULL) == 0, "argv");
 	options_finish(&cfg, false);
 	plan_build(&p, &cfg);
 	CHECK(p.runtime_s == 3, "command line overrides runtime: %u", p.runtime_s);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "sweep.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

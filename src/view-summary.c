@@ -1,0 +1,153 @@
+/*
+ * The summary view: per workload its peak IOPS and throughput and where
+ * they were reached, its QD1 4K latency, its caps and knee, and against an
+ * expectation the share of the provisioned limits.  report.md and
+ * report.html show its figures and the knee's sentence, report.xlsx every
+ * column.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "view.h"
+
+/* The columns, in order; the workbook's header names them whole. */
+enum {
+	SUM_IOPS, SUM_IOPS_AT, SUM_MIB, SUM_MB, SUM_BW_AT, SUM_P50, SUM_P99,
+	SUM_IOPS_CAP, SUM_BW_CAP, SUM_KNEE_BS, SUM_KNEE, SUM_IOPS_PCT, SUM_BW_PCT, SUM_COLS
+};
+
+static const struct {
+	const char	*header, *name;
+	enum view_metric metric;	/* of a figure of a cell; METRIC_COUNT: none */
+	int		 decimals;
+	unsigned	 flags;
+} summary_cols[SUM_COLS] = {
+	[SUM_IOPS] = { "Peak IOPS", "Peak IOPS", METRIC_IOPS, 0, 0 },
+	[SUM_IOPS_AT] = { "at", "Peak IOPS at", METRIC_COUNT, 0, VIEW_COL_WORDS },
+	[SUM_MIB] = { "Peak MiB/s", "Peak throughput (MiB/s)", METRIC_MIB_S, 1, 0 },
+	[SUM_MB] = { "Peak MB/s", "Peak throughput (MB/s)", METRIC_MB_S, 1, 0 },
+	[SUM_BW_AT] = { "at", "Peak throughput at", METRIC_COUNT, 0, VIEW_COL_WORDS },
+	[SUM_P50] = { "QD1 4K p50 (us)", "QD1 4K p50 latency (us)", METRIC_P50_US, 1, 0 },
+	[SUM_P99] = { "QD1 4K p99 (us)", "QD1 4K p99 latency (us)", METRIC_P99_US, 1, 0 },
+	[SUM_IOPS_CAP] = { "IOPS cap", "IOPS cap (IOPS)", METRIC_COUNT, 0, VIEW_COL_DETAIL },
+	[SUM_BW_CAP] = { "Bandwidth cap", "Bandwidth cap (MiB/s)", METRIC_COUNT, 1,
+	    VIEW_COL_DETAIL },
+	[SUM_KNEE_BS] = { "Knee block size", "Knee block size (KiB)", METRIC_COUNT, 1,
+	    VIEW_COL_DETAIL },
+	[SUM_KNEE] = { "IOPS vs bandwidth (knee)", "IOPS vs bandwidth (knee)", METRIC_COUNT, 0,
+	    VIEW_COL_WORDS | VIEW_COL_PROSE },
+	[SUM_IOPS_PCT] = { "Peak IOPS (% of provisioned)", "Peak IOPS (% of provisioned)",
+	    METRIC_COUNT, 1, VIEW_COL_DETAIL },
+	[SUM_BW_PCT] = { "Peak throughput (% of provisioned)", "Peak throughput (% of provisioned)",
+	    METRIC_COUNT, 1, VIEW_COL_DETAIL },
+};
+
+/*
+ * Column col of row: cell i's figure (with the interval of its rounds when
+ * spread), marked when the cell is not steady.
+ */
+static void
+summary_figure(struct view_table *t, unsigned row, unsigned col, const struct results *res,
+    int i, bool spread)
+{
+	const struct cell_result *r = &res->cells[i];
+	enum view_metric m = summary_cols[col].metric;
+	struct view_cell *vc = view_table_cell(t, row, col);
+
+	view_cell_number(t, row, col, view_metric_value(r, m), i);
+	if (spread)
+		view_cell_rounds(vc, r, m);
+	view_cell_unsteady(vc, res, i);
+}
+
+/* Column col of row: where cell i was measured, with its verdict's mark when not steady. */
+static void
+summary_at(struct view_table *t, unsigned row, unsigned col, const struct results *res, int i)
+{
+	const struct cell_result *r = &res->cells[i];
+	struct view_cell *vc = view_table_cell(t, row, col);
+	char at[64];
+
+	vc->kind = VIEW_TEXT;
+	vc->text = xstrdup(report_summary_at(r, at, sizeof at));
+	vc->cell = i;
+	view_cell_unsteady(vc, res, i);
+}
+
+/* Column col of row: text, or nothing that says why (text NULL: nothing). */
+static void
+summary_text(struct view_table *t, unsigned row, unsigned col, enum view_kind kind,
+    const char *text)
+{
+	struct view_cell *vc = view_table_cell(t, row, col);
+
+	vc->kind = kind;
+	vc->text = text != NULL ? xstrdup(text) : NULL;
+}
+
+/* The caps and the knee of workload sm, and its peaks against the expectation. */
+static void
+summary_knee(struct view_table *t, unsigned row, const struct summary_mode *sm, bool expect)
+{
+	const struct knee *k = &sm->knee;
+
+	if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
+		view_cell_number(t, row, SUM_IOPS_CAP, k->iops_cap, -1);
+	if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
+		view_cell_number(t, row, SUM_BW_CAP, k->bw_cap / MIB, -1);
+	if (k->kind == KNEE_FOUND)
+		view_cell_number(t, row, SUM_KNEE_BS, k->knee_bs / KIB, -1);
+	summary_text(t, row, SUM_KNEE, VIEW_TEXT, sm->knee_text);
+	if (expect && sm->iops_pct > 0) {
+		view_cell_number(t, row, SUM_IOPS_PCT, sm->iops_pct, -1);
+		if (sm->above_cap)
+			view_cell_flag(view_table_cell(t, row, SUM_IOPS_PCT), VIEW_ABOVE_CAP, NULL);
+	}
+	if (expect && sm->bw_pct > 0) {
+		view_cell_number(t, row, SUM_BW_PCT, sm->bw_pct, -1);
+		if (sm->above_cap)
+			view_cell_flag(view_table_cell(t, row, SUM_BW_PCT), VIEW_ABOVE_CAP, NULL);
+	}
+}
+
+/* A row per workload; the shares of the provisioned limits only with an expectation. */
+void
+view_summary(const struct results *res, const struct summary *sum, struct view_table *t)
+{
+	unsigned ncols = res->expect.set ? SUM_COLS : SUM_IOPS_PCT, c, m;
+
+	view_table_init(t, "Characterization summary", ncols);
+	str_copy(t->row_head, sizeof t->row_head, "Mode");
+	for (c = 0; c < ncols; c++) {
+		view_table_col(t, c, summary_cols[c].header, summary_cols[c].name,
+		    summary_cols[c].metric < METRIC_COUNT ? view_metric_name(summary_cols[c].metric) :
+		    NULL, summary_cols[c].decimals, -1);
+		t->cols[c].flags = summary_cols[c].flags;
+	}
+	t->cols[SUM_P50].subject = t->cols[SUM_P99].subject = "QD1 4K latency";
+	for (m = 0; m < sum->nmodes; m++) {
+		const struct summary_mode *sm = &sum->modes[m];
+		unsigned row = view_table_add_row(t, sm->name, m);
+
+		if (sm->peak_iops >= 0) {
+			summary_figure(t, row, SUM_IOPS, res, sm->peak_iops, true);
+			summary_at(t, row, SUM_IOPS_AT, res, sm->peak_iops);
+		} else
+			summary_text(t, row, SUM_IOPS_AT, VIEW_NONE, "no clean cell");
+		if (sm->peak_bw >= 0) {
+			summary_figure(t, row, SUM_MIB, res, sm->peak_bw, true);
+			summary_figure(t, row, SUM_MB, res, sm->peak_bw, true);
+			summary_at(t, row, SUM_BW_AT, res, sm->peak_bw);
+		}
+		if (sm->qd1_4k >= 0) {
+			summary_figure(t, row, SUM_P50, res, sm->qd1_4k, false);
+			summary_figure(t, row, SUM_P99, res, sm->qd1_4k, false);
+		} else {
+			summary_text(t, row, SUM_P50, VIEW_TEXT, "not measured");
+			summary_text(t, row, SUM_P99, VIEW_TEXT, "not measured");
+		}
+		summary_knee(t, row, sm, res->expect.set);
+	}
+}

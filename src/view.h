@@ -1,0 +1,323 @@
+/*
+ * Views: what the reports show, built once from results and the analysis
+ * as typed tables (a title, columns with their unit and decimals, rows of
+ * cells: a figure, a text or nothing, with what marks it) and axis ranges.
+ * A view knows no file format: report-doc.c draws it as Markdown and HTML
+ * (doc*.c), report-xlsx*.c as sheets, so every format shows the same
+ * figures with the same marks.  The summary every view starts from is here
+ * too (report-summary.c builds it).  Prototypes are listed in sections
+ * named after their file.
+ */
+#ifndef VIEW_H
+#define VIEW_H
+
+#include "analysis.h"
+#include "sweep.h"
+
+/*
+ * A line of the pivot tables and charts: one workload (a mode, or a mixed
+ * mode at one read share) x depth x jobs, a cell per block size.
+ */
+struct summary_series {
+	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into summary.modes */
+	unsigned	 depth;
+	unsigned	 jobs;
+	char		 name[64];	/* "randread QD8", "randread QD8 x4 jobs", "randrw 65/35 QD8" */
+	char		 column[32];	/* "QD8" or "QD8 x4": the column in a per-workload table */
+	char		 color[8];	/* its workload's colour, "#rrggbb" */
+	unsigned	 variant;	/* rank of depth x jobs among all series: dash and marker */
+	int		*cell;		/* per summary.bs[]: index into results.cells, -1 none */
+};
+
+/*
+ * Where IOPS stop growing with queue depth: at the block size of a mode
+ * with the most depths (three at least), the smallest depth within
+ * SATURATION_TOL of the best IOPS; see report-summary.c.
+ */
+struct saturation {
+	bool		 found;
+	bool		 reached;	/* below the deepest depth measured: IOPS did level off */
+	uint64_t	 bs;
+	unsigned	 jobs;
+	unsigned	 ndepths;
+	unsigned	 depth, best_depth;	/* the saturating depth, the depth of the best */
+	double		 iops, best_iops;
+	char		 text[224];
+};
+
+/*
+ * The scorecard's tiles (CrystalDiskMark's layout): SEQ 1M Q8, SEQ 1M Q1,
+ * RND 4K Q32, RND 4K Q1, each measured as a read and a write.
+ */
+#define SCORE_TILES	4
+struct score_tile {
+	const char	*name;		/* "SEQ 1M Q8" */
+	uint64_t	 bs;
+	unsigned	 depth;
+	enum rw_mode	 mode[2];	/* read, write */
+};
+extern const struct score_tile report_score_tiles[SCORE_TILES];
+
+/* The sentence of a knee (report_knee_text) fits in this. */
+#define REPORT_KNEE_TEXT	640
+
+/*
+ * A workload: a mode, or when a mixed mode (readwrite, randrw) ran at more
+ * than one read share, that mode at one share.  Every per-mode part of the
+ * reports (tables, caps, charts, comparisons) is per workload.
+ */
+struct summary_mode {
+	enum rw_mode	 mode;
+	int		 share;		/* percent of reads; SUMMARY_NO_SHARE: the mode's only one */
+	char		 name[32];	/* "randrw", or "randrw 65/35" (reads/writes, % of I/Os) */
+	char		 stem[32];	/* the same for file names: "randrw", "randrw-65" */
+	char		 color[8];	/* "#rrggbb" in every chart; see report_summary_build() */
+	uint32_t	 rgb;		/* the same as 0xrrggbb */
+	unsigned	 ncells;	/* cells of this workload with figures */
+	unsigned	 ntimed;	/* of them, with a per-second series that has a point above 0 */
+	int		 lat_series;	/* latency chart: the lowest depth series with latency; -1 none */
+	int		 peak_iops;	/* index into results.cells, -1 none */
+	int		 peak_bw;
+	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
+	struct knee	 knee;
+	char		 knee_text[REPORT_KNEE_TEXT];	/* its sentence (report-knee.c) */
+	/* Against the expectation (results.expect), when there is one: */
+	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
+	double		 bw_pct;
+	bool		 above_cap;	/* a peak above the cap (and its burst): cache, or wrong profile */
+	char		 expect_text[480];	/* what the peaks reached, one or two sentences */
+	unsigned	 nbs;		/* distinct block sizes with figures: < 3 draws bars */
+	struct saturation sat;
+	/* The knee's points (the best cell at each block size) that are not steady: */
+};
+
+/* What every report shows first; built once by report_summary_build(). */
+struct summary {
+	struct summary_mode	*modes;		/* the workloads, in the plan's order */
+	unsigned		 nmodes;
+	unsigned		*cell_wl;	/* per results.cells entry: its workload */
+	uint64_t		*bs;		/* distinct block sizes with figures, ascending */
+	unsigned		 nbs;
+	struct summary_series	*series;	/* in the plan's order */
+	unsigned		 nseries;
+	bool			 multi_jobs;	/* some cell ran more than one job */
+	bool			 has_latency;	/* some cell has latency percentiles */
+	bool			 has_iops;	/* some cell has IOPS above 0: the IOPS chart has a point */
+	bool			 has_bw;	/* some cell has bandwidth above 0: so has the bw chart */
+	unsigned		 ndone;		/* cells with figures (ok, failed with I/O) */
+	unsigned		 nfailed, nskipped;
+	unsigned		 npass;		/* cells whose BW check is ok */
+	unsigned		*mismatch;	/* indexes into results.cells */
+	unsigned		 nmismatch;
+	struct burst		*burst;		/* per results.cells entry (plan.ncells) */
+	unsigned		 nburst;	/* cells with a burst cliff */
+	unsigned		 nburst_long;	/* cells with a series long enough to tell */
+	unsigned		 longest_series_s;
+	/* Stability (analysis-stability.c) of the cells with figures: */
+	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
+	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
+	unsigned		 nunsteady;
+	/* The scorecard: per tile, read and write, an index into results.cells or -1. */
+	int			 score[SCORE_TILES][2];
+	unsigned		 nscore;	/* of them, measured */
+};
+
+/* The marker of a figure from a cell that is not steady (noisy or stalled). */
+#define REPORT_UNSTEADY_MARK	"⚠"
+
+/* A figure of a cell, for pivot tables and charts. */
+enum view_metric {
+	METRIC_IOPS,
+	METRIC_MIB_S,
+	METRIC_MB_S,
+	METRIC_P50_US,
+	METRIC_P99_US,
+	METRIC_P999_US,
+	METRIC_COUNT
+};
+
+/*
+ * The values an axis must show, above 0 (a log axis cannot show 0): the
+ * gnuplot charts and the workbook's charts fit their y axis to it.
+ * { 0, 0 }: none yet.
+ */
+struct view_range {
+	double		 lo, hi;
+};
+
+/* What marks a cell of a view (the doc back-end's table flags are the same bits). */
+#define VIEW_MISMATCH	0x1	/* the cell's BW check failed */
+#define VIEW_FAILED	0x2	/* the cell failed or was skipped */
+#define VIEW_NOISY	0x4	/* the cell's stability verdict is noisy */
+#define VIEW_STALLED	0x8	/* the cell's stability verdict is stalled */
+#define VIEW_ABOVE_CAP	0x10	/* a peak above the expected cap: cache, or the wrong profile */
+#define VIEW_UNSTEADY	(VIEW_NOISY | VIEW_STALLED)
+
+enum view_kind {
+	VIEW_NONE,		/* not measured: no cell, or the cell lacks the figure */
+	VIEW_NUMBER,
+	VIEW_TEXT
+};
+
+/* A cell of a view table. */
+struct view_cell {
+	enum view_kind	 kind;
+	double		 value;		/* VIEW_NUMBER, in its column's unit */
+	bool		 spread;	/* --repeat: lo..hi is the interval of the median */
+	double		 lo, hi;
+	char		*text;		/* VIEW_TEXT */
+	unsigned	 flags;		/* VIEW_MISMATCH ... */
+	char		*why;		/* what the flags mean, or NULL */
+	int		 cell;		/* the results.cells entry it is from, -1 none */
+};
+
+/* What a column holds, beside its figures or texts. */
+#define VIEW_COL_WORDS	0x1	/* words, not figures: left-aligned */
+#define VIEW_COL_DETAIL	0x2	/* a figure a sentence of the same row says too (a cap, a share) */
+#define VIEW_COL_PROSE	0x4	/* sentences: what a compact document leaves out */
+
+/*
+ * A column: its header in a table of its group (or of few columns), its
+ * name standing alone (a sheet's header), unit and decimals.
+ */
+struct view_col {
+	char		*header;	/* "QD8" */
+	char		*name;		/* "randread QD8 (IOPS)" */
+	const char	*unit;		/* "IOPS", "MiB/s", "p99 latency (us)" */
+	int		 decimals;
+	int		 group;		/* index into view_table.groups, -1 none */
+	unsigned	 flags;		/* VIEW_COL_* */
+	const char	*subject;	/* what its figures are, for the note of a marked one */
+};
+
+/* A row: its label and what the label names as a number (a block size in bytes). */
+struct view_row {
+	char		*label;		/* "4 KiB" */
+	double		 key;
+};
+
+/*
+ * A table: rows by columns, the columns in groups (a workload each in a
+ * pivot) that a document may show as tables of their own, each with its
+ * title.  The row labels are a column of their own, headed row_head.
+ */
+struct view_table {
+	char		 title[192];
+	char		 row_head[32];	/* "Block size" */
+	unsigned	 ncols, nrows, rcap;
+	struct view_col	*cols;
+	struct view_row	*rows;
+	struct view_cell *cells;	/* nrows x ncols, row-major */
+	char		**groups;	/* per group: its title */
+	unsigned	 ngroups;
+	unsigned	 nleft_out;	/* rows past REPORT_CELLS_LISTED a per-cell view leaves out */
+};
+
+/* report-num.c */
+const char *report_size_label(uint64_t, char *, size_t);
+const char *report_num(double, int, char *, size_t);
+const char *report_approx(double, char *, size_t);
+
+/* report-summary.c */
+void	 report_summary_build(const struct results *, struct summary *);
+void	 report_summary_free(struct summary *);
+const char *report_summary_at(const struct cell_result *, char *, size_t);
+const char *report_summary_caps(const struct expect *, char *, size_t);
+/* The read shares of each mode, counted over one run or several. */
+struct summary_shares {
+	bool		 seen[MODE_COUNT][101];
+	unsigned	 n[MODE_COUNT];
+};
+void	 report_summary_shares_add(struct summary_shares *, const struct results *, bool);
+unsigned report_summary_workload(struct summary_mode *, unsigned *, const struct summary_shares *,
+	     const struct results *, const struct cell *);
+void	 report_summary_workloads(struct summary_mode *, unsigned);
+int	 report_summary_wl(const struct summary *, const struct cell *);
+bool	 report_summary_shares_text(const struct summary *, char *, size_t);
+const char *report_summary_wl_name(const struct summary *, const struct cell *);
+const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
+	     size_t);
+bool	 report_summary_suspect(const struct results *, int);
+
+/* report-knee.c */
+void	 report_knee_text(const struct knee *, const struct cell_result *, int, char *, size_t);
+
+/* report-burst.c: the sentence of a burst; REPORT_BURST_TEXT holds the longest */
+#define REPORT_BURST_TEXT	224
+const char *report_burst_text(const struct burst *, char *, size_t);
+
+/*
+ * view.c: the table type and the figures of a cell.  A table owns its
+ * texts (copied in); every builder below fills one that the caller frees
+ * with view_table_free().
+ */
+const char *view_metric_name(enum view_metric m);
+double	 view_metric_value(const struct cell_result *r, enum view_metric m);
+void	 view_range_add(struct view_range *r, double v);
+bool	 view_range_wants_log(const struct view_range *r);
+void	 view_table_init(struct view_table *t, const char *title, unsigned ncols);
+unsigned view_table_add_row(struct view_table *t, const char *label, double key);
+struct view_cell *view_table_cell(const struct view_table *t, unsigned row, unsigned col);
+void	 view_table_col(struct view_table *t, unsigned c, const char *header, const char *name,
+	     const char *unit, int decimals, int group);
+void	 view_cell_number(struct view_table *t, unsigned row, unsigned col, double v, int cell);
+void	 view_cell_flag(struct view_cell *vc, unsigned flags, const char *why);
+void	 view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_metric m);
+void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i);
+bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
+void	 view_table_free(struct view_table *t);
+
+/*
+ * Above this many cells with figures the per-cell tables of report.md and
+ * report.html list this many rows, and the per-mode tables the best of
+ * each block size (report-big.c).
+ */
+#define REPORT_CELLS_LISTED	2000
+
+/* The most sections (view-build.c) a report has beside its summary and pivots. */
+#define VIEW_SECTIONS_MAX	8
+
+/* The views of one run, built once by view_build() for every writer. */
+struct view {
+	bool			 big;	/* over REPORT_CELLS_LISTED cells */
+	struct view_table	 pivot[METRIC_COUNT];	/* big: view_pivot_best()'s */
+	struct view_table	 percentiles;	/* at each workload's lowest depth */
+	struct view_table	 summary;
+	struct view_table	 run;
+	struct view_table	 bursts;
+	/* A heading and a table each, that every format shows as they are: */
+	struct view_table	 sections[VIEW_SECTIONS_MAX];
+	const char		*headings[VIEW_SECTIONS_MAX];
+	unsigned		 nsections;
+};
+
+/* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
+void	 view_pivot(const struct results *res, const struct summary *sum, enum view_metric metric,
+	     struct view_table *t);
+void	 view_percentiles(const struct results *res, const struct summary *sum,
+	     struct view_table *t);
+void	 view_best(const struct results *res, const struct summary *sum, unsigned mode,
+	     enum view_metric metric, int *best, unsigned *count);
+const char *view_best_at(const struct summary *sum, const struct cell_result *r, char *buf,
+	     size_t len);
+void	 view_pivot_best(const struct results *res, const struct summary *sum,
+	     enum view_metric metric, struct view_table *t);
+
+/* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
+void	 view_summary(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-io.c: per workload the cells, time, I/Os and bytes read and written */
+void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-burst.c: the cells whose IOPS dropped and stayed down */
+void	 view_bursts(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-run.c: target, host, plan and versions as key / value rows */
+void	 view_run(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-build.c: every view of a run, and its sections; the caller frees them with view_free(). */
+void	 view_build(struct view *v, const struct results *res, const struct summary *sum);
+void	 view_free(struct view *v);
+
+#endif

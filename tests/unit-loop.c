@@ -1,0 +1,254 @@
+/*
+ * The loop over cells (sweep-loop.c) with a fake executor: the order of
+ * the rounds, a resumed run's cells skipped, --stop-on-error, a save after
+ * every cell; and --auto's finding for a mode whose caps are not settled,
+ * worded as the report's knee sentence.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "analysis.h"
+#include "auto.h"
+#include "report.h"
+#include "sweep-loop.h"
+#include "sweep.h"
+
+/* The fake executor: records what it ran; the cell numbered fail_at fails. */
+struct fake {
+	unsigned	 ran[64];
+	unsigned	 nran;
+	int		 fail_at;
+	unsigned	 noisy;		/* cell 1's first this many runs are noisy */
+	unsigned	 cell1_runs;
+	unsigned	 saves;
+};
+
+static int
+fake_ready(void *arg)
+{
+	(void)arg;
+	return 0;
+}
+
+static int
+fake_run(void *arg, const struct plan *p, const struct cell *c, struct cell_result *r,
+    unsigned k)
+{
+	struct fake *f = arg;
+
+	(void)p;
+	memset(r, 0, sizeof *r);
+	r->cell = *c;
+	r->status = (int)f->nran == f->fail_at ? CELL_FAILED : CELL_OK;
+	r->iops = 1000 + c->index;
+	r->ios = 1;
+	r->stability.verdict = STABILITY_STEADY;
+	if (c->index == 1 && f->cell1_runs++ < f->noisy)
+		r->stability.verdict = STABILITY_NOISY;
+	if (f->nran < 64)
+		f->ran[f->nran++] = k;
+	return 0;
+}
+
+static const struct loop_executor_ops fake_ops = {
+	.name = "fake", .ready = fake_ready, .run = fake_run,
+};
+
+static struct fake *fake_now;
+
+static int
+fake_save(const struct results *res, const char *out)
+{
+	(void)res;
+	(void)out;
+	fake_now->saves++;
+	return 0;
+}
+
+/* A plan of n read cells (4k, 8k, ...) at depth 1, repeat rounds; and its results. */
+static void
+loop_setup(struct plan *p, struct results *res, struct target *t, unsigned n, unsigned repeat)
+{
+	unsigned i;
+
+	memset(p, 0, sizeof *p);
+	memset(t, 0, sizeof *t);
+	t->path = (char *)"fake.dat";
+	t->name = (char *)"fake";
+	str_copy(p->engine, sizeof p->engine, "null");
+	p->repeat = repeat;
+	p->runtime_s = 1;
+	p->ncells = n;
+	p->cells = xcalloc(n, sizeof *p->cells);
+	for (i = 0; i < n; i++)
+		p->cells[i] = (struct cell){ .index = i, .mode = MODE_READ, .bs = 4096ULL << i,
+		    .depth = 1, .jobs = 1 };
+	results_create(res, "t", NULL, t, p);
+}
+
+static void
+loop_go(struct fake *f, struct plan *p, struct results *res, bool stop_on_error)
+{
+	struct sweep_loop l = {
+		.plan = p, .res = res, .path = "fake.dat", .out = "out", .quiet = true,
+		.stop_on_error = stop_on_error, .save = fake_save,
+		.exec = { .ops = &fake_ops, .arg = f },
+	};
+	struct loop_rounds rounds;
+	struct loop_retry retry;
+	FILE *saved = stdout;
+
+	fake_now = f;
+	stdout = fopen("/dev/null", "w");
+	sweep_loop_add(&l, &loop_source_rounds, &rounds);
+	sweep_loop_add(&l, &loop_source_retry, &retry);
+	CHECK(sweep_loop_run(&l) == 0, "the loop ended early");
+	fclose(stdout);
+	stdout = saved;
+}
+
+/* --retry-unstable 3: the noisy cell runs again until an attempt is steady; the others not. */
+static void
+test_retry(void)
+{
+	struct fake f = { .fail_at = -1, .noisy = 2 };
+	struct plan p;
+	struct results res;
+	struct target t;
+
+	loop_setup(&p, &res, &t, 3, 1);
+	p.retry_unstable = res.plan.retry_unstable = 3;
+	loop_go(&f, &p, &res, false);
+	CHECK(f.nran == 5, "3 cells and 2 re-runs of the noisy one: ran %u", f.nran);
+	CHECK(f.ran[3] == 0 && f.ran[4] == 1, "the re-runs count from 0: %u, %u", f.ran[3],
+	    f.ran[4]);
+	CHECK(res.cells[1].nattempts == 3, "the cell keeps its 3 attempts: %u",
+	    res.cells[1].nattempts);
+	CHECK(res.cells[0].nattempts == 0 && res.cells[2].nattempts == 0,
+	    "steady cells are not re-run");
+	results_free(&res);
+	plan_free(&p);
+}
+
+static void
+test_rounds(void)
+{
+	struct fake f = { .fail_at = -1 };
+	struct plan p;
+	struct results res;
+	struct target t;
+	unsigned i;
+
+	loop_setup(&p, &res, &t, 3, 2);
+	loop_go(&f, &p, &res, false);
+	CHECK(f.nran == 6, "2 rounds of 3 cells ran %u", f.nran);
+	for (i = 0; i < f.nran; i++)
+		CHECK(f.ran[i] == i, "run %u had progress count %u", i, f.ran[i]);
+	CHECK(f.saves == 7, "a save after each of 6 cells and one at the end: %u", f.saves);
+	CHECK(results_rounds_done(&res) == 6, "6 cell runs stored, %u", results_rounds_done(&res));
+	results_free(&res);
+	plan_free(&p);
+}
+
+/* A resumed run: the cells with figures are not run again. */
+static void
+test_resume(void)
+{
+	struct fake f = { .fail_at = -1 };
+	struct plan p;
+	struct results res;
+	struct target t;
+
+	loop_setup(&p, &res, &t, 4, 1);
+	res.cells[0].status = CELL_OK;
+	res.cells[2].status = CELL_SKIPPED;
+	res.ndone = 2;
+	loop_go(&f, &p, &res, false);
+	CHECK(f.nran == 2 && f.ran[0] == 1 && f.ran[1] == 3, "resume ran %u cells", f.nran);
+	CHECK(res.ndone == 4, "4 cells done, %u", res.ndone);
+	results_free(&res);
+	plan_free(&p);
+}
+
+static void
+test_stop_on_error(void)
+{
+	struct fake f = { .fail_at = 1 };
+	struct plan p;
+	struct results res;
+	struct target t;
+	FILE *saved = stderr;
+
+	loop_setup(&p, &res, &t, 4, 1);
+	stderr = fopen("/dev/null", "w");
+	loop_go(&f, &p, &res, true);
+	fclose(stderr);
+	stderr = saved;
+	CHECK(f.nran == 2, "--stop-on-error stopped after the failed cell: ran %u", f.nran);
+	CHECK(res.cells[2].status == CELL_PENDING, "the cell after the failure did not run");
+	results_free(&res);
+	plan_free(&p);
+}
+
+/* Too few block sizes: the finding says why in the report's words. */
+static void
+test_auto_unsettled(void)
+{
+	struct auto_opts o = { .budget_s = 60, .knee_text = report_knee_text };
+	struct plan p;
+	struct results res;
+	struct target t;
+	struct autoplan *ap;
+	struct knee k;
+	char text[REPORT_KNEE_TEXT], *want;
+	unsigned i, found = 0;
+	FILE *null = fopen("/dev/null", "w");
+
+	loop_setup(&p, &res, &t, 2, 1);
+	t.size = 1ULL << 30;
+	for (i = 0; i < 2; i++) {
+		res.cells[i].status = CELL_OK;
+		res.cells[i].ios = 1000;
+		res.cells[i].iops = 1000;
+		res.cells[i].bw_bytes_s = 1000.0 * (double)p.cells[i].bs;
+	}
+	ap = autoplan_new(&o, &p, &t, now_ns());
+	autoplan_finish(ap, &res, null);
+	analysis_caps_knee(res.cells, res.plan.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
+	CHECK(k.kind == KNEE_TOO_FEW, "two block sizes: kind %d", k.kind);
+	report_knee_text(&k, res.cells, SUMMARY_NO_SHARE, text, sizeof text);
+	want = xasprintf("read: caps not settled: %s", text);
+	for (i = 0; i < res.autoplan.nfindings; i++)
+		found += strncmp(res.autoplan.findings[i], want,
+		    sizeof res.autoplan.findings[0] - 1) == 0;
+	CHECK(found == 1, "no finding \"%s\"", want);
+	CHECK(strstr(want, "caps not settled: too few block sizes to find a knee (") != NULL,
+	    "the sentence: %s", want);
+	free(want);
+	autoplan_free(ap);
+	o.knee_text = NULL;
+	ap = autoplan_new(&o, &p, &t, now_ns());
+	autoplan_finish(ap, &res, null);
+	for (i = found = 0; i < res.autoplan.nfindings; i++)
+		found += strcmp(res.autoplan.findings[i], "read: caps not settled") == 0;
+	CHECK(found == 1, "without a sentence function the finding names no reason");
+	autoplan_free(ap);
+	fclose(null);
+	results_free(&res);
+	plan_free(&p);
+}
+
+int
+main(void)
+{
+	test_rounds();
+	test_resume();
+	test_stop_on_error();
+	test_retry();
+	test_auto_unsettled();
+	return check_done("unit-loop");
+}

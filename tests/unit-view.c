@@ -1,0 +1,178 @@
+/*
+ * The views (view*.c) on a small synthetic run: the pivot's columns,
+ * groups, cells and marks; the same pivot as a document table; the
+ * summary's columns; the data moved and its total; the axis range.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "report.h"
+
+/*
+ * randread and write at 4K, 64K and 1M, QD1 and QD8: 12 cells.  The write
+ * 64K QD8 cell fails its check, randread 4K QD8 is noisy, randread 1M QD1
+ * is skipped.
+ */
+static void
+fake_results(struct results *res)
+{
+	static const uint64_t sizes[] = { 4096, 65536, 1048576 };
+	static const enum rw_mode modes[] = { MODE_RANDREAD, MODE_WRITE };
+	static const unsigned depths[] = { 1, 8 };
+	unsigned m, b, d, n = 0;
+
+	memset(res, 0, sizeof *res);
+	res->plan.ncells = 12;
+	res->plan.cells = xcalloc(res->plan.ncells, sizeof *res->plan.cells);
+	res->cells = xcalloc(res->plan.ncells, sizeof *res->cells);
+	str_copy(res->label, sizeof res->label, "unit");
+	for (m = 0; m < 2; m++)
+		for (b = 0; b < 3; b++)
+			for (d = 0; d < 2; d++, n++) {
+				struct cell_result *r = &res->cells[n];
+
+				r->cell.index = n;
+				r->cell.mode = modes[m];
+				r->cell.bs = sizes[b];
+				r->cell.depth = depths[d];
+				r->cell.jobs = 1;
+				res->plan.cells[n] = r->cell;
+				r->status = CELL_OK;
+				r->runtime_ns = 2 * NSEC_PER_SEC;
+				r->iops = 1000 * (d + 1) * (m + 1);
+				r->ios = (uint64_t)r->iops * 2;
+				r->bytes = r->ios * r->cell.bs;
+				if (modes[m] == MODE_WRITE)
+					r->write_bytes = r->bytes;
+				else
+					r->read_bytes = r->bytes;
+				r->bw_bytes_s = (double)r->bytes / 2;
+				r->lat_pct_ns[0] = 10000;
+				r->lat_pct_ns[2] = 40000;
+				bw_check_compute(r);
+				res->ndone++;
+			}
+	res->cells[9].check.ok = false;		/* write 64K QD8 */
+	str_copy(res->cells[9].check.reason, sizeof res->cells[9].check.reason, "planted");
+	res->cells[1].stability.verdict = STABILITY_NOISY;	/* randread 4K QD8 */
+	str_copy(res->cells[1].stability.reason, sizeof res->cells[1].stability.reason, "wobbly");
+	res->cells[4].status = CELL_SKIPPED;	/* randread 1M QD1 */
+	res->cells[4].ios = res->cells[4].bytes = res->cells[4].read_bytes = 0;
+	res->ndone--;
+}
+
+static void
+pivot(const struct results *res, const struct summary *sum)
+{
+	struct view_table v;
+	struct report_table t;
+	const struct view_cell *c;
+
+	view_pivot(res, sum, METRIC_IOPS, &v);
+	CHECK(v.ncols == 4 && v.nrows == 3 && v.ngroups == 2, "pivot %u x %u, %u groups", v.nrows,
+	    v.ncols, v.ngroups);
+	CHECK_STR(v.groups[0], "randread: IOPS");
+	CHECK_STR(v.cols[0].header, "QD1");
+	CHECK_STR(v.cols[0].name, "randread QD1 (IOPS)");
+	CHECK(v.cols[0].decimals == 0 && v.cols[2].group == 1, "decimals, groups");
+	CHECK_STR(v.rows[1].label, "64K");
+	CHECK(v.rows[1].key == 65536, "row key %g", v.rows[1].key);
+	c = view_table_cell(&v, 0, 1);
+	CHECK(c->kind == VIEW_NUMBER && c->value == 2000 && c->cell == 1, "randread 4K QD8");
+	CHECK((c->flags & VIEW_NOISY) && c->why != NULL && strcmp(c->why, "wobbly") == 0,
+	    "the noisy cell is marked with its reason");
+	c = view_table_cell(&v, 2, 0);
+	CHECK(c->kind == VIEW_NONE, "the skipped cell has no figure");
+	c = view_table_cell(&v, 1, 3);
+	CHECK((c->flags & VIEW_MISMATCH) && strcmp(c->why, "planted") == 0, "the failed check");
+	CHECK(view_table_cell(&v, 3, 0) == NULL && view_table_cell(&v, 0, 4) == NULL,
+	    "outside the table: NULL");
+
+	report_table_view(&v, 0, 0, &t);
+	CHECK(t.ncols == 3 && t.nrows == 4, "randread's table %u x %u", t.nrows, t.ncols);
+	CHECK_STR(t.title, "randread: IOPS");
+	CHECK_STR(t.text[0], "Block size");
+	CHECK_STR(t.text[1 * 3 + 2], "2,000 " REPORT_UNSTEADY_MARK);
+	CHECK(t.flag[1 * 3 + 2] & REPORT_FLAG_NOISY, "the document flags the noisy figure");
+	CHECK_STR(t.text[3 * 3 + 1], "-");
+	report_table_free(&t);
+	view_table_free(&v);
+	CHECK(v.ncols == 0 && v.cells == NULL, "freed");
+}
+
+static void
+summary(const struct results *res, const struct summary *sum)
+{
+	struct view_table v;
+	struct report_table t;
+
+	view_summary(res, sum, &v);
+	CHECK(v.ncols == 11 && v.nrows == 2, "summary %u x %u (no expectation: no shares)", v.nrows,
+	    v.ncols);
+	CHECK_STR(v.rows[1].label, "write");
+	CHECK(view_table_cell(&v, 1, 0)->kind == VIEW_NUMBER &&
+	    view_table_cell(&v, 1, 0)->value == 4000, "write peak IOPS");
+	CHECK(view_table_cell(&v, 0, 1)->kind == VIEW_TEXT, "where it was reached");
+	report_table_view(&v, -1, VIEW_COL_DETAIL | VIEW_COL_PROSE, &t);
+	CHECK(t.ncols == 8, "compact document: %u columns", t.ncols);
+	report_table_free(&t);
+	report_table_view(&v, -1, VIEW_COL_DETAIL, &t);
+	CHECK(t.ncols == 9, "full document: %u columns", t.ncols);
+	report_table_free(&t);
+	view_table_free(&v);
+}
+
+static void
+data_moved(const struct results *res, const struct summary *sum)
+{
+	struct view_table v;
+
+	view_io(res, sum, &v);
+	CHECK(v.nrows == 3 && v.ncols == 5, "data moved %u x %u", v.nrows, v.ncols);
+	CHECK_STR(v.rows[2].label, "All");
+	CHECK(view_table_cell(&v, 0, 0)->value == 5, "randread: 5 cells measured");
+	CHECK(view_table_cell(&v, 2, 0)->value == 11, "11 cells in all");
+	CHECK(fabs(view_table_cell(&v, 2, 1)->value - 22) < 1e-9, "22 s measured");
+	CHECK(view_table_cell(&v, 0, 4)->value == 0 && view_table_cell(&v, 1, 3)->value == 0,
+	    "reads read, writes write");
+	view_table_free(&v);
+}
+
+static void
+range(void)
+{
+	struct view_range r = { 0, 0 };
+
+	view_range_add(&r, 0);
+	view_range_add(&r, -3);
+	view_range_add(&r, INFINITY);
+	view_range_add(&r, NAN);
+	CHECK(r.lo == 0 && r.hi == 0, "nothing a log axis can show");
+	view_range_add(&r, 10);
+	CHECK(!view_range_wants_log(&r), "one value: linear");
+	view_range_add(&r, 150);
+	CHECK(r.lo == 10 && r.hi == 150 && !view_range_wants_log(&r), "15x: linear");
+	view_range_add(&r, 250);
+	CHECK(view_range_wants_log(&r), "25x: log");
+}
+
+int
+main(void)
+{
+	struct results res;
+	struct summary sum;
+
+	fake_results(&res);
+	report_summary_build(&res, &sum);
+	pivot(&res, &sum);
+	summary(&res, &sum);
+	data_moved(&res, &sum);
+	range();
+	report_summary_free(&sum);
+	results_free(&res);
+	return check_done("unit-view");
+}
