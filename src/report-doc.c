@@ -549,21 +549,29 @@ report_doc_caption(const char *stem)
 	static const struct {
 		const char	*stem, *caption;
 	} captions[] = {
-		{ "scorecard", "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, with "
+		{ .stem = "scorecard",
+		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, with "
 		    "p99 latency on the 4K tiles; a tile the run did not measure says so." },
-		{ "iops", "Colour: mode (the same in every chart); dash and marker, or a bar's fill: "
-		    "queue depth. Grey lines (--expect, --profile): the provisioned caps." },
-		{ "bw", "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or a bar's "
-		    "fill: queue depth." },
-		{ "latency", "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the lowest "
+		{ .stem = "iops",
+		  .caption = "Colour: mode (the same in every chart); dash and marker, or a bar's "
+		    "fill: queue depth. Grey lines (--expect, --profile): the provisioned caps." },
+		{ .stem = "bw",
+		  .caption = "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or a "
+		    "bar's fill: queue depth." },
+		{ .stem = "latency",
+		  .caption = "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the lowest "
 		    "depth measured at each block size; bars: p99, with p50 as a dot." },
-		{ "saturation", "IOPS against queue depth, a line per mode and block size; the circle "
+		{ .stem = "saturation",
+		  .caption = "IOPS against queue depth, a line per mode and block size; the circle "
 		    "marks each mode's saturating depth (the smallest within 5% of its best)." },
-		{ "latency-curve", "p99 (solid) and p50 (dashed) latency against IOPS, a point per "
-		    "queue depth: where the curve turns up, more depth buys only latency." },
-		{ "series-", "IOPS per second of every cell of the mode, side by side in run order; "
+		{ .stem = "latency-curve",
+		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
+		    "depth: where the curve turns up, more depth buys only latency." },
+		{ .stem = "series-",
+		  .caption = "IOPS per second of every cell of the mode, side by side in run order; "
 		    "dash and marker: queue depth." },
-		{ "compare-", "Colour: mode (the same in every chart); dash: run; marker: queue "
+		{ .stem = "compare-",
+		  .caption = "Colour: mode (the same in every chart); dash: run; marker: queue "
 		    "depth." },
 	};
 	size_t i;
