@@ -493,7 +493,7 @@ report_doc_checks(struct doc *d, const struct report_ctx *ctx)
 	doc_heading(d, 2, "BW = IOPS x bs checks");
 	report_doc_check_count(d, sum);
 	if (sum->nmismatch > 0) {
-		report_table_mismatches(ctx, &t);
+		report_table_view(&ctx->view->mismatches, -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 	}
@@ -502,7 +502,7 @@ report_doc_checks(struct doc *d, const struct report_ctx *ctx)
 		doc_printf(d, "%u cell%s failed, %u skipped:", sum->nfailed,
 		    sum->nfailed == 1 ? "" : "s", sum->nskipped);
 		doc_para_end(d);
-		report_table_problems(ctx, &t);
+		report_table_view(&ctx->view->problems, -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 	}
