@@ -377,63 +377,14 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 	const struct results *res = ctx->res;
 	struct rounds_steady st;
 	struct report_table t;
-	unsigned k, c, most = 0, at = 0, row;
-	char a[32];
+	unsigned most = 0, at = 0;
 
 	if (!res->plan.until_steady)
 		return;
 	at = analysis_rounds_reached(res, &most, &st);
 	doc_heading(d, 2, "Rounds until steady");
 	report_doc_rounds_verdict(d, res, at, most, &st);
-	report_table_init(&t, "Rounds until steady", 1 + st.ntrack, NULL);
-	report_table_set(&t, 0, 0, "Round");
-	for (c = 0; c < st.ntrack; c++) {
-		const struct cell *cl = &res->plan.cells[st.track[c].cell];
-
-		report_table_set(&t, 0, 1 + c, "%s %s QD%u (IOPS)", report_summary_wl_name(ctx->sum, cl),
-		    report_size_label(cl->bs, a, sizeof a), cl->depth);
-		t.numeric[1 + c] = true;
-	}
-	for (k = 0; k < most; k++) {
-		row = report_table_add_row(&t);
-		report_table_set(&t, row, 0, "%u%s", k + 1, st.last > 0 && k + 1 <= st.last &&
-		    k + SWEEP_STEADY_WINDOW_ROUNDS >= st.last ? " (window)" : "");
-		for (c = 0; c < st.ntrack; c++) {
-			const struct cell_result *r = &res->cells[st.track[c].cell];
-
-			if (k < r->nrounds && r->rounds[k].status == CELL_OK)
-				report_table_set(&t, row, 1 + c, "%s",
-				    report_num(r->rounds[k].iops, 0, a, sizeof a));
-			else
-				report_table_set(&t, row, 1 + c, "%s", k < r->nrounds ?
-				    cell_status_name(r->rounds[k].status) : "-");
-		}
-	}
-	for (k = 0; k < 3 && st.last > 0; k++) {
-		row = report_table_add_row(&t);
-		if (k == 0)
-			report_table_set(&t, row, 0, "Window mean");
-		else
-			report_table_set(&t, row, 0, k == 1 ? "Excursion (at most %.0f%%)" :
-			    "Slope (under %.0f%%)", (k == 1 ? SWEEP_STEADY_EXCURSION :
-			    SWEEP_STEADY_SLOPE) * 100);
-		for (c = 0; c < st.ntrack; c++) {
-			const struct rounds_steady_track *tr = &st.track[c];
-			bool over = k == 1 ? tr->excursion > SWEEP_STEADY_EXCURSION :
-			    tr->slope >= SWEEP_STEADY_SLOPE;
-
-			if (k == 0) {
-				report_table_set(&t, row, 1 + c, "%s", report_num(tr->mean, 0, a,
-				    sizeof a));
-				continue;
-			}
-			report_table_set(&t, row, 1 + c, "%.1f%%", (k == 1 ? tr->excursion :
-			    tr->slope) * 100);
-			if (over)
-				report_table_flag(&t, row, 1 + c, REPORT_FLAG_FAILED, "beyond the SNIA "
-				    "PTS limit");
-		}
-	}
+	report_table_view(&ctx->view->rounds, -1, 0, &t);
 	doc_table(d, &t);
 	report_table_free(&t);
 }
