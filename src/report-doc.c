@@ -89,10 +89,11 @@ report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
 static void
 report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
 {
+	const struct view_table *v = &ctx->view->findings;
 	unsigned m, n = 0;
 
-	for (m = 0; m < ctx->sum->nmodes; m++)
-		n += ctx->sum->modes[m].sat.found;
+	for (m = 0; m < v->nrows; m++)
+		n += view_table_cell(v, m, FIND_SATURATION)->kind == VIEW_TEXT;
 	if (n == 0)
 		return;
 	doc_para_begin(d, NULL);
@@ -101,13 +102,15 @@ report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
 	    SATURATION_MIN_DEPTHS);
 	doc_para_end(d);
 	doc_list_begin(d);
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		if (!ctx->sum->modes[m].sat.found)
+	for (m = 0; m < v->nrows; m++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_SATURATION);
+
+		if (vc->kind != VIEW_TEXT)
 			continue;
 		doc_item_begin(d, NULL);
-		doc_strong(d, ctx->sum->modes[m].name);
+		doc_strong(d, v->rows[m].label);
 		doc_raw(d, ": ");
-		doc_text(d, ctx->sum->modes[m].sat.text);
+		doc_text(d, vc->text);
 		doc_raw(d, ".");
 		doc_item_end(d);
 	}
@@ -206,6 +209,7 @@ static void
 report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 {
 	const struct expect *e = &ctx->res->expect;
+	const struct view_table *v = &ctx->view->findings;
 	char caps[160], a[32];
 	unsigned m;
 
@@ -235,14 +239,15 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 		doc_para_end(d);
 	}
 	doc_list_begin(d);
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
+	for (m = 0; m < v->nrows; m++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
+		bool above = vc->flags & VIEW_ABOVE_CAP;
 
-		doc_item_begin(d, sm->above_cap ? "fail" : NULL);
-		doc_strong(d, sm->name);
+		doc_item_begin(d, above ? "fail" : NULL);
+		doc_strong(d, v->rows[m].label);
 		doc_raw(d, ": ");
-		doc_text(d, sm->expect_text);
-		if (sm->above_cap)
+		doc_text(d, vc->text);
+		if (above)
 			doc_flag(d);
 		doc_item_end(d);
 	}

@@ -140,6 +140,7 @@ static lxw_row_t
 xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	const struct expect *e = &ctx->res->expect;
+	const struct view_table *v = &ctx->view->findings;
 	char caps[160], a[32], *line;
 	unsigned m;
 
@@ -157,11 +158,12 @@ xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 		worksheet_write_string(ws, row++, 0, line, NULL);
 		free(line);
 	}
-	for (m = 0; m < ctx->sum->nmodes; m++, row++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
+	for (m = 0; m < v->nrows; m++, row++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
 
-		worksheet_write_string(ws, row, 0, sm->name, x->bold);
-		worksheet_write_string(ws, row, 1, sm->expect_text, sm->above_cap ? x->alert : NULL);
+		worksheet_write_string(ws, row, 0, v->rows[m].label, x->bold);
+		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
+		    NULL);
 	}
 	return row + 1;
 }

@@ -294,6 +294,7 @@ struct view {
 	struct view_table	 mismatches;	/* cells whose BW check failed */
 	struct view_table	 problems;	/* cells that failed or were skipped */
 	struct view_table	 rounds;	/* --rounds-until-steady: IOPS per round */
+	struct view_table	 findings;	/* per workload: against the caps, saturation */
 	/* A heading and a table each, that every format shows as they are: */
 	struct view_table	 sections[VIEW_SECTIONS_MAX];
 	const char		*headings[VIEW_SECTIONS_MAX];
@@ -325,6 +326,10 @@ void	 view_bursts(const struct results *res, const struct summary *sum, struct v
 void	 view_mismatches(const struct results *res, const struct summary *sum,
 	     struct view_table *t);
 void	 view_problems(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-findings.c: per workload the sentences of its caps and saturation, in these columns */
+enum { FIND_EXPECT, FIND_SATURATION, FIND_COLS };
+void	 view_findings(const struct results *res, const struct summary *sum, struct view_table *t);
 
 /* view-rounds.c: --rounds-until-steady's tracking cells, round by round, and the window */
 void	 view_rounds(const struct results *res, const struct summary *sum, struct view_table *t);
