@@ -2,7 +2,8 @@
  * The views (view*.c) on a small synthetic run: the pivot's columns,
  * groups, cells and marks; the same pivot as a document table; the
  * summary's columns; the data moved and its total; the mismatched and
- * failed cells, each back-end's columns; the rounds; the axis range.
+ * failed cells, each back-end's columns; the rounds; the findings; the
+ * axis range.
  */
 #include "config.h"
 
@@ -181,6 +182,14 @@ checks(const struct results *res, const struct summary *sum)
 
 	view_rounds(res, sum, &v);
 	CHECK(v.nrows == 0, "no --rounds-until-steady: no rounds");
+	view_table_free(&v);
+
+	view_findings(res, sum, &v);
+	CHECK(v.nrows == 2 && v.ncols == FIND_COLS, "findings %u x %u", v.nrows, v.ncols);
+	CHECK(view_table_cell(&v, 0, FIND_EXPECT)->kind == VIEW_NONE,
+	    "no expectation: no sentence of the caps");
+	CHECK(view_table_cell(&v, 1, FIND_SATURATION)->kind == VIEW_NONE,
+	    "two depths: no saturation");
 	view_table_free(&v);
 }
 
