@@ -506,17 +506,17 @@ report_doc_caption(const char *stem)
 		const char	*stem, *caption;
 	} captions[] = {
 		{ .stem = "scorecard",
-		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, with "
-		    "p99 latency on the 4K tiles; a tile the run did not measure says so." },
+		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
+		    "with p99 latency on the 4K tiles; a tile the run did not measure says so." },
 		{ .stem = "iops",
 		  .caption = "Colour: mode (the same in every chart); dash and marker, or a bar's "
 		    "fill: queue depth. Grey lines (--expect, --profile): the provisioned caps." },
 		{ .stem = "bw",
-		  .caption = "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or a "
-		    "bar's fill: queue depth." },
+		  .caption = "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or "
+		    "a bar's fill: queue depth." },
 		{ .stem = "latency",
-		  .caption = "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the lowest "
-		    "depth measured at each block size; bars: p99, with p50 as a dot." },
+		  .caption = "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the "
+		    "lowest depth measured at each block size; bars: p99, with p50 as a dot." },
 		{ .stem = "saturation",
 		  .caption = "IOPS against queue depth, a line per mode and block size; the circle "
 		    "marks each mode's saturating depth (the smallest within 5% of its best)." },
@@ -524,8 +524,8 @@ report_doc_caption(const char *stem)
 		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
 		    "depth: where the curve turns up, more depth buys only latency." },
 		{ .stem = "series-",
-		  .caption = "IOPS per second of every cell of the mode, side by side in run order; "
-		    "dash and marker: queue depth." },
+		  .caption = "IOPS per second of every cell of the mode, side by side in run "
+		    "order; dash and marker: queue depth." },
 		{ .stem = "compare-",
 		  .caption = "Colour: mode (the same in every chart); dash: run; marker: queue "
 		    "depth." },

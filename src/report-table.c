@@ -376,8 +376,8 @@ report_table_view(const struct view_table *v, int group, unsigned skip, struct r
 			const struct view_cell *vc = view_table_cell(v, row, cols[k]);
 
 			if (vc->kind == VIEW_NONE)
-				report_table_set(t, r, k + first, "%s", vc->text != NULL ? vc->text :
-				    "-");
+				report_table_set(t, r, k + first, "%s",
+				    vc->text != NULL ? vc->text : "-");
 			else if (vc->kind == VIEW_TEXT)
 				table_view_text(t, r, k + first, vc);
 			else

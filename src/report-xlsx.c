@@ -114,7 +114,8 @@ xl_view_rows(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct
 			worksheet_write_string(ws, row, col++, v->rows[r].label, label);
 		for (c = 0; c < v->ncols; c++)
 			if (!(v->cols[c].flags & VIEW_COL_DOC))
-				xl_view_cell(x, ws, row, col++, &v->cols[c], view_table_cell(v, r, c));
+				xl_view_cell(x, ws, row, col++, &v->cols[c],
+				    view_table_cell(v, r, c));
 	}
 	return row;
 }

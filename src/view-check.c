@@ -74,7 +74,8 @@ static const struct {
 	const char	*header, *name;
 	unsigned	 flags;
 } mismatch_cols[MM_COLS] = {
-	[MM_DERIVED] = { .header = "Derived MiB/s (IOPS x bs)", .name = "Derived IOPS x bs (MiB/s)" },
+	[MM_DERIVED] = { .header = "Derived MiB/s (IOPS x bs)",
+	    .name = "Derived IOPS x bs (MiB/s)" },
 	[MM_MEASURED] = { .header = "Measured MiB/s", .name = "Measured (MiB/s)" },
 	[MM_DEVICE] = { .header = "Device MiB/s", .name = "Device (MiB/s)" },
 	[MM_CAUSE] = { .header = "Likely cause", .name = "Likely cause",

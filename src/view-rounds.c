@@ -44,8 +44,8 @@ rounds_limit_row(struct view_table *t, const struct rounds_steady *st, unsigned 
 	char label[48];
 	unsigned row, c;
 
-	snprintf(label, sizeof label, k == 1 ? "Excursion (at most %.0f%%)" : "Slope (under %.0f%%)",
-	    limit * 100);
+	snprintf(label, sizeof label, k == 1 ? "Excursion (at most %.0f%%)" :
+	    "Slope (under %.0f%%)", limit * 100);
 	row = view_table_add_row(t, label, 0);
 	for (c = 0; c < st->ntrack; c++) {
 		const struct rounds_steady_track *tr = &st->track[c];

@@ -178,8 +178,8 @@ struct view_cell {
 #define VIEW_COL_PROSE	0x4	/* sentences: what a compact document leaves out */
 #define VIEW_COL_DOC	0x8	/* documents show it, sheets do not ("randrw 65/35") */
 #define VIEW_COL_SHEET	0x10	/* sheets show it, documents do not ("randrw") */
-#define VIEW_COL_COUNT	0x20	/* a count (a depth): plain, no thousands separator, no format */
-#define VIEW_COL_ALERT	0x40	/* what went wrong: a sheet colours its texts (failed: yellow, else red) */
+#define VIEW_COL_COUNT	0x20	/* a count (a depth): no thousands separator, no number format */
+#define VIEW_COL_ALERT	0x40	/* what went wrong: a sheet colours its texts, failed yellow, else red */
 
 /*
  * A column: its header in a table of its group (or of few columns), its
