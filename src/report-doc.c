@@ -89,10 +89,11 @@ report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
 static void
 report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
 {
+	const struct view_table *v = &ctx->view->findings;
 	unsigned m, n = 0;
 
-	for (m = 0; m < ctx->sum->nmodes; m++)
-		n += ctx->sum->modes[m].sat.found;
+	for (m = 0; m < v->nrows; m++)
+		n += view_table_cell(v, m, FIND_SATURATION)->kind == VIEW_TEXT;
 	if (n == 0)
 		return;
 	doc_para_begin(d, NULL);
@@ -101,13 +102,15 @@ report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
 	    SATURATION_MIN_DEPTHS);
 	doc_para_end(d);
 	doc_list_begin(d);
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		if (!ctx->sum->modes[m].sat.found)
+	for (m = 0; m < v->nrows; m++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_SATURATION);
+
+		if (vc->kind != VIEW_TEXT)
 			continue;
 		doc_item_begin(d, NULL);
-		doc_strong(d, ctx->sum->modes[m].name);
+		doc_strong(d, v->rows[m].label);
 		doc_raw(d, ": ");
-		doc_text(d, ctx->sum->modes[m].sat.text);
+		doc_text(d, vc->text);
 		doc_raw(d, ".");
 		doc_item_end(d);
 	}
@@ -206,6 +209,7 @@ static void
 report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 {
 	const struct expect *e = &ctx->res->expect;
+	const struct view_table *v = &ctx->view->findings;
 	char caps[160], a[32];
 	unsigned m;
 
@@ -235,14 +239,15 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 		doc_para_end(d);
 	}
 	doc_list_begin(d);
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
+	for (m = 0; m < v->nrows; m++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
+		bool above = vc->flags & VIEW_ABOVE_CAP;
 
-		doc_item_begin(d, sm->above_cap ? "fail" : NULL);
-		doc_strong(d, sm->name);
+		doc_item_begin(d, above ? "fail" : NULL);
+		doc_strong(d, v->rows[m].label);
 		doc_raw(d, ": ");
-		doc_text(d, sm->expect_text);
-		if (sm->above_cap)
+		doc_text(d, vc->text);
+		if (above)
 			doc_flag(d);
 		doc_item_end(d);
 	}
@@ -377,63 +382,14 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 	const struct results *res = ctx->res;
 	struct rounds_steady st;
 	struct report_table t;
-	unsigned k, c, most = 0, at = 0, row;
-	char a[32];
+	unsigned most = 0, at = 0;
 
 	if (!res->plan.until_steady)
 		return;
 	at = analysis_rounds_reached(res, &most, &st);
 	doc_heading(d, 2, "Rounds until steady");
 	report_doc_rounds_verdict(d, res, at, most, &st);
-	report_table_init(&t, "Rounds until steady", 1 + st.ntrack, NULL);
-	report_table_set(&t, 0, 0, "Round");
-	for (c = 0; c < st.ntrack; c++) {
-		const struct cell *cl = &res->plan.cells[st.track[c].cell];
-
-		report_table_set(&t, 0, 1 + c, "%s %s QD%u (IOPS)", report_summary_wl_name(ctx->sum, cl),
-		    report_size_label(cl->bs, a, sizeof a), cl->depth);
-		t.numeric[1 + c] = true;
-	}
-	for (k = 0; k < most; k++) {
-		row = report_table_add_row(&t);
-		report_table_set(&t, row, 0, "%u%s", k + 1, st.last > 0 && k + 1 <= st.last &&
-		    k + SWEEP_STEADY_WINDOW_ROUNDS >= st.last ? " (window)" : "");
-		for (c = 0; c < st.ntrack; c++) {
-			const struct cell_result *r = &res->cells[st.track[c].cell];
-
-			if (k < r->nrounds && r->rounds[k].status == CELL_OK)
-				report_table_set(&t, row, 1 + c, "%s",
-				    report_num(r->rounds[k].iops, 0, a, sizeof a));
-			else
-				report_table_set(&t, row, 1 + c, "%s", k < r->nrounds ?
-				    cell_status_name(r->rounds[k].status) : "-");
-		}
-	}
-	for (k = 0; k < 3 && st.last > 0; k++) {
-		row = report_table_add_row(&t);
-		if (k == 0)
-			report_table_set(&t, row, 0, "Window mean");
-		else
-			report_table_set(&t, row, 0, k == 1 ? "Excursion (at most %.0f%%)" :
-			    "Slope (under %.0f%%)", (k == 1 ? SWEEP_STEADY_EXCURSION :
-			    SWEEP_STEADY_SLOPE) * 100);
-		for (c = 0; c < st.ntrack; c++) {
-			const struct rounds_steady_track *tr = &st.track[c];
-			bool over = k == 1 ? tr->excursion > SWEEP_STEADY_EXCURSION :
-			    tr->slope >= SWEEP_STEADY_SLOPE;
-
-			if (k == 0) {
-				report_table_set(&t, row, 1 + c, "%s", report_num(tr->mean, 0, a,
-				    sizeof a));
-				continue;
-			}
-			report_table_set(&t, row, 1 + c, "%.1f%%", (k == 1 ? tr->excursion :
-			    tr->slope) * 100);
-			if (over)
-				report_table_flag(&t, row, 1 + c, REPORT_FLAG_FAILED, "beyond the SNIA "
-				    "PTS limit");
-		}
-	}
+	report_table_view(&ctx->view->rounds, -1, 0, &t);
 	doc_table(d, &t);
 	report_table_free(&t);
 }
@@ -493,7 +449,7 @@ report_doc_checks(struct doc *d, const struct report_ctx *ctx)
 	doc_heading(d, 2, "BW = IOPS x bs checks");
 	report_doc_check_count(d, sum);
 	if (sum->nmismatch > 0) {
-		report_table_mismatches(ctx, &t);
+		report_table_view(&ctx->view->mismatches, -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 	}
@@ -502,7 +458,7 @@ report_doc_checks(struct doc *d, const struct report_ctx *ctx)
 		doc_printf(d, "%u cell%s failed, %u skipped:", sum->nfailed,
 		    sum->nfailed == 1 ? "" : "s", sum->nskipped);
 		doc_para_end(d);
-		report_table_problems(ctx, &t);
+		report_table_view(&ctx->view->problems, -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 	}
@@ -549,21 +505,29 @@ report_doc_caption(const char *stem)
 	static const struct {
 		const char	*stem, *caption;
 	} captions[] = {
-		{ "scorecard", "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, with "
-		    "p99 latency on the 4K tiles; a tile the run did not measure says so." },
-		{ "iops", "Colour: mode (the same in every chart); dash and marker, or a bar's fill: "
-		    "queue depth. Grey lines (--expect, --profile): the provisioned caps." },
-		{ "bw", "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or a bar's "
-		    "fill: queue depth." },
-		{ "latency", "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the lowest "
-		    "depth measured at each block size; bars: p99, with p50 as a dot." },
-		{ "saturation", "IOPS against queue depth, a line per mode and block size; the circle "
+		{ .stem = "scorecard",
+		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
+		    "with p99 latency on the 4K tiles; a tile the run did not measure says so." },
+		{ .stem = "iops",
+		  .caption = "Colour: mode (the same in every chart); dash and marker, or a bar's "
+		    "fill: queue depth. Grey lines (--expect, --profile): the provisioned caps." },
+		{ .stem = "bw",
+		  .caption = "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or "
+		    "a bar's fill: queue depth." },
+		{ .stem = "latency",
+		  .caption = "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the "
+		    "lowest depth measured at each block size; bars: p99, with p50 as a dot." },
+		{ .stem = "saturation",
+		  .caption = "IOPS against queue depth, a line per mode and block size; the circle "
 		    "marks each mode's saturating depth (the smallest within 5% of its best)." },
-		{ "latency-curve", "p99 (solid) and p50 (dashed) latency against IOPS, a point per "
-		    "queue depth: where the curve turns up, more depth buys only latency." },
-		{ "series-", "IOPS per second of every cell of the mode, side by side in run order; "
-		    "dash and marker: queue depth." },
-		{ "compare-", "Colour: mode (the same in every chart); dash: run; marker: queue "
+		{ .stem = "latency-curve",
+		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
+		    "depth: where the curve turns up, more depth buys only latency." },
+		{ .stem = "series-",
+		  .caption = "IOPS per second of every cell of the mode, side by side in run "
+		    "order; dash and marker: queue depth." },
+		{ .stem = "compare-",
+		  .caption = "Colour: mode (the same in every chart); dash: run; marker: queue "
 		    "depth." },
 	};
 	size_t i;

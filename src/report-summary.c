@@ -168,10 +168,12 @@ summary_lat_series(const struct results *res, const struct summary *s, unsigned 
 }
 
 const struct score_tile report_score_tiles[SCORE_TILES] = {
-	{ "SEQ 1M Q8", MIB, 8, { MODE_READ, MODE_WRITE } },
-	{ "SEQ 1M Q1", MIB, 1, { MODE_READ, MODE_WRITE } },
-	{ "RND 4K Q32", 4 * KIB, 32, { MODE_RANDREAD, MODE_RANDWRITE } },
-	{ "RND 4K Q1", 4 * KIB, 1, { MODE_RANDREAD, MODE_RANDWRITE } },
+	{ .name = "SEQ 1M Q8", .bs = MIB, .depth = 8, .mode = { MODE_READ, MODE_WRITE } },
+	{ .name = "SEQ 1M Q1", .bs = MIB, .depth = 1, .mode = { MODE_READ, MODE_WRITE } },
+	{ .name = "RND 4K Q32", .bs = 4 * KIB, .depth = 32,
+	  .mode = { MODE_RANDREAD, MODE_RANDWRITE } },
+	{ .name = "RND 4K Q1", .bs = 4 * KIB, .depth = 1,
+	  .mode = { MODE_RANDREAD, MODE_RANDWRITE } },
 };
 
 /*

@@ -2,8 +2,8 @@
  * The tables of the documents (report.md, report.html) as text, written by
  * the document back-end (doc_table()): a view (view.h) turned into text
  * with report_table_view() (numbers in their column's decimals, the
- * unsteady marker, flags with their notes), and the per-cell tables the
- * documents alone show (checks, mismatches, failures), built here.
+ * unsteady marker, flags with their notes), and the per-cell table the
+ * documents alone show (every cell's check), built here.
  */
 #include "config.h"
 
@@ -12,19 +12,6 @@
 #include <string.h>
 
 #include "report.h"
-
-/* A row's first four columns: the cell's mode, block size, depth and jobs. */
-static void
-table_cell_id(struct report_table *t, unsigned row, const struct summary *sum,
-    const struct cell_result *r)
-{
-	char a[32];
-
-	report_table_set(t, row, 0, "%s", report_summary_wl_name(sum, &r->cell));
-	report_table_set(t, row, 1, "%s", report_size_label(r->cell.bs, a, sizeof a));
-	report_table_set(t, row, 2, "%u", r->cell.depth);
-	report_table_set(t, row, 3, "%u", r->cell.jobs);
-}
 
 /* An empty table of ncols with its header row; header may be NULL (fill it with _set). */
 void
@@ -147,9 +134,9 @@ report_table_stability_flag(const struct stability *s)
 	return s->verdict == STABILITY_STALLED ? REPORT_FLAG_STALLED : REPORT_FLAG_NOISY;
 }
 
-/* Columns shared by the check tables: the cell, the three bandwidths, the verdict. */
+/* A check's columns: the cell, the three bandwidths, the differences, the verdict. */
 static void
-check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i, bool reason_only)
+check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i)
 {
 	const struct cell_result *r = &ctx->res->cells[i];
 	unsigned row = report_table_add_row(t), c = 0;
@@ -165,36 +152,16 @@ check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i, bool
 		report_table_set(t, row, c++, "%s", report_num(r->check.device / MIB, 1, a, sizeof a));
 	else
 		report_table_set(t, row, c++, "n/a");
-	if (!reason_only) {
-		report_table_set(t, row, c++, "%+.2f%%", r->check.diff_derived * 100);
-		if (r->check.device >= 0)
-			report_table_set(t, row, c++, "%+.1f%%", r->check.diff_device * 100);
-		else
-			report_table_set(t, row, c++, "n/a");
-		report_table_set(t, row, c, "%s", r->check.ok ? "ok" : "MISMATCH");
-		if (!r->check.ok)
-			report_table_flag(t, row, c, REPORT_FLAG_MISMATCH, r->check.reason);
-		c++;
-	}
+	report_table_set(t, row, c++, "%+.2f%%", r->check.diff_derived * 100);
+	if (r->check.device >= 0)
+		report_table_set(t, row, c++, "%+.1f%%", r->check.diff_device * 100);
+	else
+		report_table_set(t, row, c++, "n/a");
+	report_table_set(t, row, c, "%s", r->check.ok ? "ok" : "MISMATCH");
+	if (!r->check.ok)
+		report_table_flag(t, row, c, REPORT_FLAG_MISMATCH, r->check.reason);
+	c++;
 	report_table_set(t, row, c, "%s", r->check.reason);
-}
-
-/* Every cell whose BW check failed, with its likely cause. */
-void
-report_table_mismatches(const struct report_ctx *ctx, struct report_table *t)
-{
-	static const char *const header[] = {
-		"Mode", "Block size", "QD", "Jobs", "Derived MiB/s (IOPS x bs)", "Measured MiB/s",
-		"Device MiB/s", "Likely cause"
-	};
-	unsigned i;
-
-	report_table_init(t, "BW = IOPS x bs mismatches", 8, header);
-	for (i = 2; i < 7; i++)
-		t->numeric[i] = true;
-	for (i = 0; i < ctx->sum->nmismatch; i++)
-		if (!report_table_full(t))
-			check_row(ctx, t, ctx->sum->mismatch[i], true);
 }
 
 /* Every cell's BW check. */
@@ -218,7 +185,7 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 
 		if (!results_cell_has_figures(r) || report_table_full(t))
 			continue;
-		check_row(ctx, t, i, false);
+		check_row(ctx, t, i);
 		if (r->inflight_max > 0)
 			report_table_set(t, t->nrows - 1, 11, "%u", r->inflight_max);
 		else
@@ -349,17 +316,21 @@ table_view_text(struct report_table *t, unsigned row, unsigned col, const struct
 }
 
 /*
- * Figure cell vc in its column's decimals, with its interval (--repeat) and
- * the unsteady marker, and its marks with their note.
+ * Figure cell vc in its column's decimals (a count as it is), with its
+ * interval (--repeat) and the unsteady marker, and its marks with their
+ * note.
  */
 static void
 table_view_figure(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc,
-    int d)
+    const struct view_col *vcol)
 {
 	const char *mark = vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK : "";
 	char a[64], lo[32], hi[32];
+	int d = vcol->decimals;
 
-	if (vc->spread)
+	if (vcol->flags & VIEW_COL_COUNT)
+		report_table_set(t, row, col, "%.0f%s", vc->value, mark);
+	else if (vc->spread)
 		report_table_set(t, row, col, "%s (%s-%s)%s", report_num(vc->value, d, a, sizeof a),
 		    report_num(vc->lo, d, lo, sizeof lo), report_num(vc->hi, d, hi, sizeof hi), mark);
 	else
@@ -369,25 +340,28 @@ table_view_figure(struct report_table *t, unsigned row, unsigned col, const stru
 
 /*
  * The columns of group (-1: every group) of view v, but those with a flag
- * of skip (VIEW_COL_*), as a document table: the row labels first, then a
- * column per view column; nothing is "-" (or what its text says).  Rows
- * with nothing in the group are left out, and those past
- * REPORT_CELLS_LISTED are counted (report_table_full).
+ * of skip (VIEW_COL_*) or that sheets alone show, as a document table: the
+ * row labels first (unless v has none), then a column per view column;
+ * nothing is "-" (or what its text says).  Rows with nothing in the group
+ * are left out, and those past REPORT_CELLS_LISTED are counted
+ * (report_table_full).
  */
 void
 report_table_view(const struct view_table *v, int group, unsigned skip, struct report_table *t)
 {
-	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, c, k, row;
+	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, c, k, row, first = v->unlabelled ? 0 : 1;
 
 	for (c = 0; c < v->ncols && ncols < sizeof cols / sizeof cols[0]; c++)
-		if ((group < 0 || v->cols[c].group == group) && !(v->cols[c].flags & skip))
+		if ((group < 0 || v->cols[c].group == group) &&
+		    !(v->cols[c].flags & (skip | VIEW_COL_SHEET)))
 			cols[ncols++] = c;
 	report_table_init(t, group >= 0 && (unsigned)group < v->ngroups ? v->groups[group] :
-	    v->title, ncols + 1, NULL);
-	report_table_set(t, 0, 0, "%s", v->row_head);
+	    v->title, ncols + first, NULL);
+	if (first > 0)
+		report_table_set(t, 0, 0, "%s", v->row_head);
 	for (k = 0; k < ncols; k++) {
-		report_table_set(t, 0, k + 1, "%s", v->cols[cols[k]].header);
-		t->numeric[k + 1] = !(v->cols[cols[k]].flags & VIEW_COL_WORDS);
+		report_table_set(t, 0, k + first, "%s", v->cols[cols[k]].header);
+		t->numeric[k + first] = !(v->cols[cols[k]].flags & VIEW_COL_WORDS);
 	}
 	t->nleft_out = v->nleft_out;
 	for (row = 0; row < v->nrows; row++) {
@@ -396,16 +370,18 @@ report_table_view(const struct view_table *v, int group, unsigned skip, struct r
 		if (view_row_empty(v, row, group) || (!v->all_rows && report_table_full(t)))
 			continue;
 		r = report_table_add_row(t);
-		report_table_set(t, r, 0, "%s", v->rows[row].label);
+		if (first > 0)
+			report_table_set(t, r, 0, "%s", v->rows[row].label);
 		for (k = 0; k < ncols; k++) {
 			const struct view_cell *vc = view_table_cell(v, row, cols[k]);
 
 			if (vc->kind == VIEW_NONE)
-				report_table_set(t, r, k + 1, "%s", vc->text != NULL ? vc->text : "-");
+				report_table_set(t, r, k + first, "%s",
+				    vc->text != NULL ? vc->text : "-");
 			else if (vc->kind == VIEW_TEXT)
-				table_view_text(t, r, k + 1, vc);
+				table_view_text(t, r, k + first, vc);
 			else
-				table_view_figure(t, r, k + 1, vc, v->cols[cols[k]].decimals);
+				table_view_figure(t, r, k + first, vc, &v->cols[cols[k]]);
 		}
 	}
 }
@@ -504,26 +480,4 @@ report_table_burst_note(const struct report_ctx *ctx)
 	return xasprintf("Burst detection: %u cell%s dropped by more than 30%% after a steady start "
 	    "and stayed down, as a volume does when its burst credits run out (the series charts mark "
 	    "the drop):", sum->nburst, sum->nburst == 1 ? "" : "s");
-}
-
-/* Cells that failed or were skipped, with the reason. */
-void
-report_table_problems(const struct report_ctx *ctx, struct report_table *t)
-{
-	static const char *const header[] = { "Mode", "Block size", "QD", "Jobs", "Status", "Reason" };
-	unsigned i;
-
-	report_table_init(t, "Failed and skipped cells", 6, header);
-	for (i = 0; i < ctx->res->plan.ncells; i++) {
-		const struct cell_result *r = &ctx->res->cells[i];
-		unsigned row;
-
-		if ((r->status != CELL_FAILED && r->status != CELL_SKIPPED) || report_table_full(t))
-			continue;
-		row = report_table_add_row(t);
-		table_cell_id(t, row, ctx->sum, r);
-		report_table_set(t, row, 4, "%s", cell_status_name(r->status));
-		report_table_set(t, row, 5, "%s", r->status_reason);
-		report_table_flag(t, row, 4, REPORT_FLAG_FAILED, NULL);
-	}
 }

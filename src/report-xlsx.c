@@ -53,31 +53,6 @@ xl_formats(struct report_xl *x)
 	x->alert = report_xlsx_format(x->wb, NULL, true, 0, 0xB00020);
 }
 
-/* A header row; headers carry their units. */
-static void
-xl_header(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const char *const *h, unsigned n)
-{
-	unsigned c;
-
-	for (c = 0; c < n; c++)
-		worksheet_write_string(ws, row, (lxw_col_t)c, h[c], x->header);
-}
-
-/* A cell's identity columns: mode, block size (and bytes), depth, jobs. */
-static void
-xl_cell_id(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t *col,
-    const struct cell_result *r, bool bytes)
-{
-	char bs[32];
-
-	worksheet_write_string(ws, row, (*col)++, mode_name(r->cell.mode), NULL);
-	worksheet_write_string(ws, row, (*col)++, report_size_label(r->cell.bs, bs, sizeof bs), NULL);
-	if (bytes)
-		worksheet_write_number(ws, row, (*col)++, (double)r->cell.bs, x->num0);
-	worksheet_write_number(ws, row, (*col)++, r->cell.depth, NULL);
-	worksheet_write_number(ws, row, (*col)++, r->cell.jobs, NULL);
-}
-
 /* The format of figure vc with decimals: red for a failed check or above the cap, yellow unsteady. */
 static lxw_format *
 xl_view_format(struct report_xl *x, const struct view_cell *vc, int decimals)
@@ -90,10 +65,11 @@ xl_view_format(struct report_xl *x, const struct view_cell *vc, int decimals)
 }
 
 /*
- * Cell vc of column c at row, col: a figure in its format, with a note
- * when its column says what it is and its cell is not steady; a text, and
- * when it names a cell not steady the marker and verdict, yellow
- * ("512 B, QD32 ⚠ noisy"); nothing stays blank.
+ * Cell vc of column c at row, col: a figure in its format (a count in
+ * none), with a note when its column says what it is and its cell is not
+ * steady; a text, and when it names a cell not steady the marker and
+ * verdict, yellow ("512 B, QD32 ⚠ noisy"), in a column of what went wrong
+ * yellow when its cell failed and red when not; nothing stays blank.
  */
 static void
 xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
@@ -102,7 +78,8 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 	char *s;
 
 	if (vc->kind == VIEW_NUMBER) {
-		worksheet_write_number(ws, row, col, vc->value, xl_view_format(x, vc, c->decimals));
+		worksheet_write_number(ws, row, col, vc->value, c->flags & VIEW_COL_COUNT ? NULL :
+		    xl_view_format(x, vc, c->decimals));
 		if (c->subject != NULL && (vc->flags & VIEW_UNSTEADY)) {
 			s = xasprintf("%s %s from a cell that is not steady: %s", REPORT_UNSTEADY_MARK,
 			    c->subject, vc->why != NULL ? vc->why : "");
@@ -116,7 +93,31 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 		worksheet_write_string(ws, row, col, s, x->failed);
 		free(s);
 	} else if (vc->kind == VIEW_TEXT)
-		worksheet_write_string(ws, row, col, vc->text, NULL);
+		worksheet_write_string(ws, row, col, vc->text, !(c->flags & VIEW_COL_ALERT) ? NULL :
+		    vc->flags & VIEW_FAILED ? x->failed : x->bad);
+}
+
+/*
+ * The rows of view v from row, but the columns documents alone show: the
+ * labels (unless it has none) in label.  Returns the next row.
+ */
+static lxw_row_t
+xl_view_rows(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct view_table *v,
+    lxw_format *label)
+{
+	lxw_col_t col;
+	unsigned r, c;
+
+	for (r = 0; r < v->nrows; r++, row++) {
+		col = 0;
+		if (!v->unlabelled)
+			worksheet_write_string(ws, row, col++, v->rows[r].label, label);
+		for (c = 0; c < v->ncols; c++)
+			if (!(v->cols[c].flags & VIEW_COL_DOC))
+				xl_view_cell(x, ws, row, col++, &v->cols[c],
+				    view_table_cell(v, r, c));
+	}
+	return row;
 }
 
 /* View v at row: a header row of its column names, then its rows, labels in label.  Returns the next row. */
@@ -124,18 +125,15 @@ static lxw_row_t
 xl_view_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct view_table *v,
     lxw_format *label)
 {
-	unsigned r, c;
+	lxw_col_t col = 0;
+	unsigned c;
 
-	worksheet_write_string(ws, row, 0, v->row_head, x->header);
+	if (!v->unlabelled)
+		worksheet_write_string(ws, row, col++, v->row_head, x->header);
 	for (c = 0; c < v->ncols; c++)
-		worksheet_write_string(ws, row, (lxw_col_t)(c + 1), v->cols[c].name, x->header);
-	for (r = 0, row++; r < v->nrows; r++, row++) {
-		worksheet_write_string(ws, row, 0, v->rows[r].label, label);
-		for (c = 0; c < v->ncols; c++)
-			xl_view_cell(x, ws, row, (lxw_col_t)(c + 1), &v->cols[c],
-			    view_table_cell(v, r, c));
-	}
-	return row;
+		if (!(v->cols[c].flags & VIEW_COL_DOC))
+			worksheet_write_string(ws, row, col++, v->cols[c].name, x->header);
+	return xl_view_rows(x, ws, row + 1, v, label);
 }
 
 /* Summary rows: the provisioned caps and each mode's peaks against them.  Returns the next row. */
@@ -143,6 +141,7 @@ static lxw_row_t
 xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
 	const struct expect *e = &ctx->res->expect;
+	const struct view_table *v = &ctx->view->findings;
 	char caps[160], a[32], *line;
 	unsigned m;
 
@@ -160,11 +159,12 @@ xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 		worksheet_write_string(ws, row++, 0, line, NULL);
 		free(line);
 	}
-	for (m = 0; m < ctx->sum->nmodes; m++, row++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
+	for (m = 0; m < v->nrows; m++, row++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
 
-		worksheet_write_string(ws, row, 0, sm->name, x->bold);
-		worksheet_write_string(ws, row, 1, sm->expect_text, sm->above_cap ? x->alert : NULL);
+		worksheet_write_string(ws, row, 0, v->rows[m].label, x->bold);
+		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
+		    NULL);
 	}
 	return row + 1;
 }
@@ -194,13 +194,8 @@ xl_bursts(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 static lxw_row_t
 xl_summary_checks(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
-	static const char *const mhead[] = {
-		"Mode", "Block size", "Queue depth", "Jobs", "Derived IOPS x bs (MiB/s)",
-		"Measured (MiB/s)", "Device (MiB/s)", "Likely cause"
-	};
 	const struct summary *sum = ctx->sum;
 	char *line;
-	unsigned i;
 
 	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
 	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
@@ -218,31 +213,14 @@ xl_summary_checks(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const s
 		return row;
 	worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
 	worksheet_set_row(ws, row, 32, NULL);
-	xl_header(x, ws, row++, mhead, sizeof mhead / sizeof mhead[0]);
-	for (i = 0; i < sum->nmismatch; i++, row++) {
-		const struct cell_result *r = &ctx->res->cells[sum->mismatch[i]];
-		lxw_col_t c = 0;
-
-		xl_cell_id(x, ws, row, &c, r, false);
-		worksheet_write_number(ws, row, c++, r->check.derived / MIB, x->num1);
-		worksheet_write_number(ws, row, c++, r->check.measured / MIB, x->num1);
-		if (r->check.device >= 0)
-			worksheet_write_number(ws, row, c, r->check.device / MIB, x->num1);
-		else
-			worksheet_write_string(ws, row, c, "n/a", NULL);
-		c++;
-		worksheet_write_string(ws, row, c, r->check.reason, x->bad);
-	}
-	return row;
+	return xl_view_table(x, ws, row, &ctx->view->mismatches, NULL);
 }
 
 /* Summary rows: the cells that failed or were skipped, with why.  Returns the next row. */
 static lxw_row_t
 xl_summary_failed(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
-	const struct results *res = ctx->res;
 	char *line;
-	unsigned i;
 
 	if (ctx->sum->nfailed + ctx->sum->nskipped == 0)
 		return row;
@@ -250,17 +228,7 @@ xl_summary_failed(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const s
 	line = xasprintf("%u cells failed, %u skipped:", ctx->sum->nfailed, ctx->sum->nskipped);
 	worksheet_write_string(ws, row++, 0, line, x->bold);
 	free(line);
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-		lxw_col_t c = 0;
-
-		if (r->status != CELL_FAILED && r->status != CELL_SKIPPED)
-			continue;
-		xl_cell_id(x, ws, row, &c, r, false);
-		worksheet_write_string(ws, row, c++, cell_status_name(r->status), x->failed);
-		worksheet_write_string(ws, row++, c, r->status_reason, NULL);
-	}
-	return row;
+	return xl_view_rows(x, ws, row, &ctx->view->problems, NULL);
 }
 
 /* Summary row: the banner when a cell is not steady (bold red).  Returns the next row. */

@@ -101,7 +101,6 @@ void	 report_table_flag(struct report_table *, unsigned, unsigned, unsigned, con
 unsigned report_table_add_row(struct report_table *);
 bool	 report_table_full(struct report_table *);
 void	 report_table_free(struct report_table *);
-void	 report_table_mismatches(const struct report_ctx *, struct report_table *);
 void	 report_table_view(const struct view_table *v, int group, unsigned skip,
 	     struct report_table *t);
 void	 report_table_checks(const struct report_ctx *, struct report_table *);
@@ -111,7 +110,6 @@ void	 report_table_stability(struct report_table *, unsigned, unsigned,
 char	*report_table_stability_banner(const struct report_ctx *, const char *, const char *);
 /* Caller frees. */
 char	*report_table_stability_note(const struct report_ctx *);
-void	 report_table_problems(const struct report_ctx *, struct report_table *);
 /* Caller frees. */
 char	*report_table_burst_note(const struct report_ctx *);
 /* Caller frees; NULL for imported figures. */

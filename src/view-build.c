@@ -31,6 +31,10 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	view_summary(res, sum, &v->summary);
 	view_run(res, sum, &v->run);
 	view_bursts(res, sum, &v->bursts);
+	view_mismatches(res, sum, &v->mismatches);
+	view_problems(res, sum, &v->problems);
+	view_rounds(res, sum, &v->rounds);
+	view_findings(res, sum, &v->findings);
 	view_percentiles(res, sum, &v->percentiles);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
@@ -56,6 +60,10 @@ view_free(struct view *v)
 	view_table_free(&v->summary);
 	view_table_free(&v->run);
 	view_table_free(&v->bursts);
+	view_table_free(&v->mismatches);
+	view_table_free(&v->problems);
+	view_table_free(&v->rounds);
+	view_table_free(&v->findings);
 	view_table_free(&v->percentiles);
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);

@@ -176,6 +176,10 @@ struct view_cell {
 #define VIEW_COL_WORDS	0x1	/* words, not figures: left-aligned */
 #define VIEW_COL_DETAIL	0x2	/* a figure a sentence of the same row says too (a cap, a share) */
 #define VIEW_COL_PROSE	0x4	/* sentences: what a compact document leaves out */
+#define VIEW_COL_DOC	0x8	/* documents show it, sheets do not ("randrw 65/35") */
+#define VIEW_COL_SHEET	0x10	/* sheets show it, documents do not ("randrw") */
+#define VIEW_COL_COUNT	0x20	/* a count (a depth): no thousands separator, no number format */
+#define VIEW_COL_ALERT	0x40	/* what went wrong: a sheet colours its texts, failed yellow, else red */
 
 /*
  * A column: its header in a table of its group (or of few columns), its
@@ -212,6 +216,7 @@ struct view_table {
 	char		**groups;	/* per group: its title */
 	unsigned	 ngroups;
 	unsigned	 nleft_out;	/* rows past REPORT_CELLS_LISTED a per-cell view leaves out */
+	bool		 unlabelled;	/* no row labels: its columns name each row */
 	bool		 all_rows;	/* a document lists every row, past REPORT_CELLS_LISTED too */
 };
 
@@ -287,6 +292,10 @@ struct view {
 	struct view_table	 summary;
 	struct view_table	 run;
 	struct view_table	 bursts;
+	struct view_table	 mismatches;	/* cells whose BW check failed */
+	struct view_table	 problems;	/* cells that failed or were skipped */
+	struct view_table	 rounds;	/* --rounds-until-steady: IOPS per round */
+	struct view_table	 findings;	/* per workload: against the caps, saturation */
 	/* A heading and a table each, that every format shows as they are: */
 	struct view_table	 sections[VIEW_SECTIONS_MAX];
 	const char		*headings[VIEW_SECTIONS_MAX];
@@ -313,6 +322,18 @@ void	 view_io(const struct results *res, const struct summary *sum, struct view_
 
 /* view-burst.c: the cells whose IOPS dropped and stayed down */
 void	 view_bursts(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-check.c: per cell, its failed BW check, or its failure, with why */
+void	 view_mismatches(const struct results *res, const struct summary *sum,
+	     struct view_table *t);
+void	 view_problems(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-findings.c: per workload the sentences of its caps and saturation, in these columns */
+enum { FIND_EXPECT, FIND_SATURATION, FIND_COLS };
+void	 view_findings(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-rounds.c: --rounds-until-steady's tracking cells, round by round, and the window */
+void	 view_rounds(const struct results *res, const struct summary *sum, struct view_table *t);
 
 /* view-run.c: target, host, plan and versions as key / value rows */
 void	 view_run(const struct results *res, const struct summary *sum, struct view_table *t);

@@ -7,12 +7,26 @@
 command -v losetup >/dev/null || skip "losetup (util-linux) not installed"
 need_odirect
 
-PLAN="--modes randread --bs 4k-4m --depth 32 --runtime 2 --ramp 1 --steady 0" \
-    SWEEP="$SWEEP" sh "$top_srcdir/bench/caps-throttled.sh" "$T/runs" 3000:128 400:40 \
-    >"$T/table" 2>"$T/err"
-rc=$?
-[ $rc -eq 77 ] && skip "$(cat "$T/err")"
-[ $rc -eq 0 ] || fail "bench/caps-throttled.sh: exit $rc: $(cat "$T/err")"
+# Each throttle on a loop device and cgroup of its own, both at once: the
+# runs wait on their throttles, not on the CPU (in the cgroup at nice -20),
+# so the test takes one run's 33 s instead of two's.
+caps_run() {	# caps_run IOPS:MIBS: one bench run, its table in $T/table.IOPS
+	PLAN="--modes randread --bs 4k-4m --depth 32 --runtime 2 --ramp 1 --steady 0" \
+	    SWEEP="$SWEEP" sh "$top_srcdir/bench/caps-throttled.sh" "$T/runs" "$1" \
+	    >"$T/table.${1%%:*}" 2>"$T/err.${1%%:*}"
+}
+caps_run 3000:128 &
+fast=$!
+caps_run 400:40 &
+slow=$!
+wait $fast
+rc_fast=$?
+wait $slow
+rc_slow=$?
+[ $rc_fast -eq 77 ] || [ $rc_slow -eq 77 ] && skip "$(cat "$T/err.3000" "$T/err.400")"
+[ $rc_fast -eq 0 ] || fail "bench/caps-throttled.sh 3000:128: exit $rc_fast: $(cat "$T/err.3000")"
+[ $rc_slow -eq 0 ] || fail "bench/caps-throttled.sh 400:40: exit $rc_slow: $(cat "$T/err.400")"
+{ cat "$T/table.3000"; sed 1,2d "$T/table.400"; } >"$T/table"
 cat "$T/table"
 "$PY" - "$T/table" <<'PYEOF' || fail "caps off the throttle"
 import re, sys

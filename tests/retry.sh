@@ -92,8 +92,72 @@ IOPS=2000
 LOW=$((IOPS / 50))
 RUNTIME=8
 throttle_volume retry $IOPS
-
 t0=$(date +%s)
+
+# 3. Interrupted in the retries, then --resume: the attempts so far are kept
+#    and the retries go on where they stopped.  The cap drops to 2% in the
+#    first attempt and in the first re-run; SIGINT comes in the second re-run.
+#    It runs on a loop device and cgroup of its own, beside section 2: each
+#    run waits on its own throttle (at nice -20), not on the CPU.
+(
+T=$T/v2
+mkdir "$T" || fail "mkdir $T"
+trap throttle_cleanup EXIT
+throttle_volume retry2 $IOPS
+wait_for() {	# wait_for PATTERN FILE: until a line matches (60 s at most)
+	i=0
+	while ! grep -q "$1" "$2" 2>/dev/null && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	grep -q "$1" "$2" || fail "no '$1' in $2: $(cat "$2")"
+}
+# (in_throttle in the background is a subshell; the sweep it execs is the
+# one process in the cgroup, and SIGTERM stops it as SIGINT does)
+in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
+    --runtime $RUNTIME --steady 0 --retry-unstable 2 -q --formats csv -o "$T/int" \
+    >"$T/int.log" 2>&1 &
+job=$!
+iops_dip 4 $LOW 2 $IOPS 2>/dev/null
+wait_for "^Retrying 1 stalled" "$T/int.log"
+iops_dip 4 $LOW 2 $IOPS 2>/dev/null
+wait_for "^retry 1/2 " "$T/int.log"
+sleep 3
+pid=$(head -1 "$CG/cgroup.procs")
+[ -n "$pid" ] || fail "no sweep in $CG"
+kill -TERM "$pid"
+wait "$job"
+rc=$?
+[ "$rc" -eq 130 ] || fail "interrupted run: exit $rc, want 130: $(cat "$T/int.log")"
+cp "$T/int/results.json" "$T/int-before.json"
+results_py "$T/int/results.json" "
+c = d['cells'][0]
+a = c['attempts']
+assert d['interrupted'] and a['n'] == 2, (d['interrupted'], a['n'])
+v = [x['stability']['verdict'] for x in a['list']]
+assert v == ['stalled', 'stalled'], (v, [x['series']['ios'] for x in a['list']])
+assert a['rule'].startswith('none steady'), a
+"
+in_throttle "$SWEEP" run --resume "$T/int" -q --formats csv >"$T/int-resume.log" 2>&1 ||
+	fail "resume: $(cat "$T/int-resume.log")"
+grep -q "^Retrying 1 stalled or noisy cell" "$T/int-resume.log" ||
+	fail "the resumed run does not retry: $(cat "$T/int-resume.log")"
+"$PY" - "$T/int-before.json" "$T/int/results.json" <<'EOF' || fail "resume after the interrupt"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+x, y = a["cells"][0]["attempts"], b["cells"][0]["attempts"]
+assert not b["interrupted"]
+assert y["n"] == 3 and y["list"][:2] == x["list"], (y["n"], [z["stability"] for z in y["list"]])
+assert y["list"][2]["stability"]["verdict"] == "steady", y["list"][2]["stability"]
+assert y["shown"] == 3 and y["rule"] == "first steady attempt", y
+assert y["note"].startswith("attempt 3 of 3 shown: first steady attempt; attempt 1 stalled: "), y
+assert "; attempt 2 stalled: " in y["note"], y["note"]
+print("after the resume:", y["note"])
+EOF
+ok "interrupted in the second re-run: both attempts kept; --resume runs the third, steady one"
+) >"$T/v2.out" 2>&1 &
+v2=$!
+
 # The cap drops to 2% for two seconds in the middle of the first attempt's
 # 8-second window (as in tests/stall.sh) and is back long before the re-run.
 iops_dip 4 $LOW 2 $IOPS 2>/dev/null &
@@ -168,58 +232,8 @@ assert a["iops"] == b["iops"], (a["iops"], b["iops"])
 EOF
 ok "--resume keeps both attempts and the shown one"
 
-# 3. Interrupted in the retries, then --resume: the attempts so far are kept
-#    and the retries go on where they stopped.  The cap drops to 2% in the
-#    first attempt and in the first re-run; SIGINT comes in the second re-run.
-wait_for() {	# wait_for PATTERN FILE: until a line matches (60 s at most)
-	i=0
-	while ! grep -q "$1" "$2" 2>/dev/null && [ $i -lt 600 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	grep -q "$1" "$2" || fail "no '$1' in $2: $(cat "$2")"
-}
-# (in_throttle in the background is a subshell; the sweep it execs is the
-# one process in the cgroup, and SIGTERM stops it as SIGINT does)
-in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
-    --runtime $RUNTIME --steady 0 --retry-unstable 2 -q --formats csv -o "$T/int" \
-    >"$T/int.log" 2>&1 &
-job=$!
-iops_dip 4 $LOW 2 $IOPS 2>/dev/null
-wait_for "^Retrying 1 stalled" "$T/int.log"
-iops_dip 4 $LOW 2 $IOPS 2>/dev/null
-wait_for "^retry 1/2 " "$T/int.log"
-sleep 3
-pid=$(head -1 "$CG/cgroup.procs")
-[ -n "$pid" ] || fail "no sweep in $CG"
-kill -TERM "$pid"
-wait "$job"
+wait $v2
 rc=$?
-[ "$rc" -eq 130 ] || fail "interrupted run: exit $rc, want 130: $(cat "$T/int.log")"
-cp "$T/int/results.json" "$T/int-before.json"
-results_py "$T/int/results.json" "
-c = d['cells'][0]
-a = c['attempts']
-assert d['interrupted'] and a['n'] == 2, (d['interrupted'], a['n'])
-v = [x['stability']['verdict'] for x in a['list']]
-assert v == ['stalled', 'stalled'], (v, [x['series']['ios'] for x in a['list']])
-assert a['rule'].startswith('none steady'), a
-"
-in_throttle "$SWEEP" run --resume "$T/int" -q --formats csv >"$T/int-resume.log" 2>&1 ||
-	fail "resume: $(cat "$T/int-resume.log")"
-grep -q "^Retrying 1 stalled or noisy cell" "$T/int-resume.log" ||
-	fail "the resumed run does not retry: $(cat "$T/int-resume.log")"
-"$PY" - "$T/int-before.json" "$T/int/results.json" <<'EOF' || fail "resume after the interrupt"
-import json, sys
-a, b = (json.load(open(p)) for p in sys.argv[1:])
-x, y = a["cells"][0]["attempts"], b["cells"][0]["attempts"]
-assert not b["interrupted"]
-assert y["n"] == 3 and y["list"][:2] == x["list"], (y["n"], [z["stability"] for z in y["list"]])
-assert y["list"][2]["stability"]["verdict"] == "steady", y["list"][2]["stability"]
-assert y["shown"] == 3 and y["rule"] == "first steady attempt", y
-assert y["note"].startswith("attempt 3 of 3 shown: first steady attempt; attempt 1 stalled: "), y
-assert "; attempt 2 stalled: " in y["note"], y["note"]
-print("after the resume:", y["note"])
-EOF
-ok "interrupted in the second re-run: both attempts kept; --resume runs the third, steady one"
+cat "$T/v2.out"
+[ $rc -eq 0 ] || exit $rc
 echo "retry.sh: $(($(date +%s) - t0)) s"

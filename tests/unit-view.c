@@ -1,7 +1,9 @@
 /*
  * The views (view*.c) on a small synthetic run: the pivot's columns,
  * groups, cells and marks; the same pivot as a document table; the
- * summary's columns; the data moved and its total; the axis range.
+ * summary's columns; the data moved and its total; the mismatched and
+ * failed cells, each back-end's columns; the rounds; the findings; the
+ * axis range.
  */
 #include "config.h"
 
@@ -143,6 +145,55 @@ data_moved(const struct results *res, const struct summary *sum)
 }
 
 static void
+checks(const struct results *res, const struct summary *sum)
+{
+	struct view_table v;
+	struct report_table t;
+
+	view_mismatches(res, sum, &v);
+	CHECK(v.nrows == 1 && v.ncols == 9 && v.unlabelled, "mismatches %u x %u", v.nrows, v.ncols);
+	CHECK((v.cols[0].flags & VIEW_COL_DOC) && (v.cols[1].flags & VIEW_COL_SHEET),
+	    "the workload for documents, the mode for sheets");
+	CHECK_STR(v.cols[3].name, "Queue depth");
+	CHECK(view_table_cell(&v, 0, 3)->value == 8 && view_table_cell(&v, 0, 3)->cell == 9,
+	    "write 64K QD8");
+	report_table_view(&v, -1, 0, &t);
+	CHECK(t.ncols == 8 && t.nrows == 2, "mismatch document table %u x %u", t.nrows, t.ncols);
+	CHECK_STR(t.text[0], "Mode");
+	CHECK_STR(t.text[2], "QD");
+	CHECK_STR(t.text[8 + 0], "write");
+	CHECK_STR(t.text[8 + 2], "8");
+	CHECK_STR(t.text[8 + 7], "planted");
+	CHECK(t.numeric[2] && !t.numeric[1] && !t.numeric[7], "counts and figures right-aligned");
+	report_table_free(&t);
+	view_table_free(&v);
+
+	view_problems(res, sum, &v);
+	CHECK(v.nrows == 1 && v.ncols == 7, "problems %u x %u", v.nrows, v.ncols);
+	CHECK_STR(view_table_cell(&v, 0, 5)->text, "skipped");
+	CHECK(view_table_cell(&v, 0, 5)->flags & VIEW_FAILED, "the status is marked failed");
+	report_table_view(&v, -1, 0, &t);
+	CHECK(t.ncols == 6 && t.nrows == 2, "problem document table %u x %u", t.nrows, t.ncols);
+	CHECK_STR(t.text[6 + 1], "1M");
+	CHECK(t.flag[6 + 4] & REPORT_FLAG_FAILED, "the document flags the status");
+	CHECK(!t.numeric[2], "the failed cells' counts are left-aligned");
+	report_table_free(&t);
+	view_table_free(&v);
+
+	view_rounds(res, sum, &v);
+	CHECK(v.nrows == 0, "no --rounds-until-steady: no rounds");
+	view_table_free(&v);
+
+	view_findings(res, sum, &v);
+	CHECK(v.nrows == 2 && v.ncols == FIND_COLS, "findings %u x %u", v.nrows, v.ncols);
+	CHECK(view_table_cell(&v, 0, FIND_EXPECT)->kind == VIEW_NONE,
+	    "no expectation: no sentence of the caps");
+	CHECK(view_table_cell(&v, 1, FIND_SATURATION)->kind == VIEW_NONE,
+	    "two depths: no saturation");
+	view_table_free(&v);
+}
+
+static void
 range(void)
 {
 	struct view_range r = { 0, 0 };
@@ -171,6 +222,7 @@ main(void)
 	pivot(&res, &sum);
 	summary(&res, &sum);
 	data_moved(&res, &sum);
+	checks(&res, &sum);
 	range();
 	report_summary_free(&sum);
 	results_free(&res);
