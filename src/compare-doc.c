@@ -76,52 +76,24 @@ compare_doc_verdicts(struct doc *d, const struct view_table *t)
 	    "that size.");
 }
 
-/* One run against its own caps: "caps (profile); mode: peaks ...; burst credits ...". */
-static void
-compare_doc_run_caps(struct doc *d, const struct compare_run *run)
-{
-	const struct expect *e = &run->res.expect;
-	char caps[160];
-	unsigned m;
-
-	doc_item_begin(d, NULL);
-	doc_strong(d, run->label);
-	doc_raw(d, ": ");
-	if (!e->set)
-		doc_raw(d, "no caps given");
-	else {
-		doc_text(d, report_summary_caps(e, caps, sizeof caps));
-		if (e->profile[0] != '\0') {
-			doc_raw(d, " (");
-			doc_text(d, e->profile);
-			doc_raw(d, ")");
-		}
-		for (m = 0; m < run->sum.nmodes; m++) {
-			doc_printf(d, "; %s: ", run->sum.modes[m].name);
-			doc_text(d, run->sum.modes[m].expect_text);
-		}
-	}
-	if (run->sum.nburst > 0)
-		doc_printf(d, "; burst credits likely ran out in %u cell%s (see its report)",
-		    run->sum.nburst, run->sum.nburst == 1 ? "" : "s");
-	doc_item_end(d);
-}
-
 /* Each run's peaks against its own caps, and its burst findings, when any run has them. */
 static void
-compare_doc_expect(struct doc *d, const struct compare *cmp)
+compare_doc_limits(struct doc *d, const struct view_table *t)
 {
-	unsigned k, any = 0;
+	unsigned r;
 
-	for (k = 0; k < cmp->nruns; k++)
-		any += cmp->runs[k].res.expect.set || cmp->runs[k].sum.nburst > 0;
-	if (any == 0)
+	if (t->nrows == 0)
 		return;
-	doc_heading(d, 2, "Against the provisioned limits");
+	doc_heading(d, 2, t->title);
 	doc_para(d, NULL, "Each run against its own caps (from its results.json):");
 	doc_list_begin(d);
-	for (k = 0; k < cmp->nruns; k++)
-		compare_doc_run_caps(d, &cmp->runs[k]);
+	for (r = 0; r < t->nrows; r++) {
+		doc_item_begin(d, NULL);
+		doc_strong(d, t->rows[r].label);
+		doc_raw(d, ": ");
+		doc_text(d, view_table_cell(t, r, 0)->text);
+		doc_item_end(d);
+	}
 	doc_list_end(d);
 }
 
@@ -157,7 +129,6 @@ compare_doc_tables(struct doc *d, const struct report_ctx *ctx)
 static int
 compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *file)
 {
-	const struct compare *cmp = ctx->cmp;
 	struct report_chart charts[COMPARE_CHARTS];
 	unsigned ncharts = compare_gnuplot_charts(ctx->cview, charts);
 	struct doc d;
@@ -170,7 +141,7 @@ compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char 
 	if (ctx->cview->unsteady != NULL)
 		doc_note(&d, REPORT_UNSTEADY_MARK " Not steady:", ctx->cview->unsteady);
 	compare_doc_verdicts(&d, &ctx->cview->verdicts);
-	compare_doc_expect(&d, cmp);
+	compare_doc_limits(&d, &ctx->cview->limits);
 	report_doc_charts(&d, ctx, charts, ncharts, "No figures to chart.", false);
 	compare_doc_tables(&d, ctx);
 	doc_para(&d, "meta", "Figures from each run's results.json; compare.csv and compare.xlsx "

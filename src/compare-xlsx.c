@@ -160,7 +160,7 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	struct report_table t;
 	lxw_row_t row = 0;
-	unsigned r, c, k, m;
+	unsigned r, c, k;
 	char *line = xstrdup("Comparison:"), *next;
 
 	for (k = 0; k < cmp->nruns; k++) {
@@ -194,18 +194,12 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		worksheet_write_string(ws, row, 1, view_table_cell(v, r, 0)->text, NULL);
 	}
 	row++;
-	for (k = 0; k < cmp->nruns; k++) {
-		const struct compare_run *run = &cmp->runs[k];
+	for (r = 0; r < x->cview->peaks.nrows; r++, row++) {
+		const struct view_cell *vc = view_table_cell(&x->cview->peaks, r, 0);
 
-		if (!run->res.expect.set)
-			continue;
-		for (m = 0; m < run->sum.nmodes; m++, row++) {
-			line = xasprintf("%s %s", run->label, run->sum.modes[m].name);
-			worksheet_write_string(ws, row, 0, line, x->bold);
-			free(line);
-			worksheet_write_string(ws, row, 1, run->sum.modes[m].expect_text,
-			    run->sum.modes[m].above_cap ? x->alert : NULL);
-		}
+		worksheet_write_string(ws, row, 0, x->cview->peaks.rows[r].label, x->bold);
+		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
+		    NULL);
 	}
 	worksheet_activate(ws);
 }

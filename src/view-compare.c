@@ -547,6 +547,80 @@ view_compare_unsteady(const struct compare *cmp)
 	return buf;
 }
 
+/*
+ * One run against its own caps, after its label: "caps (profile); mode:
+ * peaks ...; burst credits ...".  Caller frees.
+ */
+static char *
+view_compare_run_caps(const struct compare_run *run)
+{
+	const struct expect *e = &run->res.expect;
+	char *buf = NULL, caps[160];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	unsigned m;
+
+	if (f == NULL)
+		return xstrdup("");
+	if (!e->set)
+		fputs("no caps given", f);
+	else {
+		fputs(report_summary_caps(e, caps, sizeof caps), f);
+		if (e->profile[0] != '\0')
+			fprintf(f, " (%s)", e->profile);
+		for (m = 0; m < run->sum.nmodes; m++)
+			fprintf(f, "; %s: %s", run->sum.modes[m].name, run->sum.modes[m].expect_text);
+	}
+	if (run->sum.nburst > 0)
+		fprintf(f, "; burst credits likely ran out in %u cell%s (see its report)",
+		    run->sum.nburst, run->sum.nburst == 1 ? "" : "s");
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Each run against its own caps, a row per run, when some run has caps
+ * or a burst cliff (no row otherwise); and per run with caps and
+ * workload, what its peaks reached, marked when above the cap.
+ */
+static void
+view_compare_limits(const struct compare *cmp, struct view_table *t, struct view_table *peaks)
+{
+	unsigned k, m, r, any = 0;
+	char *s, *label;
+
+	view_table_init(t, "Against the provisioned limits", 1);
+	t->all_rows = true;
+	str_copy(t->row_head, sizeof t->row_head, "Run");
+	cv_col(t, 0, "Against its caps", NULL, 0, VIEW_COL_WORDS | VIEW_COL_PROSE);
+	view_table_init(peaks, "Peaks against the caps", 1);
+	peaks->all_rows = true;
+	str_copy(peaks->row_head, sizeof peaks->row_head, "Run and workload");
+	cv_col(peaks, 0, "Peaks", NULL, 0, VIEW_COL_WORDS | VIEW_COL_PROSE);
+	for (k = 0; k < cmp->nruns; k++)
+		any += cmp->runs[k].res.expect.set || cmp->runs[k].sum.nburst > 0;
+	for (k = 0; any > 0 && k < cmp->nruns; k++) {
+		r = view_table_add_row(t, cmp->runs[k].label, k);
+		s = view_compare_run_caps(&cmp->runs[k]);
+		cv_text(t, r, 0, NAN, "%s", s);
+		free(s);
+	}
+	for (k = 0; k < cmp->nruns; k++) {
+		const struct compare_run *run = &cmp->runs[k];
+
+		if (!run->res.expect.set)
+			continue;
+		for (m = 0; m < run->sum.nmodes; m++) {
+			label = xasprintf("%s %s", run->label, run->sum.modes[m].name);
+			r = view_table_add_row(peaks, label, k);
+			free(label);
+			cv_text(peaks, r, 0, NAN, "%s", run->sum.modes[m].expect_text);
+			if (run->sum.modes[m].above_cap)
+				view_cell_flag(view_table_cell(peaks, r, 0), VIEW_ABOVE_CAP, NULL);
+		}
+	}
+}
+
 /* Every table of comparison cmp into v. */
 void
 view_compare_build(struct compare_view *v, const struct compare *cmp)
@@ -562,6 +636,7 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 	view_compare_missing(cmp, &v->missing);
 	view_compare_cells(cmp, &v->cells);
 	view_compare_verdicts(cmp, &v->verdicts);
+	view_compare_limits(cmp, &v->limits, &v->peaks);
 	v->unsteady = view_compare_unsteady(cmp);
 	for (m = 0; cmp->fleet != NULL && m < COMPARE_METRICS; m++)
 		view_compare_fleet(cmp, m, &v->fleet[m]);
@@ -585,6 +660,8 @@ view_compare_free(struct compare_view *v)
 	view_table_free(&v->cells);
 	view_table_free(&v->hosts);
 	view_table_free(&v->verdicts);
+	view_table_free(&v->limits);
+	view_table_free(&v->peaks);
 	free(v->unsteady);
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		view_table_free(&v->fleet[m]);

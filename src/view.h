@@ -486,6 +486,8 @@ struct compare_view {
 	struct view_table	 fleet[COMPARE_METRICS];	/* a fleet's: cells by hosts, spread */
 	struct view_table	 hosts;		/* a fleet's: a row per host and cell */
 	struct view_table	 verdicts;	/* per workload: its verdict */
+	struct view_table	 limits;	/* per run: against its caps; no row: none has any */
+	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
 	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
 	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
 };
