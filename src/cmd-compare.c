@@ -186,7 +186,8 @@ cmd_compare_exec(struct config *cfg)
 		compare_free(&cmp);
 		return SWEEP_EXIT_USAGE;
 	}
-	err = compare_write_all(&cmp, dir, mask, cfg->gnuplot);
+	err = compare_write_all(&cmp, dir, &(struct report_opts){ .formats = mask,
+	    .gnuplot = cfg->gnuplot });
 	cmd_run_unlock(lock, dir);
 	for (i = 0; i < cmp.nmodes; i++)
 		printf("%s: %s\n", cmp.modes[i].name, cmp.verdict[i] != NULL ? cmp.verdict[i] : "");

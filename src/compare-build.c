@@ -22,7 +22,9 @@
 #define COMPARE_SPLIT		1.5
 
 static const char *const compare_metric_names[COMPARE_METRICS] = {
-	"IOPS", "MiB/s", "p99 (us)"
+	[COMPARE_IOPS] = "IOPS",
+	[COMPARE_BW] = "MiB/s",
+	[COMPARE_P99] = "p99 (us)"
 };
 
 /* "IOPS", "MiB/s", "p99 (us)". */

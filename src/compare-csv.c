@@ -2,89 +2,67 @@
 #include "config.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 
 #include "report.h"
 
-/* A CSV figure, or nothing when missing. */
+/* Cell vc as a CSV field after a comma: its figure in d decimals, its text, or nothing. */
 static void
-compare_csv_num(FILE *f, double v, int decimals)
+compare_csv_cell(FILE *f, const struct view_cell *vc, int d)
 {
 	fputc(',', f);
-	if (!isnan(v))
-		fprintf(f, "%.*f", decimals, v);
-}
-
-/* A column name of compare.csv. */
-static void
-compare_csv_head(FILE *f, const struct compare *cmp, enum compare_column kind, unsigned k,
-    enum compare_metric m)
-{
-	char *h = compare_head(cmp, kind, k, m);
-
-	fputc(',', f);
-	csv_quote(f, h);
-	free(h);
+	if (vc->kind == VIEW_NUMBER)
+		fprintf(f, "%.*f", d, vc->value);
+	else if (vc->kind == VIEW_TEXT)
+		csv_quote(f, vc->text);
 }
 
 /*
- * compare.csv: a row per cell of any run: its figures in each run, each
- * run's ratios to the first, the winners, and the runs that lack it.
+ * View t as DIR/file: a header line (the row labels' head, the columns'
+ * headers), then a line per row: its label, its figures in their column's
+ * decimals, its texts.  Written whole or not at all.
  */
 int
-compare_csv_write(struct report_ctx *ctx)
+compare_csv_table(const struct report_ctx *ctx, const struct view_table *t, const char *file)
 {
-	static const int decimals[COMPARE_METRICS] = { 1, 3, 1 };
-	const struct compare *cmp = ctx->cmp;
-	char *buf = NULL, *path, a[160], bs[32];
+	char *buf = NULL, *path;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	unsigned i, k, m;
+	unsigned r, c;
 	int err;
 
 	if (f == NULL)
 		return -errno;
-	fputs("mode,bs,bs_bytes,bs_kib,depth,jobs", f);
-	for (k = 0; k < cmp->nruns; k++)
-		for (m = 0; m < COMPARE_METRICS; m++)
-			compare_csv_head(f, cmp, COMPARE_COL_VALUE, k, m);
-	for (k = 1; k < cmp->nruns; k++)
-		for (m = 0; m < COMPARE_METRICS; m++)
-			compare_csv_head(f, cmp, COMPARE_COL_RATIO, k, m);
-	for (m = 0; m < COMPARE_METRICS; m++)
-		compare_csv_head(f, cmp, COMPARE_COL_WINNER, 0, m);
-	fputs(",missing in\n", f);
-	for (i = 0; i < cmp->nrows; i++) {
-		const struct compare_row *row = &cmp->rows[i];
-		char *missing;
-
-		fprintf(f, "%s,%s,%llu,%g,%u,%u", cmp->modes[row->wl].name, size_short(row->bs, bs,
-		    sizeof bs), (unsigned long long)row->bs, (double)row->bs / KIB, row->depth, row->jobs);
-		for (k = 0; k < cmp->nruns; k++)
-			for (m = 0; m < COMPARE_METRICS; m++)
-				compare_csv_num(f, compare_value(cmp, row, k, m), decimals[m]);
-		for (k = 1; k < cmp->nruns; k++)
-			for (m = 0; m < COMPARE_METRICS; m++)
-				compare_csv_num(f, compare_value(cmp, row, k, m) /
-				    compare_value(cmp, row, 0, m), 3);
-		for (m = 0; m < COMPARE_METRICS; m++) {
-			fputc(',', f);
-			csv_quote(f, compare_winner_text(cmp, row, m, a, sizeof a));
-		}
+	csv_quote(f, t->row_head);
+	for (c = 0; c < t->ncols; c++) {
 		fputc(',', f);
-		missing = compare_missing_text(cmp, row);
-		csv_quote(f, missing);
-		free(missing);
+		csv_quote(f, t->cols[c].header);
+	}
+	fputc('\n', f);
+	for (r = 0; r < t->nrows; r++) {
+		csv_quote(f, t->rows[r].label);
+		for (c = 0; c < t->ncols; c++)
+			compare_csv_cell(f, view_table_cell(t, r, c), t->cols[c].decimals);
 		fputc('\n', f);
 	}
 	if (fclose(f) != 0) {
 		free(buf);
 		return -ENOMEM;
 	}
-	path = xasprintf("%s/compare.csv", ctx->dir);
+	path = xasprintf("%s/%s", ctx->dir, file);
 	err = write_file_atomic(path, buf, len);
 	free(path);
 	free(buf);
 	return err;
+}
+
+/*
+ * compare.csv: the comparison's cells view (view-compare.c), a row per
+ * cell of any run: its figures in each run, each run's ratios to the
+ * first, the winners, and the runs that lack it.
+ */
+int
+compare_csv_write(struct report_ctx *ctx)
+{
+	return compare_csv_table(ctx, &ctx->cview->cells, "compare.csv");
 }

@@ -39,13 +39,6 @@ compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet, stru
 	compare_build(cmp);
 }
 
-/* Run k's cell of row, or NULL when the host did not run it. */
-static const struct cell_result *
-compare_fleet_cell(const struct compare *cmp, const struct compare_row *row, unsigned k)
-{
-	return row->cell[k] < 0 ? NULL : &cmp->runs[k].res.cells[row->cell[k]];
-}
-
 /*
  * hosts.csv: a line per host and cell (the comparison's rows, numbered):
  * its status ("missing": the host did not run it) and figures.
@@ -53,89 +46,7 @@ compare_fleet_cell(const struct compare *cmp, const struct compare_row *row, uns
 int
 compare_fleet_csv_write(struct report_ctx *ctx)
 {
-	const struct compare *cmp = ctx->cmp;
-	const struct host_list *l = cmp->fleet->hosts;
-	char *buf = NULL, *path;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	unsigned i, k;
-	int err;
-
-	if (f == NULL)
-		return -errno;
-	fputs("host,port,cell,mode,bs,depth,jobs,status,iops,bw_mib_s,p99_us\n", f);
-	for (k = 0; k < cmp->nruns; k++)
-		for (i = 0; i < cmp->nrows; i++) {
-			const struct compare_row *row = &cmp->rows[i];
-			const struct cell_result *r = compare_fleet_cell(cmp, row, k);
-
-			csv_quote(f, l->h[k].name);
-			fprintf(f, ",%d,%u,%s,%llu,%u,%u,%s", l->h[k].port, i + 1,
-			    mode_name(row->mode), (unsigned long long)row->bs, row->depth, row->jobs,
-			    r == NULL ? "missing" : cell_status_name(r->status));
-			if (r != NULL && results_cell_has_figures(r))
-				fprintf(f, ",%.1f,%.3f,%.1f\n", r->iops, r->bw_bytes_s / MIB,
-				    (double)r->lat_pct_ns[2] / 1e3);
-			else
-				fputs(",,,\n", f);
-		}
-	if (fclose(f) != 0) {
-		free(buf);
-		return -ENOMEM;
-	}
-	path = xasprintf("%s/hosts.csv", ctx->dir);
-	err = write_file_atomic(path, buf, len);
-	free(path);
-	free(buf);
-	return err;
-}
-
-/*
- * One figure's table: a row per cell, a column per host, and the spread
- * (the highest figure over the lowest).  A host shows "-" for a cell it
- * did not run, the cell's status when it has no figures.
- */
-static void
-compare_fleet_table(const struct compare *cmp, enum compare_metric m, struct report_table *t)
-{
-	static const int decimals[COMPARE_METRICS] = { 0, 1, 1 };
-	char num[64], bs[32];
-	unsigned i, k;
-
-	report_table_init(t, compare_metric_name(m), cmp->nruns + 2, NULL);
-	report_table_set(t, 0, 0, "cell");
-	for (k = 0; k <= cmp->nruns; k++) {
-		t->numeric[k + 1] = true;
-		report_table_set(t, 0, k + 1, "%s", k < cmp->nruns ? cmp->runs[k].label : "spread");
-	}
-	for (i = 0; i < cmp->nrows; i++) {
-		const struct compare_row *row = &cmp->rows[i];
-		unsigned r = report_table_add_row(t), have = 0;
-		double lo = NAN, hi = NAN;
-
-		report_table_set(t, r, 0, "%s %s QD%u x%u", cmp->modes[row->wl].name,
-		    report_size_label(row->bs, bs, sizeof bs), row->depth, row->jobs);
-		for (k = 0; k < cmp->nruns; k++) {
-			const struct cell_result *c = compare_fleet_cell(cmp, row, k);
-			double v = compare_value(cmp, row, k, m);
-
-			if (c != NULL && !results_cell_has_figures(c))
-				report_table_set(t, r, k + 1, "%s", cell_status_name(c->status));
-			else if (c == NULL || isnan(v))
-				report_table_set(t, r, k + 1, "-");
-			else {
-				lo = have == 0 ? v : fmin(lo, v);
-				hi = have == 0 ? v : fmax(hi, v);
-				have++;
-				report_num(v, decimals[m], num, sizeof num);
-				report_table_set(t, r, k + 1, "%s", num);
-			}
-		}
-		if (have > 1)
-			report_table_set(t, r, cmp->nruns + 1, "%.2f", hi / lo);
-		else
-			report_table_set(t, r, cmp->nruns + 1, "-");
-	}
+	return compare_csv_table(ctx, &ctx->cview->hosts, "hosts.csv");
 }
 
 /* The title and what the tables are. */
@@ -227,7 +138,7 @@ compare_fleet_md_write(struct report_ctx *ctx)
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		doc_heading(&d, 2, m == COMPARE_P99 ? "p99 completion latency (us)" :
 		    compare_metric_name(m));
-		compare_fleet_table(cmp, m, &t);
+		report_table_view(&ctx->cview->fleet[m], -1, 0, &t);
 		doc_table(&d, &t);
 		report_table_free(&t);
 	}

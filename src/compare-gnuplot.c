@@ -15,40 +15,29 @@
 
 #include "report.h"
 
-
 static const struct {
 	const char		*stem;
 	const char		*title;
 	enum compare_metric	 metric;
 } compare_chart_table[COMPARE_CHARTS] = {
-	{ "compare-iops", "IOPS vs block size", COMPARE_IOPS },
-	{ "compare-bw", "Throughput (MiB/s) vs block size", COMPARE_BW },
-	{ "compare-latency", "p99 latency vs block size, lowest queue depth", COMPARE_P99 },
+	{ .stem = "compare-iops", .title = "IOPS vs block size", .metric = COMPARE_IOPS },
+	{ .stem = "compare-bw", .title = "Throughput (MiB/s) vs block size",
+	  .metric = COMPARE_BW },
+	{ .stem = "compare-latency", .title = "p99 latency vs block size, lowest queue depth",
+	  .metric = COMPARE_P99 },
 };
 
-/* Does any row have the metric in some run? */
-static bool
-compare_gnuplot_any(const struct compare *cmp, enum compare_metric m)
-{
-	unsigned i, k;
-
-	for (i = 0; i < cmp->nrows; i++)
-		for (k = 0; k < cmp->nruns; k++)
-			if (!isnan(compare_value(cmp, &cmp->rows[i], k, m)))
-				return true;
-	return false;
-}
-
-/* Fill charts (COMPARE_CHARTS at most) with the charts that have a point to plot. */
+/*
+ * Fill charts (COMPARE_CHARTS at most) with the charts that have a point
+ * to plot: a metric whose series (view-compare.c) has a figure.
+ */
 unsigned
-compare_gnuplot_charts(const struct compare *cmp, struct report_chart *charts)
+compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts)
 {
 	unsigned n = 0, c;
 
-	if (cmp->nbs == 0)
-		return 0;
 	for (c = 0; c < COMPARE_CHARTS; c++) {
-		if (!compare_gnuplot_any(cmp, compare_chart_table[c].metric))
+		if (!(v->series[compare_chart_table[c].metric].max > 0))
 			continue;
 		snprintf(charts[n].stem, sizeof charts[n].stem, "%s", compare_chart_table[c].stem);
 		snprintf(charts[n].title, sizeof charts[n].title, "%s", compare_chart_table[c].title);
@@ -57,103 +46,64 @@ compare_gnuplot_charts(const struct compare *cmp, struct report_chart *charts)
 	return n;
 }
 
-/* A run's caps as lines in its colour. */
+/* The runs' caps as flat grey lines in each run's dash. */
 static void
-compare_gnuplot_caps(const struct compare *cmp, unsigned k, bool bw, FILE *plot, unsigned *items,
-    struct view_range *yr)
+compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, bool bw,
+    FILE *plot, unsigned *items, struct view_range *yr)
 {
-	const struct expect *e = &cmp->runs[k].res.expect;
-	double v[2];
-	const char *what[2] = { "cap", "burst" };
 	unsigned i;
 	char a[32];
 
-	if (!e->set)
-		return;
-	v[0] = bw ? e->bw_bytes_s / MIB : e->iops;
-	v[1] = bw ? e->burst_bw_bytes_s / MIB : e->burst_iops;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < s->ncaps; i++) {
+		const struct compare_cap *cap = &s->caps[i];
+		const char *what = cap->burst ? "burst" : "cap";
 		char *t;
 
-		if (!(v[i] > 0))
-			continue;
-		view_range_add(yr, v[i]);
+		view_range_add(yr, cap->value);
 		if (bw)
-			t = xasprintf("%s %s %s", cmp->runs[k].label, what[i], profile_rate_text(v[i] * MIB,
-			    a, sizeof a));
+			t = xasprintf("%s %s %s", cmp->runs[cap->run].label, what,
+			    profile_rate_text(cap->value * MIB, a, sizeof a));
 		else
-			t = xasprintf("%s %s %s IOPS", cmp->runs[k].label, what[i], report_num(v[i], 0, a,
-			    sizeof a));
+			t = xasprintf("%s %s %s IOPS", cmp->runs[cap->run].label, what,
+			    report_num(cap->value, 0, a, sizeof a));
 		fprintf(plot, "%s%.6g with lines lc rgb \"%s\" lw %s dt %u title ", (*items)++ > 0 ?
-		    ", \\\n     " : "", v[i], i == 0 ? "#404040" : "#909090", i == 0 ? "2" : "1.5",
-		    report_gnuplot_dash(k));
+		    ", \\\n     " : "", cap->value, cap->burst ? "#909090" : "#404040",
+		    cap->burst ? "1.5" : "2", report_gnuplot_dash(cap->run));
 		report_gnuplot_quote(plot, t);
 		free(t);
 	}
 }
 
-/* One chart's data (a block per line) and plot items. */
+/* One chart's data (a block per line of the comparison's series) and plot items. */
 static void
-compare_gnuplot_data(const struct compare *cmp, const char *stem, enum compare_metric m,
+compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compare_metric m,
     double div, FILE *data, FILE *plot, struct view_range *yr)
 {
-	unsigned k, g, i, block = 0, items = 0;
+	const struct compare *cmp = ctx->cmp;
+	const struct compare_series *s = &ctx->cview->series[m];
+	unsigned i, n, block = 0, items = 0;
 
 	fprintf(data, "# sweep compare %s: one block per line of the chart (gnuplot index 0, 1, "
 	    "...)\n", stem);
-	for (k = 0; k < cmp->nruns; k++) {
-		for (g = 0; g < cmp->ngroups; g++) {
-			const struct compare_group *gr = &cmp->groups[g];
-			unsigned rows = 0;
-			char *title;
+	for (n = 0; n < s->nlines; n++) {
+		const struct compare_line *l = &s->lines[n];
+		const struct compare_group *gr = &cmp->groups[l->group];
 
-			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->wl) != (int)g)
-				continue;
-			for (i = 0; i < gr->n; i++)
-				rows += !isnan(compare_value(cmp, &cmp->rows[gr->first + i], k, m));
-			if (rows == 0)
-				continue;
-			title = xasprintf("%s %s", cmp->runs[k].label, gr->name);
-			fprintf(data, "%s# index %u: %s\n# bs_bytes\t%s\n", block > 0 ? "\n\n" : "", block,
-			    title, compare_metric_name(m));
-			for (i = 0; i < gr->n; i++) {
-				const struct compare_row *row = &cmp->rows[gr->first + i];
-				double v = compare_value(cmp, row, k, m);
-
-				if (isnan(v))
-					continue;
-				fprintf(data, "%llu\t%.6g\n", (unsigned long long)row->bs, v / div);
-				view_range_add(yr, v / div);
-			}
-			fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
-			    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block,
-			    cmp->modes[gr->wl].color, report_gnuplot_dash(k),
-			    report_gnuplot_point(gr->variant));
-			report_gnuplot_quote(plot, title);
-			free(title);
-			block++;
+		if (l->npoints == 0)
+			continue;
+		fprintf(data, "%s# index %u: %s\n# bs_bytes\t%s\n", block > 0 ? "\n\n" : "", block,
+		    l->title, compare_metric_name(m));
+		for (i = 0; i < l->npoints; i++) {
+			fprintf(data, "%llu\t%.6g\n", (unsigned long long)l->bs[i], l->value[i] / div);
+			view_range_add(yr, l->value[i] / div);
 		}
+		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
+		    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block++,
+		    cmp->modes[gr->wl].color, report_gnuplot_dash(l->run),
+		    report_gnuplot_point(gr->variant));
+		report_gnuplot_quote(plot, l->title);
 	}
-	if (m != COMPARE_P99)
-		for (k = 0; k < cmp->nruns; k++)
-			compare_gnuplot_caps(cmp, k, m == COMPARE_BW, plot, &items, yr);
-}
-
-/* The largest figure a chart of metric m draws (a dry run of its data). */
-static double
-compare_gnuplot_max(const struct compare *cmp, const char *stem, enum compare_metric m)
-{
-	char *data = NULL, *plot = NULL;
-	size_t dlen = 0, plen = 0;
-	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
-	struct view_range yr = { 0, 0 };
-
-	compare_gnuplot_data(cmp, stem, m, 1, df, pf, &yr);
-	fclose(df);
-	fclose(pf);
-	free(data);
-	free(plot);
-	return yr.hi;
+	compare_gnuplot_caps(cmp, s, m == COMPARE_BW, plot, &items, yr);
 }
 
 /* The title of a chart as a gnuplot string.  Caller frees. */
@@ -198,7 +148,7 @@ compare_gnuplot_write(struct report_ctx *ctx)
 	const struct compare *cmp = ctx->cmp;
 	struct report_plot plots[COMPARE_CHARTS];
 	struct report_chart charts[COMPARE_CHARTS];
-	unsigned n = compare_gnuplot_charts(cmp, charts), i, c;
+	unsigned n = compare_gnuplot_charts(ctx->cview, charts), i, c;
 	char *xtics = NULL, *xrange = NULL;
 	int err = 0;
 
@@ -227,9 +177,8 @@ compare_gnuplot_write(struct report_ctx *ctx)
 		yr = (struct view_range){ 0, 0 };
 		div = 1;
 		if (compare_chart_table[c].metric == COMPARE_P99)
-			div = report_gnuplot_lat_unit(compare_gnuplot_max(cmp, charts[i].stem,
-			    COMPARE_P99), &unit);
-		compare_gnuplot_data(cmp, charts[i].stem, compare_chart_table[c].metric, div, df, pf,
+			div = report_gnuplot_lat_unit(ctx->cview->series[COMPARE_P99].max, &unit);
+		compare_gnuplot_data(ctx, charts[i].stem, compare_chart_table[c].metric, div, df, pf,
 		    &yr);
 		fclose(df);
 		fclose(pf);

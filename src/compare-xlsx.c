@@ -31,79 +31,100 @@
 struct compare_xl {
 	lxw_workbook	*wb;
 	lxw_format	*title, *header, *bold, *num0, *num1, *ratio, *missing, *alert;
+	const struct compare_view *cview;
 };
 
-/* The row's identity columns, as compare.csv has them. */
+/* Row r of the cells view at sheet row r + 1: its identity columns, as compare.csv has them. */
 static void
-compare_xl_id(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t r, const struct compare *cmp,
-    const struct compare_row *row)
+compare_xl_id(struct compare_xl *x, lxw_worksheet *ws, const struct view_table *t, unsigned r)
 {
-	char bs[32];
+	unsigned c;
 
-	worksheet_write_string(ws, r, 0, cmp->modes[row->wl].name, NULL);
-	worksheet_write_string(ws, r, 1, size_short(row->bs, bs, sizeof bs), NULL);
-	worksheet_write_number(ws, r, 2, (double)row->bs, x->num0);
-	worksheet_write_number(ws, r, 3, (double)row->bs / KIB, NULL);
-	worksheet_write_number(ws, r, 4, row->depth, NULL);
-	worksheet_write_number(ws, r, 5, row->jobs, NULL);
+	worksheet_write_string(ws, r + 1, 0, t->rows[r].label, NULL);
+	worksheet_write_string(ws, r + 1, 1, view_table_cell(t, r, 0)->text, NULL);
+	for (c = 1; c < COL_FIRST - 1; c++)
+		worksheet_write_number(ws, r + 1, (lxw_col_t)(c + 1), view_table_cell(t, r, c)->value,
+		    c == 1 ? x->num0 : NULL);
 }
 
 /* The identity header of a data sheet. */
 static void
-compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws)
+compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws, const struct view_table *t)
 {
-	static const char *const id[] = { "mode", "bs", "bs_bytes", "bs_kib", "depth", "jobs" };
 	unsigned c;
 
-	for (c = 0; c < COL_FIRST; c++)
-		worksheet_write_string(ws, 0, (lxw_col_t)c, id[c], x->header);
+	worksheet_write_string(ws, 0, 0, t->row_head, x->header);
+	for (c = 0; c < COL_FIRST - 1; c++)
+		worksheet_write_string(ws, 0, (lxw_col_t)(c + 1), t->cols[c].header, x->header);
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, COL_FIRST);
 	report_xlsx_page(ws, 0, false);
 	worksheet_set_column(ws, 0, COL_FIRST - 1, 9, NULL);
 }
 
-/* Side by side: every run's figures per cell; a missing cell is "missing". */
+/* The headers of the columns of group g of the cells view from sheet column col; the next column. */
+static lxw_col_t
+compare_xl_group_head(struct compare_xl *x, lxw_worksheet *ws, const struct view_table *t,
+    enum view_compare_group g, lxw_col_t col)
+{
+	unsigned c;
+
+	for (c = 0; c < t->ncols; c++)
+		if (t->cols[c].group == (int)g)
+			worksheet_write_string(ws, 0, col++, t->cols[c].header, x->header);
+	return col;
+}
+
+/*
+ * Row r of the columns of group g of the cells view from sheet column col:
+ * a figure (blank, not text, when missing: a chart shows a gap there) in
+ * fmt[the column's metric], a text in text_fmt (an empty one is left
+ * blank).  Returns the next sheet column.
+ */
+static lxw_col_t
+compare_xl_group_row(lxw_worksheet *ws, const struct view_table *t, unsigned r,
+    enum view_compare_group g, lxw_col_t col, lxw_format *const *fmt, lxw_format *text_fmt)
+{
+	unsigned c, n = 0;
+
+	for (c = 0; c < t->ncols; c++) {
+		const struct view_cell *vc = view_table_cell(t, r, c);
+
+		if (t->cols[c].group != (int)g)
+			continue;
+		if (vc->kind == VIEW_NUMBER)
+			worksheet_write_number(ws, r + 1, col, vc->value, fmt[n % COMPARE_METRICS]);
+		else if (vc->kind == VIEW_TEXT && *vc->text)
+			worksheet_write_string(ws, r + 1, col, vc->text, text_fmt);
+		col++;
+		n++;
+	}
+	return col;
+}
+
+/* Side by side: every run's figures per cell, and the runs that lack it. */
 static void
 compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 {
-	static const char *const numfmt[COMPARE_METRICS] = { "#,##0.0", "#,##0.000", "#,##0.0" };
+	static const char *const numfmt[COMPARE_METRICS] = {
+		[COMPARE_IOPS] = "#,##0.0", [COMPARE_BW] = "#,##0.000", [COMPARE_P99] = "#,##0.0"
+	};
+	const struct view_table *t = &x->cview->cells;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SIDE);
 	lxw_format *fmt[COMPARE_METRICS];
-	unsigned i, k, m, last = COL_FIRST + COMPARE_METRICS * cmp->nruns;
+	unsigned m, r, last = COL_FIRST + COMPARE_METRICS * cmp->nruns;
 
 	for (m = 0; m < COMPARE_METRICS; m++)
 		fmt[m] = report_xlsx_format(x->wb, numfmt[m], false, 0, 0);
-	compare_xl_id_header(x, ws);
-	for (k = 0; k < cmp->nruns; k++)
-		for (m = 0; m < COMPARE_METRICS; m++) {
-			char *h = compare_head(cmp, COMPARE_COL_VALUE, k, m);
-
-			worksheet_write_string(ws, 0, (lxw_col_t)(COL_FIRST + k * COMPARE_METRICS + m), h,
-			    x->header);
-			free(h);
-		}
-	worksheet_write_string(ws, 0, (lxw_col_t)last, "missing in", x->header);
+	compare_xl_id_header(x, ws, t);
+	compare_xl_group_head(x, ws, t, VIEW_CMP_MISSING, compare_xl_group_head(x, ws, t,
+	    VIEW_CMP_FIGURES, COL_FIRST));
 	worksheet_set_column(ws, COL_FIRST, (lxw_col_t)(last - 1), 14, NULL);
 	worksheet_set_column(ws, (lxw_col_t)last, (lxw_col_t)last, 24, NULL);
-	for (i = 0; i < cmp->nrows; i++) {
-		const struct compare_row *row = &cmp->rows[i];
-		char *missing;
-
-		compare_xl_id(x, ws, i + 1, cmp, row);
-		for (k = 0; k < cmp->nruns; k++)
-			for (m = 0; m < COMPARE_METRICS; m++) {
-				double v = compare_value(cmp, row, k, m);
-
-				/* Blank, not text, when missing: a chart shows a gap there. */
-				if (!isnan(v))
-					worksheet_write_number(ws, i + 1,
-					    (lxw_col_t)(COL_FIRST + k * COMPARE_METRICS + m), v, fmt[m]);
-			}
-		missing = compare_missing_text(cmp, row);
-		if (*missing)
-			worksheet_write_string(ws, i + 1, (lxw_col_t)last, missing, x->missing);
-		free(missing);
+	for (r = 0; r < t->nrows; r++) {
+		compare_xl_id(x, ws, t, r);
+		compare_xl_group_row(ws, t, r, VIEW_CMP_MISSING, compare_xl_group_row(ws, t, r,
+		    VIEW_CMP_FIGURES, COL_FIRST, fmt, NULL), fmt, x->missing);
 	}
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)last);
 }
@@ -112,42 +133,20 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 static void
 compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 {
+	lxw_format *const ratio[COMPARE_METRICS] = { x->ratio, x->ratio, x->ratio };
+	const struct view_table *t = &x->cview->cells;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RATIOS);
-	unsigned i, k, m, wcol = COL_FIRST + COMPARE_METRICS * (cmp->nruns - 1);
-	char buf[256];
+	unsigned r, wcol = COL_FIRST + COMPARE_METRICS * (cmp->nruns - 1);
 
-	compare_xl_id_header(x, ws);
-	for (k = 1; k < cmp->nruns; k++)
-		for (m = 0; m < COMPARE_METRICS; m++) {
-			char *h = compare_head(cmp, COMPARE_COL_RATIO, k, m);
-
-			worksheet_write_string(ws, 0, (lxw_col_t)(COL_FIRST + (k - 1) * COMPARE_METRICS + m),
-			    h, x->header);
-			free(h);
-		}
-	for (m = 0; m < COMPARE_METRICS; m++) {
-		char *h = compare_head(cmp, COMPARE_COL_WINNER, 0, m);
-
-		worksheet_write_string(ws, 0, (lxw_col_t)(wcol + m), h, x->header);
-		free(h);
-	}
+	compare_xl_id_header(x, ws, t);
+	compare_xl_group_head(x, ws, t, VIEW_CMP_WINNERS, compare_xl_group_head(x, ws, t,
+	    VIEW_CMP_RATIOS, COL_FIRST));
 	worksheet_set_column(ws, COL_FIRST, (lxw_col_t)(wcol - 1), 14, NULL);
 	worksheet_set_column(ws, (lxw_col_t)wcol, (lxw_col_t)(wcol + 2), 18, NULL);
-	for (i = 0; i < cmp->nrows; i++) {
-		const struct compare_row *row = &cmp->rows[i];
-
-		compare_xl_id(x, ws, i + 1, cmp, row);
-		for (k = 1; k < cmp->nruns; k++)
-			for (m = 0; m < COMPARE_METRICS; m++) {
-				double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
-
-				if (!isnan(v))
-					worksheet_write_number(ws, i + 1,
-					    (lxw_col_t)(COL_FIRST + (k - 1) * COMPARE_METRICS + m), v, x->ratio);
-			}
-		for (m = 0; m < COMPARE_METRICS; m++)
-			worksheet_write_string(ws, i + 1, (lxw_col_t)(wcol + m),
-			    compare_winner_text(cmp, row, m, buf, sizeof buf), NULL);
+	for (r = 0; r < t->nrows; r++) {
+		compare_xl_id(x, ws, t, r);
+		compare_xl_group_row(ws, t, r, VIEW_CMP_WINNERS, compare_xl_group_row(ws, t, r,
+		    VIEW_CMP_RATIOS, COL_FIRST, ratio, NULL), ratio, NULL);
 	}
 	worksheet_write_string(ws, cmp->nrows + 2, 0, compare_rule(), NULL);
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)(wcol + 2));
@@ -157,10 +156,11 @@ compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 static void
 compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 {
+	const struct view_table *v = &x->cview->verdicts;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	struct report_table t;
 	lxw_row_t row = 0;
-	unsigned r, c, k, m;
+	unsigned r, c, k;
 	char *line = xstrdup("Comparison:"), *next;
 
 	for (k = 0; k < cmp->nruns; k++) {
@@ -181,31 +181,25 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		worksheet_write_string(ws, row++, 0, "Warning: the runs have no cell in common; there "
 		    "is no ratio and no winner.", x->alert);
 	row++;
-	compare_table_runs(cmp, &t);
+	report_table_view(&x->cview->runs, -1, 0, &t);
 	for (r = 0; r < t.nrows; r++, row++)
 		for (c = 0; c < t.ncols; c++)
 			worksheet_write_string(ws, row, (lxw_col_t)c, t.text[r * t.ncols + c],
 			    r == 0 ? x->header : NULL);
 	report_table_free(&t);
 	row++;
-	worksheet_write_string(ws, row++, 0, "Verdict", x->bold);
-	for (m = 0; m < cmp->nmodes; m++, row++) {
-		worksheet_write_string(ws, row, 0, cmp->modes[m].name, x->bold);
-		worksheet_write_string(ws, row, 1, cmp->verdict[m] != NULL ? cmp->verdict[m] : "", NULL);
+	worksheet_write_string(ws, row++, 0, v->title, x->bold);
+	for (r = 0; r < v->nrows; r++, row++) {
+		worksheet_write_string(ws, row, 0, v->rows[r].label, x->bold);
+		worksheet_write_string(ws, row, 1, view_table_cell(v, r, 0)->text, NULL);
 	}
 	row++;
-	for (k = 0; k < cmp->nruns; k++) {
-		const struct compare_run *run = &cmp->runs[k];
+	for (r = 0; r < x->cview->peaks.nrows; r++, row++) {
+		const struct view_cell *vc = view_table_cell(&x->cview->peaks, r, 0);
 
-		if (!run->res.expect.set)
-			continue;
-		for (m = 0; m < run->sum.nmodes; m++, row++) {
-			line = xasprintf("%s %s", run->label, run->sum.modes[m].name);
-			worksheet_write_string(ws, row, 0, line, x->bold);
-			free(line);
-			worksheet_write_string(ws, row, 1, run->sum.modes[m].expect_text,
-			    run->sum.modes[m].above_cap ? x->alert : NULL);
-		}
+		worksheet_write_string(ws, row, 0, x->cview->peaks.rows[r].label, x->bold);
+		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
+		    NULL);
 	}
 	worksheet_activate(ws);
 }
@@ -236,34 +230,29 @@ compare_xl_bs_index(const struct compare *cmp, uint64_t bs)
 
 /*
  * A column of a chart's table: header name at row first, then per block
- * size run k's figure of group g (a cap when g < 0: cap at every block
- * size); its line on ch.  Returns false when the chart is full.
+ * size the figure of line l of metric m (blank where it has none: the line
+ * has a gap there), or cap at every block size when l is NULL; its line on
+ * ch.  Returns false when the chart is full.
  */
 static bool
 compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
-    lxw_col_t col, const struct compare *cmp, unsigned k, int g, enum compare_metric m,
-    double cap, const char *name, const struct report_xlsx_look *look,
+    lxw_col_t col, const struct compare *cmp, const struct compare_line *l,
+    enum compare_metric m, double cap, const char *name, const struct report_xlsx_look *look,
     struct view_range *range)
 {
 	unsigned b, i;
 
 	worksheet_write_string(ws, first, col, name, x->header);
-	if (g < 0)
+	if (l == NULL)
 		for (b = 0; b < cmp->nbs; b++) {
 			worksheet_write_number(ws, first + 1 + b, col, cap, x->num1);
 			view_range_add(range, cap);
 		}
 	else
-		for (i = 0; i < cmp->groups[g].n; i++) {
-			const struct compare_row *row = &cmp->rows[cmp->groups[g].first + i];
-			double v = compare_value(cmp, row, k, m);
-
-			/* Blank when missing: the line has a gap there. */
-			if (isnan(v))
-				continue;
-			worksheet_write_number(ws, first + 1 + compare_xl_bs_index(cmp, row->bs), col, v,
-			    m == COMPARE_IOPS ? x->num0 : x->num1);
-			view_range_add(range, v);
+		for (i = 0; i < l->npoints; i++) {
+			worksheet_write_number(ws, first + 1 + compare_xl_bs_index(cmp, l->bs[i]), col,
+			    l->value[i], m == COMPARE_IOPS ? x->num0 : x->num1);
+			view_range_add(range, l->value[i]);
 		}
 	report_xlsx_series(ch, SHEET_CHARTS, first + 1, first + cmp->nbs, 0, col, name, look);
 	return col - 1 < REPORT_XLSX_SERIES_MAX;
@@ -275,31 +264,20 @@ compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_
     lxw_col_t col, const struct compare *cmp, enum compare_metric m,
     struct view_range *range)
 {
-	unsigned k, c;
+	const struct compare_series *s = &x->cview->series[m];
+	unsigned i;
 
-	for (k = 0; m != COMPARE_P99 && k < cmp->nruns; k++) {
-		const struct expect *e = &cmp->runs[k].res.expect;
-		double caps[2];
+	for (i = 0; i < s->ncaps; i++) {
+		const struct compare_cap *cap = &s->caps[i];
+		struct report_xlsx_look look = compare_xl_look(cap->run, cap->burst ? 2 : 1, -1);
+		char *name = xasprintf("%s %s %s", cmp->runs[cap->run].label, cap->burst ? "burst" :
+		    "cap", m == COMPARE_IOPS ? "IOPS" : "MiB/s");
+		bool more = compare_xl_column(x, ws, ch, first, col++, cmp, NULL, m, cap->value, name,
+		    &look, range);
 
-		if (!e->set)
-			continue;
-		caps[0] = m == COMPARE_IOPS ? e->iops : e->bw_bytes_s / MIB;
-		caps[1] = m == COMPARE_IOPS ? e->burst_iops : e->burst_bw_bytes_s / MIB;
-		for (c = 0; c < 2; c++) {
-			struct report_xlsx_look look = compare_xl_look(k, c == 0 ? 1 : 2, -1);
-			char *name;
-			bool more;
-
-			if (!(caps[c] > 0))
-				continue;
-			name = xasprintf("%s %s %s", cmp->runs[k].label, c == 0 ? "cap" : "burst",
-			    m == COMPARE_IOPS ? "IOPS" : "MiB/s");
-			more = compare_xl_column(x, ws, ch, first, col++, cmp, k, -1, m, caps[c], name,
-			    &look, range);
-			free(name);
-			if (!more)
-				return col;
-		}
+		free(name);
+		if (!more)
+			break;
 	}
 	return col;
 }
@@ -313,17 +291,21 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
     const struct compare *cmp, enum compare_metric m, lxw_col_t *ncols)
 {
 	static const char *const ytitle[COMPARE_METRICS] = {
-		"IOPS (log scale)", "Throughput (MiB/s, log scale)", "p99 latency (us, log scale)"
+		[COMPARE_IOPS] = "IOPS (log scale)",
+		[COMPARE_BW] = "Throughput (MiB/s, log scale)",
+		[COMPARE_P99] = "p99 latency (us, log scale)"
 	};
 	static const char *const ctitle[COMPARE_METRICS] = {
-		"IOPS vs block size", "Throughput vs block size",
-		"p99 latency vs block size, lowest queue depth"
+		[COMPARE_IOPS] = "IOPS vs block size",
+		[COMPARE_BW] = "Throughput vs block size",
+		[COMPARE_P99] = "p99 latency vs block size, lowest queue depth"
 	};
 	struct view_range range = { 0, 0 };
 	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
 	    ytitle[m], LXW_CHART_LEGEND_RIGHT);
+	const struct compare_series *s = &x->cview->series[m];
 	lxw_col_t col = 1;
-	unsigned k, g, b;
+	unsigned n, b;
 	char label[32];
 	bool more = true;
 
@@ -331,21 +313,15 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	for (b = 0; b < cmp->nbs; b++)
 		worksheet_write_string(ws, first + 1 + b, 0,
 		    report_size_label(cmp->bs[b], label, sizeof label), NULL);
-	for (k = 0; k < cmp->nruns && more; k++)
-		for (g = 0; g < cmp->ngroups && more; g++) {
-			const struct compare_group *gr = &cmp->groups[g];
-			struct report_xlsx_look look = compare_xl_look(k,
-			    gr->wl, (int)gr->variant);
-			char *name;
+	for (n = 0; n < s->nlines && more; n++) {
+		const struct compare_line *l = &s->lines[n];
+		const struct compare_group *gr = &cmp->groups[l->group];
+		struct report_xlsx_look look = compare_xl_look(l->run, gr->wl, (int)gr->variant);
+		char *name = xasprintf("%s (%s)", l->title, compare_metric_name(m));
 
-			if (m == COMPARE_P99 && compare_lat_group(cmp, k, gr->wl) != (int)g)
-				continue;
-			name = xasprintf("%s %s (%s)", cmp->runs[k].label, gr->name,
-			    compare_metric_name(m));
-			more = compare_xl_column(x, ws, ch, first, col++, cmp, k, (int)g, m, 0, name,
-			    &look, &range);
-			free(name);
-		}
+		more = compare_xl_column(x, ws, ch, first, col++, cmp, l, m, 0, name, &look, &range);
+		free(name);
+	}
 	if (more)
 		col = compare_xl_caps(x, ws, ch, first, col, cmp, m, &range);
 	report_xlsx_axis(ch->y_axis, &range, true);
@@ -363,10 +339,12 @@ static void
 compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 {
 	static const char *const what[COMPARE_METRICS] = {
-		"IOPS per block size (the IOPS chart; caps from each run's results.json):",
-		"Throughput per block size, MiB/s (the throughput chart; caps from each run's "
-		"results.json):",
-		"p99 latency per block size at each run's lowest queue depth, us (the latency chart):"
+		[COMPARE_IOPS] = "IOPS per block size (the IOPS chart; caps from each run's "
+		    "results.json):",
+		[COMPARE_BW] = "Throughput per block size, MiB/s (the throughput chart; caps from "
+		    "each run's results.json):",
+		[COMPARE_P99] = "p99 latency per block size at each run's lowest queue depth, us (the "
+		    "latency chart):"
 	};
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHARTS);
 	struct report_xlsx_stack st;
@@ -429,6 +407,7 @@ compare_xlsx_write(struct report_ctx *ctx)
 	props.title = (char *)"sweep compare";
 	props.comments = (char *)"Runs compared by sweep compare from their results.json";
 	workbook_set_properties(x.wb, &props);
+	x.cview = ctx->cview;
 	x.title = report_xlsx_format(x.wb, NULL, true, 0, 0);
 	format_set_font_size(x.title, 14);
 	x.header = report_xlsx_format(x.wb, NULL, true, 0xF0F0F0, 0);

@@ -13,20 +13,26 @@
 #include "report.h"
 
 /*
- * Every comparison format in mask into dir; each failure is named on
+ * Every comparison format opts asks for into dir; each failure is named on
  * stderr, the first is returned and the other formats still run.
  */
 int
-compare_write_all(struct compare *cmp, const char *dir, unsigned mask, const char *gnuplot)
+compare_write_all(const struct compare *cmp, const char *dir, const struct report_opts *opts)
 {
 	struct report_ctx ctx;
+	struct compare_view cview;
+	int err;
 
+	view_compare_build(&cview, cmp);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.cmp = cmp;
+	ctx.cview = &cview;
 	ctx.dir = dir;
-	ctx.mask = mask;
-	ctx.gnuplot = gnuplot;
-	return report_write_formats(&ctx, REPORT_OUT_COMPARE);
+	ctx.mask = opts->formats;
+	ctx.gnuplot = opts->gnuplot;
+	err = report_write_formats(&ctx, REPORT_OUT_COMPARE);
+	view_compare_free(&cview);
+	return err;
 }
 
 /*
@@ -38,10 +44,16 @@ int
 compare_fleet_write_all(struct compare *cmp, const char *dir)
 {
 	struct report_ctx ctx;
+	struct compare_view cview;
+	int err;
 
+	view_compare_build(&cview, cmp);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.cmp = cmp;
+	ctx.cview = &cview;
 	ctx.dir = dir;
 	ctx.mask = REPORT_DEFAULT;
-	return report_write_formats(&ctx, REPORT_OUT_FLEET);
+	err = report_write_formats(&ctx, REPORT_OUT_FLEET);
+	view_compare_free(&cview);
+	return err;
 }

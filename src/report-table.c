@@ -367,7 +367,7 @@ report_table_view(const struct view_table *v, int group, unsigned skip, struct r
 	for (row = 0; row < v->nrows; row++) {
 		unsigned r;
 
-		if (view_row_empty(v, row, group) || report_table_full(t))
+		if (view_row_empty(v, row, group) || (!v->all_rows && report_table_full(t)))
 			continue;
 		r = report_table_add_row(t);
 		if (first > 0)

@@ -34,6 +34,7 @@ struct report_ctx {
 	const struct summary	*sum;
 	const struct view	*view;		/* the tables every format draws */
 	const struct compare	*cmp;
+	const struct compare_view *cview;	/* the comparison's tables every format draws */
 	const char		*dir;
 	unsigned		 mask;		/* REPORT_* asked for */
 	const char		*gnuplot;	/* --gnuplot, NULL: search PATH */
@@ -342,83 +343,9 @@ int	 report_html_write(struct report_ctx *);
 void	 report_doc_charts(struct doc *, const struct report_ctx *, const struct report_chart *,
 	     unsigned, const char *, bool);
 
-/*
- * sweep compare: runs side by side (compare*.c).  A row is a cell (mode,
- * bs, depth, jobs) measured in at least one run; rows are sorted by mode
- * (first seen), depth, jobs, then block size, so each line of a chart (a
- * mode x depth x jobs of one run) is a run of consecutive rows.
- */
-enum compare_metric { COMPARE_IOPS, COMPARE_BW, COMPARE_P99, COMPARE_METRICS };
-enum compare_column { COMPARE_COL_VALUE, COMPARE_COL_RATIO, COMPARE_COL_WINNER };
-
-#define COMPARE_TIE		1.05	/* within 5% of the best: a tie */
-#define COMPARE_WIN_TIE		-1	/* compare_row.winner: runs within COMPARE_TIE */
-#define COMPARE_WIN_NONE	-2	/* fewer than two runs have the figure */
-
-struct compare_run {
-	char		*path;		/* its results.json */
-	char		 label[160];	/* unique among the runs */
-	struct results	 res;
-	struct summary	 sum;
-};
-
-struct compare_row {
-	enum rw_mode	 mode;
-	unsigned	 wl;		/* its workload: index into compare.modes */
-	uint64_t	 bs;
-	unsigned	 depth, jobs;
-	unsigned	 group;		/* index into compare.groups */
-	int		*cell;		/* per run: index into its results.cells; -1 missing */
-	int		 winner[COMPARE_METRICS];	/* run index, or COMPARE_WIN_* */
-	bool		 tie_with[COMPARE_METRICS][8];	/* runs in a tie (the first 8) */
-};
-
-/* A line of the charts per run: one mode x depth x jobs, rows first .. first + n - 1. */
-struct compare_group {
-	enum rw_mode	 mode;
-	unsigned	 wl;		/* its workload: index into compare.modes */
-	unsigned	 depth, jobs;
-	unsigned	 first, n;
-	unsigned	 variant;	/* rank of depth x jobs: dash and marker */
-	char		 name[64];	/* "randread QD8" or "randread QD8 x4 jobs" */
-};
-
-struct compare {
-	struct compare_run	*runs;
-	unsigned		 nruns;
-	struct compare_row	*rows;
-	unsigned		 nrows;
-	struct compare_group	*groups;
-	unsigned		 ngroups;
-	unsigned		 ncommon;	/* rows every run has */
-	unsigned		*nmissing;	/* per run: rows it lacks */
-	/*
-	 * The workloads of every run, in first-seen order: a mode, or a mixed
-	 * mode at one read share when the runs have it at several (only mode,
-	 * share, name, stem, color and rgb are set).
-	 */
-	struct summary_mode	*modes;
-	unsigned		 nmodes;
-	uint64_t		*bs;		/* every block size, ascending */
-	unsigned		 nbs;
-	char			**verdict;	/* per modes[] entry */
-	bool			 all_cells;	/* a row also for a cell no run has figures of */
-	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
-};
-
-/*
- * The hosts of one fio client/server run (run --hosts, or the import of
- * its output), compared as the runs of a comparison: hosts.md, hosts.csv.
- */
-struct compare_fleet {
-	const char		*label;		/* --label, or NULL */
-	const char		*source;	/* the fio output imported, or NULL: a run */
-	const struct host_list	*hosts;		/* a run per host, in this order */
-	struct fleet_total	 total;		/* fio's own aggregate */
-};
-
 /* compare.c */
-int	 compare_write_all(struct compare *, const char *, unsigned, const char *);
+int	 compare_write_all(const struct compare *cmp, const char *dir,
+	     const struct report_opts *opts);
 int	 compare_fleet_write_all(struct compare *cmp, const char *dir);
 
 /* compare-fleet.c: a fleet's hosts as a comparison */
@@ -428,32 +355,14 @@ int	 compare_fleet_csv_write(struct report_ctx *ctx);
 int	 compare_fleet_md_write(struct report_ctx *ctx);
 
 /* compare-csv.c */
+int	 compare_csv_table(const struct report_ctx *ctx, const struct view_table *t,
+	     const char *file);
 int	 compare_csv_write(struct report_ctx *ctx);
-
-/* compare-build.c */
-int	 compare_build(struct compare *);
-void	 compare_free(struct compare *);
-double	 compare_value(const struct compare *, const struct compare_row *, unsigned,
-	     enum compare_metric);
-const char *compare_metric_name(enum compare_metric);
-const char *compare_winner_text(const struct compare *, const struct compare_row *,
-	     enum compare_metric, char *, size_t);
-const char *compare_rule(void);
-int	 compare_lat_group(const struct compare *, unsigned, unsigned);
-/* Caller frees. */
-char	*compare_head(const struct compare *, enum compare_column, unsigned, enum compare_metric);
-/* Caller frees. */
-char	*compare_missing_text(const struct compare *, const struct compare_row *);
 
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
 int	 compare_gnuplot_write(struct report_ctx *);
-unsigned compare_gnuplot_charts(const struct compare *, struct report_chart *);
-
-/* compare-table.c: the tables md and html share */
-void	 compare_table_runs(const struct compare *, struct report_table *);
-void	 compare_table_mode(const struct compare *, unsigned, struct report_table *);
-void	 compare_table_missing(const struct compare *, struct report_table *);
+unsigned compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts);
 
 /* compare-xlsx.c */
 int	 compare_xlsx_write(struct report_ctx *);

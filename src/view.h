@@ -217,6 +217,7 @@ struct view_table {
 	unsigned	 ngroups;
 	unsigned	 nleft_out;	/* rows past REPORT_CELLS_LISTED a per-cell view leaves out */
 	bool		 unlabelled;	/* no row labels: its columns name each row */
+	bool		 all_rows;	/* a document lists every row, past REPORT_CELLS_LISTED too */
 };
 
 /* report-num.c */
@@ -340,5 +341,157 @@ void	 view_run(const struct results *res, const struct summary *sum, struct view
 /* view-build.c: every view of a run, and its sections; the caller frees them with view_free(). */
 void	 view_build(struct view *v, const struct results *res, const struct summary *sum);
 void	 view_free(struct view *v);
+
+/*
+ * sweep compare: runs side by side (compare-build.c; its views in
+ * view-compare.c, drawn by compare*.c).  A row is a cell (mode,
+ * bs, depth, jobs) measured in at least one run; rows are sorted by mode
+ * (first seen), depth, jobs, then block size, so each line of a chart (a
+ * mode x depth x jobs of one run) is a run of consecutive rows.
+ */
+enum compare_metric { COMPARE_IOPS, COMPARE_BW, COMPARE_P99, COMPARE_METRICS };
+enum compare_column { COMPARE_COL_VALUE, COMPARE_COL_RATIO, COMPARE_COL_WINNER };
+
+#define COMPARE_TIE		1.05	/* within 5% of the best: a tie */
+#define COMPARE_WIN_TIE		-1	/* compare_row.winner: runs within COMPARE_TIE */
+#define COMPARE_WIN_NONE	-2	/* fewer than two runs have the figure */
+
+struct compare_run {
+	char		*path;		/* its results.json */
+	char		 label[160];	/* unique among the runs */
+	struct results	 res;
+	struct summary	 sum;
+};
+
+struct compare_row {
+	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into compare.modes */
+	uint64_t	 bs;
+	unsigned	 depth, jobs;
+	unsigned	 group;		/* index into compare.groups */
+	int		*cell;		/* per run: index into its results.cells; -1 missing */
+	int		 winner[COMPARE_METRICS];	/* run index, or COMPARE_WIN_* */
+	bool		 tie_with[COMPARE_METRICS][8];	/* runs in a tie (the first 8) */
+};
+
+/* A line of the charts per run: one mode x depth x jobs, rows first .. first + n - 1. */
+struct compare_group {
+	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into compare.modes */
+	unsigned	 depth, jobs;
+	unsigned	 first, n;
+	unsigned	 variant;	/* rank of depth x jobs: dash and marker */
+	char		 name[64];	/* "randread QD8" or "randread QD8 x4 jobs" */
+};
+
+struct compare {
+	struct compare_run	*runs;
+	unsigned		 nruns;
+	struct compare_row	*rows;
+	unsigned		 nrows;
+	struct compare_group	*groups;
+	unsigned		 ngroups;
+	unsigned		 ncommon;	/* rows every run has */
+	unsigned		*nmissing;	/* per run: rows it lacks */
+	/*
+	 * The workloads of every run, in first-seen order: a mode, or a mixed
+	 * mode at one read share when the runs have it at several (only mode,
+	 * share, name, stem, color and rgb are set).
+	 */
+	struct summary_mode	*modes;
+	unsigned		 nmodes;
+	uint64_t		*bs;		/* every block size, ascending */
+	unsigned		 nbs;
+	char			**verdict;	/* per modes[] entry */
+	bool			 all_cells;	/* a row also for a cell no run has figures of */
+	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
+};
+
+/*
+ * The hosts of one fio client/server run (run --hosts, or the import of
+ * its output), compared as the runs of a comparison: hosts.md, hosts.csv.
+ */
+struct compare_fleet {
+	const char		*label;		/* --label, or NULL */
+	const char		*source;	/* the fio output imported, or NULL: a run */
+	const struct host_list	*hosts;		/* a run per host, in this order */
+	struct fleet_total	 total;		/* fio's own aggregate */
+};
+
+/*
+ * compare-build.c: the comparison, built once from the runs (cmd-compare.c,
+ * compare-fleet.c) before its views.
+ */
+int	 compare_build(struct compare *);
+void	 compare_free(struct compare *);
+double	 compare_value(const struct compare *, const struct compare_row *, unsigned,
+	     enum compare_metric);
+const char *compare_metric_name(enum compare_metric);
+const char *compare_winner_text(const struct compare *, const struct compare_row *,
+	     enum compare_metric, char *, size_t);
+const char *compare_rule(void);
+int	 compare_lat_group(const struct compare *, unsigned, unsigned);
+/* Caller frees. */
+char	*compare_head(const struct compare *, enum compare_column, unsigned, enum compare_metric);
+/* Caller frees. */
+char	*compare_missing_text(const struct compare *, const struct compare_row *);
+
+
+/*
+ * view-compare.c: a comparison's tables, built once for every writer: the
+ * runs, a table per workload (figures, ratios to the first run, winners,
+ * per metric) and the cells only some runs have.  The caller frees them
+ * with view_compare_free().
+ */
+enum view_compare_group {
+	VIEW_CMP_ID,		/* bs, bs_bytes, bs_kib, depth, jobs (the row label: the mode) */
+	VIEW_CMP_FIGURES,	/* per run, per metric */
+	VIEW_CMP_RATIOS,	/* per run but the first, per metric: over the first run's */
+	VIEW_CMP_WINNERS,	/* per metric */
+	VIEW_CMP_MISSING,	/* the runs that lack the cell */
+	VIEW_CMP_GROUPS
+};
+/*
+ * A line of a comparison's chart of one metric: one run's figures of one
+ * mode x depth x jobs (for p99, of each workload's lowest depth with
+ * latency), at the block sizes that have one (none: npoints 0).
+ */
+struct compare_line {
+	unsigned	 run;		/* index into compare.runs: the line's dash */
+	unsigned	 group;		/* index into compare.groups: its mode's colour, its marker */
+	char		*title;		/* "gp2 randread QD8" */
+	unsigned	 npoints;
+	uint64_t	*bs;		/* ascending */
+	double		*value;		/* in the metric's unit (compare_value) */
+};
+/* A run's provisioned cap (or burst) of a metric: a flat line of the charts. */
+struct compare_cap {
+	unsigned	 run;		/* index into compare.runs */
+	bool		 burst;		/* the burst cap, not the baseline */
+	double		 value;		/* in the metric's unit, above 0 */
+};
+struct compare_series {
+	struct compare_line	*lines;		/* per run, per group (p99: its latency groups) */
+	unsigned		 nlines;
+	struct compare_cap	*caps;		/* per run, cap then burst, those given; none for p99 */
+	unsigned		 ncaps;
+	double			 max;		/* the largest value of a line; 0 none */
+};
+struct compare_view {
+	struct view_table	 runs;
+	struct view_table	*modes;		/* per compare.modes entry */
+	unsigned		 nmodes;
+	struct view_table	 missing;
+	struct view_table	 cells;		/* every row, in groups (enum view_compare_group) */
+	struct view_table	 fleet[COMPARE_METRICS];	/* a fleet's: cells by hosts, spread */
+	struct view_table	 hosts;		/* a fleet's: a row per host and cell */
+	struct view_table	 verdicts;	/* per workload: its verdict */
+	struct view_table	 limits;	/* per run: against its caps; no row: none has any */
+	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
+	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
+	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
+};
+void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
+void	 view_compare_free(struct compare_view *v);
 
 #endif
