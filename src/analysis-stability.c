@@ -24,6 +24,8 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "results.h"
+#include "util.h"
 
 /*
  * The fewest whole seconds judged.  One second has no variation to measure;

@@ -11,6 +11,9 @@
 #include <string.h>
 
 #include "auto.h"
+#include "cmd.h"
+#include "plan.h"
+#include "util.h"
 
 /*
  * What --auto takes from the options: whether a bs was given (the range it

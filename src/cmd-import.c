@@ -4,9 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "fio.h"
+#include "plan.h"
 #include "report.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 static int cmd_import_exec(struct config *);
 

@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "auto.h"
+#include "cmd.h"
+#include "fio.h"
+#include "plan.h"
 #include "sweep.h"
 
 /*

@@ -10,9 +10,15 @@
 #include <unistd.h>
 
 #include "auto.h"
+#include "cmd.h"
+#include "fio.h"
+#include "options.h"
+#include "plan.h"
 #include "report.h"
+#include "results.h"
 #include "sweep-loop.h"
 #include "sweep.h"
+#include "util.h"
 
 static int cmd_run_exec(struct config *);
 

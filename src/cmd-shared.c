@@ -14,8 +14,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd.h"
+#include "options.h"
+#include "plan.h"
 #include "report.h"
 #include "sweep.h"
+#include "util.h"
 
 /*
  * Create the output folder; with probe, also prove it is writable before

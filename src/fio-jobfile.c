@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "fio.h"
+#include "plan.h"
+#include "util.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0"

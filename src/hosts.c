@@ -20,6 +20,9 @@
 #include <unistd.h>
 
 #include "fio.h"
+#include "plan.h"
+#include "results.h"
+#include "util.h"
 
 #define HOSTS_MAX		1024
 #define HOSTS_DEFAULT_FILE	"sweep.dat"

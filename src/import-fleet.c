@@ -18,6 +18,9 @@
 #include <string.h>
 
 #include "fio.h"
+#include "plan.h"
+#include "results.h"
+#include "util.h"
 
 #define FLEET_MAX	256	/* hosts read from one file */
 

@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 /* The most of a cell's buffers (jobs x depth x bs), as target_check_plan allows. */
 #define OPTIONS_PLAN_BUF_MAX	(4 * GIB)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sweep.h"
+#include "util.h"
 
 static const char *mode_names[MODE_COUNT] = {
 	"read", "write", "randread", "randwrite", "readwrite", "randrw"

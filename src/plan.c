@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 /* The plan's first write mode, or NULL for a plan of reads. */
 const char *

@@ -21,7 +21,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "plan.h"
 #include "results-json.h"
+#include "util.h"
 
 #define PROFILE_MAX_BYTES	(256 * 1024)
 #define TIB			(1024ULL * GIB)

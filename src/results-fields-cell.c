@@ -17,6 +17,8 @@
 #include <cjson/cJSON.h>
 
 #include "results-fields.h"
+#include "results.h"
+#include "util.h"
 
 #define CR(member)	offsetof(struct cell_result, member)
 

@@ -16,7 +16,9 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0"

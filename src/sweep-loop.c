@@ -10,7 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fio.h"
+#include "measure.h"
+#include "plan.h"
+#include "results.h"
 #include "sweep-loop.h"
+#include "util.h"
 
 /* The native executor: the target must still be there; run.c runs the cell. */
 static int

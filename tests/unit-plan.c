@@ -5,7 +5,11 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cmd.h"
+#include "options.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 static char *
 write_temp(const char *text)

@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "results-json.h"
 #include "analysis.h"
+#include "check.h"
+#include "options.h"
+#include "plan.h"
+#include "results-json.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 static void
 fake_results(struct results *res)

@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
