@@ -452,6 +452,7 @@ static int
 run_hosts(struct config *cfg, unsigned mask)
 {
 	struct hosts_opts o;
+	struct hosts_run_opts ro;
 	struct host_list l;
 	struct hosts_outcome ho;
 	struct compare_fleet fleet;
@@ -497,8 +498,9 @@ run_hosts(struct config *cfg, unsigned mask)
 		goto out;
 	if ((lock = cmd_out_lock(out, cfg->out_dir != NULL ? "--out" : "output folder")) < 0)
 		goto out;
-	h = (struct loop_hosts){ .hosts = &l, .target = &t, .out = out, .label = cfg->label,
-	    .description = cfg->description, .outcome = &ho };
+	ro = (struct hosts_run_opts){ .out = out, .label = cfg->label,
+	    .description = cfg->description };
+	h = (struct loop_hosts){ .hosts = &l, .target = &t, .opts = &ro, .outcome = &ho };
 	ret = sweep_loop_run_plan(&exec, &p);
 	fleet = (struct compare_fleet){ .label = cfg->label, .hosts = &l, .total = ho.total };
 	if (ho.res != NULL && cmd_hosts_save(out, &fleet, ho.res, p.ncells, mask, cfg->gnuplot) > 0 &&

@@ -44,8 +44,15 @@ struct hosts_opts {
 int	 hosts_list_read(const struct hosts_opts *o, struct host_list *l);
 void	 hosts_target(const struct hosts_opts *o, struct target *t);
 int	 hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size);
+/* Where a multi-host run writes and how it names each host's results; the command fills it. */
+struct hosts_run_opts {
+	const char	*out;		/* the output folder: OUT/sweep.fio, fio's output */
+	const char	*label;		/* --label: a host's results are LABEL-DIR; NULL: DIR */
+	const char	*description;	/* --description, before each host's own; NULL none */
+};
+
 int	 hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
-	     const char *out, const char *label, const char *description, struct hosts_outcome *o);
+	     const struct hosts_run_opts *ro, struct hosts_outcome *o);
 void	 hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o);
 
 /* import-fleet.c: fio client/server output, one results per host */
@@ -65,8 +72,14 @@ struct fleet_built {
 	unsigned	 failed;	/* hosts that gave none */
 	int		 ret;		/* the exit code so far */
 };
-void	 import_fleet_build(struct fleet *f, const char *label, const char *expect,
-	     const char *profile, struct fleet_built *b);
+/* What a fleet import takes from the options; the command fills it. */
+struct import_fleet_opts {
+	const char	*label;		/* --label: a host's results are LABEL-DIR; NULL: DIR */
+	const char	*expect;	/* --expect, for each host; NULL none */
+	const char	*profile;	/* --profile, for each host; NULL none */
+};
+void	 import_fleet_build(struct fleet *f, const struct import_fleet_opts *fo,
+	     struct fleet_built *b);
 void	 import_fleet_built_free(const struct fleet *f, struct fleet_built *b);
 int	 import_fleet_results(const struct fleet *f, const char *label, struct results *res);
 void	 import_fleet_close(struct fleet *f);

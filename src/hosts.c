@@ -552,14 +552,14 @@ hosts_fio(const struct host_list *l, const char *jobfile, const char *json, cons
 /* Host i's results from fio's JSON; counts what failed. */
 static void
 hosts_collect_one(struct host *h, struct results *res, const cJSON *root, const char *json,
-    const char *log, const struct plan *p, const char *label, const char *description,
+    const char *log, const struct plan *p, const struct hosts_run_opts *ro,
     struct hosts_outcome *o)
 {
 	char *name, why[512];
 	unsigned k;
 	int err;
 
-	name = label != NULL ? xasprintf("%s-%s", label, h->dir) : xstrdup(h->dir);
+	name = ro->label != NULL ? xasprintf("%s-%s", ro->label, h->dir) : xstrdup(h->dir);
 	err = import_fio_results(root, json, h->name, h->port, name, res);
 	free(name);
 	if (err != 0) {
@@ -575,8 +575,8 @@ hosts_collect_one(struct host *h, struct results *res, const cJSON *root, const 
 	}
 	res->interrupted = sweep_interrupted != 0;
 	snprintf(res->description, sizeof res->description,
-	    "%s%sfio client/server run of host %s port %d", description != NULL ?
-	    description : "", description != NULL ? "; " : "", h->name, h->port);
+	    "%s%sfio client/server run of host %s port %d", ro->description != NULL ?
+	    ro->description : "", ro->description != NULL ? "; " : "", h->name, h->port);
 	for (k = 0; k < res->plan.ncells; k++)
 		if (res->cells[k].status != CELL_OK)
 			o->failed_cells++;
@@ -610,20 +610,20 @@ hosts_print(const struct host_list *l, const struct plan *p, const struct target
  * Returns an exit code.
  */
 int
-hosts_run(struct host_list *l, const struct plan *p, const struct target *t, const char *out,
-    const char *label, const char *description, struct hosts_outcome *o)
+hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
+    const struct hosts_run_opts *ro, struct hosts_outcome *o)
 {
 	cJSON *root = NULL;
-	char *jobfile = xasprintf("%s/sweep.fio", out), *json = NULL, *log = NULL;
+	char *jobfile = xasprintf("%s/sweep.fio", ro->out), *json = NULL, *log = NULL;
 	unsigned i;
 	int ret = SWEEP_EXIT_USAGE, st;
 
 	memset(o, 0, sizeof *o);
 	if (fio_jobfile_write(p, t, jobfile) != 0)
 		goto out;
-	hosts_print(l, p, t, out, jobfile);
-	json = xasprintf("%s/fio-output.json", out);
-	log = xasprintf("%s/fio-client.log", out);
+	hosts_print(l, p, t, ro->out, jobfile);
+	json = xasprintf("%s/fio-output.json", ro->out);
+	log = xasprintf("%s/fio-client.log", ro->out);
 	st = hosts_fio(l, jobfile, json, log);
 	if (st < 0) {
 		sweep_error("fio: cannot run it: %s", strerror(-st));
@@ -641,7 +641,7 @@ hosts_run(struct host_list *l, const struct plan *p, const struct target *t, con
 	}
 	o->res = xcalloc(l->n, sizeof *o->res);
 	for (i = 0; i < l->n; i++)
-		hosts_collect_one(&l->h[i], &o->res[i], root, json, log, p, label, description, o);
+		hosts_collect_one(&l->h[i], &o->res[i], root, json, log, p, ro, o);
 	hosts_total(root, &o->total);
 	if (sweep_interrupted)
 		ret = SWEEP_EXIT_INTERRUPTED;

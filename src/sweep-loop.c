@@ -47,7 +47,7 @@ loop_hosts_run_plan(void *arg, const struct plan *p)
 {
 	const struct loop_hosts *h = arg;
 
-	return hosts_run(h->hosts, p, h->target, h->out, h->label, h->description, h->outcome);
+	return hosts_run(h->hosts, p, h->target, h->opts, h->outcome);
 }
 
 const struct loop_executor_ops loop_executor_hosts = {
