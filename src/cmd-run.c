@@ -531,7 +531,7 @@ cmd_run_exec(struct config *cfg)
 	uint64_t start = now_ns();
 
 	memset(&old, 0, sizeof old);
-	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || autoplan_check(cfg) != 0)
+	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || cmd_auto_check(cfg) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cfg->hosts != NULL || cfg->hosts_file != NULL)
 		return run_hosts(cfg, mask);
@@ -544,7 +544,7 @@ cmd_run_exec(struct config *cfg)
 	ret = SWEEP_EXIT_USAGE;
 	if (cfg->resume != NULL && resume_check(cfg, &old, &t, &p) != 0)
 		goto out;
-	autoplan_opts(cfg, &ao);
+	cmd_auto_opts(cfg, &ao);
 	ao.knee_text = report_knee_text;
 	if (ao.like != NULL && autoplan_like(&ao, &p) != 0)
 		goto out;

@@ -47,5 +47,8 @@ void	 cmd_run_unlock(int fd, const char *dir);
 struct compare_fleet;
 int	 cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct results *res,
 	     unsigned planned, unsigned mask, const char *gnuplot);
+struct auto_opts;
+void	 cmd_auto_opts(const struct config *cfg, struct auto_opts *o);
+int	 cmd_auto_check(const struct config *cfg);
 
 #endif

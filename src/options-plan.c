@@ -145,3 +145,30 @@ options_plan_check(const char *path, const struct plan *p)
 			return -EINVAL;
 	return 0;
 }
+
+/*
+ * The plan the options ask for: the groups' cells (plan_build) and the
+ * times, seed, size and engine; -1 when it has no cells.
+ */
+int
+options_plan_build(struct plan *p, const struct config *cfg)
+{
+	int ret = plan_build(p, cfg->groups, cfg->ngroups);
+
+	p->runtime_s = cfg->runtime_s;
+	p->ramp_s = cfg->ramp_s;
+	p->steady_pct = cfg->steady_pct;
+	p->steady_window_s = cfg->steady_window_s;
+	p->min_runtime_s = cfg->min_runtime_s;
+	p->io_timeout_s = cfg->io_timeout_s;
+	p->seed = cfg->seed;
+	p->size = cfg->size;
+	p->repeat = cfg->repeat;
+	if (cfg->rounds_until_steady > 0) {
+		p->repeat = cfg->rounds_until_steady;
+		p->until_steady = true;
+	}
+	p->retry_unstable = cfg->retry_unstable;
+	str_copy(p->engine, sizeof p->engine, cfg->engine);
+	return ret;
+}

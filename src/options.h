@@ -97,6 +97,7 @@ int	 options_key_set(struct config *cfg, const char *key, const char *value, int
 
 /* options-plan.c: a stored plan (--resume) checked by the options' rules */
 int	 options_plan_check(const char *path, const struct plan *p);
+int	 options_plan_build(struct plan *p, const struct config *cfg);
 
 /* options-sweep.c: sweep files, read through options.c's table */
 int	 options_load_sweep(struct config *cfg, const char *arg);

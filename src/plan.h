@@ -9,7 +9,7 @@
 
 /* plan.c */
 const char *plan_writer(const struct plan *p);
-int	 plan_build(struct plan *p, const struct config *cfg);
+int	 plan_build(struct plan *p, const struct group *groups, unsigned ngroups);
 void	 plan_free(struct plan *p);
 uint64_t plan_duration_ns(const struct plan *p);
 bool	 plan_steady(const struct plan *p);

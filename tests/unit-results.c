@@ -27,7 +27,7 @@ fake_results(struct results *res)
 	options_finish(&cfg, false);
 	cfg.groups[0].bs.n = 2;
 	cfg.groups[0].depth.n = 1;
-	plan_build(&p, &cfg);
+	options_plan_build(&p, &cfg);
 	memset(&t, 0, sizeof t);
 	t.path = xstrdup("/tmp/x/sweep.dat");
 	t.name = xstrdup("sweep.dat");
