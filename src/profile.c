@@ -29,7 +29,10 @@
 #define TIB			(1024ULL * GIB)
 
 static const char *const profile_figure_key[PROFILE_FIGURES] = {
-	"iops", "bw", "burst_iops", "burst_bw"
+	[PROFILE_IOPS]       = "iops",
+	[PROFILE_BW]         = "bw",
+	[PROFILE_BURST_IOPS] = "burst_iops",
+	[PROFILE_BURST_BW]   = "burst_bw",
 };
 static const char *const profile_top_keys =
     "name, description, source, notes, comment, size, provisioned_iops, provisioned_bw, iops, "
