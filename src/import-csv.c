@@ -652,13 +652,14 @@ csv_duplicates(struct csv_in *in, const struct csv_row *rows, unsigned n)
 }
 
 /*
- * res from the rows of the table at name: the record (results_create), what
- * a table says of its run, then a cell per row.  Returns the rows whose BW
+ * res from the rows of the table in->name: the record (results_create), what
+ * a table says of its run, then a cell per row; label is --label (NULL:
+ * the label column's, else the file's stem).  Returns the rows whose BW
  * check failed.
  */
 static unsigned
-csv_results(struct results *res, const char *name, const char *label, const char *col_label,
-    const struct csv_row *rows, unsigned nrows)
+csv_results(struct results *res, const struct csv_in *in, const char *label,
+    const char *col_label, const struct csv_row *rows, unsigned nrows)
 {
 	struct target t = { .kind = TARGET_FILE, .rotational = -1, .loop_dio = -1, .excl_fd = -1 };
 	struct plan p = { .ncells = nrows, .rwmixread = 50, .engine = "table" };
@@ -666,14 +667,14 @@ csv_results(struct results *res, const char *name, const char *label, const char
 	unsigned i, mismatch = 0;
 	char stem[128], path[4096];
 
-	results_stem(name, stem, sizeof stem);
+	results_stem(in->name, stem, sizeof stem);
 	if (label == NULL && col_label[0] != '\0' && col_label[0] != '\x01' &&
 	    strchr(col_label, '/') == NULL)
 		label = col_label + (col_label[0] == '\'' && csv_is_formula(col_label + 1));	/* '=x */
 	else if (label == NULL)
 		label = stem[0] ? stem : "table";
 	t.path = path;	/* name as clean text: a record only; results_create() cleans the label */
-	text_clean(path, sizeof path, name);
+	text_clean(path, sizeof path, in->name);
 	t.name = stem;
 	p.runtime_s = rows[0].runtime_s > 0 && rows[0].runtime_s < 4e9 ?
 	    (unsigned)(rows[0].runtime_s + 0.5) : 0;
@@ -756,7 +757,7 @@ import_csv_parse(const char *name, const char *text, size_t len, const char *lab
 		return -EINVAL;
 	}
 
-	mismatch = csv_results(res, name, label, col_label, rows, nrows);
+	mismatch = csv_results(res, &in, label, col_label, rows, nrows);
 	free(rows);
 	if (ignored[0] != '\0')
 		results_warn(res, "%u column%s of %s that sweep does not read %s left out: %s",

@@ -43,14 +43,20 @@ static const struct options_plan_field options_plan_fields[] = {
 	  .off = offsetof(struct plan, retry_unstable) },
 };
 
+/* A stored value: the file, the field ("plan cell 3 \"bs\""), the option that checks it. */
+struct options_plan_at {
+	const char	*path;
+	const char	*what;
+	const char	*option;
+};
+
 /*
- * Set option to value in a scratch config, as a sweep file's key would be;
- * what names the field in the message, and a string value is shown quoted.
- * 0, or -EINVAL after one line.
+ * Set at's option to value in a scratch config, as a sweep file's key
+ * would be; at names the field in the message, and a string value is shown
+ * quoted.  0, or -EINVAL after one line.
  */
 static int
-options_plan_value(const char *path, const char *what, const char *option, const char *value,
-    bool quoted)
+options_plan_value(const struct options_plan_at *at, const char *value, bool quoted)
 {
 	struct config cfg;
 	char *input, *shown = xstrdup(value), *s;
@@ -59,9 +65,9 @@ options_plan_value(const char *path, const char *what, const char *option, const
 	for (s = shown; *s != '\0'; s++)	/* a stored string is echoed without its controls */
 		if ((unsigned char)*s < 32 || *s == 127)
 			*s = '?';
-	input = xasprintf(quoted ? "%s: %s \"%s\"" : "%s: %s %s", path, what, shown);
+	input = xasprintf(quoted ? "%s: %s \"%s\"" : "%s: %s %s", at->path, at->what, shown);
 	config_init(&cfg);
-	err = options_key_set(&cfg, option, value, -1, input);
+	err = options_key_set(&cfg, at->option, value, -1, input);
 	config_free(&cfg);
 	free(input);
 	free(shown);
@@ -70,12 +76,12 @@ options_plan_value(const char *path, const char *what, const char *option, const
 
 /* options_plan_value for a whole number. */
 static int
-options_plan_number(const char *path, const char *what, const char *option, uint64_t v)
+options_plan_number(const struct options_plan_at *at, uint64_t v)
 {
 	char value[32];
 
 	snprintf(value, sizeof value, "%llu", (unsigned long long)v);
-	return options_plan_value(path, what, option, value, false);
+	return options_plan_value(at, value, false);
 }
 
 /* Field key of cell i (its option has the same name) as options_plan_number. */
@@ -85,7 +91,8 @@ options_plan_cell_number(const char *path, unsigned i, const char *key, uint64_t
 	char what[64];
 
 	snprintf(what, sizeof what, "plan cell %u \"%s\"", i + 1, key);
-	return options_plan_number(path, what, key, v);
+	return options_plan_number(&(struct options_plan_at){ .path = path, .what = what,
+	    .option = key }, v);
 }
 
 /* Cell i of p: its block size, depth, jobs and read share, and its buffers. */
@@ -123,21 +130,23 @@ options_plan_check(const char *path, const struct plan *p)
 {
 	size_t i;
 
-	if (options_plan_value(path, "plan \"engine\"", "engine", p->engine, true) != 0)
+	if (options_plan_value(&(struct options_plan_at){ .path = path,
+	    .what = "plan \"engine\"", .option = "engine" }, p->engine, true) != 0)
 		return -EINVAL;
 	for (i = 0; i < sizeof options_plan_fields / sizeof options_plan_fields[0]; i++) {
 		const struct options_plan_field *f = &options_plan_fields[i];
 		char what[64];
 
 		snprintf(what, sizeof what, "plan \"%s\"", f->key);
-		if (options_plan_number(path, what, f->option,
-		    *(const unsigned *)((const char *)p + f->off)) != 0)
+		if (options_plan_number(&(struct options_plan_at){ .path = path, .what = what,
+		    .option = f->option }, *(const unsigned *)((const char *)p + f->off)) != 0)
 			return -EINVAL;
 	}
 	if (plan_repeat(p) > 1 || p->until_steady) {
 		const char *option = p->until_steady ? "rounds-until-steady" : "repeat";
 
-		if (options_plan_number(path, "plan \"repeat\"", option, p->repeat) != 0)
+		if (options_plan_number(&(struct options_plan_at){ .path = path,
+		    .what = "plan \"repeat\"", .option = option }, p->repeat) != 0)
 			return -EINVAL;
 	}
 	for (i = 0; i < p->ncells; i++)
