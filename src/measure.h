@@ -7,6 +7,36 @@
 
 #include "sweep.h"
 
+/* Log-linear latency histogram; see hist.c for its error bound and memory cost. */
+#define HIST_SUB_BITS	7
+#define HIST_SUB	(1U << HIST_SUB_BITS)
+#define HIST_MAX_BITS	40		/* values up to 2^40 ns (~18 min) are exact to the bound */
+#define HIST_BUCKETS	((HIST_MAX_BITS - HIST_SUB_BITS) * HIST_SUB + 2 * HIST_SUB)
+
+struct hist {
+	uint64_t	n;
+	uint64_t	min;
+	uint64_t	max;
+	double		sum;
+	double		sumsq;
+	uint64_t	count[HIST_BUCKETS];
+};
+
+/* Device counters (/sys/class/block/NAME/stat), in the kernel's order. */
+enum {
+	DS_READ_IOS, DS_READ_MERGES, DS_READ_SECTORS, DS_READ_TICKS,
+	DS_WRITE_IOS, DS_WRITE_MERGES, DS_WRITE_SECTORS, DS_WRITE_TICKS,
+	DS_IN_FLIGHT, DS_IO_TICKS, DS_TIME_IN_QUEUE,
+	DS_DISCARD_IOS, DS_DISCARD_MERGES, DS_DISCARD_SECTORS, DS_DISCARD_TICKS,
+	DS_FLUSH_IOS, DS_FLUSH_TICKS,
+	DS_COUNT
+};
+
+struct devstat {
+	uint64_t	f[DS_COUNT];
+	bool		ok;
+};
+
 /* devstat.c */
 int	 devstat_read(const char *devname, struct devstat *ds);
 void	 devstat_delta(const struct devstat *a, const struct devstat *b, uint64_t window_ns,
