@@ -24,6 +24,7 @@
 #include "caps-old.h"
 #include "caps-volume.h"
 #include "report.h"
+#include "util.h"
 
 static int
 cmp_double(const void *a, const void *b)

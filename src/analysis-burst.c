@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "util.h"
 
 #define BURST_START_S		5
 #define BURST_START_BAND	0.25

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "results.h"
+#include "util.h"
 
 /*
  * The knee and the caps.  A volume that can do at most I IOPS and B bytes/s

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "plan.h"
+#include "util.h"
 
 /* A round's figure of a kind, in its unit (IOPS, bytes/s, ns). */
 static double

@@ -24,6 +24,8 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "results.h"
+#include "util.h"
 
 /*
  * The fewest whole seconds judged.  One second has no variation to measure;
@@ -80,7 +82,12 @@
 #define STABILITY_LAT_PAUSE_NS	(NSEC_PER_SEC / 10)
 #define STABILITY_LAT_STALL_NS	NSEC_PER_SEC
 
-static const char *const verdict_names[] = { "unknown", "steady", "noisy", "stalled" };
+static const char *const verdict_names[] = {
+	[STABILITY_UNKNOWN] = "unknown",
+	[STABILITY_STEADY]  = "steady",
+	[STABILITY_NOISY]   = "noisy",
+	[STABILITY_STALLED] = "stalled",
+};
 
 /* "unknown", "steady", "noisy", "stalled". */
 const char *

@@ -10,6 +10,8 @@
 #ifndef ANALYSIS_H
 #define ANALYSIS_H
 
+#include "plan.h"
+#include "results.h"
 #include "sweep.h"
 
 /* A mode's only read share: the estimators take every cell of the mode. */

@@ -37,8 +37,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "auto.h"
 #include "analysis.h"
+#include "auto.h"
+#include "plan.h"
+#include "results.h"
+#include "util.h"
 
 #define AUTO_BS_TOP	(8 * MIB)	/* the default plan's largest block size */
 

@@ -26,7 +26,7 @@ typedef void auto_knee_text_fn(const struct knee *k, const struct cell_result *c
 
 /*
  * What --auto takes from the options; the command fills it
- * (autoplan_opts), and the sentence function of a knee whose caps are not
+ * (cmd_auto_opts), and the sentence function of a knee whose caps are not
  * settled, so that the planner and the report word it alike.
  */
 struct auto_opts {
@@ -50,11 +50,8 @@ bool	 autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res);
 void	 autoplan_finish(struct autoplan *ap, struct results *res, FILE *f);
 int	 autoplan_like(const struct auto_opts *o, struct plan *p);
 
-/* auto-check.c: the options around --auto, and sweep plan --auto */
-void	 autoplan_opts(const struct config *cfg, struct auto_opts *o);
-int	 autoplan_check(const struct config *cfg);
+/* auto-check.c: what --auto checks in a plan */
 int	 autoplan_check_shares(const struct plan *p);
 int	 autoplan_check_budget(const struct auto_opts *o, const struct plan *p);
-int	 autoplan_plan(struct config *cfg, struct target *t, struct plan *p);
 
 #endif

@@ -6,8 +6,11 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cmd.h"
 #include "report.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 static int cmd_compare_exec(struct config *);
 

@@ -4,9 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "fio.h"
+#include "plan.h"
 #include "report.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 static int cmd_import_exec(struct config *);
 
@@ -63,6 +67,8 @@ cmd_import_fleet_all(const struct fleet *f, struct fleet_built *b, const char *d
 static int
 cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned mask)
 {
+	const struct import_fleet_opts fo = { .label = cfg->label, .expect = cfg->expect,
+	    .profile = cfg->profile };
 	struct fleet_built b;
 	char safe[128], comp[128], *dir;
 	const char *base = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src, *what;
@@ -82,7 +88,7 @@ cmd_import_fleet(struct config *cfg, struct fleet *f, const char *src, unsigned 
 		free(dir);
 		return SWEEP_EXIT_USAGE;
 	}
-	import_fleet_build(f, cfg->label, cfg->expect, cfg->profile, &b);
+	import_fleet_build(f, &fo, &b);
 	if (f->one)
 		ret = b.ret != SWEEP_EXIT_OK ? b.ret :
 		    cmd_import_fleet_one(f, &b.res[0], dir, mask, cfg->gnuplot);

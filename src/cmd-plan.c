@@ -4,7 +4,11 @@
 #include <string.h>
 
 #include "auto.h"
+#include "cmd.h"
+#include "fio.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 /*
  * A run's command line can be previewed by changing "run" to "plan": plan
@@ -20,6 +24,26 @@ const struct cmd_entry cmd_plan_entry = {
 	.exec = cmd_plan_exec
 };
 
+/* sweep plan --auto [--like DIR]: the strategy, or the cells of DIR; returns the exit code. */
+static int
+cmd_plan_auto(struct config *cfg, struct target *t, struct plan *p)
+{
+	struct autoplan *ap;
+	struct auto_opts o;
+	struct expect expect;
+
+	cmd_auto_opts(cfg, &o);
+	if ((o.like != NULL && autoplan_like(&o, p) != 0) ||
+	    (o.like == NULL && (autoplan_check_shares(p) != 0 ||
+	    autoplan_check_budget(&o, p) != 0)) ||
+	    cmd_target_check(cfg, t, p, false, &expect) != 0)
+		return SWEEP_EXIT_USAGE;
+	ap = autoplan_new(&o, p, t, now_ns());
+	autoplan_print(stdout, ap, p, t);
+	autoplan_free(ap);
+	return SWEEP_EXIT_OK;
+}
+
 static int
 cmd_plan_exec(struct config *cfg)
 {
@@ -28,13 +52,13 @@ cmd_plan_exec(struct config *cfg)
 	struct expect expect;
 	int ret;
 
-	if (cmd_no_args(cfg) != 0 || autoplan_check(cfg) != 0)
+	if (cmd_no_args(cfg) != 0 || cmd_auto_check(cfg) != 0)
 		return SWEEP_EXIT_USAGE;
 	if ((ret = cmd_target_open(cfg, false, &t, &p)) != 0)
 		return ret;
 	ret = SWEEP_EXIT_USAGE;
 	if (cfg->auto_plan)
-		ret = autoplan_plan(cfg, &t, &p);
+		ret = cmd_plan_auto(cfg, &t, &p);
 	else if (cmd_target_check(cfg, &t, &p, false, &expect) == 0) {
 		plan_print(stdout, &p, &t, true);
 		ret = SWEEP_EXIT_OK;

@@ -5,8 +5,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmd.h"
+#include "plan.h"
 #include "report.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 static int cmd_report_exec(struct config *);
 

@@ -10,9 +10,15 @@
 #include <unistd.h>
 
 #include "auto.h"
+#include "cmd.h"
+#include "fio.h"
+#include "options.h"
+#include "plan.h"
 #include "report.h"
+#include "results.h"
 #include "sweep-loop.h"
 #include "sweep.h"
+#include "util.h"
 
 static int cmd_run_exec(struct config *);
 
@@ -446,6 +452,7 @@ static int
 run_hosts(struct config *cfg, unsigned mask)
 {
 	struct hosts_opts o;
+	struct hosts_run_opts ro;
 	struct host_list l;
 	struct hosts_outcome ho;
 	struct compare_fleet fleet;
@@ -491,8 +498,9 @@ run_hosts(struct config *cfg, unsigned mask)
 		goto out;
 	if ((lock = cmd_out_lock(out, cfg->out_dir != NULL ? "--out" : "output folder")) < 0)
 		goto out;
-	h = (struct loop_hosts){ .hosts = &l, .target = &t, .out = out, .label = cfg->label,
-	    .description = cfg->description, .outcome = &ho };
+	ro = (struct hosts_run_opts){ .out = out, .label = cfg->label,
+	    .description = cfg->description };
+	h = (struct loop_hosts){ .hosts = &l, .target = &t, .opts = &ro, .outcome = &ho };
 	ret = sweep_loop_run_plan(&exec, &p);
 	fleet = (struct compare_fleet){ .label = cfg->label, .hosts = &l, .total = ho.total };
 	if (ho.res != NULL && cmd_hosts_save(out, &fleet, ho.res, p.ncells, mask, cfg->gnuplot) > 0 &&
@@ -523,7 +531,7 @@ cmd_run_exec(struct config *cfg)
 	uint64_t start = now_ns();
 
 	memset(&old, 0, sizeof old);
-	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || autoplan_check(cfg) != 0)
+	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || cmd_auto_check(cfg) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cfg->hosts != NULL || cfg->hosts_file != NULL)
 		return run_hosts(cfg, mask);
@@ -536,7 +544,7 @@ cmd_run_exec(struct config *cfg)
 	ret = SWEEP_EXIT_USAGE;
 	if (cfg->resume != NULL && resume_check(cfg, &old, &t, &p) != 0)
 		goto out;
-	autoplan_opts(cfg, &ao);
+	cmd_auto_opts(cfg, &ao);
 	ao.knee_text = report_knee_text;
 	if (ao.like != NULL && autoplan_like(&ao, &p) != 0)
 		goto out;

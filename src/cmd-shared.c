@@ -14,8 +14,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "auto.h"
+#include "cmd.h"
+#include "options.h"
+#include "plan.h"
 #include "report.h"
 #include "sweep.h"
+#include "util.h"
 
 /*
  * Create the output folder; with probe, also prove it is writable before
@@ -84,7 +89,7 @@ cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)
 		    cfg->repeat > 1 ? "--repeat" : "--rounds-until-steady");
 		return -EINVAL;
 	}
-	if (plan_build(p, cfg) != 0) {
+	if (options_plan_build(p, cfg) != 0) {
 		sweep_error("the plan has no cells");
 		return -EINVAL;
 	}
@@ -355,4 +360,62 @@ cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct result
 		printf("Across hosts: %s/hosts.md and %s/hosts.csv\n", out, out);
 	compare_free(&cmp);
 	return failed;
+}
+
+/*
+ * What --auto takes from the options: whether a bs was given (the range it
+ * explores), --budget and --like.  The knee's sentence is the caller's.
+ */
+void
+cmd_auto_opts(const struct config *cfg, struct auto_opts *o)
+{
+	unsigned i;
+
+	memset(o, 0, sizeof *o);
+	for (i = 0; i < cfg->ngroups; i++)
+		o->bs_given |= (cfg->group_set[i] & CFG_SET_BS) != 0;
+	o->budget_s = cfg->budget_s;
+	o->like = cfg->like;
+}
+
+/* Options that go with --auto only, and those that do not go with it; -EINVAL after one line. */
+int
+cmd_auto_check(const struct config *cfg)
+{
+	if (!cfg->auto_plan && cfg->budget_s != 0) {
+		sweep_error("--budget: only with --auto (a plan of fixed cells takes what it takes; "
+		    "sweep plan says how long)");
+		return -EINVAL;
+	}
+	if (!cfg->auto_plan && cfg->like != NULL) {
+		sweep_error("--like %s: only with --auto (sweep run --auto --like DIR measures the "
+		    "cells of the run in DIR)", cfg->like);
+		return -EINVAL;
+	}
+	if (cfg->like != NULL && cfg->out_dir != NULL && path_same_dir(cfg->like, cfg->out_dir)) {
+		sweep_error("--like %s -o %s: the run would overwrite the run it copies; give -o a "
+		    "new folder", cfg->like, cfg->out_dir);
+		return -EINVAL;
+	}
+	if (cfg->like != NULL && cfg->budget_s != 0) {
+		sweep_error("--budget with --like %s: every cell of the run there is measured; "
+		    "give one of them", cfg->like);
+		return -EINVAL;
+	}
+	if (cfg->auto_plan && (cfg->repeat > 1 || cfg->rounds_until_steady > 0)) {
+		sweep_error("--auto: not with --repeat or --rounds-until-steady (it chooses each cell "
+		    "from the ones before)");
+		return -EINVAL;
+	}
+	if (cfg->auto_plan && (cfg->hosts != NULL || cfg->hosts_file != NULL)) {
+		sweep_error("--auto: not with --hosts or --hosts-file (fio's client/server mode "
+		    "runs a fixed plan)");
+		return -EINVAL;
+	}
+	if (cfg->auto_plan && cfg->resume != NULL) {
+		sweep_error("--auto with --resume %s: an --auto run keeps every cell it chose; start "
+		    "a new one (with --like %s to measure the same cells)", cfg->resume, cfg->resume);
+		return -EINVAL;
+	}
+	return 0;
 }

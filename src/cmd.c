@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
+#include "options.h"
 #include "sweep.h"
+#include "util.h"
 
 /* In the order --help lists them; the first is the default command. */
 const struct cmd_entry *const cmd_table[] = {

@@ -12,6 +12,9 @@
 
 #include "analysis.h"
 #include "columns.h"
+#include "plan.h"
+#include "results.h"
+#include "util.h"
 
 /*
  * How a cell's measured window ended: "steady after 4 s" (steady state ended

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "util.h"
 
 #ifndef ABS_SRCDIR
 #define ABS_SRCDIR "."

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "measure.h"
 #include "sweep.h"
 
 int

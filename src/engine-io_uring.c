@@ -24,6 +24,7 @@
 
 #include "engine.h"
 #include "sweep.h"
+#include "util.h"
 
 struct uring_data {
 	struct io_uring		  ring;

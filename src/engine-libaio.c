@@ -16,6 +16,7 @@
 
 #include "engine.h"
 #include "sweep.h"
+#include "util.h"
 
 /*
  * The completion ring io_setup maps into our memory (fs/aio.c): the kernel

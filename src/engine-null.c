@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "sweep.h"
+#include "util.h"
 
 struct null_data {
 	struct io_u	**done;

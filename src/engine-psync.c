@@ -11,6 +11,7 @@
 
 #include "engine.h"
 #include "sweep.h"
+#include "util.h"
 
 struct psync_data {
 	struct io_u	*done;

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "fio.h"
+#include "plan.h"
+#include "util.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0"
@@ -30,7 +32,12 @@ static const struct {
 
 /* sweep's rw modes in fio's words, by enum rw_mode. */
 static const char *fio_jobfile_rw[MODE_COUNT] = {
-	"read", "write", "randread", "randwrite", "rw", "randrw"
+	[MODE_READ]      = "read",
+	[MODE_WRITE]     = "write",
+	[MODE_RANDREAD]  = "randread",
+	[MODE_RANDWRITE] = "randwrite",
+	[MODE_READWRITE] = "rw",
+	[MODE_RANDRW]    = "randrw",
 };
 
 /* fio's ioengine for a sweep engine name, or NULL when fio has no equivalent. */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fio.h"
+#include "util.h"
 
 /* The "port" of a client/server entry, or -1 when it is no whole number from 0 to 2^31. */
 long long

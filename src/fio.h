@@ -1,6 +1,6 @@
 /*
  * fio interop: what the fio family of files (fio-jobfile.c, import-fio.c,
- * hosts.c) shares beyond the entry points listed in sweep.h.  fio is both a
+ * hosts.c, import-fleet.c) shares and offers.  fio is both a
  * format here (job files out, JSON output in) and, for multi-host runs, the
  * transport (fio --server on every host, fio --client here).
  */
@@ -13,6 +13,76 @@
 
 #define FIO_DEFAULT_PORT	8765	/* fio --server's default */
 #define FIO_ALL_CLIENTS		"All clients"	/* jobname of fio's client-mode aggregate */
+
+/* fio-jobfile.c: the plan as an equivalent fio job file */
+int	 fio_jobfile_write(const struct plan *p, const struct target *t, const char *path);
+
+/* hosts.c: run the plan on many hosts through fio's client/server mode */
+/* What the hosts of a run gave: one results per host (cells NULL: none), and what failed. */
+struct hosts_outcome {
+	struct results	*res;
+	unsigned	 failed_hosts;
+	unsigned	 failed_cells;
+	struct fleet_total total;
+};
+
+/* What a multi-host run takes from the options; the command fills it. */
+struct hosts_opts {
+	const char	*hosts;		/* --hosts H1[:PORT],H2,... */
+	const char	*hosts_file;	/* --hosts-file FILE */
+	const char	*device;	/* --device, on every host */
+	const char	*file;		/* --file, on every host */
+	uint64_t	 size;		/* --size, when size_set */
+	bool		 size_set;
+	bool		 keep;
+	bool		 destructive;
+	bool		 precondition;	/* refused */
+	bool		 stop_on_error;	/* refused */
+	const char	*resume;	/* refused */
+};
+
+int	 hosts_list_read(const struct hosts_opts *o, struct host_list *l);
+void	 hosts_target(const struct hosts_opts *o, struct target *t);
+int	 hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size);
+/* Where a multi-host run writes and how it names each host's results; the command fills it. */
+struct hosts_run_opts {
+	const char	*out;		/* the output folder: OUT/sweep.fio, fio's output */
+	const char	*label;		/* --label: a host's results are LABEL-DIR; NULL: DIR */
+	const char	*description;	/* --description, before each host's own; NULL none */
+};
+
+int	 hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
+	     const struct hosts_run_opts *ro, struct hosts_outcome *o);
+void	 hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o);
+
+/* import-fleet.c: fio client/server output, one results per host */
+struct cJSON;
+struct fleet {
+	const char	*path;
+	struct cJSON	*root;
+	struct host_list hosts;
+	bool		 one;		/* --host: that host alone, into the folder itself */
+};
+int	 import_fleet_open(const char *path, const char *host, struct fleet *f);
+/* What import_fleet_build made: one results per host (cells NULL: none). */
+struct fleet_built {
+	struct results	*res;
+	const struct plan *plan;	/* of the host with the most cells; NULL: none gave any */
+	struct fleet_total total;
+	unsigned	 failed;	/* hosts that gave none */
+	int		 ret;		/* the exit code so far */
+};
+/* What a fleet import takes from the options; the command fills it. */
+struct import_fleet_opts {
+	const char	*label;		/* --label: a host's results are LABEL-DIR; NULL: DIR */
+	const char	*expect;	/* --expect, for each host; NULL none */
+	const char	*profile;	/* --profile, for each host; NULL none */
+};
+void	 import_fleet_build(struct fleet *f, const struct import_fleet_opts *fo,
+	     struct fleet_built *b);
+void	 import_fleet_built_free(const struct fleet *f, struct fleet_built *b);
+int	 import_fleet_results(const struct fleet *f, const char *label, struct results *res);
+void	 import_fleet_close(struct fleet *f);
 
 /* fio-jobfile.c */
 const char *fio_jobfile_engine(const char *engine);
@@ -49,5 +119,6 @@ unsigned import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max);
 int	 hosts_add(struct host_list *l, const char *spec, const char *input);
 void	 hosts_dirs_unique(struct host_list *l, const char *input);
 void	 hosts_total(const cJSON *root, struct fleet_total *total);
+
 
 #endif

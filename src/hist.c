@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "measure.h"
 #include "sweep.h"
 
 const double sweep_percentiles[PCT_COUNT] = { 50.0, 90.0, 99.0, 99.9, 99.99 };

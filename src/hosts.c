@@ -20,6 +20,9 @@
 #include <unistd.h>
 
 #include "fio.h"
+#include "plan.h"
+#include "results.h"
+#include "util.h"
 
 #define HOSTS_MAX		1024
 #define HOSTS_DEFAULT_FILE	"sweep.dat"
@@ -515,13 +518,20 @@ hosts_target(const struct hosts_opts *o, struct target *t)
 	t->excl_fd = -1;
 }
 
+/* The files of a multi-host run in its output folder. */
+struct hosts_files {
+	char	*jobfile;	/* OUT/sweep.fio: the plan as a fio job file */
+	char	*json;		/* OUT/fio-output.json: fio's output */
+	char	*log;		/* OUT/fio-client.log: fio's messages */
+};
+
 /*
  * fio --client=H1 JOBFILE --client=H2 JOBFILE ... --output-format=json
  * --output=JSON, its messages in LOG.  Returns its exit status (see
  * hosts_spawn) or -errno.
  */
 static int
-hosts_fio(const struct host_list *l, const char *jobfile, const char *json, const char *log)
+hosts_fio(const struct host_list *l, const struct hosts_files *hf)
 {
 	char **argv = xcalloc(2 * (size_t)l->n + 4, sizeof *argv);
 	unsigned i;
@@ -530,15 +540,15 @@ hosts_fio(const struct host_list *l, const char *jobfile, const char *json, cons
 	argv[argc++] = xstrdup("fio");
 	for (i = 0; i < l->n; i++) {
 		argv[argc++] = xasprintf("--client=%s", l->h[i].client);
-		argv[argc++] = xstrdup(jobfile);
+		argv[argc++] = xstrdup(hf->jobfile);
 	}
 	argv[argc++] = xstrdup("--output-format=json");
-	argv[argc++] = xasprintf("--output=%s", json);
+	argv[argc++] = xasprintf("--output=%s", hf->json);
 	/* fio opens --output by name: made afresh first, so that it is no planted link */
-	st = file_create(json);
+	st = file_create(hf->json);
 	if (st >= 0) {
 		close(st);
-		st = hosts_spawn(argv, log);
+		st = hosts_spawn(argv, hf->log);
 	}
 	for (i = 0; i < (unsigned)argc; i++)
 		free(argv[i]);
@@ -548,32 +558,32 @@ hosts_fio(const struct host_list *l, const char *jobfile, const char *json, cons
 
 /* Host i's results from fio's JSON; counts what failed. */
 static void
-hosts_collect_one(struct host *h, struct results *res, const cJSON *root, const char *json,
-    const char *log, const struct plan *p, const char *label, const char *description,
+hosts_collect_one(struct host *h, struct results *res, const cJSON *root,
+    const struct hosts_files *hf, const struct plan *p, const struct hosts_run_opts *ro,
     struct hosts_outcome *o)
 {
 	char *name, why[512];
 	unsigned k;
 	int err;
 
-	name = label != NULL ? xasprintf("%s-%s", label, h->dir) : xstrdup(h->dir);
-	err = import_fio_results(root, json, h->name, h->port, name, res);
+	name = ro->label != NULL ? xasprintf("%s-%s", ro->label, h->dir) : xstrdup(h->dir);
+	err = import_fio_results(root, hf->json, h->name, h->port, name, res);
 	free(name);
 	if (err != 0) {
 		memset(res, 0, sizeof *res);
-		hosts_log_line(log, h, why, sizeof why);
+		hosts_log_line(hf->log, h, why, sizeof why);
 		if (why[0] != '\0')
 			sweep_error("%s port %d: no results: %s", h->name, h->port, why);
 		else
-			sweep_error("%s port %d: no results (see %s)", h->name, h->port, log);
+			sweep_error("%s port %d: no results (see %s)", h->name, h->port, hf->log);
 		str_copy(h->why, sizeof h->why, why[0] != '\0' ? why : "see fio-client.log");
 		o->failed_hosts++;
 		return;
 	}
 	res->interrupted = sweep_interrupted != 0;
 	snprintf(res->description, sizeof res->description,
-	    "%s%sfio client/server run of host %s port %d", description != NULL ?
-	    description : "", description != NULL ? "; " : "", h->name, h->port);
+	    "%s%sfio client/server run of host %s port %d", ro->description != NULL ?
+	    ro->description : "", ro->description != NULL ? "; " : "", h->name, h->port);
 	for (k = 0; k < res->plan.ncells; k++)
 		if (res->cells[k].status != CELL_OK)
 			o->failed_cells++;
@@ -607,38 +617,38 @@ hosts_print(const struct host_list *l, const struct plan *p, const struct target
  * Returns an exit code.
  */
 int
-hosts_run(struct host_list *l, const struct plan *p, const struct target *t, const char *out,
-    const char *label, const char *description, struct hosts_outcome *o)
+hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
+    const struct hosts_run_opts *ro, struct hosts_outcome *o)
 {
 	cJSON *root = NULL;
-	char *jobfile = xasprintf("%s/sweep.fio", out), *json = NULL, *log = NULL;
+	struct hosts_files hf = { .jobfile = xasprintf("%s/sweep.fio", ro->out),
+	    .json = xasprintf("%s/fio-output.json", ro->out),
+	    .log = xasprintf("%s/fio-client.log", ro->out) };
 	unsigned i;
 	int ret = SWEEP_EXIT_USAGE, st;
 
 	memset(o, 0, sizeof *o);
-	if (fio_jobfile_write(p, t, jobfile) != 0)
+	if (fio_jobfile_write(p, t, hf.jobfile) != 0)
 		goto out;
-	hosts_print(l, p, t, out, jobfile);
-	json = xasprintf("%s/fio-output.json", out);
-	log = xasprintf("%s/fio-client.log", out);
-	st = hosts_fio(l, jobfile, json, log);
+	hosts_print(l, p, t, ro->out, hf.jobfile);
+	st = hosts_fio(l, &hf);
 	if (st < 0) {
 		sweep_error("fio: cannot run it: %s", strerror(-st));
 		ret = SWEEP_EXIT_FAILED;
 		goto out;
 	}
-	if (!hosts_output_has_json(json) || import_fio_load(json, &root) != 0) {
+	if (!hosts_output_has_json(hf.json) || import_fio_load(hf.json, &root) != 0) {
 		char why[512];
 
-		hosts_log_first(log, why, sizeof why);
+		hosts_log_first(hf.log, why, sizeof why);
 		sweep_error("fio --client exit %d, no results from any host: %s (log: %s)", st,
-		    why[0] != '\0' ? why : "no message", log);
+		    why[0] != '\0' ? why : "no message", hf.log);
 		ret = sweep_interrupted ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
 		goto out;
 	}
 	o->res = xcalloc(l->n, sizeof *o->res);
 	for (i = 0; i < l->n; i++)
-		hosts_collect_one(&l->h[i], &o->res[i], root, json, log, p, label, description, o);
+		hosts_collect_one(&l->h[i], &o->res[i], root, &hf, p, ro, o);
 	hosts_total(root, &o->total);
 	if (sweep_interrupted)
 		ret = SWEEP_EXIT_INTERRUPTED;
@@ -648,9 +658,9 @@ hosts_run(struct host_list *l, const struct plan *p, const struct target *t, con
 		ret = SWEEP_EXIT_OK;
 out:
 	cJSON_Delete(root);
-	free(json);
-	free(log);
-	free(jobfile);
+	free(hf.json);
+	free(hf.log);
+	free(hf.jobfile);
 	return ret;
 }
 

@@ -30,6 +30,10 @@
 
 #include "analysis.h"
 #include "columns.h"
+#include "import-csv.h"
+#include "plan.h"
+#include "results.h"
+#include "util.h"
 
 #define IMPORT_CSV_MAX_BYTES	(64 * MIB)
 #define IMPORT_CSV_MAX_ROWS	100000
@@ -43,24 +47,6 @@
 #define IMPORT_CSV_BW_MAX	1e13		/* bytes/s: 10 TB/s */
 #define IMPORT_CSV_RUNTIME_MAX	1e6		/* seconds */
 
-/* What a column holds. */
-enum csv_col {
-	COL_IGNORED, COL_MODE, COL_BS, COL_BS_BYTES, COL_BS_KIB, COL_DEPTH, COL_JOBS, COL_IOPS,
-	COL_BW,		/* values carry their unit */
-	COL_BW_UNIT,	/* the column name carries the unit (mult) */
-	COL_LAT,	/* lat_pct index, or LAT_MIN.. (lat), times mult to ns */
-	COL_RUNTIME, COL_STATUS, COL_LABEL,
-	COL_SWEEP	/* a column of sweep's results.csv that a table import does not need */
-};
-
-enum { LAT_MIN = PCT_COUNT, LAT_MEAN, LAT_MAX, LAT_STDEV, LAT_COUNT };
-
-struct csv_column {
-	enum csv_col	 kind;
-	double		 mult;		/* bandwidth to bytes/s, latency to ns */
-	unsigned	 lat;		/* COL_LAT: which */
-	char		 name[64];	/* as written in the header */
-};
 
 /* The parse in progress. */
 struct csv_in {
@@ -248,105 +234,6 @@ csv_delimiter(const char *p, const char *end)
 	return ',';
 }
 
-/* A header name made comparable: lowercase, runs of " -()/." as one "_", trimmed. */
-static void
-csv_normalize(const char *in, char *out, size_t len)
-{
-	size_t n = 0;
-
-	for (; *in != '\0' && n + 1 < len; in++) {
-		unsigned char c = (unsigned char)*in;
-
-		if (isalnum(c))
-			out[n++] = (char)tolower(c);
-		else if (n > 0 && out[n - 1] != '_')
-			out[n++] = '_';
-	}
-	while (n > 0 && out[n - 1] == '_')
-		n--;
-	out[n] = '\0';
-}
-
-/* The unit at the end of a normalized name ("_us"), as a multiplier to ns; 0 none. */
-static double
-csv_time_unit(const char *s, size_t *stem)
-{
-	static const struct { const char *suffix; double mult; } u[] = {
-		{ "_ns", 1 }, { "_us", 1e3 }, { "_usec", 1e3 }, { "_ms", 1e6 }, { "_msec", 1e6 },
-	};
-	size_t n = strlen(s), i;
-
-	for (i = 0; i < sizeof u / sizeof u[0]; i++) {
-		size_t k = strlen(u[i].suffix);
-
-		if (n > k && strcmp(s + n - k, u[i].suffix) == 0) {
-			*stem = n - k;
-			return u[i].mult;
-		}
-	}
-	return 0;
-}
-
-/* What a header name means. */
-static void
-csv_column_kind(const char *raw, struct csv_column *c)
-{
-	static const struct { const char *name; enum csv_col kind; double mult; } names[] = {
-		{ "mode", COL_MODE, 0 }, { "rw", COL_MODE, 0 }, { "readwrite", COL_MODE, 0 },
-		{ "bs", COL_BS, 0 }, { "block_size", COL_BS, 0 }, { "blocksize", COL_BS, 0 },
-		{ "bs_bytes", COL_BS_BYTES, 0 }, { "bs_kib", COL_BS_KIB, 0 },
-		{ "depth", COL_DEPTH, 0 }, { "iodepth", COL_DEPTH, 0 }, { "qd", COL_DEPTH, 0 },
-		{ "queue_depth", COL_DEPTH, 0 },
-		{ "jobs", COL_JOBS, 0 }, { "numjobs", COL_JOBS, 0 }, { "threads", COL_JOBS, 0 },
-		{ "iops", COL_IOPS, 0 },
-		{ "bw", COL_BW, 0 }, { "bandwidth", COL_BW, 0 }, { "throughput", COL_BW, 0 },
-		{ "bw_bytes_s", COL_BW_UNIT, 1 }, { "bw_b_s", COL_BW_UNIT, 1 },
-		{ "bw_kib_s", COL_BW_UNIT, 1024.0 }, { "bw_kb_s", COL_BW_UNIT, 1e3 },
-		{ "bw_mib_s", COL_BW_UNIT, 1048576.0 }, { "bw_mb_s", COL_BW_UNIT, 1e6 },
-		{ "bw_gib_s", COL_BW_UNIT, 1073741824.0 }, { "bw_gb_s", COL_BW_UNIT, 1e9 },
-		{ "mib_s", COL_BW_UNIT, 1048576.0 }, { "mb_s", COL_BW_UNIT, 1e6 },
-		{ "runtime_s", COL_RUNTIME, 0 }, { "status", COL_STATUS, 0 }, { "label", COL_LABEL, 0 },
-	};
-	static const char *const lat_names[LAT_COUNT] = {
-		"p50", "p90", "p99", "p99_9", "p99_99", "min", "mean", "max", "stdev"
-	};
-	char n[64], stem[64];
-	size_t i, len;
-	double mult;
-
-	memset(c, 0, sizeof *c);
-	str_copy(c->name, sizeof c->name, raw);
-	csv_normalize(raw, n, sizeof n);
-	for (i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(n, names[i].name) == 0) {
-			c->kind = names[i].kind;
-			c->mult = names[i].mult;
-			return;
-		}
-	/* lat_p99, clat_p99, p99 with a unit; lat_avg for the mean */
-	if ((mult = csv_time_unit(n, &len)) > 0) {
-		const char *s = stem;
-
-		snprintf(stem, sizeof stem, "%.*s", (int)len, n);
-		if (strncmp(s, "lat_", 4) == 0)
-			s += 4;
-		else if (strncmp(s, "clat_", 5) == 0)
-			s += 5;
-		if (strcmp(s, "avg") == 0)
-			s = "mean";
-		for (i = 0; i < LAT_COUNT; i++)
-			if (strcmp(s, lat_names[i]) == 0) {
-				c->kind = COL_LAT;
-				c->lat = (unsigned)i;
-				c->mult = mult;
-				return;
-			}
-	}
-	/* The other columns of sweep's results.csv: read back without a word about them. */
-	if (column_find(n) != NULL)
-		c->kind = COL_SWEEP;
-}
-
 /*
  * A number of a cell: digits with an optional fraction and exponent; "3,100"
  * (thousands separators) when the field is not split on commas; for IOPS a
@@ -403,7 +290,7 @@ csv_header(struct csv_in *in, unsigned line, struct csv_column *cols, unsigned *
 
 		if (strlen(in->field[i]) != in->flen[i])
 			return csv_bad(in, line, NULL, 0, "the header holds a NUL byte");
-		csv_column_kind(in->field[i], c);
+		import_csv_column_kind(in->field[i], c);
 		if (c->kind == COL_SWEEP)
 			continue;
 		if (c->kind == COL_IGNORED) {
@@ -765,13 +652,14 @@ csv_duplicates(struct csv_in *in, const struct csv_row *rows, unsigned n)
 }
 
 /*
- * res from the rows of the table at name: the record (results_create), what
- * a table says of its run, then a cell per row.  Returns the rows whose BW
+ * res from the rows of the table in->name: the record (results_create), what
+ * a table says of its run, then a cell per row; label is --label (NULL:
+ * the label column's, else the file's stem).  Returns the rows whose BW
  * check failed.
  */
 static unsigned
-csv_results(struct results *res, const char *name, const char *label, const char *col_label,
-    const struct csv_row *rows, unsigned nrows)
+csv_results(struct results *res, const struct csv_in *in, const char *label,
+    const char *col_label, const struct csv_row *rows, unsigned nrows)
 {
 	struct target t = { .kind = TARGET_FILE, .rotational = -1, .loop_dio = -1, .excl_fd = -1 };
 	struct plan p = { .ncells = nrows, .rwmixread = 50, .engine = "table" };
@@ -779,14 +667,14 @@ csv_results(struct results *res, const char *name, const char *label, const char
 	unsigned i, mismatch = 0;
 	char stem[128], path[4096];
 
-	results_stem(name, stem, sizeof stem);
+	results_stem(in->name, stem, sizeof stem);
 	if (label == NULL && col_label[0] != '\0' && col_label[0] != '\x01' &&
 	    strchr(col_label, '/') == NULL)
 		label = col_label + (col_label[0] == '\'' && csv_is_formula(col_label + 1));	/* '=x */
 	else if (label == NULL)
 		label = stem[0] ? stem : "table";
 	t.path = path;	/* name as clean text: a record only; results_create() cleans the label */
-	text_clean(path, sizeof path, name);
+	text_clean(path, sizeof path, in->name);
 	t.name = stem;
 	p.runtime_s = rows[0].runtime_s > 0 && rows[0].runtime_s < 4e9 ?
 	    (unsigned)(rows[0].runtime_s + 0.5) : 0;
@@ -869,7 +757,7 @@ import_csv_parse(const char *name, const char *text, size_t len, const char *lab
 		return -EINVAL;
 	}
 
-	mismatch = csv_results(res, name, label, col_label, rows, nrows);
+	mismatch = csv_results(res, &in, label, col_label, rows, nrows);
 	free(rows);
 	if (ignored[0] != '\0')
 		results_warn(res, "%u column%s of %s that sweep does not read %s left out: %s",

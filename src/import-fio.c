@@ -18,6 +18,8 @@
 #include "analysis.h"
 #include "fio.h"
 #include "results-json.h"
+#include "results.h"
+#include "util.h"
 
 #define IMPORT_FIO_MAX_BYTES	(256 * MIB)
 #define IMPORT_FIO_NOTE_MAX	240

@@ -18,6 +18,9 @@
 #include <string.h>
 
 #include "fio.h"
+#include "plan.h"
+#include "results.h"
+#include "util.h"
 
 #define FLEET_MAX	256	/* hosts read from one file */
 
@@ -241,16 +244,16 @@ fleet_build_one(const struct fleet *f, const char *label, const char *const expe
 
 /*
  * The results of what import_fleet_open found, into b: one per host of
- * f->hosts (cells NULL: none), the --host one alone in b->res[0].  expect
- * and profile are --expect and --profile (NULL: none), for each host.
+ * f->hosts (cells NULL: none), the --host one alone in b->res[0], named
+ * and given caps as fo says.
  * The caller writes them (b->ret is the exit code so far) and frees b with
  * import_fleet_built_free.
  */
 void
-import_fleet_build(struct fleet *f, const char *label, const char *expect, const char *profile,
-    struct fleet_built *b)
+import_fleet_build(struct fleet *f, const struct import_fleet_opts *fo, struct fleet_built *b)
 {
-	const char *const ep[2] = { expect, profile };
+	const char *const ep[2] = { fo->expect, fo->profile };
+	const char *label = fo->label;
 
 	memset(b, 0, sizeof *b);
 	b->res = xcalloc(f->hosts.n, sizeof *b->res);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "util.h"
 
 #define LOCK_TRIES	5
 

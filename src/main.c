@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd.h"
+#include "options.h"
 #include "sweep.h"
 
 /*

@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 /* The most of a cell's buffers (jobs x depth x bs), as target_check_plan allows. */
 #define OPTIONS_PLAN_BUF_MAX	(4 * GIB)
@@ -40,14 +43,20 @@ static const struct options_plan_field options_plan_fields[] = {
 	  .off = offsetof(struct plan, retry_unstable) },
 };
 
+/* A stored value: the file, the field ("plan cell 3 \"bs\""), the option that checks it. */
+struct options_plan_at {
+	const char	*path;
+	const char	*what;
+	const char	*option;
+};
+
 /*
- * Set option to value in a scratch config, as a sweep file's key would be;
- * what names the field in the message, and a string value is shown quoted.
- * 0, or -EINVAL after one line.
+ * Set at's option to value in a scratch config, as a sweep file's key
+ * would be; at names the field in the message, and a string value is shown
+ * quoted.  0, or -EINVAL after one line.
  */
 static int
-options_plan_value(const char *path, const char *what, const char *option, const char *value,
-    bool quoted)
+options_plan_value(const struct options_plan_at *at, const char *value, bool quoted)
 {
 	struct config cfg;
 	char *input, *shown = xstrdup(value), *s;
@@ -56,9 +65,9 @@ options_plan_value(const char *path, const char *what, const char *option, const
 	for (s = shown; *s != '\0'; s++)	/* a stored string is echoed without its controls */
 		if ((unsigned char)*s < 32 || *s == 127)
 			*s = '?';
-	input = xasprintf(quoted ? "%s: %s \"%s\"" : "%s: %s %s", path, what, shown);
+	input = xasprintf(quoted ? "%s: %s \"%s\"" : "%s: %s %s", at->path, at->what, shown);
 	config_init(&cfg);
-	err = options_key_set(&cfg, option, value, -1, input);
+	err = options_key_set(&cfg, at->option, value, -1, input);
 	config_free(&cfg);
 	free(input);
 	free(shown);
@@ -67,12 +76,12 @@ options_plan_value(const char *path, const char *what, const char *option, const
 
 /* options_plan_value for a whole number. */
 static int
-options_plan_number(const char *path, const char *what, const char *option, uint64_t v)
+options_plan_number(const struct options_plan_at *at, uint64_t v)
 {
 	char value[32];
 
 	snprintf(value, sizeof value, "%llu", (unsigned long long)v);
-	return options_plan_value(path, what, option, value, false);
+	return options_plan_value(at, value, false);
 }
 
 /* Field key of cell i (its option has the same name) as options_plan_number. */
@@ -82,7 +91,8 @@ options_plan_cell_number(const char *path, unsigned i, const char *key, uint64_t
 	char what[64];
 
 	snprintf(what, sizeof what, "plan cell %u \"%s\"", i + 1, key);
-	return options_plan_number(path, what, key, v);
+	return options_plan_number(&(struct options_plan_at){ .path = path, .what = what,
+	    .option = key }, v);
 }
 
 /* Cell i of p: its block size, depth, jobs and read share, and its buffers. */
@@ -120,25 +130,54 @@ options_plan_check(const char *path, const struct plan *p)
 {
 	size_t i;
 
-	if (options_plan_value(path, "plan \"engine\"", "engine", p->engine, true) != 0)
+	if (options_plan_value(&(struct options_plan_at){ .path = path,
+	    .what = "plan \"engine\"", .option = "engine" }, p->engine, true) != 0)
 		return -EINVAL;
 	for (i = 0; i < sizeof options_plan_fields / sizeof options_plan_fields[0]; i++) {
 		const struct options_plan_field *f = &options_plan_fields[i];
 		char what[64];
 
 		snprintf(what, sizeof what, "plan \"%s\"", f->key);
-		if (options_plan_number(path, what, f->option,
-		    *(const unsigned *)((const char *)p + f->off)) != 0)
+		if (options_plan_number(&(struct options_plan_at){ .path = path, .what = what,
+		    .option = f->option }, *(const unsigned *)((const char *)p + f->off)) != 0)
 			return -EINVAL;
 	}
 	if (plan_repeat(p) > 1 || p->until_steady) {
 		const char *option = p->until_steady ? "rounds-until-steady" : "repeat";
 
-		if (options_plan_number(path, "plan \"repeat\"", option, p->repeat) != 0)
+		if (options_plan_number(&(struct options_plan_at){ .path = path,
+		    .what = "plan \"repeat\"", .option = option }, p->repeat) != 0)
 			return -EINVAL;
 	}
 	for (i = 0; i < p->ncells; i++)
 		if (options_plan_cell(path, p, (unsigned)i) != 0)
 			return -EINVAL;
 	return 0;
+}
+
+/*
+ * The plan the options ask for: the groups' cells (plan_build) and the
+ * times, seed, size and engine; -1 when it has no cells.
+ */
+int
+options_plan_build(struct plan *p, const struct config *cfg)
+{
+	int ret = plan_build(p, cfg->groups, cfg->ngroups);
+
+	p->runtime_s = cfg->runtime_s;
+	p->ramp_s = cfg->ramp_s;
+	p->steady_pct = cfg->steady_pct;
+	p->steady_window_s = cfg->steady_window_s;
+	p->min_runtime_s = cfg->min_runtime_s;
+	p->io_timeout_s = cfg->io_timeout_s;
+	p->seed = cfg->seed;
+	p->size = cfg->size;
+	p->repeat = cfg->repeat;
+	if (cfg->rounds_until_steady > 0) {
+		p->repeat = cfg->rounds_until_steady;
+		p->until_steady = true;
+	}
+	p->retry_unstable = cfg->retry_unstable;
+	str_copy(p->engine, sizeof p->engine, cfg->engine);
+	return ret;
 }

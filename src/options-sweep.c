@@ -13,6 +13,7 @@
 
 #include "options.h"
 #include "sweep.h"
+#include "util.h"
 
 /* Where "key" first appears (second: where it appears again), for messages about keys. */
 static void

@@ -13,9 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "engine.h"
 #include "options.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 #define CFG(field)	offsetof(struct config, field)
 

@@ -16,6 +16,7 @@
 
 #include "options.h"
 #include "sweep.h"
+#include "util.h"
 
 #define OPTIONS_COUNT	options_table_len
 

@@ -76,4 +76,31 @@ extern const size_t options_table_len;
 int	 opt_bad(struct opt_ctx *c, const char *what);
 int	 opt_range(struct opt_ctx *c, const struct option_entry *o);
 
+/* options.c: one typed table for the command line, sweep files, defaults and --help. */
+void	 config_init(struct config *cfg);
+void	 config_free(struct config *cfg);
+int	 options_parse_argv(struct config *cfg, int argc, char **argv, int *first,
+	     const char *command, unsigned cmd,
+	     void (*takers)(const char *option, char *buf, size_t len));
+void	 options_usage(FILE *f);
+void	 options_man(FILE *f);
+int	 options_finish(struct config *cfg, bool is_device);
+size_t	 options_count(void);
+const char *options_name(size_t i);
+bool	 options_on_cli(size_t i);
+bool	 options_given(const struct config *cfg, const char *name);
+bool	 options_takes_value(size_t i);
+unsigned options_cmds(size_t i);
+int	 options_key_find(const char *key, bool in_group, const char **hint);
+int	 options_key_set(struct config *cfg, const char *key, const char *value, int group,
+	     const char *input);
+
+/* options-plan.c: a stored plan (--resume) checked by the options' rules */
+int	 options_plan_check(const char *path, const struct plan *p);
+int	 options_plan_build(struct plan *p, const struct config *cfg);
+
+/* options-sweep.c: sweep files, read through options.c's table */
+int	 options_load_sweep(struct config *cfg, const char *arg);
+int	 options_parse_sweep(struct config *cfg, const char *path, const char *text, size_t len);
+
 #endif

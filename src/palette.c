@@ -11,7 +11,12 @@
 
 /* One colour per mode: read, write, randread, randwrite, readwrite, randrw. */
 static const char *const palette_modes[MODE_COUNT] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b"
+	[MODE_READ]      = "#1f77b4",
+	[MODE_WRITE]     = "#d62728",
+	[MODE_RANDREAD]  = "#2ca02c",
+	[MODE_RANDWRITE] = "#ff7f0e",
+	[MODE_READWRITE] = "#9467bd",
+	[MODE_RANDRW]    = "#8c564b",
 };
 
 /* The further workloads' colours: the modes' first, then others no mode has. */

@@ -7,9 +7,15 @@
 #include <string.h>
 
 #include "sweep.h"
+#include "util.h"
 
 static const char *mode_names[MODE_COUNT] = {
-	"read", "write", "randread", "randwrite", "readwrite", "randrw"
+	[MODE_READ]      = "read",
+	[MODE_WRITE]     = "write",
+	[MODE_RANDREAD]  = "randread",
+	[MODE_RANDWRITE] = "randwrite",
+	[MODE_READWRITE] = "readwrite",
+	[MODE_RANDRW]    = "randrw",
 };
 
 const char *

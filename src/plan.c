@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 /* The plan's first write mode, or NULL for a plan of reads. */
 const char *
@@ -56,23 +58,24 @@ plan_add(struct plan *p, unsigned *n, struct cell c)
  * Expand every group (modes x read shares x bs x depth x jobs, in that
  * nesting) into cells.  The read shares multiply readwrite and randrw only;
  * a mode that only reads or only writes has one cell per bs, depth and jobs.
+ * The rest of p is zero: the caller sets the times, seed, size and engine.
  */
 int
-plan_build(struct plan *p, const struct config *cfg)
+plan_build(struct plan *p, const struct group *groups, unsigned ngroups)
 {
 	unsigned gi, mi, ri, bi, di, ji, n = 0, cap = 0;
 	bool mixed_seen = false;
 
 	memset(p, 0, sizeof *p);
-	for (gi = 0; gi < cfg->ngroups; gi++) {
-		const struct group *g = &cfg->groups[gi];
+	for (gi = 0; gi < ngroups; gi++) {
+		const struct group *g = &groups[gi];
 
 		cap += g->nmodes * g->rwmixread.n * g->bs.n * g->depth.n * g->jobs.n;
 	}
 	p->cells = xcalloc(cap ? cap : 1, sizeof *p->cells);
-	p->rwmixread = cfg->ngroups > 0 ? (unsigned)cfg->groups[0].rwmixread.v[0] : 0;
-	for (gi = 0; gi < cfg->ngroups; gi++) {
-		const struct group *g = &cfg->groups[gi];
+	p->rwmixread = ngroups > 0 ? (unsigned)groups[0].rwmixread.v[0] : 0;
+	for (gi = 0; gi < ngroups; gi++) {
+		const struct group *g = &groups[gi];
 
 		for (mi = 0; mi < g->nmodes; mi++) {
 			enum rw_mode m = (enum rw_mode)g->mode_order[mi];
@@ -99,21 +102,6 @@ plan_build(struct plan *p, const struct config *cfg)
 		}
 	}
 	p->ncells = n;
-	p->runtime_s = cfg->runtime_s;
-	p->ramp_s = cfg->ramp_s;
-	p->steady_pct = cfg->steady_pct;
-	p->steady_window_s = cfg->steady_window_s;
-	p->min_runtime_s = cfg->min_runtime_s;
-	p->io_timeout_s = cfg->io_timeout_s;
-	p->seed = cfg->seed;
-	p->size = cfg->size;
-	p->repeat = cfg->repeat;
-	if (cfg->rounds_until_steady > 0) {
-		p->repeat = cfg->rounds_until_steady;
-		p->until_steady = true;
-	}
-	p->retry_unstable = cfg->retry_unstable;
-	str_copy(p->engine, sizeof p->engine, cfg->engine);
 	return n > 0 ? 0 : -1;
 }
 

@@ -21,13 +21,18 @@
 
 #include <cjson/cJSON.h>
 
+#include "plan.h"
 #include "results-json.h"
+#include "util.h"
 
 #define PROFILE_MAX_BYTES	(256 * 1024)
 #define TIB			(1024ULL * GIB)
 
 static const char *const profile_figure_key[PROFILE_FIGURES] = {
-	"iops", "bw", "burst_iops", "burst_bw"
+	[PROFILE_IOPS]       = "iops",
+	[PROFILE_BW]         = "bw",
+	[PROFILE_BURST_IOPS] = "burst_iops",
+	[PROFILE_BURST_BW]   = "burst_bw",
 };
 static const char *const profile_top_keys =
     "name, description, source, notes, comment, size, provisioned_iops, provisioned_bw, iops, "

@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 /* How bad an attempt is: 0 steady, 1 unknown, 2 noisy, 3 stalled, 4 failed or skipped. */
 static unsigned

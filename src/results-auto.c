@@ -7,7 +7,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 /* "auto" with the budget and the findings, into root (nothing for other runs). */
 void

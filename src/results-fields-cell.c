@@ -17,6 +17,8 @@
 #include <cjson/cJSON.h>
 
 #include "results-fields.h"
+#include "results.h"
+#include "util.h"
 
 #define CR(member)	offsetof(struct cell_result, member)
 
@@ -413,7 +415,12 @@ attempts_write(cJSON *o, const struct results_field *f, const void *base)
 
 /* --- the tables --- */
 
-static const char *const stability_names[] = { "unknown", "steady", "noisy", "stalled" };
+static const char *const stability_names[] = {
+	[STABILITY_UNKNOWN] = "unknown",
+	[STABILITY_STEADY]  = "steady",
+	[STABILITY_NOISY]   = "noisy",
+	[STABILITY_STALLED] = "stalled",
+};
 
 static const struct results_field lat_fields[] = {
 	{ .key = "min", .type = RF_U64, .off = CR(lat_min_ns) },

@@ -12,7 +12,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "plan.h"
 #include "results-fields.h"
+#include "util.h"
 
 #define RS(member)	offsetof(struct results, member)
 

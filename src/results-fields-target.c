@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "results-fields.h"
+#include "util.h"
 
 #define TG(member)	offsetof(struct target, member)
 

@@ -15,6 +15,8 @@
 #include <cjson/cJSON.h>
 
 #include "results-fields.h"
+#include "results.h"
+#include "util.h"
 
 #define RS(member)	offsetof(struct results, member)
 

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "results-fields.h"
+#include "util.h"
 
 #define AT(base, f)	((char *)(base) + (f)->off)
 

@@ -18,8 +18,11 @@
 #include <cjson/cJSON.h>
 
 #include "analysis.h"
-#include "results-json.h"
+#include "plan.h"
 #include "results-fields.h"
+#include "results-json.h"
+#include "results.h"
+#include "util.h"
 
 /* *s (a cJSON string or key) as clean text (text_clean), when it is not. */
 static void

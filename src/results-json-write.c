@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "results-json.h"
+#include "results.h"
+#include "util.h"
 
 /* Where the text goes: a file being written, or a buffer. */
 struct json_out {

@@ -16,13 +16,21 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0"
 #endif
 
-static const char *status_names[] = { "pending", "ok", "failed", "skipped", "partial" };
+static const char *status_names[] = {
+	[CELL_PENDING] = "pending",
+	[CELL_OK]      = "ok",
+	[CELL_FAILED]  = "failed",
+	[CELL_SKIPPED] = "skipped",
+	[CELL_PARTIAL] = "partial",
+};
 
 const char *
 cell_status_name(enum cell_status s)

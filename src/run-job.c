@@ -20,7 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure.h"
+#include "plan.h"
 #include "run.h"
+#include "util.h"
 
 static uint64_t
 splitmix64(uint64_t *x)

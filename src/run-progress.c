@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "measure.h"
 #include "sweep.h"
+#include "util.h"
 
 static struct {
 	bool		 tty;

@@ -19,7 +19,10 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "measure.h"
+#include "results.h"
 #include "run.h"
+#include "util.h"
 
 static double
 tv_s(const struct timeval *tv)

@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 
 #include "engine.h"
+#include "measure.h"
 #include "sweep.h"
 
 /* All jobs set up, then all start at once (or none, when one failed). */

@@ -10,7 +10,11 @@
 
 #include "analysis.h"
 #include "auto.h"
+#include "measure.h"
+#include "plan.h"
+#include "results.h"
 #include "sweep-loop.h"
+#include "util.h"
 
 /* A cell of the plan or of --auto ran: its line, --stop-on-error, and store it. */
 static void

@@ -10,7 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fio.h"
+#include "measure.h"
+#include "plan.h"
+#include "results.h"
 #include "sweep-loop.h"
+#include "util.h"
 
 /* The native executor: the target must still be there; run.c runs the cell. */
 static int
@@ -42,7 +47,7 @@ loop_hosts_run_plan(void *arg, const struct plan *p)
 {
 	const struct loop_hosts *h = arg;
 
-	return hosts_run(h->hosts, p, h->target, h->out, h->label, h->description, h->outcome);
+	return hosts_run(h->hosts, p, h->target, h->opts, h->outcome);
 }
 
 const struct loop_executor_ops loop_executor_hosts = {

@@ -51,9 +51,7 @@ extern const struct loop_executor_ops loop_executor_native;
 struct loop_hosts {
 	struct host_list	*hosts;
 	const struct target	*target;	/* as each host sees it */
-	const char		*out;
-	const char		*label;
-	const char		*description;
+	const struct hosts_run_opts *opts;	/* the output folder, label, description */
 	struct hosts_outcome	*outcome;	/* filled: each host's results */
 };
 extern const struct loop_executor_ops loop_executor_hosts;

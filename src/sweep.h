@@ -3,8 +3,11 @@
  *
  * Data path: command line / sweep file (options.c) -> plan (plan.c) ->
  * target (target.c) -> engine (engine-*.c) -> run (run.c) -> results
- * (results.c) -> reports (report-*.c).  Every prototype is listed here in a
- * section named after the file that defines it.
+ * (results.c) -> reports (report-*.c).  This header holds the model those
+ * steps share (struct config, plan, cell_result, results) and the parsers of
+ * its vocabulary (parse.c); each subsystem's prototypes are in its own
+ * header (util.h, plan.h, measure.h, results.h, options.h, fio.h, cmd.h),
+ * in sections named after the file that defines them.
  */
 #ifndef SWEEP_H
 #define SWEEP_H
@@ -16,6 +19,7 @@
 #include <stdio.h>
 
 #include "target.h"	/* struct results holds a struct target */
+#include "util.h"	/* what every layer uses: xmalloc, sweep_error, str_copy */
 
 #define SWEEP_SCHEMA_VERSION 1
 
@@ -233,36 +237,6 @@ struct rounds_steady {
 	bool		 reached;	/* every tracking cell steady in the window ending at last */
 };
 
-/* Log-linear latency histogram; see hist.c for its error bound and memory cost. */
-#define HIST_SUB_BITS	7
-#define HIST_SUB	(1U << HIST_SUB_BITS)
-#define HIST_MAX_BITS	40		/* values up to 2^40 ns (~18 min) are exact to the bound */
-#define HIST_BUCKETS	((HIST_MAX_BITS - HIST_SUB_BITS) * HIST_SUB + 2 * HIST_SUB)
-
-struct hist {
-	uint64_t	n;
-	uint64_t	min;
-	uint64_t	max;
-	double		sum;
-	double		sumsq;
-	uint64_t	count[HIST_BUCKETS];
-};
-
-/* Device counters (/sys/class/block/NAME/stat), in the kernel's order. */
-enum {
-	DS_READ_IOS, DS_READ_MERGES, DS_READ_SECTORS, DS_READ_TICKS,
-	DS_WRITE_IOS, DS_WRITE_MERGES, DS_WRITE_SECTORS, DS_WRITE_TICKS,
-	DS_IN_FLIGHT, DS_IO_TICKS, DS_TIME_IN_QUEUE,
-	DS_DISCARD_IOS, DS_DISCARD_MERGES, DS_DISCARD_SECTORS, DS_DISCARD_TICKS,
-	DS_FLUSH_IOS, DS_FLUSH_TICKS,
-	DS_COUNT
-};
-
-struct devstat {
-	uint64_t	f[DS_COUNT];
-	bool		ok;
-};
-
 /* What the device itself did during a cell's measured window. */
 struct dev_metrics {
 	bool		valid;
@@ -467,244 +441,7 @@ struct results {
 	struct autoplan_record autoplan;	/* --auto only */
 };
 
-/* xmalloc.c: allocation failure stops the program (tmux's rule). */
-void	*xmalloc(size_t size);
-void	*xcalloc(size_t n, size_t size);
-void	*xrealloc(void *old, size_t size);
-char	*xstrdup(const char *s);
-/* Caller frees. */
-char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* util.c */
-extern int sweep_error_silent;
-extern volatile int sweep_interrupted;
-void	 sweep_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void	 sweep_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void	 str_copy(char *dst, size_t len, const char *src);
-const char *path_component(const char *name, char *out, size_t len);
-bool	 path_same_dir(const char *a, const char *b);
-double	 u64_median(const uint64_t *v, unsigned n);
-void	 text_position(const char *text, size_t off, unsigned *line, unsigned *col);
-void	 str_appendf(char **buf, size_t *len, const char *fmt, ...)
-	     __attribute__((format(printf, 3, 4)));
-uint64_t now_ns(void);
-int	 file_create(const char *path);
-FILE	*input_fopen(const char *path, const char **why);
-int	 write_file_atomic(const char *path, const void *buf, size_t len);
-/* A file written piece by piece, whole or not at all (PATH.tmp.PID, fsync, rename). */
-#define ATOMIC_FILE_BUF	(256 * 1024)
-struct atomic_file {
-	char	*path, *tmp;
-	int	 fd;
-	int	 err;		/* the first write error: commit returns it */
-	char	*buf;		/* ATOMIC_FILE_BUF bytes not yet written */
-	size_t	 len;
-};
-int	 atomic_file_open(struct atomic_file *af, const char *path);
-void	 atomic_file_write(struct atomic_file *af, const void *buf, size_t len);
-int	 atomic_file_commit(struct atomic_file *af);
-int	 mkdir_p(const char *path);
-const char *size_short(uint64_t v, char *buf, size_t len);
-const char *size_human(uint64_t v, char *buf, size_t len);
-const char *duration_human(uint64_t ns, char *buf, size_t len);
-int	 read_sysfs_str(const char *path, char *buf, size_t len);
-int	 read_sysfs_u64(const char *path, uint64_t *v);
-size_t	 utf8_prefix(const char *s, size_t max);
-/* For "%.*s": s cut to n bytes at most on a character boundary (a message's quote of a value). */
-#define TEXT_CUT(s, n)	(int)utf8_prefix((s), (n)), (s)
-bool	 text_is_clean(const char *s);
-bool	 text_clean(char *dst, size_t len, const char *src);
-/* Caller frees. */
-char	*text_clean_dup(const char *src);
-const char *text_escape(const char *s, char *out, size_t len);
-bool	 csv_is_formula(const char *s);
-
-/* datadir.c: $SWEEP_DATADIR, the source tree, BINDIR/../share/sweep or pkgdatadir */
-const char *datadir_path(void);
-
-/* parse.c: sizes take k/m/g/t (base 1024) or plain bytes. */
-int	 parse_size(const char *s, uint64_t *out);
-int	 parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
-int	 parse_size_list(const char *s, struct num_list *l);
-int	 parse_uint_list(const char *s, uint64_t lo, uint64_t hi, struct num_list *l);
-const char *mode_name(enum rw_mode m);
-int	 mode_parse(const char *s);
-bool	 mode_is_random(enum rw_mode m);
-bool	 mode_writes(enum rw_mode m);
-bool	 mode_reads(enum rw_mode m);
-int	 parse_mode_list(const char *s, struct group *g);
-unsigned edit_distance(const char *a, const char *b);
-
-/* options.c: one typed table for the command line, sweep files, defaults and --help. */
-void	 config_init(struct config *cfg);
-void	 config_free(struct config *cfg);
-int	 options_parse_argv(struct config *cfg, int argc, char **argv, int *first,
-	     const char *command, unsigned cmd,
-	     void (*takers)(const char *option, char *buf, size_t len));
-void	 options_usage(FILE *f);
-void	 options_man(FILE *f);
-int	 options_finish(struct config *cfg, bool is_device);
-size_t	 options_count(void);
-const char *options_name(size_t i);
-bool	 options_on_cli(size_t i);
-bool	 options_given(const struct config *cfg, const char *name);
-bool	 options_takes_value(size_t i);
-unsigned options_cmds(size_t i);
-int	 options_key_find(const char *key, bool in_group, const char **hint);
-int	 options_key_set(struct config *cfg, const char *key, const char *value, int group,
-	     const char *input);
-
-/* options-plan.c: a stored plan (--resume) checked by the options' rules */
-int	 options_plan_check(const char *path, const struct plan *p);
-
-/* options-sweep.c: sweep files, read through options.c's table */
-int	 options_load_sweep(struct config *cfg, const char *arg);
-int	 options_parse_sweep(struct config *cfg, const char *path, const char *text, size_t len);
-
-/* plan.c */
-const char *plan_writer(const struct plan *p);
-int	 plan_build(struct plan *p, const struct config *cfg);
-void	 plan_free(struct plan *p);
-uint64_t plan_duration_ns(const struct plan *p);
-bool	 plan_steady(const struct plan *p);
-unsigned plan_repeat(const struct plan *p);
-unsigned plan_steady_least(const struct plan *p);
-unsigned plan_cell_rwmixread(const struct plan *p, const struct cell *c);
-bool	 plan_cell_same(const struct cell *a, const struct cell *b);
-int	 plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len);
-void	 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells);
-void	 plan_print_target(FILE *f, const struct target *t);
-
-/* lock.c: one run at a time on a folder or target (flock) */
-int	 lock_take(const char *path, const char *input, bool create, bool pid_file);
-void	 lock_release(int fd, const char *unlink_path);
-
-/* devstat.c */
-int	 devstat_read(const char *devname, struct devstat *ds);
-void	 devstat_delta(const struct devstat *a, const struct devstat *b, uint64_t window_ns,
-	     struct dev_metrics *m);
-
-/* hist.c */
-void	 hist_init(struct hist *h);
-void	 hist_add(struct hist *h, uint64_t v);
-void	 hist_merge(struct hist *dst, const struct hist *src);
-uint64_t hist_percentile(const struct hist *h, double p);
-unsigned hist_index(uint64_t v);
-uint64_t hist_bucket_mid(unsigned i);
-
-/* run.c: one cell, its jobs' threads and the main thread watching them */
-int	 run_cell(const struct target *t, const struct plan *p, const struct cell *c,
-	     struct cell_result *r, unsigned k);
-
-/* run-progress.c: the progress line on a terminal */
-struct run_progress_mark {
-	uint64_t	 ios, bytes;	/* completed at the last draw */
-	uint64_t	 t;		/* when it was drawn */
-};
-void	 run_progress_init(bool quiet, const struct plan *p);
-bool	 run_progress_due(const struct run_progress_mark *m, uint64_t t);
-void	 run_progress_draw(const struct cell *c, unsigned k, uint64_t t0, uint64_t ios,
-	     uint64_t bytes, struct run_progress_mark *m);
-void	 run_progress_clear(void);
-
-/* results.c */
-void	 results_create(struct results *res, const char *label, const char *description,
-	     const struct target *t, const struct plan *p);
-bool	 results_cell_has_figures(const struct cell_result *r);
-double	 results_cell_cv_pct(const struct cell_result *r);
-void	 results_store_cell(struct results *res, unsigned i, struct cell_result *r);
-void	 results_reset_cell(struct results *res, unsigned i);
-void	 results_store_round(struct results *res, unsigned i, struct cell_result *r);
-void	 results_rounds_spread(struct cell_result *r);
-void	 results_cell_free(struct cell_result *r);
-unsigned results_rounds_done(const struct results *res);
-void	 results_set_expect(struct results *res, const struct expect *e);
-void	 results_free(struct results *res);
-void	 results_warn(struct results *res, const char *fmt, ...)
-	     __attribute__((format(printf, 2, 3)));
-void	 bw_check_compute(struct cell_result *r);
-const char *cell_status_name(enum cell_status s);
-int	 cell_status_parse(const char *name);
-const char *results_stem(const char *path, char *buf, size_t len);
-/* Caller frees the text. */
-int	 results_read_input(const char *what, const char *path, uint64_t max, const char *hint,
-	     const char *binary_hint, char **text, size_t *len);
-
-/* results-attempt.c: --retry-unstable's attempts of a cell, and which one it shows */
-bool	 results_attempt_wanted(const struct cell_result *r, unsigned max);
-void	 results_store_attempt(struct results *res, unsigned i, struct cell_result *a);
-unsigned results_attempt_choose(const struct cell_result *r);
-const char *results_attempt_rule(const struct cell_result *r);
-void	 results_attempt_note(const struct cell_result *r, char *buf, size_t len);
-
-/* results-json.c: results.json, written */
-int	 results_write_json(const struct results *res, const char *path);
-/* Caller frees the returned string. */
-char	*results_to_json(const struct results *res);
-
-/* results-json-read.c: results.json, read back */
-int	 results_load(const char *path, struct results *res);
-int	 results_from_json(const char *text, struct results *res, char *err, size_t errlen);
-
-/* results-auto.c: the "auto" object of results.json (an --auto run's findings) */
-struct cJSON;
-void	 results_auto_to_json(struct cJSON *root, const struct autoplan_record *a);
-void	 results_auto_from_json(const struct cJSON *o, struct autoplan_record *a);
-
-/* profile.c: provisioned-limit profiles and --expect (issue 5) */
-#define PROFILE_STEPS_MAX	8
-enum profile_figure { PROFILE_IOPS, PROFILE_BW, PROFILE_BURST_IOPS, PROFILE_BURST_BW,
-	PROFILE_FIGURES };
-
-/* One figure of a profile: fixed, a formula of the volume size, or provisioned with it. */
-struct profile_limit {
-	bool		 present;
-	bool		 provisioned;	/* chosen when the volume is made: --expect or provisioned_* */
-	bool		 has_value;
-	double		 value;		/* fixed part; for a provisioned figure, its default */
-	double		 per_gib, per_tib;	/* times the volume size */
-	double		 per_iops;	/* bandwidth: bytes/s per baseline IOPS */
-	double		 min, max;	/* clamp of the formula; range of a provisioned figure */
-	double		 max_per_gib;	/* provisioned: the most per GiB of volume */
-	double		 max_per_iops;	/* provisioned bandwidth: the most per provisioned IOPS */
-	double		 floor;		/* the published lower end */
-	unsigned	 nsteps;	/* volumes up to step_up_to[i] bytes get step_value[i] */
-	uint64_t	 step_up_to[PROFILE_STEPS_MAX];
-	double		 step_value[PROFILE_STEPS_MAX];
-};
-
-/* A volume type's published caps (IOPS in IOPS, bandwidth in bytes/s). */
-struct profile {
-	char		 name[64];
-	char		 description[256];
-	char		 source[512];
-	char		 notes[512];
-	uint64_t	 size;		/* a fixed-size tier's disk size (Azure P10); 0 none */
-	double		 provisioned_iops, provisioned_bw;
-	struct profile_limit limit[PROFILE_FIGURES];
-};
-
-int	 profile_parse_rate(const char *s, double *out);
-const char *profile_rate_text(double v, char *buf, size_t len);
-int	 profile_parse_expect(const char *arg, struct expect *e, char *err, size_t errlen);
-int	 profile_parse(const char *path, const char *text, size_t len, struct profile *p, char *err,
-	     size_t errlen);
-int	 profile_load(const char *arg, struct profile *p);
-int	 profile_resolve(const struct profile *p, const struct expect *given, uint64_t size,
-	     struct expect *out, char *err, size_t errlen);
-int	 profile_apply(const char *expect, const char *profile, const struct target *t,
-	     struct expect *out);
-
-
-/* import-csv.c: a table of numbers into results (issue 5) */
-int	 import_csv_parse(const char *name, const char *text, size_t len, const char *label,
-	     struct results *res);
-int	 import_csv_file(const char *path, const char *label, struct results *res);
-
-/* fio-jobfile.c: the plan as an equivalent fio job file */
-int	 fio_jobfile_write(const struct plan *p, const struct target *t, const char *path);
-
-/* hosts.c: run the plan on many hosts through fio's client/server mode */
+/* hosts.c: the hosts of a multi-host run, and fio's aggregate of them */
 /* One fio server. */
 struct host {
 	char	 name[128];	/* as fio reports it in "hostname" */
@@ -727,99 +464,19 @@ struct fleet_total {
 	double	 read_iops, write_iops, bw_bytes_s;
 };
 
-/* What the hosts of a run gave: one results per host (cells NULL: none), and what failed. */
-struct hosts_outcome {
-	struct results	*res;
-	unsigned	 failed_hosts;
-	unsigned	 failed_cells;
-	struct fleet_total total;
-};
+/* parse.c: sizes take k/m/g/t (base 1024) or plain bytes. */
+int	 parse_size(const char *s, uint64_t *out);
+int	 parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+int	 parse_size_list(const char *s, struct num_list *l);
+int	 parse_uint_list(const char *s, uint64_t lo, uint64_t hi, struct num_list *l);
+const char *mode_name(enum rw_mode m);
+int	 mode_parse(const char *s);
+bool	 mode_is_random(enum rw_mode m);
+bool	 mode_writes(enum rw_mode m);
+bool	 mode_reads(enum rw_mode m);
+int	 parse_mode_list(const char *s, struct group *g);
+unsigned edit_distance(const char *a, const char *b);
 
-/* What a multi-host run takes from the options; the command fills it. */
-struct hosts_opts {
-	const char	*hosts;		/* --hosts H1[:PORT],H2,... */
-	const char	*hosts_file;	/* --hosts-file FILE */
-	const char	*device;	/* --device, on every host */
-	const char	*file;		/* --file, on every host */
-	uint64_t	 size;		/* --size, when size_set */
-	bool		 size_set;
-	bool		 keep;
-	bool		 destructive;
-	bool		 precondition;	/* refused */
-	bool		 stop_on_error;	/* refused */
-	const char	*resume;	/* refused */
-};
-
-int	 hosts_list_read(const struct hosts_opts *o, struct host_list *l);
-void	 hosts_target(const struct hosts_opts *o, struct target *t);
-int	 hosts_check(const struct hosts_opts *o, const struct plan *p, uint64_t size);
-int	 hosts_run(struct host_list *l, const struct plan *p, const struct target *t,
-	     const char *out, const char *label, const char *description, struct hosts_outcome *o);
-void	 hosts_outcome_free(const struct host_list *l, struct hosts_outcome *o);
-
-/* import-fleet.c: fio client/server output, one results per host */
-struct cJSON;
-struct fleet {
-	const char	*path;
-	struct cJSON	*root;
-	struct host_list hosts;
-	bool		 one;		/* --host: that host alone, into the folder itself */
-};
-int	 import_fleet_open(const char *path, const char *host, struct fleet *f);
-/* What import_fleet_build made: one results per host (cells NULL: none). */
-struct fleet_built {
-	struct results	*res;
-	const struct plan *plan;	/* of the host with the most cells; NULL: none gave any */
-	struct fleet_total total;
-	unsigned	 failed;	/* hosts that gave none */
-	int		 ret;		/* the exit code so far */
-};
-void	 import_fleet_build(struct fleet *f, const char *label, const char *expect,
-	     const char *profile, struct fleet_built *b);
-void	 import_fleet_built_free(const struct fleet *f, struct fleet_built *b);
-int	 import_fleet_results(const struct fleet *f, const char *label, struct results *res);
-void	 import_fleet_close(struct fleet *f);
-
-/*
- * cmd.c and cmd-*.c: the command table (tmux's cmd_entry).  Adding a
- * command is one cmd-NAME.c with its entry and CMD_ bit, and one row in
- * cmd_table; the option table's entries name the commands that take them.
- */
-#define CMD_RUN		0x1
-#define CMD_PLAN	0x2
-#define CMD_REPORT	0x4
-#define CMD_IMPORT	0x8
-#define CMD_COMPARE	0x10
-#define CMD_ALL		(CMD_RUN | CMD_PLAN | CMD_REPORT | CMD_IMPORT | CMD_COMPARE)
-struct cmd_entry {
-	const char	 *name;
-	unsigned	  cmd;		/* its CMD_ bit: an option's cmds say which commands take it */
-	const char	 *usage;	/* its line in --help */
-	int		(*exec)(struct config *cfg);	/* returns an exit code */
-};
-extern const struct cmd_entry *const cmd_table[];	/* NULL ends */
-extern const struct cmd_entry cmd_run_entry, cmd_plan_entry, cmd_report_entry,
-	     cmd_import_entry, cmd_compare_entry;
-const struct cmd_entry *cmd_find(const char *name);
-bool	 cmd_accepts(const struct cmd_entry *e, const char *option);
-int	 cmd_main(int argc, char **argv);
-
-/* cmd-shared.c: what the commands share */
-int	 cmd_out_prepare(const char *dir, const char *input, bool probe);
-/* Caller frees. */
-char	*cmd_out_default(const char *label);
-int	 cmd_formats(const struct config *cfg, unsigned *mask);
-int	 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p);
-int	 cmd_no_args(const struct config *cfg);
-int	 cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *p);
-int	 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
-	     struct expect *expect);
-int	 cmd_run_lock(const char *dir, const char *input, struct target *t);
-int	 cmd_out_lock(const char *dir, const char *input);
-void	 cmd_run_unlock(int fd, const char *dir);
-struct compare_fleet;
-int	 cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct results *res,
-	     unsigned planned, unsigned mask, const char *gnuplot);
 
 /* report-csv.c */
 int	 report_csv_write(const struct results *res, const char *path);

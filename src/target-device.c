@@ -25,6 +25,7 @@
 
 #include "sweep.h"
 #include "target.h"
+#include "util.h"
 
 /*
  * The whole disk a block device belongs to: "vda" for "vda1", "nvme0n1"

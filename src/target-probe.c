@@ -29,6 +29,7 @@
 
 #include "sweep.h"
 #include "target.h"
+#include "util.h"
 
 /* What the child sends back through the pipe: one write, under PIPE_BUF. */
 struct probe_answer {

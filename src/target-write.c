@@ -13,6 +13,7 @@
 
 #include "sweep.h"
 #include "target.h"
+#include "util.h"
 
 #define LAYOUT_CHUNK		(8 * MIB)
 

@@ -23,8 +23,10 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "plan.h"
 #include "sweep.h"
 #include "target.h"
+#include "util.h"
 
 #define TARGET_DEFAULT_FILE	"sweep.dat"
 #define TARGET_DEFAULT_SIZE	GIB

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "sweep.h"
+#include "util.h"
 
 /* Set by the fuzzing harnesses: errors are expected by the million there. */
 int sweep_error_silent;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sweep.h"
+#include "util.h"
 
 static void
 xmalloc_fail(size_t size)

@@ -79,16 +79,22 @@ done
 [ -z "$layer_bad" ] || fail "a lower layer uses a higher one:$layer_bad"
 ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header; views know no format; results.json's writer and field tables use no analysis"
 
-# The target and the engines get what they read (struct target_opts, the
-# cell), never the whole struct config of the command line.
+# Below the commands, a layer gets what it reads (struct target_opts,
+# struct auto_opts, struct hosts_opts, the plan, the cell), never the whole
+# struct config of the command line: only cmd*.c and options*.c (which
+# builds it) see it.
 cfg_bad=""
-for c in "$top_srcdir"/src/target*.[ch] "$top_srcdir"/src/engine*.[ch]; do
+for c in "$top_srcdir"/src/target*.[ch] "$top_srcdir"/src/engine*.[ch] \
+    "$top_srcdir"/src/auto*.[ch] "$top_srcdir"/src/hosts.c "$top_srcdir"/src/sweep-loop*.[ch] \
+    "$top_srcdir"/src/plan.[ch] "$top_srcdir"/src/profile.c "$top_srcdir"/src/run*.[ch] \
+    "$top_srcdir"/src/measure.h "$top_srcdir"/src/import*.[ch] "$top_srcdir"/src/fio*.[ch] \
+    "$top_srcdir"/src/results*.[ch] "$top_srcdir"/src/analysis*.[ch]; do
 	[ -f "$c" ] || continue
 	grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -q 'struct config\b' &&
 	    cfg_bad="$cfg_bad $(basename "$c")"
 done
 [ -z "$cfg_bad" ] || fail "struct config below the commands:$cfg_bad"
-ok "target and engines see no struct config"
+ok "target, engines, planner, loop, hosts, plan, run, imports, results and analysis see no struct config"
 
 command -v nm >/dev/null || skip "nm (binutils) is not installed"
 objs=""

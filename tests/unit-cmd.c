@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cmd.h"
+#include "options.h"
 #include "sweep.h"
 
 static char stderr_text[4096];

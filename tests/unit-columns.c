@@ -10,6 +10,8 @@
 
 #include "check.h"
 #include "report.h"
+#include "results.h"
+#include "util.h"
 
 /* results.csv's header as doc/results-schema.md documents it. */
 static const char schema_header[] =

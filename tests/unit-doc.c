@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "report.h"
+#include "util.h"
 
 static const char md_want[] =
     "# Title: a\\_b \\<c\\>\n"

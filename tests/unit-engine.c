@@ -11,6 +11,7 @@
 #include "check.h"
 #include "engine.h"
 #include "sweep.h"
+#include "util.h"
 
 static bool
 named(const char *s)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "measure.h"
 #include "sweep.h"
 
 static int

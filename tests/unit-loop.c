@@ -10,12 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "analysis.h"
 #include "auto.h"
+#include "check.h"
+#include "plan.h"
 #include "report.h"
+#include "results.h"
 #include "sweep-loop.h"
 #include "sweep.h"
+#include "util.h"
 
 /* The fake executor: records what it ran; the cell numbered fail_at fails. */
 struct fake {

@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "sweep.h"
+#include "util.h"
 
 static void
 sizes(void)

@@ -5,7 +5,11 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "cmd.h"
+#include "options.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 static char *
 write_temp(const char *text)
@@ -40,7 +44,7 @@ defaults(void)
 
 	config_init(&cfg);
 	options_finish(&cfg, false);
-	CHECK(plan_build(&p, &cfg) == 0, "build");
+	CHECK(options_plan_build(&p, &cfg) == 0, "build");
 	CHECK(p.ncells == 4 * 15 * 2, "file default: %u cells", p.ncells);
 	CHECK(p.cells[0].mode == MODE_READ && p.cells[0].bs == 512 && p.cells[0].depth == 1,
 	    "first cell");
@@ -51,7 +55,7 @@ defaults(void)
 
 	config_init(&cfg);
 	options_finish(&cfg, true);
-	plan_build(&p, &cfg);
+	options_plan_build(&p, &cfg);
 	CHECK(p.ncells == 2 * 15 * 2, "device default: %u cells", p.ncells);
 	CHECK(p.cells[0].mode == MODE_READ && p.cells[30].mode == MODE_RANDREAD, "device modes");
 	plan_free(&p);
@@ -70,7 +74,7 @@ groups_and_overrides(void)
 	    "{\"modes\": \"randread\", \"bs\": \"4k\"},"
 	    "{\"modes\": [\"read\", \"write\"], \"bs\": \"64k,1m\", \"depth\": [1, 8]}]}") == 0, "load");
 	options_finish(&cfg, false);
-	plan_build(&p, &cfg);
+	options_plan_build(&p, &cfg);
 	CHECK(p.ncells == 1 * 2 + 2 * 2 * 2, "groups: %u cells", p.ncells);
 	CHECK(p.cells[0].mode == MODE_RANDREAD && p.cells[0].jobs == 2 && p.cells[0].depth == 1,
 	    "group 1 inherits jobs, default depth 1 and 32");
@@ -81,7 +85,7 @@ groups_and_overrides(void)
 	load(&cfg, "{\"runtime\": 7, \"depth\": 16, \"groups\": [{\"bs\": \"4k\", \"depth\": 2}]}");
 	CHECK(options_parse_argv(&cfg, 5, argv, &first, "plan", CMD_ALL, NULL) == 0, "argv");
 	options_finish(&cfg, false);
-	plan_build(&p, &cfg);
+	options_plan_build(&p, &cfg);
 	CHECK(p.runtime_s == 3, "command line overrides runtime: %u", p.runtime_s);
 	CHECK(p.ncells == 4 && p.cells[0].depth == 4, "command line depth replaces the group's");
 	plan_free(&p);
@@ -89,7 +93,7 @@ groups_and_overrides(void)
 
 	load(&cfg, "{\"bs\": \"4k,4k\", \"groups\": [{\"modes\": \"read\"}, {\"modes\": \"read\"}]}");
 	options_finish(&cfg, false);
-	plan_build(&p, &cfg);
+	options_plan_build(&p, &cfg);
 	CHECK(p.ncells == 2, "duplicate cells dropped: %u", p.ncells);
 	plan_free(&p);
 	config_free(&cfg);

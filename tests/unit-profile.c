@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "plan.h"
 #include "sweep.h"
 
 #define TIB	(1024 * GIB)

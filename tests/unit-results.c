@@ -5,10 +5,14 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "results-json.h"
 #include "analysis.h"
+#include "check.h"
+#include "options.h"
+#include "plan.h"
+#include "results-json.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 static void
 fake_results(struct results *res)
@@ -23,7 +27,7 @@ fake_results(struct results *res)
 	options_finish(&cfg, false);
 	cfg.groups[0].bs.n = 2;
 	cfg.groups[0].depth.n = 1;
-	plan_build(&p, &cfg);
+	options_plan_build(&p, &cfg);
 	memset(&t, 0, sizeof t);
 	t.path = xstrdup("/tmp/x/sweep.dat");
 	t.name = xstrdup("sweep.dat");

@@ -9,9 +9,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "check.h"
 #include "analysis.h"
+#include "check.h"
 #include "sweep.h"
+#include "util.h"
 
 /* uniform noise in [-amp, amp] */
 static double

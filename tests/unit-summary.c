@@ -12,6 +12,8 @@
 
 #include "check.h"
 #include "report.h"
+#include "results.h"
+#include "util.h"
 
 /* Tolerances the knee fit must meet on 5% noise (measured worst cases in the output). */
 #define CAP_TOL		0.05	/* I and B within 5% */

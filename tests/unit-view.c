@@ -13,6 +13,8 @@
 
 #include "check.h"
 #include "report.h"
+#include "results.h"
+#include "util.h"
 
 /*
  * randread and write at 4K, 64K and 1M, QD1 and QD8: 12 cells.  The write

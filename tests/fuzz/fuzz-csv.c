@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "report.h"
+#include "results.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -14,6 +14,8 @@
 
 #include "fio.h"
 #include "report.h"
+#include "results.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

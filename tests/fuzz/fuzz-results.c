@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

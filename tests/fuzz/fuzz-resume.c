@@ -10,7 +10,11 @@
 #include <string.h>
 
 #include "engine.h"
+#include "options.h"
+#include "plan.h"
+#include "results.h"
 #include "sweep.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

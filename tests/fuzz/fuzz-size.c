@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "sweep.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

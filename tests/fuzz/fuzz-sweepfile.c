@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
+#include "plan.h"
 #include "sweep.h"
+#include "util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,7 +24,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	config_init(&cfg);
 	if (options_parse_sweep(&cfg, "fuzz.json", text, size) == 0) {
 		options_finish(&cfg, size % 2);
-		if (plan_build(&p, &cfg) == 0)
+		if (options_plan_build(&p, &cfg) == 0)
 			plan_duration_ns(&p);
 		plan_free(&p);
 	}
