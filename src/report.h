@@ -83,7 +83,7 @@ enum report_output_kind {
 };
 
 /* report.c */
-int	 report_parse_formats(const char *, unsigned *);
+int	 report_parse_formats(const char *list, unsigned *mask);
 int	 report_write_formats(struct report_ctx *ctx, enum report_output_kind kind);
 int	 report_write_all(const struct results *res, const char *dir,
 	     const struct report_opts *opts);
@@ -91,34 +91,38 @@ int	 report_save_all(const struct results *res, const char *dir,
 	     const struct report_opts *opts);
 
 /* report-big.c */
-bool	 report_big(const struct summary *);
+bool	 report_big(const struct summary *sum);
 
 /* report-table.c */
-void	 report_table_init(struct report_table *, const char *, unsigned, const char *const *);
-void	 report_table_set(struct report_table *, unsigned, unsigned, const char *, ...)
+void	 report_table_init(struct report_table *t, const char *title, unsigned ncols,
+	     const char *const *header);
+void	 report_table_set(struct report_table *t, unsigned row, unsigned col, const char *fmt,
+	     ...)
 	     __attribute__((format(printf, 4, 5)));
-void	 report_table_flag(struct report_table *, unsigned, unsigned, unsigned, const char *);
-unsigned report_table_add_row(struct report_table *);
-bool	 report_table_full(struct report_table *);
-void	 report_table_free(struct report_table *);
+void	 report_table_flag(struct report_table *t, unsigned row, unsigned col, unsigned flag,
+	     const char *why);
+unsigned report_table_add_row(struct report_table *t);
+bool	 report_table_full(struct report_table *t);
+void	 report_table_free(struct report_table *t);
 void	 report_table_view(const struct view_table *v, int group, unsigned skip,
 	     struct report_table *t);
-void	 report_table_checks(const struct report_ctx *, struct report_table *);
-void	 report_table_stability(struct report_table *, unsigned, unsigned,
-	     const struct cell_result *);
+void	 report_table_checks(const struct report_ctx *ctx, struct report_table *t);
+void	 report_table_stability(struct report_table *t, unsigned row, unsigned col,
+	     const struct cell_result *r);
 /* Caller frees; NULL when no cell is noisy or stalled. */
-char	*report_table_stability_banner(const struct report_ctx *, const char *, const char *);
+char	*report_table_stability_banner(const struct report_ctx *ctx, const char *where_marked,
+	     const char *where_why);
 /* Caller frees. */
-char	*report_table_stability_note(const struct report_ctx *);
+char	*report_table_stability_note(const struct report_ctx *ctx);
 /* Caller frees. */
-char	*report_table_burst_note(const struct report_ctx *);
+char	*report_table_burst_note(const struct report_ctx *ctx);
 /* Caller frees; NULL for imported figures. */
-char	*report_table_steady_note(const struct report_ctx *);
+char	*report_table_steady_note(const struct report_ctx *ctx);
 
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 
 /* report-xlsx.c */
-int	 report_xlsx_write(struct report_ctx *);
+int	 report_xlsx_write(struct report_ctx *ctx);
 
 /* The formats the sheets of report.xlsx share (the workbook owns them). */
 struct report_xl {
@@ -132,12 +136,12 @@ struct report_xl {
 };
 
 /* report-xlsx-pivot.c: the IOPS, MiB per s and p99 latency sheets with their charts */
-void	 report_xlsx_pivots(struct report_xl *, const struct report_ctx *);
+void	 report_xlsx_pivots(struct report_xl *x, const struct report_ctx *ctx);
 
 /* report-xlsx-curves.c: the Saturation sheet (IOPS and latency against queue depth) */
 #define REPORT_XLSX_SHEET_CURVES	"Saturation"
-bool	 report_xlsx_has_curves(const struct report_ctx *);
-bool	 report_xlsx_curves(struct report_xl *, const struct report_ctx *);
+bool	 report_xlsx_has_curves(const struct report_ctx *ctx);
+bool	 report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx);
 
 /* report-xlsx-chart.c: what report.xlsx and compare.xlsx share */
 struct lxw_chart;
@@ -172,23 +176,25 @@ struct report_xlsx_stack {
 	unsigned		 nbreaks;
 };
 
-struct lxw_format *report_xlsx_format(struct lxw_workbook *, const char *, bool, uint32_t, uint32_t);
-int	 report_xlsx_tmp(const char *, char *, size_t, char *, size_t);
-int	 report_xlsx_close(struct lxw_workbook *, const char *, const char *, char *, size_t);
-uint8_t	 report_xlsx_dash(unsigned);
-uint8_t	 report_xlsx_marker(unsigned);
-void	 report_xlsx_axis(struct lxw_chart_axis *, const struct view_range *, bool);
-struct lxw_chart *report_xlsx_chart(struct lxw_workbook *, enum report_xlsx_kind, const char *,
-	     const char *,
-	     const char *, int);
-void	 report_xlsx_series(struct lxw_chart *, const char *, uint32_t, uint32_t, uint16_t, uint16_t,
-	     const char *, const struct report_xlsx_look *);
-void	 report_xlsx_page(struct lxw_worksheet *, uint32_t, bool);
-double	 report_xlsx_col_px(double);
-void	 report_xlsx_stack_init(struct report_xlsx_stack *, struct lxw_worksheet *, uint32_t, double);
-void	 report_xlsx_stack_break(struct report_xlsx_stack *, uint32_t);
-void	 report_xlsx_stack_add(struct report_xlsx_stack *, struct lxw_chart *);
-void	 report_xlsx_stack_done(struct report_xlsx_stack *);
+struct lxw_format *report_xlsx_format(struct lxw_workbook *wb, const char *num, bool bold,
+	     uint32_t bg, uint32_t fg);
+int	 report_xlsx_tmp(const char *tmp, char *name, size_t len, char *err, size_t errlen);
+int	 report_xlsx_close(struct lxw_workbook *wb, const char *tmp, const char *path, char *err,
+	     size_t errlen);
+uint8_t	 report_xlsx_dash(unsigned i);
+uint8_t	 report_xlsx_marker(unsigned i);
+void	 report_xlsx_axis(struct lxw_chart_axis *axis, const struct view_range *r, bool log_scale);
+struct lxw_chart *report_xlsx_chart(struct lxw_workbook *wb, enum report_xlsx_kind kind,
+	     const char *title, const char *xname, const char *yname, int legend_position);
+void	 report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint32_t last,
+	     uint16_t xcol, uint16_t col, const char *name, const struct report_xlsx_look *look);
+void	 report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide);
+double	 report_xlsx_col_px(double chars);
+void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,
+	     uint32_t row, double width_px);
+void	 report_xlsx_stack_break(struct report_xlsx_stack *st, uint32_t row);
+void	 report_xlsx_stack_add(struct report_xlsx_stack *st, struct lxw_chart *ch);
+void	 report_xlsx_stack_done(struct report_xlsx_stack *st);
 
 /* A @KEY@ of a chart template and its value. */
 struct report_gp_key {
@@ -209,36 +215,37 @@ struct report_plot {
 
 /* report-gnuplot.c: the shell command that renders every chart of a folder by hand */
 #define REPORT_GNUPLOT_ALL	"for f in *.gp; do gnuplot \"$f\"; done"
-int	 report_gnuplot_write(struct report_ctx *);
-bool	 report_gnuplot_bars(const struct summary *);
+int	 report_gnuplot_write(struct report_ctx *ctx);
+bool	 report_gnuplot_bars(const struct summary *sum);
 
 /* report-gnuplot-run.c */
 /* Caller frees. */
-char	*report_gnuplot_log_range(const struct view_range *, double);
+char	*report_gnuplot_log_range(const struct view_range *r, double room);
 /* Caller frees. */
-char	*report_gnuplot_log_tics(const struct view_range *, double);
-int	 report_gnuplot_point(unsigned);
-unsigned report_gnuplot_dash(unsigned);
-const char *report_gnuplot_fill(unsigned);
-double	 report_gnuplot_lat_unit(double, const char **);
+char	*report_gnuplot_log_tics(const struct view_range *r, double room);
+int	 report_gnuplot_point(unsigned v);
+unsigned report_gnuplot_dash(unsigned v);
+const char *report_gnuplot_fill(unsigned v);
+double	 report_gnuplot_lat_unit(double max_us, const char **unit);
 /* Caller frees. */
-char	*report_gnuplot_title(const struct results *, const char *);
-int	 report_gnuplot_render(struct report_ctx *, struct report_plot *, unsigned);
+char	*report_gnuplot_title(const struct results *res, const char *what);
+int	 report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned n);
 /* Caller frees. */
-char	*report_gnuplot_script(struct report_ctx *, const char *, const struct report_gp_key *,
-	     unsigned);
-void	 report_gnuplot_quote(FILE *, const char *);
-void	 report_gnuplot_bs_axis(const uint64_t *, unsigned, char **, char **);
-unsigned report_gnuplot_charts(const struct summary *, struct report_chart *, unsigned);
+char	*report_gnuplot_script(struct report_ctx *ctx, const char *name,
+	     const struct report_gp_key *keys, unsigned nkeys);
+void	 report_gnuplot_quote(FILE *f, const char *s);
+void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
+unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
+	     unsigned max);
 /* Caller frees. */
-char	*report_gnuplot_find(const char *);
+char	*report_gnuplot_find(const char *want);
 
 /* report-scorecard.c: scorecard.gp and its data */
-int	 report_scorecard_build(struct report_ctx *, struct report_plot *);
+int	 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-curves.c: saturation.gp and latency-curve.gp */
-bool	 report_curves_any(const struct summary *);
-int	 report_curves_build(struct report_ctx *, struct report_plot *, bool);
+bool	 report_curves_any(const struct summary *sum);
+int	 report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency);
 
 /*
  * The document back-end (doc*.c): report.md, report.html, compare.md and
@@ -301,47 +308,48 @@ struct doc {
 };
 
 /* doc.c */
-int	 doc_open(struct doc *, const struct doc_ops *);
-int	 doc_save(struct doc *, const char *);
-void	 doc_begin(struct doc *, const char *, const char *);
-void	 doc_end(struct doc *);
-void	 doc_heading(struct doc *, unsigned, const char *);
-void	 doc_heading_begin(struct doc *, unsigned);
-void	 doc_heading_end(struct doc *, unsigned);
-void	 doc_para(struct doc *, const char *, const char *);
-void	 doc_para_text(struct doc *, const char *, const char *);
-void	 doc_para_begin(struct doc *, const char *);
-void	 doc_para_end(struct doc *);
-void	 doc_list_begin(struct doc *);
-void	 doc_list_end(struct doc *);
-void	 doc_item_begin(struct doc *, const char *);
-void	 doc_item_end(struct doc *);
-void	 doc_group_begin(struct doc *, const char *);
-void	 doc_group_end(struct doc *);
-void	 doc_text(struct doc *, const char *);
-void	 doc_plain(struct doc *, const char *);
-void	 doc_raw(struct doc *, const char *);
-void	 doc_printf(struct doc *, const char *, ...) __attribute__((format(printf, 2, 3)));
-void	 doc_strong(struct doc *, const char *);
-void	 doc_code(struct doc *, const char *);
-void	 doc_sup(struct doc *, const char *);
-void	 doc_sep(struct doc *);
-void	 doc_flag(struct doc *);
-void	 doc_note(struct doc *, const char *, const char *);
-void	 doc_table(struct doc *, const struct report_table *);
-void	 doc_figure(struct doc *, const char *, const struct report_chart *, unsigned, unsigned);
+int	 doc_open(struct doc *d, const struct doc_ops *ops);
+int	 doc_save(struct doc *d, const char *path);
+void	 doc_begin(struct doc *d, const char *title, const char *style);
+void	 doc_end(struct doc *d);
+void	 doc_heading(struct doc *d, unsigned level, const char *words);
+void	 doc_heading_begin(struct doc *d, unsigned level);
+void	 doc_heading_end(struct doc *d, unsigned level);
+void	 doc_para(struct doc *d, const char *cls, const char *words);
+void	 doc_para_text(struct doc *d, const char *cls, const char *text);
+void	 doc_para_begin(struct doc *d, const char *cls);
+void	 doc_para_end(struct doc *d);
+void	 doc_list_begin(struct doc *d);
+void	 doc_list_end(struct doc *d);
+void	 doc_item_begin(struct doc *d, const char *cls);
+void	 doc_item_end(struct doc *d);
+void	 doc_group_begin(struct doc *d, const char *cls);
+void	 doc_group_end(struct doc *d);
+void	 doc_text(struct doc *d, const char *text);
+void	 doc_plain(struct doc *d, const char *text);
+void	 doc_raw(struct doc *d, const char *words);
+void	 doc_printf(struct doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void	 doc_strong(struct doc *d, const char *text);
+void	 doc_code(struct doc *d, const char *text);
+void	 doc_sup(struct doc *d, const char *text);
+void	 doc_sep(struct doc *d);
+void	 doc_flag(struct doc *d);
+void	 doc_note(struct doc *d, const char *label, const char *text);
+void	 doc_table(struct doc *d, const struct report_table *t);
+void	 doc_figure(struct doc *d, const char *dir, const struct report_chart *chart, unsigned n,
+	     unsigned rendered);
 
 /* doc-md.c, doc-html.c */
 extern const struct doc_ops doc_md;
 extern const struct doc_ops doc_html;
 /* Text from a file (a label, a host's name) as Markdown text in buf; returns buf. */
-const char *doc_md_escape(const char *, char *, size_t);
+const char *doc_md_escape(const char *s, char *buf, size_t len);
 
 /* report-doc.c: report.md and report.html */
-int	 report_md_write(struct report_ctx *);
-int	 report_html_write(struct report_ctx *);
-void	 report_doc_charts(struct doc *, const struct report_ctx *, const struct report_chart *,
-	     unsigned, const char *, bool);
+int	 report_md_write(struct report_ctx *ctx);
+int	 report_html_write(struct report_ctx *ctx);
+void	 report_doc_charts(struct doc *d, const struct report_ctx *rc,
+	     const struct report_chart *charts, unsigned n, const char *none, bool one);
 
 /* compare.c */
 int	 compare_write_all(const struct compare *cmp, const char *dir,
@@ -361,14 +369,14 @@ int	 compare_csv_write(struct report_ctx *ctx);
 
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
-int	 compare_gnuplot_write(struct report_ctx *);
+int	 compare_gnuplot_write(struct report_ctx *ctx);
 unsigned compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts);
 
 /* compare-xlsx.c */
-int	 compare_xlsx_write(struct report_ctx *);
+int	 compare_xlsx_write(struct report_ctx *ctx);
 
 /* compare-doc.c: compare.md and compare.html */
-int	 compare_md_write(struct report_ctx *);
-int	 compare_html_write(struct report_ctx *);
+int	 compare_md_write(struct report_ctx *ctx);
+int	 compare_html_write(struct report_ctx *ctx);
 
 #endif

@@ -100,8 +100,8 @@ struct run_job {
 
 
 /* run-job.c */
-struct run_job *run_job_new(struct run_shared *, const struct cell *, const struct plan *,
-	     const struct target *, const struct engine_ops *, unsigned);
+struct run_job *run_job_new(struct run_shared *sh, const struct cell *c, const struct plan *p,
+	     const struct target *t, const struct engine_ops *ops, unsigned id);
 void	*run_job_thread(void *arg);
 void	 run_job_stuck(struct run_job *rj, uint64_t waited);
 void	 run_job_lost(struct run_job *rj);

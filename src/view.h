@@ -221,37 +221,39 @@ struct view_table {
 };
 
 /* report-num.c */
-const char *report_size_label(uint64_t, char *, size_t);
-const char *report_num(double, int, char *, size_t);
-const char *report_approx(double, char *, size_t);
+const char *report_size_label(uint64_t bs, char *buf, size_t len);
+const char *report_num(double v, int decimals, char *buf, size_t len);
+const char *report_approx(double v, char *buf, size_t len);
 
 /* report-summary.c */
-void	 report_summary_build(const struct results *, struct summary *);
-void	 report_summary_free(struct summary *);
-const char *report_summary_at(const struct cell_result *, char *, size_t);
-const char *report_summary_caps(const struct expect *, char *, size_t);
+void	 report_summary_build(const struct results *res, struct summary *s);
+void	 report_summary_free(struct summary *s);
+const char *report_summary_at(const struct cell_result *r, char *buf, size_t len);
+const char *report_summary_caps(const struct expect *e, char *buf, size_t len);
 /* The read shares of each mode, counted over one run or several. */
 struct summary_shares {
 	bool		 seen[MODE_COUNT][101];
 	unsigned	 n[MODE_COUNT];
 };
-void	 report_summary_shares_add(struct summary_shares *, const struct results *, bool);
-unsigned report_summary_workload(struct summary_mode *, unsigned *, const struct summary_shares *,
-	     const struct results *, const struct cell *);
-void	 report_summary_workloads(struct summary_mode *, unsigned);
-int	 report_summary_wl(const struct summary *, const struct cell *);
-bool	 report_summary_shares_text(const struct summary *, char *, size_t);
-const char *report_summary_wl_name(const struct summary *, const struct cell *);
-const char *report_summary_cell_name(const struct summary *, const struct cell_result *, char *,
-	     size_t);
-bool	 report_summary_suspect(const struct results *, int);
+void	 report_summary_shares_add(struct summary_shares *sh, const struct results *res,
+	     bool figures_only);
+unsigned report_summary_workload(struct summary_mode *w, unsigned *n,
+	     const struct summary_shares *sh, const struct results *res, const struct cell *c);
+void	 report_summary_workloads(struct summary_mode *w, unsigned n);
+int	 report_summary_wl(const struct summary *s, const struct cell *c);
+bool	 report_summary_shares_text(const struct summary *s, char *buf, size_t len);
+const char *report_summary_wl_name(const struct summary *s, const struct cell *c);
+const char *report_summary_cell_name(const struct summary *s, const struct cell_result *r,
+	     char *buf, size_t len);
+bool	 report_summary_suspect(const struct results *res, int i);
 
 /* report-knee.c */
-void	 report_knee_text(const struct knee *, const struct cell_result *, int, char *, size_t);
+void	 report_knee_text(const struct knee *k, const struct cell_result *cells, int share,
+	     char *text, size_t len);
 
 /* report-burst.c: the sentence of a burst; REPORT_BURST_TEXT holds the longest */
 #define REPORT_BURST_TEXT	224
-const char *report_burst_text(const struct burst *, char *, size_t);
+const char *report_burst_text(const struct burst *b, char *text, size_t len);
 
 /*
  * view.c: the table type and the figures of a cell.  A table owns its
@@ -422,19 +424,20 @@ struct compare_fleet {
  * compare-build.c: the comparison, built once from the runs (cmd-compare.c,
  * compare-fleet.c) before its views.
  */
-int	 compare_build(struct compare *);
-void	 compare_free(struct compare *);
-double	 compare_value(const struct compare *, const struct compare_row *, unsigned,
-	     enum compare_metric);
-const char *compare_metric_name(enum compare_metric);
-const char *compare_winner_text(const struct compare *, const struct compare_row *,
-	     enum compare_metric, char *, size_t);
+int	 compare_build(struct compare *cmp);
+void	 compare_free(struct compare *cmp);
+double	 compare_value(const struct compare *cmp, const struct compare_row *row, unsigned k,
+	     enum compare_metric m);
+const char *compare_metric_name(enum compare_metric m);
+const char *compare_winner_text(const struct compare *cmp, const struct compare_row *row,
+	     enum compare_metric m, char *buf, size_t len);
 const char *compare_rule(void);
-int	 compare_lat_group(const struct compare *, unsigned, unsigned);
+int	 compare_lat_group(const struct compare *cmp, unsigned k, unsigned wl);
 /* Caller frees. */
-char	*compare_head(const struct compare *, enum compare_column, unsigned, enum compare_metric);
+char	*compare_head(const struct compare *cmp, enum compare_column kind, unsigned k,
+	     enum compare_metric m);
 /* Caller frees. */
-char	*compare_missing_text(const struct compare *, const struct compare_row *);
+char	*compare_missing_text(const struct compare *cmp, const struct compare_row *row);
 
 
 /*
