@@ -54,13 +54,12 @@ compare_doc_header(struct doc *d, const struct report_ctx *ctx)
 		    "in common: every cell is missing in some run, so there is no ratio and no winner.");
 }
 
-/* The verdict of each workload, and how to read it. */
+/* A list of a one-column view: each row's label in bold, then its text. */
 static void
-compare_doc_verdicts(struct doc *d, const struct view_table *t)
+compare_doc_labelled(struct doc *d, const struct view_table *t)
 {
 	unsigned r;
 
-	doc_heading(d, 2, t->title);
 	doc_list_begin(d);
 	for (r = 0; r < t->nrows; r++) {
 		doc_item_begin(d, NULL);
@@ -70,6 +69,14 @@ compare_doc_verdicts(struct doc *d, const struct view_table *t)
 		doc_item_end(d);
 	}
 	doc_list_end(d);
+}
+
+/* The verdict of each workload, and how to read it. */
+static void
+compare_doc_verdicts(struct doc *d, const struct view_table *t)
+{
+	doc_heading(d, 2, t->title);
+	compare_doc_labelled(d, t);
 	doc_para(d, "meta", "IOPS and bandwidth at one block size differ by the same ratio "
 	    "(bandwidth = IOPS x block size), so small blocks are told in IOPS and large ones in "
 	    "bandwidth; each ratio is of the best queue depth and job count both runs measured at "
@@ -80,21 +87,11 @@ compare_doc_verdicts(struct doc *d, const struct view_table *t)
 static void
 compare_doc_limits(struct doc *d, const struct view_table *t)
 {
-	unsigned r;
-
 	if (t->nrows == 0)
 		return;
 	doc_heading(d, 2, t->title);
 	doc_para(d, NULL, "Each run against its own caps (from its results.json):");
-	doc_list_begin(d);
-	for (r = 0; r < t->nrows; r++) {
-		doc_item_begin(d, NULL);
-		doc_strong(d, t->rows[r].label);
-		doc_raw(d, ": ");
-		doc_text(d, view_table_cell(t, r, 0)->text);
-		doc_item_end(d);
-	}
-	doc_list_end(d);
+	compare_doc_labelled(d, t);
 }
 
 /* A ratio table per mode, then the cells only some runs have. */

@@ -19,6 +19,7 @@ void	*xrealloc(void *old, size_t size);
 char	*xstrdup(const char *s);
 /* Caller frees. */
 char	*xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char	*xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* util.c */
 extern int sweep_error_silent;

@@ -30,18 +30,12 @@ cv_text(struct view_table *t, unsigned row, unsigned col, double v, const char *
 {
 	struct view_cell *vc = view_table_cell(t, row, col);
 	va_list ap;
-	int n;
 
 	if (vc == NULL)
 		return;
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
 	free(vc->text);
-	vc->text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	vc->text[0] = '\0';
 	va_start(ap, fmt);
-	vsnprintf(vc->text, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	vc->text = xvasprintf(fmt, ap);
 	va_end(ap);
 	vc->kind = VIEW_TEXT;
 	vc->value = v;

@@ -21,15 +21,9 @@ kv(struct view_table *t, const char *key, const char *fmt, ...)
 	unsigned row = view_table_add_row(t, key, 0);
 	struct view_cell *vc = view_table_cell(t, row, 0);
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	vc->text = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	vc->text[0] = '\0';
-	va_start(ap, fmt);
-	vsnprintf(vc->text, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	vc->text = xvasprintf(fmt, ap);
 	va_end(ap);
 	vc->kind = VIEW_TEXT;
 }

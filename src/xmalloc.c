@@ -57,14 +57,23 @@ xstrdup(const char *s)
 }
 
 char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	char *p;
+
+	if (vasprintf(&p, fmt, ap) < 0)
+		xmalloc_fail(strlen(fmt));
+	return p;
+}
+
+char *
 xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *p;
 
 	va_start(ap, fmt);
-	if (vasprintf(&p, fmt, ap) < 0)
-		xmalloc_fail(strlen(fmt));
+	p = xvasprintf(fmt, ap);
 	va_end(ap);
 	return p;
 }
