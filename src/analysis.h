@@ -73,6 +73,24 @@ struct burst {
 #define SATURATION_TOL		0.05
 #define SATURATION_MIN_DEPTHS	3
 
+/* Where a peak falls against its caps; see analysis-expect.c. */
+enum expect_verdict {
+	EXPECT_NO_CAP,		/* no cap of this kind (a floor may still be set) */
+	EXPECT_WITHIN,		/* at most the cap (with its slack) */
+	EXPECT_IN_BURST,	/* above the baseline, within the burst: burst credits */
+	EXPECT_ABOVE_CAP	/* above the cap and any burst: a cache, or the wrong profile */
+};
+struct expect_figure {
+	double			 peak, cap, burst, floor;	/* in one unit: IOPS or bytes/s */
+	double			 pct;		/* peak / cap * 100; 0 without a cap */
+	enum expect_verdict	 verdict;
+	bool			 below_floor;	/* under a published floor (magnetic volumes) */
+};
+
+/* analysis-expect.c */
+void	 analysis_expect_figure(double peak, double cap, double burst, double floor,
+	     struct expect_figure *f);
+
 /* analysis-caps.c */
 void	 analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
 	     int share, struct knee *k);

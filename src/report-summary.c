@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "palette.h"
 #include "report.h"
 
@@ -310,8 +311,19 @@ summary_add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Slack before a peak counts as above a cap: a cap is a rate the volume is held to, not a bound. */
-#define EXPECT_ABOVE	1.05
+/* A rate in the figure's unit: "3,050 IOPS", "128.0 MiB/s" (or a cap's "250 MB/s"). */
+static void
+summary_rate(char *buf, size_t len, bool bw, bool cap, double v)
+{
+	char c[32];
+
+	if (bw && cap)
+		profile_rate_text(v, buf, len);
+	else if (bw)
+		snprintf(buf, len, "%s MiB/s", report_num(v / MIB, 1, c, sizeof c));
+	else
+		snprintf(buf, len, "%s IOPS", report_num(v, 0, c, sizeof c));
+}
 
 /*
  * One figure against its caps: "peak 3,050 IOPS: 102% of the provisioned
@@ -319,49 +331,35 @@ summary_add(char *buf, size_t len, const char *fmt, ...)
  * when it is above both the cap and the burst.
  */
 static bool
-summary_expect_figure(char *buf, size_t len, bool bw, double peak, double cap, double burst,
-    double floor, bool said)
+summary_expect_figure(char *buf, size_t len, bool bw, const struct expect_figure *f, bool said)
 {
-	char a[32], b[32], c[32];
-	bool above = false;
+	char a[32], b[32];
 
-	if (bw)
-		snprintf(a, sizeof a, "%s MiB/s", report_num(peak / MIB, 1, c, sizeof c));
-	else
-		snprintf(a, sizeof a, "%s IOPS", report_num(peak, 0, c, sizeof c));
-	if (cap > 0) {
-		if (bw)
-			profile_rate_text(cap, b, sizeof b);
-		else
-			snprintf(b, sizeof b, "%s IOPS", report_num(cap, 0, c, sizeof c));
+	summary_rate(a, sizeof a, bw, false, f->peak);
+	if (f->cap > 0) {
+		summary_rate(b, sizeof b, bw, true, f->cap);
 		summary_add(buf, len, "%speak %s: %.0f%% of the provisioned %s", buf[0] ? "; " : "",
-		    a, peak / cap * 100, b);
+		    a, f->pct, b);
 	} else
 		summary_add(buf, len, "%speak %s", buf[0] ? "; " : "", a);
-	if (cap > 0 && peak > cap * EXPECT_ABOVE && burst > 0 && peak <= burst * EXPECT_ABOVE) {
-		if (bw)
-			profile_rate_text(burst, b, sizeof b);
-		else
-			snprintf(b, sizeof b, "%s IOPS", report_num(burst, 0, c, sizeof c));
+	if (f->verdict == EXPECT_IN_BURST) {
+		summary_rate(b, sizeof b, bw, true, f->burst);
 		summary_add(buf, len, ", above the baseline but within the burst of %s (burst credits)",
 		    b);
-	} else if (cap > 0 && peak > (burst > cap ? burst : cap) * EXPECT_ABOVE) {
+	} else if (f->verdict == EXPECT_ABOVE_CAP) {
 		if (said)
-			summary_add(buf, len, ", ABOVE the cap%s too", burst > 0 ? " and its burst" : "");
+			summary_add(buf, len, ", ABOVE the cap%s too",
+			    f->burst > 0 ? " and its burst" : "");
 		else
 			summary_add(buf, len, ", ABOVE the cap%s: likely a cache (page cache, a buffered "
 			    "loop device, the hypervisor's host cache) or a profile that does not fit this "
-			    "volume", burst > 0 ? " and its burst" : "");
-		above = true;
+			    "volume", f->burst > 0 ? " and its burst" : "");
 	}
-	if (floor > 0 && peak < floor) {
-		if (bw)
-			profile_rate_text(floor, b, sizeof b);
-		else
-			snprintf(b, sizeof b, "%s IOPS", report_num(floor, 0, c, sizeof c));
+	if (f->below_floor) {
+		summary_rate(b, sizeof b, bw, true, f->floor);
 		summary_add(buf, len, ", below the published floor of %s", b);
 	}
-	return above;
+	return f->verdict == EXPECT_ABOVE_CAP;
 }
 
 /* Each mode's peaks against results.expect. */
@@ -377,19 +375,22 @@ summary_expect(const struct results *res, struct summary *s)
 		struct summary_mode *sm = &s->modes[m];
 
 		if (sm->peak_iops >= 0 && (e->iops > 0 || e->iops_floor > 0)) {
-			double v = res->cells[sm->peak_iops].iops;
+			struct expect_figure f;
 
-			sm->iops_pct = e->iops > 0 ? v / e->iops * 100 : 0;
+			analysis_expect_figure(res->cells[sm->peak_iops].iops, e->iops, e->burst_iops,
+			    e->iops_floor, &f);
+			sm->iops_pct = f.pct;
 			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
-			    false, v, e->iops, e->burst_iops, e->iops_floor, false);
+			    false, &f, false);
 		}
 		if (sm->peak_bw >= 0 && (e->bw_bytes_s > 0 || e->bw_floor_bytes_s > 0)) {
-			double v = res->cells[sm->peak_bw].bw_bytes_s;
+			struct expect_figure f;
 
-			sm->bw_pct = e->bw_bytes_s > 0 ? v / e->bw_bytes_s * 100 : 0;
+			analysis_expect_figure(res->cells[sm->peak_bw].bw_bytes_s, e->bw_bytes_s,
+			    e->burst_bw_bytes_s, e->bw_floor_bytes_s, &f);
+			sm->bw_pct = f.pct;
 			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
-			    true, v, e->bw_bytes_s, e->burst_bw_bytes_s, e->bw_floor_bytes_s,
-			    sm->above_cap);
+			    true, &f, sm->above_cap);
 		}
 		if (sm->expect_text[0] == '\0')
 			snprintf(sm->expect_text, sizeof sm->expect_text, "no clean cell to compare");
