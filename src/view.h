@@ -283,6 +283,47 @@ void	 view_table_free(struct view_table *t);
 /* The most sections (view-build.c) a report has beside its summary and pivots. */
 #define VIEW_SECTIONS_MAX	8
 
+/*
+ * The queue-depth curves (view-curves.c): per workload x job count with
+ * CURVE_MIN_DEPTHS depths or more with IOPS at a block size, per such block
+ * size a point per depth.  Each renderer filters by the flags.
+ */
+#define CURVE_MIN_DEPTHS	3
+#define VIEW_CURVE_OK		0x1	/* a point: its cell is ok (and has IOPS) */
+#define VIEW_CURVE_SATURATING	0x2	/* a curve: its workload's saturating job count */
+#define VIEW_CURVE_CHOSEN	0x4	/* a block size: one the gnuplot charts draw */
+#define VIEW_CURVE_LATENCY	0x8	/* a curve: some point has latency percentiles */
+
+/* A point of a curve: x the depth, y the cell's figures. */
+struct view_curve_point {
+	unsigned			 depth;
+	const struct cell_result	*cell;	/* with IOPS above 0, or NULL: no point */
+	unsigned			 flags;	/* VIEW_CURVE_OK */
+};
+
+/* A block size of a curve: a point per series of the curve, in the same order. */
+struct view_curve_bs {
+	unsigned		 b;	/* index into summary.bs */
+	unsigned		 flags;	/* VIEW_CURVE_CHOSEN */
+	struct view_curve_point	*point;
+};
+
+struct view_curve {
+	unsigned		 wl;		/* index into summary.modes */
+	unsigned		 jobs;
+	unsigned		 flags;		/* VIEW_CURVE_SATURATING, VIEW_CURVE_LATENCY */
+	unsigned		*series;	/* indexes into summary.series, in the plan's order */
+	unsigned		*by_depth;	/* indexes into series[], by ascending depth */
+	unsigned		 nseries;
+	struct view_curve_bs	*bs;		/* ascending */
+	unsigned		 nbs;
+};
+
+struct view_curves {
+	struct view_curve	*curve;
+	unsigned		 n;
+};
+
 /* The views of one run, built once by view_build() for every writer. */
 struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
@@ -299,6 +340,7 @@ struct view {
 	struct view_table	 sections[VIEW_SECTIONS_MAX];
 	const char		*headings[VIEW_SECTIONS_MAX];
 	unsigned		 nsections;
+	struct view_curves	 curves;	/* the queue-depth curves */
 };
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
@@ -336,6 +378,12 @@ void	 view_rounds(const struct results *res, const struct summary *sum, struct v
 
 /* view-run.c: target, host, plan and versions as key / value rows */
 void	 view_run(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-curves.c: the queue-depth curves, for the saturation charts and sheet */
+void	 view_curves(const struct results *res, const struct summary *sum,
+	     struct view_curves *v);
+const struct view_curve *view_curves_saturating(const struct view_curves *v, unsigned wl);
+void	 view_curves_free(struct view_curves *v);
 
 /* view-build.c: every view of a run, and its sections; the caller frees them with view_free(). */
 void	 view_build(struct view *v, const struct results *res, const struct summary *sum);
