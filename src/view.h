@@ -324,6 +324,33 @@ struct view_curves {
 	unsigned		 n;
 };
 
+/*
+ * Every cell's check (view-checks.c): its columns, in order, for the
+ * documents and the Checks sheet; how the documents write each value.
+ */
+enum view_check_fmt {
+	VIEW_CHECK_TEXT,	/* the getter's text; "-" when none */
+	VIEW_CHECK_WORKLOAD,	/* the cell's workload ("randrw 65/35") */
+	VIEW_CHECK_SIZE,	/* the cell's block size ("4K") */
+	VIEW_CHECK_COUNT,	/* a whole number; "-" when none */
+	VIEW_CHECK_FIGURE,	/* with decimals_doc and thousands; "n/a" when none */
+	VIEW_CHECK_SIGNED,	/* "+1.25%" with decimals_doc; "n/a" when none */
+	VIEW_CHECK_VERDICT,	/* "ok", or "MISMATCH" flagged with the reason */
+	VIEW_CHECK_STABILITY,	/* the verdict and, in the next column, why, marked */
+	VIEW_CHECK_NONE		/* written by the column before it */
+};
+
+struct view_check_col {
+	const char		*column;	/* the columns.c column: the getter, the sheet's header */
+	const char		*title;		/* the documents' header */
+	enum view_check_fmt	 fmt;
+	int			 decimals_doc;	/* the sheet's are the column's */
+	bool			 numeric;	/* right-aligned in the documents */
+	unsigned		 flags;		/* VIEW_COL_DOC, VIEW_COL_SHEET; neither: both */
+};
+extern const struct view_check_col view_check_cols[];
+extern const unsigned view_ncheck_cols;
+
 /* The views of one run, built once by view_build() for every writer. */
 struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
