@@ -68,10 +68,12 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 	for (b = 0; b < c->nbs; b++)
 		for (k = 0; k < c->nseries; k++, row++) {
 			const struct cell_result *r = curve_cell(c, b, k);
+			uint64_t size = ctx->sum->bs[c->bs[b].b];
 
-			worksheet_write_string(ws, row, 0, report_size_label(ctx->sum->bs[c->bs[b].b],
-			    label, sizeof label), NULL);
-			worksheet_write_number(ws, row, 1, c->bs[b].point[c->by_depth[k]].depth, NULL);
+			worksheet_write_string(ws, row, 0, report_size_label(size, label,
+			    sizeof label), NULL);
+			worksheet_write_number(ws, row, 1, c->bs[b].point[c->by_depth[k]].depth,
+			    NULL);
 			if (r == NULL)
 				continue;
 			worksheet_write_number(ws, row, 2, r->iops, x->num0);
@@ -168,11 +170,12 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct vi
 			struct report_xlsx_look look = { .color = palette_tab10(pick[b]), .width = 2,
 			    .dash = p == 1 ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID,
 			    .marker = report_xlsx_marker(pick[b]) };
+			lxw_row_t top = curve_row(c, first, pick[b]);
 
-			h = xasprintf("%s %s", report_size_label(ctx->sum->bs[c->bs[pick[b]].b], label,
-			    sizeof label), p == 1 ? "p50" : "p99");
-			report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, first, pick[b]),
-			    curve_row(c, first, pick[b]) + c->nseries - 1, 2, (lxw_col_t)(2 + p), h, &look);
+			h = xasprintf("%s %s", report_size_label(ctx->sum->bs[c->bs[pick[b]].b],
+			    label, sizeof label), p == 1 ? "p50" : "p99");
+			report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, top, top + c->nseries - 1, 2,
+			    (lxw_col_t)(2 + p), h, &look);
 			free(h);
 		}
 	report_xlsx_axis(ch->x_axis, &iops, log_x);

@@ -392,7 +392,8 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 	 * (LibreOffice adds up overlapping ranges' widths when it prints).
 	 */
 	for (first = 0; first < n; first = last + 1) {
-		for (last = first; (unsigned)last + 1 < n && widths[last + 1] == widths[first]; last++)
+		for (last = first; (unsigned)last + 1 < n && widths[last + 1] == widths[first];
+		    last++)
 			;
 		worksheet_set_column(ws, first, last, widths[first] > 0 ? widths[first] : width,
 		    NULL);

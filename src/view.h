@@ -312,7 +312,7 @@ struct view_curve {
 	unsigned		 wl;		/* index into summary.modes */
 	unsigned		 jobs;
 	unsigned		 flags;		/* VIEW_CURVE_SATURATING, VIEW_CURVE_LATENCY */
-	unsigned		*series;	/* indexes into summary.series, in the plan's order */
+	unsigned		*series;	/* into summary.series, in the plan's order */
 	unsigned		*by_depth;	/* indexes into series[], by ascending depth */
 	unsigned		 nseries;
 	struct view_curve_bs	*bs;		/* ascending */
@@ -341,7 +341,7 @@ enum view_check_fmt {
 };
 
 struct view_check_col {
-	const char		*column;	/* the columns.c column: the getter, the sheet's header */
+	const char		*column;	/* columns.c's: the getter, the sheet's header */
 	const char		*title;		/* the documents' header */
 	enum view_check_fmt	 fmt;
 	int			 decimals_doc;	/* the sheet's are the column's */

@@ -211,6 +211,43 @@ range(void)
 	CHECK(view_range_wants_log(&r), "25x: log");
 }
 
+/* Every cell's check: one definition, the documents' columns and the sheet's. */
+static void
+check_table(const struct results *res, const struct summary *sum)
+{
+	struct report_ctx ctx = { .res = res, .sum = sum };
+	struct report_table t;
+	unsigned k, ndoc = 0, nsheet = 0;
+
+	for (k = 0; k < view_ncheck_cols; k++) {
+		CHECK(column_find(view_check_cols[k].column) != NULL, "check column %s",
+		    view_check_cols[k].column);
+		ndoc += !(view_check_cols[k].flags & VIEW_COL_SHEET);
+		nsheet += !(view_check_cols[k].flags & VIEW_COL_DOC);
+	}
+	CHECK(ndoc == 15 && nsheet == 15, "check columns: %u in documents, %u in the sheet", ndoc,
+	    nsheet);
+	report_table_checks(&ctx, &t);
+	CHECK(t.ncols == 15 && t.nrows == 12, "check table %u x %u", t.nrows, t.ncols);
+	CHECK_STR(t.text[0], "Mode");
+	CHECK_STR(t.text[(1 + 8) * 15 + 9], "MISMATCH");
+	CHECK(t.flag[(1 + 8) * 15 + 9] & REPORT_FLAG_MISMATCH, "the failed check is flagged");
+	CHECK_STR(t.text[(1 + 0) * 15 + 9], "ok");
+	report_table_free(&t);
+}
+
+/* Two depths: no curve; the view is empty and frees. */
+static void
+curves(const struct results *res, const struct summary *sum)
+{
+	struct view_curves v;
+
+	view_curves(res, sum, &v);
+	CHECK(v.n == 0, "two depths: %u curves", v.n);
+	CHECK(view_curves_saturating(&v, 0) == NULL, "no saturating curve");
+	view_curves_free(&v);
+}
+
 int
 main(void)
 {
@@ -223,6 +260,8 @@ main(void)
 	summary(&res, &sum);
 	data_moved(&res, &sum);
 	checks(&res, &sum);
+	check_table(&res, &sum);
+	curves(&res, &sum);
 	range();
 	report_summary_free(&sum);
 	results_free(&res);
