@@ -296,7 +296,8 @@ curves_chosen(void)
 	    (c->bs[4].flags & VIEW_CURVE_CHOSEN), "the smallest and the largest");
 	for (k = 0, n = 0; c != NULL && k < c->nseries; k++)
 		n += (c->bs[0].point[k].flags & VIEW_CURVE_OK) != 0;
-	CHECK(c != NULL && n == 3 && c->bs[0].point[3].cell != NULL, "4K: 3 ok points, the failed one kept");
+	CHECK(c != NULL && n == 3 && c->bs[0].point[3].cell != NULL,
+	    "4K: 3 ok points, the failed one kept");
 	view_curves_free(&v);
 	report_summary_free(&sum);
 	results_free(&res);
