@@ -30,97 +30,53 @@ report_curves_any(const struct summary *sum)
 	return false;
 }
 
-/* The cell of series s at block size b when it is on a curve: clean, IOPS above 0. */
-static const struct cell_result *
-cv_cell(const struct report_ctx *ctx, unsigned s, unsigned b, unsigned jobs, unsigned wl)
-{
-	const struct summary_series *se = &ctx->sum->series[s];
-	const struct cell_result *r;
-
-	if (se->wl != wl || se->jobs != jobs || se->cell[b] < 0)
-		return NULL;
-	r = &ctx->res->cells[se->cell[b]];
-	return r->status == CELL_OK && r->iops > 0 ? r : NULL;
-}
-
-/* How many depths mode m has at block size b (its lowest job count). */
-static unsigned
-cv_depths(const struct report_ctx *ctx, unsigned m, unsigned b)
-{
-	const struct summary_mode *sm = &ctx->sum->modes[m];
-	unsigned s, n = 0;
-
-	for (s = 0; s < ctx->sum->nseries; s++)
-		n += cv_cell(ctx, s, b, sm->sat.jobs, m) != NULL;
-	return n;
-}
-
-/*
- * Is block size b one of mode m's curves?  It needs three depths; of more
- * than three such sizes, the smallest, the middle and the largest are
- * drawn, and the one the summary's saturating depth is from, so that a
- * chart of a full sweep stays readable.
- */
-static bool
-cv_drawn(const struct report_ctx *ctx, unsigned m, unsigned b)
-{
-	const struct summary *sum = ctx->sum;
-	unsigned i, nc = 0, at = 0;
-
-	if (!sum->modes[m].sat.found || cv_depths(ctx, m, b) < SATURATION_MIN_DEPTHS)
-		return false;
-	if (sum->bs[b] == sum->modes[m].sat.bs)
-		return true;
-	for (i = 0; i < sum->nbs; i++)
-		if (cv_depths(ctx, m, i) >= SATURATION_MIN_DEPTHS) {
-			if (i == b)
-				at = nc;
-			nc++;
-		}
-	return nc <= 3 || at == 0 || at == nc / 2 || at == nc - 1;
-}
-
-/* The largest p99 (microseconds) of the cells on the curves. */
+/* The largest p99 (microseconds) of the ok points on the drawn curves. */
 static double
 cv_lat_max(const struct report_ctx *ctx)
 {
-	const struct summary *sum = ctx->sum;
-	unsigned m, b, s;
+	const struct view_curves *v = &ctx->view->curves;
+	unsigned k, b, i;
 	double max = 0;
 
-	for (m = 0; m < sum->nmodes; m++)
-		for (b = 0; b < sum->nbs; b++) {
-			if (!cv_drawn(ctx, m, b))
-				continue;
-			for (s = 0; s < sum->nseries; s++) {
-				const struct cell_result *r = cv_cell(ctx, s, b, sum->modes[m].sat.jobs,
-				    m);
+	for (k = 0; k < v->n; k++) {
+		const struct view_curve *c = &v->curve[k];
 
-				if (r != NULL && (double)r->lat_pct_ns[2] / 1e3 > max)
-					max = (double)r->lat_pct_ns[2] / 1e3;
+		if (!(c->flags & VIEW_CURVE_SATURATING))
+			continue;
+		for (b = 0; b < c->nbs; b++) {
+			if (!(c->bs[b].flags & VIEW_CURVE_CHOSEN))
+				continue;
+			for (i = 0; i < c->nseries; i++) {
+				const struct view_curve_point *p = &c->bs[b].point[i];
+
+				if ((p->flags & VIEW_CURVE_OK) &&
+				    (double)p->cell->lat_pct_ns[2] / 1e3 > max)
+					max = (double)p->cell->lat_pct_ns[2] / 1e3;
 			}
 		}
+	}
 	return max;
 }
 
 /* One curve's rows (depth, IOPS, p50, p99 in the unit) and its plot items. */
 static void
-cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b, unsigned line,
-    unsigned block, bool latency, double div, FILE *dat, FILE *plot, struct view_range *xr,
-    struct view_range *yr)
+cv_curve(const struct report_ctx *ctx, const char *stem, const struct view_curve *c,
+    const struct view_curve_bs *cb, unsigned line, unsigned block, bool latency, double div,
+    FILE *dat, FILE *plot, struct view_range *xr, struct view_range *yr)
 {
-	const struct summary_mode *sm = &ctx->sum->modes[m];
+	const struct summary_mode *sm = &ctx->sum->modes[c->wl];
 	const char *color = sm->color;
+	uint64_t size = ctx->sum->bs[cb->b];
 	char bs[32], *name;
 	unsigned s;
 
-	name = xasprintf("%s %s", sm->name, report_size_label(ctx->sum->bs[b], bs, sizeof bs));
+	name = xasprintf("%s %s", sm->name, report_size_label(size, bs, sizeof bs));
 	fprintf(dat, "%s# index %u: %s\n# depth\tIOPS\tp50\tp99\n", block > 0 ? "\n\n" : "", block,
 	    name);
-	for (s = 0; s < ctx->sum->nseries; s++) {
-		const struct cell_result *r = cv_cell(ctx, s, b, sm->sat.jobs, m);
+	for (s = 0; s < c->nseries; s++) {
+		const struct cell_result *r = cb->point[s].cell;
 
-		if (r == NULL)
+		if (!(cb->point[s].flags & VIEW_CURVE_OK))
 			continue;
 		fprintf(dat, "%u\t%.1f\t%g\t%g\n", r->cell.depth, r->iops,
 		    (double)r->lat_pct_ns[0] / 1e3 / div, (double)r->lat_pct_ns[2] / 1e3 / div);
@@ -133,7 +89,7 @@ cv_curve(const struct report_ctx *ctx, const char *stem, unsigned m, unsigned b,
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 		    "dt %u pt %d title '%s'", block > 0 ? ", \\\n     " : "", stem, block, color,
 		    report_gnuplot_dash(line), report_gnuplot_point(line), name);
-		if (sm->sat.reached && sm->sat.bs == ctx->sum->bs[b])
+		if (sm->sat.reached && sm->sat.bs == size)
 			fprintf(plot, ", \\\n     '+' every ::0::0 using (%u):(%.1f) with points lc rgb \"%s\" pt 6 ps 4 "
 			    "lw 2 title 'saturates: %s QD%u'", sm->sat.depth, sm->sat.iops, color, name,
 			    sm->sat.depth);
@@ -165,13 +121,16 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 
 	fprintf(df, "# sweep %s: %s; one block per mode x block size (gnuplot index 0, 1, ...); "
 	    "latency in %s\n", j->chart.stem, j->chart.title, latency ? unit : "microseconds");
-	for (m = 0; m < sum->nmodes; m++)
-		for (line = 0, b = 0; b < sum->nbs; b++) {
-			if (!cv_drawn(ctx, m, b))
+	for (m = 0; m < sum->nmodes; m++) {
+		const struct view_curve *c = view_curves_saturating(&ctx->view->curves, m);
+
+		for (line = 0, b = 0; c != NULL && b < c->nbs; b++) {
+			if (!(c->bs[b].flags & VIEW_CURVE_CHOSEN))
 				continue;
-			cv_curve(ctx, j->chart.stem, m, b, line++, block++, latency, div,
+			cv_curve(ctx, j->chart.stem, c, &c->bs[b], line++, block++, latency, div,
 			    df, pf, &xr, &yr);
 		}
+	}
 	fclose(df);
 	fclose(pf);
 	title = report_gnuplot_title(ctx->res, j->chart.title);

@@ -134,64 +134,83 @@ report_table_stability_flag(const struct stability *s)
 	return s->verdict == STABILITY_STALLED ? REPORT_FLAG_STALLED : REPORT_FLAG_NOISY;
 }
 
-/* A check's columns: the cell, the three bandwidths, the differences, the verdict. */
+/* Column k of view_check_cols[] of cell r at row, col, as the documents write it. */
 static void
-check_row(const struct report_ctx *ctx, struct report_table *t, unsigned i)
+check_value(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col,
+    const struct view_check_col *k, const struct cell_result *r)
 {
-	const struct cell_result *r = &ctx->res->cells[i];
-	unsigned row = report_table_add_row(t), c = 0;
-	char a[96];
+	struct column_value v;
+	char a[96], *p;
 
-	report_table_set(t, row, c++, "%s", report_summary_wl_name(ctx->sum, &r->cell));
-	report_table_set(t, row, c++, "%s", report_size_label(r->cell.bs, a, sizeof a));
-	report_table_set(t, row, c++, "%u", r->cell.depth);
-	report_table_set(t, row, c++, "%u", r->cell.jobs);
-	report_table_set(t, row, c++, "%s", report_num(r->check.derived / MIB, 1, a, sizeof a));
-	report_table_set(t, row, c++, "%s", report_num(r->check.measured / MIB, 1, a, sizeof a));
-	if (r->check.device >= 0)
-		report_table_set(t, row, c++, "%s", report_num(r->check.device / MIB, 1, a, sizeof a));
-	else
-		report_table_set(t, row, c++, "n/a");
-	report_table_set(t, row, c++, "%+.2f%%", r->check.diff_derived * 100);
-	if (r->check.device >= 0)
-		report_table_set(t, row, c++, "%+.1f%%", r->check.diff_device * 100);
-	else
-		report_table_set(t, row, c++, "n/a");
-	report_table_set(t, row, c, "%s", r->check.ok ? "ok" : "MISMATCH");
-	if (!r->check.ok)
-		report_table_flag(t, row, c, REPORT_FLAG_MISMATCH, r->check.reason);
-	c++;
-	report_table_set(t, row, c, "%s", r->check.reason);
+	column_value(column_find(k->column), ctx->res, r, &v);
+	switch (k->fmt) {
+	case VIEW_CHECK_WORKLOAD:
+		report_table_set(t, row, col, "%s", report_summary_wl_name(ctx->sum, &r->cell));
+		break;
+	case VIEW_CHECK_SIZE:
+		report_table_set(t, row, col, "%s", report_size_label(r->cell.bs, a, sizeof a));
+		break;
+	case VIEW_CHECK_COUNT:
+		if (v.kind == COLUMN_COUNT)
+			report_table_set(t, row, col, "%llu", (unsigned long long)v.count);
+		else
+			report_table_set(t, row, col, "-");
+		break;
+	case VIEW_CHECK_FIGURE:
+		report_table_set(t, row, col, "%s", v.kind == COLUMN_NUMBER ?
+		    report_num(v.number, k->decimals_doc, a, sizeof a) : "n/a");
+		break;
+	case VIEW_CHECK_SIGNED:
+		if (v.kind == COLUMN_NUMBER)
+			report_table_set(t, row, col, "%+.*f%%", k->decimals_doc, v.number);
+		else
+			report_table_set(t, row, col, "n/a");
+		break;
+	case VIEW_CHECK_VERDICT:
+		str_copy(a, sizeof a, v.kind == COLUMN_TEXT ? v.text : "");
+		if (!r->check.ok)
+			for (p = a; *p != '\0'; p++)
+				if (*p >= 'a' && *p <= 'z')
+					*p = (char)(*p - 'a' + 'A');
+		report_table_set(t, row, col, "%s", a);
+		if (!r->check.ok)
+			report_table_flag(t, row, col, REPORT_FLAG_MISMATCH, r->check.reason);
+		break;
+	case VIEW_CHECK_TEXT:
+		report_table_set(t, row, col, "%s", v.kind == COLUMN_TEXT ? v.text : "-");
+		break;
+	case VIEW_CHECK_STABILITY:
+		report_table_stability(t, row, col, r);
+		break;
+	case VIEW_CHECK_NONE:
+		break;
+	}
 }
 
-/* Every cell's BW check. */
+/* Every cell's BW check: the documents' columns of view_check_cols[], the first cells. */
 void
 report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 {
-	static const char *const header[] = {
-		"Mode", "Block size", "QD", "Jobs", "Derived MiB/s (IOPS x bs)", "Measured MiB/s",
-		"Device MiB/s", "Derived vs measured", "Device vs measured", "Verdict", "Reason",
-		"In flight (max)", "Window", "Stability", "Stability: why"
-	};
-	unsigned i;
-	char a[64];
+	const char *header[32] = { NULL };
+	const struct view_check_col *doc[32];
+	unsigned i, k, n = 0, row;
 
-	report_table_init(t, "BW = IOPS x bs checks, every cell", 15, header);
-	for (i = 2; i < 9; i++)
-		t->numeric[i] = true;
-	t->numeric[11] = true;
+	for (k = 0; k < view_ncheck_cols && n < 32; k++)
+		if (!(view_check_cols[k].flags & VIEW_COL_SHEET)) {
+			doc[n] = &view_check_cols[k];
+			header[n++] = view_check_cols[k].title;
+		}
+	report_table_init(t, "BW = IOPS x bs checks, every cell", n, header);
+	for (k = 0; k < n; k++)
+		t->numeric[k] = doc[k]->numeric;
 	for (i = 0; i < ctx->res->plan.ncells; i++) {
 		const struct cell_result *r = &ctx->res->cells[i];
 
 		if (!results_cell_has_figures(r) || report_table_full(t))
 			continue;
-		check_row(ctx, t, i);
-		if (r->inflight_max > 0)
-			report_table_set(t, t->nrows - 1, 11, "%u", r->inflight_max);
-		else
-			report_table_set(t, t->nrows - 1, 11, "-");
-		report_table_set(t, t->nrows - 1, 12, "%s", column_steady_text(ctx->res, r, a, sizeof a));
-		report_table_stability(t, t->nrows - 1, 13, r);
+		row = report_table_add_row(t);
+		for (k = 0; k < n; k++)
+			check_value(ctx, t, row, k, doc[k], r);
 	}
 }
 

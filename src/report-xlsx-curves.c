@@ -17,119 +17,27 @@
 #include "palette.h"
 #include "report.h"
 
-#define CURVE_MIN_DEPTHS	3
-
-/* One mode x jobs: its series by ascending depth, and the block sizes with enough depths. */
-struct curve {
-	unsigned	 wl;		/* its workload: index into summary.modes */
-	unsigned	 jobs;
-	unsigned	*series;	/* indexes into summary.series */
-	unsigned	 nseries;
-	unsigned	*bs;		/* indexes into summary.bs */
-	unsigned	 nbs;
-	bool		 latency;	/* some cell of it has latency percentiles */
-	lxw_row_t	 first;		/* the table's first data row */
-};
-
-
-/* The cell of series s at block size b with IOPS, or NULL. */
+/* Curve c's point at block size b (index into c->bs) and its k-th depth, ascending: NULL none. */
 static const struct cell_result *
-curve_cell(const struct report_ctx *ctx, unsigned s, unsigned b)
+curve_cell(const struct view_curve *c, unsigned b, unsigned k)
 {
-	int i = ctx->sum->series[s].cell[b];
-
-	if (i < 0 || !(ctx->res->cells[i].iops > 0))
-		return NULL;
-	return &ctx->res->cells[i];
-}
-
-/* Fill c with workload wl x jobs's series by depth and its block sizes; false if none qualifies. */
-static bool
-curve_fill(const struct report_ctx *ctx, unsigned wl, unsigned jobs, struct curve *c)
-{
-	const struct summary *sum = ctx->sum;
-	unsigned s, b, k, n;
-
-	memset(c, 0, sizeof *c);
-	c->wl = wl;
-	c->jobs = jobs;
-	c->series = xcalloc(sum->nseries, sizeof *c->series);
-	c->bs = xcalloc(sum->nbs, sizeof *c->bs);
-	for (s = 0; s < sum->nseries; s++) {
-		if (sum->series[s].wl != wl || sum->series[s].jobs != jobs)
-			continue;
-		for (k = c->nseries; k > 0 && sum->series[c->series[k - 1]].depth >
-		    sum->series[s].depth; k--)
-			c->series[k] = c->series[k - 1];
-		c->series[k] = s;
-		c->nseries++;
-	}
-	for (b = 0; b < sum->nbs; b++) {
-		for (k = 0, n = 0; k < c->nseries; k++)
-			if (curve_cell(ctx, c->series[k], b) != NULL) {
-				n++;
-				if (curve_cell(ctx, c->series[k], b)->lat_pct_ns[0] > 0)
-					c->latency = true;
-			}
-		if (n >= CURVE_MIN_DEPTHS)
-			c->bs[c->nbs++] = b;
-	}
-	if (c->nbs > 0)
-		return true;
-	free(c->series);
-	free(c->bs);
-	return false;
-}
-
-/* The curves of the run: a mode x jobs with CURVE_MIN_DEPTHS depths at a block size.  Caller frees. */
-static struct curve *
-curve_find(const struct report_ctx *ctx, unsigned *ncurves)
-{
-	const struct summary *sum = ctx->sum;
-	struct curve *c = xcalloc(sum->nseries + 1, sizeof *c);
-	unsigned m, s, k;
-
-	*ncurves = 0;
-	for (m = 0; m < sum->nmodes; m++)
-		for (s = 0; s < sum->nseries; s++) {
-			if (sum->series[s].wl != m)
-				continue;
-			for (k = 0; k < *ncurves; k++)
-				if (c[k].wl == m && c[k].jobs == sum->series[s].jobs)
-					break;
-			if (k == *ncurves && curve_fill(ctx, m, sum->series[s].jobs,
-			    &c[*ncurves]))
-				(*ncurves)++;
-		}
-	return c;
-}
-
-static void
-curve_free(struct curve *c, unsigned n)
-{
-	unsigned k;
-
-	for (k = 0; k < n; k++) {
-		free(c[k].series);
-		free(c[k].bs);
-	}
-	free(c);
+	return c->bs[b].point[c->by_depth[k]].cell;
 }
 
 /* "randread" or "randread x4 jobs". Caller frees. */
 static char *
-curve_name(const struct summary *sum, const struct curve *c)
+curve_name(const struct summary *sum, const struct view_curve *c)
 {
 	if (c->jobs > 1)
 		return xasprintf("%s x%u jobs", sum->modes[c->wl].name, c->jobs);
 	return xstrdup(sum->modes[c->wl].name);
 }
 
-/* The first row of block size k's block in curve c's table: a row per depth. */
+/* The first row of block size k's block in curve c's table (at first): a row per depth. */
 static lxw_row_t
-curve_row(const struct curve *c, unsigned k)
+curve_row(const struct view_curve *c, lxw_row_t first, unsigned k)
 {
-	return c->first + k * c->nseries;
+	return first + k * c->nseries;
 }
 
 /*
@@ -139,34 +47,37 @@ curve_row(const struct curve *c, unsigned k)
  */
 static lxw_row_t
 curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx,
-    struct curve *c)
+    const struct view_curve *c, lxw_row_t *first)
 {
 	static const char *const head[] = {
 		"Block size", "Queue depth", "IOPS", "p50 latency (us)", "p99 latency (us)"
 	};
 	char *name = curve_name(ctx->sum, c), *h, label[32];
+	bool latency = (c->flags & VIEW_CURVE_LATENCY) != 0;
 	unsigned k, b, w;
 
 	h = xasprintf("%s: IOPS%s against queue depth, per block size", name,
-	    c->latency ? " and latency" : "");
+	    latency ? " and latency" : "");
 	worksheet_write_string(ws, row++, 0, h, x->bold);
 	free(h);
 	free(name);
 	worksheet_set_row(ws, row, 30, NULL);
-	for (w = 0; w < (c->latency ? 5u : 3u); w++)
+	for (w = 0; w < (latency ? 5u : 3u); w++)
 		worksheet_write_string(ws, row, (lxw_col_t)w, head[w], x->header);
-	c->first = ++row;
+	*first = ++row;
 	for (b = 0; b < c->nbs; b++)
 		for (k = 0; k < c->nseries; k++, row++) {
-			const struct cell_result *r = curve_cell(ctx, c->series[k], c->bs[b]);
+			const struct cell_result *r = curve_cell(c, b, k);
+			uint64_t size = ctx->sum->bs[c->bs[b].b];
 
-			worksheet_write_string(ws, row, 0, report_size_label(ctx->sum->bs[c->bs[b]],
-			    label, sizeof label), NULL);
-			worksheet_write_number(ws, row, 1, ctx->sum->series[c->series[k]].depth, NULL);
+			worksheet_write_string(ws, row, 0, report_size_label(size, label,
+			    sizeof label), NULL);
+			worksheet_write_number(ws, row, 1, c->bs[b].point[c->by_depth[k]].depth,
+			    NULL);
 			if (r == NULL)
 				continue;
 			worksheet_write_number(ws, row, 2, r->iops, x->num0);
-			if (!c->latency || r->lat_pct_ns[0] == 0)
+			if (!latency || r->lat_pct_ns[0] == 0)
 				continue;
 			worksheet_write_number(ws, row, 3, view_metric_value(r, METRIC_P50_US), x->num1);
 			worksheet_write_number(ws, row, 4, view_metric_value(r, METRIC_P99_US), x->num1);
@@ -176,8 +87,7 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 
 /* The range of figure w (0 IOPS, 1 p50, 2 p99) of block sizes pick[0..npick) of curve c. */
 static struct view_range
-curve_range(const struct report_ctx *ctx, const struct curve *c, unsigned w,
-    const unsigned *pick, unsigned npick)
+curve_range(const struct view_curve *c, unsigned w, const unsigned *pick, unsigned npick)
 {
 	static const enum view_metric metric[] = { METRIC_IOPS, METRIC_P50_US, METRIC_P99_US };
 	struct view_range range = { 0, 0 };
@@ -185,7 +95,7 @@ curve_range(const struct report_ctx *ctx, const struct curve *c, unsigned w,
 
 	for (k = 0; k < c->nseries; k++)
 		for (b = 0; b < npick; b++) {
-			const struct cell_result *r = curve_cell(ctx, c->series[k], c->bs[pick[b]]);
+			const struct cell_result *r = curve_cell(c, pick[b], k);
 
 			if (r != NULL && (w == 0 || r->lat_pct_ns[0] > 0))
 				view_range_add(&range, view_metric_value(r, metric[w]));
@@ -195,7 +105,8 @@ curve_range(const struct report_ctx *ctx, const struct curve *c, unsigned w,
 
 /* IOPS against queue depth, a line per block size. */
 static lxw_chart *
-curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct curve *c)
+curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct view_curve *c,
+    lxw_row_t first)
 {
 	unsigned *all = xcalloc(c->nbs, sizeof *all), b;
 	struct view_range iops;
@@ -205,7 +116,7 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 
 	for (b = 0; b < c->nbs; b++)
 		all[b] = b;
-	iops = curve_range(ctx, c, 0, all, c->nbs);
+	iops = curve_range(c, 0, all, c->nbs);
 	free(all);
 	log_y = view_range_wants_log(&iops);
 	title = xasprintf("%s: %s IOPS vs queue depth", ctx->res->label, name);
@@ -215,9 +126,9 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 		struct report_xlsx_look look = { .color = palette_tab10(b), .width = 2,
 		    .dash = LXW_CHART_LINE_DASH_SOLID, .marker = report_xlsx_marker(b) };
 
-		report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, b),
-		    curve_row(c, b) + c->nseries - 1, 1, 2,
-		    report_size_label(ctx->sum->bs[c->bs[b]], label, sizeof label), &look);
+		report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, first, b),
+		    curve_row(c, first, b) + c->nseries - 1, 1, 2,
+		    report_size_label(ctx->sum->bs[c->bs[b].b], label, sizeof label), &look);
 	}
 	report_xlsx_axis(ch->y_axis, &iops, log_y);
 	free(title);
@@ -231,7 +142,8 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
  * largest (more lines are a tangle), the table has them all.
  */
 static lxw_chart *
-curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct curve *c)
+curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct view_curve *c,
+    lxw_row_t first)
 {
 	unsigned pick[3] = { 0, c->nbs / 2, c->nbs - 1 }, npick = c->nbs < 3 ? c->nbs : 3, b, p;
 	struct view_range iops, lat, p99;
@@ -241,9 +153,9 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 
 	if (c->nbs == 2)
 		pick[1] = 1;
-	iops = curve_range(ctx, c, 0, pick, npick);
-	lat = curve_range(ctx, c, 1, pick, npick);
-	p99 = curve_range(ctx, c, 2, pick, npick);
+	iops = curve_range(c, 0, pick, npick);
+	lat = curve_range(c, 1, pick, npick);
+	p99 = curve_range(c, 2, pick, npick);
 	view_range_add(&lat, p99.lo);
 	view_range_add(&lat, p99.hi);
 	log_x = view_range_wants_log(&iops);
@@ -258,11 +170,12 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 			struct report_xlsx_look look = { .color = palette_tab10(pick[b]), .width = 2,
 			    .dash = p == 1 ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID,
 			    .marker = report_xlsx_marker(pick[b]) };
+			lxw_row_t top = curve_row(c, first, pick[b]);
 
-			h = xasprintf("%s %s", report_size_label(ctx->sum->bs[c->bs[pick[b]]], label,
-			    sizeof label), p == 1 ? "p50" : "p99");
-			report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, pick[b]),
-			    curve_row(c, pick[b]) + c->nseries - 1, 2, (lxw_col_t)(2 + p), h, &look);
+			h = xasprintf("%s %s", report_size_label(ctx->sum->bs[c->bs[pick[b]].b],
+			    label, sizeof label), p == 1 ? "p50" : "p99");
+			report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, top, top + c->nseries - 1, 2,
+			    (lxw_col_t)(2 + p), h, &look);
 			free(h);
 		}
 	report_xlsx_axis(ch->x_axis, &iops, log_x);
@@ -280,15 +193,7 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct cu
 bool
 report_xlsx_has_curves(const struct report_ctx *ctx)
 {
-	unsigned n;
-	struct curve *c;
-
-	if (report_big(ctx->sum))
-		return false;
-	c = curve_find(ctx, &n);
-
-	curve_free(c, n);
-	return n > 0;
+	return !report_big(ctx->sum) && ctx->view->curves.n > 0;
 }
 
 /*
@@ -299,19 +204,15 @@ report_xlsx_has_curves(const struct report_ctx *ctx)
 bool
 report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx)
 {
+	const struct view_curves *v = &ctx->view->curves;
 	struct report_xlsx_stack st;
-	struct curve *c;
 	lxw_worksheet *ws;
-	lxw_row_t row = 2;
-	unsigned n, k;
+	lxw_row_t row = 2, *first;
+	unsigned k;
 
 	if (!report_xlsx_has_curves(ctx))
 		return false;
-	c = curve_find(ctx, &n);
-	if (n == 0) {
-		curve_free(c, n);
-		return false;
-	}
+	first = xcalloc(v->n, sizeof *first);
 	ws = workbook_add_worksheet(x->wb, REPORT_XLSX_SHEET_CURVES);
 	worksheet_set_column(ws, 0, 1, 11, NULL);
 	worksheet_set_column(ws, 2, 4, 14, NULL);
@@ -320,18 +221,18 @@ report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx)
 	    x->title);
 	report_xlsx_page(ws, 0, false);
 	report_xlsx_stack_init(&st, ws, row, 2 * report_xlsx_col_px(11) + 3 * report_xlsx_col_px(14));
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < v->n; k++) {
 		if (k > 0)
 			report_xlsx_stack_break(&st, row);	/* each mode's table starts a page */
-		row = curve_table(x, ws, row, ctx, &c[k]);
+		row = curve_table(x, ws, row, ctx, &v->curve[k], &first[k]);
 	}
 	st.row = row;
-	for (k = 0; k < n; k++) {
-		report_xlsx_stack_add(&st, curve_saturation(x, ctx, &c[k]));
-		if (c[k].latency)
-			report_xlsx_stack_add(&st, curve_latency(x, ctx, &c[k]));
+	for (k = 0; k < v->n; k++) {
+		report_xlsx_stack_add(&st, curve_saturation(x, ctx, &v->curve[k], first[k]));
+		if (v->curve[k].flags & VIEW_CURVE_LATENCY)
+			report_xlsx_stack_add(&st, curve_latency(x, ctx, &v->curve[k], first[k]));
 	}
 	report_xlsx_stack_done(&st);
-	curve_free(c, n);
+	free(first);
 	return true;
 }

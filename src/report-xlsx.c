@@ -368,38 +368,32 @@ xl_value(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, c
 }
 
 /*
- * A sheet of the columns with flag (COLUMN_CELLS or COLUMN_CHECKS): their
+ * A sheet of columns cols[0..n) (the Checks sheet's when checks): their
  * header, then a row per cell that want() takes.  Returns the next row.
  */
 static lxw_row_t
-xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *res, unsigned flag,
-    double width, bool (*want)(const struct cell_result *))
+xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *res,
+    const struct column *const *cols, unsigned n, bool checks, double width,
+    bool (*want)(const struct cell_result *))
 {
-	bool checks = flag == COLUMN_CHECKS;
 	lxw_row_t row = 1;
-	lxw_col_t c = 0, first, last;
-	unsigned i, k, *widths;
+	lxw_col_t c, first, last;
+	unsigned i, *widths;
 
-	for (k = 0; k < ncolumns; k++)
-		if (columns[k].flags & flag)
-			c++;
-	widths = xcalloc(c, sizeof *widths);
+	widths = xcalloc(n + 1, sizeof *widths);
 	worksheet_set_row(ws, 0, 45, NULL);
-	for (k = 0, c = 0; k < ncolumns; k++) {
-		const struct column *col = &columns[k];
-
-		if (!(col->flags & flag))
-			continue;
-		widths[c] = checks ? col->checks_width : col->width;
-		worksheet_write_string(ws, 0, c++, checks && col->checks_title != NULL ?
-		    col->checks_title : col->title, x->header);
+	for (c = 0; c < n; c++) {
+		widths[c] = checks ? cols[c]->checks_width : cols[c]->width;
+		worksheet_write_string(ws, 0, c, checks && cols[c]->checks_title != NULL ?
+		    cols[c]->checks_title : cols[c]->title, x->header);
 	}
 	/*
 	 * Neighbours of one width as one range, none overlapping another
 	 * (LibreOffice adds up overlapping ranges' widths when it prints).
 	 */
-	for (first = 0; first < c; first = last + 1) {
-		for (last = first; last + 1 < c && widths[last + 1] == widths[first]; last++)
+	for (first = 0; first < n; first = last + 1) {
+		for (last = first; (unsigned)last + 1 < n && widths[last + 1] == widths[first];
+		    last++)
 			;
 		worksheet_set_column(ws, first, last, widths[first] > 0 ? widths[first] : width,
 		    NULL);
@@ -410,12 +404,11 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 	for (i = 0; i < res->plan.ncells; i++) {
 		if (!want(&res->cells[i]))
 			continue;
-		for (k = 0, c = 0; k < ncolumns; k++)
-			if (columns[k].flags & flag)
-				xl_value(x, ws, row, c++, &columns[k], res, &res->cells[i], checks);
+		for (c = 0; c < n; c++)
+			xl_value(x, ws, row, c, cols[c], res, &res->cells[i], checks);
 		row++;
 	}
-	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, c - 1);
+	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(n - 1));
 	return row;
 }
 
@@ -453,18 +446,33 @@ xl_cells_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *na
 static void
 xl_cells(struct report_xl *x, const struct report_ctx *ctx)
 {
-	xl_columns_sheet(x, xl_cells_sheet(x, ctx, SHEET_CELLS), ctx->res, COLUMN_CELLS, 13,
+	const struct column **cols = xcalloc(ncolumns, sizeof *cols);
+	unsigned k, n = 0;
+
+	for (k = 0; k < ncolumns; k++)
+		if (columns[k].flags & COLUMN_CELLS)
+			cols[n++] = &columns[k];
+	xl_columns_sheet(x, xl_cells_sheet(x, ctx, SHEET_CELLS), ctx->res, cols, n, false, 13,
 	    xl_finished);
+	free(cols);
 }
 
-/* Checks: the BW = IOPS x bs detail of every cell with figures. */
+/* Checks: the BW = IOPS x bs detail of every cell with figures, row by row. */
 static void
 xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 {
+	const struct column **cols = xcalloc(view_ncheck_cols, sizeof *cols);
 	lxw_worksheet *ws = xl_cells_sheet(x, ctx, SHEET_CHECKS);
-	lxw_row_t row = xl_columns_sheet(x, ws, ctx->res, COLUMN_CHECKS, 14,
-	    results_cell_has_figures);
+	lxw_row_t row;
+	unsigned k, n = 0;
 	char *note;
+
+	/* the columns of every cell's check that the sheet shows: view-checks.c */
+	for (k = 0; k < view_ncheck_cols; k++)
+		if (!(view_check_cols[k].flags & VIEW_COL_DOC))
+			cols[n++] = column_find(view_check_cols[k].column);
+	row = xl_columns_sheet(x, ws, ctx->res, cols, n, true, 14, results_cell_has_figures);
+	free(cols);
 
 	note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",
 	    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);

@@ -36,6 +36,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	view_rounds(res, sum, &v->rounds);
 	view_findings(res, sum, &v->findings);
 	view_percentiles(res, sum, &v->percentiles);
+	view_curves(res, sum, &v->curves);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
@@ -65,6 +66,7 @@ view_free(struct view *v)
 	view_table_free(&v->rounds);
 	view_table_free(&v->findings);
 	view_table_free(&v->percentiles);
+	view_curves_free(&v->curves);
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);
 }

@@ -286,6 +286,74 @@ void	 view_table_free(struct view_table *t);
 /* The most sections (view-build.c) a report has beside its summary and pivots. */
 #define VIEW_SECTIONS_MAX	8
 
+/*
+ * The queue-depth curves (view-curves.c): per workload x job count with
+ * CURVE_MIN_DEPTHS depths or more with IOPS at a block size, per such block
+ * size a point per depth.  Each renderer filters by the flags.
+ */
+#define CURVE_MIN_DEPTHS	3
+#define VIEW_CURVE_OK		0x1	/* a point: its cell is ok (and has IOPS) */
+#define VIEW_CURVE_SATURATING	0x2	/* a curve: its workload's saturating job count */
+#define VIEW_CURVE_CHOSEN	0x4	/* a block size: one the gnuplot charts draw */
+#define VIEW_CURVE_LATENCY	0x8	/* a curve: some point has latency percentiles */
+
+/* A point of a curve: x the depth, y the cell's figures. */
+struct view_curve_point {
+	unsigned			 depth;
+	const struct cell_result	*cell;	/* with IOPS above 0, or NULL: no point */
+	unsigned			 flags;	/* VIEW_CURVE_OK */
+};
+
+/* A block size of a curve: a point per series of the curve, in the same order. */
+struct view_curve_bs {
+	unsigned		 b;	/* index into summary.bs */
+	unsigned		 flags;	/* VIEW_CURVE_CHOSEN */
+	struct view_curve_point	*point;
+};
+
+struct view_curve {
+	unsigned		 wl;		/* index into summary.modes */
+	unsigned		 jobs;
+	unsigned		 flags;		/* VIEW_CURVE_SATURATING, VIEW_CURVE_LATENCY */
+	unsigned		*series;	/* into summary.series, in the plan's order */
+	unsigned		*by_depth;	/* indexes into series[], by ascending depth */
+	unsigned		 nseries;
+	struct view_curve_bs	*bs;		/* ascending */
+	unsigned		 nbs;
+};
+
+struct view_curves {
+	struct view_curve	*curve;
+	unsigned		 n;
+};
+
+/*
+ * Every cell's check (view-checks.c): its columns, in order, for the
+ * documents and the Checks sheet; how the documents write each value.
+ */
+enum view_check_fmt {
+	VIEW_CHECK_TEXT,	/* the getter's text; "-" when none */
+	VIEW_CHECK_WORKLOAD,	/* the cell's workload ("randrw 65/35") */
+	VIEW_CHECK_SIZE,	/* the cell's block size ("4K") */
+	VIEW_CHECK_COUNT,	/* a whole number; "-" when none */
+	VIEW_CHECK_FIGURE,	/* with decimals_doc and thousands; "n/a" when none */
+	VIEW_CHECK_SIGNED,	/* "+1.25%" with decimals_doc; "n/a" when none */
+	VIEW_CHECK_VERDICT,	/* "ok", or "MISMATCH" flagged with the reason */
+	VIEW_CHECK_STABILITY,	/* the verdict and, in the next column, why, marked */
+	VIEW_CHECK_NONE		/* written by the column before it */
+};
+
+struct view_check_col {
+	const char		*column;	/* columns.c's: the getter, the sheet's header */
+	const char		*title;		/* the documents' header */
+	enum view_check_fmt	 fmt;
+	int			 decimals_doc;	/* the sheet's are the column's */
+	bool			 numeric;	/* right-aligned in the documents */
+	unsigned		 flags;		/* VIEW_COL_DOC, VIEW_COL_SHEET; neither: both */
+};
+extern const struct view_check_col view_check_cols[];
+extern const unsigned view_ncheck_cols;
+
 /* The views of one run, built once by view_build() for every writer. */
 struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
@@ -302,6 +370,7 @@ struct view {
 	struct view_table	 sections[VIEW_SECTIONS_MAX];
 	const char		*headings[VIEW_SECTIONS_MAX];
 	unsigned		 nsections;
+	struct view_curves	 curves;	/* the queue-depth curves */
 };
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
@@ -339,6 +408,12 @@ void	 view_rounds(const struct results *res, const struct summary *sum, struct v
 
 /* view-run.c: target, host, plan and versions as key / value rows */
 void	 view_run(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-curves.c: the queue-depth curves, for the saturation charts and sheet */
+void	 view_curves(const struct results *res, const struct summary *sum,
+	     struct view_curves *v);
+const struct view_curve *view_curves_saturating(const struct view_curves *v, unsigned wl);
+void	 view_curves_free(struct view_curves *v);
 
 /* view-build.c: every view of a run, and its sections; the caller frees them with view_free(). */
 void	 view_build(struct view *v, const struct results *res, const struct summary *sum);

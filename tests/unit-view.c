@@ -213,6 +213,98 @@ range(void)
 	CHECK(view_range_wants_log(&r), "25x: log");
 }
 
+/* Every cell's check: one definition, the documents' columns and the sheet's. */
+static void
+check_table(const struct results *res, const struct summary *sum)
+{
+	struct report_ctx ctx = { .res = res, .sum = sum };
+	struct report_table t;
+	unsigned k, ndoc = 0, nsheet = 0;
+
+	for (k = 0; k < view_ncheck_cols; k++) {
+		CHECK(column_find(view_check_cols[k].column) != NULL, "check column %s",
+		    view_check_cols[k].column);
+		ndoc += !(view_check_cols[k].flags & VIEW_COL_SHEET);
+		nsheet += !(view_check_cols[k].flags & VIEW_COL_DOC);
+	}
+	CHECK(ndoc == 15 && nsheet == 15, "check columns: %u in documents, %u in the sheet", ndoc,
+	    nsheet);
+	report_table_checks(&ctx, &t);
+	CHECK(t.ncols == 15 && t.nrows == 12, "check table %u x %u", t.nrows, t.ncols);
+	CHECK_STR(t.text[0], "Mode");
+	CHECK_STR(t.text[(1 + 8) * 15 + 9], "MISMATCH");
+	CHECK(t.flag[(1 + 8) * 15 + 9] & REPORT_FLAG_MISMATCH, "the failed check is flagged");
+	CHECK_STR(t.text[(1 + 0) * 15 + 9], "ok");
+	report_table_free(&t);
+}
+
+/* Two depths: no curve; the view is empty and frees. */
+static void
+curves(const struct results *res, const struct summary *sum)
+{
+	struct view_curves v;
+
+	view_curves(res, sum, &v);
+	CHECK(v.n == 0, "two depths: %u curves", v.n);
+	CHECK(view_curves_saturating(&v, 0) == NULL, "no saturating curve");
+	view_curves_free(&v);
+}
+
+/*
+ * randread at 5 block sizes x QD1, 2, 4, 8 (4K QD8 failed): a curve of 5
+ * sizes; the charts draw the smallest, middle, largest and the saturating
+ * one, the sheet every size and the failed cell too.
+ */
+static void
+curves_chosen(void)
+{
+	static const uint64_t sizes[] = { 4096, 8192, 16384, 65536, 1048576 };
+	struct results res;
+	struct summary sum;
+	struct view_curves v;
+	const struct view_curve *c;
+	unsigned b, d, k, n = 0, chosen = 0;
+
+	memset(&res, 0, sizeof res);
+	res.plan.ncells = 20;
+	res.plan.cells = xcalloc(res.plan.ncells, sizeof *res.plan.cells);
+	res.cells = xcalloc(res.plan.ncells, sizeof *res.cells);
+	for (b = 0; b < 5; b++)
+		for (d = 0; d < 4; d++, n++) {
+			struct cell_result *r = &res.cells[n];
+
+			r->cell = (struct cell){ .index = n, .mode = MODE_RANDREAD, .bs = sizes[b],
+			    .depth = 1u << d, .jobs = 1 };
+			res.plan.cells[n] = r->cell;
+			r->status = CELL_OK;
+			r->runtime_ns = NSEC_PER_SEC;
+			r->iops = 1000.0 * (d < 2 ? d + 1 : 2) * (b + 1);
+			r->ios = (uint64_t)r->iops;
+			r->bytes = r->read_bytes = r->ios * r->cell.bs;
+			r->bw_bytes_s = (double)r->bytes;
+			bw_check_compute(r);
+			res.ndone++;
+		}
+	res.cells[3].status = CELL_FAILED;
+	report_summary_build(&res, &sum);
+	view_curves(&res, &sum, &v);
+	CHECK(v.n == 1, "one curve: %u", v.n);
+	c = view_curves_saturating(&v, 0);
+	CHECK(c != NULL && c->nbs == 5 && c->nseries == 4, "5 sizes x 4 depths");
+	for (b = 0; c != NULL && b < c->nbs; b++)
+		chosen += (c->bs[b].flags & VIEW_CURVE_CHOSEN) != 0;
+	CHECK(chosen == 3 || chosen == 4, "the charts draw %u sizes", chosen);
+	CHECK(c != NULL && (c->bs[0].flags & VIEW_CURVE_CHOSEN) &&
+	    (c->bs[4].flags & VIEW_CURVE_CHOSEN), "the smallest and the largest");
+	for (k = 0, n = 0; c != NULL && k < c->nseries; k++)
+		n += (c->bs[0].point[k].flags & VIEW_CURVE_OK) != 0;
+	CHECK(c != NULL && n == 3 && c->bs[0].point[3].cell != NULL,
+	    "4K: 3 ok points, the failed one kept");
+	view_curves_free(&v);
+	report_summary_free(&sum);
+	results_free(&res);
+}
+
 int
 main(void)
 {
@@ -225,6 +317,9 @@ main(void)
 	summary(&res, &sum);
 	data_moved(&res, &sum);
 	checks(&res, &sum);
+	check_table(&res, &sum);
+	curves(&res, &sum);
+	curves_chosen();
 	range();
 	report_summary_free(&sum);
 	results_free(&res);
