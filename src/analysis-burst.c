@@ -1,5 +1,5 @@
 /*
- * Burst detection (issue 5): a volume that bursts on credits (AWS gp2, st1,
+ * Burst detection: a volume that bursts on credits (AWS gp2, st1,
  * sc1, Azure P20 and smaller) runs at its burst rate until the credits are
  * spent, then drops to its baseline within a second or two and stays there.
  * In a cell's per-second series that is a cliff: a steady start, then a

@@ -32,7 +32,7 @@
  *    of every point to min(I, B / bs), each point's cost truncated at
  *    KNEE_OUTLIER: a stalled cell at 40% or a burst at +60% costs what any
  *    far-off point does and cannot drag the split to itself.  (The least
- *    squares fit of the same model used before issue 13 let one such cell,
+ *    squares fit of the same model, used before this one, let one such cell,
  *    or the bend of a soft knee, pull both caps by its share: ~204 MiB/s on a
  *    volume whose 1 MiB cells read 243-246 MiB/s.)
  * 2. Plateau.  Of a side's points, those away from the bend vote (at least

@@ -1,5 +1,5 @@
 /*
- * sweep run --auto: choose the cells as the run goes (issue 15).
+ * sweep run --auto: choose the cells as the run goes.
  *
  * What a reader takes from a sweep is, per mode, the IOPS cap, the
  * bandwidth cap, the knee between them, the depth where the volume

@@ -1,7 +1,7 @@
 #include "config.h"
 
 /*
- * A table of numbers into results (issue 5): figures measured elsewhere (a
+ * A table of numbers into results: figures measured elsewhere (a
  * spreadsheet, an old report, a vendor's data sheet) become a results.json
  * that sweep charts, reports and compares like a run of its own.
  *

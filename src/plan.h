@@ -22,7 +22,7 @@ void	 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cel
 void	 plan_print_target(FILE *f, const struct target *t);
 
 
-/* profile.c: provisioned-limit profiles and --expect (issue 5) */
+/* profile.c: provisioned-limit profiles and --expect */
 #define PROFILE_STEPS_MAX	8
 enum profile_figure { PROFILE_IOPS, PROFILE_BW, PROFILE_BURST_IOPS, PROFILE_BURST_BW,
 	PROFILE_FIGURES };

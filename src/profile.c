@@ -1,5 +1,5 @@
 /*
- * Provisioned-limit profiles (issue 5): what a cloud volume type is sold
+ * Provisioned-limit profiles: what a cloud volume type is sold
  * for, as its vendor publishes it, so that reports can say how much of it a
  * run reached.  A profile is a JSON file (doc/profiles.md; the shipped ones
  * are in sweeps/profiles/) whose figures are fixed, a formula of the volume

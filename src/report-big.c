@@ -1,5 +1,5 @@
 /*
- * Reports of large runs (issue 16): an import of 100,000 rows is no table
+ * Reports of large runs: an import of 100,000 rows is no table
  * a reader can use whole.  Above REPORT_CELLS_LISTED cells with figures,
  * the per-cell tables of report.md and report.html list the first
  * REPORT_CELLS_LISTED rows and say so (report_table_full), and each mode's

@@ -1,5 +1,5 @@
 /*
- * results.json printed piece by piece (issue 16): the head, then each cell
+ * results.json printed piece by piece: the head, then each cell
  * of the plan and each finished cell is built, printed and freed in turn,
  * so that a record of 100,000 cells is never held whole, as a tree or as
  * text.  The bytes are those cJSON_Print() gives for the whole tree

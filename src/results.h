@@ -53,7 +53,7 @@ void	 results_auto_to_json(struct cJSON *root, const struct autoplan_record *a);
 void	 results_auto_from_json(const struct cJSON *o, struct autoplan_record *a);
 
 
-/* import-csv.c: a table of numbers into results (issue 5) */
+/* import-csv.c: a table of numbers into results */
 int	 import_csv_parse(const char *name, const char *text, size_t len, const char *label,
 	     struct results *res);
 int	 import_csv_file(const char *path, const char *label, struct results *res);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Options around --auto, --resume and the setup script (issue 22, item 14),
+# Options around --auto, --resume and the setup script,
 # on the null engine where timing does not matter:
 #   1. --auto explores only the block sizes of --bs (or a sweep file's bs);
 #   2. --auto --like D -o D is refused: it would overwrite the run it copies;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# sweep run --auto (issue 15).  With the null engine: every chosen cell has
+# sweep run --auto.  With the null engine: every chosen cell has
 # its reason in results.json, results.csv and report.md's "How this was
 # measured"; plan --auto prints the strategy and the longest it can take;
 # bad --budget and --like input exit 2 with one line; --like measures the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The charts' one visual language (issue 14), asserted on the gnuplot
+# The charts' one visual language, asserted on the gnuplot
 # scripts and SVGs of null-engine runs: fonts of 14 pt or more, one colour
 # per mode across every chart (a run's and a comparison's), no second MB/s
 # axis, grouped bars when no mode has three block sizes, a scorecard that

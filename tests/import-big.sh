@@ -1,5 +1,5 @@
 #!/bin/sh
-# A large import (issue 16): 20,000 rows, more than a report lists cell by
+# A large import: 20,000 rows, more than a report lists cell by
 # cell, import with every report and exit 0.  Its per-cell tables in
 # report.md and report.html list the first 2,000 rows and say so, its
 # per-mode tables and its iops/bw charts give each mode's best cell per

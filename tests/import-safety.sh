@@ -1,7 +1,7 @@
 #!/bin/sh
-# Inputs of import and --sweep that used to be misread (issue 22, items 9 and
-# 14): fio client/server output of IPv6 servers (a fixture the real fio wrote
-# over ::1), fleet hosts whose folders would collide, ports out of range,
+# Inputs of import and --sweep that used to be misread: fio client/server
+# output of IPv6 servers (a fixture the real fio wrote over ::1), fleet
+# hosts whose folders would collide, ports out of range,
 # negative or infinite fio figures, a UTF-8 byte order mark, 20,000
 # duplicate fio jobs, and sweep files with a key given twice or a list where
 # one number goes.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Interrupts (issue 16, defects 3 and 4): SIGINT or SIGTERM mid-cell still
+# Interrupts: SIGINT or SIGTERM mid-cell still
 # draws the charts of the finished cells (exit 130); SIGINT while the file
 # is laid out says so in one line, keeps a results.json that --resume takes,
 # and the half-written file is laid out again before any cell is measured;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One run at a time on an output folder and on a target (issue 16, defect 2):
+# One run at a time on an output folder and on a target:
 # a second run, a second --resume and a second default-target run in one
 # folder are refused with exit 2 and the first run's PID; the first run is
 # not disturbed; a run killed with SIGKILL blocks nothing, and the temp

@@ -5,7 +5,7 @@
 . "$top_srcdir/tests/common.sh"
 cd "$T" || exit 1
 
-# The three cases of issue 12, accepted silently before.
+# Three cases that were once accepted silently.
 expect_usage "plan --csv" "$SWEEP" plan --csv x
 grep -qx 'sweep: --csv: not an option of sweep plan (sweep import takes it)' "$T/.err" ||
 	fail "plan --csv: $(cat "$T/.err")"
@@ -87,7 +87,7 @@ for m in $modes $(def modes | sed 's/ (device).*//'); do
 done
 ok "the man page states --help's defaults"
 
-# Every option --help lists has its entry in the man page (issue 16: nine were missing).
+# Every option --help lists has its entry in the man page (nine were missing once).
 opts=$(sed -n 's/^  \(-., \)\{0,1\} *--\([a-z][a-z-]*\).*/\2/p' help.txt)
 [ "$(echo "$opts" | wc -w)" -ge 30 ] || fail "--help lists only: $opts"
 for o in $opts; do

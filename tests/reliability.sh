@@ -205,7 +205,7 @@ if mount -t tmpfs -o size=40m tmpfs ro 2>/dev/null; then
 	grep -q "Read-only file system" "$T/.err" || fail "does not say read-only"
 	umount ro
 	mount -t tmpfs -o size=12k tmpfs fullfs
-	# t.dat is dd's, not sweep's: writing it needs --destructive (issue 22, item 2).
+	# t.dat is dd's, not sweep's: writing it needs --destructive.
 	"$SWEEP" run --file t.dat --size 32m --engine null --modes randread,read,randwrite,write \
 	    --bs 4k,8k,16k,32k,64k --depth 1 --runtime 1 --ramp 0 -q --formats csv -o fullfs/out \
 	    --destructive \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --rounds-until-steady on a 4Kn device (issue 22, item 8): 512 B cells are
+# --rounds-until-steady on a 4Kn device: 512 B cells are
 # skipped there, so the tracking cell is the smallest block size that runs
 # (4 KiB), with real figures, and not the skipped 512 B cell whose mean of
 # 0 IOPS kept every run going to MAX rounds.

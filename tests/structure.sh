@@ -1,5 +1,5 @@
 #!/bin/sh
-# The shape issue 12 set, kept: no two source files use each other's
+# The code's shape, kept: no two source files use each other's
 # functions (nor any longer cycle), no function over 100 lines and no
 # source file over 900.  Which file uses which is read from the objects'
 # symbol tables (nm), so a call through a header counts as a use.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Text from outside (issue 22, items 10, 11 and 14).  A label that is not
+# Text from outside.  A label that is not
 # UTF-8 (--label $'caf\xe9', a Latin-1 table, a fio job name, a results.json)
 # leaves every output valid: results.json reads as UTF-8, report.xlsx and the
 # SVGs parse as XML; the bytes are U+FFFD (a --file path is refused).  --like cuts a label on a
