@@ -150,7 +150,7 @@ view_compare_metric(const struct compare *cmp, const struct compare_row *row,
 		if (isnan(v))
 			cv_text(t, r, c, NAN, "-");
 		else
-			cv_text(t, r, c, v, "%.2fx", v);
+			cv_text(t, r, c, v, "%s", report_ratio(v, 2, a, sizeof a));
 	}
 	cv_text(t, r, c++, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));
 	return c;

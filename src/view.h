@@ -224,6 +224,7 @@ struct view_table {
 const char *report_size_label(uint64_t bs, char *buf, size_t len);
 const char *report_num(double v, int decimals, char *buf, size_t len);
 const char *report_approx(double v, char *buf, size_t len);
+const char *report_ratio(double v, int decimals, char *buf, size_t len);
 
 /* report-summary.c */
 void	 report_summary_build(const struct results *res, struct summary *s);

@@ -3,7 +3,7 @@
  * groups, cells and marks; the same pivot as a document table; the
  * summary's columns; the data moved and its total; the mismatched and
  * failed cells, each back-end's columns; the rounds; the findings; the
- * axis range.
+ * axis range; a ratio's text.
  */
 #include "config.h"
 
@@ -305,6 +305,26 @@ curves_chosen(void)
 	results_free(&res);
 }
 
+/* A ratio shows at most 3 significant digits, and a tiny one is not "0.00x". */
+static void
+ratio(void)
+{
+	static const struct {
+		double		 v;
+		int		 decimals;
+		const char	*want;
+	} t[] = {
+		{ 1432.1, 1, "1,430x" }, { 12893.1, 2, "12,900x" }, { 148.7, 1, "149x" },
+		{ 14.36, 2, "14.4x" }, { 3.0, 1, "3.0x" }, { 2.0, 2, "2.00x" }, { 0.5, 2, "0.50x" },
+		{ 0.000123, 2, "0.00012x" }, { NAN, 2, "-" }
+	};
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		CHECK_STR(report_ratio(t[i].v, t[i].decimals, buf, sizeof buf), t[i].want);
+}
+
 int
 main(void)
 {
@@ -321,6 +341,7 @@ main(void)
 	curves(&res, &sum);
 	curves_chosen();
 	range();
+	ratio();
 	report_summary_free(&sum);
 	results_free(&res);
 	return check_done("unit-view");
