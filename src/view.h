@@ -388,6 +388,7 @@ void	 view_pivot_best(const struct results *res, const struct summary *sum,
 
 /* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
 void	 view_summary(const struct results *res, const struct summary *sum, struct view_table *t);
+const char *view_summary_lat_note(const struct view_table *t, unsigned row);
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
