@@ -128,7 +128,10 @@ report_doc_lat_notes(struct doc *d, const struct view_table *v)
 		if ((note = view_summary_lat_note(v, m)) == NULL)
 			continue;
 		if (n++ == 0) {
-			doc_para(d, NULL, "QD1 4K latency, where the mean is 10x the p50 or more:");
+			doc_para_begin(d, NULL);
+			doc_printf(d, "QD1 4K latency, where the mean is %.0fx the p50 or more:",
+			    SUMMARY_LAT_TWO_POPULATIONS);
+			doc_para_end(d);
 			doc_list_begin(d);
 		}
 		doc_item_begin(d, NULL);

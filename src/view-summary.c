@@ -92,17 +92,6 @@ summary_at(struct view_table *t, unsigned row, unsigned col, const struct result
 	view_cell_unsteady(vc, res, i);
 }
 
-/*
- * A mean latency this many times the p50 or more tells of two populations:
- * for it, the I/Os well above the p50 must hold nine tenths of all the time
- * waited (1% of them at 1000x the p50, say), which one population of I/O
- * times does not do; a cache's misses among its hits, I/Os that wait for a
- * throttle's tokens, or stalls do.  The mean cannot fall to a tenth of the
- * p50 (half the I/Os take the p50 or more, so the mean is half of it at
- * least): only a high mean is told.
- */
-#define SUMMARY_LAT_TWO_POPULATIONS	10.0
-
 /* Column SUM_LAT_NOTE of row: the sentence when cell i's mean and p50 tell of two populations. */
 static void
 summary_lat_note(struct view_table *t, unsigned row, const struct results *res, int i)
