@@ -415,7 +415,7 @@ compare_stretch_text(const struct compare_vs *v, unsigned i, unsigned j, char **
 	double lo = INFINITY, hi = 0, logsum = 0;
 	bool small = true, large = true;
 	const char *what, *ahead = cls > 0 ? v->ka : v->a0, *behind = cls > 0 ? v->a0 : v->ka;
-	char where[96];
+	char where[96], x[32], xlo[32];
 	unsigned e;
 
 	for (e = i; e < j; e++) {
@@ -438,18 +438,21 @@ compare_stretch_text(const struct compare_vs *v, unsigned i, unsigned j, char **
 	else if (cls == 0)
 		compare_add(out, "the same %s (within 5%%) %s", what, where);
 	else if (hi / lo <= COMPARE_ONE_FIGURE)
-		compare_add(out, "%s has %.1fx the %s of %s %s", ahead, exp(logsum / (j - i)), what,
-		    behind, where);
-	else
-		compare_add(out, "%s has %.1f-%.1fx the %s of %s %s", ahead, lo, hi, what, behind,
-		    where);
+		compare_add(out, "%s has %s the %s of %s %s", ahead,
+		    report_ratio(exp(logsum / (j - i)), 1, x, sizeof x), what, behind, where);
+	else {
+		report_ratio(lo, 1, xlo, sizeof xlo);
+		xlo[strlen(xlo) - 1] = '\0';
+		compare_add(out, "%s has %s-%s the %s of %s %s", ahead, xlo,
+		    report_ratio(hi, 1, x, sizeof x), what, behind, where);
+	}
 }
 
 /* The latency clause: p99 at the lowest depth's smallest block size in both runs. */
 static void
 compare_latency_text(const struct compare_vs *v, char **out)
 {
-	char a[32], x0[32], xk[32];
+	char a[32], x0[32], xk[32], xr[32];
 	double r = v->latk / v->lat0;
 
 	size_human(v->lat_bs, a, sizeof a);
@@ -459,8 +462,9 @@ compare_latency_text(const struct compare_vs *v, char **out)
 		compare_add(out, "; the same p99 latency at %s QD%u (within 5%%: %s %s us, %s %s us)",
 		    a, v->lat_depth, v->a0, x0, v->ka, xk);
 	else
-		compare_add(out, "; p99 latency at %s QD%u: %s %s us, %s %s us (%s %.1fx lower)",
-		    a, v->lat_depth, v->a0, x0, v->ka, xk, r < 1 ? v->ka : v->a0, r < 1 ? 1 / r : r);
+		compare_add(out, "; p99 latency at %s QD%u: %s %s us, %s %s us (%s %s lower)",
+		    a, v->lat_depth, v->a0, x0, v->ka, xk, r < 1 ? v->ka : v->a0,
+		    report_ratio(r < 1 ? 1 / r : r, 1, xr, sizeof xr));
 }
 
 /*

@@ -117,6 +117,34 @@ report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
 	doc_list_end(d);
 }
 
+/* The modes whose QD1 4K mean and p50 tell of two populations, a sentence each. */
+static void
+report_doc_lat_notes(struct doc *d, const struct view_table *v)
+{
+	const char *note;
+	unsigned m, n = 0;
+
+	for (m = 0; m < v->nrows; m++) {
+		if ((note = view_summary_lat_note(v, m)) == NULL)
+			continue;
+		if (n++ == 0) {
+			doc_para_begin(d, NULL);
+			doc_printf(d, "QD1 4K latency, where the mean is %.0fx the p50 or more:",
+			    SUMMARY_LAT_TWO_POPULATIONS);
+			doc_para_end(d);
+			doc_list_begin(d);
+		}
+		doc_item_begin(d, NULL);
+		doc_strong(d, v->rows[m].label);
+		doc_raw(d, ": ");
+		doc_text(d, note);
+		doc_raw(d, ".");
+		doc_item_end(d);
+	}
+	if (n > 0)
+		doc_list_end(d);
+}
+
 /* The summary table and the knee of each mode: a column, or (compact) a list below. */
 static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
@@ -130,6 +158,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
 	doc_table(d, &t);
 	report_table_free(&t);
+	report_doc_lat_notes(d, &ctx->view->summary);
 	if (report_summary_shares_text(ctx->sum, shares, sizeof shares)) {
 		doc_para_begin(d, NULL);
 		doc_raw(d, "Read shares: ");

@@ -19,6 +19,36 @@ report_size_label(uint64_t bs, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * A ratio with at most decimals places and at most 3 significant digits,
+ * "x" appended: "1.25x", "14.3x", "1,430x" (not "1432.1x": the fourth digit
+ * of a ratio of two measurements is noise); one that the places would show
+ * as 0 gets two significant digits ("0.0012x").
+ */
+const char *
+report_ratio(double v, int decimals, char *buf, size_t len)
+{
+	char num[64];
+	double mag, unit;
+	int d = decimals;
+
+	if (!isfinite(v) || !(v > 0)) {
+		snprintf(buf, len, "%s", isfinite(v) ? "0x" : "-");
+		return buf;
+	}
+	mag = floor(log10(v));
+	if (mag >= 3) {
+		unit = pow(10, mag - 2);
+		v = round(v / unit) * unit;
+		d = 0;
+	} else if (2 - mag < d)
+		d = 2 - (int)mag;
+	else if (v < 0.5 * pow(10, -d))
+		d = 1 - (int)mag;
+	snprintf(buf, len, "%sx", report_num(v, d, num, sizeof num));
+	return buf;
+}
+
 /* v with decimals places and thousands separators: "33,231", "1,102.5"; "-" if not finite. */
 const char *
 report_num(double v, int decimals, char *buf, size_t len)

@@ -150,7 +150,7 @@ view_compare_metric(const struct compare *cmp, const struct compare_row *row,
 		if (isnan(v))
 			cv_text(t, r, c, NAN, "-");
 		else
-			cv_text(t, r, c, v, "%.2fx", v);
+			cv_text(t, r, c, v, "%s", report_ratio(v, 2, a, sizeof a));
 	}
 	cv_text(t, r, c++, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));
 	return c;
@@ -332,7 +332,7 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 	static const int decimals[COMPARE_METRICS] = {
 		[COMPARE_IOPS] = 0, [COMPARE_BW] = 1, [COMPARE_P99] = 1
 	};
-	char *label, bs[32];
+	char *label, bs[32], x[32];
 	unsigned i, k, r;
 
 	view_table_init(t, compare_metric_name(m), cmp->nruns + 1);
@@ -364,9 +364,11 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 				view_cell_number(t, r, k, v, row->cell[k]);
 			}
 		}
-		if (have > 1)
-			cv_text(t, r, cmp->nruns, hi / lo, "%.2f", hi / lo);
-		else
+		if (have > 1) {
+			report_ratio(hi / lo, 2, x, sizeof x);
+			x[strlen(x) - 1] = '\0';	/* the column's unit says "x" */
+			cv_text(t, r, cmp->nruns, hi / lo, "%s", x);
+		} else
 			cv_text(t, r, cmp->nruns, NAN, "-");
 	}
 }

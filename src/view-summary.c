@@ -1,9 +1,10 @@
 /*
  * The summary view: per workload its peak IOPS and throughput and where
- * they were reached, its QD1 4K latency, its caps and knee, and against an
- * expectation the share of the provisioned limits.  report.md and
- * report.html show its figures and the knee's sentence, report.xlsx every
- * column.
+ * they were reached, its QD1 4K latency (mean, p50, p99, and a note when the
+ * mean and the p50 tell of two populations), its caps and knee, and against
+ * an expectation the share of the provisioned limits.  report.md and
+ * report.html show its figures, the knee's sentence and the latency note,
+ * report.xlsx every column.
  */
 #include "config.h"
 
@@ -14,7 +15,7 @@
 
 /* The columns, in order; the workbook's header names them whole. */
 enum {
-	SUM_IOPS, SUM_IOPS_AT, SUM_MIB, SUM_MB, SUM_BW_AT, SUM_P50, SUM_P99,
+	SUM_IOPS, SUM_IOPS_AT, SUM_MIB, SUM_MB, SUM_BW_AT, SUM_MEAN, SUM_P50, SUM_P99, SUM_LAT_NOTE,
 	SUM_IOPS_CAP, SUM_BW_CAP, SUM_KNEE_BS, SUM_KNEE, SUM_IOPS_PCT, SUM_BW_PCT, SUM_COLS
 };
 
@@ -29,8 +30,11 @@ static const struct {
 	[SUM_MIB] = { "Peak MiB/s", "Peak throughput (MiB/s)", METRIC_MIB_S, 1, 0 },
 	[SUM_MB] = { "Peak MB/s", "Peak throughput (MB/s)", METRIC_MB_S, 1, 0 },
 	[SUM_BW_AT] = { "at", "Peak throughput at", METRIC_COUNT, 0, VIEW_COL_WORDS },
+	[SUM_MEAN] = { "QD1 4K mean (us)", "QD1 4K mean latency (us)", METRIC_COUNT, 1, 0 },
 	[SUM_P50] = { "QD1 4K p50 (us)", "QD1 4K p50 latency (us)", METRIC_P50_US, 1, 0 },
 	[SUM_P99] = { "QD1 4K p99 (us)", "QD1 4K p99 latency (us)", METRIC_P99_US, 1, 0 },
+	[SUM_LAT_NOTE] = { "QD1 4K latency note", "QD1 4K latency note", METRIC_COUNT, 0,
+	    VIEW_COL_WORDS | VIEW_COL_PROSE | VIEW_COL_DETAIL },
 	[SUM_IOPS_CAP] = { "IOPS cap", "IOPS cap (IOPS)", METRIC_COUNT, 0, VIEW_COL_DETAIL },
 	[SUM_BW_CAP] = { "Bandwidth cap", "Bandwidth cap (MiB/s)", METRIC_COUNT, 1,
 	    VIEW_COL_DETAIL },
@@ -62,6 +66,18 @@ summary_figure(struct view_table *t, unsigned row, unsigned col, const struct re
 	view_cell_unsteady(vc, res, i);
 }
 
+/* Column SUM_MEAN of row: cell i's mean latency, marked as its p50 is; nothing when not known. */
+static void
+summary_mean(struct view_table *t, unsigned row, const struct results *res, int i)
+{
+	const struct cell_result *r = &res->cells[i];
+
+	if (!(r->lat_mean_ns > 0))
+		return;
+	view_cell_number(t, row, SUM_MEAN, r->lat_mean_ns / 1e3, i);
+	view_cell_unsteady(view_table_cell(t, row, SUM_MEAN), res, i);
+}
+
 /* Column col of row: where cell i was measured, with its verdict's mark when not steady. */
 static void
 summary_at(struct view_table *t, unsigned row, unsigned col, const struct results *res, int i)
@@ -74,6 +90,32 @@ summary_at(struct view_table *t, unsigned row, unsigned col, const struct result
 	vc->text = xstrdup(report_summary_at(r, at, sizeof at));
 	vc->cell = i;
 	view_cell_unsteady(vc, res, i);
+}
+
+/* Column SUM_LAT_NOTE of row: the sentence when cell i's mean and p50 tell of two populations. */
+static void
+summary_lat_note(struct view_table *t, unsigned row, const struct results *res, int i)
+{
+	const struct cell_result *r = &res->cells[i];
+	double mean = r->lat_mean_ns / 1e3, p50 = view_metric_value(r, METRIC_P50_US);
+	double p90 = (double)r->lat_pct_ns[1] / 1e3, p99 = view_metric_value(r, METRIC_P99_US);
+	struct view_cell *vc = view_table_cell(t, row, SUM_LAT_NOTE);
+	char m[32], a[32], b[32], c[32], x[32], tail[96] = "";
+
+	if (!(p50 > 0) || !(mean >= SUMMARY_LAT_TWO_POPULATIONS * p50))
+		return;
+	if (p90 > 0)	/* an imported table may lack it */
+		snprintf(tail, sizeof tail, " (p90 %s us, p99 %s us)", report_num(p90, 1, b, sizeof b),
+		    report_num(p99, 1, c, sizeof c));
+	else if (p99 > 0)
+		snprintf(tail, sizeof tail, " (p99 %s us)", report_num(p99, 1, c, sizeof c));
+	vc->kind = VIEW_TEXT;
+	vc->cell = i;
+	vc->text = xasprintf("the mean, %s us, is %s the p50 of %s us%s: two populations, most "
+	    "I/Os near the p50 and a few far slower ones (a cache's misses, a throttle, stalls) "
+	    "that hold most of the time; the percentiles describe it, the mean does not",
+	    report_num(mean, 1, m, sizeof m), report_ratio(mean / p50, 1, x, sizeof x),
+	    report_num(p50, 1, a, sizeof a), tail);
 }
 
 /* Column col of row: text, or nothing that says why (text NULL: nothing). */
@@ -123,10 +165,11 @@ view_summary(const struct results *res, const struct summary *sum, struct view_t
 	for (c = 0; c < ncols; c++) {
 		view_table_col(t, c, summary_cols[c].header, summary_cols[c].name,
 		    summary_cols[c].metric < METRIC_COUNT ? view_metric_name(summary_cols[c].metric) :
-		    NULL, summary_cols[c].decimals, -1);
+		    c == SUM_MEAN ? "mean latency (us)" : NULL, summary_cols[c].decimals, -1);
 		t->cols[c].flags = summary_cols[c].flags;
 	}
-	t->cols[SUM_P50].subject = t->cols[SUM_P99].subject = "QD1 4K latency";
+	t->cols[SUM_MEAN].subject = t->cols[SUM_P50].subject = t->cols[SUM_P99].subject =
+	    "QD1 4K latency";
 	for (m = 0; m < sum->nmodes; m++) {
 		const struct summary_mode *sm = &sum->modes[m];
 		unsigned row = view_table_add_row(t, sm->name, m);
@@ -142,12 +185,24 @@ view_summary(const struct results *res, const struct summary *sum, struct view_t
 			summary_at(t, row, SUM_BW_AT, res, sm->peak_bw);
 		}
 		if (sm->qd1_4k >= 0) {
+			summary_mean(t, row, res, sm->qd1_4k);
 			summary_figure(t, row, SUM_P50, res, sm->qd1_4k, false);
 			summary_figure(t, row, SUM_P99, res, sm->qd1_4k, false);
+			summary_lat_note(t, row, res, sm->qd1_4k);
 		} else {
+			summary_text(t, row, SUM_MEAN, VIEW_TEXT, "not measured");
 			summary_text(t, row, SUM_P50, VIEW_TEXT, "not measured");
 			summary_text(t, row, SUM_P99, VIEW_TEXT, "not measured");
 		}
 		summary_knee(t, row, sm, res->expect.set);
 	}
+}
+
+/* Row's latency note of a summary view (the mean and p50 tell of two populations); NULL: none. */
+const char *
+view_summary_lat_note(const struct view_table *t, unsigned row)
+{
+	const struct view_cell *vc = view_table_cell(t, row, SUM_LAT_NOTE);
+
+	return vc != NULL && vc->kind == VIEW_TEXT ? vc->text : NULL;
 }

@@ -224,6 +224,7 @@ struct view_table {
 const char *report_size_label(uint64_t bs, char *buf, size_t len);
 const char *report_num(double v, int decimals, char *buf, size_t len);
 const char *report_approx(double v, char *buf, size_t len);
+const char *report_ratio(double v, int decimals, char *buf, size_t len);
 
 /* report-summary.c */
 void	 report_summary_build(const struct results *res, struct summary *s);
@@ -386,7 +387,20 @@ void	 view_pivot_best(const struct results *res, const struct summary *sum,
 	     enum view_metric metric, struct view_table *t);
 
 /* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
+/*
+ * A mean latency this many times the p50 or more tells of two populations:
+ * for it, the I/Os above the p50 must hold 95% of all the time waited or
+ * more (the half at or below it hold at most half a p50 each: 5% of ten
+ * p50s), as 1% of them at 1000x the p50 would, which one population of I/O
+ * times does not do; a cache's misses among its hits, I/Os that wait for a
+ * throttle's tokens, or stalls do.  The mean cannot fall to a tenth of the
+ * p50 (half the I/Os take the p50 or more, so the mean is half of it at
+ * least): only a high mean is told.
+ */
+#define SUMMARY_LAT_TWO_POPULATIONS	10.0
+
 void	 view_summary(const struct results *res, const struct summary *sum, struct view_table *t);
+const char *view_summary_lat_note(const struct view_table *t, unsigned row);
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);

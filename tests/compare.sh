@@ -131,6 +131,21 @@ EOF
 grep -q "^randread: fast vs slow: fast has 3.0x the IOPS of slow up to 16 KiB; the same bandwidth (within 5%) at 1 MiB; p99 latency at 4 KiB QD1: slow 3,000 us, fast 1,000 us (fast 3.0x lower)\.$" "$T/syn.out" ||
 	fail "verdict: $(cat "$T/syn.out")"
 grep -q "4 cells in common, 2 in only some runs" "$T/syn.out" || fail "counts: $(cat "$T/syn.out")"
+
+# A ratio of 1432.1 reads with 3 significant digits, in words and in the
+# ratio tables; compare.csv keeps its digits.
+printf 'mode,bs,depth,iops,bw_mib_s,lat_p99_us\nrandread,4k,1,10,,14321\n' >"$T/big0.csv"
+printf 'mode,bs,depth,iops,bw_mib_s,lat_p99_us\nrandread,4k,1,14321,,10\n' >"$T/big1.csv"
+"$SWEEP" import --csv "$T/big0.csv" --label tiny -o "$T/big0" --formats csv >/dev/null 2>&1 &&
+    "$SWEEP" import --csv "$T/big1.csv" --label huge -o "$T/big1" --formats csv >/dev/null 2>&1 ||
+	fail "importing the big-ratio tables"
+"$SWEEP" compare "$T/big0" "$T/big1" -o "$T/big" >"$T/big.out" 2>&1 || fail "compare big: $(cat "$T/big.out")"
+grep -q "huge has 1,430x the IOPS of tiny at 4 KiB; .* (huge 1,430x lower)\.$" "$T/big.out" ||
+	fail "a big ratio in words: $(cat "$T/big.out")"
+grep -q "| 4K | 1 | 1 | 10 | 14,321 | 1,430x | huge |" "$T/big/compare.md" ||
+	fail "a big ratio in the table: $(grep '^| 4K' "$T/big/compare.md")"
+grep -q ",1432.100," "$T/big/compare.csv" || fail "compare.csv: the ratio's digits: $(cat "$T/big/compare.csv")"
+ok "a ratio of 1432.1 reads 1,430x"
 grep -q "## Cells only some runs have" "$T/syn/compare.md" && grep -q "| write | 64K | 1 | 1 | fast |" \
     "$T/syn/compare.md" && grep -q "| missing |" "$T/syn/compare.md" ||
 	fail "compare.md does not show the missing cells"

@@ -122,5 +122,33 @@ expect_usage "unknown format" "$SWEEP" report "$T/run/results.json" --formats cs
 grep -q "pdf" "$T/.err" && grep -q "csv, xlsx, png, svg, md, html" "$T/.err" ||
 	fail "unknown format: the message should name pdf and the valid formats: $(cat "$T/.err")"
 expect_usage "no results file" "$SWEEP" report
+# The QD1 4K latency headline: the mean beside p50 and p99, and a note (with
+# the p90) when the mean is 10x the p50 or more; none when they agree.
+grep -q "| QD1 4K mean (us) | QD1 4K p50 (us) | QD1 4K p99 (us) |" "$T/run/report.md" ||
+	fail "report.md: the summary has no QD1 4K mean beside p50 and p99"
+! grep -q "two populations" "$T/run/report.md" ||
+	fail "report.md: a latency note where the mean and the p50 agree"
+mkdir -p "$T/twopop"
+$PY - "$T/run/results.json" "$T/twopop/results.json" <<'PYEOF' || fail "twopop: rewriting results.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cells"]:
+    if c["mode"] == "randread" and c["bs"] == 4096 and c["depth"] == 1:
+        c["lat_ns"].update({"mean": 1500000.0, "p50": 100000, "p90": 120000, "p99": 9000000})
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+"$SWEEP" report "$T/twopop/results.json" --formats md,html,xlsx -o "$T/twopop" >"$T/.out" 2>&1 ||
+	fail "twopop report: $(cat "$T/.out")"
+note="the mean, 1,500.0 us, is 15.0x the p50 of 100.0 us (p90 120.0 us, p99 9,000.0 us): two populations"
+grep -q "| randread | .* | 1,500.0 | 100.0 | 9,000.0 |" "$T/twopop/report.md" ||
+	fail "report.md: randread's mean, p50, p99: $(grep '^| randread' "$T/twopop/report.md")"
+grep -qF -- "- **randread**: $note" "$T/twopop/report.md" ||
+	fail "report.md: no two-populations note for randread"
+grep -qF "$note" "$T/twopop/report.html" || fail "report.html: no two-populations note"
+$PY -c 'import sys, zipfile; s = zipfile.ZipFile(sys.argv[1]).read("xl/sharedStrings.xml").decode()
+sys.exit(not all(w in s for w in ("QD1 4K mean latency (us)", sys.argv[2])))' \
+    "$T/twopop/report.xlsx" "$note" || fail "report.xlsx: no QD1 4K mean column or no note"
+ok "the summary's QD1 4K mean, and the note when it is 10x the p50"
+
 [ -z "$not_run" ] || skip "$not_run"
 exit 0

@@ -1,9 +1,9 @@
 /*
  * The views (view*.c) on a small synthetic run: the pivot's columns,
  * groups, cells and marks; the same pivot as a document table; the
- * summary's columns; the data moved and its total; the mismatched and
+ * summary's columns and its latency note; the data moved and its total; the mismatched and
  * failed cells, each back-end's columns; the rounds; the findings; the
- * axis range.
+ * axis range; a ratio's text.
  */
 #include "config.h"
 
@@ -64,6 +64,9 @@ fake_results(struct results *res)
 	str_copy(res->cells[9].check.reason, sizeof res->cells[9].check.reason, "planted");
 	res->cells[1].stability.verdict = STABILITY_NOISY;	/* randread 4K QD8 */
 	str_copy(res->cells[1].stability.reason, sizeof res->cells[1].stability.reason, "wobbly");
+	res->cells[0].lat_mean_ns = 150000;	/* randread 4K QD1: 15x its p50, two populations */
+	res->cells[0].lat_pct_ns[1] = 12000;
+	res->cells[6].lat_mean_ns = 12000;	/* write 4K QD1: one population */
 	res->cells[4].status = CELL_SKIPPED;	/* randread 1M QD1 */
 	res->cells[4].ios = res->cells[4].bytes = res->cells[4].read_bytes = 0;
 	res->ndone--;
@@ -115,17 +118,26 @@ summary(const struct results *res, const struct summary *sum)
 	struct report_table t;
 
 	view_summary(res, sum, &v);
-	CHECK(v.ncols == 11 && v.nrows == 2, "summary %u x %u (no expectation: no shares)", v.nrows,
+	CHECK(v.ncols == 13 && v.nrows == 2, "summary %u x %u (no expectation: no shares)", v.nrows,
 	    v.ncols);
+	CHECK_STR(v.cols[5].header, "QD1 4K mean (us)");
+	CHECK(view_table_cell(&v, 0, 5)->kind == VIEW_NUMBER &&
+	    view_table_cell(&v, 0, 5)->value == 150, "randread's QD1 4K mean in us");
+	CHECK(view_table_cell(&v, 1, 5)->value == 12, "write's QD1 4K mean in us");
+	CHECK(view_summary_lat_note(&v, 0) != NULL &&
+	    strstr(view_summary_lat_note(&v, 0), "two populations") != NULL &&
+	    strstr(view_summary_lat_note(&v, 0), "is 15.0x the p50 of 10.0 us (p90 12.0 us, "
+	    "p99 40.0 us)") != NULL, "a mean 15x the p50: the note, with p90");
+	CHECK(view_summary_lat_note(&v, 1) == NULL, "a mean 1.2x the p50: no note");
 	CHECK_STR(v.rows[1].label, "write");
 	CHECK(view_table_cell(&v, 1, 0)->kind == VIEW_NUMBER &&
 	    view_table_cell(&v, 1, 0)->value == 4000, "write peak IOPS");
 	CHECK(view_table_cell(&v, 0, 1)->kind == VIEW_TEXT, "where it was reached");
 	report_table_view(&v, -1, VIEW_COL_DETAIL | VIEW_COL_PROSE, &t);
-	CHECK(t.ncols == 8, "compact document: %u columns", t.ncols);
+	CHECK(t.ncols == 9, "compact document: %u columns", t.ncols);
 	report_table_free(&t);
 	report_table_view(&v, -1, VIEW_COL_DETAIL, &t);
-	CHECK(t.ncols == 9, "full document: %u columns", t.ncols);
+	CHECK(t.ncols == 10, "full document: %u columns (the note is a sentence below)", t.ncols);
 	report_table_free(&t);
 	view_table_free(&v);
 }
@@ -305,6 +317,26 @@ curves_chosen(void)
 	results_free(&res);
 }
 
+/* A ratio shows at most 3 significant digits, and a tiny one is not "0.00x". */
+static void
+ratio(void)
+{
+	static const struct {
+		double		 v;
+		int		 decimals;
+		const char	*want;
+	} t[] = {
+		{ 1432.1, 1, "1,430x" }, { 12893.1, 2, "12,900x" }, { 148.7, 1, "149x" },
+		{ 14.36, 2, "14.4x" }, { 3.0, 1, "3.0x" }, { 2.0, 2, "2.00x" }, { 0.5, 2, "0.50x" },
+		{ 0.000123, 2, "0.00012x" }, { NAN, 2, "-" }
+	};
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		CHECK_STR(report_ratio(t[i].v, t[i].decimals, buf, sizeof buf), t[i].want);
+}
+
 int
 main(void)
 {
@@ -321,6 +353,7 @@ main(void)
 	curves(&res, &sum);
 	curves_chosen();
 	range();
+	ratio();
 	report_summary_free(&sum);
 	results_free(&res);
 	return check_done("unit-view");
