@@ -1,0 +1,154 @@
+#include "config.h"
+
+/*
+ * What the volume is: vendor, model and serial from sysfs, and the kind of
+ * volume they name (Amazon EBS and its volume id, EC2 instance storage,
+ * an Azure disk, a Google persistent disk or local SSD, virtio, loop).
+ * A file target is identified by the device holding it (st_dev), a device
+ * by its own number; a partition by its disk.  SWEEP_SYSFS_ROOT (default
+ * "/sys") points the reads at another tree, for the tests.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "target.h"
+#include "util.h"
+
+/* A sysfs text file of dir, trimmed of padding; "" when absent. */
+static void
+ident_read(const char *dir, const char *file, char *buf, size_t len)
+{
+	char p[PATH_MAX * 2];
+	size_t n, i;
+
+	snprintf(p, sizeof p, "%s/%s", dir, file);
+	if (read_sysfs_str(p, buf, len) != 0) {
+		buf[0] = '\0';
+		return;
+	}
+	for (i = 0; buf[i] == ' ' || buf[i] == '\t'; i++)
+		;
+	memmove(buf, buf + i, strlen(buf + i) + 1);
+	n = strlen(buf);
+	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\n'))
+		buf[--n] = '\0';
+	for (i = 0; i < n; i++)
+		if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] == 0x7f)
+			buf[i] = ' ';
+}
+
+static bool
+ident_exists(const char *dir, const char *file)
+{
+	char p[PATH_MAX * 2];
+
+	snprintf(p, sizeof p, "%s/%s", dir, file);
+	return access(p, F_OK) == 0;
+}
+
+/*
+ * Name the volume from what sysfs says of its disk: identity gets "Amazon
+ * EBS", "Amazon EC2 instance storage", "Azure disk", "Google persistent
+ * disk", "Google local SSD", "virtio disk" or "loop device", or "" when
+ * none fits; volid the EBS volume id ("vol-0123...") from the serial
+ * ("vol0123..."), or "".  disk is the disk's name, "" when not known.
+ */
+void
+target_ident_classify(const char *vendor, const char *model, const char *serial,
+    const char *disk, char *identity, size_t ilen, char *volid, size_t vlen)
+{
+	identity[0] = '\0';
+	volid[0] = '\0';
+	if (strcmp(model, "Amazon Elastic Block Store") == 0) {
+		str_copy(identity, ilen, "Amazon EBS");
+		if (strncmp(serial, "vol", 3) == 0 && serial[3] != '\0')
+			snprintf(volid, vlen, "vol-%s", serial + (serial[3] == '-' ? 4 : 3));
+	} else if (strcmp(model, "Amazon EC2 NVMe Instance Storage") == 0)
+		str_copy(identity, ilen, "Amazon EC2 instance storage");
+	else if ((strcasecmp(vendor, "Msft") == 0 && strcmp(model, "Virtual Disk") == 0) ||
+	    strncmp(model, "MSFT NVMe Accelerator", 21) == 0)
+		str_copy(identity, ilen, "Azure disk");
+	else if (strcmp(model, "Microsoft NVMe Direct Disk") == 0)
+		str_copy(identity, ilen, "Azure local NVMe disk");
+	else if ((strcmp(vendor, "Google") == 0 && strcmp(model, "PersistentDisk") == 0) ||
+	    strcmp(model, "nvme_card-pd") == 0)
+		str_copy(identity, ilen, "Google persistent disk");
+	else if ((strcmp(vendor, "Google") == 0 && strcmp(model, "EphemeralDisk") == 0) ||
+	    strcmp(model, "nvme_card") == 0)
+		str_copy(identity, ilen, "Google local SSD");
+	else if (strncmp(disk, "vd", 2) == 0)
+		str_copy(identity, ilen, "virtio disk");
+	else if (strncmp(disk, "loop", 4) == 0)
+		str_copy(identity, ilen, "loop device");
+}
+
+/*
+ * The shipped profiles (sweeps/profiles) that fit a volume so named, as a
+ * comma-separated list, or NULL when none does.
+ */
+const char *
+target_ident_profiles(const char *identity)
+{
+	if (strcmp(identity, "Amazon EBS") == 0)
+		return "aws-gp2, aws-gp3, aws-io1, aws-io2, aws-st1, aws-sc1, aws-standard";
+	if (strcmp(identity, "Azure disk") == 0)
+		return "azure-p10, azure-p30, azure-p50";
+	return NULL;
+}
+
+/*
+ * The sysfs directory of the disk holding dev (a partition's parent) into
+ * dir; -1 when sysfs does not know dev.
+ */
+static int
+ident_disk_dir(uint64_t dev, char *dir, size_t len)
+{
+	const char *root = getenv("SWEEP_SYSFS_ROOT");
+	char p[PATH_MAX], real[PATH_MAX];
+
+	if (root == NULL || root[0] == '\0')
+		root = "/sys";
+	snprintf(p, sizeof p, "%s/dev/block/%u:%u", root, major(dev), minor(dev));
+	if (realpath(p, real) == NULL)
+		return -1;
+	if (ident_exists(real, "partition")) {
+		char *slash = strrchr(real, '/');
+
+		if (slash == NULL || slash == real)
+			return -1;
+		*slash = '\0';
+	}
+	str_copy(dir, len, real);
+	return 0;
+}
+
+/*
+ * Vendor, model, serial and identity of the disk holding dev (a file's
+ * st_dev, a device's st_rdev).  A model read here replaces the one
+ * target_device_describe found; nothing is set when sysfs does not know dev.
+ */
+void
+target_identify(struct target *t, uint64_t dev)
+{
+	char dir[PATH_MAX], model[sizeof t->model];
+	const char *disk;
+
+	if (dev == 0 || ident_disk_dir(dev, dir, sizeof dir) != 0)
+		return;
+	disk = strrchr(dir, '/') != NULL ? strrchr(dir, '/') + 1 : dir;
+	ident_read(dir, "device/vendor", t->vendor, sizeof t->vendor);
+	if (strncmp(t->vendor, "0x", 2) == 0)
+		t->vendor[0] = '\0';	/* a PCI or virtio vendor number, not a name */
+	ident_read(dir, "device/model", model, sizeof model);
+	if (model[0] != '\0')
+		str_copy(t->model, sizeof t->model, model);
+	ident_read(dir, "device/serial", t->serial, sizeof t->serial);
+	if (t->serial[0] == '\0')
+		ident_read(dir, "serial", t->serial, sizeof t->serial);
+	target_ident_classify(t->vendor, model, t->serial, ident_exists(dir, "loop") ?
+	    "loop" : disk, t->identity, sizeof t->identity, t->volume_id, sizeof t->volume_id);
+}
