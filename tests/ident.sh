@@ -78,6 +78,9 @@ EOF
 	runit "$name"
 	check "$name" "$id" "$volid" "$prof"
 	case $name in	# vendor, model and serial as read, padding trimmed
+	aws-ebs) grep -q "^Volume: Amazon EBS vol-0123456789abcdef0$" "$T/run.log" &&
+		    grep -q "^Profiles that fit: $aws (--profile NAME" "$T/run.log" ||
+			fail "aws-ebs: the terminal's volume and profiles lines: $(cat "$T/run.log")" ;;
 	azure)	grep -q "^| Vendor | Msft |" "$T/out/report.md" &&
 		    grep -q "^| Model | Virtual Disk |" "$T/out/report.md" ||
 			fail "azure: vendor and model rows: $(grep -E 'Vendor|Model' "$T/out/report.md")" ;;
@@ -98,6 +101,7 @@ check "aws-ebs partition" "Amazon EBS" vol-0123456789abcdef0 "$aws"
 fakesys aws-ebs
 runit aws-ebs --profile aws-gp3 --size 4m
 check "aws-ebs with --profile" "Amazon EBS" vol-0123456789abcdef0 ""
+! grep -q "Profiles that fit" "$T/run.log" || fail "--profile: profiles offered on the terminal"
 
 # A root that does not exist, or does not know the number: nothing, no error.
 runit missing
