@@ -18,27 +18,26 @@
 #include "target.h"
 #include "util.h"
 
-/* A sysfs text file of dir, trimmed of padding; "" when absent. */
+/*
+ * A sysfs text file of dir, trimmed of padding and made clean text (it
+ * reaches JSON, XML and HTML); "" when absent.
+ */
 static void
 ident_read(const char *dir, const char *file, char *buf, size_t len)
 {
-	char p[PATH_MAX * 2];
+	char p[PATH_MAX * 2], raw[256];
 	size_t n, i;
 
+	buf[0] = '\0';
 	snprintf(p, sizeof p, "%s/%s", dir, file);
-	if (read_sysfs_str(p, buf, len) != 0) {
-		buf[0] = '\0';
+	if (read_sysfs_str(p, raw, sizeof raw) != 0)
 		return;
-	}
-	for (i = 0; buf[i] == ' ' || buf[i] == '\t'; i++)
+	n = strlen(raw);
+	while (n > 0 && (raw[n - 1] == ' ' || raw[n - 1] == '\t' || raw[n - 1] == '\n'))
+		raw[--n] = '\0';
+	for (i = 0; raw[i] == ' ' || raw[i] == '\t'; i++)
 		;
-	memmove(buf, buf + i, strlen(buf + i) + 1);
-	n = strlen(buf);
-	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t' || buf[n - 1] == '\n'))
-		buf[--n] = '\0';
-	for (i = 0; i < n; i++)
-		if ((unsigned char)buf[i] < 0x20 || (unsigned char)buf[i] == 0x7f)
-			buf[i] = ' ';
+	text_clean(buf, len, raw + i);
 }
 
 static bool

@@ -81,6 +81,13 @@ EOF
 	aws-ebs) grep -q "^Volume: Amazon EBS vol-0123456789abcdef0$" "$T/run.log" &&
 		    grep -q "^Profiles that fit: $aws (--profile NAME" "$T/run.log" ||
 			fail "aws-ebs: the terminal's volume and profiles lines: $(cat "$T/run.log")" ;;
+	esac
+	case $name in	# the workbook's Run sheet, from the same view
+	aws-ebs) "$PY" -c "
+import sys, zipfile
+s = zipfile.ZipFile(sys.argv[1]).read('xl/sharedStrings.xml').decode()
+assert 'Amazon EBS vol-0123456789abcdef0' in s and 'Profiles that fit' in s
+" "$T/out/report.xlsx" || fail "aws-ebs: the workbook names no volume" ;;
 	azure)	grep -q "^| Vendor | Msft |" "$T/out/report.md" &&
 		    grep -q "^| Model | Virtual Disk |" "$T/out/report.md" ||
 			fail "azure: vendor and model rows: $(grep -E 'Vendor|Model' "$T/out/report.md")" ;;

@@ -92,6 +92,7 @@ test_sysfs(void)
 	    "%s/dev/block && touch %s/devices/nvme0/nvme1n1/nvme1n1p2/partition", root);
 	put(root, "devices/nvme0/nvme1n1/device/model", "Amazon Elastic Block Store    \n");
 	put(root, "devices/nvme0/nvme1n1/device/serial", "vol0abc123\n");
+	put(root, "devices/nvme0/nvme1n1/device/vendor", "  Odd\x1b\xff  \n");
 	sh("ln -s ../../devices/nvme0/nvme1n1 %s/dev/block/259:1 && "
 	    "ln -s ../../devices/nvme0/nvme1n1/nvme1n1p2 %s/dev/block/259:3", root);
 	setenv("SWEEP_SYSFS_ROOT", root, 1);
@@ -102,7 +103,7 @@ test_sysfs(void)
 	CHECK_STR(t.serial, "vol0abc123");
 	CHECK_STR(t.identity, "Amazon EBS");
 	CHECK_STR(t.volume_id, "vol-0abc123");
-	CHECK_STR(t.vendor, "");
+	CHECK_STR(t.vendor, "Odd\xef\xbf\xbd\xef\xbf\xbd");	/* clean: U+FFFD twice */
 
 	memset(&t, 0, sizeof t);
 	target_identify(&t, makedev(259, 3));	/* a partition: its disk's */
