@@ -87,7 +87,11 @@ EOF
 import sys, zipfile
 s = zipfile.ZipFile(sys.argv[1]).read('xl/sharedStrings.xml').decode()
 assert 'Amazon EBS vol-0123456789abcdef0' in s and 'Profiles that fit' in s
-" "$T/out/report.xlsx" || fail "aws-ebs: the workbook names no volume" ;;
+" "$T/out/report.xlsx" || fail "aws-ebs: the workbook names no volume"
+		"$SWEEP" report "$T/out" -o "$T/again" >"$T/report.log" 2>&1 ||
+			fail "aws-ebs: sweep report: $(cat "$T/report.log")"
+		cmp -s "$T/out/report.md" "$T/again/report.md" ||
+			fail "aws-ebs: the report made again from results.json differs" ;;
 	azure)	grep -q "^| Vendor | Msft |" "$T/out/report.md" &&
 		    grep -q "^| Model | Virtual Disk |" "$T/out/report.md" ||
 			fail "azure: vendor and model rows: $(grep -E 'Vendor|Model' "$T/out/report.md")" ;;
