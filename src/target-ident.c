@@ -5,9 +5,11 @@
  * volume they name (Amazon EBS and its volume id, EC2 instance storage,
  * an Azure disk, a Google persistent disk or local SSD, virtio, loop).
  * A file target is identified by the device holding it (st_dev), a device
- * by its own number; a partition by its disk.  SWEEP_SYSFS_ROOT (default
+ * by its own number; a partition by its disk, LVM or LUKS on one disk by
+ * that disk.  SWEEP_SYSFS_ROOT (default
  * "/sys") points the reads at another tree, for the tests.
  */
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,26 +102,55 @@ target_ident_profiles(const char *identity)
 }
 
 /*
- * The sysfs directory of the disk holding dev (a partition's parent) into
- * dir; -1 when sysfs does not know dev.
+ * The one device under a device-mapper or md device (LVM, LUKS on one
+ * disk) into out; -1 when there are none or several.
+ */
+static int
+ident_only_slave(const char *dir, char *out, size_t len)
+{
+	char p[PATH_MAX * 2];
+	struct dirent *de;
+	unsigned n = 0;
+	DIR *d;
+
+	snprintf(p, sizeof p, "%s/slaves", dir);
+	if ((d = opendir(p)) == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		if (de->d_name[0] != '.' && n++ == 0 &&
+		    snprintf(out, len, "%s/%s", p, de->d_name) >= (int)len)
+			n = 2;	/* cut: not followed */
+	closedir(d);
+	return n == 1 ? 0 : -1;
+}
+
+/*
+ * The sysfs directory of the disk holding dev into dir: a partition's
+ * parent, a dm or md device's only underlying disk (up to 4 levels); -1
+ * when sysfs does not know dev.
  */
 static int
 ident_disk_dir(uint64_t dev, char *dir, size_t len)
 {
 	const char *root = getenv("SWEEP_SYSFS_ROOT");
-	char p[PATH_MAX], real[PATH_MAX];
+	char p[PATH_MAX * 2], real[PATH_MAX];
+	unsigned depth;
 
 	if (root == NULL || root[0] == '\0')
 		root = "/sys";
 	snprintf(p, sizeof p, "%s/dev/block/%u:%u", root, major(dev), minor(dev));
-	if (realpath(p, real) == NULL)
-		return -1;
-	if (ident_exists(real, "partition")) {
-		char *slash = strrchr(real, '/');
-
-		if (slash == NULL || slash == real)
+	for (depth = 0; depth < 4; depth++) {
+		if (realpath(p, real) == NULL)
 			return -1;
-		*slash = '\0';
+		if (ident_exists(real, "partition")) {
+			char *slash = strrchr(real, '/');
+
+			if (slash == NULL || slash == real)
+				return -1;
+			*slash = '\0';
+		}
+		if (ident_exists(real, "device") || ident_only_slave(real, p, sizeof p) != 0)
+			break;
 	}
 	str_copy(dir, len, real);
 	return 0;

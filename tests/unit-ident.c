@@ -95,6 +95,13 @@ test_sysfs(void)
 	put(root, "devices/nvme0/nvme1n1/device/vendor", "  Odd\x1b\xff  \n");
 	sh("ln -s ../../devices/nvme0/nvme1n1 %s/dev/block/259:1 && "
 	    "ln -s ../../devices/nvme0/nvme1n1/nvme1n1p2 %s/dev/block/259:3", root);
+	/* dm-0 (LVM) on nvme1n1p2; dm-1 on two disks names none */
+	sh("mkdir -p %s/devices/virtual/dm-0/slaves %s/devices/virtual/dm-1/slaves && "
+	    "ln -s ../../../nvme0/nvme1n1/nvme1n1p2 %s/devices/virtual/dm-0/slaves/nvme1n1p2 && "
+	    "ln -s ../../dm-0 %s/devices/virtual/dm-1/slaves/dm-0", root);
+	sh("ln -s ../../../nvme0/nvme1n1 %s/devices/virtual/dm-1/slaves/nvme1n1 && "
+	    "ln -s ../../devices/virtual/dm-0 %s/dev/block/253:0 && "
+	    "ln -s ../../devices/virtual/dm-1 %s/dev/block/253:1", root);
 	setenv("SWEEP_SYSFS_ROOT", root, 1);
 
 	memset(&t, 0, sizeof t);
@@ -109,6 +116,13 @@ test_sysfs(void)
 	target_identify(&t, makedev(259, 3));	/* a partition: its disk's */
 	CHECK_STR(t.identity, "Amazon EBS");
 	CHECK_STR(t.volume_id, "vol-0abc123");
+
+	memset(&t, 0, sizeof t);
+	target_identify(&t, makedev(253, 0));	/* LVM on one disk: that disk's */
+	CHECK_STR(t.volume_id, "vol-0abc123");
+	memset(&t, 0, sizeof t);
+	target_identify(&t, makedev(253, 1));	/* on two: none */
+	CHECK_STR(t.identity, "");
 
 	memset(&t, 0, sizeof t);
 	str_copy(t.model, sizeof t.model, "kept");
