@@ -388,6 +388,9 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 		autoplan_print(stdout, ap, p, t);
 	else
 		plan_print(stdout, p, t, false);
+	if (!expect->set && target_ident_profiles(t->identity) != NULL)
+		printf("Profiles that fit: %s (--profile NAME to check it against its spec)\n",
+		    target_ident_profiles(t->identity));
 	if (cfg->resume != NULL && plan_repeat(p) > 1)
 		printf("Resuming: %u of %u cell runs done (%u rounds of %u cells)\n",
 		    results_rounds_done(old), plan_repeat(p) * p->ncells, plan_repeat(p), p->ncells);

@@ -242,6 +242,9 @@ plan_print_target(FILE *f, const struct target *t)
 		    t->kind == TARGET_DEVICE ? "block device" : "file",
 		    size_human(t->size, size, sizeof size),
 		    size_human(t->total_size, tsize, sizeof tsize), t->dio_offset_align);
+	if (t != NULL && t->identity[0] != '\0' && strcmp(t->identity, t->model) != 0)
+		fprintf(f, "Volume: %s%s%s\n", t->identity, t->volume_id[0] ? " " : "",
+		    t->volume_id);
 }
 
 /* The plan in a few lines; with cells, one line per cell too. */

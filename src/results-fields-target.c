@@ -92,6 +92,18 @@ ino_known(const void *base)
 	return dev_known(base) && ((const struct target *)base)->st_ino != 0;
 }
 
+/* The identity rows are written only when sysfs said something. */
+#define TG_KNOWN(member)						\
+static bool								\
+member##_known(const void *base)					\
+{									\
+	return ((const struct target *)base)->member[0] != '\0';	\
+}
+TG_KNOWN(vendor)
+TG_KNOWN(serial)
+TG_KNOWN(identity)
+TG_KNOWN(volume_id)
+
 /* A device number as "MAJOR:MINOR". */
 static void
 devnum_write(cJSON *o, const struct results_field *f, const void *base)
@@ -178,6 +190,19 @@ const struct results_field results_target_fields[] = {
 	  .doc = "true, false, or null when unknown" },
 	{ .key = "model", .type = RF_STR, .off = TG(model), .size = TSIZE(model),
 	  .doc = "from sysfs" },
+	{ .key = "vendor", .type = RF_STR, .off = TG(vendor), .size = TSIZE(vendor),
+	  .when = vendor_known, .doc = "from sysfs (`Msft`, `Google`, ...); absent when unknown" },
+	{ .key = "serial", .type = RF_STR, .off = TG(serial), .size = TSIZE(serial),
+	  .when = serial_known, .doc = "from sysfs; absent when unknown" },
+	{ .key = "identity", .type = RF_STR, .off = TG(identity), .size = TSIZE(identity),
+	  .when = identity_known,
+	  .doc = "what the volume is, from vendor and model: `Amazon EBS`, `Amazon EC2 instance "
+	  "storage`, `Azure disk`, `Azure local NVMe disk`, `Google persistent disk`, `Google "
+	  "local SSD`, `virtio disk`, `loop device`; absent when unknown. A file's is its "
+	  "filesystem's device's" },
+	{ .key = "volume_id", .type = RF_STR, .off = TG(volume_id), .size = TSIZE(volume_id),
+	  .when = volume_id_known, .doc = "an Amazon EBS volume's id (`vol-0123...`), from its "
+	  "serial" },
 	{ .key = "scheduler", .type = RF_STR, .off = TG(scheduler), .size = TSIZE(scheduler) },
 	{ .key = "device", .type = RF_STR, .off = TG(devname), .size = TSIZE(devname),
 	  .doc = "the block device whose counters were read (e.g. `vda`, `loop3`); empty when "

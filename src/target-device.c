@@ -170,6 +170,7 @@ target_device_open(struct target *t, const struct target_opts *o, bool for_run)
 		str_copy(t->devname, sizeof t->devname, slash != NULL ? slash + 1 : link);
 		target_device_describe(t, target_device_disk(t->devname));
 	}
+	target_identify(t, st.st_rdev);
 
 	/* STATX_DIOALIGN on block devices is Linux 6.11+; else the logical block size. */
 	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &sx) == 0 && (sx.stx_mask & STATX_DIOALIGN) &&

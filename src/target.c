@@ -259,6 +259,7 @@ target_open_file(struct target *t, const struct target_opts *o)
 		str_copy(t->fs_type, sizeof t->fs_type, fs_name(sfs.f_type));
 	if (t->devname[0] != '\0')
 		target_device_describe(t, target_device_disk(t->devname));
+	target_identify(t, st.st_dev);
 	t->total_size = S_ISREG(st.st_mode) && (uint64_t)st.st_size > t->size ?
 	    (uint64_t)st.st_size : t->size;
 

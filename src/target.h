@@ -38,6 +38,10 @@ struct target {
 	uint32_t	 physical_bs;
 	int		 rotational;	/* -1 unknown */
 	char		 model[128];
+	char		 vendor[64];	/* from sysfs, "" unknown (target-ident.c) */
+	char		 serial[64];
+	char		 identity[64];	/* "Amazon EBS", "virtio disk", ...; "" unknown */
+	char		 volume_id[64];	/* an EBS volume's id, "vol-0123..." */
 	char		 scheduler[64];
 	char		 devname[64];	/* block device whose stat counters we read */
 	char		 fs_type[32];
@@ -92,5 +96,11 @@ int	 target_device_looks_fresh(const struct target *t, unsigned timeout_s, unsig
 int	 target_device_precondition(struct target *t, bool quiet);
 const char *target_device_disk(const char *name);
 void	 target_device_describe(struct target *t, const char *disk);
+
+/* target-ident.c: what the volume is, from sysfs (SWEEP_SYSFS_ROOT) */
+void	 target_identify(struct target *t, uint64_t dev);
+void	 target_ident_classify(const char *vendor, const char *model, const char *serial,
+	     const char *disk, char *identity, size_t ilen, char *volid, size_t vlen);
+const char *target_ident_profiles(const char *identity);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "view.h"
 
@@ -123,6 +124,29 @@ steady_rounds_rows(struct view_table *t, const struct results *res, const struct
 	}
 }
 
+/*
+ * What sysfs says the volume is (target-ident.c): vendor, serial, the kind
+ * of volume when the model does not say it already, and without --profile
+ * the shipped profiles that fit.  Nothing when unknown.
+ */
+static void
+volume_rows(struct view_table *t, const struct results *res)
+{
+	const struct target *tg = &res->target;
+	const char *fit = target_ident_profiles(tg->identity);
+
+	if (tg->vendor[0] != '\0')
+		kv(t, "Vendor", "%s", tg->vendor);
+	if (tg->serial[0] != '\0')
+		kv(t, "Serial", "%s", tg->serial);
+	if (tg->volume_id[0] != '\0')
+		kv(t, "Volume", "%s %s", tg->identity, tg->volume_id);
+	else if (tg->identity[0] != '\0' && strcmp(tg->identity, tg->model) != 0)
+		kv(t, "Volume", "%s", tg->identity);
+	if (fit != NULL && !res->expect.set)
+		kv(t, "Profiles that fit", "%s (--profile NAME to check it against its spec)", fit);
+}
+
 /* The run: target, host, plan, versions, as key / value rows. */
 void
 view_run(const struct results *res, const struct summary *sum, struct view_table *t)
@@ -143,6 +167,7 @@ view_run(const struct results *res, const struct summary *sum, struct view_table
 	    size_human(tg->total_size, b, sizeof b));
 	if (tg->model[0] != '\0')
 		kv(t, "Model", "%s", tg->model);
+	volume_rows(t, res);
 	if (tg->devname[0] != '\0')
 		kv(t, "Block device", "%s (scheduler %s, %s)", tg->devname,
 		    tg->scheduler[0] ? tg->scheduler : "unknown",
