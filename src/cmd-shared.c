@@ -166,6 +166,61 @@ cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writ
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
 }
 
+/*
+ * The exit code of a failed cmd_target_check, the same for run and plan:
+ * a probe of the target interrupted, stuck in a stalled device or lost
+ * (said), else a refusal.
+ */
+int
+cmd_target_check_exit(int err)
+{
+	if (err == -EINTR)
+		return SWEEP_EXIT_INTERRUPTED;
+	if (err == -ETIMEDOUT || err == -EIO)
+		return SWEEP_EXIT_FAILED;
+	return SWEEP_EXIT_USAGE;
+}
+
+/*
+ * What plan p writes over the data on t that cmd_target_check let
+ * --destructive write (a write mode, --precondition, or laying out a
+ * file that is not sweep's): its name, or NULL when it destroys nothing.
+ */
+static const char *
+cmd_target_destroyer(const struct config *cfg, const struct target *t, const struct plan *p)
+{
+	const char *writer = plan_writer(p);
+
+	if (!cfg->destructive)
+		return NULL;
+	if (t->kind == TARGET_DEVICE)
+		return writer != NULL ? writer : cfg->precondition ? "--precondition" : NULL;
+	if (!t->has_data || t->as_is || (!t->foreign && t->signature[0] == '\0'))
+		return NULL;
+	if (writer != NULL)
+		return writer;
+	return target_file_needs_layout(t->path, t->size) == 1 ? "laying it out" : NULL;
+}
+
+/*
+ * The warning line of a --destructive plan that destroys data: the target,
+ * its size and what the signature probe found on it.  Nothing otherwise.
+ */
+void
+cmd_target_warn_destroys(FILE *f, const struct config *cfg, const struct target *t,
+    const struct plan *p)
+{
+	const char *what = cmd_target_destroyer(cfg, t, p);
+	char a[32], b[32];
+
+	if (what == NULL)
+		return;
+	fprintf(f, "Warning: --destructive: %s writes to %s (%s, %s) and destroys the data in its "
+	    "first %s; on it: %s\n", what, t->path, t->kind == TARGET_DEVICE ? "block device" :
+	    "file", size_human(t->total_size, a, sizeof a), size_human(t->size, b, sizeof b),
+	    t->signature[0] != '\0' ? t->signature : "no signature found");
+}
+
 /* The PID of a NAME.tmp.PID file (tmp + rename), or 0 for another name. */
 static long
 cmd_out_tmp_pid(const char *name)
