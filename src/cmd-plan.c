@@ -84,6 +84,8 @@ cmd_plan_auto(struct config *cfg, struct target *t, struct plan *p)
 		return SWEEP_EXIT_USAGE;
 	if ((ret = cmd_plan_check(cfg, t, p, &expect)) != 0)
 		return ret;
+	if (cmd_out_preview(cfg->out_dir, cfg->label != NULL ? cfg->label : t->name) != 0)
+		return SWEEP_EXIT_USAGE;
 	ap = autoplan_new(&o, p, t, now_ns());
 	autoplan_print(stdout, ap, p, t);
 	cmd_plan_caps(stdout, &expect);
@@ -92,12 +94,31 @@ cmd_plan_auto(struct config *cfg, struct target *t, struct plan *p)
 	return SWEEP_EXIT_OK;
 }
 
+/* sweep plan of fixed cells: the plan, the caps and warning, the cells; the exit code. */
+static int
+cmd_plan_fixed(struct config *cfg, struct target *t, struct plan *p)
+{
+	struct expect expect;
+	int ret;
+
+	if ((ret = cmd_plan_check(cfg, t, p, &expect)) != 0)
+		return ret;
+	if (cmd_out_preview(cfg->out_dir, cfg->label != NULL ? cfg->label : t->name) != 0)
+		return SWEEP_EXIT_USAGE;
+	plan_print(stdout, p, t, false);
+	cmd_plan_caps(stdout, &expect);
+	cmd_target_warn_destroys(stdout, cfg, t, p);
+	plan_print_cells(stdout, p);
+	if (cfg->fio_jobfile != NULL && fio_jobfile_write(p, t, cfg->fio_jobfile) != 0)
+		return SWEEP_EXIT_USAGE;
+	return SWEEP_EXIT_OK;
+}
+
 static int
 cmd_plan_exec(struct config *cfg)
 {
 	struct target t;
 	struct plan p;
-	struct expect expect;
 	unsigned mask;
 	int ret;
 
@@ -105,16 +126,7 @@ cmd_plan_exec(struct config *cfg)
 		return SWEEP_EXIT_USAGE;
 	if ((ret = cmd_target_open(cfg, false, &t, &p)) != 0)
 		return ret;
-	if (cfg->auto_plan)
-		ret = cmd_plan_auto(cfg, &t, &p);
-	else if ((ret = cmd_plan_check(cfg, &t, &p, &expect)) == 0) {
-		plan_print(stdout, &p, &t, false);
-		cmd_plan_caps(stdout, &expect);
-		cmd_target_warn_destroys(stdout, cfg, &t, &p);
-		plan_print_cells(stdout, &p);
-		if (cfg->fio_jobfile != NULL && fio_jobfile_write(&p, &t, cfg->fio_jobfile) != 0)
-			ret = SWEEP_EXIT_USAGE;
-	}
+	ret = cfg->auto_plan ? cmd_plan_auto(cfg, &t, &p) : cmd_plan_fixed(cfg, &t, &p);
 	plan_free(&p);
 	target_free(&t);
 	return ret;

@@ -22,6 +22,8 @@
 #include "sweep.h"
 #include "util.h"
 
+static int cmd_out_check_links(const char *dir, const char *input);
+
 /*
  * Create the output folder; with probe, also prove it is writable before
  * any I/O.  input names where dir came from ("-o", "--out", "default
@@ -47,6 +49,70 @@ cmd_out_prepare(const char *dir, const char *input, bool probe)
 	} else
 		unlink(path);
 	free(path);
+	return err;
+}
+
+/*
+ * Would cmd_out_prepare(dir, input, true) refuse dir?  Found without
+ * creating anything: the first missing folder of dir needs a writable
+ * parent, an existing dir must be a writable folder.  The same line and
+ * -errno as cmd_out_prepare, or 0.  *exists says whether dir is there.
+ */
+static int
+cmd_out_preview_dir(const char *dir, const char *input, bool *exists)
+{
+	char *copy = xstrdup(dir), *p, *parent, *slash, c;
+	struct stat st;
+	int err = 0;
+
+	*exists = true;
+	for (p = copy + 1; err == 0 && *exists; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		c = *p;
+		*p = '\0';
+		if (stat(copy, &st) != 0 && errno == ENOENT) {
+			/* mkdir here, and below it in the folder it made. */
+			slash = strrchr(copy, '/');
+			parent = slash == NULL ? xstrdup(".") : slash == copy ? xstrdup("/") :
+			    xasprintf("%.*s", (int)(slash - copy), copy);
+			if (access(parent, W_OK | X_OK) != 0)
+				err = -errno;
+			free(parent);
+			*exists = false;
+		} else if (stat(copy, &st) != 0)
+			err = -errno;
+		else if (c == '\0' && !S_ISDIR(st.st_mode))
+			err = -ENOTDIR;
+		if ((*p = c) == '\0')
+			break;
+	}
+	free(copy);
+	if (err != 0)
+		sweep_error("%s %s: cannot create the output directory: %s", input, dir, strerror(-err));
+	else if (*exists && access(dir, W_OK | X_OK) != 0) {
+		err = -errno;
+		sweep_error("%s %s: output directory is not writable: %s", input, dir, strerror(-err));
+	}
+	return err;
+}
+
+/*
+ * plan: the refusals of run's output folder (out_dir, or NULL for the
+ * default folder of label), found without creating or locking anything.
+ * -errno after run's line, or 0.
+ */
+int
+cmd_out_preview(const char *out_dir, const char *label)
+{
+	char *dir = out_dir != NULL ? xstrdup(out_dir) : cmd_out_default(label);
+	bool exists;
+	int err;
+
+	err = cmd_out_preview_dir(dir, out_dir != NULL ? "--out" : "default output", &exists);
+	if (err == 0 && exists)
+		err = cmd_out_check_links(dir, out_dir != NULL ? "--out" : "output folder");
+	free(dir);
 	return err;
 }
 

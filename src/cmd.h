@@ -35,6 +35,7 @@ int	 cmd_main(int argc, char **argv);
 int	 cmd_out_prepare(const char *dir, const char *input, bool probe);
 /* Caller frees. */
 char	*cmd_out_default(const char *label);
+int	 cmd_out_preview(const char *out_dir, const char *label);
 int	 cmd_formats(const struct config *cfg, unsigned *mask);
 int	 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p);
 int	 cmd_no_args(const struct config *cfg);

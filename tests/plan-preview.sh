@@ -62,7 +62,28 @@ same "unknown profile" --profile no-such-profile --modes randread --bs 4k
 same "bad --expect" --expect iops=lots --modes randread --bs 4k
 same "bad --formats" --formats bogus --modes randread --bs 4k
 
-# 5. The caps a profile or --expect resolves to, before the cells.
+# 5. run's output folder (-o): the same refusals, found without making it.
+# same_out DESC ARGS...: as same, ARGS giving -o.
+same_out() {
+	what=$1
+	shift
+	expect_usage "$what (plan)" "$SWEEP" plan --runtime 1 --ramp 0 "$@"
+	cp "$T/.err" "$T/plan.err"
+	expect_usage "$what (run)" "$SWEEP" run --runtime 1 --ramp 0 -q "$@"
+	cmp -s "$T/plan.err" "$T/.err" ||
+		fail "$what: plan said $(cat "$T/plan.err"), run said $(cat "$T/.err")"
+}
+: >afile
+same_out "-o an existing file" --modes randread --bs 4k -o afile
+same_out "-o under a file" --modes randread --bs 4k -o afile/out
+mkdir linked
+ln -s "$T/elsewhere" linked/fio-output.json
+same_out "-o with a planted link" --modes randread --bs 4k -o linked
+"$SWEEP" plan --modes randread --bs 4k -o new/out >/dev/null || fail "plan -o new/out"
+[ ! -e new ] || fail "plan made its -o folder"
+ok "plan -o new/out makes nothing"
+
+# 6. The caps a profile or --expect resolves to, before the cells.
 "$SWEEP" plan --profile aws-gp3 --expect size=100g --modes randread --bs 4k >p.txt 2>p.err ||
 	fail "profile plan: $(cat p.err)"
 grep -q "^Caps: 3,000 IOPS, 125 MiB/s (aws-gp3, 100 GiB)$" p.txt || fail "gp3 caps: $(grep Caps p.txt)"
@@ -75,7 +96,7 @@ grep -q "^Caps: 500 IOPS, 64 MiB/s (--expect" p.txt || fail "--expect caps: $(gr
 ! grep -q "^Caps" p.txt || fail "caps without --profile or --expect"
 ok "plan prints the resolved caps with --profile and --expect only"
 
-# 6. A device (root: loop devices).
+# 7. A device (root: loop devices).
 if [ "$(id -u)" -ne 0 ] || ! command -v losetup >/dev/null; then
 	ok "SKIP device half: needs root and losetup"
 	exit 0
