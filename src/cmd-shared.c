@@ -265,7 +265,7 @@ cmd_target_destroyer(const struct config *cfg, const struct target *t, const str
 		return NULL;
 	if (writer != NULL)
 		return writer;
-	return target_file_needs_layout(t->path, t->size) == 1 ? "laying it out" : NULL;
+	return target_file_needs_layout(t->path, t->size) == 1 ? "the layout" : NULL;
 }
 
 /*

@@ -33,6 +33,10 @@ same "laying out a user's file longer" --file user.dat --modes randread --bs 4k 
 	fail "destructive file plan: $(cat p.err)"
 grep -q "^Warning: --destructive: randwrite writes to user.dat (file, 4 MiB) and destroys the data in its first 4 MiB; on it: no signature found$" p.txt ||
 	fail "destructive warning: $(grep -i warn p.txt)"
+"$SWEEP" plan --file user.dat --modes randread --bs 4k --size 8m --destructive >p.txt ||
+	fail "destructive layout plan"
+grep -q "^Warning: --destructive: the layout writes to user.dat (file, 8 MiB) and destroys the data in its first 8 MiB; on it: no signature found$" p.txt ||
+	fail "layout warning: $(grep -i warn p.txt)"
 [ "$(sum user.dat)" = "$s0" ] || fail "a destructive plan changed user.dat"
 ok "--destructive plan of user.dat names it, its size and 'no signature found'"
 "$SWEEP" plan --file user.dat --modes randread --bs 4k >p.txt || fail "read plan of user.dat"
