@@ -555,9 +555,7 @@ cmd_run_exec(struct config *cfg)
 	    autoplan_check_budget(&ao, &p) != 0))
 		goto out;
 	if ((err = cmd_target_check(cfg, &t, &p, true, &expect)) != 0) {
-		/* A probe of the target interrupted, stuck in a stalled device or lost (said). */
-		if (err == -EINTR || err == -ETIMEDOUT || err == -EIO)
-			ret = err == -EINTR ? SWEEP_EXIT_INTERRUPTED : SWEEP_EXIT_FAILED;
+		ret = cmd_target_check_exit(err);
 		goto out;
 	}
 	if (cfg->resume != NULL)

@@ -22,6 +22,8 @@
 #include "sweep.h"
 #include "util.h"
 
+static int cmd_out_check_links(const char *dir, const char *input);
+
 /*
  * Create the output folder; with probe, also prove it is writable before
  * any I/O.  input names where dir came from ("-o", "--out", "default
@@ -47,6 +49,70 @@ cmd_out_prepare(const char *dir, const char *input, bool probe)
 	} else
 		unlink(path);
 	free(path);
+	return err;
+}
+
+/*
+ * Would cmd_out_prepare(dir, input, true) refuse dir?  Found without
+ * creating anything: the first missing folder of dir needs a writable
+ * parent, an existing dir must be a writable folder.  The same line and
+ * -errno as cmd_out_prepare, or 0.  *exists says whether dir is there.
+ */
+static int
+cmd_out_preview_dir(const char *dir, const char *input, bool *exists)
+{
+	char *copy = xstrdup(dir), *p, *parent, *slash, c;
+	struct stat st;
+	int err = 0;
+
+	*exists = true;
+	for (p = copy + 1; err == 0 && *exists; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		c = *p;
+		*p = '\0';
+		if (stat(copy, &st) != 0 && errno == ENOENT) {
+			/* mkdir here, and below it in the folder it made. */
+			slash = strrchr(copy, '/');
+			parent = slash == NULL ? xstrdup(".") : slash == copy ? xstrdup("/") :
+			    xasprintf("%.*s", (int)(slash - copy), copy);
+			if (access(parent, W_OK | X_OK) != 0)
+				err = -errno;
+			free(parent);
+			*exists = false;
+		} else if (stat(copy, &st) != 0)
+			err = -errno;
+		else if (c == '\0' && !S_ISDIR(st.st_mode))
+			err = -ENOTDIR;
+		if ((*p = c) == '\0')
+			break;
+	}
+	free(copy);
+	if (err != 0)
+		sweep_error("%s %s: cannot create the output directory: %s", input, dir, strerror(-err));
+	else if (*exists && access(dir, W_OK | X_OK) != 0) {
+		err = -errno;
+		sweep_error("%s %s: output directory is not writable: %s", input, dir, strerror(-err));
+	}
+	return err;
+}
+
+/*
+ * plan: the refusals of run's output folder (out_dir, or NULL for the
+ * default folder of label), found without creating or locking anything.
+ * -errno after run's line, or 0.
+ */
+int
+cmd_out_preview(const char *out_dir, const char *label)
+{
+	char *dir = out_dir != NULL ? xstrdup(out_dir) : cmd_out_default(label);
+	bool exists;
+	int err;
+
+	err = cmd_out_preview_dir(dir, out_dir != NULL ? "--out" : "default output", &exists);
+	if (err == 0 && exists)
+		err = cmd_out_check_links(dir, out_dir != NULL ? "--out" : "output folder");
+	free(dir);
 	return err;
 }
 
@@ -164,6 +230,61 @@ cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writ
 	if (writes && (err = target_check_writes(t, &o, p)) != 0)
 		return err == -EINTR || err == -ETIMEDOUT || err == -EIO ? err : -EINVAL;
 	return profile_apply(cfg->expect, cfg->profile, t, expect);
+}
+
+/*
+ * The exit code of a failed cmd_target_check, the same for run and plan:
+ * a probe of the target interrupted, stuck in a stalled device or lost
+ * (said), else a refusal.
+ */
+int
+cmd_target_check_exit(int err)
+{
+	if (err == -EINTR)
+		return SWEEP_EXIT_INTERRUPTED;
+	if (err == -ETIMEDOUT || err == -EIO)
+		return SWEEP_EXIT_FAILED;
+	return SWEEP_EXIT_USAGE;
+}
+
+/*
+ * What plan p writes over the data on t that cmd_target_check let
+ * --destructive write (a write mode, --precondition, or laying out a
+ * file that is not sweep's): its name, or NULL when it destroys nothing.
+ */
+static const char *
+cmd_target_destroyer(const struct config *cfg, const struct target *t, const struct plan *p)
+{
+	const char *writer = plan_writer(p);
+
+	if (!cfg->destructive)
+		return NULL;
+	if (t->kind == TARGET_DEVICE)
+		return writer != NULL ? writer : cfg->precondition ? "--precondition" : NULL;
+	if (!t->has_data || t->as_is || (!t->foreign && t->signature[0] == '\0'))
+		return NULL;
+	if (writer != NULL)
+		return writer;
+	return target_file_needs_layout(t->path, t->size) == 1 ? "the layout" : NULL;
+}
+
+/*
+ * The warning line of a --destructive plan that destroys data: the target,
+ * its size and what the signature probe found on it.  Nothing otherwise.
+ */
+void
+cmd_target_warn_destroys(FILE *f, const struct config *cfg, const struct target *t,
+    const struct plan *p)
+{
+	const char *what = cmd_target_destroyer(cfg, t, p);
+	char a[32], b[32];
+
+	if (what == NULL)
+		return;
+	fprintf(f, "Warning: --destructive: %s writes to %s (%s, %s) and destroys the data in its "
+	    "first %s; on it: %s\n", what, t->path, t->kind == TARGET_DEVICE ? "block device" :
+	    "file", size_human(t->total_size, a, sizeof a), size_human(t->size, b, sizeof b),
+	    t->signature[0] != '\0' ? t->signature : "no signature found");
 }
 
 /* The PID of a NAME.tmp.PID file (tmp + rename), or 0 for another name. */

@@ -35,12 +35,16 @@ int	 cmd_main(int argc, char **argv);
 int	 cmd_out_prepare(const char *dir, const char *input, bool probe);
 /* Caller frees. */
 char	*cmd_out_default(const char *label);
+int	 cmd_out_preview(const char *out_dir, const char *label);
 int	 cmd_formats(const struct config *cfg, unsigned *mask);
 int	 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p);
 int	 cmd_no_args(const struct config *cfg);
 int	 cmd_target_open(struct config *cfg, bool create, struct target *t, struct plan *p);
 int	 cmd_target_check(struct config *cfg, struct target *t, struct plan *p, bool writes,
 	     struct expect *expect);
+int	 cmd_target_check_exit(int err);
+void	 cmd_target_warn_destroys(FILE *f, const struct config *cfg, const struct target *t,
+	     const struct plan *p);
 int	 cmd_run_lock(const char *dir, const char *input, struct target *t);
 int	 cmd_out_lock(const char *dir, const char *input);
 void	 cmd_run_unlock(int fd, const char *dir);

@@ -252,7 +252,7 @@ void
 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 {
 	char modes[256], bs[512], depth[256], jobs[256], mix[256], size[32], dur[32];
-	unsigned nm, nb, nd, nj, nr, i;
+	unsigned nm, nb, nd, nj, nr;
 
 	plan_values(p, 0, modes, sizeof modes, &nm);
 	plan_values(p, 1, bs, sizeof bs, &nb);
@@ -300,8 +300,18 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 	    (!t->foreign || plan_writer(p) != NULL))
 		fprintf(f, " (plus laying out %s)", size_human(t->size, size, sizeof size));
 	fputc('\n', f);
-	if (!cells)
-		return;
+	if (cells)
+		plan_print_cells(f, p);
+}
+
+/* The plan's cells, one line each under a header. */
+void
+plan_print_cells(FILE *f, const struct plan *p)
+{
+	char mix[256];
+	unsigned nr, i;
+
+	plan_values(p, 4, mix, sizeof mix, &nr);
 	/* A reads column (percent) when the mixed cells have more than one read share. */
 	fprintf(f, "%5s  %-9s  %6s  %5s  %4s%s\n", "cell", "mode", "bs", "depth", "jobs",
 	    nr > 1 ? "  reads" : "");

@@ -20,6 +20,7 @@ bool	 plan_cell_same(const struct cell *a, const struct cell *b);
 int	 plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len);
 void	 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells);
 void	 plan_print_target(FILE *f, const struct target *t);
+void	 plan_print_cells(FILE *f, const struct plan *p);
 
 
 /* profile.c: provisioned-limit profiles and --expect */

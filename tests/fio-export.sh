@@ -8,8 +8,9 @@ need_odirect
 cd "$T" || exit 1
 
 dd if=/dev/urandom of="$T/t.dat" bs=1M count=32 status=none || fail "dd could not lay out t.dat"
+# randrw writes to t.dat, data sweep did not create: plan asks --destructive, as run does.
 "$SWEEP" plan --file "$T/t.dat" --size 32m --modes read,randrw --bs 4k --depth 4 --jobs 1,2 \
-    --runtime 1 --ramp 0 --seed 5 --rwmixread 60 --steady 3 --steady-window 2 \
+    --destructive --runtime 1 --ramp 0 --seed 5 --rwmixread 60 --steady 3 --steady-window 2 \
     --fio-jobfile "$T/p.fio" >"$T/plan.out" 2>"$T/err" ||
 	fail "plan --fio-jobfile: exit $?: $(cat "$T/err")"
 [ -s "$T/p.fio" ] || fail "no job file written"
