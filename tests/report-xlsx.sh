@@ -25,10 +25,11 @@ ws = openpyxl.load_workbook(sys.argv[1])["Summary"]
 rows = [r for r in ws.iter_rows(values_only=True)]
 head = next(i for i, r in enumerate(rows) if r[0] == "Mode")
 assert "Peak IOPS" in rows[head] and "Peak throughput (MiB/s)" in rows[head], rows[head]
+knee = next(i for i, h in enumerate(rows[head]) if h and "(knee)" in h)
 for mode in ("randread", "write"):
     row = next(r for r in rows[head:] if r[0] == mode)
     assert isinstance(row[1], (int, float)) and row[1] > 0, row
-    assert any(w in row[11] for w in ("IOPS-bound", "bandwidth-bound", "too few")), row[11]
+    assert any(w in row[knee] for w in ("IOPS-bound", "bandwidth-bound", "too few")), row[knee]
 EOF
 ok "Summary: peaks and a knee verdict for each mode"
 
