@@ -12,6 +12,9 @@
 
 #include "report.h"
 
+/* Why a cell's steadiness is unknown (analysis_stability_judge). */
+#define TERMINAL_UNJUDGED	"too few whole seconds or no per-second series"
+
 /* The paths of the reports a reader opens, in the order they are most read. */
 static const struct {
 	unsigned	 flag;
@@ -22,20 +25,31 @@ static const struct {
 	{ .flag = REPORT_XLSX, .file = "report.xlsx" },
 };
 
-/* "3 of 24 cells not steady (noisy 2, stalled 1)", or that none is. */
+/*
+ * "3 of 24 cells not steady (noisy 2, stalled 1)", or that none is; the
+ * cells without a long enough per-second series (imported ones, a 1 s
+ * window) are not judged.
+ */
 static void
 terminal_steady(FILE *f, const struct summary *sum)
 {
 	unsigned noisy = sum->nverdict[STABILITY_NOISY], stalled = sum->nverdict[STABILITY_STALLED];
+	unsigned unknown = sum->nverdict[STABILITY_UNKNOWN], n = sum->ndone;
+	const char *s = n == 1 ? "" : "s";
 
-	if (sum->nunsteady == 0) {
-		fprintf(f, "  none of %u cell%s noisy or stalled\n", sum->ndone,
-		    sum->ndone == 1 ? "" : "s");
+	if (unknown >= n)
+		fprintf(f, "  steadiness of the %u cell%s not judged (%s)\n", n, s, TERMINAL_UNJUDGED);
+	else if (sum->nunsteady == 0)
+		fprintf(f, "  none of %u cell%s noisy or stalled", n, s);
+	else
+		fprintf(f, "  %u of %u cell%s not steady (noisy %u, stalled %u): their figures are "
+		    "marked %s in the reports", sum->nunsteady, n, s, noisy, stalled,
+		    REPORT_UNSTEADY_MARK);
+	if (unknown >= n)
 		return;
-	}
-	fprintf(f, "  %u of %u cell%s not steady (noisy %u, stalled %u): their figures are "
-	    "marked %s in the reports\n", sum->nunsteady, sum->ndone, sum->ndone == 1 ? "" : "s",
-	    noisy, stalled, REPORT_UNSTEADY_MARK);
+	if (unknown > 0)
+		fprintf(f, "; %u not judged (%s)", unknown, TERMINAL_UNJUDGED);
+	fputc('\n', f);
 }
 
 /* "Reports: DIR/report.html, DIR/report.md, DIR/report.xlsx" of those in mask. */

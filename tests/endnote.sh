@@ -3,7 +3,7 @@
 # the results' line: per mode its caps and knee, where its IOPS saturate,
 # against --expect what its peaks reached, how many cells are not steady,
 # and the paths of the reports asked for (the last line).  -q prints the
-# same lines.  On the null engine: no root, a few seconds.
+# same lines; so does import.  On the null engine: no root, a few seconds.
 . "$top_srcdir/tests/common.sh"
 
 F="--engine null --file $T/n.dat --size 16m --modes randread --bs 4k,64k,1m --depth 1,4,16
@@ -19,7 +19,7 @@ grep -q '^  randread: IOPS-bound\|^  randread: bandwidth-bound\|^  randread: too
 grep -q '^  randread: .*saturat' "$T/q.end" || fail "no saturation line: $(cat "$T/q.end")"
 grep -q '^  randread: peak .*provisioned 3,000 IOPS' "$T/q.end" ||
 	fail "no line against --expect: $(cat "$T/q.end")"
-grep -q '^  none of 9 cells noisy or stalled$\|^  [0-9]* of 9 cells not steady (noisy [0-9]*, stalled [0-9]*)' \
+grep -q '^  none of 9 cells noisy or stalled\|^  [0-9]* of 9 cells not steady (noisy [0-9]*, stalled [0-9]*)\|^  steadiness of the 9 cells not judged (too few whole seconds' \
     "$T/q.end" || fail "no count of unsteady cells: $(cat "$T/q.end")"
 [ "$(tail -n 1 "$T/q.end")" = "Reports: $T/q/report.md" ] ||
 	fail "the last line is not the report asked for: $(tail -n 1 "$T/q.end")"
@@ -34,3 +34,13 @@ grep -q 'provisioned' "$T/v.end" && fail "an expectation line without --expect: 
 [ "$(tail -n 1 "$T/v.end")" = "Reports: $T/v/report.html, $T/v/report.md, $T/v/report.xlsx" ] ||
 	fail "the reports' line: $(tail -n 1 "$T/v.end")"
 ok "run without -q prints them too; the reports' line names html, md and xlsx"
+
+# An import ends with them too; its cells have no per-second series.
+"$SWEEP" import "$top_srcdir/tests/fixtures/fio/groups.json" --formats md -o "$T/i" >"$T/i.log" 2>&1 ||
+	fail "import: $(cat "$T/i.log")"
+grep -q '^Conclusions:$' "$T/i.log" || fail "no conclusions after an import: $(cat "$T/i.log")"
+grep -q '^  steadiness of the 3 cells not judged (too few whole seconds or no per-second series)$' \
+    "$T/i.log" || fail "an import's cells are not judged: $(cat "$T/i.log")"
+[ "$(tail -n 1 "$T/i.log")" = "Reports: $T/i/report.md" ] ||
+	fail "the import's reports' line: $(tail -n 1 "$T/i.log")"
+ok "import ends with the conclusions; its cells' steadiness is not judged"
