@@ -181,8 +181,10 @@ cmd_import_exec(struct config *cfg)
 	err = report_save_all(&res, dir, &(struct report_opts){ .formats = mask,
 	    .gnuplot = cfg->gnuplot });
 	cmd_run_unlock(lock, dir);
-	if (err == 0)
+	if (err == 0) {
 		printf("Imported %u cells: %s/results.json\n", res.ndone, dir);
+		report_terminal(stdout, &res, dir, mask);
+	}
 	free(dir);
 	results_free(&res);
 	return err == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;

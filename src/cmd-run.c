@@ -325,6 +325,7 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	    .gnuplot = cfg->gnuplot });
 	interrupted = interrupted || sweep_interrupted;
 	sweep_loop_summary(&l);
+	report_terminal(stdout, res, out, err == 0 ? mask : 0);
 	if (interrupted)
 		return SWEEP_EXIT_INTERRUPTED;
 	return l.failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;

@@ -90,6 +90,9 @@ int	 report_write_all(const struct results *res, const char *dir,
 int	 report_save_all(const struct results *res, const char *dir,
 	     const struct report_opts *opts);
 
+/* report-terminal.c */
+void	 report_terminal(FILE *f, const struct results *res, const char *dir, unsigned mask);
+
 /* report-big.c */
 bool	 report_big(const struct summary *sum);
 

@@ -70,7 +70,10 @@ sweep_loop_add(struct sweep_loop *l, const struct loop_source_ops *ops, void *st
 		l->src[l->nsrc++] = (struct loop_source){ .ops = ops, .state = state };
 }
 
-/* A cell's line: "[3/8] randread  bs 4k   depth 16 ...  check ok". */
+/*
+ * A cell's line: "[3/8] randread  bs 4k   depth 16 ...  check ok", with
+ * ", noisy" or ", stalled" when its window was not steady.
+ */
 void
 sweep_loop_print_cell(FILE *f, const struct cell_result *r, unsigned k, unsigned n)
 {
@@ -90,7 +93,9 @@ sweep_loop_print_cell(FILE *f, const struct cell_result *r, unsigned k, unsigned
 	if (r->status == CELL_FAILED)
 		fprintf(f, "failed: %s\n", r->status_reason);
 	else
-		fprintf(f, "check %s%s%s\n", r->check.ok ? "ok" : "MISMATCH",
+		fprintf(f, "check %s%s%s%s\n", r->check.ok ? "ok" : "MISMATCH",
+		    r->stability.verdict == STABILITY_NOISY ? ", noisy" :
+		    r->stability.verdict == STABILITY_STALLED ? ", stalled" : "",
 		    r->status == CELL_OK ? "" : "  ", r->status == CELL_OK ? "" : r->status_reason);
 }
 

@@ -46,6 +46,14 @@ import json, sys
 c = json.load(open(sys.argv[1]))["cells"][0]
 print(c["stability"]["reason"], c["series"]["ios"])' "$T/stall/results.json")"
 
+# The terminal: the cell's line and the conclusions name the verdict.
+log=$T/stall.log
+grep -q '^\[1/1\] randread .* check ok, stalled$' "$log" ||
+	fail "the cell's line lacks its verdict: $(grep '^\[1/1\]' "$log")"
+grep -q '^  1 of 1 cell not steady (noisy 0, stalled 1)' "$log" ||
+	fail "the conclusions lack the stalled cell: $(sed -n '/^Conclusions/,$p' "$log")"
+ok "the terminal: 'check ok, stalled' and 1 of 1 cell not steady"
+
 # report.md: the banner first, the marked peak, the cell's verdict and reason.
 md=$T/stall/report.md
 first=$(grep -n "Not steady" "$md" | head -1 | cut -d: -f1)

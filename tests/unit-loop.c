@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,6 +246,51 @@ test_auto_unsettled(void)
 	plan_free(&p);
 }
 
+/* cell_line(verdict, status): the line of a randread cell with check ok. */
+static char *
+cell_line(enum stability_verdict v, enum cell_status st)
+{
+	struct cell_result r = {
+		.cell = { .mode = MODE_RANDREAD, .bs = 4096, .depth = 4, .jobs = 1 },
+		.status = st, .iops = 1000, .ios = 1000, .check = { .ok = true },
+		.stability = { .verdict = v },
+	};
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if ((f = open_memstream(&out, &len)) == NULL)
+		abort();
+	sweep_loop_print_cell(f, &r, 0, 1);
+	fclose(f);
+	return out;
+}
+
+/* A noisy or stalled cell's line does not say a bare "check ok". */
+static void
+test_cell_line(void)
+{
+	static const struct {
+		enum stability_verdict v;
+		const char *tail;
+	} cases[] = {
+		{ STABILITY_UNKNOWN, "check ok\n" },
+		{ STABILITY_STEADY, "check ok\n" },
+		{ STABILITY_NOISY, "check ok, noisy\n" },
+		{ STABILITY_STALLED, "check ok, stalled\n" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *line = cell_line(cases[i].v, CELL_OK);
+		size_t n = strlen(line), t = strlen(cases[i].tail);
+
+		CHECK(n > t && strcmp(line + n - t, cases[i].tail) == 0 && line[n - t - 1] == ' ',
+		    "verdict %d: %s", (int)cases[i].v, line);
+		free(line);
+	}
+}
+
 int
 main(void)
 {
@@ -253,5 +299,6 @@ main(void)
 	test_stop_on_error();
 	test_retry();
 	test_auto_unsettled();
+	test_cell_line();
 	return check_done("unit-loop");
 }

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -396,6 +397,47 @@ saturation_summary(void)
 	results_free(&res);
 }
 
+/*
+ * The run's conclusions on the terminal: a line per mode with its knee, the
+ * unsteady cells counted by verdict, and the paths of the reports asked for.
+ */
+static void
+terminal_lines(void)
+{
+	struct results res;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	fake_results(&res);
+	res.cells[2].stability.verdict = STABILITY_NOISY;	/* QD1: out of the knee */
+	res.cells[4].stability.verdict = STABILITY_NOISY;
+	res.cells[14].stability.verdict = STABILITY_STALLED;
+	if ((f = open_memstream(&out, &len)) == NULL)
+		abort();
+	report_terminal(f, &res, "OUT", REPORT_MD | REPORT_XLSX | REPORT_CSV);
+	fclose(f);
+	CHECK(strstr(out, "Conclusions:\n  randread: IOPS-bound below ~8 KiB") != NULL,
+	    "randread's knee first: %s", out);
+	CHECK(strstr(out, "\n  write: IOPS-bound below") != NULL, "write's knee: %s", out);
+	CHECK(strstr(out, "\n  3 of 23 cells not steady (noisy 2, stalled 1)") != NULL,
+	    "unsteady count: %s", out);
+	CHECK(strstr(out, "\nReports: OUT/report.md, OUT/report.xlsx\n") != NULL,
+	    "the reports asked for, no html: %s", out);
+	free(out);
+
+	memset(res.cells, 0, res.plan.ncells * sizeof *res.cells);
+	res.ndone = 0;
+	out = NULL;
+	if ((f = open_memstream(&out, &len)) == NULL)
+		abort();
+	report_terminal(f, &res, "OUT", 0);
+	fclose(f);
+	CHECK_STR(out, "");
+	free(out);
+	results_free(&res);
+}
+
 static void
 formats(void)
 {
@@ -423,6 +465,7 @@ main(void)
 	summary_build();
 	saturation_rule();
 	saturation_summary();
+	terminal_lines();
 	formats();
 	return check_done("unit-summary");
 }
