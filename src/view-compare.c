@@ -515,16 +515,19 @@ view_compare_unwritten(const struct compare *cmp)
 	FILE *f;
 	unsigned k, nruns = 0;
 
-	for (k = 0; k < cmp->nruns; k++)
-		nruns += view_unwritten(&cmp->runs[k].res);
-	if (nruns == 0 || (f = open_memstream(&buf, &len)) == NULL)
+	if ((f = open_memstream(&buf, &len)) == NULL)
 		return NULL;
 	for (k = 0; k < cmp->nruns; k++) {
 		banner = view_unwritten_banner(&cmp->runs[k].res, REPORT_UNWRITTEN_MARK " in its report");
 		if (banner == NULL)
 			continue;
-		fprintf(f, "%s%s: %s", ftell(f) > 0 ? " " : "", cmp->runs[k].label, banner);
+		fprintf(f, "%s%s: %s", nruns++ > 0 ? " " : "", cmp->runs[k].label, banner);
 		free(banner);
+	}
+	if (nruns == 0) {
+		fclose(f);
+		free(buf);
+		return NULL;
 	}
 	fprintf(f, " A ratio or winner at a read cell of %s may tell of the unwritten region "
 	    "rather than of the storage.", nruns == 1 ? "that run" : "those runs");

@@ -198,7 +198,7 @@ view_unwritten(const struct results *res)
 /*
  * The banner every report opens with when the run read a region never
  * written: its read figures are marked WHERE_MARKED, and the remedies.
- * NULL when it did not.  Caller frees.
+ * NULL when it did not, or no cell with figures read.  Caller frees.
  */
 char *
 view_unwritten_banner(const struct results *res, const char *where_marked)
@@ -210,6 +210,8 @@ view_unwritten_banner(const struct results *res, const char *where_marked)
 	for (i = 0; i < res->plan.ncells; i++)
 		nread += mode_reads(res->cells[i].cell.mode) &&
 		    results_cell_has_figures(&res->cells[i]);
+	if (nread == 0)
+		return NULL;	/* a write-only run: nothing read the zeros */
 	return xasprintf("%s was never written: every block sampled before the first cell is "
 	    "zero, and some volumes (cloud volumes, thin or sparse devices) answer reads of such "
 	    "blocks without touching storage, so the %u cell%s that read%s may be far above what "

@@ -10,8 +10,10 @@ need_odirect
 "$PY" -c "import openpyxl" 2>/dev/null || skip "python3-openpyxl not installed"
 
 LOOP=""
+LOOP2=""
 cleanup() {
 	[ -n "$LOOP" ] && losetup -d "$LOOP" 2>/dev/null
+	[ -n "$LOOP2" ] && losetup -d "$LOOP2" 2>/dev/null
 	rm -rf "$T"
 }
 trap cleanup EXIT
@@ -71,3 +73,12 @@ texts = [str(c.value) for row in ws.iter_rows(max_row=8) for c in row if c.value
 assert sum(t.count("was never written") for t in texts) == 1, texts
 PYEOF
 ok "compare: the banner for the sparse run only"
+
+# 4. A write-only run of a sparse device: nothing read the zeros, no banner.
+truncate -s 64M "$T/sparse2.img"
+LOOP2=$(losetup -f --show --direct-io=on "$T/sparse2.img" 2>"$T/losetup.err") ||
+	skip "cannot make a second loop device here: $(cat "$T/losetup.err")"
+"$SWEEP" run --device "$LOOP2" --modes randwrite --bs 4k --depth 1 --runtime 1 --ramp 0 -q \
+    --destructive -o "$T/wonly" >"$T/wonly.out" 2>&1 || fail "write-only run: $(cat "$T/wonly.out")"
+grep -q "$banner" "$T/wonly/report.md" && fail "a banner in a write-only run's report.md"
+ok "write-only run of a sparse device: no banner"
