@@ -86,8 +86,7 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 			worksheet_write_comment(ws, row, col, s);
 			free(s);
 		} else if (vc->flags & VIEW_UNWRITTEN)
-			worksheet_write_comment(ws, row, col, REPORT_UNWRITTEN_MARK " read of a region "
-			    "never written: may be far above what the storage does");
+			worksheet_write_comment(ws, row, col, REPORT_UNWRITTEN_NOTE);
 	} else if (vc->kind == VIEW_TEXT && (vc->flags & VIEW_UNSTEADY)) {
 		s = xasprintf("%s %s %s", vc->text, REPORT_UNSTEADY_MARK,
 		    analysis_stability_verdict_name(vc->flags & VIEW_STALLED ? STABILITY_STALLED :

@@ -157,6 +157,9 @@ struct view_range {
 
 /* The marker of a read figure from a region never written (view_unwritten()). */
 #define REPORT_UNWRITTEN_MARK	"∅"
+/* A sheet's note on such a figure. */
+#define REPORT_UNWRITTEN_NOTE	REPORT_UNWRITTEN_MARK " read of a region never written: may be " \
+	"far above what the storage does"
 
 enum view_kind {
 	VIEW_NONE,		/* not measured: no cell, or the cell lacks the figure */

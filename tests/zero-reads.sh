@@ -30,7 +30,8 @@ run() {	# run OUT [options]: a small read sweep of the loop device
 }
 banner="Reads of a region never written"
 
-# 1. The sparse device: a banner in md, html and xlsx, read figures marked.
+# 1. The sparse device: a banner in md, html and xlsx, read figures marked
+# (a sign in the documents, a note on the IOPS sheet).
 run zero --destructive
 for f in report.md report.html; do
 	[ -f "$T/zero/$f" ] || "$SWEEP" report "$T/zero/results.json" -o "$T/zero" >/dev/null 2>&1
@@ -40,13 +41,15 @@ done
 head -20 "$T/zero/report.md" | grep -q "$banner" || fail "the banner is not at the top of report.md"
 grep "^| randread" "$T/zero/report.md" | grep -q "∅" || fail "no read figure marked in report.md"
 grep "^| randwrite" "$T/zero/report.md" | grep -q "∅" && fail "a write figure marked in report.md"
-"$PY" - "$T/zero/report.xlsx" <<'PYEOF' || fail "report.xlsx: no banner on the Summary sheet"
+"$PY" - "$T/zero/report.xlsx" <<'PYEOF' || fail "report.xlsx: no Summary banner or no IOPS note"
 import sys, openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
 ws = wb.worksheets[0]
 texts = [str(c.value) for row in ws.iter_rows(max_row=8) for c in row if c.value]
 assert any("Reads of a region never written" in t and "--precondition --destructive" in t
            for t in texts), texts
+notes = [c.comment.text for r in wb["IOPS"].iter_rows() for c in r if c.comment]
+assert notes and all("never written" in n for n in notes), notes
 PYEOF
 ok "sparse device: banner in md, html and xlsx, read figures marked"
 
