@@ -135,6 +135,9 @@ compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char 
 	if (err != 0)
 		return err;
 	compare_doc_header(&d, ctx);
+	if (ctx->cview->unwritten != NULL)
+		doc_note(&d, REPORT_UNWRITTEN_MARK " Reads of a region never written:",
+		    ctx->cview->unwritten);
 	if (ctx->cview->unsteady != NULL)
 		doc_note(&d, REPORT_UNSTEADY_MARK " Not steady:", ctx->cview->unsteady);
 	compare_doc_verdicts(&d, &ctx->cview->verdicts);

@@ -180,6 +180,12 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 	if (cmp->ncommon == 0)
 		worksheet_write_string(ws, row++, 0, "Warning: the runs have no cell in common; there "
 		    "is no ratio and no winner.", x->alert);
+	if (x->cview->unwritten != NULL) {
+		line = xasprintf("%s Reads of a region never written: %s", REPORT_UNWRITTEN_MARK,
+		    x->cview->unwritten);
+		worksheet_write_string(ws, row++, 0, line, x->alert);
+		free(line);
+	}
 	row++;
 	report_table_view(&x->cview->runs, -1, 0, &t);
 	for (r = 0; r < t.nrows; r++, row++)

@@ -85,6 +85,18 @@ report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
 	free(banner);
 }
 
+/* The banner when the run read a region never written, before anything else. */
+static void
+report_doc_unwritten_banner(struct doc *d, const struct report_ctx *ctx)
+{
+	char *banner = view_unwritten_banner(ctx->res, REPORT_UNWRITTEN_MARK " in the tables");
+
+	if (banner == NULL)
+		return;
+	doc_note(d, REPORT_UNWRITTEN_MARK " Reads of a region never written:", banner);
+	free(banner);
+}
+
 /* Each mode's saturating queue depth, when a mode has three depths at a block size. */
 static void
 report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
@@ -706,6 +718,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	if (err != 0)
 		return err;
 	report_doc_header(&d, ctx->res);
+	report_doc_unwritten_banner(&d, ctx);
 	report_doc_stability_banner(&d, ctx);
 	report_doc_summary(&d, ctx);
 	report_doc_expect(&d, ctx);

@@ -343,9 +343,11 @@ static void
 table_view_figure(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc,
     const struct view_col *vcol)
 {
-	const char *mark = vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK : "";
-	char a[64], lo[32], hi[32];
+	char a[64], lo[32], hi[32], mark[16];
 	int d = vcol->decimals;
+
+	snprintf(mark, sizeof mark, "%s%s", vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK :
+	    "", vc->flags & VIEW_UNWRITTEN ? " " REPORT_UNWRITTEN_MARK : "");
 
 	if (vcol->flags & VIEW_COL_COUNT)
 		report_table_set(t, row, col, "%.0f%s", vc->value, mark);

@@ -75,6 +75,9 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 			worksheet_write_number(ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc->value,
 			    v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
 			    (bad ? x->bad1 : x->num1));
+			if (vc->flags & VIEW_UNWRITTEN)
+				worksheet_write_comment(ws, first_row + 1 + b, (lxw_col_t)(c + 2),
+				    REPORT_UNWRITTEN_NOTE);
 		}
 	}
 	return (lxw_row_t)v->nrows + 1;

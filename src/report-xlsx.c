@@ -85,7 +85,8 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 			    c->subject, vc->why != NULL ? vc->why : "");
 			worksheet_write_comment(ws, row, col, s);
 			free(s);
-		}
+		} else if (vc->flags & VIEW_UNWRITTEN)
+			worksheet_write_comment(ws, row, col, REPORT_UNWRITTEN_NOTE);
 	} else if (vc->kind == VIEW_TEXT && (vc->flags & VIEW_UNSTEADY)) {
 		s = xasprintf("%s %s %s", vc->text, REPORT_UNSTEADY_MARK,
 		    analysis_stability_verdict_name(vc->flags & VIEW_STALLED ? STABILITY_STALLED :
@@ -247,6 +248,21 @@ xl_stability_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const
 	return row;
 }
 
+/* Summary row: the banner when the run read a region never written (bold red). */
+static lxw_row_t
+xl_unwritten_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	char *banner = view_unwritten_banner(ctx->res, "with a note on the figure sheets"), *line;
+
+	if (banner == NULL)
+		return row;
+	line = xasprintf("%s Reads of a region never written: %s", REPORT_UNWRITTEN_MARK, banner);
+	worksheet_write_string(ws, row++, 0, line, x->alert);
+	free(line);
+	free(banner);
+	return row;
+}
+
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
 xl_summary(struct report_xl *x, const struct report_ctx *ctx)
@@ -287,6 +303,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 		    "sheets give the best cell of each block size over every queue depth and job count, "
 		    "and there is no Saturation sheet; the Cells and Checks sheets have every cell.",
 		    x->alert);
+	row = xl_unwritten_banner(x, ws, row, ctx);
 	row = xl_stability_banner(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);

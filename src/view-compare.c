@@ -503,6 +503,39 @@ view_compare_verdicts(const struct compare *cmp, struct view_table *t)
 }
 
 /*
+ * Which runs read a region never written (view_unwritten()), each with its
+ * banner: their read figures, and the ratios and winners from them, may be
+ * far above what the storage does.  NULL when none did.  Caller frees.
+ */
+static char *
+view_compare_unwritten(const struct compare *cmp)
+{
+	char *buf = NULL, *banner;
+	size_t len = 0;
+	FILE *f;
+	unsigned k, nruns = 0;
+
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	for (k = 0; k < cmp->nruns; k++) {
+		banner = view_unwritten_banner(&cmp->runs[k].res, REPORT_UNWRITTEN_MARK " in its report");
+		if (banner == NULL)
+			continue;
+		fprintf(f, "%s%s: %s", nruns++ > 0 ? " " : "", cmp->runs[k].label, banner);
+		free(banner);
+	}
+	if (nruns == 0) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fprintf(f, " A ratio or winner at a read cell of %s may tell of the unwritten region "
+	    "rather than of the storage.", nruns == 1 ? "that run" : "those runs");
+	fclose(f);
+	return buf;
+}
+
+/*
  * Which runs have cells that are not steady (noisy or stalled), as one
  * warning: ratios and winners of those cells may be the volume's moods,
  * not a difference between the runs.  NULL when every cell is steady.
@@ -634,6 +667,7 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 	view_compare_verdicts(cmp, &v->verdicts);
 	view_compare_limits(cmp, &v->limits, &v->peaks);
 	v->unsteady = view_compare_unsteady(cmp);
+	v->unwritten = view_compare_unwritten(cmp);
 	for (m = 0; cmp->fleet != NULL && m < COMPARE_METRICS; m++)
 		view_compare_fleet(cmp, m, &v->fleet[m]);
 	if (cmp->fleet != NULL)
@@ -659,6 +693,7 @@ view_compare_free(struct compare_view *v)
 	view_table_free(&v->limits);
 	view_table_free(&v->peaks);
 	free(v->unsteady);
+	free(v->unwritten);
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		view_table_free(&v->fleet[m]);
 		for (i = 0; i < v->series[m].nlines; i++) {

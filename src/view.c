@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results.h"
 #include "view.h"
 
 static const char *metric_names[METRIC_COUNT] = {
@@ -178,12 +179,58 @@ view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_me
 	vc->hi = s.hi / scale[m];
 }
 
-/* Mark vc when cell i of res is not steady (noisy or stalled), with the verdict's reason. */
+/*
+ * Whether the run read a region never written: the device check before the
+ * first cell found every sampled block zero, and said so in a warning (a
+ * results.json keeps its warnings, so an old run tells it too).
+ */
+bool
+view_unwritten(const struct results *res)
+{
+	unsigned i;
+
+	for (i = 0; i < res->nwarnings; i++)
+		if (strstr(res->warnings[i], "sampled blocks are zero") != NULL)
+			return true;
+	return false;
+}
+
+/*
+ * The banner every report opens with when the run read a region never
+ * written: its read figures are marked WHERE_MARKED, and the remedies.
+ * NULL when it did not, or no cell with figures read.  Caller frees.
+ */
+char *
+view_unwritten_banner(const struct results *res, const char *where_marked)
+{
+	unsigned i, nread = 0;
+
+	if (!view_unwritten(res))
+		return NULL;
+	for (i = 0; i < res->plan.ncells; i++)
+		nread += mode_reads(res->cells[i].cell.mode) &&
+		    results_cell_has_figures(&res->cells[i]);
+	if (nread == 0)
+		return NULL;	/* a write-only run: nothing read the zeros */
+	return xasprintf("%s was never written: every block sampled before the first cell is "
+	    "zero, and some volumes (cloud volumes, thin or sparse devices) answer reads of such "
+	    "blocks without touching storage, so the %u cell%s that read%s may be far above what "
+	    "the storage does (marked %s). Write the region first (--precondition --destructive) "
+	    "or measure a file target, then run again.", res->target.path, nread,
+	    nread == 1 ? "" : "s", nread == 1 ? "s" : "", where_marked);
+}
+
+/*
+ * Mark vc when cell i of res is not steady (noisy or stalled), with the
+ * verdict's reason; and when it reads a region never written.
+ */
 void
 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i)
 {
 	const struct stability *s;
 
+	if (i >= 0 && mode_reads(res->cells[i].cell.mode) && view_unwritten(res))
+		vc->flags |= VIEW_UNWRITTEN;
 	if (!report_summary_suspect(res, i))
 		return;
 	s = &res->cells[i].stability;

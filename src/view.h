@@ -153,6 +153,13 @@ struct view_range {
 #define VIEW_STALLED	0x8	/* the cell's stability verdict is stalled */
 #define VIEW_ABOVE_CAP	0x10	/* a peak above the expected cap: cache, or the wrong profile */
 #define VIEW_UNSTEADY	(VIEW_NOISY | VIEW_STALLED)
+#define VIEW_UNWRITTEN	0x20	/* reads of a region whose sampled blocks were all zero */
+
+/* The marker of a read figure from a region never written (view_unwritten()). */
+#define REPORT_UNWRITTEN_MARK	"∅"
+/* A sheet's note on such a figure. */
+#define REPORT_UNWRITTEN_NOTE	REPORT_UNWRITTEN_MARK " read of a region never written: may be " \
+	"far above what the storage does"
 
 enum view_kind {
 	VIEW_NONE,		/* not measured: no cell, or the cell lacks the figure */
@@ -274,6 +281,8 @@ void	 view_cell_number(struct view_table *t, unsigned row, unsigned col, double 
 void	 view_cell_flag(struct view_cell *vc, unsigned flags, const char *why);
 void	 view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_metric m);
 void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i);
+bool	 view_unwritten(const struct results *res);
+char	*view_unwritten_banner(const struct results *res, const char *where_marked);
 bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
 void	 view_table_free(struct view_table *t);
 
@@ -581,6 +590,7 @@ struct compare_view {
 	struct view_table	 limits;	/* per run: against its caps; no row: none has any */
 	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
 	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
+	char			*unwritten;	/* the runs that read a region never written; NULL none */
 	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
