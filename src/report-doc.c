@@ -467,7 +467,7 @@ report_doc_check_count(struct doc *d, const struct summary *sum)
 		}
 		doc_printf(d, "%u mismatch%s", sum->nmismatch, sum->nmismatch == 1 ? "" : "es");
 		if (d->ops->compact)
-			doc_flag(d);
+			doc_raw(d, " " REPORT_MISMATCH_MARK);
 		doc_raw(d, ", with the likely cause:");
 	}
 	doc_para_end(d);
@@ -649,8 +649,7 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 	else
 		doc_raw(d, "Block size (rows) by queue depth (columns)");
 	if (ctx->sum->nmismatch > 0) {
-		doc_raw(d, ";");
-		doc_flag(d);
+		doc_raw(d, "; " REPORT_MISMATCH_MARK);
 		doc_raw(d, d->ops->compact ? " marks a failed BW check" :
 		    " and red mark a failed BW check (hover for the reason)");
 	}
