@@ -207,52 +207,11 @@ gp_caps(const struct results *res, bool bw, FILE *plot, bool first, struct view_
 	}
 }
 
-/* Whether any cell of res ran more than one round (--repeat): the charts draw their spread. */
-static bool
-gp_has_rounds(const struct results *res)
-{
-	unsigned i;
-
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].nrounds > 1)
-			return true;
-	return false;
-}
-
-/*
- * --repeat: the interval of the median of r's rounds (IOPS, or MiB/s for
- * bw) as two more columns of its row; the figure itself twice when the
- * cell has no spread (one ok round).
- */
-static void
-gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
-{
-	struct round_spread s;
-	double v = bw ? r->bw_bytes_s / MIB : r->iops, lo = v, hi = v;
-
-	if (analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
-		lo = bw ? s.lo / MIB : s.lo;
-		hi = bw ? s.hi / MIB : s.hi;
-	}
-	fprintf(f, bw ? "\t%.3f\t%.3f" : "\t%.1f\t%.1f", lo, hi);
-}
-
-/* Widen yr to hold r's --repeat interval (IOPS, or MiB/s for bw), so no error bar is cut. */
-static void
-gp_spread_range(const struct cell_result *r, bool bw, struct view_range *yr)
-{
-	struct round_spread sp;
-
-	if (r->nrounds > 1 && analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
-		view_range_add(yr, bw ? sp.lo / MIB : sp.lo);
-		view_range_add(yr, bw ? sp.hi / MIB : sp.hi);
-	}
-}
-
 /*
  * iops.dat / bw.dat: a block per series; plot items into plot.  With
  * --repeat each row carries the median's interval too, drawn as an error
- * bar in the line's colour.
+ * bar in the line's colour; when a cell drawn has a caveat, every row its
+ * marks (report_gnuplot_mark_items).
  */
 static void
 gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
@@ -262,9 +221,12 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	unsigned s, b, block = 0;
-	bool spread = gp_has_rounds(ctx->res);
+	unsigned s, b, block = 0, marked = 0;
+	bool spread = report_gnuplot_has_rounds(ctx->res);
+	unsigned mcol = (bw ? 4 : 3) + (spread ? 2 : 0);	/* the marks' column */
 
+	for (s = 0; s < sum->nseries; s++)
+		marked |= report_gnuplot_series_caveats(ctx, &sum->series[s], bw);
 	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...)\n",
 	    j->chart.stem, j->chart.title);
 	for (s = 0; s < sum->nseries; s++) {
@@ -278,10 +240,11 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			continue;
 		fprintf(f, "%s# index %u: %s\n", block > 0 ? "\n\n" : "", block, se->name);
 		if (spread)
-			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi\n" :
-			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi\n", f);
+			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" :
+			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi", f);
 		else
-			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\n" : "# bs_bytes\tIOPS\n", f);
+			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s" : "# bs_bytes\tIOPS", f);
+		fputs(marked ? "\tmarks\n" : "\n", f);
 		for (b = 0; b < sum->nbs; b++) {
 			const struct cell_result *r;
 
@@ -291,14 +254,16 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			if (!(gp_matrix_value(r, bw) > 0))
 				continue;
 			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
-			gp_spread_range(r, bw, yr);
+			report_gnuplot_spread_range(r, bw, yr);
 			if (bw)
 				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
 			else
 				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
 			if (spread)
-				gp_spread_columns(f, r, bw);
+				report_gnuplot_spread_columns(f, r, bw);
+			if (marked)
+				report_gnuplot_mark_column(f, ctx->res, se->cell[b]);
 			fputc('\n', f);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 ", block > 0 ? ", \\\n     " : "",
@@ -310,9 +275,13 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars "
 			    "lc rgb \"%s\" lw 2 pt 0 notitle", j->chart.stem, block, bw ? 4 : 3,
 			    bw ? 5 : 4, se->color);
+		if (report_gnuplot_series_caveats(ctx, se, bw) != 0)
+			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, mcol,
+			    report_gnuplot_point(se->variant), se->color, true);
 		block++;
 	}
 	gp_caps(ctx->res, bw, plot, block == 0, yr);
+	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	j->data = buf;
 }
@@ -438,7 +407,7 @@ gp_bar_row(FILE *f, const struct cell_result *r, enum gp_metric metric, double d
 	else {
 		if (metric == GP_BW)
 			fprintf(f, "\t%.3f", r->bw_bytes_s / 1e6);
-		gp_spread_columns(f, r, metric == GP_BW);
+		report_gnuplot_spread_columns(f, r, metric == GP_BW);
 	}
 	fprintf(f, "\t%llu\t", (unsigned long long)r->cell.bs);
 	gp_bar_label(f, v);
@@ -523,7 +492,7 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 			if (metric == GP_LAT)
 				view_range_add(yr, gp_metric_value(r, metric, 0) / div);
 			else
-				gp_spread_range(r, metric == GP_BW, yr);
+				report_gnuplot_spread_range(r, metric == GP_BW, yr);
 			if (rows++ == 0)
 				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel\n", block > 0 ?
 				    "\n\n" : "", block, se->name, metric == GP_IOPS ?
@@ -533,7 +502,7 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 		}
 		if (rows == 0)
 			continue;
-		gp_bar_items(plot, j->chart.stem, block, se, metric, gp_has_rounds(ctx->res));
+		gp_bar_items(plot, j->chart.stem, block, se, metric, report_gnuplot_has_rounds(ctx->res));
 		block++;
 	}
 	if (metric != GP_LAT)
@@ -567,7 +536,8 @@ gp_lat_cell(const struct report_ctx *ctx, unsigned wl, unsigned b)
 /*
  * latency.dat: per mode, at every block size measured, p50/p99/p99.9 at
  * the lowest depth measured there, in the chart's unit (div: from
- * microseconds).
+ * microseconds); when a cell drawn has a caveat, every row its marks,
+ * drawn hollow (the marks above p99.9).
  */
 static void
 gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char *unit,
@@ -579,8 +549,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	unsigned m, b, p, block = 0;
+	unsigned m, b, p, block = 0, marked = 0, mode_marked;
 
+	for (m = 0; m < sum->nmodes; m++)
+		for (b = 0; b < sum->nbs; b++)
+			marked |= view_caveats(ctx->res, gp_lat_cell(ctx, m, b));
 	fprintf(f, "# sweep latency: completion latency percentiles per mode at each block size, "
 	    "at the lowest queue depth measured there; one block per mode (gnuplot index 0, 1, "
 	    "...)\n");
@@ -588,6 +561,7 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 		const struct summary_mode *sm = &sum->modes[m];
 		unsigned rows = 0;
 
+		mode_marked = 0;
 		for (b = 0; b < sum->nbs; b++) {
 			int c = gp_lat_cell(ctx, m, b);
 			const struct cell_result *r;
@@ -597,8 +571,8 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 			r = &ctx->res->cells[c];
 			if (rows++ == 0)
 				fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_%s\tp99_%s\tp99.9_%s\t"
-				    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, sm->name,
-				    unit, unit, unit);
+				    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sm->name,
+				    unit, unit, unit, marked ? "\tmarks" : "");
 			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
 			for (p = 0; p < 3; p++) {
 				double v = (double)r->lat_pct_ns[pct_index[p]] / 1e3 / div;
@@ -607,7 +581,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 				fprintf(f, "\t%g", v);
 				view_range_add(yr, v);
 			}
-			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);
+			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+			if (marked)
+				report_gnuplot_mark_column(f, ctx->res, c);
+			fputc('\n', f);
+			mode_marked |= view_caveats(ctx->res, c);
 		}
 		if (rows == 0)
 			continue;
@@ -620,9 +598,13 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 			    report_gnuplot_point(p));
 			report_gnuplot_quote(plot, title);
 			free(title);
+			if (mode_marked)
+				report_gnuplot_mark_items(plot, j->chart.stem, block, p + 2, 7,
+				    report_gnuplot_point(p), sm->color, p == 2);
 		}
 		block++;
 	}
+	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	j->data = buf;
 }
@@ -825,7 +807,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	keys[4] = (struct report_gp_key){ "@STEM@", j->chart.stem };
 	keys[5] = (struct report_gp_key){ "@MARKS@", marks };
 	/* A note and the bars' style where the charts draw the rounds' spread; else nothing. */
-	keys[6] = (struct report_gp_key){ "@BARS@", gp_has_rounds(ctx->res) && !bars ?
+	keys[6] = (struct report_gp_key){ "@BARS@", report_gnuplot_has_rounds(ctx->res) && !bars ?
 	    "# --repeat: each point is a cell's median round; its error bar is the interval of the\n"
 	    "# median of its rounds (columns 3-4 of iops.dat, 4-5 of bw.dat).\nset bars small\n" :
 	    "" };

@@ -237,6 +237,16 @@ int	 report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, uns
 char	*report_gnuplot_script(struct report_ctx *ctx, const char *name,
 	     const struct report_gp_key *keys, unsigned nkeys);
 void	 report_gnuplot_quote(FILE *f, const char *s);
+/* report-gnuplot-point.c */
+bool	 report_gnuplot_has_rounds(const struct results *res);
+void	 report_gnuplot_spread_columns(FILE *f, const struct cell_result *r, bool bw);
+void	 report_gnuplot_spread_range(const struct cell_result *r, bool bw, struct view_range *yr);
+void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned y,
+	     unsigned col, int pt, const char *color, bool label);
+void	 report_gnuplot_mark_column(FILE *f, const struct results *res, int i);
+void	 report_gnuplot_mark_key(FILE *plot, unsigned flags);
+unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
+	     const struct summary_series *se, bool bw);
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
 unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
 	     unsigned max);
