@@ -1,0 +1,66 @@
+#!/bin/sh
+# Caveats travel with the figure: a run whose best read IOPS cell failed its
+# BW check, whose best randread IOPS cell and RND 4K Q1 read tile are noisy,
+# and whose every randwrite cell failed its check
+# (tests/fixtures/caveats/results.json).  The scorecard's tiles and the
+# chart points of those cells carry their marks (⚠ not steady, ≠ BW check
+# failed), explained in a legend; the Summary's headline peak is the best
+# unmarked cell, or, when every cell is marked, the best one with its mark
+# and a note.  sweep report only: no I/O.
+. "$top_srcdir/tests/common.sh"
+
+R="$top_srcdir/tests/fixtures/caveats/results.json"
+SWEEP_DATADIR="$top_srcdir" "$SWEEP" report "$R" -o "$T/r" >"$T/r.log" 2>&1 ||
+	fail "report: $(cat "$T/r.log")"
+tab=$(printf '\t')
+
+# The scorecard: a marks column in scorecard.dat, the corner marks and their legend.
+grep -q "^3${tab}RND 4K Q1${tab}randread${tab}.*${tab}⚠\$" "$T/r/scorecard.dat" ||
+	fail "scorecard.dat: the noisy RND 4K Q1 read tile is not marked ⚠: $(cat "$T/r/scorecard.dat")"
+grep -q "^3${tab}RND 4K Q1${tab}randwrite${tab}.*${tab}≠\$" "$T/r/scorecard.dat" ||
+	fail "scorecard.dat: the failed-check RND 4K Q1 write tile is not marked ≠"
+grep -q "^set label '⚠' at screen" "$T/r/scorecard.gp" &&
+    grep -q "^set label '≠' at screen" "$T/r/scorecard.gp" ||
+	fail "scorecard.gp: no corner marks"
+grep -q "Corner marks: ⚠ not steady (noisy or stalled); ≠ BW check failed" "$T/r/scorecard.gp" ||
+	fail "scorecard.gp: no legend of the corner marks"
+ok "scorecard: the noisy tile marked ⚠, the failed-check tile ≠, with a legend"
+
+# The IOPS and latency charts: the marks per row, hollow points, the key.
+awk '/^# index 1: read QD16$/ { b = 1 } /^# index 2:/ { b = 0 } b && /^4096\t/' \
+    "$T/r/iops.dat" | grep -q "${tab}≠\$" ||
+	fail "iops.dat: read 4K QD16 (failed check) has no ≠: $(cat "$T/r/iops.dat")"
+awk '/^# index 2: randread QD1$/ { b = 1 } /^# index 3:/ { b = 0 } b && /^4096\t/' \
+    "$T/r/iops.dat" | grep -q "${tab}⚠\$" || fail "iops.dat: randread 4K QD1 (noisy) has no ⚠"
+awk '/^# index 4: write QD1$/ { b = 1 } /^# index 5:/ { b = 0 } b && /^[0-9]/' \
+    "$T/r/iops.dat" | grep -qv "${tab}-\$" && fail "iops.dat: a clean write QD1 point is marked"
+grep -q 'index 1 using 1:(strcol(3) ne "-" ? $2 : NaN) with points .* lc rgb "white"' \
+    "$T/r/iops.gp" || fail "iops.gp: read QD16's marked point is not drawn hollow"
+grep -q 'keyentry .*"hollow ≠: BW check failed"' "$T/r/iops.gp" &&
+    grep -q 'keyentry .*"hollow ⚠: not steady"' "$T/r/iops.gp" || fail "iops.gp: no key of the marks"
+grep -q 'keyentry .*"hollow ≠: BW check failed"' "$T/r/latency.gp" ||
+	fail "latency.gp: no key of the marks"
+if [ -s "$T/r/iops.svg" ]; then
+	grep -q '≠' "$T/r/iops.svg" && grep -q '⚠' "$T/r/iops.svg" || fail "iops.svg: no marks"
+fi
+ok "charts: the marked cells' points hollow with their marks, explained in the key"
+
+# The headline avoids the marked cells when it can.
+row() { grep "^| $1 | " "$T/r/report.md" | head -n 1; }
+case "$(row read)" in
+"| read | 85,852 | 16 KiB, QD16; a marked cell did more | "*) ;;
+*) fail "report.md: read's headline is not the best unmarked cell (85,852): $(row read)" ;;
+esac
+case "$(row randread)" in
+"| randread | 82,856 | 16 KiB, QD16; a marked cell did more | "*) ;;
+*) fail "report.md: randread's headline is not the best steady cell (82,856): $(row randread)" ;;
+esac
+case "$(row randwrite)" in
+"| randwrite | 117,972 ≠ | 4 KiB, QD16; no unmarked cell ≠ | "*) ;;
+*) fail "report.md: randwrite (every cell marked) has no marked headline: $(row randwrite)" ;;
+esac
+grep -q "^| 4K | 16,133 | 107,315 ≠ |\$" "$T/r/report.md" ||
+	fail "report.md: the read pivot does not mark 107,315 ≠"
+grep -q "≠ marks a failed BW check" "$T/r/report.md" || fail "report.md: no legend of ≠"
+grep -q "⚠ ⚠" "$T/r/report.md" && fail "report.md: a doubled ⚠"
+ok "summary: the headline avoids marked cells, and marks it when every cell is"
