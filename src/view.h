@@ -615,6 +615,7 @@ struct compare_view {
 	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
 	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
 	char			*unwritten;	/* the runs that read a region never written; NULL none */
+	char			*marks;		/* what the figures' and ratios' marks mean; NULL none */
 	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);

@@ -64,3 +64,17 @@ grep -q "^| 4K | 16,133 | 107,315 ≠ |\$" "$T/r/report.md" ||
 grep -q "≠ marks a failed BW check" "$T/r/report.md" || fail "report.md: no legend of ≠"
 grep -q "⚠ ⚠" "$T/r/report.md" && fail "report.md: a doubled ⚠"
 ok "summary: the headline avoids marked cells, and marks it when every cell is"
+
+# Compare: a figure and a ratio from a marked cell carry its marks, explained.
+SWEEP_DATADIR="$top_srcdir" "$SWEEP" compare "$top_srcdir/tests/fixtures/corpus/file-q.json" "$R" \
+    -o "$T/c" >"$T/c.log" 2>&1 || fail "compare: $(cat "$T/c.log")"
+grep -q "^| 4K | 16 | 1 | 107,315 | 107,315 ≠ | 1.00x ≠ | tie | " "$T/c/compare.md" ||
+	fail "compare.md: read 4K QD16's figure and ratio are not marked ≠"
+grep -q "^| 4K | 1 | 1 | 15,589 | 15,588 ⚠ | 1.00x ⚠ | tie | " "$T/c/compare.md" ||
+	fail "compare.md: randread 4K QD1's figure and ratio are not marked ⚠"
+grep -q "^> \*\*Marks:\*\* ⚠ not steady (noisy or stalled); ≠ BW check failed" "$T/c/compare.md" ||
+	fail "compare.md: no legend of the marks"
+head -n 1 "$T/c/compare.csv" | grep -q ",missing in,marks f.dat,marks caveats\$" &&
+    grep -q "^read,4k,4096,4,16,1,.*,,≠\$" "$T/c/compare.csv" ||
+	fail "compare.csv: no marks column, or read 4K QD16 not marked: $(head -n 1 "$T/c/compare.csv")"
+ok "compare: figures and ratios from marked cells carry the marks, with a legend"
