@@ -189,8 +189,11 @@ uint8_t	 report_xlsx_marker(unsigned i);
 void	 report_xlsx_axis(struct lxw_chart_axis *axis, const struct view_range *r, bool log_scale);
 struct lxw_chart *report_xlsx_chart(struct lxw_workbook *wb, enum report_xlsx_kind kind,
 	     const char *title, const char *xname, const char *yname, int legend_position);
-void	 report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint32_t last,
-	     uint16_t xcol, uint16_t col, const char *name, const struct report_xlsx_look *look);
+struct lxw_chart_series *report_xlsx_series(struct lxw_chart *ch, const char *sheet,
+	     uint32_t first, uint32_t last, uint16_t xcol, uint16_t col, const char *name,
+	     const struct report_xlsx_look *look);
+unsigned report_xlsx_series_hollow(struct lxw_chart_series *se,
+	     const struct report_xlsx_look *look, const struct view_table *v, unsigned col);
 void	 report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide);
 double	 report_xlsx_col_px(double chars);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,

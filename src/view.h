@@ -173,6 +173,10 @@ struct view_range {
 #define REPORT_UNWRITTEN_MARK	"∅"
 /* The flags that carry a caveat mark (view_caveats()): a figure's reader must know them. */
 #define VIEW_CAVEATS	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_UNWRITTEN)
+/* A pivot sheet's key to its chart's hollow points (report_xlsx_series_hollow()). */
+#define REPORT_XLSX_HOLLOW_NOTE	"Hollow points (or bars) in the chart below: figures from a cell " \
+	"with a caveat: " REPORT_UNSTEADY_MARK " not steady, " REPORT_MISMATCH_MARK " BW check " \
+	"failed (red in the table), " REPORT_UNWRITTEN_MARK " read of a region never written (a note)."
 /* The longest text of view_caveat_marks(), and of view_caveat_legend(). */
 #define VIEW_MARKS_LEN	16
 #define VIEW_LEGEND_LEN	192

@@ -45,6 +45,18 @@ if [ -s "$T/r/iops.svg" ]; then
 fi
 ok "charts: the marked cells' points hollow with their marks, explained in the key"
 
+# The workbook's IOPS chart: the 9 marked points hollow (no fill), and the sheet says so.
+$PY - "$T/r/report.xlsx" <<'PYEOF' || fail "report.xlsx: the marked points are not hollow"
+import re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+charts = [n for n in z.namelist() if n.startswith("xl/charts/chart")]
+hollow = [len(re.findall(r"<c:dPt><c:idx val=\"\d+\"/><c:marker><c:spPr><a:noFill/>",
+                         z.read(n).decode())) for n in sorted(charts)]
+strings = z.read("xl/sharedStrings.xml").decode()
+sys.exit(0 if hollow[:3] == [9, 9, 9] and "Hollow points (or bars) in the chart below" in strings
+         else 1)
+PYEOF
+
 # The headline avoids the marked cells when it can.
 row() { grep "^| $1 | " "$T/r/report.md" | head -n 1; }
 case "$(row read)" in
