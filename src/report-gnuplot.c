@@ -379,27 +379,32 @@ gp_lat_max(const struct report_ctx *ctx, bool bars)
 
 /* A bar's value as its label: "12.3k", "850", "1.2M". */
 static void
-gp_bar_label(FILE *f, double v)
+gp_bar_label(FILE *f, double v, const char *marks)
 {
 	if (v >= 1e6)
-		fprintf(f, "\"%.3gM\"", v / 1e6);
+		fprintf(f, "\"%.3gM%s\"", v / 1e6, marks);
 	else if (v >= 1e4)
-		fprintf(f, "\"%.0fk\"", v / 1e3);
+		fprintf(f, "\"%.0fk%s\"", v / 1e3, marks);
 	else if (v >= 1e3)
-		fprintf(f, "\"%.1fk\"", v / 1e3);
+		fprintf(f, "\"%.1fk%s\"", v / 1e3, marks);
 	else
-		fprintf(f, "\"%.3g\"", v);
+		fprintf(f, "\"%.3g%s\"", v, marks);
 }
 
 /*
  * A bar's row: x, the figure (IOPS with its --repeat interval; MiB/s, MB/s
  * and the interval; or p99 and p50), the block size and the label: the
- * columns of iops.dat and bw.dat's lines, with x in front.
+ * columns of iops.dat and bw.dat's lines, with x in front.  When marked
+ * (a bar of the chart has a caveat), the label ends with the cell's marks
+ * and a last column is 1 for a cell with a caveat, drawn hollow.
  */
 static void
-gp_bar_row(FILE *f, const struct cell_result *r, enum gp_metric metric, double div, double x)
+gp_bar_row(FILE *f, const struct report_ctx *ctx, int i, enum gp_metric metric, double div,
+    double x, bool marked)
 {
+	const struct cell_result *r = &ctx->res->cells[i];
 	double v = gp_metric_value(r, metric, 2) / div;
+	char marks[VIEW_MARKS_LEN];
 
 	fprintf(f, "%g\t%.6g", x, v);
 	if (metric == GP_LAT)
@@ -410,14 +415,19 @@ gp_bar_row(FILE *f, const struct cell_result *r, enum gp_metric metric, double d
 		report_gnuplot_spread_columns(f, r, metric == GP_BW);
 	}
 	fprintf(f, "\t%llu\t", (unsigned long long)r->cell.bs);
-	gp_bar_label(f, v);
+	gp_bar_label(f, v, view_caveat_marks(view_caveats(ctx->res, i), " ", marks, sizeof marks));
+	if (marked)
+		fprintf(f, "\t%d", view_caveats(ctx->res, i) != 0);
 	fputc('\n', f);
 }
 
-/* A series' bars, their labels, and the rounds' error bars or latency's p50 dots. */
+/*
+ * A series' bars, their labels, and the rounds' error bars or latency's p50
+ * dots; when marked, its bars with a caveat again, white with its border.
+ */
 static void
 gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_series *se,
-    enum gp_metric metric, bool spread)
+    enum gp_metric metric, bool spread, bool marked)
 {
 	const char *color = se->color;
 	unsigned label = metric == GP_IOPS ? 6 : metric == GP_BW ? 7 : 5;
@@ -426,6 +436,10 @@ gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_
 	    "rgb \"%s\" title ", block > 0 ? ", \\\n     " : "", stem, block, color,
 	    report_gnuplot_fill(se->variant), color);
 	report_gnuplot_quote(plot, se->name);
+	if (marked)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($%u > 0 ? $2 : NaN) with boxes "
+		    "lc rgb \"white\" fs solid 1.0 border lc rgb \"%s\" notitle", stem, block,
+		    label + 1, color);
 	/* The value above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
 	if (metric == GP_LAT)
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($2 * 1.25):%u with labels "
@@ -457,7 +471,7 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 	size_t len = 0, tlen = 0;
 	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
 	double *x = xcalloc((size_t)sum->nseries * sum->nbs + 1, sizeof *x), at = 0;
-	unsigned m, b, s, ntics = 0, block = 0, slot;
+	unsigned m, b, s, ntics = 0, block = 0, slot, marked = 0;
 
 	/* Each bar's position: groups in mode then size order, a gap of one bar between groups. */
 	for (m = 0; m < sum->nmodes; m++)
@@ -473,6 +487,8 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 			    sizeof label), at + (slot - 1) / 2.0);
 			at += slot + 1;
 		}
+	for (s = 0; s < sum->nseries; s++)
+		marked |= report_gnuplot_series_caveats(ctx, &sum->series[s], metric == GP_BW);
 	fprintf(f, "# sweep %s: %s; one block per series (gnuplot index 0, 1, ...), a bar per block "
 	    "size\n", j->chart.stem, j->chart.title);
 	for (s = 0; s < sum->nseries; s++) {
@@ -494,19 +510,23 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 			else
 				report_gnuplot_spread_range(r, metric == GP_BW, yr);
 			if (rows++ == 0)
-				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel\n", block > 0 ?
+				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel%s\n", block > 0 ?
 				    "\n\n" : "", block, se->name, metric == GP_IOPS ?
 				    "IOPS\tIOPS_lo\tIOPS_hi" : metric == GP_BW ?
-				    "MiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" : "p99\tp50");
-			gp_bar_row(f, r, metric, div, x[(size_t)s * sum->nbs + b]);
+				    "MiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" : "p99\tp50",
+				    marked ? "\tmarked" : "");
+			gp_bar_row(f, ctx, se->cell[b], metric, div, x[(size_t)s * sum->nbs + b],
+			    marked != 0);
 		}
 		if (rows == 0)
 			continue;
-		gp_bar_items(plot, j->chart.stem, block, se, metric, report_gnuplot_has_rounds(ctx->res));
+		gp_bar_items(plot, j->chart.stem, block, se, metric, report_gnuplot_has_rounds(ctx->res),
+		    marked != 0);
 		block++;
 	}
 	if (metric != GP_LAT)
 		gp_caps(ctx->res, metric == GP_BW, plot, block == 0, yr);
+	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	fclose(t);
 	free(x);
