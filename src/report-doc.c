@@ -162,7 +162,7 @@ static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 {
 	struct report_table t;
-	char shares[256];
+	char shares[256], marks[VIEW_LEGEND_LEN + 128];
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
@@ -170,6 +170,8 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
 	doc_table(d, &t);
 	report_table_free(&t);
+	if (view_summary_marks(&ctx->view->summary, marks, sizeof marks) != NULL)
+		doc_para(d, NULL, marks);
 	report_doc_lat_notes(d, &ctx->view->summary);
 	if (report_summary_shares_text(ctx->sum, shares, sizeof shares)) {
 		doc_para_begin(d, NULL);

@@ -218,6 +218,26 @@ view_summary(const struct results *res, const struct summary *sum, struct view_t
 	}
 }
 
+/*
+ * What the marks of summary view t mean, those present, with how its
+ * peaks were chosen; NULL when none is marked.
+ */
+const char *
+view_summary_marks(const struct view_table *t, char *buf, size_t len)
+{
+	char legend[VIEW_LEGEND_LEN];
+	unsigned r, c, f = 0;
+
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < t->ncols; c++)
+			f |= view_table_cell(t, r, c)->flags & VIEW_CAVEATS;
+	if (f == 0)
+		return NULL;
+	snprintf(buf, len, "Marks: %s. A peak is the best cell without a mark; a marked one only "
+	    "when every cell of its mode is marked.", view_caveat_legend(f, legend, sizeof legend));
+	return buf;
+}
+
 /* Row's latency note of a summary view (the mean and p50 tell of two populations); NULL: none. */
 const char *
 view_summary_lat_note(const struct view_table *t, unsigned row)

@@ -438,6 +438,7 @@ void	 view_pivot_best(const struct results *res, const struct summary *sum,
 
 void	 view_summary(const struct results *res, const struct summary *sum, struct view_table *t);
 const char *view_summary_lat_note(const struct view_table *t, unsigned row);
+const char *view_summary_marks(const struct view_table *t, char *buf, size_t len);
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);

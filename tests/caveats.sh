@@ -94,6 +94,8 @@ esac
 grep -q "^| 4K | 16,133 | 107,315 ≠ |\$" "$T/r/report.md" ||
 	fail "report.md: the read pivot does not mark 107,315 ≠"
 grep -q "≠ marks a failed BW check" "$T/r/report.md" || fail "report.md: no legend of ≠"
+grep -q "^Marks: ⚠ not steady (noisy or stalled); ≠ BW check failed (BW != IOPS x bs). A peak is" \
+    "$T/r/report.md" || fail "report.md: no legend of the summary's marks"
 grep -q "⚠ ⚠" "$T/r/report.md" && fail "report.md: a doubled ⚠"
 ok "summary: the headline avoids marked cells, and marks it when every cell is"
 
