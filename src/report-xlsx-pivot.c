@@ -120,8 +120,8 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 			view_range_add(&range, vc->value);
 		}
 		if (c < REPORT_XLSX_SERIES_MAX)
-			report_xlsx_series(ch, SHEET_LAT, first + 1, first + v->nrows, 0, col,
-			    v->cols[c].header, &look);
+			report_xlsx_series_hollow(report_xlsx_series(ch, SHEET_LAT, first + 1,
+			    first + v->nrows, 0, col, v->cols[c].header, &look), &look, ctx->res, v, c);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
 	return ch;
@@ -264,8 +264,8 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 
 		look.hatched = sum->series[s].variant > 0;
 		nhollow += report_xlsx_series_hollow(report_xlsx_series(ch, name, 1, sum->nbs, 0,
-		    (lxw_col_t)(s + 2), sum->series[s].name, &look), &look, &ctx->view->pivot[metric],
-		    s);
+		    (lxw_col_t)(s + 2), sum->series[s].name, &look), &look, ctx->res,
+		    &ctx->view->pivot[metric], s);
 	}
 	if (nhollow > 0)
 		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE, x->bold);

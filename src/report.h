@@ -193,7 +193,8 @@ struct lxw_chart_series *report_xlsx_series(struct lxw_chart *ch, const char *sh
 	     uint32_t first, uint32_t last, uint16_t xcol, uint16_t col, const char *name,
 	     const struct report_xlsx_look *look);
 unsigned report_xlsx_series_hollow(struct lxw_chart_series *se,
-	     const struct report_xlsx_look *look, const struct view_table *v, unsigned col);
+	     const struct report_xlsx_look *look, const struct results *res,
+	     const struct view_table *v, unsigned col);
 void	 report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide);
 double	 report_xlsx_col_px(double chars);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,

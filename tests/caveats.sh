@@ -65,7 +65,25 @@ grep -q 'using 1:($7 > 0 ? $2 : NaN) with boxes lc rgb "white"' "$T/b/iops.gp" |
 	fail "iops.gp (bars): the marked bars are not drawn hollow"
 ok "bar charts: a marked bar hollow, its label with the marks"
 
-# The workbook's IOPS chart: the 9 marked points hollow (no fill), and the sheet says so.
+# Reads of a region never written: every reading cell's point is marked ∅, no writing one.
+mkdir -p "$T/u"
+$PY - "$R" "$T/u/results.json" <<'PYEOF' || fail "unwritten: rewriting results.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["warnings"] = ["f.dat: all 64 sampled blocks are zero: the region was never written"]
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+SWEEP_DATADIR="$top_srcdir" "$SWEEP" report "$T/u/results.json" --formats png -o "$T/u" \
+    >"$T/u.log" 2>&1 || fail "unwritten report: $(cat "$T/u.log")"
+awk '/^# index [0-3]: (rand)?read / { b = 1 } /^# index [4-7]:/ { b = 0 } b && /^[0-9]/' \
+    "$T/u/iops.dat" | grep -qv "∅\$" && fail "iops.dat: a read point without ∅: $(cat "$T/u/iops.dat")"
+awk '/^# index [4-7]:/ { b = 1 } b && /^[0-9]/' "$T/u/iops.dat" | grep -q "∅" &&
+	fail "iops.dat: a write point marked ∅"
+grep -q 'keyentry .*"hollow ∅: read never written"' "$T/u/iops.gp" || fail "iops.gp: no key of ∅"
+ok "reads of a region never written: the read points marked ∅, the write points not"
+
+# The workbook's IOPS, MiB/s and p99 charts: the 9 marked points hollow (no fill), the
+# percentiles' 12 (3 cells x p50/p99/p99.9), and the sheet says so.
 $PY - "$T/r/report.xlsx" <<'PYEOF' || fail "report.xlsx: the marked points are not hollow"
 import re, sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
@@ -73,7 +91,7 @@ charts = [n for n in z.namelist() if n.startswith("xl/charts/chart")]
 hollow = [len(re.findall(r"<c:dPt><c:idx val=\"\d+\"/><c:marker><c:spPr><a:noFill/>",
                          z.read(n).decode())) for n in sorted(charts)]
 strings = z.read("xl/sharedStrings.xml").decode()
-sys.exit(0 if hollow[:3] == [9, 9, 9] and "Hollow points (or bars) in the chart below" in strings
+sys.exit(0 if hollow == [9, 9, 9, 12] and "Hollow points (or bars) in the chart below" in strings
          else 1)
 PYEOF
 
