@@ -156,6 +156,7 @@ sc_footer(const struct report_ctx *ctx, FILE *obj)
 {
 	char text[SC_FOOT_LINES][VIEW_LEGEND_LEN + 32], item[64], legend[VIEW_LEGEND_LEN];
 	const char *color[SC_FOOT_LINES];
+	char *sp;
 	unsigned t, k, i, nmissing = 0, n = 2;
 	double step;
 
@@ -167,6 +168,13 @@ sc_footer(const struct report_ctx *ctx, FILE *obj)
 	if (view_caveat_legend(sc_caveats(ctx), legend, sizeof legend)[0] != '\0') {
 		snprintf(text[n], sizeof text[n], "Corner marks: %s.", legend);
 		color[n++] = SC_MARK_COLOR;
+		/* the three marks' legend is too long for a line: after the second "; " */
+		if (strlen(text[n - 1]) > SC_WRAP && (sp = strstr(text[n - 1], "; ")) != NULL &&
+		    (sp = strstr(sp + 2, "; ")) != NULL) {
+			snprintf(text[n], sizeof text[n], "%s", sp + 2);
+			sp[1] = '\0';
+			color[n++] = SC_MARK_COLOR;
+		}
 	}
 	snprintf(text[n], sizeof text[n], "Not measured: ");
 	color[n] = "#b00020";
