@@ -2,7 +2,8 @@
  * What a point of the iops, bw and latency lines carries beside its
  * figure (report-gnuplot.c draws the lines): the interval of --repeat's
  * rounds, as an error bar; and a cell's caveats (view_caveats), as a
- * hollow point with its marks above it, explained in the key.
+ * hollow point with its marks above it, explained in the key (as a bar's:
+ * hollow, its value label with the marks).
  */
 #include "config.h"
 
@@ -113,4 +114,18 @@ report_gnuplot_spread_range(const struct cell_result *r, bool bw, struct view_ra
 		view_range_add(yr, bw ? sp.lo / MIB : sp.lo);
 		view_range_add(yr, bw ? sp.hi / MIB : sp.hi);
 	}
+}
+
+/* A bar's value as its label, quoted, with marks after it: "12.3k", "850 ≠", "1.2M". */
+void
+report_gnuplot_bar_label(FILE *f, double v, const char *marks)
+{
+	if (v >= 1e6)
+		fprintf(f, "\"%.3gM%s\"", v / 1e6, marks);
+	else if (v >= 1e4)
+		fprintf(f, "\"%.0fk%s\"", v / 1e3, marks);
+	else if (v >= 1e3)
+		fprintf(f, "\"%.1fk%s\"", v / 1e3, marks);
+	else
+		fprintf(f, "\"%.3g%s\"", v, marks);
 }

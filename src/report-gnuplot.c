@@ -299,6 +299,7 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 	const struct summary *sum = ctx->sum;
 	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
 	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b, block = 0;
+	unsigned marked, all = 0;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -311,9 +312,12 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 			;
 		if (b == sum->nbs)
 			continue;
+		for (marked = 0, b = 0; b < sum->nbs; b++)
+			marked |= view_caveats(ctx->res, best[b]);
+		all |= marked;
 		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
-		    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
-		    bw ? "MiB/s\tMB/s" : "IOPS");
+		    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
+		    bw ? "MiB/s\tMB/s" : "IOPS", marked ? "\tmarks" : "");
 		for (b = 0; b < sum->nbs; b++) {
 			const struct cell_result *r = &ctx->res->cells[best[b]];
 
@@ -325,14 +329,21 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
 			else
 				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
-			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);
+			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+			if (marked)
+				report_gnuplot_mark_column(f, ctx->res, best[b]);
+			fputc('\n', f);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 		    "dt 1 pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
 		    sum->modes[m].color, sum->modes[m].name);
+		if (marked)
+			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
+			    sum->modes[m].color, true);
 		block++;
 	}
 	gp_caps(ctx->res, bw, plot, block == 0, yr);
+	report_gnuplot_mark_key(plot, all);
 	fclose(f);
 	j->data = buf;
 	free(best);
@@ -377,20 +388,6 @@ gp_lat_max(const struct report_ctx *ctx, bool bars)
 	return max;
 }
 
-/* A bar's value as its label: "12.3k", "850", "1.2M". */
-static void
-gp_bar_label(FILE *f, double v, const char *marks)
-{
-	if (v >= 1e6)
-		fprintf(f, "\"%.3gM%s\"", v / 1e6, marks);
-	else if (v >= 1e4)
-		fprintf(f, "\"%.0fk%s\"", v / 1e3, marks);
-	else if (v >= 1e3)
-		fprintf(f, "\"%.1fk%s\"", v / 1e3, marks);
-	else
-		fprintf(f, "\"%.3g%s\"", v, marks);
-}
-
 /*
  * A bar's row: x, the figure (IOPS with its --repeat interval; MiB/s, MB/s
  * and the interval; or p99 and p50), the block size and the label: the
@@ -415,7 +412,7 @@ gp_bar_row(FILE *f, const struct report_ctx *ctx, int i, enum gp_metric metric, 
 		report_gnuplot_spread_columns(f, r, metric == GP_BW);
 	}
 	fprintf(f, "\t%llu\t", (unsigned long long)r->cell.bs);
-	gp_bar_label(f, v, view_caveat_marks(view_caveats(ctx->res, i), " ", marks, sizeof marks));
+	report_gnuplot_bar_label(f, v, view_caveat_marks(view_caveats(ctx->res, i), " ", marks, sizeof marks));
 	if (marked)
 		fprintf(f, "\t%d", view_caveats(ctx->res, i) != 0);
 	fputc('\n', f);

@@ -249,6 +249,7 @@ void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, un
 	     unsigned col, int pt, const char *color, bool label);
 void	 report_gnuplot_mark_column(FILE *f, const struct results *res, int i);
 void	 report_gnuplot_mark_key(FILE *plot, unsigned flags);
+void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
 	     const struct summary_series *se, bool bw);
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);

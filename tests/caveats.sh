@@ -65,6 +65,31 @@ grep -q 'using 1:($7 > 0 ? $2 : NaN) with boxes lc rgb "white"' "$T/b/iops.gp" |
 	fail "iops.gp (bars): the marked bars are not drawn hollow"
 ok "bar charts: a marked bar hollow, its label with the marks"
 
+# A large run (over 2000 cells): its chart's best-of lines mark their points too.
+mkdir -p "$T/big"
+$PY - "$R" "$T/big/results.json" <<'PYEOF' || fail "big: rewriting results.json"
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+cells = []
+for q in range(1, 101):
+    for c0 in d["cells"]:
+        c = copy.deepcopy(c0)
+        c["depth"] = 100 * q + c0["depth"]
+        cells.append(c)
+for i, c in enumerate(cells):
+    c["index"] = i
+d["cells"] = cells
+d["plan"]["cells"] = [{k: c[k] for k in ("mode", "bs", "depth", "jobs")} for c in cells]
+d["cells_done"] = len(cells)
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+SWEEP_DATADIR="$top_srcdir" "$SWEEP" report "$T/big/results.json" --formats png -o "$T/big" \
+    >"$T/big.log" 2>&1 || fail "big report: $(cat "$T/big.log")"
+grep -q "^4096${tab}107315.0${tab}116${tab}1${tab}≠\$" "$T/big/iops.dat" &&
+    grep -q 'keyentry .*"hollow ≠: BW check failed"' "$T/big/iops.gp" ||
+	fail "iops.dat (2,400 cells): read's best 4K point is not marked: $(head -n 6 "$T/big/iops.dat")"
+ok "a large run's best-of lines: the marked point hollow, with its marks"
+
 # Reads of a region never written: every reading cell's point is marked ∅, no writing one.
 mkdir -p "$T/u"
 $PY - "$R" "$T/u/results.json" <<'PYEOF' || fail "unwritten: rewriting results.json"
