@@ -115,6 +115,10 @@ int	 import_fio_results(const cJSON *root, const char *path, const char *host, i
 	     const char *label, struct results *res);
 unsigned import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max);
 
+/* import-many.c: fio JSON files and folders of them, as one run */
+int	 import_fio_many(const char *const *args, unsigned nargs, const char *label,
+	     struct results *res);
+
 /* hosts.c: the host list and fio's aggregate, for import-fleet.c */
 int	 hosts_add(struct host_list *l, const char *spec, const char *input);
 void	 hosts_dirs_unique(struct host_list *l, const char *input);
