@@ -40,6 +40,8 @@ struct fio_notes {
 	unsigned	 nconcurrent;
 	char		 duplicate[IMPORT_FIO_NOTE_MAX];
 	unsigned	 nduplicate;
+	char		 clones[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nclones;
 };
 
 /* The import in progress. */
@@ -236,7 +238,18 @@ struct fio_sum {
 	double		 win_ms;	/* the longest direction's runtime */
 	double		 other_ios;	/* I/Os in a direction the mode does not do */
 	int		 error;		/* the first entry's error that is not 0 */
+	/* Clones: per direction the longest runtime (ms); over the clones their spread. */
+	double		 dir_win_ms[2];
+	double		 clone_ms_lo, clone_ms_hi;	/* a clone's window: its longest direction */
+	double		 clone_iops_lo, clone_iops_hi;
 };
+
+/*
+ * Clones whose windows differ by more than this ran different windows:
+ * fio's clones start together and end within a few ms of each other
+ * unless something (steadystate, a runtime per clone) ended some early.
+ */
+#define IMPORT_FIO_CLONE_WINDOWS	0.01
 
 /* Sum the figures of entries e[0..n) into r: counts, rates, CPU; latency records into s. */
 static void
@@ -247,7 +260,7 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 
 	for (i = 0; i < n; i++) {
 		/* A group-reported entry's CPU figure is the mean of its jobs; sweep sums them. */
-		double weight = n == 1 ? r->cell.jobs : 1;
+		double weight = n == 1 ? r->cell.jobs : 1, clone_ms = 0, clone_ios = 0;
 
 		if (s->error == 0)
 			s->error = fio_values_int(import_fio_num(e[i], "error"));
@@ -269,14 +282,66 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 			r->short_ios += fio_values_u64(import_fio_num(o, "short_ios"));
 			if (import_fio_num(o, "runtime") > s->win_ms)
 				s->win_ms = import_fio_num(o, "runtime");
+			s->dir_win_ms[d] = fmax(s->dir_win_ms[d], import_fio_num(o, "runtime"));
+			clone_ms = fmax(clone_ms, import_fio_num(o, "runtime"));
+			clone_ios += (double)ios;
 			fio_lat_read(o, &s->lat[s->nlat]);
 			if (s->lat[s->nlat].n > 0)
 				s->nlat++;
 		}
+		if (i == 0 || clone_ms < s->clone_ms_lo)
+			s->clone_ms_lo = clone_ms;
+		s->clone_ms_hi = fmax(s->clone_ms_hi, clone_ms);
+		clone_ios = clone_ms > 0 ? clone_ios * 1000 / clone_ms : 0;
+		if (i == 0 || clone_ios < s->clone_iops_lo)
+			s->clone_iops_lo = clone_ios;
+		s->clone_iops_hi = fmax(s->clone_iops_hi, clone_ios);
 	}
 	r->ios = r->read_ios + r->write_ios;
 	r->bytes = r->read_bytes + r->write_bytes;
 	r->runtime_ns = fio_values_u64(s->win_ms * 1e6);
+	/*
+	 * Clones reported one by one: their total I/Os and bytes over the
+	 * longest clone's window in each direction, as fio's group_reporting
+	 * aggregates them; the sum of their rates would count a clone that
+	 * stopped early at its own, shorter window.
+	 */
+	if (n > 1) {
+		r->iops = r->bw_bytes_s = 0;
+		for (d = 0; d < 2; d++)
+			if (s->dir_win_ms[d] > 0) {
+				r->iops += (double)(d == 0 ? r->read_ios : r->write_ios) * 1000 /
+				    s->dir_win_ms[d];
+				r->bw_bytes_s += (double)(d == 0 ? r->read_bytes : r->write_bytes) *
+				    1000 / s->dir_win_ms[d];
+			}
+	}
+}
+
+/*
+ * What a cell of clones says of them: always a note of their spread, and
+ * in the check's reason when they ran windows of different lengths.
+ */
+static void
+import_fio_clones(struct fio_import *im, const char *name, unsigned n, const struct fio_sum *s,
+    struct cell_result *r)
+{
+	size_t used = strlen(r->check.reason);
+	char win[48];
+	bool differ = s->clone_ms_hi > 0 &&
+	    s->clone_ms_hi - s->clone_ms_lo > IMPORT_FIO_CLONE_WINDOWS * s->clone_ms_hi;
+
+	if (differ)
+		snprintf(win, sizeof win, "windows of %.2f-%.2f s", s->clone_ms_lo / 1000,
+		    s->clone_ms_hi / 1000);
+	else
+		snprintf(win, sizeof win, "%.2f s each", s->clone_ms_hi / 1000);
+	import_fio_note(im->notes.clones, &im->notes.nclones, "%s: %u clones, %.0f-%.0f IOPS "
+	    "each, %s", name, n, s->clone_iops_lo, s->clone_iops_hi, win);
+	if (differ && used < sizeof r->check.reason)
+		snprintf(r->check.reason + used, sizeof r->check.reason - used, "%sclones ran %s: "
+		    "the figures are their total I/Os over the longest, as fio's group_reporting",
+		    used ? "; " : "", win);
 }
 
 /*
@@ -325,6 +390,8 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		    s.error, strerror(s.error));
 	}
 	bw_check_compute(r);
+	if (n > 1)
+		import_fio_clones(im, name, n, &s, r);
 	analysis_stability_judge(r);	/* no per-second series: unknown */
 	return 1;
 }
@@ -677,6 +744,11 @@ import_fio_warn(const struct fio_import *im, struct results *res)
 		results_warn(res, "fio jobs with the mode, bs, iodepth and numjobs of an earlier "
 		    "one (reports pivot on those, so show one of each): %s%s", n->duplicate,
 		    import_fio_more(n->nduplicate, more, sizeof more));
+	if (n->nclones > 0)
+		results_warn(res, "clones reported one by one (numjobs without group_reporting) "
+		    "are one cell each, their total I/Os over the longest clone's window, as fio's "
+		    "group_reporting: %s%s", n->clones, import_fio_more(n->nclones, more,
+		    sizeof more));
 	if (n->nconcurrent > 0)
 		results_warn(res, "jobs ran at the same time (one fio group, no stonewall), so they "
 		    "shared the target: %s%s", n->concurrent,
