@@ -1,11 +1,12 @@
 #include "config.h"
 
 /*
- * fio 3.x JSON output (fio --output-format=json, local or client/server)
- * into results: one cell per fio job.  A job's options are its "job
- * options" over the file's "global options"; clones of a job reported one
- * by one (numjobs > 1 without group_reporting) are summed into one cell.
- * Jobs sweep has no mode for (trim, verify-only) or that moved no data
+ * fio JSON output (fio --output-format=json, local or client/server; read
+ * and brought to fio 3.19's layout by fio-layout.c) into results: one cell
+ * per fio job.  A job's options are its "job options" over the file's
+ * "global options"; clones of a job reported one by one (numjobs > 1
+ * without group_reporting) are one cell, aggregated as fio's
+ * group_reporting does.  Jobs sweep has no mode for (trim, verify-only) or that moved no data
  * are left out, each with its reason in the results' warnings.
  */
 #include <errno.h>
@@ -21,7 +22,6 @@
 #include "results.h"
 #include "util.h"
 
-#define IMPORT_FIO_MAX_BYTES	(256 * MIB)
 #define IMPORT_FIO_NOTE_MAX	240
 #define IMPORT_FIO_NOTE_ITEMS	5	/* names listed in a note; then "and N more" */
 
@@ -396,93 +396,6 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	return 1;
 }
 
-/*
- * Parse fio's JSON output at path into *root (caller frees with
- * cJSON_Delete).  Text before the JSON (fio prints its errors there) and
- * after it (--output-format=json,normal) is skipped.  Refuses what is not
- * fio 3.x JSON output with one line on stderr; returns -EINVAL then.
- */
-int
-import_fio_load(const char *path, cJSON **root)
-{
-	const char *start, *end = NULL, *version;
-	unsigned line, col, tries;
-	size_t len, err_off = 0;
-	char *text;
-	int major;
-
-	*root = NULL;
-	if (results_read_input("import", path, IMPORT_FIO_MAX_BYTES, "give the file fio "
-	    "--output-format=json wrote", "give the file fio --output-format=json wrote", &text,
-	    &len) != 0)
-		return -EINVAL;
-	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
-		/* A UTF-8 byte order mark (an editor's save): not part of the JSON. */
-		len -= 3;
-		memmove(text, text + 3, len + 1);
-	}
-	/*
-	 * fio's JSON starts with "{" on a line of its own; the messages before
-	 * it are text, and may hold a "{" too: try each such line in turn.
-	 */
-	for (start = text, tries = 0; start != NULL && *root == NULL && tries < 64; tries++) {
-		const char *ep;
-
-		while (*start != '\0' && *start != '{')
-			start = strchr(start, '\n') != NULL ? strchr(start, '\n') + 1 : start + strlen(start);
-		if (*start == '\0')
-			break;
-		*root = cJSON_ParseWithLengthOpts(start, len - (size_t)(start - text), &end, 0);
-		ep = cJSON_GetErrorPtr();
-		if (*root == NULL && ep != NULL && ep >= text && ep <= text + len &&
-		    (size_t)(ep - text) >= err_off)
-			err_off = (size_t)(ep - text);
-		start = strchr(start, '\n');
-	}
-	if (*root == NULL && tries == 0) {
-		sweep_error("import %s: no JSON object in the file; give the output of fio "
-		    "--output-format=json", path);
-		free(text);
-		return -EINVAL;
-	}
-	if (*root == NULL) {
-		text_position(text, err_off, &line, &col);
-		sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
-		    "--output-format=json wrote)", path, line, col);
-		free(text);
-		return -EINVAL;
-	}
-	free(text);
-	results_json_clean(*root);	/* job names, options, host names: clean text */
-	version = import_fio_str(*root, "fio version");
-	if (!cJSON_IsObject(*root) || version == NULL) {
-		sweep_error("import %s: not fio JSON output (no \"fio version\"); give the output of "
-		    "fio --output-format=json", path);
-		goto refuse;
-	}
-	if (strncmp(version, "fio-", 4) != 0 || sscanf(version + 4, "%d", &major) != 1) {
-		sweep_error("import %s: unknown \"fio version\" \"%s\"; sweep reads fio 3.x JSON",
-		    path, version);
-		goto refuse;
-	}
-	if (major < 3) {
-		sweep_error("import %s: written by %s; sweep reads fio 3.x JSON (latencies in ns), "
-		    "run the jobs again with fio 3", path, version);
-		goto refuse;
-	}
-	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "jobs")) &&
-	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "client_stats"))) {
-		sweep_error("import %s: fio output without \"jobs\" (or \"client_stats\"); give the "
-		    "output of fio --output-format=json", path);
-		goto refuse;
-	}
-	return 0;
-refuse:
-	cJSON_Delete(*root);
-	*root = NULL;
-	return -EINVAL;
-}
-
 /* The entries of root: "client_stats" (client/server output) or "jobs". */
 static const cJSON *
 import_fio_entries(const cJSON *root, bool *client)
@@ -714,11 +627,31 @@ import_fio_plan(struct fio_import *im, struct plan *p, const struct cell_result 
 	}
 }
 
+/* What fio_layout_normalize() converted, as one warning. */
+static void
+import_fio_layout_warn(struct results *res, const char *version, unsigned layout)
+{
+	char what[IMPORT_FIO_NOTE_MAX] = "";
+
+	if (layout & FIO_LAYOUT_US)
+		import_fio_note(what, NULL, "latency from microseconds (1 us resolution)");
+	if (layout & FIO_LAYOUT_KIB)
+		import_fio_note(what, NULL, "bytes from KiB (1 KiB resolution)");
+	if (layout & FIO_LAYOUT_BW)
+		import_fio_note(what, NULL, "bandwidth as io_bytes / runtime (no bw_bytes)");
+	if (layout & FIO_LAYOUT_N)
+		import_fio_note(what, NULL, "a latency record's count is its direction's total_ios "
+		    "(no N)");
+	results_warn(res, "%s output, read in the units of fio 3.19: %s", version, what);
+}
+
 /* The notes as warnings in res (each printed once on stderr). */
 static void
 import_fio_warn(const struct fio_import *im, struct results *res)
 {
 	const struct fio_notes *n = &im->notes;
+	const char *version = import_fio_str(im->root, "fio version");
+	unsigned layout = (unsigned)import_fio_num(im->root, FIO_LAYOUT_KEY);
 	char more[48];
 
 	if (n->nskipped > 0)
@@ -744,6 +677,8 @@ import_fio_warn(const struct fio_import *im, struct results *res)
 		results_warn(res, "fio jobs with the mode, bs, iodepth and numjobs of an earlier "
 		    "one (reports pivot on those, so show one of each): %s%s", n->duplicate,
 		    import_fio_more(n->nduplicate, more, sizeof more));
+	if (layout != 0)
+		import_fio_layout_warn(res, version != NULL ? version : "fio", layout);
 	if (n->nclones > 0)
 		results_warn(res, "clones reported one by one (numjobs without group_reporting) "
 		    "are one cell each, their total I/Os over the longest clone's window, as fio's "

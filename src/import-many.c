@@ -220,7 +220,7 @@ import_fio_many(const char *const *args, unsigned nargs, const char *label, stru
 	struct many_files f = { .path = NULL };
 	cJSON *merged = cJSON_CreateObject(), *jobs = cJSON_AddArrayToObject(merged, "jobs");
 	char version[64] = "", stem[128], *source = NULL;
-	unsigned i, nused = 0, nskipped = 0;
+	unsigned i, nused = 0, nskipped = 0, layout = 0;
 	double ts = 0;
 	int group = 0, err = -EINVAL;
 	bool versions_differ = false;
@@ -249,6 +249,8 @@ import_fio_many(const char *const *args, unsigned nargs, const char *label, stru
 			versions_differ = true;
 		if (cJSON_IsNumber(t) && t->valuedouble > 0 && (ts == 0 || t->valuedouble < ts))
 			ts = t->valuedouble;
+		t = cJSON_GetObjectItemCaseSensitive(root, FIO_LAYOUT_KEY);
+		layout |= cJSON_IsNumber(t) ? (unsigned)t->valuedouble : 0;
 		nused++;
 		cJSON_Delete(root);
 	}
@@ -260,6 +262,7 @@ import_fio_many(const char *const *args, unsigned nargs, const char *label, stru
 	cJSON_AddStringToObject(merged, "fio version", version);
 	if (ts > 0)
 		cJSON_AddNumberToObject(merged, "timestamp", ts);
+	cJSON_AddNumberToObject(merged, FIO_LAYOUT_KEY, layout);
 	source = many_source(args, nargs, nused);
 	if (label == NULL) {
 		char arg[PATH_MAX];

@@ -232,14 +232,74 @@ for h in "$T"/c2/127.0.0.1-1876*/; do
 done
 [ -s "$T/c2/hosts.md" ] && [ -s "$T/c2/hosts.csv" ] || fail "no hosts.md/hosts.csv"
 ok "client2.json: two hosts, one folder each, hosts.md and hosts.csv"
-sed 's/"fio-3\.[0-9]*"/"fio-2.21"/' "$FX/client2.json" >"$T/client2-fio2.json"
-expect_usage "fio 2.x client/server output" "$SWEEP" import "$T/client2-fio2.json" -o "$T/c2old"
+sed 's/"fio-3\.[0-9]*"/"fio-2.2.10"/' "$FX/client2.json" >"$T/client2-fio2.json"
+expect_usage "fio 2.2 client/server output" "$SWEEP" import "$T/client2-fio2.json" -o "$T/c2old"
 [ ! -e "$T/c2old" ] || fail "a refused import created its output directory"
 
-# Not fio 3.x JSON: one line, exit 2, nothing written.
-sed 's/"fio-3\.33"/"fio-2.21"/' "$FX/groups.json" >"$T/fio2.json"
-expect_usage "fio 2.x output" "$SWEEP" import "$T/fio2.json" -o "$T/bad"
-grep -q "fio-2.21; sweep reads fio 3.x" "$T/.err" || fail "fio 2 message: $(cat "$T/.err")"
+# A run fio refused before it started: its own error line is quoted.
+expect_usage "fio's error instead of JSON" "$SWEEP" import "$FX/failed.json" -o "$T/bad"
+grep -q 'no JSON object in the file; fio said: "fio: failed parsing rw=bogus"' "$T/.err" ||
+	fail "fio's error not quoted: $(cat "$T/.err")"
+
+# fio 2.2 and older write no job options: one line, exit 2, nothing written.
+sed 's/"fio-3\.33"/"fio-2.2.10"/' "$FX/groups.json" >"$T/fio2.json"
+expect_usage "fio 2.2 output" "$SWEEP" import "$T/fio2.json" -o "$T/bad"
+grep -q "fio-2.2.10, whose JSON holds no job options" "$T/.err" || fail "fio 2.2 message: $(cat "$T/.err")"
+
+# The layouts of older fio, made from groups.json as fio 3.1 (no bw_bytes, no N) and
+# fio 2.16 (latency in us under clat/lat/slat, io_bytes in KiB) would write it: the
+# same cells, IOPS exact, bytes to 1 KiB, latency to 1 us, and a warning that says so.
+$PY - "$FX/groups.json" "$T" <<'PY'
+import json, sys
+s = open(sys.argv[1]).read()
+src = json.loads(s[s.index("\n{") + 1:] if not s.startswith("{") else s)
+for ver in ("fio-3.1", "fio-2.16"):
+    d = json.loads(json.dumps(src))
+    d["fio version"] = ver
+    for j in d["jobs"]:
+        for x in ("read", "write", "trim"):
+            o = j.get(x)
+            if o is None:
+                continue
+            o.pop("bw_bytes", None)
+            for k in ("clat_ns", "lat_ns", "slat_ns"):
+                if k in o:
+                    o[k].pop("N", None)
+            if ver == "fio-2.16":
+                o.pop("io_kbytes", None)
+                o["io_bytes"] = o["io_bytes"] >> 10
+                for k in ("clat", "lat", "slat"):
+                    r = o.pop(k + "_ns", None)
+                    if r is None:
+                        continue
+                    for f in ("min", "max", "mean", "stddev"):
+                        if f in r:
+                            r[f] = int(r[f] / 1000) if f in ("min", "max") else r[f] / 1000
+                    if "percentile" in r:
+                        r["percentile"] = {p: int(v / 1000) for p, v in r["percentile"].items()}
+                    o[k] = r
+    open("%s/%s.json" % (sys.argv[2], ver), "w").write(json.dumps(d))
+PY
+"$SWEEP" import "$FX/groups.json" -o "$T/v333" --formats csv >/dev/null 2>&1 || fail "import groups.json"
+for v in fio-3.1 fio-2.16; do
+	"$SWEEP" import "$T/$v.json" -o "$T/$v" --formats csv >/dev/null 2>"$T/$v.err" ||
+		fail "import of $v output: $(cat "$T/$v.err")"
+	results_py "$T/$v/results.json" "
+ref = json.load(open('$T/v333/results.json'))['cells']
+assert len(d['cells']) == len(ref)
+for c, r in zip(d['cells'], ref):
+    assert (c['mode'], c['bs'], c['depth'], c['jobs']) == (r['mode'], r['bs'], r['depth'], r['jobs'])
+    assert c['iops'] == r['iops'], (c['iops'], r['iops'])
+    assert abs(c['bytes'] - r['bytes']) <= 1024 * 2, (c['bytes'], r['bytes'])
+    assert abs(c['bw_bytes_s'] - r['bw_bytes_s']) <= 0.001 * r['bw_bytes_s'], (c['bw_bytes_s'], r['bw_bytes_s'])
+    for k in ('p50', 'p99', 'mean'):
+        assert r['lat_ns'][k] > 0 and abs(c['lat_ns'][k] - r['lat_ns'][k]) <= 1000 + 0.001 * r['lat_ns'][k], (k, c['lat_ns'][k], r['lat_ns'][k])
+w = ' '.join(d['warnings'])
+assert '$v output, read in the units of fio 3.19' in w, w
+assert ('microseconds' in w) == ('$v' == 'fio-2.16'), w
+"
+done
+ok "fio 3.1 and fio 2.16 layouts: the cells of fio 3.33's, latency and bandwidth read (not 0)"
 "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); del d["fio version"]; json.dump(d, open(sys.argv[2], "w"))' \
     "$FX/groups.json" "$T/nover.json"
 expect_usage "no \"fio version\"" "$SWEEP" import "$T/nover.json" -o "$T/bad"
