@@ -113,6 +113,19 @@ layout_dir(cJSON *d, int major, int minor)
 	return flags;
 }
 
+/* Drop key from every entry of root: sweep's own keys are never taken from a file. */
+static void
+fio_layout_drop(cJSON *root, const char *key)
+{
+	static const char *const lists[] = { "jobs", "client_stats" };
+	unsigned l;
+	cJSON *e;
+
+	for (l = 0; l < 2; l++)
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, lists[l]))
+			cJSON_DeleteItemFromObjectCaseSensitive(e, key);
+}
+
 /*
  * Bring the entries of root ("jobs", "client_stats") of fio version
  * major.minor to fio 3.19's layout; returns what was converted.
@@ -248,6 +261,7 @@ import_fio_load(const char *path, cJSON **root)
 		goto refuse;
 	}
 	cJSON_DeleteItemFromObjectCaseSensitive(*root, FIO_LAYOUT_KEY);
+	fio_layout_drop(*root, FIO_DIR_KEY);
 	cJSON_AddNumberToObject(*root, FIO_LAYOUT_KEY, fio_layout_normalize(*root, major, minor));
 	return 0;
 refuse:

@@ -42,6 +42,8 @@ struct fio_notes {
 	unsigned	 nduplicate;
 	char		 clones[IMPORT_FIO_NOTE_MAX];
 	unsigned	 nclones;
+	char		 logged[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nlogged;
 };
 
 /* The import in progress. */
@@ -679,6 +681,10 @@ import_fio_warn(const struct fio_import *im, struct results *res)
 		    import_fio_more(n->nduplicate, more, sizeof more));
 	if (layout != 0)
 		import_fio_layout_warn(res, version != NULL ? version : "fio", layout);
+	if (n->nlogged > 0)
+		results_warn(res, "per-second series of %u cell%s from fio's logs beside the JSON: "
+		    "%s%s", n->nlogged, n->nlogged == 1 ? "" : "s", n->logged,
+		    import_fio_more(n->nlogged, more, sizeof more));
 	if (n->nclones > 0)
 		results_warn(res, "clones reported one by one (numjobs without group_reporting) "
 		    "are one cell each, their total I/Os over the longest clone's window, as fio's "
@@ -747,6 +753,28 @@ import_fio_select(struct fio_import *im)
 }
 
 /*
+ * The per-second series of cell r (fio threads first.. of nthreads) from
+ * fio's logs beside the JSON (import-fio-log.c); its stability is judged
+ * again on it.
+ */
+static void
+import_fio_logs(struct fio_import *im, const cJSON *e, unsigned first, unsigned nthreads,
+    struct cell_result *r)
+{
+	const struct fio_log_opts o = { .json = im->path, .dir = import_fio_str(e, FIO_DIR_KEY),
+	    .iops = import_fio_opt(im, e, "write_iops_log"),
+	    .bw = import_fio_opt(im, e, "write_bw_log"),
+	    .avg_msec = import_fio_opt(im, e, "log_avg_msec"),
+	    .jobname = import_fio_str(e, "jobname") };
+
+	if (import_fio_log_series(&o, first, nthreads, r)) {
+		import_fio_note(im->notes.logged, &im->notes.nlogged, "%s (%u s)",
+		    o.jobname != NULL ? o.jobname : "?", r->nseries);
+		analysis_stability_judge(r);
+	}
+}
+
+/*
  * The cells of the entries into cells[] and p->cells (p->ncells of them),
  * each with the first entry of its job in first_of_cell; clones of a job
  * are summed into one cell.  Returns the number of stonewalled groups.
@@ -755,7 +783,7 @@ static unsigned
 import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cells,
     const cJSON **first_of_cell)
 {
-	unsigned i, k, n, ngroups = 0;
+	unsigned i, k, n, ngroups = 0, thread = 1;
 	int last_group = -1;
 
 	for (i = 0; i < im->nent; i += n) {
@@ -784,10 +812,14 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			import_fio_note(im->notes.concurrent, &im->notes.nconcurrent, "%s (group %d)",
 			    name, group);
 		last_group = group;
+		/* fio numbers its threads over every job and clone: a reported entry is one, or numjobs */
+		thread += n > 1 || jobs == 1 ? n : jobs;
 		if (!import_fio_cell(im, im->ent + i, n, r, why, sizeof why)) {
 			import_fio_note(im->notes.skipped, &im->notes.nskipped, "%s (%s)", name, why);
 			continue;
 		}
+		import_fio_logs(im, e, thread - (n > 1 || jobs == 1 ? n : jobs),
+		    n > 1 || jobs == 1 ? n : jobs, r);
 		if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode)) {
 			r->cell.rwmixread = import_fio_share(im, e);
 			r->cell.rwmix_set = true;

@@ -116,7 +116,7 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
  * groups after the last file's: separate runs never ran at the same time).
  */
 static cJSON *
-many_job(const cJSON *e, const cJSON *global, int group)
+many_job(const cJSON *e, const cJSON *global, int group, const char *dir)
 {
 	cJSON *j = cJSON_Duplicate(e, true), *opts, *g;
 
@@ -131,6 +131,7 @@ many_job(const cJSON *e, const cJSON *global, int group)
 			cJSON_AddStringToObject(opts, g->string, g->valuestring);
 	cJSON_DeleteItemFromObjectCaseSensitive(j, "groupid");
 	cJSON_AddNumberToObject(j, "groupid", group);
+	cJSON_AddStringToObject(j, FIO_DIR_KEY, dir);	/* where its fio logs are */
 	return j;
 }
 
@@ -144,15 +145,19 @@ many_merge(const char *path, const cJSON *root, cJSON *jobs, int *group)
 {
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "jobs"), *e;
 	const cJSON *global = cJSON_GetObjectItemCaseSensitive(root, "global options");
+	const char *slash = strrchr(path, '/');
+	char *dir = slash != NULL ? xasprintf("%.*s", (int)(slash - path), path) : xstrdup(".");
 	int top = 0;
 
 	if (cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "client_stats"))) {
 		sweep_error("import %s: skipped: fio client/server output; import it alone "
 		    "(sweep import %s, --host NAME for one host)", path, path);
+		free(dir);
 		return false;
 	}
 	if (cJSON_GetArraySize(list) == 0) {
 		sweep_error("import %s: skipped: fio output with no jobs", path);
+		free(dir);
 		return false;
 	}
 	cJSON_ArrayForEach(e, list) {
@@ -162,9 +167,10 @@ many_merge(const char *path, const cJSON *root, cJSON *jobs, int *group)
 		if (id < 0 || id > 1000000)
 			id = 0;
 		top = id > top ? id : top;
-		cJSON_AddItemToArray(jobs, many_job(e, global, *group + id));
+		cJSON_AddItemToArray(jobs, many_job(e, global, *group + id, dir[0] ? dir : "/"));
 	}
 	*group += top + 1;
+	free(dir);
 	return true;
 }
 

@@ -236,6 +236,39 @@ sed 's/"fio-3\.[0-9]*"/"fio-2.2.10"/' "$FX/client2.json" >"$T/client2-fio2.json"
 expect_usage "fio 2.2 client/server output" "$SWEEP" import "$T/client2-fio2.json" -o "$T/c2old"
 [ ! -e "$T/c2old" ] || fail "a refused import created its output directory"
 
+# fio's per-second logs beside the JSON become the cells' series: IOPS per second are the
+# logs' (the clones' summed), so the cells get a stability verdict and a series chart.
+cp -r "$FX/logs" "$T/logs"
+"$SWEEP" import "$T/logs/j.json" -o "$T/logged" --formats csv,svg >/dev/null 2>"$T/err" ||
+	fail "import with logs: $(cat "$T/err")"
+results_py "$T/logged/results.json" "
+def log(name):
+    return [int(l.split(',')[1]) for l in open('$T/logs/' + name) if l.strip()]
+a, b = d['cells']
+assert a['series']['ios'] == log('alog_iops.1.log'), (a['series'], log('alog_iops.1.log'))
+want = [x + y for x, y in zip(log('blog_iops.2.log'), log('blog_iops.3.log'))]
+assert b['series']['ios'] == want, (b['series']['ios'], want)
+assert b['series']['bytes'] == [x * 65536 for x in want]
+for c in (a, b):
+    assert c['stability']['verdict'] in ('steady', 'noisy', 'stalled'), c['stability']
+assert any('per-second series of 2 cells from fio' in w for w in d['warnings']), d['warnings']
+"
+[ -s "$T/logged/series-randread.svg" ] || fail "no series chart of the logged cells: $(ls "$T/logged")"
+# A log option never leads out of the JSON's folder: ../alog is looked for as alog beside it.
+mkdir "$T/logs/sub"
+sed 's#"alog"#"../alog"#; s#"blog"#"/tmp/blog"#' "$T/logs/j.json" >"$T/logs/sub/j.json"
+"$SWEEP" import "$T/logs/sub/j.json" -o "$T/unlogged" --formats csv >/dev/null 2>&1 ||
+	fail "import with log paths that lead out"
+results_py "$T/unlogged/results.json" "
+assert all(not c['series']['ios'] for c in d['cells']), [c['series'] for c in d['cells']]
+"
+# The same logs found beside each file of a folder import.
+"$SWEEP" import "$T/logs" -o "$T/logdir" --formats csv >/dev/null 2>&1 || fail "folder import with logs"
+results_py "$T/logdir/results.json" "
+assert [len(c['series']['ios']) for c in d['cells']][:2] == [4, 4], [c['series'] for c in d['cells']]
+"
+ok "fio's iops logs beside the JSON: per-second series, verdicts and a series chart; ../ stays inside"
+
 # A run fio refused before it started: its own error line is quoted.
 expect_usage "fio's error instead of JSON" "$SWEEP" import "$FX/failed.json" -o "$T/bad"
 grep -q 'no JSON object in the file; fio said: "fio: failed parsing rw=bogus"' "$T/.err" ||
