@@ -230,7 +230,7 @@ report_verdict_below_advice(const struct summary *s)
 		return NULL;
 	return "Below spec: what commonly holds a volume below its caps: the instance's own "
 	    "EBS (or disk) IOPS and bandwidth limit, often below the volume's; a queue depth too "
-	    "low for the cap (IOPS = depth / latency: try --depth 32 or more); a volume restored "
+	    "low for the cap (IOPS = depth / latency); a volume restored "
 	    "from a snapshot whose blocks are not yet initialized (read every block once first); "
 	    "another tenant on the same host or volume; or a profile or size that does not fit "
 	    "this volume.";

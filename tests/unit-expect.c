@@ -140,8 +140,9 @@ expect_modes(void)
 	    x[1].iops.verdict, x[1].bw.verdict);
 	CHECK(analysis_expect_volume(x, 2) == EXPECT_BELOW, "below dominates the volume");
 	mode(400, 40 * MIB, &magnetic, &x[2]);
-	CHECK(x[2].iops.verdict == EXPECT_ABOVE_RANGE && x[2].bw.verdict == EXPECT_IN_RANGE,
-	    "400/40 against magnetic: %d %d", x[2].iops.verdict, x[2].bw.verdict);
+	CHECK(x[2].iops.verdict == EXPECT_ABOVE_RANGE && x[2].bw.verdict == EXPECT_IN_RANGE &&
+	    x[2].verdict == EXPECT_IN_RANGE, "400/40 against magnetic: %d %d %d", x[2].verdict,
+	    x[2].iops.verdict, x[2].bw.verdict);
 	mode(120, 40 * MIB, &magnetic, &x[2]);
 	CHECK(x[2].verdict == EXPECT_IN_RANGE, "120/40 against magnetic: %d", x[2].verdict);
 }
