@@ -76,7 +76,16 @@ grep -q '^- \*\*slow\*\*: below spec: ' "$T/cmp/compare.md" ||
 	fail "compare: slow is not below spec: $(grep -n 'slow\*\*' "$T/cmp/compare.md")"
 grep -q '^- \*\*fast\*\*: delivers: ' "$T/cmp/compare.md" ||
 	fail "compare: fast does not deliver: $(grep -n 'fast\*\*' "$T/cmp/compare.md")"
-ok "sweep compare: each run opens with its verdict"
+if "$PY" -c 'import openpyxl' 2>/dev/null; then
+	"$PY" - "$T/cmp/compare.xlsx" <<'PYEOF' || fail "compare.xlsx"
+import sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1])["Summary"]
+rows = {r[0]: r[1] for r in ws.iter_rows(max_col=2, values_only=True) if r[0] and r[1]}
+assert str(rows.get("slow")).startswith("below spec: "), rows
+assert str(rows.get("fast")).startswith("delivers: "), rows
+PYEOF
+fi
+ok "sweep compare: each run opens with its verdict (md, xlsx)"
 
 "$SWEEP" report "$T/slow/results.json" --profile aws-standard --formats md -o "$T/std" \
     >"$T/std.log" 2>&1 || fail "report --profile aws-standard: $(cat "$T/std.log")"
