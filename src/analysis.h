@@ -73,23 +73,53 @@ struct burst {
 #define SATURATION_TOL		0.05
 #define SATURATION_MIN_DEPTHS	3
 
-/* Where a peak falls against its caps; see analysis-expect.c. */
+/*
+ * The verdict against the spec (analysis-expect.c), in rising severity: a
+ * mode's verdict is the most severe of its figures', a volume's of its
+ * modes' (below spec dominates).
+ */
 enum expect_verdict {
-	EXPECT_NO_CAP,		/* no cap of this kind (a floor may still be set) */
-	EXPECT_WITHIN,		/* at most the cap (with its slack) */
+	EXPECT_NO_SPEC,		/* no cap or published range of this kind */
+	EXPECT_NOT_REACHED,	/* the other cap holds this figure under its own at these sizes */
+	/*
+	 * Above a published range's upper end: noted per figure, but a range
+	 * is not a cap the volume is held to (AWS's magnetic volumes burst to
+	 * "hundreds of IOPS"), so the other figure within it says more.
+	 */
+	EXPECT_ABOVE_RANGE,
+	EXPECT_IN_RANGE,	/* within a published range (magnetic volumes) */
+	EXPECT_DELIVERS,	/* the plateau's range reaches the cap's band */
 	EXPECT_IN_BURST,	/* above the baseline, within the burst: burst credits */
-	EXPECT_ABOVE_CAP	/* above the cap and any burst: a cache, or the wrong profile */
+	EXPECT_ABOVE_CAP,	/* above the cap and any burst: a cache, or the wrong profile */
+	EXPECT_BELOW		/* under the cap's band, or a published range's lower end */
+};
+
+/* A figure as measured: its plateau (the knee's cap and range) or its peak cell. */
+struct expect_level {
+	double		 level, lo, hi;	/* IOPS or bytes/s */
+	uint64_t	 bs_lo, bs_hi;	/* the block sizes of its cells */
+	bool		 plateau;	/* the knee's plateau, not the peak */
 };
 struct expect_figure {
-	double			 peak, cap, burst, floor;	/* in one unit: IOPS or bytes/s */
-	double			 pct;		/* peak / cap * 100; 0 without a cap */
+	struct expect_level	 m;
+	double			 cap, burst, floor;	/* in m's unit; 0 none */
+	double			 pct;		/* m.level / cap * 100; 0 without a cap */
 	enum expect_verdict	 verdict;
-	bool			 below_floor;	/* under a published floor (magnetic volumes) */
+};
+struct expect_mode {
+	bool			 has_iops, has_bw;
+	struct expect_figure	 iops, bw;
+	enum expect_verdict	 verdict;
 };
 
 /* analysis-expect.c */
-void	 analysis_expect_figure(double peak, double cap, double burst, double floor,
-	     struct expect_figure *f);
+bool	 analysis_expect_plateau(const struct knee *k, bool bw);
+void	 analysis_expect_figure(const struct expect_level *m, double cap, double burst,
+	     double floor, double reach, struct expect_figure *f);
+void	 analysis_expect_mode(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
+	     int share, const struct knee *k, int peak_iops, int peak_bw, const struct expect *e,
+	     struct expect_mode *out);
+enum expect_verdict analysis_expect_volume(const struct expect_mode *modes, unsigned n);
 
 /* analysis-caps.c */
 void	 analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,

@@ -97,6 +97,20 @@ report_doc_unwritten_banner(struct doc *d, const struct report_ctx *ctx)
 	free(banner);
 }
 
+/* The volume against its spec, one line, when it has one. */
+static void
+report_doc_verdict(struct doc *d, const struct report_ctx *ctx)
+{
+	char *line = report_verdict_bottom_line(ctx->res, ctx->sum), *text;
+
+	if (line == NULL)
+		return;
+	text = xasprintf("%s.", line);
+	doc_note(d, "Verdict:", text);
+	free(text);
+	free(line);
+}
+
 /* Each mode's saturating queue depth, when a mode has three depths at a block size. */
 static void
 report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
@@ -293,6 +307,8 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 		doc_item_end(d);
 	}
 	doc_list_end(d);
+	if (report_verdict_below_advice(ctx->sum) != NULL)
+		doc_para_text(d, NULL, report_verdict_below_advice(ctx->sum));
 }
 
 /*
@@ -720,6 +736,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_header(&d, ctx->res);
 	report_doc_unwritten_banner(&d, ctx);
 	report_doc_stability_banner(&d, ctx);
+	report_doc_verdict(&d, ctx);
 	report_doc_summary(&d, ctx);
 	report_doc_expect(&d, ctx);
 	report_doc_measured(&d, ctx);

@@ -795,10 +795,10 @@ static int
 gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 {
 	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *what, *marks = NULL;
-	char *ylabel = NULL;
+	char *ylabel = NULL, *gap;
 	size_t len = 0, mlen = 0;
 	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
-	struct report_gp_key keys[11];
+	struct report_gp_key keys[12];
 	struct view_range yr = { 0, 0 };
 	char *yrange, *ytics;
 	bool bars = false;
@@ -838,7 +838,11 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	    "set xlabel \"Block size (log2 scale)\"\nset logscale x 2\nset grid xtics ytics mytics\n" };
 	keys[9] = (struct report_gp_key){ "@YRANGE@", yrange };
 	keys[10] = (struct report_gp_key){ "@YTICS@", ytics };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 11);
+	gap = bars || (strcmp(j->tmpl, "iops") != 0 && strcmp(j->tmpl, "bw") != 0) ? xstrdup("") :
+	    report_gnuplot_gap(ctx, strcmp(j->tmpl, "bw") == 0);
+	keys[11] = (struct report_gp_key){ "@GAP@", gap };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 12);
+	free(gap);
 	free(yrange);
 	free(ytics);
 	free(plot);

@@ -167,6 +167,22 @@ sc_tiles(const struct report_ctx *ctx, FILE *obj, FILE *dat)
 	}
 }
 
+/* Under the title: the volume against its spec, red when below it or above the cap. */
+static void
+sc_verdict(const struct report_ctx *ctx, FILE *obj)
+{
+	const struct expect *e = &ctx->res->expect;
+	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
+	char *line;
+
+	if (!e->set)
+		return;
+	line = xasprintf("Verdict against %s: %s", e->profile[0] != '\0' ? e->profile :
+	    "its --expect caps", ctx->sum->verdict_text);
+	sc_label(obj, line, 50, 89.6, "center", "sans:Bold,12", off ? "#b00020" : "#2e5e4e");
+	free(line);
+}
+
 /* scorecard.gp and scorecard.dat, in memory. */
 int
 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
@@ -180,6 +196,7 @@ report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
 	    "# tile\tname\tmode\tMB/s\tIOPS\tp99_us\n", j->chart.stem);
 	sc_tiles(ctx, of, df);
 	sc_footer(ctx, of);
+	sc_verdict(ctx, of);
 	fclose(of);
 	fclose(df);
 	title = report_gnuplot_title(ctx->res, "scorecard");

@@ -311,92 +311,6 @@ summary_add(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* A rate in the figure's unit: "3,050 IOPS", "128.0 MiB/s" (or a cap's "250 MB/s"). */
-static void
-summary_rate(char *buf, size_t len, bool bw, bool cap, double v)
-{
-	char c[32];
-
-	if (bw && cap)
-		profile_rate_text(v, buf, len);
-	else if (bw)
-		snprintf(buf, len, "%s MiB/s", report_num(v / MIB, 1, c, sizeof c));
-	else
-		snprintf(buf, len, "%s IOPS", report_num(v, 0, c, sizeof c));
-}
-
-/*
- * One figure against its caps: "peak 3,050 IOPS: 102% of the provisioned
- * 3,000 IOPS", and why a figure above the cap may be there.  Returns true
- * when it is above both the cap and the burst.
- */
-static bool
-summary_expect_figure(char *buf, size_t len, bool bw, const struct expect_figure *f, bool said)
-{
-	char a[32], b[32];
-
-	summary_rate(a, sizeof a, bw, false, f->peak);
-	if (f->cap > 0) {
-		summary_rate(b, sizeof b, bw, true, f->cap);
-		summary_add(buf, len, "%speak %s: %.0f%% of the provisioned %s", buf[0] ? "; " : "",
-		    a, f->pct, b);
-	} else
-		summary_add(buf, len, "%speak %s", buf[0] ? "; " : "", a);
-	if (f->verdict == EXPECT_IN_BURST) {
-		summary_rate(b, sizeof b, bw, true, f->burst);
-		summary_add(buf, len, ", above the baseline but within the burst of %s (burst credits)",
-		    b);
-	} else if (f->verdict == EXPECT_ABOVE_CAP) {
-		if (said)
-			summary_add(buf, len, ", ABOVE the cap%s too",
-			    f->burst > 0 ? " and its burst" : "");
-		else
-			summary_add(buf, len, ", ABOVE the cap%s: likely a cache (page cache, a buffered "
-			    "loop device, the hypervisor's host cache) or a profile that does not fit this "
-			    "volume", f->burst > 0 ? " and its burst" : "");
-	}
-	if (f->below_floor) {
-		summary_rate(b, sizeof b, bw, true, f->floor);
-		summary_add(buf, len, ", below the published floor of %s", b);
-	}
-	return f->verdict == EXPECT_ABOVE_CAP;
-}
-
-/* Each mode's peaks against results.expect. */
-static void
-summary_expect(const struct results *res, struct summary *s)
-{
-	const struct expect *e = &res->expect;
-	unsigned m;
-
-	if (!e->set)
-		return;
-	for (m = 0; m < s->nmodes; m++) {
-		struct summary_mode *sm = &s->modes[m];
-
-		if (sm->peak_iops >= 0 && (e->iops > 0 || e->iops_floor > 0)) {
-			struct expect_figure f;
-
-			analysis_expect_figure(res->cells[sm->peak_iops].iops, e->iops, e->burst_iops,
-			    e->iops_floor, &f);
-			sm->iops_pct = f.pct;
-			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
-			    false, &f, false);
-		}
-		if (sm->peak_bw >= 0 && (e->bw_bytes_s > 0 || e->bw_floor_bytes_s > 0)) {
-			struct expect_figure f;
-
-			analysis_expect_figure(res->cells[sm->peak_bw].bw_bytes_s, e->bw_bytes_s,
-			    e->burst_bw_bytes_s, e->bw_floor_bytes_s, &f);
-			sm->bw_pct = f.pct;
-			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
-			    true, &f, sm->above_cap);
-		}
-		if (sm->expect_text[0] == '\0')
-			snprintf(sm->expect_text, sizeof sm->expect_text, "no clean cell to compare");
-	}
-}
-
 /* The caps of an expectation in a few words: "300 IOPS (burst 3,000), 128 MiB/s". */
 const char *
 report_summary_caps(const struct expect *e, char *buf, size_t len)
@@ -698,7 +612,7 @@ report_summary_build(const struct results *res, struct summary *s)
 	}
 	summary_score(res, s);
 
-	summary_expect(res, s);
+	report_verdict_build(res, s);
 	summary_bursts(res, s);
 	summary_stability(res, s);
 	for (i = 0; i < res->plan.ncells; i++) {

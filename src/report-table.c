@@ -477,8 +477,28 @@ report_table_steady_note(const struct report_ctx *ctx)
 }
 
 /*
+ * Whether burst advice fits the run: its profile has a burst, or a mode ran
+ * above its baseline within the burst.
+ */
+static bool
+report_table_burst_volume(const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	unsigned m;
+
+	if (e->set && (e->burst_iops > 0 || e->burst_bw_bytes_s > 0))
+		return true;
+	for (m = 0; m < ctx->sum->nmodes; m++)
+		if (ctx->sum->modes[m].spec.iops.verdict == EXPECT_IN_BURST ||
+		    ctx->sum->modes[m].spec.bw.verdict == EXPECT_IN_BURST)
+			return true;
+	return false;
+}
+
+/*
  * What burst detection found, as one paragraph: how many cells it could
- * judge, and why not the others.  Caller frees.
+ * judge, and why not the others; the advice to measure a burst only where
+ * one was seen or the profile has one.  Caller frees.
  */
 char *
 report_table_burst_note(const struct report_ctx *ctx)
@@ -488,6 +508,10 @@ report_table_burst_note(const struct report_ctx *ctx)
 	if (sum->longest_series_s == 0)
 		return xasprintf("Burst detection: no cell has a per-second series (imported figures), "
 		    "so a burst running out cannot be seen here.");
+	if (sum->nburst_long == 0 && !report_table_burst_volume(ctx))
+		return xasprintf("Burst detection: no cell ran long enough to see a burst run out "
+		    "(longest series %u s; it needs %d s of steady start, drop and hold).",
+		    sum->longest_series_s, BURST_MIN_SERIES_S);
 	if (sum->nburst_long == 0)
 		return xasprintf("Burst detection: no cell ran long enough to see a burst run out "
 		    "(longest series %u s; it needs %d s of steady start, drop and hold). Steady state "

@@ -167,6 +167,8 @@ xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
 		    NULL);
 	}
+	if (report_verdict_below_advice(ctx->sum) != NULL)
+		worksheet_write_string(ws, row++, 0, report_verdict_below_advice(ctx->sum), NULL);
 	return row + 1;
 }
 
@@ -263,6 +265,22 @@ xl_unwritten_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const
 	return row;
 }
 
+/* Summary row: the volume against its spec (bold; red when below it or above the cap). */
+static lxw_row_t
+xl_verdict(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	char *bottom = report_verdict_bottom_line(ctx->res, ctx->sum), *line;
+	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
+
+	if (bottom == NULL)
+		return row;
+	line = xasprintf("Verdict: %s.", bottom);
+	worksheet_write_string(ws, row++, 0, line, off ? x->alert : x->bold);
+	free(line);
+	free(bottom);
+	return row;
+}
+
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
 xl_summary(struct report_xl *x, const struct report_ctx *ctx)
@@ -305,6 +323,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 		    x->alert);
 	row = xl_unwritten_banner(x, ws, row, ctx);
 	row = xl_stability_banner(x, ws, row, ctx);
+	row = xl_verdict(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
 	row = xl_view_table(x, ws, row, &ctx->view->summary, x->bold);

@@ -237,6 +237,8 @@ int	 report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, uns
 char	*report_gnuplot_script(struct report_ctx *ctx, const char *name,
 	     const struct report_gp_key *keys, unsigned nkeys);
 void	 report_gnuplot_quote(FILE *f, const char *s);
+/* The gap below spec as gnuplot objects for the iops or bw chart.  Caller frees. */
+char	*report_gnuplot_gap(const struct report_ctx *ctx, bool bw);
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
 unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
 	     unsigned max);

@@ -577,8 +577,8 @@ view_compare_unsteady(const struct compare *cmp)
 }
 
 /*
- * One run against its own caps, after its label: "caps (profile); mode:
- * peaks ...; burst credits ...".  Caller frees.
+ * One run against its own caps, after its label: "verdict; caps ...
+ * (profile); mode: plateaus ...; burst credits ...".  Caller frees.
  */
 static char *
 view_compare_run_caps(const struct compare_run *run)
@@ -594,6 +594,7 @@ view_compare_run_caps(const struct compare_run *run)
 	if (!e->set)
 		fputs("no caps given", f);
 	else {
+		fprintf(f, "%s; caps ", run->sum.verdict_text);
 		fputs(report_summary_caps(e, caps, sizeof caps), f);
 		if (e->profile[0] != '\0')
 			fprintf(f, " (%s)", e->profile);
@@ -632,6 +633,9 @@ view_compare_limits(const struct compare *cmp, struct view_table *t, struct view
 		r = view_table_add_row(t, cmp->runs[k].label, k);
 		s = view_compare_run_caps(&cmp->runs[k]);
 		cv_text(t, r, 0, NAN, "%s", s);
+		if (cmp->runs[k].sum.verdict == EXPECT_BELOW ||
+		    cmp->runs[k].sum.verdict == EXPECT_ABOVE_CAP)
+			view_cell_flag(view_table_cell(t, r, 0), VIEW_ABOVE_CAP, NULL);
 		free(s);
 	}
 	for (k = 0; k < cmp->nruns; k++) {
@@ -644,7 +648,7 @@ view_compare_limits(const struct compare *cmp, struct view_table *t, struct view
 			r = view_table_add_row(peaks, label, k);
 			free(label);
 			cv_text(peaks, r, 0, NAN, "%s", run->sum.modes[m].expect_text);
-			if (run->sum.modes[m].above_cap)
+			if (run->sum.modes[m].above_cap || run->sum.modes[m].below_spec)
 				view_cell_flag(view_table_cell(peaks, r, 0), VIEW_ABOVE_CAP, NULL);
 		}
 	}

@@ -144,12 +144,12 @@ summary_knee(struct view_table *t, unsigned row, const struct summary_mode *sm, 
 	summary_text(t, row, SUM_KNEE, VIEW_TEXT, sm->knee_text);
 	if (expect && sm->iops_pct > 0) {
 		view_cell_number(t, row, SUM_IOPS_PCT, sm->iops_pct, -1);
-		if (sm->above_cap)
+		if (sm->spec.iops.verdict == EXPECT_ABOVE_CAP || sm->spec.iops.verdict == EXPECT_BELOW)
 			view_cell_flag(view_table_cell(t, row, SUM_IOPS_PCT), VIEW_ABOVE_CAP, NULL);
 	}
 	if (expect && sm->bw_pct > 0) {
 		view_cell_number(t, row, SUM_BW_PCT, sm->bw_pct, -1);
-		if (sm->above_cap)
+		if (sm->spec.bw.verdict == EXPECT_ABOVE_CAP || sm->spec.bw.verdict == EXPECT_BELOW)
 			view_cell_flag(view_table_cell(t, row, SUM_BW_PCT), VIEW_ABOVE_CAP, NULL);
 	}
 }
