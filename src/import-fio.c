@@ -509,6 +509,7 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 	const char *engine = import_fio_opt(im, first, "ioengine");
 	const char *seed = import_fio_opt(im, first, "randseed");
 	const char *ss = import_fio_opt(im, first, "steadystate");
+	const char *ss_dur = import_fio_opt(im, first, "steadystate_duration");
 	const char *slash;
 	unsigned pct, dur;
 	uint64_t v;
@@ -535,8 +536,11 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 	p->size = t->size;
 	p->rwmixread = 50;	/* fio's default */
 	/* sweep's steady state is fio's iops criterion as a percentage (plus a trend test). */
+	if (ss != NULL)
+		snprintf(p->steady_rule, sizeof p->steady_rule, "steadystate=%s%s%s", ss,
+		    ss_dur != NULL ? ", ss_dur=" : "", ss_dur != NULL ? ss_dur : "");
 	if (ss != NULL && sscanf(ss, "iops:%u%c", &pct, &pc) == 2 && pc == '%' &&
-	    fio_values_seconds(import_fio_opt(im, first, "steadystate_duration"), &dur) == 0) {
+	    fio_values_seconds(ss_dur, &dur) == 0) {
 		p->steady_pct = pct;
 		p->steady_window_s = dur;
 	}

@@ -27,7 +27,7 @@ static void
 report_doc_header(struct doc *d, const struct results *res)
 {
 	const struct target *tg = &res->target;
-	char *title = xasprintf("sweep: %s", res->label), a[32];
+	char *title = xasprintf("sweep: %s", res->label), a[32], per[48];
 
 	doc_begin(d, title, NULL);
 	free(title);
@@ -54,7 +54,7 @@ report_doc_header(struct doc *d, const struct results *res)
 	doc_plain(d, res->started_utc);
 	report_doc_field(d, "Engine");
 	doc_text(d, res->plan.engine);
-	doc_printf(d, ", %u s per cell", res->plan.runtime_s);
+	doc_printf(d, ", %s per cell", report_per_cell(res, per, sizeof per));
 	doc_sep(d);
 	doc_raw(d, "sweep ");
 	doc_plain(d, res->tool_version);

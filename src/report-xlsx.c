@@ -289,7 +289,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	const struct summary *sum = ctx->sum;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	lxw_row_t row = 0;
-	char *line;
+	char *line, per[48];
 	unsigned i;
 
 	report_xlsx_page(ws, 0, false);
@@ -303,10 +303,10 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	line = xasprintf("Storage characterization: %s", res->label);
 	worksheet_write_string(ws, row++, 0, line, x->title);
 	free(line);
-	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s, %u s per cell, sweep %s",
+	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s, %s per cell, sweep %s",
 	    res->target.path, res->target.kind == TARGET_DEVICE ? "block device" : "file",
 	    res->target.model[0] ? ", " : "", res->target.model, res->host, res->started_utc,
-	    res->plan.engine, res->plan.runtime_s, res->tool_version);
+	    res->plan.engine, report_per_cell(res, per, sizeof per), res->tool_version);
 	worksheet_write_string(ws, row++, 0, line, NULL);
 	free(line);
 	if (res->description[0] != '\0')

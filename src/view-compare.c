@@ -59,7 +59,7 @@ view_compare_runs(const struct compare *cmp, struct view_table *t)
 		"Cells with figures", "Provisioned caps"
 	};
 	unsigned c, k;
-	char a[32], b[32], caps[160], *label;
+	char a[32], b[32], caps[160], per[48], *label;
 
 	view_table_init(t, "Runs", 8);
 	t->all_rows = true;
@@ -85,8 +85,8 @@ view_compare_runs(const struct compare *cmp, struct view_table *t)
 		cv_text(t, row, 3, NAN, "%s", res->host);
 		cv_text(t, row, 4, NAN, "%s", res->started_utc);
 		if (res->plan.runtime_s > 0)
-			cv_text(t, row, 5, NAN, "%s, %u s per cell", res->plan.engine,
-			    res->plan.runtime_s);
+			cv_text(t, row, 5, NAN, "%s, %s per cell", res->plan.engine,
+			    report_per_cell(res, per, sizeof per));
 		else
 			cv_text(t, row, 5, NAN, "%s", res->plan.engine);
 		cv_text(t, row, 6, run->sum.ndone, "%u", run->sum.ndone);

@@ -152,7 +152,7 @@ void
 view_run(const struct results *res, const struct summary *sum, struct view_table *t)
 {
 	const struct target *tg = &res->target;
-	char a[32], b[32], shares[256];
+	char a[32], b[32], shares[256], per[48];
 	unsigned i;
 
 	view_table_init(t, "Run", 1);
@@ -182,8 +182,8 @@ view_run(const struct results *res, const struct summary *sum, struct view_table
 	kv(t, "Kernel", "%s", res->kernel);
 	kv(t, "Started (UTC)", "%s", res->started_utc);
 	kv(t, "Engine", "%s", res->plan.engine);
-	kv(t, "Measured time per cell", "%u s (after %u s ramp)", res->plan.runtime_s,
-	    res->plan.ramp_s);
+	kv(t, "Measured time per cell", "%s (after %u s ramp)", report_per_cell(res, per,
+	    sizeof per), res->plan.ramp_s);
 	if (report_summary_shares_text(sum, shares, sizeof shares))
 		kv(t, "Mixed read shares", "%s (reads/writes, percent of I/Os; each share is a mode "
 		    "of its own in the tables and charts)", shares);

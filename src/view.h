@@ -237,6 +237,8 @@ const char *report_size_label(uint64_t bs, char *buf, size_t len);
 const char *report_num(double v, int decimals, char *buf, size_t len);
 const char *report_approx(double v, char *buf, size_t len);
 const char *report_ratio(double v, int decimals, char *buf, size_t len);
+const char *report_per_cell(const struct results *res, char *buf, size_t len);
+bool	 report_per_cell_own(const struct results *res);
 
 /* report-verdict.c: the verdict against the spec, in words */
 void	 report_verdict_build(const struct results *res, struct summary *s);

@@ -79,6 +79,16 @@ assert ('units of fio 3.19' in w) == ('$v' != '3.19'), w
 done
 ok "fio 3.1, 3.7, 3.12, 3.19: $n imports with IOPS, bandwidth and latency equal to fio's own; clones as fio's group; logs as series"
 
+# fio's steady state is worded as fio's own criterion, not as sweep's --steady; cells
+# that ran different times say so in the header (2 s jobs and 5 s clones: "2-5 s per cell").
+"$SWEEP" import "$FV/3.19/clones.json" "$FV/3.19/mixed.json" -o times --formats md,csv \
+    >times.out 2>&1 || fail "import of 2 s and 5 s jobs: $(cat times.out)"
+grep -q 'libaio, 2-5 s per cell' times/report.md || fail "header: $(grep -m1 Engine times/report.md)"
+grep -qF 'Steady state: fio'"'"'s own criterion, steadystate=iops:1%, ss\_dur=2' times/report.md ||
+	fail "steady state: $(grep 'Steady state' times/report.md)"
+! grep -q -- '--steady 1' times/report.md || fail "fio's criterion worded as --steady"
+ok "fio's steadystate worded as fio's; cells of 2 s and 5 s: \"2-5 s per cell\""
+
 # Client/server output of an old fio (4 lines of text before the JSON).
 for v in 3.1 3.7; do
 	"$SWEEP" import "$FV/$v/client.json" -o "client-$v" --formats csv >"client-$v.out" 2>&1 ||
