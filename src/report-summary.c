@@ -216,7 +216,7 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	double *iops = xcalloc(s->nseries ? s->nseries : 1, sizeof *iops);
 	unsigned i, b, jobs = 0, n, best_n = 0, best_b = 0, deepest = 0;
 	struct saturation *st = &sm->sat;
-	char a[32], c[32], bs[32];
+	char a[32], c[32], bs[48];
 	int at, top = -1;
 
 	for (i = 0; i < s->nseries; i++)
@@ -253,17 +253,22 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 			if (depth[i] > deepest)
 				deepest = depth[i];
 		size_human(st->bs, bs, sizeof bs);
+		/* Of several job counts, the lowest's: the depth x jobs table has each one's. */
+		if (s->multi_jobs)
+			snprintf(bs + strlen(bs), sizeof bs - strlen(bs), " with %u job%s", jobs,
+			    jobs == 1 ? "" : "s");
 		st->reached = st->depth < deepest;
 		if (st->reached)
 			snprintf(st->text, sizeof st->text, "saturates at QD%u at %s%s: %s IOPS, within "
 			    "%.0f%% of the best (%s IOPS at QD%u) of %u depths", st->depth, bs,
-			    jobs > 1 ? " (several jobs)" : "", report_num(st->iops, 0, a, sizeof a),
+			    jobs > 1 && !s->multi_jobs ? " (several jobs)" : "",
+			    report_num(st->iops, 0, a, sizeof a),
 			    SATURATION_TOL * 100, report_num(st->best_iops, 0, c, sizeof c),
 			    st->best_depth, n);
 		else
 			snprintf(st->text, sizeof st->text, "no saturation up to QD%u, the deepest of %u "
 			    "depths at %s%s: %s IOPS there, more than %.0f%% above every lower depth",
-			    deepest, n, bs, jobs > 1 ? " (several jobs)" : "",
+			    deepest, n, bs, jobs > 1 && !s->multi_jobs ? " (several jobs)" : "",
 			    report_num(st->iops, 0, a, sizeof a), SATURATION_TOL * 100);
 	}
 	free(depth);

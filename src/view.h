@@ -427,6 +427,9 @@ const char *view_summary_lat_note(const struct view_table *t, unsigned row);
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
 
+/* view-jobs.c: per workload at several job counts, IOPS by depth x jobs, saturation, scaling */
+void	 view_jobs(const struct results *res, const struct summary *sum, struct view_table *t);
+
 /* view-burst.c: the cells whose IOPS dropped and stayed down */
 void	 view_bursts(const struct results *res, const struct summary *sum, struct view_table *t);
 
