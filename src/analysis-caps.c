@@ -100,6 +100,7 @@ struct knee_point {
 struct knee_plateau {
 	double		 level, lo, hi;
 	double		 noise;		/* the standard deviation of its points; 0 under 3 */
+	double		 band;		/* the band its points agree within (log) */
 	unsigned	 n;
 };
 
@@ -307,6 +308,7 @@ knee_plateau(const double *x, const double *noise, const bool *side, const bool 
 		ref = knee_median(d2, m, s2);
 	free(d2);
 	free(s2);
+	pl->band = band;
 	if (best == 0) {
 		free(use);
 		return;
@@ -374,6 +376,98 @@ knee_side(const double *lb, unsigned n, double lk, bool left, bool *side, bool *
 	}
 }
 
+/*
+ * Two levels: the voters v[0..m) (indexes into x, by block size) split into
+ * a run of the smaller sizes and one of the larger, two points or more each,
+ * each run within the band and their means more than KNEE_BAND apart.  On a
+ * side of a knee (bend > 0: the bend is at the larger sizes; < 0: at the
+ * smaller), a lower run next to the bend is the bend of a soft knee (70% of
+ * the cap 2x from it), not a level.
+ */
+static bool
+knee_two_levels(const double *x, const struct knee_point *p, const unsigned *v, unsigned m,
+    double band, int bend, struct knee_levels *kl)
+{
+	unsigned s, i, r;
+
+	for (s = 2; s + 2 <= m; s++) {
+		double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+		double sum[2] = { 0, 0 };
+
+		for (i = 0; i < m; i++) {
+			r = i >= s;
+			lo[r] = fmin(lo[r], x[v[i]]);
+			hi[r] = fmax(hi[r], x[v[i]]);
+			sum[r] += x[v[i]];
+		}
+		sum[0] /= s;
+		sum[1] /= m - s;
+		if (hi[0] - lo[0] > band || hi[1] - lo[1] > band || fabs(sum[0] - sum[1]) <= KNEE_BAND)
+			continue;
+		if ((bend > 0 && sum[1] < sum[0]) || (bend < 0 && sum[0] < sum[1]))
+			continue;
+		kl->shape = KNEE_SHAPE_TWO_LEVELS;
+		kl->value[0] = exp(sum[0]);
+		kl->value[1] = exp(sum[1]);
+		kl->from_bs[0] = p[v[0]].bs;
+		kl->to_bs[0] = p[v[s - 1]].bs;
+		kl->from_bs[1] = p[v[s]].bs;
+		kl->to_bs[1] = p[v[m - 1]].bs;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * What a side's points show (x log values, side[] and far[] as for
+ * knee_plateau, pl its plateau): two levels; no two voters within the band
+ * (the curve falls or rises: its first and last voter); a point of the side
+ * above the cap beyond its noise (its own, or when unknown
+ * KNEE_FLOOR_SIGMAS times the plateau's spread, and never less than the
+ * band: the highest such point); else a plateau, whose cap is stated.
+ */
+static void
+knee_shape(const double *x, const double *noise, const bool *side, const bool *far,
+    const struct knee_point *p, unsigned n, const struct knee_plateau *pl, int bend,
+    struct knee_levels *kl)
+{
+	unsigned *v = xcalloc(n ? n : 1, sizeof *v), i, m, nfar;
+	double tol, above = -INFINITY;
+
+	memset(kl, 0, sizeof *kl);
+	for (i = 0, nfar = 0; i < n; i++)
+		nfar += side[i] && far[i];
+	for (i = 0, m = 0; i < n; i++)
+		if (side[i] && (nfar < 2 || far[i]))
+			v[m++] = i;
+	if (m == 0 || knee_two_levels(x, p, v, m, pl->band, bend, kl)) {
+		free(v);
+		return;
+	}
+	if (pl->n < 2) {
+		kl->shape = KNEE_SHAPE_UNEVEN;
+		kl->value[0] = exp(x[v[0]]);
+		kl->from_bs[0] = kl->to_bs[0] = p[v[0]].bs;
+		kl->value[1] = exp(x[v[m - 1]]);
+		kl->from_bs[1] = kl->to_bs[1] = p[v[m - 1]].bs;
+		free(v);
+		return;
+	}
+	free(v);
+	kl->shape = KNEE_SHAPE_PLATEAU;
+	for (i = 0; i < n; i++) {
+		if (!side[i])
+			continue;
+		tol = KNEE_FLOOR_SIGMAS * (noise[i] >= 0 ? log1p(noise[i]) : pl->noise);
+		if (x[i] > pl->level + fmax(tol, pl->band) && x[i] > above) {
+			above = x[i];
+			kl->shape = KNEE_SHAPE_ABOVE;
+			kl->value[0] = exp(x[i]);
+			kl->from_bs[0] = kl->to_bs[0] = p[i].bs;
+		}
+	}
+}
+
 /* Store a plateau (log) as caps. */
 static void
 knee_set(const struct knee_plateau *pl, double *cap, double *lo, double *hi, unsigned *np)
@@ -413,23 +507,31 @@ knee_fit(struct knee *k, const struct knee_point *p, unsigned n)
 	if (best == n) {
 		k->kind = KNEE_IOPS_BOUND;
 		knee_plateau(u, noise, side, far, n, &pi);
+		knee_shape(u, noise, side, far, p, n, &pi, 0, &k->iops_shape);
 		knee_set(&pi, &k->iops_cap, &k->iops_lo, &k->iops_hi, &k->iops_npoints);
 	} else if (best == 0) {
 		k->kind = KNEE_BW_BOUND;
 		knee_plateau(v, noise, side, far, n, &pb);
+		knee_shape(v, noise, side, far, p, n, &pb, 0, &k->bw_shape);
 		knee_set(&pb, &k->bw_cap, &k->bw_lo, &k->bw_hi, &k->bw_npoints);
 	} else {
 		/* Until a side has a plateau, its cap is the split's median. */
 		k->kind = KNEE_FOUND;
-		pi = (struct knee_plateau){ li, li, li, 0, 1 };
-		pb = (struct knee_plateau){ lB, lB, lB, 0, 1 };
+		pi = (struct knee_plateau){ .level = li, .lo = li, .hi = li, .band = KNEE_BAND, .n = 1 };
+		pb = (struct knee_plateau){ .level = lB, .lo = lB, .hi = lB, .band = KNEE_BAND, .n = 1 };
 		for (pass = 0; pass < 2; pass++) {
 			struct knee_plateau ti, tb;
 
 			knee_side(lb, n, lB - li, true, side, far);
 			knee_plateau(u, noise, side, far, n, &ti);
+			if (pass == 1)
+				knee_shape(u, noise, side, far, p, n, ti.n > 0 ? &ti : &pi, 1,
+				    &k->iops_shape);
 			knee_side(lb, n, lB - li, false, side, far);
 			knee_plateau(v, noise, side, far, n, &tb);
+			if (pass == 1)
+				knee_shape(v, noise, side, far, p, n, tb.n > 0 ? &tb : &pb, -1,
+				    &k->bw_shape);
 			if (ti.n > 0)
 				pi = ti;
 			if (tb.n > 0)
@@ -441,6 +543,8 @@ knee_fit(struct knee *k, const struct knee_point *p, unsigned n)
 		knee_set(&pb, &k->bw_cap, &k->bw_lo, &k->bw_hi, &k->bw_npoints);
 		k->knee_bs = k->bw_cap / k->iops_cap;
 	}
+	k->iops_plateau = k->iops_shape.shape == KNEE_SHAPE_PLATEAU;
+	k->bw_plateau = k->bw_shape.shape == KNEE_SHAPE_PLATEAU;
 	free(u);
 	free(v);
 	free(lb);
@@ -469,4 +573,21 @@ analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mod
 	if (n >= KNEE_POINTS_MIN && k->bs_max >= KNEE_SPAN_MIN * k->bs_min)
 		knee_fit(k, p, n);
 	free(p);
+}
+
+/*
+ * The knee as it is stated everywhere (the report's sentence, run --auto's
+ * findings): the power of two nearest (in log space) to knee_bs, for the
+ * caps it is read from hold their noise and block sizes are measured in
+ * powers of two; 0 when no knee is stated (either cap lacks its plateau).
+ */
+uint64_t
+analysis_caps_knee_size(const struct knee *k)
+{
+	double e;
+
+	if (k->kind != KNEE_FOUND || !k->iops_plateau || !k->bw_plateau)
+		return 0;
+	e = round(log2(k->knee_bs > 1 ? k->knee_bs : 1));
+	return 1ULL << (e < 62 ? (int)e : 62);
 }
