@@ -468,6 +468,42 @@ knee_shape(const double *x, const double *noise, const bool *side, const bool *f
 	}
 }
 
+/*
+ * The whole curve in IOPS, after a knee's split: when every point is in one
+ * of two flat runs (two IOPS levels, a cache at the small sizes), or neither
+ * side of the split shows a plateau (the curve falls, or rises, on neither
+ * line), the mode is read as IOPS-bound, with that shape and no bandwidth
+ * side: no cap, no knee.
+ */
+static void
+knee_whole(struct knee *k, const double *u, const struct knee_point *p, unsigned n)
+{
+	unsigned *v = xcalloc(n, sizeof *v), i;
+	struct knee_levels kl = { .shape = KNEE_SHAPE_NONE };
+	bool none = k->iops_shape.shape == KNEE_SHAPE_UNEVEN ||
+	    k->iops_shape.shape == KNEE_SHAPE_NONE;
+
+	none = none && (k->bw_shape.shape == KNEE_SHAPE_UNEVEN ||
+	    k->bw_shape.shape == KNEE_SHAPE_NONE);
+	for (i = 0; i < n; i++)
+		v[i] = i;
+	if (knee_two_levels(u, p, v, n, KNEE_BAND, 0, &kl) || none) {
+		if (kl.shape == KNEE_SHAPE_NONE) {
+			kl.shape = KNEE_SHAPE_UNEVEN;
+			kl.value[0] = p[0].iops;
+			kl.from_bs[0] = kl.to_bs[0] = p[0].bs;
+			kl.value[1] = p[n - 1].iops;
+			kl.from_bs[1] = kl.to_bs[1] = p[n - 1].bs;
+		}
+		k->kind = KNEE_IOPS_BOUND;
+		k->iops_shape = kl;
+		memset(&k->bw_shape, 0, sizeof k->bw_shape);
+		k->bw_cap = k->bw_lo = k->bw_hi = k->knee_bs = 0;
+		k->bw_npoints = 0;
+	}
+	free(v);
+}
+
 /* Store a plateau (log) as caps. */
 static void
 knee_set(const struct knee_plateau *pl, double *cap, double *lo, double *hi, unsigned *np)
@@ -542,6 +578,7 @@ knee_fit(struct knee *k, const struct knee_point *p, unsigned n)
 		knee_set(&pi, &k->iops_cap, &k->iops_lo, &k->iops_hi, &k->iops_npoints);
 		knee_set(&pb, &k->bw_cap, &k->bw_lo, &k->bw_hi, &k->bw_npoints);
 		k->knee_bs = k->bw_cap / k->iops_cap;
+		knee_whole(k, u, p, n);
 	}
 	k->iops_plateau = k->iops_shape.shape == KNEE_SHAPE_PLATEAU;
 	k->bw_plateau = k->bw_shape.shape == KNEE_SHAPE_PLATEAU;
