@@ -584,8 +584,7 @@ auto_knee_unsettled(const struct autoplan *ap, struct results *res, enum rw_mode
 		return;
 	}
 	ap->knee_text(k, res->cells, SUMMARY_NO_SHARE, why, sizeof why);
-	auto_finding(res, "%s: caps not %s: %s", mode_name(mode), k->kind == KNEE_TOO_FEW ?
-	    "settled" : "stated where the cells show no plateau", why);
+	auto_finding(res, "%s: caps not settled: %s", mode_name(mode), why);
 }
 
 /* The caps and the knee of a mode. */
