@@ -481,7 +481,7 @@ view_compare_hosts(const struct compare *cmp, struct view_table *t)
 				continue;
 			view_cell_number(t, r, 7, res->iops, row->cell[k]);
 			view_cell_number(t, r, 8, res->bw_bytes_s / MIB, row->cell[k]);
-			view_cell_number(t, r, 9, (double)res->lat_pct_ns[2] / 1e3, row->cell[k]);
+			view_cell_number(t, r, 9, view_metric_value(res, METRIC_P99_US), row->cell[k]);
 		}
 }
 

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +40,8 @@ pivot_cell(struct view_cell *vc, const struct results *res, int i, enum view_met
 {
 	const struct cell_result *r = &res->cells[i];
 
-	vc->kind = VIEW_NUMBER;
 	vc->value = view_metric_value(r, m);
+	vc->kind = isnan(vc->value) ? VIEW_NONE : VIEW_NUMBER;	/* NaN: not given */
 	vc->cell = i;
 	view_cell_rounds(vc, r, m);
 	if (!r->check.ok)

@@ -107,7 +107,9 @@ summary_lat_note(struct view_table *t, unsigned row, const struct results *res, 
 	if (p90 > 0)	/* an imported table may lack it */
 		snprintf(tail, sizeof tail, " (p90 %s us, p99 %s us)", report_num(p90, 1, b, sizeof b),
 		    report_num(p99, 1, c, sizeof c));
-	else if (p99 > 0)
+	if (p90 > 0 && !(p99 > 0))
+		snprintf(tail, sizeof tail, " (p90 %s us)", report_num(p90, 1, b, sizeof b));
+	else if (p99 > 0 && !(p90 > 0))
 		snprintf(tail, sizeof tail, " (p99 %s us)", report_num(p99, 1, c, sizeof c));
 	vc->kind = VIEW_TEXT;
 	vc->cell = i;
