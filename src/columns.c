@@ -73,7 +73,7 @@ COLUMN_GETTER(get_label) { text(v, res->label); }
 COLUMN_GETTER(get_mode) { text(v, mode_name(r->cell.mode)); }
 COLUMN_GETTER(get_bs) { text(v, size_short(r->cell.bs, v->buf, sizeof v->buf)); }
 COLUMN_GETTER(get_bs_bytes) { count(v, r->cell.bs); }
-COLUMN_GETTER(get_depth) { count(v, r->cell.depth); }
+COLUMN_GETTER(get_depth) { if (r->cell.depth > 0) count(v, r->cell.depth); }	/* 0: not given */
 COLUMN_GETTER(get_jobs) { count(v, r->cell.jobs); }
 
 COLUMN_GETTER(get_status)

@@ -38,16 +38,16 @@ knee_range(double lo, double hi, unsigned n, double unit, char *buf, size_t len)
 static void
 knee_left_out_add(char *list, size_t len, const struct cell_result *r, int share)
 {
-	char bs[32], jobs[32] = "", mix[16] = "";
+	char bs[32], jobs[32] = "", mix[16] = "", qd[16];
 	size_t used = strlen(list);
 
 	if (r->cell.jobs > 1)
 		snprintf(jobs, sizeof jobs, " x%u jobs", r->cell.jobs);
 	if (share != SUMMARY_NO_SHARE)
 		snprintf(mix, sizeof mix, " %d/%d", share, 100 - share);
-	snprintf(list + used, len - used, "%s%s%s %s QD%u%s (%s)", used ? ", " : "",
+	snprintf(list + used, len - used, "%s%s%s %s %s%s (%s)", used ? ", " : "",
 	    mode_name(r->cell.mode), mix, report_size_label(r->cell.bs, bs, sizeof bs),
-	    r->cell.depth, jobs, r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
+	    qd_text(r->cell.depth, qd, sizeof qd), jobs, r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
 }
 
 /* A side's figure v (IOPS, or bytes/s shown in MiB/s) with its unit: "4,800 IOPS". */

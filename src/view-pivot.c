@@ -203,10 +203,13 @@ view_best(const struct results *res, const struct summary *sum, unsigned mode,
 const char *
 view_best_at(const struct summary *sum, const struct cell_result *r, char *buf, size_t len)
 {
+	char qd[16];
+
+	qd_text(r->cell.depth, qd, sizeof qd);
 	if (sum->multi_jobs)
-		snprintf(buf, len, "QD%u x%u", r->cell.depth, r->cell.jobs);
+		snprintf(buf, len, "%s x%u", qd, r->cell.jobs);
 	else
-		snprintf(buf, len, "QD%u", r->cell.depth);
+		snprintf(buf, len, "%s", qd);
 	return buf;
 }
 
