@@ -56,6 +56,24 @@
  *    raised to it: a stated cap is never below a cell on its plateau beyond
  *    the cell's noise.
  *
+ * 4. Stated.  A cap is stated (iops_plateau, bw_plateau) only where the
+ *    cells show its plateau: two points or more in its band, and no point of
+ *    the side above it beyond that point's noise (its own, or when unknown
+ *    KNEE_FLOOR_SIGMAS times the plateau's spread, and never less than the
+ *    band).  Otherwise the side's shape says what the cells do: a point
+ *    above (a burst, or a cache at that size; the highest is named), two
+ *    levels (a run of the smaller sizes and one of the larger, two points or
+ *    more each, each within the band and more than KNEE_BAND apart; a lower
+ *    run next to the bend is the bend of a soft knee, not a level), or no
+ *    two points agreeing (the first and the last).  When every point of the
+ *    curve is in one of two flat IOPS runs, or neither side of a knee shows
+ *    a plateau, the mode is read as IOPS-bound with that shape: a falling
+ *    curve is on neither line, and a knee read off it would be noise.  Other
+ *    caps are computed as before, so bench/caps-accuracy's errors are those
+ *    of the caps whether stated or not; it also counts how often each is
+ *    stated (about 92% of IOPS caps on the acceptance volumes: not in most
+ *    of those with a burst cell, 99% of bandwidth caps).
+ *
  * The range given with each cap, "~3,000 IOPS (2,910-3,070)", is the lowest
  * and highest cell of the plateau: what the cells the cap was read from
  * measured, which a reader finds in the tables.  It shows the noise (on

@@ -2,9 +2,11 @@
  * The caps of analysis_caps_knee on synthetic volumes whose caps are known
  * (testlib/caps-volume.c, the generator bench/caps-accuracy.c uses too): the
  * acceptance bounds of the plateau estimator on 300 volumes, a single stalled, noisy or
- * burst cell that does not move them, the floor (no cap below a plateau
- * cell beyond its noise), the cells left out, and two measured volumes the
- * least-squares fit before it got wrong, remade as tables.
+ * burst cell that does not move them (but a burst above a plateau leaves
+ * its cap unstated), the floor (no cap below a plateau cell beyond its
+ * noise), the cells left out, two measured volumes the least-squares fit
+ * before it got wrong, remade as tables, and the curves whose cap is not
+ * stated: a falling curve and two levels, said as what the cells do.
  */
 #include "config.h"
 
