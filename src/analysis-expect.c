@@ -29,9 +29,7 @@
 bool
 analysis_expect_plateau(const struct knee *k, bool bw)
 {
-	if (k->kind == KNEE_FOUND)
-		return true;
-	return k->kind == (bw ? KNEE_BW_BOUND : KNEE_IOPS_BOUND);
+	return bw ? k->bw_plateau : k->iops_plateau;
 }
 
 /* A published range [floor, cap] (cap 0: no upper end), each end with the cap's slack. */

@@ -27,6 +27,30 @@ enum knee_kind {
 #define KNEE_SPAN_MIN		4	/* ... spanning this many times */
 #define KNEE_LEFT_OUT_NAMES	4	/* cells left out that are named; more are counted */
 
+/*
+ * What the cells of a side (IOPS or bandwidth) show; see analysis-caps.c.  A
+ * cap is stated only on a plateau: two cells or more agree within the band
+ * and no cell of the side is above it beyond its noise.
+ */
+enum knee_shape {
+	KNEE_SHAPE_NONE,	/* no side: too few sizes, the other kind, or no cell on it */
+	KNEE_SHAPE_PLATEAU,	/* a plateau: its cap is stated */
+	KNEE_SHAPE_ABOVE,	/* a plateau, but a cell above it beyond its noise */
+	KNEE_SHAPE_TWO_LEVELS,	/* the smaller sizes at one level, the larger at another */
+	KNEE_SHAPE_UNEVEN	/* no two cells agree: the curve falls or rises */
+};
+struct knee_levels {
+	enum knee_shape	 shape;
+	/*
+	 * IOPS (IOPS side) or bytes/s (bandwidth side).  ABOVE: the highest cell
+	 * above, value[0] at from_bs[0]; UNEVEN: the first and the last cell,
+	 * value[i] at from_bs[i]; TWO_LEVELS: the level of the smaller sizes
+	 * from_bs[0]..to_bs[0] and of the larger ones from_bs[1]..to_bs[1].
+	 */
+	double		 value[2];
+	uint64_t	 from_bs[2], to_bs[2];
+};
+
 /* Where a mode stops being IOPS-bound and becomes bandwidth-bound; see analysis-caps.c. */
 struct knee {
 	enum knee_kind	 kind;
@@ -43,6 +67,9 @@ struct knee {
 	unsigned	 left_out[KNEE_LEFT_OUT_NAMES];	/* the first of them: indexes into cells */
 	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
 	uint64_t	 peak_iops_bs, peak_bw_bs;
+	/* A cap is stated (its side's shape is KNEE_SHAPE_PLATEAU): the data shows its plateau. */
+	bool		 iops_plateau, bw_plateau;
+	struct knee_levels iops_shape, bw_shape;
 };
 
 /* What a cell's per-second series says about burst credits; see analysis-burst.c. */
@@ -124,6 +151,7 @@ enum expect_verdict analysis_expect_volume(const struct expect_mode *modes, unsi
 /* analysis-caps.c */
 void	 analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
 	     int share, struct knee *k);
+uint64_t analysis_caps_knee_size(const struct knee *k);
 
 /* analysis-burst.c */
 void	 analysis_burst_detect(const uint64_t *ios, unsigned n, struct burst *b);

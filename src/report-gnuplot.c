@@ -603,8 +603,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 			for (p = 0; p < 3; p++) {
 				double v = (double)r->lat_pct_ns[pct_index[p]] / 1e3 / div;
 
-				/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis) */
-				fprintf(f, "\t%g", v);
+				/*
+				 * %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined
+				 * on a log axis); 0 is not given (an import): NaN, gnuplot's missing.
+				 */
+				fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
 				view_range_add(yr, v);
 			}
 			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);

@@ -107,7 +107,9 @@ sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigne
 	sc_label(obj, r->status != CELL_OK ? "failed: partial figures" : mode_name(tile->mode[k]),
 	    x0 + 1.5, y1 - SC_ROW_H * 0.2, "left", "sans,14", r->status != CELL_OK ? "#b00020" :
 	    color);
-	fprintf(dat, "%u\t%s\t%s\t%.3f\t%.1f\t%g\n", t, tile->name, mode_name(tile->mode[k]),
+	/* A p99 not given (an import) is NaN, gnuplot's missing value, not 0. */
+	fprintf(dat, r->lat_pct_ns[2] > 0 ? "%u\t%s\t%s\t%.3f\t%.1f\t%g\n" :
+	    "%u\t%s\t%s\t%.3f\t%.1f\tNaN\n", t, tile->name, mode_name(tile->mode[k]),
 	    r->bw_bytes_s / 1e6, r->iops, (double)r->lat_pct_ns[2] / 1e3);
 }
 

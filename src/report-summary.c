@@ -20,13 +20,14 @@
 const char *
 report_summary_at(const struct cell_result *r, char *buf, size_t len)
 {
-	char bs[32];
+	char bs[32], qd[16];
 
 	size_human(r->cell.bs, bs, sizeof bs);
+	qd_text(r->cell.depth, qd, sizeof qd);
 	if (r->cell.jobs > 1)
-		snprintf(buf, len, "%s, QD%u, %u jobs", bs, r->cell.depth, r->cell.jobs);
+		snprintf(buf, len, "%s, %s, %u jobs", bs, qd, r->cell.jobs);
 	else
-		snprintf(buf, len, "%s, QD%u", bs, r->cell.depth);
+		snprintf(buf, len, "%s, %s", bs, qd);
 	return buf;
 }
 
@@ -110,6 +111,7 @@ summary_grid(const struct results *res, struct summary *s)
 	s->nseries = nkeys;
 	for (j = 0; j < nkeys; j++) {
 		struct summary_series *se = &s->series[j];
+		char qd[16];
 		const struct grid_key *v = bsearch(&keys[j], pairs, npairs, sizeof *pairs, cmp_variant);
 
 		se->wl = keys[j].rank;
@@ -118,13 +120,14 @@ summary_grid(const struct results *res, struct summary *s)
 		se->depth = keys[j].depth;
 		se->jobs = keys[j].jobs;
 		se->variant = v != NULL ? (unsigned)(v - pairs) : 0;
+		qd_text(se->depth, qd, sizeof qd);
 		if (s->multi_jobs) {
-			snprintf(se->column, sizeof se->column, "QD%u x%u", se->depth, se->jobs);
-			snprintf(se->name, sizeof se->name, "%s QD%u x%u jobs", s->modes[se->wl].name,
-			    se->depth, se->jobs);
+			snprintf(se->column, sizeof se->column, "%s x%u", qd, se->jobs);
+			snprintf(se->name, sizeof se->name, "%s %s x%u jobs", s->modes[se->wl].name,
+			    qd, se->jobs);
 		} else {
-			snprintf(se->column, sizeof se->column, "QD%u", se->depth);
-			snprintf(se->name, sizeof se->name, "%s QD%u", s->modes[se->wl].name, se->depth);
+			snprintf(se->column, sizeof se->column, "%s", qd);
+			snprintf(se->name, sizeof se->name, "%s %s", s->modes[se->wl].name, qd);
 		}
 		se->cell = xcalloc(s->nbs ? s->nbs : 1, sizeof *se->cell);
 		for (i = 0; i < s->nbs; i++)
@@ -427,15 +430,15 @@ const char *
 report_summary_cell_name(const struct summary *s, const struct cell_result *r, char *buf,
     size_t len)
 {
-	char bs[32];
+	char bs[32], qd[16];
 
 	report_size_label(r->cell.bs, bs, sizeof bs);
+	qd_text(r->cell.depth, qd, sizeof qd);
 	if (s->multi_jobs)
-		snprintf(buf, len, "%s %s QD%u x%u", report_summary_wl_name(s, &r->cell), bs,
-		    r->cell.depth, r->cell.jobs);
+		snprintf(buf, len, "%s %s %s x%u", report_summary_wl_name(s, &r->cell), bs, qd,
+		    r->cell.jobs);
 	else
-		snprintf(buf, len, "%s %s QD%u", report_summary_wl_name(s, &r->cell), bs,
-		    r->cell.depth);
+		snprintf(buf, len, "%s %s %s", report_summary_wl_name(s, &r->cell), bs, qd);
 	return buf;
 }
 

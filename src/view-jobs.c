@@ -113,7 +113,7 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 	unsigned *depth = xcalloc(sum->nseries + 1, sizeof *depth), ndepth = 0, i, j, row;
 	double *iops = xcalloc(njobs, sizeof *iops), *col = xcalloc(sum->nseries + 1, sizeof *col);
 	unsigned *dcol = xcalloc(sum->nseries + 1, sizeof *dcol);
-	char bs[32], label[96], text[224];
+	char bs[32], label[96], text[224], qd[16];
 
 	report_size_label(sum->bs[b], bs, sizeof bs);
 	for (i = 0; i < sum->nseries; i++)
@@ -131,7 +131,8 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 			depth[j - 1] = d;
 		}
 	for (i = 0; i < ndepth; i++) {
-		snprintf(label, sizeof label, "%s %s QD%u", sum->modes[wl].name, bs, depth[i]);
+		snprintf(label, sizeof label, "%s %s %s", sum->modes[wl].name, bs,
+		    qd_text(depth[i], qd, sizeof qd));
 		row = view_table_add_row(t, label, (double)sum->bs[b]);
 		for (j = 0; j < njobs; j++) {
 			int c = jobs_cell(sum, wl, b, depth[i], jobs[j]);
@@ -165,7 +166,8 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 			if (n < SATURATION_MIN_DEPTHS)
 				continue;
 			at = analysis_saturation_depth(dcol, col, n);
-			snprintf(text, sizeof text, "QD%u%s", dcol[at], at == (int)n - 1 ? "+" : "");
+			snprintf(text, sizeof text, "%s%s", qd_text(dcol[at], qd, sizeof qd),
+			    at == (int)n - 1 ? "+" : "");
 			jobs_text(t, row, j, text);
 		}
 		jobs_text(t, row, njobs, "QDn+: still growing at the deepest depth");

@@ -63,6 +63,8 @@ plan_lists(struct view_table *t, const struct plan *p)
 				snprintf(item, sizeof item, "%s", mode_name(c->mode));
 			else if (k == 1)
 				report_size_label(c->bs, item, sizeof item);
+			else if (k == 2 && c->depth == 0)	/* an imported row without one */
+				snprintf(item, sizeof item, "not given");
 			else
 				snprintf(item, sizeof item, "%u", k == 2 ? c->depth : c->jobs);
 			if (n < PLAN_LIST_SHOWN || !cut)
