@@ -83,6 +83,31 @@ print_worst(unsigned t, const struct caps_volume *v, const struct knee *k)
 		    v->stalled[i] ? "stalled" : (int)i == v->burst ? "burst" : "");
 }
 
+/* How often each side's cap is stated, why not when not, and how close the stated ones are. */
+struct stated {
+	unsigned	 n, shape[KNEE_SHAPE_UNEVEN + 1], within10, burst;
+};
+
+static void
+stated_add(struct stated *st, const struct knee_levels *kl, bool plateau, double e, bool burst)
+{
+	st->shape[kl->shape]++;
+	if (plateau) {
+		st->n++;
+		st->within10 += e <= 0.10;
+	} else
+		st->burst += burst;
+}
+
+static void
+stated_print(const char *cap, const struct stated *st, unsigned n)
+{
+	printf("| %s | %.1f%% | %.1f%% | %u | %u | %u | %u | %u |\n", cap,
+	    100.0 * st->n / n, st->n ? 100.0 * st->within10 / st->n : 0,
+	    st->shape[KNEE_SHAPE_ABOVE], st->shape[KNEE_SHAPE_TWO_LEVELS],
+	    st->shape[KNEE_SHAPE_UNEVEN], st->shape[KNEE_SHAPE_NONE], st->burst);
+}
+
 static double
 error(double cap, double truth)
 {
@@ -101,6 +126,7 @@ main(int argc, char **argv)
 	struct knee worst_k = { 0 };
 	unsigned worst_t = 0;
 	bool worst = false;
+	struct stated st[2] = { { 0 }, { 0 } };
 	int c;
 
 	while ((c = getopt(argc, argv, "n:s:mb:kw")) != -1) {
@@ -155,6 +181,8 @@ main(int argc, char **argv)
 		e[1][t] = error(k.kind == KNEE_FOUND ? k.bw_cap : 0, v.bw_cap);
 		e[2][t] = error(old.kind == KNEE_FOUND ? old.iops_cap : 0, v.iops_cap);
 		e[3][t] = error(old.kind == KNEE_FOUND ? old.bw_cap : 0, v.bw_cap);
+		stated_add(&st[0], &k.iops_shape, k.iops_plateau, e[0][t], v.burst >= 0);
+		stated_add(&st[1], &k.bw_shape, k.bw_plateau, e[1][t], v.burst >= 0);
 		if (fmax(e[0][t], e[1][t]) > worst_e) {
 			worst_e = fmax(e[0][t], e[1][t]);
 			worst_t = t;
@@ -175,6 +203,11 @@ main(int argc, char **argv)
 	row("plateau (now)", "bandwidth", e[1], n);
 	row("least squares (before)", "IOPS", e[2], n);
 	row("least squares (before)", "bandwidth", e[3], n);
+	printf("\n| cap | stated (a plateau) | of them within 10%% | not: a cell above "
+	    "| two levels | no two agree | no side | not, in a volume with a burst |\n"
+	    "|---|--:|--:|--:|--:|--:|--:|--:|\n");
+	stated_print("IOPS", &st[0], n);
+	stated_print("bandwidth", &st[1], n);
 	if (worst)
 		print_worst(worst_t, &worst_v, &worst_k);
 	for (i = 0; i < 4; i++)

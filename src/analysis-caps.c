@@ -56,6 +56,24 @@
  *    raised to it: a stated cap is never below a cell on its plateau beyond
  *    the cell's noise.
  *
+ * 4. Stated.  A cap is stated (iops_plateau, bw_plateau) only where the
+ *    cells show its plateau: two points or more in its band, and no point of
+ *    the side above it beyond that point's noise (its own, or when unknown
+ *    KNEE_FLOOR_SIGMAS times the plateau's spread, and never less than the
+ *    band).  Otherwise the side's shape says what the cells do: a point
+ *    above (a burst, or a cache at that size; the highest is named), two
+ *    levels (a run of the smaller sizes and one of the larger, two points or
+ *    more each, each within the band and more than KNEE_BAND apart; a lower
+ *    run next to the bend is the bend of a soft knee, not a level), or no
+ *    two points agreeing (the first and the last).  When every point of the
+ *    curve is in one of two flat IOPS runs, or neither side of a knee shows
+ *    a plateau, the mode is read as IOPS-bound with that shape: a falling
+ *    curve is on neither line, and a knee read off it would be noise.  Other
+ *    caps are computed as before, so bench/caps-accuracy's errors are those
+ *    of the caps whether stated or not; it also counts how often each is
+ *    stated (about 92% of IOPS caps on the acceptance volumes: not in most
+ *    of those with a burst cell, 99% of bandwidth caps).
+ *
  * The range given with each cap, "~3,000 IOPS (2,910-3,070)", is the lowest
  * and highest cell of the plateau: what the cells the cap was read from
  * measured, which a reader finds in the tables.  It shows the noise (on
@@ -100,6 +118,7 @@ struct knee_point {
 struct knee_plateau {
 	double		 level, lo, hi;
 	double		 noise;		/* the standard deviation of its points; 0 under 3 */
+	double		 band;		/* the band its points agree within (log) */
 	unsigned	 n;
 };
 
@@ -307,6 +326,7 @@ knee_plateau(const double *x, const double *noise, const bool *side, const bool 
 		ref = knee_median(d2, m, s2);
 	free(d2);
 	free(s2);
+	pl->band = band;
 	if (best == 0) {
 		free(use);
 		return;
@@ -374,6 +394,134 @@ knee_side(const double *lb, unsigned n, double lk, bool left, bool *side, bool *
 	}
 }
 
+/*
+ * Two levels: the voters v[0..m) (indexes into x, by block size) split into
+ * a run of the smaller sizes and one of the larger, two points or more each,
+ * each run within the band and their means more than KNEE_BAND apart.  On a
+ * side of a knee (bend > 0: the bend is at the larger sizes; < 0: at the
+ * smaller), a lower run next to the bend is the bend of a soft knee (70% of
+ * the cap 2x from it), not a level.
+ */
+static bool
+knee_two_levels(const double *x, const struct knee_point *p, const unsigned *v, unsigned m,
+    double band, int bend, struct knee_levels *kl)
+{
+	unsigned s, i, r;
+
+	for (s = 2; s + 2 <= m; s++) {
+		double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
+		double sum[2] = { 0, 0 };
+
+		for (i = 0; i < m; i++) {
+			r = i >= s;
+			lo[r] = fmin(lo[r], x[v[i]]);
+			hi[r] = fmax(hi[r], x[v[i]]);
+			sum[r] += x[v[i]];
+		}
+		sum[0] /= s;
+		sum[1] /= m - s;
+		if (hi[0] - lo[0] > band || hi[1] - lo[1] > band || fabs(sum[0] - sum[1]) <= KNEE_BAND)
+			continue;
+		if ((bend > 0 && sum[1] < sum[0]) || (bend < 0 && sum[0] < sum[1]))
+			continue;
+		kl->shape = KNEE_SHAPE_TWO_LEVELS;
+		kl->value[0] = exp(sum[0]);
+		kl->value[1] = exp(sum[1]);
+		kl->from_bs[0] = p[v[0]].bs;
+		kl->to_bs[0] = p[v[s - 1]].bs;
+		kl->from_bs[1] = p[v[s]].bs;
+		kl->to_bs[1] = p[v[m - 1]].bs;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * What a side's points show (x log values, side[] and far[] as for
+ * knee_plateau, pl its plateau): two levels; no two voters within the band
+ * (the curve falls or rises: its first and last voter); a point of the side
+ * above the cap beyond its noise (its own, or when unknown
+ * KNEE_FLOOR_SIGMAS times the plateau's spread, and never less than the
+ * band: the highest such point); else a plateau, whose cap is stated.
+ */
+static void
+knee_shape(const double *x, const double *noise, const bool *side, const bool *far,
+    const struct knee_point *p, unsigned n, const struct knee_plateau *pl, int bend,
+    struct knee_levels *kl)
+{
+	unsigned *v = xcalloc(n ? n : 1, sizeof *v), i, m, nfar;
+	double tol, above = -INFINITY;
+
+	memset(kl, 0, sizeof *kl);
+	for (i = 0, nfar = 0; i < n; i++)
+		nfar += side[i] && far[i];
+	for (i = 0, m = 0; i < n; i++)
+		if (side[i] && (nfar < 2 || far[i]))
+			v[m++] = i;
+	if (m == 0 || knee_two_levels(x, p, v, m, pl->band, bend, kl)) {
+		free(v);
+		return;
+	}
+	if (pl->n < 2) {
+		kl->shape = KNEE_SHAPE_UNEVEN;
+		kl->value[0] = exp(x[v[0]]);
+		kl->from_bs[0] = kl->to_bs[0] = p[v[0]].bs;
+		kl->value[1] = exp(x[v[m - 1]]);
+		kl->from_bs[1] = kl->to_bs[1] = p[v[m - 1]].bs;
+		free(v);
+		return;
+	}
+	free(v);
+	kl->shape = KNEE_SHAPE_PLATEAU;
+	for (i = 0; i < n; i++) {
+		if (!side[i])
+			continue;
+		tol = KNEE_FLOOR_SIGMAS * (noise[i] >= 0 ? log1p(noise[i]) : pl->noise);
+		if (x[i] > pl->level + fmax(tol, pl->band) && x[i] > above) {
+			above = x[i];
+			kl->shape = KNEE_SHAPE_ABOVE;
+			kl->value[0] = exp(x[i]);
+			kl->from_bs[0] = kl->to_bs[0] = p[i].bs;
+		}
+	}
+}
+
+/*
+ * The whole curve in IOPS, after a knee's split: when every point is in one
+ * of two flat runs (two IOPS levels, a cache at the small sizes), or neither
+ * side of the split shows a plateau (the curve falls, or rises, on neither
+ * line), the mode is read as IOPS-bound, with that shape and no bandwidth
+ * side: no cap, no knee.
+ */
+static void
+knee_whole(struct knee *k, const double *u, const struct knee_point *p, unsigned n)
+{
+	unsigned *v = xcalloc(n, sizeof *v), i;
+	struct knee_levels kl = { .shape = KNEE_SHAPE_NONE };
+	bool none = k->iops_shape.shape == KNEE_SHAPE_UNEVEN ||
+	    k->iops_shape.shape == KNEE_SHAPE_NONE;
+
+	none = none && (k->bw_shape.shape == KNEE_SHAPE_UNEVEN ||
+	    k->bw_shape.shape == KNEE_SHAPE_NONE);
+	for (i = 0; i < n; i++)
+		v[i] = i;
+	if (knee_two_levels(u, p, v, n, KNEE_BAND, 0, &kl) || none) {
+		if (kl.shape == KNEE_SHAPE_NONE) {
+			kl.shape = KNEE_SHAPE_UNEVEN;
+			kl.value[0] = p[0].iops;
+			kl.from_bs[0] = kl.to_bs[0] = p[0].bs;
+			kl.value[1] = p[n - 1].iops;
+			kl.from_bs[1] = kl.to_bs[1] = p[n - 1].bs;
+		}
+		k->kind = KNEE_IOPS_BOUND;
+		k->iops_shape = kl;
+		memset(&k->bw_shape, 0, sizeof k->bw_shape);
+		k->bw_cap = k->bw_lo = k->bw_hi = k->knee_bs = 0;
+		k->bw_npoints = 0;
+	}
+	free(v);
+}
+
 /* Store a plateau (log) as caps. */
 static void
 knee_set(const struct knee_plateau *pl, double *cap, double *lo, double *hi, unsigned *np)
@@ -413,23 +561,31 @@ knee_fit(struct knee *k, const struct knee_point *p, unsigned n)
 	if (best == n) {
 		k->kind = KNEE_IOPS_BOUND;
 		knee_plateau(u, noise, side, far, n, &pi);
+		knee_shape(u, noise, side, far, p, n, &pi, 0, &k->iops_shape);
 		knee_set(&pi, &k->iops_cap, &k->iops_lo, &k->iops_hi, &k->iops_npoints);
 	} else if (best == 0) {
 		k->kind = KNEE_BW_BOUND;
 		knee_plateau(v, noise, side, far, n, &pb);
+		knee_shape(v, noise, side, far, p, n, &pb, 0, &k->bw_shape);
 		knee_set(&pb, &k->bw_cap, &k->bw_lo, &k->bw_hi, &k->bw_npoints);
 	} else {
 		/* Until a side has a plateau, its cap is the split's median. */
 		k->kind = KNEE_FOUND;
-		pi = (struct knee_plateau){ li, li, li, 0, 1 };
-		pb = (struct knee_plateau){ lB, lB, lB, 0, 1 };
+		pi = (struct knee_plateau){ .level = li, .lo = li, .hi = li, .band = KNEE_BAND, .n = 1 };
+		pb = (struct knee_plateau){ .level = lB, .lo = lB, .hi = lB, .band = KNEE_BAND, .n = 1 };
 		for (pass = 0; pass < 2; pass++) {
 			struct knee_plateau ti, tb;
 
 			knee_side(lb, n, lB - li, true, side, far);
 			knee_plateau(u, noise, side, far, n, &ti);
+			if (pass == 1)
+				knee_shape(u, noise, side, far, p, n, ti.n > 0 ? &ti : &pi, 1,
+				    &k->iops_shape);
 			knee_side(lb, n, lB - li, false, side, far);
 			knee_plateau(v, noise, side, far, n, &tb);
+			if (pass == 1)
+				knee_shape(v, noise, side, far, p, n, tb.n > 0 ? &tb : &pb, -1,
+				    &k->bw_shape);
 			if (ti.n > 0)
 				pi = ti;
 			if (tb.n > 0)
@@ -440,7 +596,10 @@ knee_fit(struct knee *k, const struct knee_point *p, unsigned n)
 		knee_set(&pi, &k->iops_cap, &k->iops_lo, &k->iops_hi, &k->iops_npoints);
 		knee_set(&pb, &k->bw_cap, &k->bw_lo, &k->bw_hi, &k->bw_npoints);
 		k->knee_bs = k->bw_cap / k->iops_cap;
+		knee_whole(k, u, p, n);
 	}
+	k->iops_plateau = k->iops_shape.shape == KNEE_SHAPE_PLATEAU;
+	k->bw_plateau = k->bw_shape.shape == KNEE_SHAPE_PLATEAU;
 	free(u);
 	free(v);
 	free(lb);
@@ -469,4 +628,21 @@ analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mod
 	if (n >= KNEE_POINTS_MIN && k->bs_max >= KNEE_SPAN_MIN * k->bs_min)
 		knee_fit(k, p, n);
 	free(p);
+}
+
+/*
+ * The knee as it is stated everywhere (the report's sentence, run --auto's
+ * findings): the power of two nearest (in log space) to knee_bs, for the
+ * caps it is read from hold their noise and block sizes are measured in
+ * powers of two; 0 when no knee is stated (either cap lacks its plateau).
+ */
+uint64_t
+analysis_caps_knee_size(const struct knee *k)
+{
+	double e;
+
+	if (k->kind != KNEE_FOUND || !k->iops_plateau || !k->bw_plateau)
+		return 0;
+	e = round(log2(k->knee_bs > 1 ? k->knee_bs : 1));
+	return 1ULL << (e < 62 ? (int)e : 62);
 }

@@ -27,6 +27,30 @@ enum knee_kind {
 #define KNEE_SPAN_MIN		4	/* ... spanning this many times */
 #define KNEE_LEFT_OUT_NAMES	4	/* cells left out that are named; more are counted */
 
+/*
+ * What the cells of a side (IOPS or bandwidth) show; see analysis-caps.c.  A
+ * cap is stated only on a plateau: two cells or more agree within the band
+ * and no cell of the side is above it beyond its noise.
+ */
+enum knee_shape {
+	KNEE_SHAPE_NONE,	/* no side: too few sizes, the other kind, or no cell on it */
+	KNEE_SHAPE_PLATEAU,	/* a plateau: its cap is stated */
+	KNEE_SHAPE_ABOVE,	/* a plateau, but a cell above it beyond its noise */
+	KNEE_SHAPE_TWO_LEVELS,	/* the smaller sizes at one level, the larger at another */
+	KNEE_SHAPE_UNEVEN	/* no two cells agree: the curve falls or rises */
+};
+struct knee_levels {
+	enum knee_shape	 shape;
+	/*
+	 * IOPS (IOPS side) or bytes/s (bandwidth side).  ABOVE: the highest cell
+	 * above, value[0] at from_bs[0]; UNEVEN: the first and the last cell,
+	 * value[i] at from_bs[i]; TWO_LEVELS: the level of the smaller sizes
+	 * from_bs[0]..to_bs[0] and of the larger ones from_bs[1]..to_bs[1].
+	 */
+	double		 value[2];
+	uint64_t	 from_bs[2], to_bs[2];
+};
+
 /* Where a mode stops being IOPS-bound and becomes bandwidth-bound; see analysis-caps.c. */
 struct knee {
 	enum knee_kind	 kind;
@@ -43,6 +67,9 @@ struct knee {
 	unsigned	 left_out[KNEE_LEFT_OUT_NAMES];	/* the first of them: indexes into cells */
 	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
 	uint64_t	 peak_iops_bs, peak_bw_bs;
+	/* A cap is stated (its side's shape is KNEE_SHAPE_PLATEAU): the data shows its plateau. */
+	bool		 iops_plateau, bw_plateau;
+	struct knee_levels iops_shape, bw_shape;
 };
 
 /* What a cell's per-second series says about burst credits; see analysis-burst.c. */
@@ -73,27 +100,58 @@ struct burst {
 #define SATURATION_TOL		0.05
 #define SATURATION_MIN_DEPTHS	3
 
-/* Where a peak falls against its caps; see analysis-expect.c. */
+/*
+ * The verdict against the spec (analysis-expect.c), in rising severity: a
+ * mode's verdict is the most severe of its figures', a volume's of its
+ * modes' (below spec dominates).
+ */
 enum expect_verdict {
-	EXPECT_NO_CAP,		/* no cap of this kind (a floor may still be set) */
-	EXPECT_WITHIN,		/* at most the cap (with its slack) */
+	EXPECT_NO_SPEC,		/* no cap or published range of this kind */
+	EXPECT_NOT_REACHED,	/* the other cap holds this figure under its own at these sizes */
+	/*
+	 * Above a published range's upper end: noted per figure, but a range
+	 * is not a cap the volume is held to (AWS's magnetic volumes burst to
+	 * "hundreds of IOPS"), so the other figure within it says more.
+	 */
+	EXPECT_ABOVE_RANGE,
+	EXPECT_IN_RANGE,	/* within a published range (magnetic volumes) */
+	EXPECT_DELIVERS,	/* the plateau's range reaches the cap's band */
 	EXPECT_IN_BURST,	/* above the baseline, within the burst: burst credits */
-	EXPECT_ABOVE_CAP	/* above the cap and any burst: a cache, or the wrong profile */
+	EXPECT_ABOVE_CAP,	/* above the cap and any burst: a cache, or the wrong profile */
+	EXPECT_BELOW		/* under the cap's band, or a published range's lower end */
+};
+
+/* A figure as measured: its plateau (the knee's cap and range) or its peak cell. */
+struct expect_level {
+	double		 level, lo, hi;	/* IOPS or bytes/s */
+	uint64_t	 bs_lo, bs_hi;	/* the block sizes of its cells */
+	bool		 plateau;	/* the knee's plateau, not the peak */
 };
 struct expect_figure {
-	double			 peak, cap, burst, floor;	/* in one unit: IOPS or bytes/s */
-	double			 pct;		/* peak / cap * 100; 0 without a cap */
+	struct expect_level	 m;
+	double			 cap, burst, floor;	/* in m's unit; 0 none */
+	double			 pct;		/* m.level / cap * 100; 0 without a cap */
 	enum expect_verdict	 verdict;
-	bool			 below_floor;	/* under a published floor (magnetic volumes) */
+};
+struct expect_mode {
+	bool			 has_iops, has_bw;
+	struct expect_figure	 iops, bw;
+	enum expect_verdict	 verdict;
 };
 
 /* analysis-expect.c */
-void	 analysis_expect_figure(double peak, double cap, double burst, double floor,
-	     struct expect_figure *f);
+bool	 analysis_expect_plateau(const struct knee *k, bool bw);
+void	 analysis_expect_figure(const struct expect_level *m, double cap, double burst,
+	     double floor, double reach, struct expect_figure *f);
+void	 analysis_expect_mode(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
+	     int share, const struct knee *k, int peak_iops, int peak_bw, const struct expect *e,
+	     struct expect_mode *out);
+enum expect_verdict analysis_expect_volume(const struct expect_mode *modes, unsigned n);
 
 /* analysis-caps.c */
 void	 analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
 	     int share, struct knee *k);
+uint64_t analysis_caps_knee_size(const struct knee *k);
 
 /* analysis-burst.c */
 void	 analysis_burst_detect(const uint64_t *ios, unsigned n, struct burst *b);

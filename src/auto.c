@@ -595,13 +595,19 @@ auto_knee_findings(const struct autoplan *ap, struct results *res, enum rw_mode 
 	char a[32];
 
 	analysis_caps_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
-	auto_cap_finding(res, mode, "IOPS", k.iops_cap, k.iops_lo, k.iops_hi, k.iops_npoints, 1,
-	    "IOPS");
-	auto_cap_finding(res, mode, "bandwidth", k.bw_cap, k.bw_lo, k.bw_hi, k.bw_npoints, MIB,
-	    "MiB/s");
-	if (k.kind == KNEE_FOUND)
-		auto_finding(res, "%s: knee at %s (bandwidth cap / IOPS cap)", mode_name(mode),
-		    size_human((uint64_t)llround(k.knee_bs), a, sizeof a));
+	if (k.iops_plateau)
+		auto_cap_finding(res, mode, "IOPS", k.iops_cap, k.iops_lo, k.iops_hi,
+		    k.iops_npoints, 1, "IOPS");
+	if (k.bw_plateau)
+		auto_cap_finding(res, mode, "bandwidth", k.bw_cap, k.bw_lo, k.bw_hi, k.bw_npoints,
+		    MIB, "MiB/s");
+	/* A side without a plateau: the report's sentence says what its cells show. */
+	if ((k.kind != KNEE_TOO_FEW && k.kind != KNEE_BW_BOUND && !k.iops_plateau) ||
+	    (k.kind != KNEE_TOO_FEW && k.kind != KNEE_IOPS_BOUND && !k.bw_plateau))
+		auto_knee_unsettled(ap, res, mode, &k);
+	else if (k.kind == KNEE_FOUND)
+		auto_finding(res, "%s: knee at ~%s (bandwidth cap / IOPS cap)", mode_name(mode),
+		    size_human(analysis_caps_knee_size(&k), a, sizeof a));
 	else if (k.kind == KNEE_IOPS_BOUND)
 		auto_finding(res, "%s: bandwidth cap not reached: IOPS-bound up to %s (not settled)",
 		    mode_name(mode), size_human(k.bs_max, a, sizeof a));

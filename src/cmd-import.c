@@ -1,8 +1,9 @@
-/* sweep import FIO.json | --csv TABLE.csv: results.json from numbers measured elsewhere. */
+/* sweep import FIO.json... | DIR | --csv TABLE.csv: results.json from numbers measured elsewhere. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
 #include "fio.h"
@@ -17,7 +18,7 @@ static int cmd_import_exec(struct config *);
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.cmd = CMD_IMPORT,
-	.usage = "sweep import FIO.json | --csv TABLE.csv   results.json from fio or a table",
+	.usage = "sweep import FIO.json... | DIR | --csv TABLE.csv   results.json from fio or a table",
 	.exec = cmd_import_exec
 };
 
@@ -129,6 +130,7 @@ cmd_import_fio(struct config *cfg, const char *src, unsigned mask, struct result
 
 /*
  * sweep import FIO.json [--host NAME[:PORT]] [--label L] [-o DIR]
+ * sweep import FIO.json MORE.json | DIR ... [--label L] [-o DIR]: as one run
  * sweep import --csv TABLE.csv [--label L] [-o DIR]
  * Writes DIR/results.json and every report; DIR defaults to
  * reports/LABEL-imported.
@@ -140,17 +142,21 @@ cmd_import_exec(struct config *cfg)
 	struct expect expect;
 	const char *src, *what;
 	char *dir, safe[sizeof res.label];
+	struct stat st;
 	unsigned mask;
 	int err, lock;
+	bool many;
 
 	if (cfg->csv != NULL && cfg->nargs == 0)
 		src = cfg->csv;
-	else if (cfg->csv == NULL && cfg->nargs == 1)
+	else if (cfg->csv == NULL && cfg->nargs >= 1)
 		src = cfg->args[0];
 	else {
-		sweep_error("import: give one fio JSON file (sweep import FIO.json) or --csv TABLE.csv");
+		sweep_error("import: give fio JSON files or folders of them (sweep import FIO.json "
+		    "[MORE.json | DIR ...]), or one --csv TABLE.csv");
 		return SWEEP_EXIT_USAGE;
 	}
+	many = cfg->csv == NULL && (cfg->nargs > 1 || (stat(src, &st) == 0 && S_ISDIR(st.st_mode)));
 	if (cmd_formats(cfg, &mask) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cfg->host != NULL && cfg->csv != NULL) {
@@ -158,8 +164,17 @@ cmd_import_exec(struct config *cfg)
 		    cfg->host);
 		return SWEEP_EXIT_USAGE;
 	}
+	if (many && cfg->host != NULL) {
+		sweep_error("--host %s: picks a host of one client/server file; give that file alone",
+		    cfg->host);
+		return SWEEP_EXIT_USAGE;
+	}
 	if (cfg->csv != NULL) {
 		if (import_csv_file(src, cfg->label, &res) != 0)
+			return SWEEP_EXIT_USAGE;
+	} else if (many) {
+		if (import_fio_many((const char *const *)cfg->args, (unsigned)cfg->nargs, cfg->label,
+		    &res) != 0)
 			return SWEEP_EXIT_USAGE;
 	} else if (cmd_import_fio(cfg, src, mask, &res, &err) != 0)
 		return err;

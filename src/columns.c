@@ -73,7 +73,7 @@ COLUMN_GETTER(get_label) { text(v, res->label); }
 COLUMN_GETTER(get_mode) { text(v, mode_name(r->cell.mode)); }
 COLUMN_GETTER(get_bs) { text(v, size_short(r->cell.bs, v->buf, sizeof v->buf)); }
 COLUMN_GETTER(get_bs_bytes) { count(v, r->cell.bs); }
-COLUMN_GETTER(get_depth) { count(v, r->cell.depth); }
+COLUMN_GETTER(get_depth) { if (r->cell.depth > 0) count(v, r->cell.depth); }	/* 0: not given */
 COLUMN_GETTER(get_jobs) { count(v, r->cell.jobs); }
 
 COLUMN_GETTER(get_status)
@@ -86,17 +86,32 @@ COLUMN_GETTER(get_status)
 COLUMN_GETTER(get_iops) { number(v, r->iops); }
 COLUMN_GETTER(get_bw_mib_s) { number(v, r->bw_bytes_s / MIB); }
 COLUMN_GETTER(get_bw_mb_s) { number(v, r->bw_bytes_s / 1e6); }
-COLUMN_GETTER(get_lat_min) { number(v, (double)r->lat_min_ns / 1e3); }
-COLUMN_GETTER(get_lat_mean) { number(v, r->lat_mean_ns / 1e3); }
-COLUMN_GETTER(get_lat_p50) { number(v, (double)r->lat_pct_ns[0] / 1e3); }
-COLUMN_GETTER(get_lat_p90) { number(v, (double)r->lat_pct_ns[1] / 1e3); }
-COLUMN_GETTER(get_lat_p99) { number(v, (double)r->lat_pct_ns[2] / 1e3); }
-COLUMN_GETTER(get_lat_p99_9) { number(v, (double)r->lat_pct_ns[3] / 1e3); }
-COLUMN_GETTER(get_lat_p99_99) { number(v, (double)r->lat_pct_ns[4] / 1e3); }
-COLUMN_GETTER(get_lat_max) { number(v, (double)r->lat_max_ns / 1e3); }
-COLUMN_GETTER(get_lat_stdev) { number(v, r->lat_stdev_ns / 1e3); }
-COLUMN_GETTER(get_cpu_usr) { number(v, r->cpu_usr_pct); }
-COLUMN_GETTER(get_cpu_sys) { number(v, r->cpu_sys_pct); }
+/* A latency of 0 ns is not a measurement (an imported table without it): blank, not 0. */
+static void
+latency(struct column_value *v, double ns)
+{
+	if (ns > 0)
+		number(v, ns / 1e3);
+}
+
+COLUMN_GETTER(get_lat_min) { latency(v, (double)r->lat_min_ns); }
+COLUMN_GETTER(get_lat_mean) { latency(v, r->lat_mean_ns); }
+COLUMN_GETTER(get_lat_p50) { latency(v, (double)r->lat_pct_ns[0]); }
+COLUMN_GETTER(get_lat_p90) { latency(v, (double)r->lat_pct_ns[1]); }
+COLUMN_GETTER(get_lat_p99) { latency(v, (double)r->lat_pct_ns[2]); }
+COLUMN_GETTER(get_lat_p99_9) { latency(v, (double)r->lat_pct_ns[3]); }
+COLUMN_GETTER(get_lat_p99_99) { latency(v, (double)r->lat_pct_ns[4]); }
+COLUMN_GETTER(get_lat_max) { latency(v, (double)r->lat_max_ns); }
+
+/* A spread of 0 is a measurement when the cell has a latency at all. */
+COLUMN_GETTER(get_lat_stdev)
+{
+	if (r->lat_max_ns > 0 || r->lat_mean_ns > 0)
+		number(v, r->lat_stdev_ns / 1e3);
+}
+/* A table import (engine "table", import-csv.c) gives no CPU: blank, not 0. */
+COLUMN_GETTER(get_cpu_usr) { if (strcmp(res->plan.engine, "table") != 0) number(v, r->cpu_usr_pct); }
+COLUMN_GETTER(get_cpu_sys) { if (strcmp(res->plan.engine, "table") != 0) number(v, r->cpu_sys_pct); }
 COLUMN_GETTER(get_ios) { count(v, r->ios); }
 COLUMN_GETTER(get_bytes) { count(v, r->bytes); }
 COLUMN_GETTER(get_runtime) { number(v, (double)r->runtime_ns / 1e9); }

@@ -608,17 +608,19 @@ compare_group_add(struct compare *cmp, const struct compare_key *key, bool multi
 {
 	struct compare_group *g = &cmp->groups[cmp->ngroups++];
 	unsigned p;
+	char qd[16];
 
 	g->mode = key->mode;
 	g->wl = key->rank;
 	g->depth = key->depth;
 	g->jobs = key->jobs;
 	g->first = cmp->nrows;
+	qd_text(g->depth, qd, sizeof qd);
 	if (multi_jobs)
-		snprintf(g->name, sizeof g->name, "%s QD%u x%u jobs", cmp->modes[g->wl].name,
-		    g->depth, g->jobs);
+		snprintf(g->name, sizeof g->name, "%s %s x%u jobs", cmp->modes[g->wl].name, qd,
+		    g->jobs);
 	else
-		snprintf(g->name, sizeof g->name, "%s QD%u", cmp->modes[g->wl].name, g->depth);
+		snprintf(g->name, sizeof g->name, "%s %s", cmp->modes[g->wl].name, qd);
 	for (p = 0; p < *npairs; p++)
 		if (pairs[p].depth == g->depth && pairs[p].jobs == g->jobs)
 			break;

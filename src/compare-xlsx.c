@@ -205,6 +205,15 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		worksheet_write_string(ws, row, 1, view_table_cell(v, r, 0)->text, NULL);
 	}
 	row++;
+	if (x->cview->limits.nrows > 0)
+		worksheet_write_string(ws, row++, 0, x->cview->limits.title, x->bold);
+	for (r = 0; r < x->cview->limits.nrows; r++, row++) {
+		const struct view_cell *vc = view_table_cell(&x->cview->limits, r, 0);
+
+		worksheet_write_string(ws, row, 0, x->cview->limits.rows[r].label, x->bold);
+		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
+		    NULL);
+	}
 	for (r = 0; r < x->cview->peaks.nrows; r++, row++) {
 		const struct view_cell *vc = view_table_cell(&x->cview->peaks, r, 0);
 

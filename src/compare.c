@@ -16,8 +16,9 @@
  * Every comparison format opts asks for into dir; each failure is named on
  * stderr, the first is returned and the other formats still run.
  */
-int
-compare_write_all(const struct compare *cmp, const char *dir, const struct report_opts *opts)
+static int
+compare_write(const struct compare *cmp, const char *dir, unsigned mask, const char *gnuplot,
+    enum report_output_kind out)
 {
 	struct report_ctx ctx;
 	struct compare_view cview;
@@ -28,11 +29,17 @@ compare_write_all(const struct compare *cmp, const char *dir, const struct repor
 	ctx.cmp = cmp;
 	ctx.cview = &cview;
 	ctx.dir = dir;
-	ctx.mask = opts->formats;
-	ctx.gnuplot = opts->gnuplot;
-	err = report_write_formats(&ctx, REPORT_OUT_COMPARE);
+	ctx.mask = mask;
+	ctx.gnuplot = gnuplot;
+	err = report_write_formats(&ctx, out);
 	view_compare_free(&cview);
 	return err;
+}
+
+int
+compare_write_all(const struct compare *cmp, const char *dir, const struct report_opts *opts)
+{
+	return compare_write(cmp, dir, opts->formats, opts->gnuplot, REPORT_OUT_COMPARE);
 }
 
 /*
@@ -43,17 +50,5 @@ compare_write_all(const struct compare *cmp, const char *dir, const struct repor
 int
 compare_fleet_write_all(struct compare *cmp, const char *dir)
 {
-	struct report_ctx ctx;
-	struct compare_view cview;
-	int err;
-
-	view_compare_build(&cview, cmp);
-	memset(&ctx, 0, sizeof ctx);
-	ctx.cmp = cmp;
-	ctx.cview = &cview;
-	ctx.dir = dir;
-	ctx.mask = REPORT_DEFAULT;
-	err = report_write_formats(&ctx, REPORT_OUT_FLEET);
-	view_compare_free(&cview);
-	return err;
+	return compare_write(cmp, dir, REPORT_DEFAULT, NULL, REPORT_OUT_FLEET);
 }

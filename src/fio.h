@@ -109,11 +109,34 @@ int	 fio_values_int(double v);
 int	 fio_values_seconds(const char *s, unsigned *out);
 int	 fio_values_check(const char *path, const cJSON *e);
 
-/* import-fio.c */
+/* fio-layout.c: fio's JSON file read, older layouts brought to fio 3.19's */
+#define FIO_LAYOUT_US	0x1	/* latency in microseconds (fio 2.x) */
+#define FIO_LAYOUT_KIB	0x2	/* io_bytes in KiB (fio 2.20 and older) */
+#define FIO_LAYOUT_BW	0x4	/* no bw_bytes: io_bytes / runtime (fio 3.1 and older) */
+#define FIO_LAYOUT_N	0x8	/* latency records without N: total_ios (fio 3.17 and older) */
+#define FIO_LAYOUT_KEY	"sweep layout"	/* the flags, set on the root by import_fio_load */
+#define FIO_DIR_KEY	"sweep dir"	/* an entry's file's folder (import-many.c); the loader drops it */
 int	 import_fio_load(const char *path, cJSON **root);
+
+/* import-fio.c */
 int	 import_fio_results(const cJSON *root, const char *path, const char *host, int port,
 	     const char *label, struct results *res);
 unsigned import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max);
+
+/* import-fio-log.c: fio's iops/bw logs as a cell's per-second series */
+struct fio_log_opts {
+	const char	*json;		/* the JSON file's path */
+	const char	*dir;		/* its folder, when the entry says (a many-file import) */
+	const char	*iops, *bw;	/* write_iops_log, write_bw_log: NULL not logged */
+	const char	*avg_msec;	/* log_avg_msec */
+	const char	*jobname;
+};
+bool	 import_fio_log_series(const struct fio_log_opts *o, unsigned first, unsigned nthreads,
+	     struct cell_result *r);
+
+/* import-many.c: fio JSON files and folders of them, as one run */
+int	 import_fio_many(const char *const *args, unsigned nargs, const char *label,
+	     struct results *res);
 
 /* hosts.c: the host list and fio's aggregate, for import-fleet.c */
 int	 hosts_add(struct host_list *l, const char *spec, const char *input);

@@ -499,7 +499,7 @@ csv_row_parse(struct csv_in *in, unsigned line, const struct csv_column *cols, u
 
 	memset(row, 0, sizeof *row);
 	row->line = line;
-	row->cell.depth = 1;
+	row->cell.depth = 0;	/* not given */
 	row->cell.jobs = 1;
 	row->status = CELL_OK;
 	if (in->nfield > ncols)
@@ -637,16 +637,20 @@ csv_duplicates(struct csv_in *in, const struct csv_row *rows, unsigned n)
 	const struct csv_row **s = xcalloc(n ? n : 1, sizeof *s);
 	unsigned i;
 	int ret = 0;
-	char bs[32];
+	char bs[32], qd[16];
 
 	for (i = 0; i < n; i++)
 		s[i] = &rows[i];
 	qsort(s, n, sizeof *s, csv_row_cmp);
-	for (i = 1; i < n && ret == 0; i++)
-		if (csv_cell_cmp(&s[i]->cell, &s[i - 1]->cell) == 0)
-			ret = csv_bad(in, s[i]->line, NULL, 0, "repeats row %u (%s, bs %s, depth %u, jobs "
-			    "%u): one row per cell", s[i - 1]->line, mode_name(s[i]->cell.mode),
-			    size_short(s[i]->cell.bs, bs, sizeof bs), s[i]->cell.depth, s[i]->cell.jobs);
+	for (i = 1; i < n && ret == 0; i++) {
+		if (csv_cell_cmp(&s[i]->cell, &s[i - 1]->cell) != 0)
+			continue;
+		snprintf(qd, sizeof qd, "%u", s[i]->cell.depth);
+		ret = csv_bad(in, s[i]->line, NULL, 0, "repeats row %u (%s, bs %s, depth %s, jobs "
+		    "%u): one row per cell", s[i - 1]->line, mode_name(s[i]->cell.mode),
+		    size_short(s[i]->cell.bs, bs, sizeof bs), s[i]->cell.depth ? qd : "not given",
+		    s[i]->cell.jobs);
+	}
 	free(s);
 	return ret;
 }
@@ -664,7 +668,7 @@ csv_results(struct results *res, const struct csv_in *in, const char *label,
 	struct target t = { .kind = TARGET_FILE, .rotational = -1, .loop_dio = -1, .excl_fd = -1 };
 	struct plan p = { .ncells = nrows, .rwmixread = 50, .engine = "table" };
 	struct cell_result r;
-	unsigned i, mismatch = 0;
+	unsigned i, mismatch = 0, nodepth;
 	char stem[128], path[4096];
 
 	results_stem(in->name, stem, sizeof stem);
@@ -689,6 +693,13 @@ csv_results(struct results *res, const struct csv_in *in, const char *label,
 	res->kernel[0] = '\0';
 	snprintf(res->description, sizeof res->description, "imported from the table %s (%u rows) "
 	    "on %s; when and where it was measured is not recorded", t.path, nrows, res->started_utc);
+	for (i = 0, nodepth = 0; i < nrows; i++)
+		nodepth += rows[i].cell.depth == 0;
+	if (nodepth > 0)
+		snprintf(res->description + strlen(res->description), sizeof res->description -
+		    strlen(res->description), "; %s give%s no queue depth (QD? in the reports)",
+		    nodepth == nrows ? "its rows" : nodepth == 1 ? "1 row" : "some rows",
+		    nodepth == 1 && nodepth != nrows ? "s" : "");
 	for (i = 0; i < nrows; i++) {
 		csv_cell(&rows[i], i, &r);
 		if (r.status != CELL_SKIPPED && !r.check.ok)

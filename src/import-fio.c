@@ -1,11 +1,12 @@
 #include "config.h"
 
 /*
- * fio 3.x JSON output (fio --output-format=json, local or client/server)
- * into results: one cell per fio job.  A job's options are its "job
- * options" over the file's "global options"; clones of a job reported one
- * by one (numjobs > 1 without group_reporting) are summed into one cell.
- * Jobs sweep has no mode for (trim, verify-only) or that moved no data
+ * fio JSON output (fio --output-format=json, local or client/server; read
+ * and brought to fio 3.19's layout by fio-layout.c) into results: one cell
+ * per fio job.  A job's options are its "job options" over the file's
+ * "global options"; clones of a job reported one by one (numjobs > 1
+ * without group_reporting) are one cell, aggregated as fio's
+ * group_reporting does.  Jobs sweep has no mode for (trim, verify-only) or that moved no data
  * are left out, each with its reason in the results' warnings.
  */
 #include <errno.h>
@@ -21,7 +22,6 @@
 #include "results.h"
 #include "util.h"
 
-#define IMPORT_FIO_MAX_BYTES	(256 * MIB)
 #define IMPORT_FIO_NOTE_MAX	240
 #define IMPORT_FIO_NOTE_ITEMS	5	/* names listed in a note; then "and N more" */
 
@@ -40,6 +40,10 @@ struct fio_notes {
 	unsigned	 nconcurrent;
 	char		 duplicate[IMPORT_FIO_NOTE_MAX];
 	unsigned	 nduplicate;
+	char		 clones[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nclones;
+	char		 logged[IMPORT_FIO_NOTE_MAX];
+	unsigned	 nlogged;
 };
 
 /* The import in progress. */
@@ -236,7 +240,18 @@ struct fio_sum {
 	double		 win_ms;	/* the longest direction's runtime */
 	double		 other_ios;	/* I/Os in a direction the mode does not do */
 	int		 error;		/* the first entry's error that is not 0 */
+	/* Clones: per direction the longest runtime (ms); over the clones their spread. */
+	double		 dir_win_ms[2];
+	double		 clone_ms_lo, clone_ms_hi;	/* a clone's window: its longest direction */
+	double		 clone_iops_lo, clone_iops_hi;
 };
+
+/*
+ * Clones whose windows differ by more than this ran different windows:
+ * fio's clones start together and end within a few ms of each other
+ * unless something (steadystate, a runtime per clone) ended some early.
+ */
+#define IMPORT_FIO_CLONE_WINDOWS	0.01
 
 /* Sum the figures of entries e[0..n) into r: counts, rates, CPU; latency records into s. */
 static void
@@ -247,7 +262,7 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 
 	for (i = 0; i < n; i++) {
 		/* A group-reported entry's CPU figure is the mean of its jobs; sweep sums them. */
-		double weight = n == 1 ? r->cell.jobs : 1;
+		double weight = n == 1 ? r->cell.jobs : 1, clone_ms = 0, clone_ios = 0;
 
 		if (s->error == 0)
 			s->error = fio_values_int(import_fio_num(e[i], "error"));
@@ -269,14 +284,66 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 			r->short_ios += fio_values_u64(import_fio_num(o, "short_ios"));
 			if (import_fio_num(o, "runtime") > s->win_ms)
 				s->win_ms = import_fio_num(o, "runtime");
+			s->dir_win_ms[d] = fmax(s->dir_win_ms[d], import_fio_num(o, "runtime"));
+			clone_ms = fmax(clone_ms, import_fio_num(o, "runtime"));
+			clone_ios += (double)ios;
 			fio_lat_read(o, &s->lat[s->nlat]);
 			if (s->lat[s->nlat].n > 0)
 				s->nlat++;
 		}
+		if (i == 0 || clone_ms < s->clone_ms_lo)
+			s->clone_ms_lo = clone_ms;
+		s->clone_ms_hi = fmax(s->clone_ms_hi, clone_ms);
+		clone_ios = clone_ms > 0 ? clone_ios * 1000 / clone_ms : 0;
+		if (i == 0 || clone_ios < s->clone_iops_lo)
+			s->clone_iops_lo = clone_ios;
+		s->clone_iops_hi = fmax(s->clone_iops_hi, clone_ios);
 	}
 	r->ios = r->read_ios + r->write_ios;
 	r->bytes = r->read_bytes + r->write_bytes;
 	r->runtime_ns = fio_values_u64(s->win_ms * 1e6);
+	/*
+	 * Clones reported one by one: their total I/Os and bytes over the
+	 * longest clone's window in each direction, as fio's group_reporting
+	 * aggregates them; the sum of their rates would count a clone that
+	 * stopped early at its own, shorter window.
+	 */
+	if (n > 1) {
+		r->iops = r->bw_bytes_s = 0;
+		for (d = 0; d < 2; d++)
+			if (s->dir_win_ms[d] > 0) {
+				r->iops += (double)(d == 0 ? r->read_ios : r->write_ios) * 1000 /
+				    s->dir_win_ms[d];
+				r->bw_bytes_s += (double)(d == 0 ? r->read_bytes : r->write_bytes) *
+				    1000 / s->dir_win_ms[d];
+			}
+	}
+}
+
+/*
+ * What a cell of clones says of them: always a note of their spread, and
+ * in the check's reason when they ran windows of different lengths.
+ */
+static void
+import_fio_clones(struct fio_import *im, const char *name, unsigned n, const struct fio_sum *s,
+    struct cell_result *r)
+{
+	size_t used = strlen(r->check.reason);
+	char win[48];
+	bool differ = s->clone_ms_hi > 0 &&
+	    s->clone_ms_hi - s->clone_ms_lo > IMPORT_FIO_CLONE_WINDOWS * s->clone_ms_hi;
+
+	if (differ)
+		snprintf(win, sizeof win, "windows of %.2f-%.2f s", s->clone_ms_lo / 1000,
+		    s->clone_ms_hi / 1000);
+	else
+		snprintf(win, sizeof win, "%.2f s each", s->clone_ms_hi / 1000);
+	import_fio_note(im->notes.clones, &im->notes.nclones, "%s: %u clones, %.0f-%.0f IOPS "
+	    "each, %s", name, n, s->clone_iops_lo, s->clone_iops_hi, win);
+	if (differ && used < sizeof r->check.reason)
+		snprintf(r->check.reason + used, sizeof r->check.reason - used, "%sclones ran %s: "
+		    "the figures are their total I/Os over the longest, as fio's group_reporting",
+		    used ? "; " : "", win);
 }
 
 /*
@@ -325,95 +392,10 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		    s.error, strerror(s.error));
 	}
 	bw_check_compute(r);
+	if (n > 1)
+		import_fio_clones(im, name, n, &s, r);
 	analysis_stability_judge(r);	/* no per-second series: unknown */
 	return 1;
-}
-
-/*
- * Parse fio's JSON output at path into *root (caller frees with
- * cJSON_Delete).  Text before the JSON (fio prints its errors there) and
- * after it (--output-format=json,normal) is skipped.  Refuses what is not
- * fio 3.x JSON output with one line on stderr; returns -EINVAL then.
- */
-int
-import_fio_load(const char *path, cJSON **root)
-{
-	const char *start, *end = NULL, *version;
-	unsigned line, col, tries;
-	size_t len, err_off = 0;
-	char *text;
-	int major;
-
-	*root = NULL;
-	if (results_read_input("import", path, IMPORT_FIO_MAX_BYTES, "give the file fio "
-	    "--output-format=json wrote", "give the file fio --output-format=json wrote", &text,
-	    &len) != 0)
-		return -EINVAL;
-	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
-		/* A UTF-8 byte order mark (an editor's save): not part of the JSON. */
-		len -= 3;
-		memmove(text, text + 3, len + 1);
-	}
-	/*
-	 * fio's JSON starts with "{" on a line of its own; the messages before
-	 * it are text, and may hold a "{" too: try each such line in turn.
-	 */
-	for (start = text, tries = 0; start != NULL && *root == NULL && tries < 64; tries++) {
-		const char *ep;
-
-		while (*start != '\0' && *start != '{')
-			start = strchr(start, '\n') != NULL ? strchr(start, '\n') + 1 : start + strlen(start);
-		if (*start == '\0')
-			break;
-		*root = cJSON_ParseWithLengthOpts(start, len - (size_t)(start - text), &end, 0);
-		ep = cJSON_GetErrorPtr();
-		if (*root == NULL && ep != NULL && ep >= text && ep <= text + len &&
-		    (size_t)(ep - text) >= err_off)
-			err_off = (size_t)(ep - text);
-		start = strchr(start, '\n');
-	}
-	if (*root == NULL && tries == 0) {
-		sweep_error("import %s: no JSON object in the file; give the output of fio "
-		    "--output-format=json", path);
-		free(text);
-		return -EINVAL;
-	}
-	if (*root == NULL) {
-		text_position(text, err_off, &line, &col);
-		sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
-		    "--output-format=json wrote)", path, line, col);
-		free(text);
-		return -EINVAL;
-	}
-	free(text);
-	results_json_clean(*root);	/* job names, options, host names: clean text */
-	version = import_fio_str(*root, "fio version");
-	if (!cJSON_IsObject(*root) || version == NULL) {
-		sweep_error("import %s: not fio JSON output (no \"fio version\"); give the output of "
-		    "fio --output-format=json", path);
-		goto refuse;
-	}
-	if (strncmp(version, "fio-", 4) != 0 || sscanf(version + 4, "%d", &major) != 1) {
-		sweep_error("import %s: unknown \"fio version\" \"%s\"; sweep reads fio 3.x JSON",
-		    path, version);
-		goto refuse;
-	}
-	if (major < 3) {
-		sweep_error("import %s: written by %s; sweep reads fio 3.x JSON (latencies in ns), "
-		    "run the jobs again with fio 3", path, version);
-		goto refuse;
-	}
-	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "jobs")) &&
-	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "client_stats"))) {
-		sweep_error("import %s: fio output without \"jobs\" (or \"client_stats\"); give the "
-		    "output of fio --output-format=json", path);
-		goto refuse;
-	}
-	return 0;
-refuse:
-	cJSON_Delete(*root);
-	*root = NULL;
-	return -EINVAL;
 }
 
 /* The entries of root: "client_stats" (client/server output) or "jobs". */
@@ -527,6 +509,7 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 	const char *engine = import_fio_opt(im, first, "ioengine");
 	const char *seed = import_fio_opt(im, first, "randseed");
 	const char *ss = import_fio_opt(im, first, "steadystate");
+	const char *ss_dur = import_fio_opt(im, first, "steadystate_duration");
 	const char *slash;
 	unsigned pct, dur;
 	uint64_t v;
@@ -553,8 +536,11 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 	p->size = t->size;
 	p->rwmixread = 50;	/* fio's default */
 	/* sweep's steady state is fio's iops criterion as a percentage (plus a trend test). */
+	if (ss != NULL)
+		snprintf(p->steady_rule, sizeof p->steady_rule, "steadystate=%s%s%s", ss,
+		    ss_dur != NULL ? ", ss_dur=" : "", ss_dur != NULL ? ss_dur : "");
 	if (ss != NULL && sscanf(ss, "iops:%u%c", &pct, &pc) == 2 && pc == '%' &&
-	    fio_values_seconds(import_fio_opt(im, first, "steadystate_duration"), &dur) == 0) {
+	    fio_values_seconds(ss_dur, &dur) == 0) {
 		p->steady_pct = pct;
 		p->steady_window_s = dur;
 	}
@@ -647,11 +633,31 @@ import_fio_plan(struct fio_import *im, struct plan *p, const struct cell_result 
 	}
 }
 
+/* What fio_layout_normalize() converted, as one warning. */
+static void
+import_fio_layout_warn(struct results *res, const char *version, unsigned layout)
+{
+	char what[IMPORT_FIO_NOTE_MAX] = "";
+
+	if (layout & FIO_LAYOUT_US)
+		import_fio_note(what, NULL, "latency from microseconds (1 us resolution)");
+	if (layout & FIO_LAYOUT_KIB)
+		import_fio_note(what, NULL, "bytes from KiB (1 KiB resolution)");
+	if (layout & FIO_LAYOUT_BW)
+		import_fio_note(what, NULL, "bandwidth as io_bytes / runtime (no bw_bytes)");
+	if (layout & FIO_LAYOUT_N)
+		import_fio_note(what, NULL, "a latency record's count is its direction's total_ios "
+		    "(no N)");
+	results_warn(res, "%s output, read in the units of fio 3.19: %s", version, what);
+}
+
 /* The notes as warnings in res (each printed once on stderr). */
 static void
 import_fio_warn(const struct fio_import *im, struct results *res)
 {
 	const struct fio_notes *n = &im->notes;
+	const char *version = import_fio_str(im->root, "fio version");
+	unsigned layout = (unsigned)import_fio_num(im->root, FIO_LAYOUT_KEY);
 	char more[48];
 
 	if (n->nskipped > 0)
@@ -677,6 +683,17 @@ import_fio_warn(const struct fio_import *im, struct results *res)
 		results_warn(res, "fio jobs with the mode, bs, iodepth and numjobs of an earlier "
 		    "one (reports pivot on those, so show one of each): %s%s", n->duplicate,
 		    import_fio_more(n->nduplicate, more, sizeof more));
+	if (layout != 0)
+		import_fio_layout_warn(res, version != NULL ? version : "fio", layout);
+	if (n->nlogged > 0)
+		results_warn(res, "per-second series of %u cell%s from fio's logs beside the JSON: "
+		    "%s%s", n->nlogged, n->nlogged == 1 ? "" : "s", n->logged,
+		    import_fio_more(n->nlogged, more, sizeof more));
+	if (n->nclones > 0)
+		results_warn(res, "clones reported one by one (numjobs without group_reporting) "
+		    "are one cell each, their total I/Os over the longest clone's window, as fio's "
+		    "group_reporting: %s%s", n->clones, import_fio_more(n->nclones, more,
+		    sizeof more));
 	if (n->nconcurrent > 0)
 		results_warn(res, "jobs ran at the same time (one fio group, no stonewall), so they "
 		    "shared the target: %s%s", n->concurrent,
@@ -740,6 +757,28 @@ import_fio_select(struct fio_import *im)
 }
 
 /*
+ * The per-second series of cell r (fio threads first.. of nthreads) from
+ * fio's logs beside the JSON (import-fio-log.c); its stability is judged
+ * again on it.
+ */
+static void
+import_fio_logs(struct fio_import *im, const cJSON *e, unsigned first, unsigned nthreads,
+    struct cell_result *r)
+{
+	const struct fio_log_opts o = { .json = im->path, .dir = import_fio_str(e, FIO_DIR_KEY),
+	    .iops = import_fio_opt(im, e, "write_iops_log"),
+	    .bw = import_fio_opt(im, e, "write_bw_log"),
+	    .avg_msec = import_fio_opt(im, e, "log_avg_msec"),
+	    .jobname = import_fio_str(e, "jobname") };
+
+	if (import_fio_log_series(&o, first, nthreads, r)) {
+		import_fio_note(im->notes.logged, &im->notes.nlogged, "%s (%u s)",
+		    o.jobname != NULL ? o.jobname : "?", r->nseries);
+		analysis_stability_judge(r);
+	}
+}
+
+/*
  * The cells of the entries into cells[] and p->cells (p->ncells of them),
  * each with the first entry of its job in first_of_cell; clones of a job
  * are summed into one cell.  Returns the number of stonewalled groups.
@@ -748,7 +787,7 @@ static unsigned
 import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cells,
     const cJSON **first_of_cell)
 {
-	unsigned i, k, n, ngroups = 0;
+	unsigned i, k, n, ngroups = 0, thread = 1;
 	int last_group = -1;
 
 	for (i = 0; i < im->nent; i += n) {
@@ -777,10 +816,14 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			import_fio_note(im->notes.concurrent, &im->notes.nconcurrent, "%s (group %d)",
 			    name, group);
 		last_group = group;
+		/* fio numbers its threads over every job and clone: a reported entry is one, or numjobs */
+		thread += n > 1 || jobs == 1 ? n : jobs;
 		if (!import_fio_cell(im, im->ent + i, n, r, why, sizeof why)) {
 			import_fio_note(im->notes.skipped, &im->notes.nskipped, "%s (%s)", name, why);
 			continue;
 		}
+		import_fio_logs(im, e, thread - (n > 1 || jobs == 1 ? n : jobs),
+		    n > 1 || jobs == 1 ? n : jobs, r);
 		if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode)) {
 			r->cell.rwmixread = import_fio_share(im, e);
 			r->cell.rwmix_set = true;

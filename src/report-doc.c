@@ -27,7 +27,7 @@ static void
 report_doc_header(struct doc *d, const struct results *res)
 {
 	const struct target *tg = &res->target;
-	char *title = xasprintf("sweep: %s", res->label), a[32];
+	char *title = xasprintf("sweep: %s", res->label), a[32], per[48];
 
 	doc_begin(d, title, NULL);
 	free(title);
@@ -54,7 +54,7 @@ report_doc_header(struct doc *d, const struct results *res)
 	doc_plain(d, res->started_utc);
 	report_doc_field(d, "Engine");
 	doc_text(d, res->plan.engine);
-	doc_printf(d, ", %u s per cell", res->plan.runtime_s);
+	doc_printf(d, ", %s per cell", report_per_cell(res, per, sizeof per));
 	doc_sep(d);
 	doc_raw(d, "sweep ");
 	doc_plain(d, res->tool_version);
@@ -95,6 +95,20 @@ report_doc_unwritten_banner(struct doc *d, const struct report_ctx *ctx)
 		return;
 	doc_note(d, REPORT_UNWRITTEN_MARK " Reads of a region never written:", banner);
 	free(banner);
+}
+
+/* The volume against its spec, one line, when it has one. */
+static void
+report_doc_verdict(struct doc *d, const struct report_ctx *ctx)
+{
+	char *line = report_verdict_bottom_line(ctx->res, ctx->sum), *text;
+
+	if (line == NULL)
+		return;
+	text = xasprintf("%s.", line);
+	doc_note(d, "Verdict:", text);
+	free(text);
+	free(line);
 }
 
 /* Each mode's saturating queue depth, when a mode has three depths at a block size. */
@@ -295,6 +309,8 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 		doc_item_end(d);
 	}
 	doc_list_end(d);
+	if (report_verdict_below_advice(ctx->sum) != NULL)
+		doc_para_text(d, NULL, report_verdict_below_advice(ctx->sum));
 }
 
 /*
@@ -721,6 +737,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_header(&d, ctx->res);
 	report_doc_unwritten_banner(&d, ctx);
 	report_doc_stability_banner(&d, ctx);
+	report_doc_verdict(&d, ctx);
 	report_doc_summary(&d, ctx);
 	report_doc_expect(&d, ctx);
 	report_doc_measured(&d, ctx);

@@ -603,3 +603,40 @@ report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned
 }
 
 /* The png and svg formats of a run's report: runs once even when both are asked. */
+
+/*
+ * Below spec: the gap between each mode's measured plateau (or peak) and
+ * the cap it falls short of, shaded in the mode's colour over the block
+ * sizes it was measured at, with its share of the cap.  Caller frees.
+ */
+char *
+report_gnuplot_gap(const struct report_ctx *ctx, bool bw)
+{
+	char *buf = NULL, *t;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	unsigned m, n = 0;
+
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		const struct summary_mode *sm = &ctx->sum->modes[m];
+		const struct expect_figure *x = bw ? &sm->spec.bw : &sm->spec.iops;
+		double div = bw ? MIB : 1, lo = x->m.level / div;
+		double hi = (x->floor > 0 ? x->floor : x->cap) / div;
+		double x0 = (double)x->m.bs_lo / 1.3, x1 = (double)x->m.bs_hi * 1.3;
+
+		if (!(bw ? sm->spec.has_bw : sm->spec.has_iops) || x->verdict != EXPECT_BELOW)
+			continue;
+		if (n++ == 0)
+			fputs("# Below spec: the gap between a mode's plateau and its cap, shaded.\n", f);
+		fprintf(f, "set object rectangle from %.6g, %.6g to %.6g, %.6g fillcolor rgb \"%s\" "
+		    "fillstyle transparent solid 0.2 noborder behind\n", x0, lo, x1, hi, sm->color);
+		t = xasprintf("%s below spec: %.0f%% of the cap", sm->name, x->pct);
+		fputs("set label ", f);
+		report_gnuplot_quote(f, t);
+		fprintf(f, " at %.6g, %.6g center offset character 0, %.1f font \"sans,12\" "
+		    "tc rgb \"#b00020\" front\n", sqrt(x0 * x1), sqrt(lo * hi), -1.2 * (n - 1));
+		free(t);
+	}
+	fclose(f);
+	return buf;
+}

@@ -594,8 +594,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 			for (p = 0; p < 3; p++) {
 				double v = (double)r->lat_pct_ns[pct_index[p]] / 1e3 / div;
 
-				/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis) */
-				fprintf(f, "\t%g", v);
+				/*
+				 * %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined
+				 * on a log axis); 0 is not given (an import): NaN, gnuplot's missing.
+				 */
+				fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
 				view_range_add(yr, v);
 			}
 			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
@@ -794,10 +797,10 @@ static int
 gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 {
 	char *plot = NULL, *xtics = NULL, *xrange = NULL, *title, *what, *marks = NULL;
-	char *ylabel = NULL;
+	char *ylabel = NULL, *gap;
 	size_t len = 0, mlen = 0;
 	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
-	struct report_gp_key keys[11];
+	struct report_gp_key keys[12];
 	struct view_range yr = { 0, 0 };
 	char *yrange, *ytics;
 	bool bars = false;
@@ -837,7 +840,11 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	    "set xlabel \"Block size (log2 scale)\"\nset logscale x 2\nset grid xtics ytics mytics\n" };
 	keys[9] = (struct report_gp_key){ "@YRANGE@", yrange };
 	keys[10] = (struct report_gp_key){ "@YTICS@", ytics };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 11);
+	gap = bars || (strcmp(j->tmpl, "iops") != 0 && strcmp(j->tmpl, "bw") != 0) ? xstrdup("") :
+	    report_gnuplot_gap(ctx, strcmp(j->tmpl, "bw") == 0);
+	keys[11] = (struct report_gp_key){ "@GAP@", gap };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 12);
+	free(gap);
 	free(yrange);
 	free(ytics);
 	free(plot);

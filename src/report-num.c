@@ -97,3 +97,59 @@ report_approx(double v, char *buf, size_t len)
 	decimals = mag >= 2 ? 0 : (int)(2 - mag);
 	return report_num(r, decimals, buf, len);
 }
+
+/* The shortest and longest measured window of the cells with figures, in seconds. */
+static void
+per_cell_span(const struct results *res, double *lo, double *hi)
+{
+	unsigned i;
+
+	*lo = *hi = 0;
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+		double s = (double)r->runtime_ns / 1e9;
+
+		if (!results_cell_has_figures(r) || r->runtime_ns == 0)
+			continue;
+		*lo = *lo == 0 || s < *lo ? s : *lo;
+		*hi = s > *hi ? s : *hi;
+	}
+}
+
+/*
+ * Whether the cells ran times of their own, as imported fio jobs with
+ * runtimes of their own do: some measured longer than the plan's --runtime
+ * (10% and half a second of slack), or shorter where sweep's steady state
+ * did not end them early (it was off, or the criterion was fio's).
+ */
+bool
+report_per_cell_own(const struct results *res)
+{
+	const struct plan *p = &res->plan;
+	double lo, hi;
+
+	per_cell_span(res, &lo, &hi);
+	return hi > p->runtime_s * 1.1 + 0.5 || ((p->steady_pct == 0 ||
+	    p->steady_rule[0] != '\0') && lo > 0 && lo < p->runtime_s * 0.9 - 0.5);
+}
+
+/*
+ * How long each cell measured, for a run's header ("6 s per cell"): its
+ * --runtime, "6 s" (steady state may end a cell earlier, which its own
+ * paragraph says), or when the cells ran times of their own
+ * (report_per_cell_own), their range: "52-142 s".
+ */
+const char *
+report_per_cell(const struct results *res, char *buf, size_t len)
+{
+	double lo, hi;
+
+	per_cell_span(res, &lo, &hi);
+	if (!report_per_cell_own(res))
+		snprintf(buf, len, "%u s", res->plan.runtime_s);
+	else if (llround(lo) != llround(hi))
+		snprintf(buf, len, "%lld-%lld s", llround(lo), llround(hi));
+	else
+		snprintf(buf, len, "%lld s", llround(hi));
+	return buf;
+}

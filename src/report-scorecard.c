@@ -136,7 +136,9 @@ sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigne
 	sc_label(obj, r->status != CELL_OK ? "failed: partial figures" : mode_name(tile->mode[k]),
 	    x0 + 1.5, y1 - SC_ROW_H * 0.2, "left", "sans,14", r->status != CELL_OK ? "#b00020" :
 	    color);
-	fprintf(dat, "%u\t%s\t%s\t%.3f\t%.1f\t%g", t, tile->name, mode_name(tile->mode[k]),
+	/* A p99 not given (an import) is NaN, gnuplot's missing value, not 0. */
+	fprintf(dat, r->lat_pct_ns[2] > 0 ? "%u\t%s\t%s\t%.3f\t%.1f\t%g" :
+	    "%u\t%s\t%s\t%.3f\t%.1f\tNaN", t, tile->name, mode_name(tile->mode[k]),
 	    r->bw_bytes_s / 1e6, r->iops, (double)r->lat_pct_ns[2] / 1e3);
 	if (marks_col)
 		fprintf(dat, "\t%s", marks[0] != '\0' ? marks : "-");
@@ -225,6 +227,22 @@ sc_tiles(const struct report_ctx *ctx, FILE *obj, FILE *dat)
 	}
 }
 
+/* Under the title: the volume against its spec, red when below it or above the cap. */
+static void
+sc_verdict(const struct report_ctx *ctx, FILE *obj)
+{
+	const struct expect *e = &ctx->res->expect;
+	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
+	char *line;
+
+	if (!e->set)
+		return;
+	line = xasprintf("Verdict against %s: %s", e->profile[0] != '\0' ? e->profile :
+	    "its --expect caps", ctx->sum->verdict_text);
+	sc_label(obj, line, 50, 89.6, "center", "sans:Bold,12", off ? "#b00020" : "#2e5e4e");
+	free(line);
+}
+
 /* scorecard.gp and scorecard.dat, in memory. */
 int
 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
@@ -239,6 +257,7 @@ report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
 	    "\tmarks" : "");
 	sc_tiles(ctx, of, df);
 	sc_footer(ctx, of);
+	sc_verdict(ctx, of);
 	fclose(of);
 	fclose(df);
 	title = report_gnuplot_title(ctx->res, "scorecard");

@@ -20,13 +20,14 @@
 const char *
 report_summary_at(const struct cell_result *r, char *buf, size_t len)
 {
-	char bs[32];
+	char bs[32], qd[16];
 
 	size_human(r->cell.bs, bs, sizeof bs);
+	qd_text(r->cell.depth, qd, sizeof qd);
 	if (r->cell.jobs > 1)
-		snprintf(buf, len, "%s, QD%u, %u jobs", bs, r->cell.depth, r->cell.jobs);
+		snprintf(buf, len, "%s, %s, %u jobs", bs, qd, r->cell.jobs);
 	else
-		snprintf(buf, len, "%s, QD%u", bs, r->cell.depth);
+		snprintf(buf, len, "%s, %s", bs, qd);
 	return buf;
 }
 
@@ -110,6 +111,7 @@ summary_grid(const struct results *res, struct summary *s)
 	s->nseries = nkeys;
 	for (j = 0; j < nkeys; j++) {
 		struct summary_series *se = &s->series[j];
+		char qd[16];
 		const struct grid_key *v = bsearch(&keys[j], pairs, npairs, sizeof *pairs, cmp_variant);
 
 		se->wl = keys[j].rank;
@@ -118,13 +120,14 @@ summary_grid(const struct results *res, struct summary *s)
 		se->depth = keys[j].depth;
 		se->jobs = keys[j].jobs;
 		se->variant = v != NULL ? (unsigned)(v - pairs) : 0;
+		qd_text(se->depth, qd, sizeof qd);
 		if (s->multi_jobs) {
-			snprintf(se->column, sizeof se->column, "QD%u x%u", se->depth, se->jobs);
-			snprintf(se->name, sizeof se->name, "%s QD%u x%u jobs", s->modes[se->wl].name,
-			    se->depth, se->jobs);
+			snprintf(se->column, sizeof se->column, "%s x%u", qd, se->jobs);
+			snprintf(se->name, sizeof se->name, "%s %s x%u jobs", s->modes[se->wl].name,
+			    qd, se->jobs);
 		} else {
-			snprintf(se->column, sizeof se->column, "QD%u", se->depth);
-			snprintf(se->name, sizeof se->name, "%s QD%u", s->modes[se->wl].name, se->depth);
+			snprintf(se->column, sizeof se->column, "%s", qd);
+			snprintf(se->name, sizeof se->name, "%s %s", s->modes[se->wl].name, qd);
 		}
 		se->cell = xcalloc(s->nbs ? s->nbs : 1, sizeof *se->cell);
 		for (i = 0; i < s->nbs; i++)
@@ -216,7 +219,7 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	double *iops = xcalloc(s->nseries ? s->nseries : 1, sizeof *iops);
 	unsigned i, b, jobs = 0, n, best_n = 0, best_b = 0, deepest = 0;
 	struct saturation *st = &sm->sat;
-	char a[32], c[32], bs[32];
+	char a[32], c[32], bs[48];
 	int at, top = -1;
 
 	for (i = 0; i < s->nseries; i++)
@@ -253,17 +256,22 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 			if (depth[i] > deepest)
 				deepest = depth[i];
 		size_human(st->bs, bs, sizeof bs);
+		/* Of several job counts, the lowest's: the depth x jobs table has each one's. */
+		if (s->multi_jobs)
+			snprintf(bs + strlen(bs), sizeof bs - strlen(bs), " with %u job%s", jobs,
+			    jobs == 1 ? "" : "s");
 		st->reached = st->depth < deepest;
 		if (st->reached)
 			snprintf(st->text, sizeof st->text, "saturates at QD%u at %s%s: %s IOPS, within "
 			    "%.0f%% of the best (%s IOPS at QD%u) of %u depths", st->depth, bs,
-			    jobs > 1 ? " (several jobs)" : "", report_num(st->iops, 0, a, sizeof a),
+			    jobs > 1 && !s->multi_jobs ? " (several jobs)" : "",
+			    report_num(st->iops, 0, a, sizeof a),
 			    SATURATION_TOL * 100, report_num(st->best_iops, 0, c, sizeof c),
 			    st->best_depth, n);
 		else
 			snprintf(st->text, sizeof st->text, "no saturation up to QD%u, the deepest of %u "
 			    "depths at %s%s: %s IOPS there, more than %.0f%% above every lower depth",
-			    deepest, n, bs, jobs > 1 ? " (several jobs)" : "",
+			    deepest, n, bs, jobs > 1 && !s->multi_jobs ? " (several jobs)" : "",
 			    report_num(st->iops, 0, a, sizeof a), SATURATION_TOL * 100);
 	}
 	free(depth);
@@ -309,92 +317,6 @@ summary_add(char *buf, size_t len, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf + used, len - used, fmt, ap);
 	va_end(ap);
-}
-
-/* A rate in the figure's unit: "3,050 IOPS", "128.0 MiB/s" (or a cap's "250 MB/s"). */
-static void
-summary_rate(char *buf, size_t len, bool bw, bool cap, double v)
-{
-	char c[32];
-
-	if (bw && cap)
-		profile_rate_text(v, buf, len);
-	else if (bw)
-		snprintf(buf, len, "%s MiB/s", report_num(v / MIB, 1, c, sizeof c));
-	else
-		snprintf(buf, len, "%s IOPS", report_num(v, 0, c, sizeof c));
-}
-
-/*
- * One figure against its caps: "peak 3,050 IOPS: 102% of the provisioned
- * 3,000 IOPS", and why a figure above the cap may be there.  Returns true
- * when it is above both the cap and the burst.
- */
-static bool
-summary_expect_figure(char *buf, size_t len, bool bw, const struct expect_figure *f, bool said)
-{
-	char a[32], b[32];
-
-	summary_rate(a, sizeof a, bw, false, f->peak);
-	if (f->cap > 0) {
-		summary_rate(b, sizeof b, bw, true, f->cap);
-		summary_add(buf, len, "%speak %s: %.0f%% of the provisioned %s", buf[0] ? "; " : "",
-		    a, f->pct, b);
-	} else
-		summary_add(buf, len, "%speak %s", buf[0] ? "; " : "", a);
-	if (f->verdict == EXPECT_IN_BURST) {
-		summary_rate(b, sizeof b, bw, true, f->burst);
-		summary_add(buf, len, ", above the baseline but within the burst of %s (burst credits)",
-		    b);
-	} else if (f->verdict == EXPECT_ABOVE_CAP) {
-		if (said)
-			summary_add(buf, len, ", ABOVE the cap%s too",
-			    f->burst > 0 ? " and its burst" : "");
-		else
-			summary_add(buf, len, ", ABOVE the cap%s: likely a cache (page cache, a buffered "
-			    "loop device, the hypervisor's host cache) or a profile that does not fit this "
-			    "volume", f->burst > 0 ? " and its burst" : "");
-	}
-	if (f->below_floor) {
-		summary_rate(b, sizeof b, bw, true, f->floor);
-		summary_add(buf, len, ", below the published floor of %s", b);
-	}
-	return f->verdict == EXPECT_ABOVE_CAP;
-}
-
-/* Each mode's peaks against results.expect. */
-static void
-summary_expect(const struct results *res, struct summary *s)
-{
-	const struct expect *e = &res->expect;
-	unsigned m;
-
-	if (!e->set)
-		return;
-	for (m = 0; m < s->nmodes; m++) {
-		struct summary_mode *sm = &s->modes[m];
-
-		if (sm->peak_iops >= 0 && (e->iops > 0 || e->iops_floor > 0)) {
-			struct expect_figure f;
-
-			analysis_expect_figure(res->cells[sm->peak_iops].iops, e->iops, e->burst_iops,
-			    e->iops_floor, &f);
-			sm->iops_pct = f.pct;
-			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
-			    false, &f, false);
-		}
-		if (sm->peak_bw >= 0 && (e->bw_bytes_s > 0 || e->bw_floor_bytes_s > 0)) {
-			struct expect_figure f;
-
-			analysis_expect_figure(res->cells[sm->peak_bw].bw_bytes_s, e->bw_bytes_s,
-			    e->burst_bw_bytes_s, e->bw_floor_bytes_s, &f);
-			sm->bw_pct = f.pct;
-			sm->above_cap |= summary_expect_figure(sm->expect_text, sizeof sm->expect_text,
-			    true, &f, sm->above_cap);
-		}
-		if (sm->expect_text[0] == '\0')
-			snprintf(sm->expect_text, sizeof sm->expect_text, "no clean cell to compare");
-	}
 }
 
 /* The caps of an expectation in a few words: "300 IOPS (burst 3,000), 128 MiB/s". */
@@ -508,15 +430,15 @@ const char *
 report_summary_cell_name(const struct summary *s, const struct cell_result *r, char *buf,
     size_t len)
 {
-	char bs[32];
+	char bs[32], qd[16];
 
 	report_size_label(r->cell.bs, bs, sizeof bs);
+	qd_text(r->cell.depth, qd, sizeof qd);
 	if (s->multi_jobs)
-		snprintf(buf, len, "%s %s QD%u x%u", report_summary_wl_name(s, &r->cell), bs,
-		    r->cell.depth, r->cell.jobs);
+		snprintf(buf, len, "%s %s %s x%u", report_summary_wl_name(s, &r->cell), bs, qd,
+		    r->cell.jobs);
 	else
-		snprintf(buf, len, "%s %s QD%u", report_summary_wl_name(s, &r->cell), bs,
-		    r->cell.depth);
+		snprintf(buf, len, "%s %s %s", report_summary_wl_name(s, &r->cell), bs, qd);
 	return buf;
 }
 
@@ -722,7 +644,7 @@ report_summary_build(const struct results *res, struct summary *s)
 	}
 	summary_score(res, s);
 
-	summary_expect(res, s);
+	report_verdict_build(res, s);
 	summary_bursts(res, s);
 	summary_stability(res, s);
 	for (i = 0; i < res->plan.ncells; i++) {

@@ -429,7 +429,7 @@ report_table_steady_note(const struct report_ctx *ctx)
 	const struct plan *p = &res->plan;
 	double *at, *spread;
 	unsigned i, nat = 0, nfull = 0, nok = 0;
-	char *s, a[256] = "";
+	char *s, a[256] = "", per[48];
 
 	if (p->runtime_s == 0 || p->ncells == 0)
 		return NULL;
@@ -455,9 +455,16 @@ report_table_steady_note(const struct report_ctx *ctx)
 		    spread[0], spread[nfull - 1], p->steady_pct > 0 &&
 		    spread[nfull / 2] > p->steady_pct ? ", more than the band: the volume's "
 		    "per-second IOPS vary that much" : "");
-	if (p->steady_pct == 0)
+	if (p->steady_rule[0] != '\0')
+		s = xasprintf("Steady state: fio's own criterion, %s (fio ends a job once its last "
+		    "window holds it): attained by %u of %u cells; %s per cell.%s", p->steady_rule, nat, nok,
+		    report_per_cell(res, per, sizeof per), a);
+	else if (p->steady_pct == 0 && !report_per_cell_own(res))
 		s = xasprintf("Steady state was off (--steady 0): every cell ran --runtime %u s.%s",
 		    p->runtime_s, a);
+	else if (p->steady_pct == 0)
+		s = xasprintf("Steady state was off: the cells ran their own times, %s per cell.%s",
+		    report_per_cell(res, per, sizeof per), a);
 	else if (!plan_steady(p))
 		s = xasprintf("Steady state (--steady %u) could not end a cell early: --runtime %u s "
 		    "leaves no room for its test, which needs at least %u s and ends a cell on the "
@@ -477,8 +484,28 @@ report_table_steady_note(const struct report_ctx *ctx)
 }
 
 /*
+ * Whether burst advice fits the run: its profile has a burst, or a mode ran
+ * above its baseline within the burst.
+ */
+static bool
+report_table_burst_volume(const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	unsigned m;
+
+	if (e->set && (e->burst_iops > 0 || e->burst_bw_bytes_s > 0))
+		return true;
+	for (m = 0; m < ctx->sum->nmodes; m++)
+		if (ctx->sum->modes[m].spec.iops.verdict == EXPECT_IN_BURST ||
+		    ctx->sum->modes[m].spec.bw.verdict == EXPECT_IN_BURST)
+			return true;
+	return false;
+}
+
+/*
  * What burst detection found, as one paragraph: how many cells it could
- * judge, and why not the others.  Caller frees.
+ * judge, and why not the others; the advice to measure a burst only where
+ * one was seen or the profile has one.  Caller frees.
  */
 char *
 report_table_burst_note(const struct report_ctx *ctx)
@@ -488,6 +515,10 @@ report_table_burst_note(const struct report_ctx *ctx)
 	if (sum->longest_series_s == 0)
 		return xasprintf("Burst detection: no cell has a per-second series (imported figures), "
 		    "so a burst running out cannot be seen here.");
+	if (sum->nburst_long == 0 && !report_table_burst_volume(ctx))
+		return xasprintf("Burst detection: no cell ran long enough to see a burst run out "
+		    "(longest series %u s; it needs %d s of steady start, drop and hold).",
+		    sum->longest_series_s, BURST_MIN_SERIES_S);
 	if (sum->nburst_long == 0)
 		return xasprintf("Burst detection: no cell ran long enough to see a burst run out "
 		    "(longest series %u s; it needs %d s of steady start, drop and hold). Steady state "

@@ -1,7 +1,8 @@
 /*
  * The run's conclusions on the terminal, after the reports are written: per
  * workload its caps with their ranges and the knee, where its IOPS saturate
- * with queue depth and, against an expectation, what its peaks reached;
+ * with queue depth and, against an expectation, the verdict and what its
+ * plateaus reached;
  * then how many cells are not steady and the reports' paths.  From the
  * summary (report-summary.c), as the reports' first sections; --quiet
  * prints them too, they are the result.
@@ -9,6 +10,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report.h"
 
@@ -81,7 +83,14 @@ report_terminal(FILE *f, const struct results *res, const char *dir, unsigned ma
 
 	report_summary_build(res, &sum);
 	if (sum.ndone > 0) {
+		char *line = report_verdict_bottom_line(res, &sum);
+
 		fprintf(f, "Conclusions:\n");
+		if (line != NULL)
+			fprintf(f, "  Verdict: %s.\n", line);
+		if (report_verdict_below_advice(&sum) != NULL)
+			fprintf(f, "  %s\n", report_verdict_below_advice(&sum));
+		free(line);
 		for (m = 0; m < sum.nmodes; m++) {
 			const struct summary_mode *sm = &sum.modes[m];
 

@@ -80,7 +80,9 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 			if (!latency || r->lat_pct_ns[0] == 0)
 				continue;
 			worksheet_write_number(ws, row, 3, view_metric_value(r, METRIC_P50_US), x->num1);
-			worksheet_write_number(ws, row, 4, view_metric_value(r, METRIC_P99_US), x->num1);
+			if (r->lat_pct_ns[2] > 0)	/* else blank: not given */
+				worksheet_write_number(ws, row, 4, view_metric_value(r, METRIC_P99_US),
+				    x->num1);
 		}
 	return row + 1;
 }

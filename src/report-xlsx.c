@@ -167,6 +167,8 @@ xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
 		    NULL);
 	}
+	if (report_verdict_below_advice(ctx->sum) != NULL)
+		worksheet_write_string(ws, row++, 0, report_verdict_below_advice(ctx->sum), NULL);
 	return row + 1;
 }
 
@@ -263,6 +265,22 @@ xl_unwritten_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const
 	return row;
 }
 
+/* Summary row: the volume against its spec (bold; red when below it or above the cap). */
+static lxw_row_t
+xl_verdict(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+{
+	char *bottom = report_verdict_bottom_line(ctx->res, ctx->sum), *line;
+	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
+
+	if (bottom == NULL)
+		return row;
+	line = xasprintf("Verdict: %s.", bottom);
+	worksheet_write_string(ws, row++, 0, line, off ? x->alert : x->bold);
+	free(line);
+	free(bottom);
+	return row;
+}
+
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
 static void
 xl_summary(struct report_xl *x, const struct report_ctx *ctx)
@@ -271,7 +289,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	const struct summary *sum = ctx->sum;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	lxw_row_t row = 0;
-	char *line;
+	char *line, per[48];
 	unsigned i;
 
 	report_xlsx_page(ws, 0, false);
@@ -285,10 +303,10 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	line = xasprintf("Storage characterization: %s", res->label);
 	worksheet_write_string(ws, row++, 0, line, x->title);
 	free(line);
-	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s, %u s per cell, sweep %s",
+	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s, %s per cell, sweep %s",
 	    res->target.path, res->target.kind == TARGET_DEVICE ? "block device" : "file",
 	    res->target.model[0] ? ", " : "", res->target.model, res->host, res->started_utc,
-	    res->plan.engine, res->plan.runtime_s, res->tool_version);
+	    res->plan.engine, report_per_cell(res, per, sizeof per), res->tool_version);
 	worksheet_write_string(ws, row++, 0, line, NULL);
 	free(line);
 	if (res->description[0] != '\0')
@@ -305,6 +323,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 		    x->alert);
 	row = xl_unwritten_banner(x, ws, row, ctx);
 	row = xl_stability_banner(x, ws, row, ctx);
+	row = xl_verdict(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
 	row = xl_view_table(x, ws, row, &ctx->view->summary, x->bold);

@@ -241,6 +241,8 @@ int	 report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, uns
 char	*report_gnuplot_script(struct report_ctx *ctx, const char *name,
 	     const struct report_gp_key *keys, unsigned nkeys);
 void	 report_gnuplot_quote(FILE *f, const char *s);
+/* The gap below spec as gnuplot objects for the iops or bw chart.  Caller frees. */
+char	*report_gnuplot_gap(const struct report_ctx *ctx, bool bw);
 /* report-gnuplot-point.c */
 bool	 report_gnuplot_has_rounds(const struct results *res);
 void	 report_gnuplot_spread_columns(FILE *f, const struct cell_result *r, bool bw);

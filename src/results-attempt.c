@@ -115,12 +115,7 @@ results_store_attempt(struct results *res, unsigned i, struct cell_result *a)
 	c->attempts = list;
 	c->nattempts = n;
 	c->shown_attempt = k;
-	c->series_ios = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_ios);
-	c->series_bytes = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_bytes);
-	if (shown->nseries > 0) {
-		memcpy(c->series_ios, shown->series_ios, shown->nseries * sizeof *c->series_ios);
-		memcpy(c->series_bytes, shown->series_bytes, shown->nseries * sizeof *c->series_bytes);
-	}
+	results_cell_own_series(c, shown);
 }
 
 /*

@@ -49,15 +49,15 @@ mode_read(const cJSON *o, const struct results_field *f, void *base, char *err, 
 	return 0;
 }
 
-/* "jobs", and the identity whole: a cell without bs, depth or jobs is refused. */
+/* "jobs", and the identity whole: a cell without bs or jobs is refused (depth 0: not given). */
 static int
 jobs_read(const cJSON *o, const struct results_field *f, void *base, char *err, size_t errlen)
 {
 	struct cell *c = base;
 
 	c->jobs = results_fields_uint(o, f->key);
-	if (c->bs == 0 || c->depth == 0 || c->jobs == 0) {
-		snprintf(err, errlen, "cell %u lacks bs, depth or jobs", c->index);
+	if (c->bs == 0 || c->jobs == 0) {
+		snprintf(err, errlen, "cell %u lacks bs or jobs", c->index);
 		return -EINVAL;
 	}
 	return 0;
@@ -562,7 +562,7 @@ static const struct results_field check_fields[] = {
 
 const struct results_field results_cell_fields[] = {
 	{ .key = "index", .type = RF_UINT, .off = CR(cell.index),
-	  .doc = "the cell (`bs` in bytes)" },
+	  .doc = "the cell (`bs` in bytes; `depth` 0: an imported table row that gives none)" },
 	{ .key = "mode", .type = RF_CUSTOM, .flags = RF_PLAN, .write = mode_write,
 	  .read = mode_read },
 	{ .key = "bs", .type = RF_U64, .off = CR(cell.bs), .flags = RF_PLAN },

@@ -39,6 +39,12 @@ size_write(cJSON *o, const struct results_field *f, const void *base)
 }
 
 static bool
+steady_rule(const void *base)
+{
+	return ((const struct results *)base)->plan.steady_rule[0] != '\0';
+}
+
+static bool
 repeated(const void *base)
 {
 	return plan_repeat(&((const struct results *)base)->plan) > 1;
@@ -77,6 +83,11 @@ const struct results_field results_plan_fields[] = {
 	  "the last window stay within this percent of their mean with no trend; 0: off" },
 	{ .key = "steady_window_s", .type = RF_UINT, .off = RS(plan.steady_window_s),
 	  .doc = "the window of the steady-state test" },
+	{ .key = "steady_rule", .type = RF_STR, .off = RS(plan.steady_rule),
+	  .size = sizeof ((struct plan *)0)->steady_rule, .when = steady_rule,
+	  .doc = "an import's own steady-state criterion as fio gave it (`steadystate=iops:10%, "
+	  "ss_dur=30s`); present only then, and the reports word that criterion, not "
+	  "`--steady`'s" },
 	{ .key = "min_runtime_s", .type = RF_UINT, .off = RS(plan.min_runtime_s),
 	  .doc = "with steady state: the least a cell runs after its ramp" },
 	{ .key = "io_timeout_s", .type = RF_UINT, .off = RS(plan.io_timeout_s),

@@ -238,8 +238,20 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 	c->shown_round = k;
 	round_failed_note(c);
 	results_rounds_spread(c);
-	c->series_ios = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_ios);
-	c->series_bytes = xcalloc(shown->nseries ? shown->nseries : 1, sizeof *c->series_bytes);
+	results_cell_own_series(c, shown);
+}
+
+/*
+ * Give c, a copy of shown (a round or an attempt kept in c's list), its own
+ * copy of shown's per-second series: the list and the cell are freed apart.
+ */
+void
+results_cell_own_series(struct cell_result *c, const struct cell_result *shown)
+{
+	unsigned n = shown->nseries ? shown->nseries : 1;
+
+	c->series_ios = xcalloc(n, sizeof *c->series_ios);
+	c->series_bytes = xcalloc(n, sizeof *c->series_bytes);
 	if (shown->nseries > 0) {
 		memcpy(c->series_ios, shown->series_ios, shown->nseries * sizeof *c->series_ios);
 		memcpy(c->series_bytes, shown->series_bytes, shown->nseries * sizeof *c->series_bytes);

@@ -17,6 +17,7 @@ void	 results_store_cell(struct results *res, unsigned i, struct cell_result *r)
 void	 results_reset_cell(struct results *res, unsigned i);
 void	 results_store_round(struct results *res, unsigned i, struct cell_result *r);
 void	 results_rounds_spread(struct cell_result *r);
+void	 results_cell_own_series(struct cell_result *c, const struct cell_result *shown);
 void	 results_cell_free(struct cell_result *r);
 unsigned results_rounds_done(const struct results *res);
 void	 results_set_expect(struct results *res, const struct expect *e);

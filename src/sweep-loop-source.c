@@ -138,6 +138,7 @@ loop_rounds_finish(struct sweep_loop *l, void *state)
 	const struct loop_rounds *s = state;
 
 	l->round = s->round;
+	l->steady_reached = s->reached;
 }
 
 const struct loop_source_ops loop_source_rounds = {

@@ -252,7 +252,8 @@ sweep_loop_summary(const struct sweep_loop *l)
 	if (p->until_steady)
 		printf("Results: %s/results.json and reports in %s/ (%u cell runs, rounds until steady: "
 		    "%s after round %u of at most %u%s%s)\n", out, out, results_rounds_done(res),
-		    round < nrounds ? "reached" : "not reached", round < nrounds ? round + 1 : round,
+		    l->steady_reached ? "reached" : "not reached", l->steady_reached ? round + 1 :
+		    results_rounds_done(res) / (p->ncells ? p->ncells : 1),
 		    nrounds, l->failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");
 	else if (nrounds > 1)
 		printf("Results: %s/results.json and reports in %s/ (%u of %u cell runs: %u rounds of "

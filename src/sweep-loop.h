@@ -101,6 +101,7 @@ struct sweep_loop {
 	bool			 cut;		/* the current source is being stopped */
 	bool			 interrupted;
 	unsigned		 round;		/* the rounds source's end, for the summary */
+	bool			 steady_reached;	/* --rounds-until-steady: it ended the rounds */
 };
 
 /* The state of the plan's rounds (--repeat, --rounds-until-steady), or --auto's. */

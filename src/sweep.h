@@ -197,6 +197,7 @@ struct plan {
 	unsigned	 repeat;	/* rounds: the whole plan runs this many times, round by round */
 	bool		 until_steady;	/* --rounds-until-steady: repeat is the most, steady ends it */
 	unsigned	 retry_unstable;	/* re-runs of a stalled or noisy cell after the last */
+	char		 steady_rule[96];	/* an import's own criterion: "steadystate=iops:10%" */
 };
 
 /* The most re-runs --retry-unstable takes per cell: a cell unsteady 10 times is the device. */

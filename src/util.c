@@ -395,6 +395,20 @@ mkdir_p(const char *path)
 	return err;
 }
 
+/*
+ * A queue depth as the reports name it: "QD4", or "QD?" for 0, the depth of
+ * an imported row that does not give one (a table without a depth column).
+ */
+const char *
+qd_text(unsigned depth, char *buf, size_t len)
+{
+	if (depth == 0)
+		snprintf(buf, len, "QD?");
+	else
+		snprintf(buf, len, "QD%u", depth);
+	return buf;
+}
+
 /* fio-style compact size: 512, 4k, 1m, 8m (exact multiples only, else bytes). */
 const char *
 size_short(uint64_t v, char *buf, size_t len)

@@ -51,6 +51,7 @@ void	 atomic_file_write(struct atomic_file *af, const void *buf, size_t len);
 int	 atomic_file_commit(struct atomic_file *af);
 int	 mkdir_p(const char *path);
 const char *size_short(uint64_t v, char *buf, size_t len);
+const char *qd_text(unsigned depth, char *buf, size_t len);
 const char *size_human(uint64_t v, char *buf, size_t len);
 const char *duration_human(uint64_t ns, char *buf, size_t len);
 int	 read_sysfs_str(const char *path, char *buf, size_t len);

@@ -3,7 +3,7 @@
  * pivots, and the sections every format shows the same way (a heading
  * and a table), listed in view_sections[].  A new section of the reports
  * is a builder and a row there: report.md, report.html and report.xlsx
- * draw each section without knowing it.
+ * draw each section without knowing it; one that builds no row is left out.
  */
 #include "config.h"
 
@@ -17,6 +17,7 @@ static const struct {
 	void		(*build)(const struct results *, const struct summary *, struct view_table *);
 } view_sections[] = {
 	{ "Data moved", view_io },
+	{ "Queue depth x jobs", view_jobs },
 	{ NULL, NULL }		/* the end */
 };
 
@@ -43,10 +44,16 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 		else
 			view_pivot(res, sum, (enum view_metric)m, &v->pivot[m]);
 	v->nsections = 0;
-	for (m = 0; view_sections[m].build != NULL && m < VIEW_SECTIONS_MAX; m++) {
-		view_sections[m].build(res, sum, &v->sections[m]);
-		v->headings[m] = view_sections[m].heading;
-		v->nsections++;
+	/* A section with no rows (jobs: one job count) is left out. */
+	for (m = 0; view_sections[m].build != NULL && v->nsections < VIEW_SECTIONS_MAX; m++) {
+		struct view_table *t = &v->sections[v->nsections];
+
+		view_sections[m].build(res, sum, t);
+		if (t->nrows == 0) {
+			view_table_free(t);
+			continue;
+		}
+		v->headings[v->nsections++] = view_sections[m].heading;
 	}
 }
 

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "view.h"
@@ -63,7 +64,8 @@ check_row(struct view_table *t, const struct results *res, const struct summary 
 	check_text(t, row, CK_WL, report_summary_wl_name(sum, &r->cell), 0);
 	check_text(t, row, CK_MODE, mode_name(r->cell.mode), 0);
 	check_text(t, row, CK_BS, report_size_label(r->cell.bs, a, sizeof a), 0);
-	view_cell_number(t, row, CK_QD, r->cell.depth, (int)i);
+	/* An imported row without a depth (0): not given, blank. */
+	view_cell_number(t, row, CK_QD, r->cell.depth ? r->cell.depth : NAN, (int)i);
 	view_cell_number(t, row, CK_JOBS, r->cell.jobs, (int)i);
 	return row;
 }

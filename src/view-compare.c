@@ -96,7 +96,7 @@ view_compare_runs(const struct compare *cmp, struct view_table *t)
 		"Cells with figures", "Provisioned caps"
 	};
 	unsigned c, k;
-	char a[32], b[32], caps[160], *label;
+	char a[32], b[32], caps[160], per[48], *label;
 
 	view_table_init(t, "Runs", 8);
 	t->all_rows = true;
@@ -122,8 +122,8 @@ view_compare_runs(const struct compare *cmp, struct view_table *t)
 		cv_text(t, row, 3, NAN, "%s", res->host);
 		cv_text(t, row, 4, NAN, "%s", res->started_utc);
 		if (res->plan.runtime_s > 0)
-			cv_text(t, row, 5, NAN, "%s, %u s per cell", res->plan.engine,
-			    res->plan.runtime_s);
+			cv_text(t, row, 5, NAN, "%s, %s per cell", res->plan.engine,
+			    report_per_cell(res, per, sizeof per));
 		else
 			cv_text(t, row, 5, NAN, "%s", res->plan.engine);
 		cv_text(t, row, 6, run->sum.ndone, "%u", run->sum.ndone);
@@ -222,7 +222,7 @@ view_compare_mode(const struct compare *cmp, unsigned wl, struct view_table *t)
 		if (row->wl != wl)
 			continue;
 		r = view_table_add_row(t, report_size_label(row->bs, a, sizeof a), (double)row->bs);
-		cv_text(t, r, 0, row->depth, "%u", row->depth);
+		cv_text(t, r, 0, row->depth, row->depth ? "%u" : "?", row->depth);	/* 0: not given */
 		cv_text(t, r, 1, row->jobs, "%u", row->jobs);
 		for (c = 2, m = 0; m < COMPARE_METRICS; m++)
 			c = view_compare_metric(cmp, row, m, t, r, c);
@@ -267,7 +267,7 @@ view_compare_missing(const struct compare *cmp, struct view_table *t)
 			continue;
 		r = view_table_add_row(t, cmp->modes[row->wl].name, i);
 		cv_text(t, r, 0, (double)row->bs, "%s", report_size_label(row->bs, a, sizeof a));
-		cv_text(t, r, 1, row->depth, "%u", row->depth);
+		cv_text(t, r, 1, row->depth, row->depth ? "%u" : "?", row->depth);
 		cv_text(t, r, 2, row->jobs, "%u", row->jobs);
 		cv_text(t, r, 3, NAN, "%s", who);
 		view_cell_flag(view_table_cell(t, r, 3), VIEW_FAILED, NULL);
@@ -349,7 +349,7 @@ view_compare_cells(const struct compare *cmp, struct view_table *t)
 		cv_text(t, r, 0, (double)row->bs, "%s", size_short(row->bs, a, sizeof a));
 		view_cell_number(t, r, 1, (double)row->bs, -1);
 		cv_text(t, r, 2, (double)row->bs / KIB, "%g", (double)row->bs / KIB);
-		view_cell_number(t, r, 3, row->depth, -1);
+		view_cell_number(t, r, 3, row->depth ? row->depth : NAN, -1);	/* 0: not given */
 		view_cell_number(t, r, 4, row->jobs, -1);
 		for (c = 5, k = 0; k < cmp->nruns; k++)
 			for (m = 0; m < COMPARE_METRICS; m++, c++) {
@@ -387,7 +387,7 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 	static const int decimals[COMPARE_METRICS] = {
 		[COMPARE_IOPS] = 0, [COMPARE_BW] = 1, [COMPARE_P99] = 1
 	};
-	char *label, bs[32], x[32];
+	char *label, bs[32], x[32], qd[16];
 	unsigned i, k, r;
 
 	view_table_init(t, compare_metric_name(m), cmp->nruns + 1);
@@ -401,8 +401,9 @@ view_compare_fleet(const struct compare *cmp, enum compare_metric m, struct view
 		unsigned have = 0;
 		double lo = NAN, hi = NAN;
 
-		label = xasprintf("%s %s QD%u x%u", cmp->modes[row->wl].name,
-		    report_size_label(row->bs, bs, sizeof bs), row->depth, row->jobs);
+		label = xasprintf("%s %s %s x%u", cmp->modes[row->wl].name,
+		    report_size_label(row->bs, bs, sizeof bs), qd_text(row->depth, qd, sizeof qd),
+		    row->jobs);
 		r = view_table_add_row(t, label, i);
 		free(label);
 		for (k = 0; k < cmp->nruns; k++) {
@@ -528,7 +529,7 @@ view_compare_hosts(const struct compare *cmp, struct view_table *t)
 			view_cell_number(t, r, 1, i + 1, -1);
 			cv_text(t, r, 2, NAN, "%s", mode_name(row->mode));
 			view_cell_number(t, r, 3, (double)row->bs, -1);
-			view_cell_number(t, r, 4, row->depth, -1);
+			view_cell_number(t, r, 4, row->depth ? row->depth : NAN, -1);
 			view_cell_number(t, r, 5, row->jobs, -1);
 			cv_text(t, r, 6, NAN, "%s", res == NULL ? "missing" :
 			    cell_status_name(res->status));
@@ -536,7 +537,7 @@ view_compare_hosts(const struct compare *cmp, struct view_table *t)
 				continue;
 			view_cell_number(t, r, 7, res->iops, row->cell[k]);
 			view_cell_number(t, r, 8, res->bw_bytes_s / MIB, row->cell[k]);
-			view_cell_number(t, r, 9, (double)res->lat_pct_ns[2] / 1e3, row->cell[k]);
+			view_cell_number(t, r, 9, view_metric_value(res, METRIC_P99_US), row->cell[k]);
 		}
 }
 
@@ -632,8 +633,8 @@ view_compare_unsteady(const struct compare *cmp)
 }
 
 /*
- * One run against its own caps, after its label: "caps (profile); mode:
- * peaks ...; burst credits ...".  Caller frees.
+ * One run against its own caps, after its label: "verdict; caps ...
+ * (profile); mode: plateaus ...; burst credits ...".  Caller frees.
  */
 static char *
 view_compare_run_caps(const struct compare_run *run)
@@ -649,6 +650,7 @@ view_compare_run_caps(const struct compare_run *run)
 	if (!e->set)
 		fputs("no caps given", f);
 	else {
+		fprintf(f, "%s; caps ", run->sum.verdict_text);
 		fputs(report_summary_caps(e, caps, sizeof caps), f);
 		if (e->profile[0] != '\0')
 			fprintf(f, " (%s)", e->profile);
@@ -687,6 +689,9 @@ view_compare_limits(const struct compare *cmp, struct view_table *t, struct view
 		r = view_table_add_row(t, cmp->runs[k].label, k);
 		s = view_compare_run_caps(&cmp->runs[k]);
 		cv_text(t, r, 0, NAN, "%s", s);
+		if (cmp->runs[k].sum.verdict == EXPECT_BELOW ||
+		    cmp->runs[k].sum.verdict == EXPECT_ABOVE_CAP)
+			view_cell_flag(view_table_cell(t, r, 0), VIEW_ABOVE_CAP, NULL);
 		free(s);
 	}
 	for (k = 0; k < cmp->nruns; k++) {
@@ -699,7 +704,7 @@ view_compare_limits(const struct compare *cmp, struct view_table *t, struct view
 			r = view_table_add_row(peaks, label, k);
 			free(label);
 			cv_text(peaks, r, 0, NAN, "%s", run->sum.modes[m].expect_text);
-			if (run->sum.modes[m].above_cap)
+			if (run->sum.modes[m].above_cap || run->sum.modes[m].below_spec)
 				view_cell_flag(view_table_cell(peaks, r, 0), VIEW_ABOVE_CAP, NULL);
 		}
 	}

@@ -43,7 +43,7 @@ view_findings(const struct results *res, const struct summary *sum, struct view_
 		const struct summary_mode *sm = &sum->modes[m];
 
 		row = view_table_add_row(t, sm->name, m);
-		if (res->expect.set && sm->above_cap)
+		if (res->expect.set && (sm->above_cap || sm->below_spec))
 			view_cell_flag(findings_text(t, row, FIND_EXPECT, sm->expect_text),
 			    VIEW_ABOVE_CAP, NULL);
 		else if (res->expect.set)

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +40,8 @@ pivot_cell(struct view_cell *vc, const struct results *res, int i, enum view_met
 {
 	const struct cell_result *r = &res->cells[i];
 
-	vc->kind = VIEW_NUMBER;
 	vc->value = view_metric_value(r, m);
+	vc->kind = isnan(vc->value) ? VIEW_NONE : VIEW_NUMBER;	/* NaN: not given */
 	vc->cell = i;
 	view_cell_rounds(vc, r, m);
 	if (!r->check.ok)
@@ -202,10 +203,13 @@ view_best(const struct results *res, const struct summary *sum, unsigned mode,
 const char *
 view_best_at(const struct summary *sum, const struct cell_result *r, char *buf, size_t len)
 {
+	char qd[16];
+
+	qd_text(r->cell.depth, qd, sizeof qd);
 	if (sum->multi_jobs)
-		snprintf(buf, len, "QD%u x%u", r->cell.depth, r->cell.jobs);
+		snprintf(buf, len, "%s x%u", qd, r->cell.jobs);
 	else
-		snprintf(buf, len, "QD%u", r->cell.depth);
+		snprintf(buf, len, "%s", qd);
 	return buf;
 }
 

@@ -63,6 +63,8 @@ plan_lists(struct view_table *t, const struct plan *p)
 				snprintf(item, sizeof item, "%s", mode_name(c->mode));
 			else if (k == 1)
 				report_size_label(c->bs, item, sizeof item);
+			else if (k == 2 && c->depth == 0)	/* an imported row without one */
+				snprintf(item, sizeof item, "not given");
 			else
 				snprintf(item, sizeof item, "%u", k == 2 ? c->depth : c->jobs);
 			if (n < PLAN_LIST_SHOWN || !cut)
@@ -152,7 +154,7 @@ void
 view_run(const struct results *res, const struct summary *sum, struct view_table *t)
 {
 	const struct target *tg = &res->target;
-	char a[32], b[32], shares[256];
+	char a[32], b[32], shares[256], per[48];
 	unsigned i;
 
 	view_table_init(t, "Run", 1);
@@ -182,8 +184,8 @@ view_run(const struct results *res, const struct summary *sum, struct view_table
 	kv(t, "Kernel", "%s", res->kernel);
 	kv(t, "Started (UTC)", "%s", res->started_utc);
 	kv(t, "Engine", "%s", res->plan.engine);
-	kv(t, "Measured time per cell", "%u s (after %u s ramp)", res->plan.runtime_s,
-	    res->plan.ramp_s);
+	kv(t, "Measured time per cell", "%s (after %u s ramp)", report_per_cell(res, per,
+	    sizeof per), res->plan.ramp_s);
 	if (report_summary_shares_text(sum, shares, sizeof shares))
 		kv(t, "Mixed read shares", "%s (reads/writes, percent of I/Os; each share is a mode "
 		    "of its own in the tables and charts)", shares);

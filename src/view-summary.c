@@ -127,7 +127,9 @@ summary_lat_note(struct view_table *t, unsigned row, const struct results *res, 
 	if (p90 > 0)	/* an imported table may lack it */
 		snprintf(tail, sizeof tail, " (p90 %s us, p99 %s us)", report_num(p90, 1, b, sizeof b),
 		    report_num(p99, 1, c, sizeof c));
-	else if (p99 > 0)
+	if (p90 > 0 && !(p99 > 0))
+		snprintf(tail, sizeof tail, " (p90 %s us)", report_num(p90, 1, b, sizeof b));
+	else if (p99 > 0 && !(p90 > 0))
 		snprintf(tail, sizeof tail, " (p99 %s us)", report_num(p99, 1, c, sizeof c));
 	vc->kind = VIEW_TEXT;
 	vc->cell = i;
@@ -155,21 +157,22 @@ summary_knee(struct view_table *t, unsigned row, const struct summary_mode *sm, 
 {
 	const struct knee *k = &sm->knee;
 
-	if (k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND)
+	/* A cap only where its plateau is (the sentence says what the cells show). */
+	if ((k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND) && k->iops_plateau)
 		view_cell_number(t, row, SUM_IOPS_CAP, k->iops_cap, -1);
-	if (k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND)
+	if ((k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND) && k->bw_plateau)
 		view_cell_number(t, row, SUM_BW_CAP, k->bw_cap / MIB, -1);
-	if (k->kind == KNEE_FOUND)
+	if (k->kind == KNEE_FOUND && k->iops_plateau && k->bw_plateau)
 		view_cell_number(t, row, SUM_KNEE_BS, k->knee_bs / KIB, -1);
 	summary_text(t, row, SUM_KNEE, VIEW_TEXT, sm->knee_text);
 	if (expect && sm->iops_pct > 0) {
 		view_cell_number(t, row, SUM_IOPS_PCT, sm->iops_pct, -1);
-		if (sm->above_cap)
+		if (sm->spec.iops.verdict == EXPECT_ABOVE_CAP || sm->spec.iops.verdict == EXPECT_BELOW)
 			view_cell_flag(view_table_cell(t, row, SUM_IOPS_PCT), VIEW_ABOVE_CAP, NULL);
 	}
 	if (expect && sm->bw_pct > 0) {
 		view_cell_number(t, row, SUM_BW_PCT, sm->bw_pct, -1);
-		if (sm->above_cap)
+		if (sm->spec.bw.verdict == EXPECT_ABOVE_CAP || sm->spec.bw.verdict == EXPECT_BELOW)
 			view_cell_flag(view_table_cell(t, row, SUM_BW_PCT), VIEW_ABOVE_CAP, NULL);
 	}
 }

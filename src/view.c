@@ -33,12 +33,13 @@ view_metric_value(const struct cell_result *r, enum view_metric m)
 		return r->bw_bytes_s / MIB;
 	case METRIC_MB_S:
 		return r->bw_bytes_s / 1e6;
+	/* A latency of 0 ns is not a measurement: an imported table without it. */
 	case METRIC_P50_US:
-		return (double)r->lat_pct_ns[0] / 1e3;
+		return r->lat_pct_ns[0] > 0 ? (double)r->lat_pct_ns[0] / 1e3 : NAN;
 	case METRIC_P99_US:
-		return (double)r->lat_pct_ns[2] / 1e3;
+		return r->lat_pct_ns[2] > 0 ? (double)r->lat_pct_ns[2] / 1e3 : NAN;
 	case METRIC_P999_US:
-		return (double)r->lat_pct_ns[3] / 1e3;
+		return r->lat_pct_ns[3] > 0 ? (double)r->lat_pct_ns[3] / 1e3 : NAN;
 	default:
 		return 0;
 	}
@@ -130,9 +131,11 @@ view_cell_number(struct view_table *t, unsigned row, unsigned col, double v, int
 
 	if (vc == NULL)
 		return;
+	vc->cell = cell;
+	if (isnan(v))
+		return;	/* not given: blank in every format */
 	vc->kind = VIEW_NUMBER;
 	vc->value = v;
-	vc->cell = cell;
 }
 
 /* Mark vc with flags; why (copied), when given, replaces what its marks mean. */

@@ -92,8 +92,10 @@ struct summary_mode {
 	/* Against the expectation (results.expect), when there is one: */
 	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
 	double		 bw_pct;
-	bool		 above_cap;	/* a peak above the cap (and its burst): cache, or wrong profile */
-	char		 expect_text[480];	/* what the peaks reached, one or two sentences */
+	bool		 above_cap;	/* a plateau above the cap (and its burst): cache, or wrong profile */
+	bool		 below_spec;	/* a plateau below the cap's band, or a published range */
+	struct expect_mode spec;	/* the verdict against the spec (analysis-expect.c) */
+	char		 expect_text[640];	/* the verdict, then each figure against its spec */
 	unsigned	 nbs;		/* distinct block sizes with figures: < 3 draws bars */
 	struct saturation sat;
 	/* The knee's points (the best cell at each block size) that are not steady: */
@@ -128,6 +130,9 @@ struct summary {
 	/* The scorecard: per tile, read and write, an index into results.cells or -1. */
 	int			 score[SCORE_TILES][2];
 	unsigned		 nscore;	/* of them, measured */
+	/* The volume against its spec: the most severe of the modes' verdicts, in words. */
+	enum expect_verdict	 verdict;
+	char			 verdict_text[320];	/* "below spec: 13% of ... (randread)" */
 };
 
 /*
@@ -165,7 +170,7 @@ struct view_range {
 #define VIEW_FAILED	0x2	/* the cell failed or was skipped */
 #define VIEW_NOISY	0x4	/* the cell's stability verdict is noisy */
 #define VIEW_STALLED	0x8	/* the cell's stability verdict is stalled */
-#define VIEW_ABOVE_CAP	0x10	/* a peak above the expected cap: cache, or the wrong profile */
+#define VIEW_ABOVE_CAP	0x10	/* off spec: below the cap, or above it (a cache, the wrong profile) */
 #define VIEW_UNSTEADY	(VIEW_NOISY | VIEW_STALLED)
 #define VIEW_UNWRITTEN	0x20	/* reads of a region whose sampled blocks were all zero */
 
@@ -255,6 +260,14 @@ const char *report_size_label(uint64_t bs, char *buf, size_t len);
 const char *report_num(double v, int decimals, char *buf, size_t len);
 const char *report_approx(double v, char *buf, size_t len);
 const char *report_ratio(double v, int decimals, char *buf, size_t len);
+const char *report_per_cell(const struct results *res, char *buf, size_t len);
+bool	 report_per_cell_own(const struct results *res);
+
+/* report-verdict.c: the verdict against the spec, in words */
+void	 report_verdict_build(const struct results *res, struct summary *s);
+const char *report_verdict_name(enum expect_verdict v);
+char	*report_verdict_bottom_line(const struct results *res, const struct summary *s);
+const char *report_verdict_below_advice(const struct summary *s);
 
 /* report-summary.c */
 void	 report_summary_build(const struct results *res, struct summary *s);
@@ -442,6 +455,9 @@ const char *view_summary_marks(const struct view_table *t, char *buf, size_t len
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-jobs.c: per workload at several job counts, IOPS by depth x jobs, saturation, scaling */
+void	 view_jobs(const struct results *res, const struct summary *sum, struct view_table *t);
 
 /* view-burst.c: the cells whose IOPS dropped and stayed down */
 void	 view_bursts(const struct results *res, const struct summary *sum, struct view_table *t);

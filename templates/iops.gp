@@ -20,7 +20,7 @@ set format y "%.0s%c"
 # Whole decades, with every point at least 15% inside: none sits on the frame.
 set yrange @YRANGE@
 set ytics @YTICS@
-set key outside right top vertical box
+@GAP@set key outside right top vertical box
 
 do for [fmt in formats] {
     if (fmt eq "png") {

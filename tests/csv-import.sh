@@ -116,7 +116,7 @@ bad "not a number" 'row 2, column "iops" (3): "fast" is not a number of IOPS' 'm
 bad "hexadecimal" 'row 2, column "iops" (3)' 'mode,bs,iops\nread,4k,0x10\n'
 bad "depth 0" 'row 2, column "depth" (3): "0" is not a whole number from 1 to 65536' \
     'mode,bs,depth,iops\nread,4k,0,5\n'
-bad "a row twice" 'row 4: repeats row 2 (read, bs 4k, depth 1, jobs 1)' \
+bad "a row twice" 'row 4: repeats row 2 (read, bs 4k, depth not given, jobs 1)' \
     'mode,bs,iops\nread,4k,100\nread,8k,100\nread,4k,200\n'
 bad "too many fields" 'row 3: 4 fields, the header has 3' 'mode,bs,iops\nread,4k,100\nread,8k,1,200\n'
 bad "quote left open" 'row 2: a quoted field is not closed' 'mode,bs,iops\nread,"4k,100\n'

@@ -20,8 +20,13 @@ def same(a, b, what):
     assert abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1), (what, a, b)
 def check_sums(c, entries, jobs_per_entry):
     ds = dirs(c["mode"])
-    same(c["iops"], sum(e[x]["iops"] for e in entries for x in ds), "iops")
-    same(c["bw_bytes_s"], sum(e[x]["bw_bytes"] for e in entries for x in ds), "bw")
+    if len(entries) == 1:
+        same(c["iops"], sum(e[x]["iops"] for e in entries for x in ds), "iops")
+        same(c["bw_bytes_s"], sum(e[x]["bw_bytes"] for e in entries for x in ds), "bw")
+    else:   # clones: total I/Os and bytes over the longest window, as group_reporting
+        win = {x: max(e[x]["runtime"] for e in entries) / 1000 for x in ds}
+        same(c["iops"], sum(sum(e[x]["total_ios"] for e in entries) / win[x] for x in ds if win[x]), "iops")
+        same(c["bw_bytes_s"], sum(sum(e[x]["io_bytes"] for e in entries) / win[x] for x in ds if win[x]), "bw")
     assert c["ios"] == sum(e[x]["total_ios"] for e in entries for x in ds), "ios"
     assert c["bytes"] == sum(e[x]["io_bytes"] for e in entries for x in ds), "bytes"
     assert c["read_ios"] == (sum(e["read"]["total_ios"] for e in entries) if "read" in ds else 0)
@@ -150,7 +155,35 @@ assert l['max'] == max(j['read']['clat_ns']['max'] for j in jobs[0:2])
 assert d['plan']['engine'] == 'psync' and d['plan']['rwmixread'] == 50
 assert any('estimated' in w for w in d['warnings']), d['warnings']
 "
-ok "clones.json: 5 clone entries summed into 2 cells"
+ok "clones.json: 5 clone entries summed into 2 cells, their I/Os over the longest window"
+
+# Clones that ran different windows (one stopped at half time, as fio's steadystate
+# stops a clone): fio's group aggregate, not the sum of rates, and the check says so.
+$PY - "$FX/clones.json" "$T/short.json" <<'PY'
+import json, sys
+s = open(sys.argv[1]).read()
+d = json.loads(s[s.index("\n{") + 1:] if not s.startswith("{") else s)
+j = d["jobs"][1]
+j["read"]["runtime"] = j["read"]["runtime"] // 2
+j["read"]["total_ios"] //= 2
+j["read"]["io_bytes"] = j["read"]["total_ios"] * 4096
+open(sys.argv[2], "w").write(json.dumps(d))
+PY
+"$SWEEP" import "$T/short.json" -o "$T/short" --formats csv >/dev/null 2>"$T/err" ||
+	fail "import of clones with different windows: $(cat "$T/err")"
+results_py "$T/short/results.json" "
+$CHECK_PY
+jobs = json.load(open('$T/short.json'))['jobs']
+c = d['cells'][0]
+check_sums(c, jobs[0:2], 1)
+rates = sum(j['read']['iops'] for j in jobs[0:2])
+assert c['iops'] < rates * 0.8, (c['iops'], rates)
+assert 'clones ran windows of 0.50-1.00 s' in c['bw_check']['reason'], c['bw_check']
+assert c['bw_check']['verdict'] == 'ok', c['bw_check']
+assert any('2 clones' in w and '0.50-1.00 s' in w for w in d['warnings']), d['warnings']
+print('%.0f IOPS (the sum of the clones\' rates: %.0f)' % (c['iops'], rates))
+" >"$T/short.txt" || fail "clones with different windows: $(cat "$T/short.txt")"
+ok "clones that ran 0.5 s and 1 s: $(cat "$T/short.txt"), the check names the windows"
 
 # unsupported.json: trim and verify-only left out with reasons, a failed job kept as failed.
 head -c 4 "$FX/unsupported.json" | grep -q '^fio:' || fail "unsupported.json should start with fio's error text"
@@ -199,14 +232,107 @@ for h in "$T"/c2/127.0.0.1-1876*/; do
 done
 [ -s "$T/c2/hosts.md" ] && [ -s "$T/c2/hosts.csv" ] || fail "no hosts.md/hosts.csv"
 ok "client2.json: two hosts, one folder each, hosts.md and hosts.csv"
-sed 's/"fio-3\.[0-9]*"/"fio-2.21"/' "$FX/client2.json" >"$T/client2-fio2.json"
-expect_usage "fio 2.x client/server output" "$SWEEP" import "$T/client2-fio2.json" -o "$T/c2old"
+sed 's/"fio-3\.[0-9]*"/"fio-2.2.10"/' "$FX/client2.json" >"$T/client2-fio2.json"
+expect_usage "fio 2.2 client/server output" "$SWEEP" import "$T/client2-fio2.json" -o "$T/c2old"
 [ ! -e "$T/c2old" ] || fail "a refused import created its output directory"
 
-# Not fio 3.x JSON: one line, exit 2, nothing written.
-sed 's/"fio-3\.33"/"fio-2.21"/' "$FX/groups.json" >"$T/fio2.json"
-expect_usage "fio 2.x output" "$SWEEP" import "$T/fio2.json" -o "$T/bad"
-grep -q "fio-2.21; sweep reads fio 3.x" "$T/.err" || fail "fio 2 message: $(cat "$T/.err")"
+# fio's per-second logs beside the JSON become the cells' series: IOPS per second are the
+# logs' (the clones' summed), so the cells get a stability verdict and a series chart.
+cp -r "$FX/logs" "$T/logs"
+"$SWEEP" import "$T/logs/j.json" -o "$T/logged" --formats csv,svg >/dev/null 2>"$T/err" ||
+	fail "import with logs: $(cat "$T/err")"
+results_py "$T/logged/results.json" "
+def log(name):
+    return [int(l.split(',')[1]) for l in open('$T/logs/' + name) if l.strip()]
+a, b = d['cells']
+assert a['series']['ios'] == log('alog_iops.1.log'), (a['series'], log('alog_iops.1.log'))
+want = [x + y for x, y in zip(log('blog_iops.2.log'), log('blog_iops.3.log'))]
+assert b['series']['ios'] == want, (b['series']['ios'], want)
+assert b['series']['bytes'] == [x * 65536 for x in want]
+for c in (a, b):
+    assert c['stability']['verdict'] in ('steady', 'noisy', 'stalled'), c['stability']
+assert any('per-second series of 2 cells from fio' in w for w in d['warnings']), d['warnings']
+"
+[ -s "$T/logged/series-randread.svg" ] || fail "no series chart of the logged cells: $(ls "$T/logged")"
+# A log option never leads out of the JSON's folder: ../alog is looked for as alog beside it.
+mkdir "$T/logs/sub"
+sed 's#"alog"#"../alog"#; s#"blog"#"/tmp/blog"#' "$T/logs/j.json" >"$T/logs/sub/j.json"
+"$SWEEP" import "$T/logs/sub/j.json" -o "$T/unlogged" --formats csv >/dev/null 2>&1 ||
+	fail "import with log paths that lead out"
+results_py "$T/unlogged/results.json" "
+assert all(not c['series']['ios'] for c in d['cells']), [c['series'] for c in d['cells']]
+"
+# The same logs found beside each file of a folder import.
+"$SWEEP" import "$T/logs" -o "$T/logdir" --formats csv >/dev/null 2>&1 || fail "folder import with logs"
+results_py "$T/logdir/results.json" "
+assert [len(c['series']['ios']) for c in d['cells']][:2] == [4, 4], [c['series'] for c in d['cells']]
+"
+ok "fio's iops logs beside the JSON: per-second series, verdicts and a series chart; ../ stays inside"
+
+# A run fio refused before it started: its own error line is quoted.
+expect_usage "fio's error instead of JSON" "$SWEEP" import "$FX/failed.json" -o "$T/bad"
+grep -q 'no JSON object in the file; fio said: "fio: failed parsing rw=bogus"' "$T/.err" ||
+	fail "fio's error not quoted: $(cat "$T/.err")"
+
+# fio 2.2 and older write no job options: one line, exit 2, nothing written.
+sed 's/"fio-3\.33"/"fio-2.2.10"/' "$FX/groups.json" >"$T/fio2.json"
+expect_usage "fio 2.2 output" "$SWEEP" import "$T/fio2.json" -o "$T/bad"
+grep -q "fio-2.2.10, whose JSON holds no job options" "$T/.err" || fail "fio 2.2 message: $(cat "$T/.err")"
+
+# The layouts of older fio, made from groups.json as fio 3.1 (no bw_bytes, no N) and
+# fio 2.16 (latency in us under clat/lat/slat, io_bytes in KiB) would write it: the
+# same cells, IOPS exact, bytes to 1 KiB, latency to 1 us, and a warning that says so.
+$PY - "$FX/groups.json" "$T" <<'PY'
+import json, sys
+s = open(sys.argv[1]).read()
+src = json.loads(s[s.index("\n{") + 1:] if not s.startswith("{") else s)
+for ver in ("fio-3.1", "fio-2.16"):
+    d = json.loads(json.dumps(src))
+    d["fio version"] = ver
+    for j in d["jobs"]:
+        for x in ("read", "write", "trim"):
+            o = j.get(x)
+            if o is None:
+                continue
+            o.pop("bw_bytes", None)
+            for k in ("clat_ns", "lat_ns", "slat_ns"):
+                if k in o:
+                    o[k].pop("N", None)
+            if ver == "fio-2.16":
+                o.pop("io_kbytes", None)
+                o["io_bytes"] = o["io_bytes"] >> 10
+                for k in ("clat", "lat", "slat"):
+                    r = o.pop(k + "_ns", None)
+                    if r is None:
+                        continue
+                    for f in ("min", "max", "mean", "stddev"):
+                        if f in r:
+                            r[f] = int(r[f] / 1000) if f in ("min", "max") else r[f] / 1000
+                    if "percentile" in r:
+                        r["percentile"] = {p: int(v / 1000) for p, v in r["percentile"].items()}
+                    o[k] = r
+    open("%s/%s.json" % (sys.argv[2], ver), "w").write(json.dumps(d))
+PY
+"$SWEEP" import "$FX/groups.json" -o "$T/v333" --formats csv >/dev/null 2>&1 || fail "import groups.json"
+for v in fio-3.1 fio-2.16; do
+	"$SWEEP" import "$T/$v.json" -o "$T/$v" --formats csv >/dev/null 2>"$T/$v.err" ||
+		fail "import of $v output: $(cat "$T/$v.err")"
+	results_py "$T/$v/results.json" "
+ref = json.load(open('$T/v333/results.json'))['cells']
+assert len(d['cells']) == len(ref)
+for c, r in zip(d['cells'], ref):
+    assert (c['mode'], c['bs'], c['depth'], c['jobs']) == (r['mode'], r['bs'], r['depth'], r['jobs'])
+    assert c['iops'] == r['iops'], (c['iops'], r['iops'])
+    assert abs(c['bytes'] - r['bytes']) <= 1024 * 2, (c['bytes'], r['bytes'])
+    assert abs(c['bw_bytes_s'] - r['bw_bytes_s']) <= 0.001 * r['bw_bytes_s'], (c['bw_bytes_s'], r['bw_bytes_s'])
+    for k in ('p50', 'p99', 'mean'):
+        assert r['lat_ns'][k] > 0 and abs(c['lat_ns'][k] - r['lat_ns'][k]) <= 1000 + 0.001 * r['lat_ns'][k], (k, c['lat_ns'][k], r['lat_ns'][k])
+w = ' '.join(d['warnings'])
+assert '$v output, read in the units of fio 3.19' in w, w
+assert ('microseconds' in w) == ('$v' == 'fio-2.16'), w
+"
+done
+ok "fio 3.1 and fio 2.16 layouts: the cells of fio 3.33's, latency and bandwidth read (not 0)"
 "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); del d["fio version"]; json.dump(d, open(sys.argv[2], "w"))' \
     "$FX/groups.json" "$T/nover.json"
 expect_usage "no \"fio version\"" "$SWEEP" import "$T/nover.json" -o "$T/bad"

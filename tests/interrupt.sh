@@ -131,6 +131,22 @@ else
 	echo "note: not root or no loop device: an interrupt in --precondition is not checked"
 fi
 
+# 2c. SIGINT in round 2 of --rounds-until-steady: the last line says the steady state was
+#     not reached, after the one whole round (it said "reached after round 2").
+"$SWEEP" run --engine null --file u.dat --size 16m --bs 4k,8k --depth 1 --modes randread \
+    --runtime 1 --ramp 0 --rounds-until-steady 10 --formats csv -o until >until.out 2>until.err &
+bg=$!
+wait_for until.out '^round 2/10 \[1/2\]'
+kill -INT $bg
+wait $bg
+rc=$?
+bg=
+[ $rc -eq 130 ] || fail "SIGINT in round 2: exit $rc, want 130: $(cat until.err)"
+line=$(grep '^Results:' until.out)
+echo "$line" | grep -q 'rounds until steady: not reached after round [12] of at most 10, interrupted' ||
+	fail "SIGINT in round 2 of --rounds-until-steady: $line"
+ok "SIGINT in --rounds-until-steady: $line"
+
 # 3. On a terminal the layout's progress line ends at 100% (it stopped at the last
 #    quarter second's figure, "12%").
 if command -v script >/dev/null 2>&1; then

@@ -21,8 +21,10 @@ assert 'IOPS: 6000 IOPS provisioned' in e['basis'], e['basis']
 grep -q "## Against the provisioned limits" "$T/run/report.md" ||
 	fail "report.md has no provisioned-limits section"
 grep -q "6,000 IOPS, 250 MiB/s (profile aws-gp3" "$T/run/report.md" || fail "caps not stated"
-grep -q "^- \*\*randread\*\*: peak [0-9,]* IOPS: [0-9]*% of the provisioned 6,000 IOPS, ABOVE the cap" \
+grep -q "^- \*\*randread\*\*: ABOVE the cap: peak [0-9,]* IOPS at 4 KiB: [0-9]*% of the provisioned 6,000 IOPS: likely a cache" \
     "$T/run/report.md" || fail "peak vs cap: $(grep -A3 'Against' "$T/run/report.md")"
+grep -q "^> \*\*Verdict:\*\* t.dat against aws-gp3: ABOVE the cap: " "$T/run/report.md" ||
+	fail "report.md does not open with the verdict: $(head -9 "$T/run/report.md")"
 grep -q "Against the provisioned limits" "$T/run/report.html" || fail "report.html: no caps section"
 if command -v gnuplot >/dev/null 2>&1; then
 	grep -q "^     6000 with lines .*'aws-gp3 cap 6,000 IOPS'" "$T/run/iops.gp" ||
@@ -32,7 +34,7 @@ if command -v gnuplot >/dev/null 2>&1; then
 fi
 grep -q "Burst detection: no cell ran long enough to see a burst run out (longest series 1 s" \
     "$T/run/report.md" || fail "report.md: no word on why bursts cannot be seen"
-grep -q "steady 0 --runtime 120" "$T/run/report.md" || fail "report.md: no advice for burst volumes"
+grep -q "steady 0 --runtime 120" "$T/run/report.md" && fail "report.md: burst advice without a burst"
 ok "run --profile aws-gp3 --expect: caps in results.json, peaks flagged ABOVE the cap, cap lines"
 
 # A size-dependent profile on a file target uses the file's size, and says so.
@@ -56,6 +58,7 @@ rm "$T/later/report.md"
 "$SWEEP" report "$T/later" --formats md >/dev/null 2>&1 || fail "report again"
 grep -q "300 IOPS (burst 3,000), 128 MiB/s (profile aws-gp2, volume size 100 GiB)" \
     "$T/later/report.md" || fail "a later report without --profile lost the caps"
+grep -q "steady 0 --runtime 120" "$T/later/report.md" || fail "report.md: no advice for a burst profile"
 ok "report --profile --expect size=100g: 300 IOPS, burst 3,000; kept for later reports"
 
 # Burst detection: a 60 s series that falls from ~3,000 to ~300 IOPS after 25 s.

@@ -29,7 +29,8 @@ knee = next(i for i, h in enumerate(rows[head]) if h and "(knee)" in h)
 for mode in ("randread", "write"):
     row = next(r for r in rows[head:] if r[0] == mode)
     assert isinstance(row[1], (int, float)) and row[1] > 0, row
-    assert any(w in row[knee] for w in ("IOPS-bound", "bandwidth-bound", "too few")), row[knee]
+    assert any(w in row[knee] for w in ("IOPS-bound", "bandwidth-bound", "too few", "no IOPS",
+        "no bandwidth", "two IOPS levels", "two bandwidth levels")), row[knee]
 EOF
 ok "Summary: peaks and a knee verdict for each mode"
 

@@ -45,8 +45,8 @@ for share in (100, 65, 0):
     assert len(row) == 1, (name, row)
     peak = max(c["iops"] for c in mine)
     assert row[0].split("|")[2].strip() == fmt(peak), (name, row[0], fmt(peak))
-    # a knee line of its own
-    assert re.search(r"^- \*\*%s\*\*: IOPS-bound" % re.escape(name), md, re.M), name
+    # a knee line of its own (no cap where a cell is above the others: the null engine's noise)
+    assert re.search(r"^- \*\*%s\*\*: (IOPS-bound|no IOPS|two IOPS)" % re.escape(name), md, re.M), name
     # its IOPS pivot: block size x QD1, QD8, each this share's cell
     sec = md.split("### %s: IOPS" % name, 1)[1].split("###", 1)[0]
     rows = [l for l in sec.splitlines() if re.match(r"^\| (4K|64K|1M) \|", l)]

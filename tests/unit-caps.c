@@ -2,9 +2,11 @@
  * The caps of analysis_caps_knee on synthetic volumes whose caps are known
  * (testlib/caps-volume.c, the generator bench/caps-accuracy.c uses too): the
  * acceptance bounds of the plateau estimator on 300 volumes, a single stalled, noisy or
- * burst cell that does not move them, the floor (no cap below a plateau
- * cell beyond its noise), the cells left out, and two measured volumes the
- * least-squares fit before it got wrong, remade as tables.
+ * burst cell that does not move them (but a burst above a plateau leaves
+ * its cap unstated), the floor (no cap below a plateau cell beyond its
+ * noise), the cells left out, two measured volumes the least-squares fit
+ * before it got wrong, remade as tables, and the curves whose cap is not
+ * stated: a falling curve and two levels, said as what the cells do.
  */
 #include "config.h"
 
@@ -58,7 +60,7 @@ caps_acceptance(void)
 {
 	struct caps_volume_opts o = CAPS_VOLUME_ACCEPTANCE;
 	uint64_t seed = 20261201;	/* bench/caps-accuracy.c's: its first 300 volumes */
-	unsigned t, wi = 0, wb = 0, found = 0, inside = 0;
+	unsigned t, wi = 0, wb = 0, found = 0, inside = 0, si = 0, sb = 0, burst = 0;
 	double worst_i = 0, worst_b = 0;
 
 	for (t = 0; t < VOLUMES; t++) {
@@ -88,12 +90,19 @@ caps_acceptance(void)
 		    k.bw_lo <= k.bw_cap * (1 + 1e-9) && k.bw_cap <= k.bw_hi * (1 + 1e-9),
 		    "volume %u: a cap outside its range: %s", t, knee_sentence(&k));
 		inside += v.iops_cap >= k.iops_lo && v.iops_cap <= k.iops_hi;
+		/* A cap is stated where the cells show its plateau: not over a burst cell. */
+		si += k.iops_plateau;
+		sb += k.bw_plateau;
+		burst += v.burst >= 0;
+		CHECK(!k.iops_plateau || ei <= ALL_WITHIN, "volume %u: stated %s", t, knee_sentence(&k));
 	}
+	CHECK(si + burst >= 0.98 * VOLUMES && sb >= 0.97 * VOLUMES,
+	    "caps stated: IOPS %u (%u volumes with a burst), BW %u of %u", si, burst, sb, VOLUMES);
 	CHECK(wi >= SHARE_10 * VOLUMES, "IOPS cap within 10%% in %u of %u volumes", wi, VOLUMES);
 	CHECK(wb >= SHARE_10 * VOLUMES, "BW cap within 10%% in %u of %u volumes", wb, VOLUMES);
 	printf("caps on %u volumes (+-15%%, soft knee, stalls, bursts): found %u; within 10%%: "
-	    "IOPS %u, BW %u; worst IOPS %.1f%%, BW %.1f%%; true IOPS cap inside the range in %u\n",
-	    VOLUMES, found, wi, wb, worst_i * 100, worst_b * 100, inside);
+	    "IOPS %u, BW %u; worst IOPS %.1f%%, BW %.1f%%; true IOPS cap inside the range in %u; stated: IOPS %u (%u volumes with a burst cell), BW %u\n",
+	    VOLUMES, found, wi, wb, worst_i * 100, worst_b * 100, inside, si, burst, sb);
 }
 
 /* A clean volume of 512 B .. 8 MiB at 3,000 IOPS and 128 MiB/s with +-3% noise. */
@@ -119,6 +128,7 @@ caps_single_cell(void)
 	struct knee k0, k;
 
 	caps_knee(base, n, MODE_READ, SUMMARY_NO_SHARE, &k0);
+	CHECK(k0.iops_plateau && k0.bw_plateau, "clean: both caps stated: %s", knee_sentence(&k0));
 	CHECK(k0.kind == KNEE_FOUND && fabs(k0.iops_cap / 3000 - 1) < 0.03 &&
 	    fabs(k0.bw_cap / (128.0 * MIB) - 1) < 0.03, "clean: %s", knee_sentence(&k0));
 	for (i = 0; i < n; i++) {
@@ -139,6 +149,18 @@ caps_single_cell(void)
 			CHECK(k.kind == KNEE_FOUND && fabs(k.iops_cap / k0.iops_cap - 1) < 0.03 &&
 			    fabs(k.bw_cap / k0.bw_cap - 1) < 0.03, "cell %u x%s: %s (clean: %s)", i,
 			    f == 0 ? "0.5" : f == 1 ? "1.5" : "0.3 noisy", knee_sentence(&k), knee_sentence(&k0));
+			/* A cell above a plateau beyond its noise: that cap is not stated. */
+			if (f == 1 && c[i].cell.bs <= 8 * KIB)
+				CHECK(!k.iops_plateau && k.bw_plateau &&
+				    k.iops_shape.shape == KNEE_SHAPE_ABOVE &&
+				    k.iops_shape.from_bs[0] == c[i].cell.bs &&
+				    strstr(knee_sentence(&k), "no IOPS cap: ") != NULL &&
+				    strstr(knee_sentence(&k), "% above the ~3,0") != NULL,
+				    "cell %u x1.5: %s", i, knee_sentence(&k));
+			if (f == 1 && c[i].cell.bs >= 512 * KIB)
+				CHECK(!k.bw_plateau && k.iops_plateau &&
+				    strstr(knee_sentence(&k), "no bandwidth cap: ") != NULL,
+				    "cell %u x1.5: %s", i, knee_sentence(&k));
 		}
 	}
 }
@@ -297,6 +319,40 @@ caps_disagree(void)
 	CHECK(fabs(k.bw_cap / (16.0 * MIB) - 1) < 0.02, "disagree, bandwidth: %s", knee_sentence(&k));
 }
 
+/*
+ * A falling curve (IOPS halving less than the block size doubles: neither
+ * line), then two levels (a cache at the small sizes): no IOPS cap is
+ * stated; the sentence says what the cells do.
+ */
+static void
+caps_falling(void)
+{
+	static const double fall[] = { 25339, 18000, 13000, 9100 };
+	struct cell_result c[16];
+	struct knee k;
+	unsigned n = 0, i;
+	uint64_t b;
+
+	for (b = 4 * KIB, i = 0; b <= 32 * KIB; b *= 2, i++)
+		caps_volume_cell(&c[n++], MODE_READ, b, 32, fall[i]);
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	printf("falling: %s\n", knee_sentence(&k));
+	CHECK(!k.iops_plateau && k.iops_shape.shape == KNEE_SHAPE_UNEVEN &&
+	    strstr(knee_sentence(&k), "no IOPS plateau: 25,339 IOPS at 4 KiB falling to 9,100 IOPS "
+	    "at 32 KiB") != NULL, "falling: %s", knee_sentence(&k));
+	CHECK(strstr(knee_sentence(&k), "IOPS-bound") == NULL, "falling: %s", knee_sentence(&k));
+
+	n = 0;
+	for (b = 512, i = 0; b <= 64 * KIB; b *= 2, i++)
+		caps_volume_cell(&c[n++], MODE_READ, b, 32, (b <= 4 * KIB ? 25000 : 16000) *
+		    (i % 2 ? 1.02 : 0.98));
+	caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, &k);
+	printf("two levels: %s\n", knee_sentence(&k));
+	CHECK(!k.iops_plateau && k.iops_shape.shape == KNEE_SHAPE_TWO_LEVELS &&
+	    strstr(knee_sentence(&k), "two IOPS levels: ~25,000 IOPS at 512 B-4 KiB and ~16,000 "
+	    "IOPS at 8 KiB-64 KiB") != NULL, "two levels: %s", knee_sentence(&k));
+}
+
 static void
 caps_floor(void)
 {
@@ -327,5 +383,6 @@ main(void)
 	caps_measured();
 	caps_floor();
 	caps_disagree();
+	caps_falling();
 	return check_done("unit-caps");
 }

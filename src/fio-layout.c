@@ -1,0 +1,271 @@
+/*
+ * fio's JSON output read from its file (import_fio_load) and, across fio's
+ * versions, brought to the layout the importer reads (fio 3.19's) before
+ * it reads a figure.  What changed, from fio's own
+ * stat.c at each tag (git history of axboe/fio):
+ *
+ * - fio 2.0-2.2: no "job options" at all: the jobs' rw, bs and iodepth are
+ *   not in the file, so it cannot be imported (refused by the loader).
+ * - fio 2.x: latency in microseconds under "clat", "lat" and "slat"
+ *   (percentile values too); up to fio 2.20 "io_bytes" is KiB (fio 2.21 on
+ *   writes bytes there and KiB in "io_kbytes"); bandwidth "bw" in KiB/s.
+ * - fio 2.99-3.x: latency in nanoseconds under "clat_ns", "lat_ns",
+ *   "slat_ns".
+ * - up to fio 3.1: no "bw_bytes", only "bw" in KiB/s (rounded down).
+ * - up to fio 3.17: a latency record has no "N" (its count of I/Os);
+ *   it is the direction's "total_ios".
+ *
+ * So: microseconds become nanoseconds, KiB bytes, a missing "bw_bytes" is
+ * io_bytes * 1000 / runtime (fio's own formula, unrounded), and a missing
+ * "N" is total_ios for a record that holds figures.  What was converted is
+ * returned as FIO_LAYOUT_* flags for the import's warning.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fio.h"
+#include "results-json.h"
+#include "results.h"
+#include "util.h"
+
+#define FIO_LOAD_MAX_BYTES	(256 * MIB)
+
+static const char *const layout_dirs[] = { "read", "write", "trim", "mixed" };
+static const char *const layout_lat[][2] = {
+	{ "clat", "clat_ns" }, { "lat", "lat_ns" }, { "slat", "slat_ns" }
+};
+
+static const char *
+layout_str(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static double
+layout_num(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}
+
+/* Set o[key] to the number v, replacing what is there. */
+static void
+layout_set(cJSON *o, const char *key, double v)
+{
+	if (cJSON_HasObjectItem(o, key))
+		cJSON_ReplaceItemInObjectCaseSensitive(o, key, cJSON_CreateNumber(v));
+	else
+		cJSON_AddNumberToObject(o, key, v);
+}
+
+/* Multiply every number of o (a latency record and its percentiles) by k. */
+static void
+layout_scale(cJSON *o, double k)
+{
+	cJSON *v;
+
+	cJSON_ArrayForEach(v, o) {
+		if (cJSON_IsNumber(v))
+			cJSON_SetNumberValue(v, v->valuedouble * k);
+		else if (cJSON_IsObject(v) && v->string != NULL && strcmp(v->string, "percentile") == 0)
+			layout_scale(v, k);
+	}
+}
+
+/* One direction of one entry. */
+static unsigned
+layout_dir(cJSON *d, int major, int minor)
+{
+	unsigned flags = 0, i;
+	double runtime = layout_num(d, "runtime"), ios = layout_num(d, "total_ios");
+
+	(void)minor;
+	if (major < 3 && !cJSON_HasObjectItem(d, "io_kbytes")) {
+		layout_set(d, "io_bytes", layout_num(d, "io_bytes") * 1024);
+		flags |= FIO_LAYOUT_KIB;
+	}
+	if (!cJSON_HasObjectItem(d, "bw_bytes")) {
+		layout_set(d, "bw_bytes", runtime > 0 ? layout_num(d, "io_bytes") * 1000 / runtime : 0);
+		flags |= FIO_LAYOUT_BW;
+	}
+	for (i = 0; i < sizeof layout_lat / sizeof layout_lat[0]; i++) {
+		cJSON *us = cJSON_GetObjectItemCaseSensitive(d, layout_lat[i][0]), *ns;
+
+		if (cJSON_IsObject(us) && !cJSON_HasObjectItem(d, layout_lat[i][1])) {
+			ns = cJSON_Duplicate(us, true);
+			layout_scale(ns, 1000);
+			cJSON_AddItemToObject(d, layout_lat[i][1], ns);
+			flags |= FIO_LAYOUT_US;
+		}
+		ns = cJSON_GetObjectItemCaseSensitive(d, layout_lat[i][1]);
+		if (cJSON_IsObject(ns) && !cJSON_HasObjectItem(ns, "N") && ios > 0 &&
+		    layout_num(ns, "mean") > 0) {
+			cJSON_AddNumberToObject(ns, "N", ios);
+			flags |= FIO_LAYOUT_N;
+		}
+	}
+	return flags;
+}
+
+/* Drop key from every entry of root: sweep's own keys are never taken from a file. */
+static void
+fio_layout_drop(cJSON *root, const char *key)
+{
+	static const char *const lists[] = { "jobs", "client_stats" };
+	unsigned l;
+	cJSON *e;
+
+	for (l = 0; l < 2; l++)
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, lists[l]))
+			cJSON_DeleteItemFromObjectCaseSensitive(e, key);
+}
+
+/*
+ * Bring the entries of root ("jobs", "client_stats") of fio version
+ * major.minor to fio 3.19's layout; returns what was converted.
+ */
+static unsigned
+fio_layout_normalize(cJSON *root, int major, int minor)
+{
+	static const char *const lists[] = { "jobs", "client_stats" };
+	unsigned flags = 0, l, k;
+	cJSON *e;
+
+	for (l = 0; l < 2; l++)
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, lists[l]))
+			for (k = 0; k < sizeof layout_dirs / sizeof layout_dirs[0]; k++) {
+				cJSON *d = cJSON_GetObjectItemCaseSensitive(e, layout_dirs[k]);
+
+				if (cJSON_IsObject(d))
+					flags |= layout_dir(d, major, minor);
+			}
+	return flags;
+}
+
+/*
+ * The first line of text that fio wrote (its error lines start "fio:" or
+ * name a job: "job1: ..."), cleaned and cut to len; false when none.
+ */
+static bool
+import_fio_said(const char *text, char *buf, size_t len)
+{
+	const char *line, *end;
+	char raw[512];
+
+	for (line = text; *line != '\0'; line = *end != '\0' ? end + 1 : end) {
+		end = line + strcspn(line, "\n");
+		if (end - line >= 4 && (strncmp(line, "fio:", 4) == 0 || strstr(line, "err=") != NULL ||
+		    memchr(line, ':', (size_t)(end - line)) != NULL)) {
+			snprintf(raw, sizeof raw, "%.*s", (int)(end - line), line);
+			text_clean(buf, len, raw);
+			return buf[0] != '\0';
+		}
+	}
+	return false;
+}
+
+/*
+ * Parse fio's JSON output at path into *root (caller frees with
+ * cJSON_Delete).  Text before the JSON (fio prints its errors there) and
+ * after it (--output-format=json,normal) is skipped.  Refuses what is not
+ * fio 3.x JSON output with one line on stderr; returns -EINVAL then.
+ */
+int
+import_fio_load(const char *path, cJSON **root)
+{
+	const char *start, *end = NULL, *version;
+	unsigned line, col, tries;
+	size_t len, err_off = 0;
+	char *text;
+	int major, minor;
+
+	*root = NULL;
+	if (results_read_input("import", path, FIO_LOAD_MAX_BYTES, "give the file fio "
+	    "--output-format=json wrote", "give the file fio --output-format=json wrote", &text,
+	    &len) != 0)
+		return -EINVAL;
+	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+		/* A UTF-8 byte order mark (an editor's save): not part of the JSON. */
+		len -= 3;
+		memmove(text, text + 3, len + 1);
+	}
+	/*
+	 * fio's JSON starts with "{" on a line of its own; the messages before
+	 * it are text, and may hold a "{" too: try each such line in turn.
+	 */
+	for (start = text, tries = 0; start != NULL && *root == NULL && tries < 64; tries++) {
+		const char *ep;
+
+		while (*start != '\0' && *start != '{')
+			start = strchr(start, '\n') != NULL ? strchr(start, '\n') + 1 : start + strlen(start);
+		if (*start == '\0')
+			break;
+		*root = cJSON_ParseWithLengthOpts(start, len - (size_t)(start - text), &end, 0);
+		ep = cJSON_GetErrorPtr();
+		if (*root == NULL && ep != NULL && ep >= text && ep <= text + len &&
+		    (size_t)(ep - text) >= err_off)
+			err_off = (size_t)(ep - text);
+		start = strchr(start, '\n');
+	}
+	if (*root == NULL && tries == 0) {
+		char said[160];
+
+		/* A run fio could not start: its own error line says why. */
+		if (import_fio_said(text, said, sizeof said))
+			sweep_error("import %s: no JSON object in the file; fio said: \"%s\"", path,
+			    said);
+		else
+			sweep_error("import %s: no JSON object in the file; give the output of fio "
+			    "--output-format=json", path);
+		free(text);
+		return -EINVAL;
+	}
+	if (*root == NULL) {
+		text_position(text, err_off, &line, &col);
+		sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
+		    "--output-format=json wrote)", path, line, col);
+		free(text);
+		return -EINVAL;
+	}
+	free(text);
+	results_json_clean(*root);	/* job names, options, host names: clean text */
+	version = layout_str(*root, "fio version");
+	if (!cJSON_IsObject(*root) || version == NULL) {
+		sweep_error("import %s: not fio JSON output (no \"fio version\"); give the output of "
+		    "fio --output-format=json", path);
+		goto refuse;
+	}
+	if (strncmp(version, "fio-", 4) != 0 || sscanf(version + 4, "%d", &major) != 1) {
+		sweep_error("import %s: unknown \"fio version\" \"%s\"; sweep reads the JSON of fio "
+		    "2.3 and later", path, version);
+		goto refuse;
+	}
+	if (sscanf(version + 4, "%*d.%d", &minor) != 1)
+		minor = 0;
+	if (major < 2 || (major == 2 && minor < 3)) {
+		sweep_error("import %s: written by %s, whose JSON holds no job options (rw, bs, "
+		    "iodepth): its cells cannot be told apart; sweep reads the JSON of fio 2.3 and "
+		    "later", path, version);
+		goto refuse;
+	}
+	if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "jobs")) &&
+	    !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "client_stats"))) {
+		sweep_error("import %s: fio output without \"jobs\" (or \"client_stats\"); give the "
+		    "output of fio --output-format=json", path);
+		goto refuse;
+	}
+	cJSON_DeleteItemFromObjectCaseSensitive(*root, FIO_LAYOUT_KEY);
+	fio_layout_drop(*root, FIO_DIR_KEY);
+	cJSON_AddNumberToObject(*root, FIO_LAYOUT_KEY, fio_layout_normalize(*root, major, minor));
+	return 0;
+refuse:
+	cJSON_Delete(*root);
+	*root = NULL;
+	return -EINVAL;
+}
