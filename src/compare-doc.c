@@ -140,6 +140,8 @@ compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char 
 		    ctx->cview->unwritten);
 	if (ctx->cview->unsteady != NULL)
 		doc_note(&d, REPORT_UNSTEADY_MARK " Not steady:", ctx->cview->unsteady);
+	if (ctx->cview->marks != NULL)
+		doc_note(&d, "Marks:", ctx->cview->marks);
 	compare_doc_verdicts(&d, &ctx->cview->verdicts);
 	compare_doc_limits(&d, &ctx->cview->limits);
 	report_doc_charts(&d, ctx, charts, ncharts, "No figures to chart.", false);

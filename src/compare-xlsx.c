@@ -186,6 +186,11 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		worksheet_write_string(ws, row++, 0, line, x->alert);
 		free(line);
 	}
+	if (x->cview->marks != NULL) {
+		line = xasprintf("Marks (columns marks of sheet Side by side): %s", x->cview->marks);
+		worksheet_write_string(ws, row++, 0, line, x->alert);
+		free(line);
+	}
 	row++;
 	report_table_view(&x->cview->runs, -1, 0, &t);
 	for (r = 0; r < t.nrows; r++, row++)

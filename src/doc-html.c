@@ -281,7 +281,7 @@ html_table_key(struct doc *d, unsigned flags)
 		return;
 	fputs("<p class=\"key\">Marked cells: ", d->f);
 	if (flags & REPORT_FLAG_MISMATCH)
-		fputs("<span class=\"mismatch\">&#9888; failed BW check</span>", d->f);
+		fputs("<span class=\"mismatch\">&#8800; failed BW check</span>", d->f);
 	if (flags & REPORT_FLAG_STALLED)
 		fputs("<span class=\"stalled\">&#9888; stalled cell</span>", d->f);
 	if (flags & REPORT_FLAG_NOISY)
@@ -313,7 +313,7 @@ html_td(struct doc *d, bool numeric, const char *flag, const char *text)
 /*
  * A table as HTML, in a box that scrolls sideways when the table is wider
  * than the window; flagged cells get a class, the reason as a tooltip, and
- * a failed BW check a warning sign.
+ * a failed BW check its mark (REPORT_MISMATCH_MARK).
  */
 static void
 html_table(struct doc *d, const struct report_table *t)
@@ -344,7 +344,7 @@ html_table(struct doc *d, const struct report_table *t)
 			fputc('>', f);
 			html_text(d, t->text[i] != NULL ? t->text[i] : "");
 			if (t->flag[i] & REPORT_FLAG_MISMATCH)
-				html_flag(d);
+				fputs(" &#8800;", f);	/* REPORT_MISMATCH_MARK */
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);

@@ -232,7 +232,7 @@ md_note(struct doc *d, const char *label, const char *text)
 	md_block_end(d);
 }
 
-/* A table as Markdown; flagged cells get a warning sign. */
+/* A table as Markdown; a cell whose BW check failed gets its mark. */
 static void
 md_table(struct doc *d, const struct report_table *t)
 {
@@ -247,7 +247,7 @@ md_table(struct doc *d, const struct report_table *t)
 			fputc(' ', d->f);
 			md_text(d, t->text[i] != NULL ? t->text[i] : "");
 			if (t->flag[i] & REPORT_FLAG_MISMATCH)
-				fputs(MD_FLAG, d->f);
+				fputs(" " REPORT_MISMATCH_MARK, d->f);
 			fputs(" |", d->f);
 		}
 		fputc('\n', d->f);

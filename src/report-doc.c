@@ -176,7 +176,7 @@ static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 {
 	struct report_table t;
-	char shares[256];
+	char shares[256], marks[VIEW_LEGEND_LEN + 128];
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
@@ -184,6 +184,8 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
 	doc_table(d, &t);
 	report_table_free(&t);
+	if (view_summary_marks(&ctx->view->summary, marks, sizeof marks) != NULL)
+		doc_para(d, NULL, marks);
 	report_doc_lat_notes(d, &ctx->view->summary);
 	if (report_summary_shares_text(ctx->sum, shares, sizeof shares)) {
 		doc_para_begin(d, NULL);
@@ -483,7 +485,7 @@ report_doc_check_count(struct doc *d, const struct summary *sum)
 		}
 		doc_printf(d, "%u mismatch%s", sum->nmismatch, sum->nmismatch == 1 ? "" : "es");
 		if (d->ops->compact)
-			doc_flag(d);
+			doc_raw(d, " " REPORT_MISMATCH_MARK);
 		doc_raw(d, ", with the likely cause:");
 	}
 	doc_para_end(d);
@@ -665,8 +667,7 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 	else
 		doc_raw(d, "Block size (rows) by queue depth (columns)");
 	if (ctx->sum->nmismatch > 0) {
-		doc_raw(d, ";");
-		doc_flag(d);
+		doc_raw(d, "; " REPORT_MISMATCH_MARK);
 		doc_raw(d, d->ops->compact ? " marks a failed BW check" :
 		    " and red mark a failed BW check (hover for the reason)");
 	}

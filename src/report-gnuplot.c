@@ -207,52 +207,11 @@ gp_caps(const struct results *res, bool bw, FILE *plot, bool first, struct view_
 	}
 }
 
-/* Whether any cell of res ran more than one round (--repeat): the charts draw their spread. */
-static bool
-gp_has_rounds(const struct results *res)
-{
-	unsigned i;
-
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].nrounds > 1)
-			return true;
-	return false;
-}
-
-/*
- * --repeat: the interval of the median of r's rounds (IOPS, or MiB/s for
- * bw) as two more columns of its row; the figure itself twice when the
- * cell has no spread (one ok round).
- */
-static void
-gp_spread_columns(FILE *f, const struct cell_result *r, bool bw)
-{
-	struct round_spread s;
-	double v = bw ? r->bw_bytes_s / MIB : r->iops, lo = v, hi = v;
-
-	if (analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
-		lo = bw ? s.lo / MIB : s.lo;
-		hi = bw ? s.hi / MIB : s.hi;
-	}
-	fprintf(f, bw ? "\t%.3f\t%.3f" : "\t%.1f\t%.1f", lo, hi);
-}
-
-/* Widen yr to hold r's --repeat interval (IOPS, or MiB/s for bw), so no error bar is cut. */
-static void
-gp_spread_range(const struct cell_result *r, bool bw, struct view_range *yr)
-{
-	struct round_spread sp;
-
-	if (r->nrounds > 1 && analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
-		view_range_add(yr, bw ? sp.lo / MIB : sp.lo);
-		view_range_add(yr, bw ? sp.hi / MIB : sp.hi);
-	}
-}
-
 /*
  * iops.dat / bw.dat: a block per series; plot items into plot.  With
  * --repeat each row carries the median's interval too, drawn as an error
- * bar in the line's colour.
+ * bar in the line's colour; when a cell drawn has a caveat, every row its
+ * marks (report_gnuplot_mark_items).
  */
 static void
 gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
@@ -262,9 +221,12 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	unsigned s, b, block = 0;
-	bool spread = gp_has_rounds(ctx->res);
+	unsigned s, b, block = 0, marked = 0;
+	bool spread = report_gnuplot_has_rounds(ctx->res);
+	unsigned mcol = (bw ? 4 : 3) + (spread ? 2 : 0);	/* the marks' column */
 
+	for (s = 0; s < sum->nseries; s++)
+		marked |= report_gnuplot_series_caveats(ctx, &sum->series[s], bw);
 	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...)\n",
 	    j->chart.stem, j->chart.title);
 	for (s = 0; s < sum->nseries; s++) {
@@ -278,10 +240,11 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			continue;
 		fprintf(f, "%s# index %u: %s\n", block > 0 ? "\n\n" : "", block, se->name);
 		if (spread)
-			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi\n" :
-			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi\n", f);
+			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" :
+			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi", f);
 		else
-			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\n" : "# bs_bytes\tIOPS\n", f);
+			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s" : "# bs_bytes\tIOPS", f);
+		fputs(marked ? "\tmarks\n" : "\n", f);
 		for (b = 0; b < sum->nbs; b++) {
 			const struct cell_result *r;
 
@@ -291,14 +254,16 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			if (!(gp_matrix_value(r, bw) > 0))
 				continue;
 			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
-			gp_spread_range(r, bw, yr);
+			report_gnuplot_spread_range(r, bw, yr);
 			if (bw)
 				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
 			else
 				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
 			if (spread)
-				gp_spread_columns(f, r, bw);
+				report_gnuplot_spread_columns(f, r, bw);
+			if (marked)
+				report_gnuplot_mark_column(f, ctx->res, se->cell[b]);
 			fputc('\n', f);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 ", block > 0 ? ", \\\n     " : "",
@@ -310,9 +275,13 @@ gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 			fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars "
 			    "lc rgb \"%s\" lw 2 pt 0 notitle", j->chart.stem, block, bw ? 4 : 3,
 			    bw ? 5 : 4, se->color);
+		if (report_gnuplot_series_caveats(ctx, se, bw) != 0)
+			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, mcol,
+			    report_gnuplot_point(se->variant), se->color, true);
 		block++;
 	}
 	gp_caps(ctx->res, bw, plot, block == 0, yr);
+	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	j->data = buf;
 }
@@ -330,6 +299,7 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 	const struct summary *sum = ctx->sum;
 	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
 	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b, block = 0;
+	unsigned marked, all = 0;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -342,9 +312,12 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 			;
 		if (b == sum->nbs)
 			continue;
+		for (marked = 0, b = 0; b < sum->nbs; b++)
+			marked |= view_caveats(ctx->res, best[b]);
+		all |= marked;
 		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
-		    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
-		    bw ? "MiB/s\tMB/s" : "IOPS");
+		    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
+		    bw ? "MiB/s\tMB/s" : "IOPS", marked ? "\tmarks" : "");
 		for (b = 0; b < sum->nbs; b++) {
 			const struct cell_result *r = &ctx->res->cells[best[b]];
 
@@ -356,14 +329,21 @@ gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plo
 				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
 			else
 				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
-			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);
+			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+			if (marked)
+				report_gnuplot_mark_column(f, ctx->res, best[b]);
+			fputc('\n', f);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 		    "dt 1 pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
 		    sum->modes[m].color, sum->modes[m].name);
+		if (marked)
+			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
+			    sum->modes[m].color, true);
 		block++;
 	}
 	gp_caps(ctx->res, bw, plot, block == 0, yr);
+	report_gnuplot_mark_key(plot, all);
 	fclose(f);
 	j->data = buf;
 	free(best);
@@ -408,29 +388,20 @@ gp_lat_max(const struct report_ctx *ctx, bool bars)
 	return max;
 }
 
-/* A bar's value as its label: "12.3k", "850", "1.2M". */
-static void
-gp_bar_label(FILE *f, double v)
-{
-	if (v >= 1e6)
-		fprintf(f, "\"%.3gM\"", v / 1e6);
-	else if (v >= 1e4)
-		fprintf(f, "\"%.0fk\"", v / 1e3);
-	else if (v >= 1e3)
-		fprintf(f, "\"%.1fk\"", v / 1e3);
-	else
-		fprintf(f, "\"%.3g\"", v);
-}
-
 /*
  * A bar's row: x, the figure (IOPS with its --repeat interval; MiB/s, MB/s
  * and the interval; or p99 and p50), the block size and the label: the
- * columns of iops.dat and bw.dat's lines, with x in front.
+ * columns of iops.dat and bw.dat's lines, with x in front.  When marked
+ * (a bar of the chart has a caveat), the label ends with the cell's marks
+ * and a last column is 1 for a cell with a caveat, drawn hollow.
  */
 static void
-gp_bar_row(FILE *f, const struct cell_result *r, enum gp_metric metric, double div, double x)
+gp_bar_row(FILE *f, const struct report_ctx *ctx, int i, enum gp_metric metric, double div,
+    double x, bool marked)
 {
+	const struct cell_result *r = &ctx->res->cells[i];
 	double v = gp_metric_value(r, metric, 2) / div;
+	char marks[VIEW_MARKS_LEN];
 
 	fprintf(f, "%g\t%.6g", x, v);
 	if (metric == GP_LAT)
@@ -438,17 +409,22 @@ gp_bar_row(FILE *f, const struct cell_result *r, enum gp_metric metric, double d
 	else {
 		if (metric == GP_BW)
 			fprintf(f, "\t%.3f", r->bw_bytes_s / 1e6);
-		gp_spread_columns(f, r, metric == GP_BW);
+		report_gnuplot_spread_columns(f, r, metric == GP_BW);
 	}
 	fprintf(f, "\t%llu\t", (unsigned long long)r->cell.bs);
-	gp_bar_label(f, v);
+	report_gnuplot_bar_label(f, v, view_caveat_marks(view_caveats(ctx->res, i), " ", marks, sizeof marks));
+	if (marked)
+		fprintf(f, "\t%d", view_caveats(ctx->res, i) != 0);
 	fputc('\n', f);
 }
 
-/* A series' bars, their labels, and the rounds' error bars or latency's p50 dots. */
+/*
+ * A series' bars, their labels, and the rounds' error bars or latency's p50
+ * dots; when marked, its bars with a caveat again, white with its border.
+ */
 static void
 gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_series *se,
-    enum gp_metric metric, bool spread)
+    enum gp_metric metric, bool spread, bool marked)
 {
 	const char *color = se->color;
 	unsigned label = metric == GP_IOPS ? 6 : metric == GP_BW ? 7 : 5;
@@ -457,6 +433,10 @@ gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_
 	    "rgb \"%s\" title ", block > 0 ? ", \\\n     " : "", stem, block, color,
 	    report_gnuplot_fill(se->variant), color);
 	report_gnuplot_quote(plot, se->name);
+	if (marked)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($%u > 0 ? $2 : NaN) with boxes "
+		    "lc rgb \"white\" fs solid 1.0 border lc rgb \"%s\" notitle", stem, block,
+		    label + 1, color);
 	/* The value above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
 	if (metric == GP_LAT)
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($2 * 1.25):%u with labels "
@@ -488,7 +468,7 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 	size_t len = 0, tlen = 0;
 	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
 	double *x = xcalloc((size_t)sum->nseries * sum->nbs + 1, sizeof *x), at = 0;
-	unsigned m, b, s, ntics = 0, block = 0, slot;
+	unsigned m, b, s, ntics = 0, block = 0, slot, marked = 0;
 
 	/* Each bar's position: groups in mode then size order, a gap of one bar between groups. */
 	for (m = 0; m < sum->nmodes; m++)
@@ -504,6 +484,8 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 			    sizeof label), at + (slot - 1) / 2.0);
 			at += slot + 1;
 		}
+	for (s = 0; s < sum->nseries; s++)
+		marked |= report_gnuplot_series_caveats(ctx, &sum->series[s], metric == GP_BW);
 	fprintf(f, "# sweep %s: %s; one block per series (gnuplot index 0, 1, ...), a bar per block "
 	    "size\n", j->chart.stem, j->chart.title);
 	for (s = 0; s < sum->nseries; s++) {
@@ -523,21 +505,25 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 			if (metric == GP_LAT)
 				view_range_add(yr, gp_metric_value(r, metric, 0) / div);
 			else
-				gp_spread_range(r, metric == GP_BW, yr);
+				report_gnuplot_spread_range(r, metric == GP_BW, yr);
 			if (rows++ == 0)
-				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel\n", block > 0 ?
+				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel%s\n", block > 0 ?
 				    "\n\n" : "", block, se->name, metric == GP_IOPS ?
 				    "IOPS\tIOPS_lo\tIOPS_hi" : metric == GP_BW ?
-				    "MiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" : "p99\tp50");
-			gp_bar_row(f, r, metric, div, x[(size_t)s * sum->nbs + b]);
+				    "MiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" : "p99\tp50",
+				    marked ? "\tmarked" : "");
+			gp_bar_row(f, ctx, se->cell[b], metric, div, x[(size_t)s * sum->nbs + b],
+			    marked != 0);
 		}
 		if (rows == 0)
 			continue;
-		gp_bar_items(plot, j->chart.stem, block, se, metric, gp_has_rounds(ctx->res));
+		gp_bar_items(plot, j->chart.stem, block, se, metric, report_gnuplot_has_rounds(ctx->res),
+		    marked != 0);
 		block++;
 	}
 	if (metric != GP_LAT)
 		gp_caps(ctx->res, metric == GP_BW, plot, block == 0, yr);
+	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	fclose(t);
 	free(x);
@@ -567,7 +553,8 @@ gp_lat_cell(const struct report_ctx *ctx, unsigned wl, unsigned b)
 /*
  * latency.dat: per mode, at every block size measured, p50/p99/p99.9 at
  * the lowest depth measured there, in the chart's unit (div: from
- * microseconds).
+ * microseconds); when a cell drawn has a caveat, every row its marks,
+ * drawn hollow (the marks above p99.9).
  */
 static void
 gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char *unit,
@@ -579,8 +566,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	unsigned m, b, p, block = 0;
+	unsigned m, b, p, block = 0, marked = 0, mode_marked;
 
+	for (m = 0; m < sum->nmodes; m++)
+		for (b = 0; b < sum->nbs; b++)
+			marked |= view_caveats(ctx->res, gp_lat_cell(ctx, m, b));
 	fprintf(f, "# sweep latency: completion latency percentiles per mode at each block size, "
 	    "at the lowest queue depth measured there; one block per mode (gnuplot index 0, 1, "
 	    "...)\n");
@@ -588,6 +578,7 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 		const struct summary_mode *sm = &sum->modes[m];
 		unsigned rows = 0;
 
+		mode_marked = 0;
 		for (b = 0; b < sum->nbs; b++) {
 			int c = gp_lat_cell(ctx, m, b);
 			const struct cell_result *r;
@@ -597,8 +588,8 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 			r = &ctx->res->cells[c];
 			if (rows++ == 0)
 				fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_%s\tp99_%s\tp99.9_%s\t"
-				    "depth\tjobs\n", block > 0 ? "\n\n" : "", block, sm->name,
-				    unit, unit, unit);
+				    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sm->name,
+				    unit, unit, unit, marked ? "\tmarks" : "");
 			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
 			for (p = 0; p < 3; p++) {
 				double v = (double)r->lat_pct_ns[pct_index[p]] / 1e3 / div;
@@ -610,7 +601,11 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 				fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
 				view_range_add(yr, v);
 			}
-			fprintf(f, "\t%u\t%u\n", r->cell.depth, r->cell.jobs);
+			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+			if (marked)
+				report_gnuplot_mark_column(f, ctx->res, c);
+			fputc('\n', f);
+			mode_marked |= view_caveats(ctx->res, c);
 		}
 		if (rows == 0)
 			continue;
@@ -623,9 +618,13 @@ gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char
 			    report_gnuplot_point(p));
 			report_gnuplot_quote(plot, title);
 			free(title);
+			if (mode_marked)
+				report_gnuplot_mark_items(plot, j->chart.stem, block, p + 2, 7,
+				    report_gnuplot_point(p), sm->color, p == 2);
 		}
 		block++;
 	}
+	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	j->data = buf;
 }
@@ -828,7 +827,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	keys[4] = (struct report_gp_key){ "@STEM@", j->chart.stem };
 	keys[5] = (struct report_gp_key){ "@MARKS@", marks };
 	/* A note and the bars' style where the charts draw the rounds' spread; else nothing. */
-	keys[6] = (struct report_gp_key){ "@BARS@", gp_has_rounds(ctx->res) && !bars ?
+	keys[6] = (struct report_gp_key){ "@BARS@", report_gnuplot_has_rounds(ctx->res) && !bars ?
 	    "# --repeat: each point is a cell's median round; its error bar is the interval of the\n"
 	    "# median of its rounds (columns 3-4 of iops.dat, 4-5 of bw.dat).\nset bars small\n" :
 	    "" };

@@ -4,7 +4,9 @@
  * tile (SEQ 1M Q8, SEQ 1M Q1, RND 4K Q32, RND 4K Q1), a column for read
  * and one for write, each with MB/s and IOPS, and p99 latency on the 4K
  * tiles.  The cells come from the summary (report_score_tiles); a tile the
- * run did not measure says so.  The figures go to scorecard.dat too; the
+ * run did not measure says so, and a tile from a cell with a caveat (not
+ * steady, a failed BW check, a read never written) carries its marks in
+ * its top right corner, explained in the footer.  The figures go to scorecard.dat too; the
  * picture is gnuplot labels and rectangles, every string from results.json
  * quoted with report_gnuplot_quote().
  */
@@ -28,6 +30,20 @@
 #define SC_FOOT		(SC_TOP - SCORE_TILES * (SC_ROW_H + SC_ROW_GAP) - 2.5)
 #define SC_LINE		4.0	/* a footer line */
 #define SC_WRAP		100	/* characters in a footer line */
+#define SC_MARK_COLOR	"#b00020"	/* a tile's caveat marks, and their legend */
+#define SC_BADGE_W	2.6	/* the corner badge's width per mark (3 bytes of UTF-8 each) */
+
+/* The caveats (VIEW_CAVEATS) of the tiles measured, together. */
+static unsigned
+sc_caveats(const struct report_ctx *ctx)
+{
+	unsigned t, k, f = 0;
+
+	for (t = 0; t < SCORE_TILES; t++)
+		for (k = 0; k < 2; k++)
+			f |= view_caveats(ctx->res, ctx->sum->score[t][k]);
+	return f;
+}
 
 /* MB/s as CrystalDiskMark writes it: two decimals below 100, one below 10,000, then whole. */
 static const char *
@@ -73,9 +89,13 @@ sc_box(FILE *f, double x0, double y0, double x1, double y1, const char *fill, co
 	    y0 / 100, x1 / 100, y1 / 100, fill, border);
 }
 
-/* One value box: tile t, column k (0 read, 1 write); a row of scorecard.dat. */
+/*
+ * One value box: tile t, column k (0 read, 1 write); a row of scorecard.dat,
+ * with the tile's marks ("-" none) when marks_col.
+ */
 static void
-sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigned k)
+sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigned k,
+    bool marks_col)
 {
 	const struct score_tile *tile = &report_score_tiles[t];
 	int c = ctx->sum->score[t][k];
@@ -83,7 +103,7 @@ sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigne
 	double y1 = SC_TOP - t * (SC_ROW_H + SC_ROW_GAP), y0 = y1 - SC_ROW_H, xm = (x0 + x1) / 2;
 	const char *color = palette_mode_color(tile->mode[k]);
 	const struct cell_result *r;
-	char a[48], b[48], *line;
+	char a[48], b[48], marks[VIEW_MARKS_LEN], *line;
 
 	if (c < 0) {
 		sc_box(obj, x0, y0, x1, y1, "#f2f2f2", "#bbbbbb");
@@ -94,8 +114,17 @@ sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigne
 	}
 	r = &ctx->res->cells[c];
 	sc_box(obj, x0, y0, x1, y1, "#f7fafc", color);
+	/* The marks in a badge in the top right corner; the MB/s move down below it. */
+	view_caveat_marks(view_caveats(ctx->res, c), "", marks, sizeof marks);
+	if (marks[0] != '\0') {
+		sc_box(obj, x1 - SC_BADGE_W * strlen(marks) / 3, y1 - SC_ROW_H * 0.24, x1, y1,
+		    "#fde2e2", SC_MARK_COLOR);
+		sc_label(obj, marks, x1 - SC_BADGE_W * strlen(marks) / 6, y1 - SC_ROW_H * 0.12,
+		    "center", "sans:Bold,16", SC_MARK_COLOR);
+	}
 	line = xasprintf("%s MB/s", sc_mbs(r->bw_bytes_s / 1e6, a, sizeof a));
-	sc_label(obj, line, x1 - 2, y1 - SC_ROW_H * 0.36, "right", "sans:Bold,30", "#111111");
+	sc_label(obj, line, x1 - 2, y1 - SC_ROW_H * (marks[0] != '\0' ? 0.46 : 0.36), "right",
+	    "sans:Bold,30", "#111111");
 	free(line);
 	if (tile->bs == 4 * KIB && r->lat_pct_ns[2] > 0)
 		line = xasprintf("%s IOPS   p99 %s", report_num(r->iops, 0, a, sizeof a),
@@ -108,38 +137,66 @@ sc_value(const struct report_ctx *ctx, FILE *obj, FILE *dat, unsigned t, unsigne
 	    x0 + 1.5, y1 - SC_ROW_H * 0.2, "left", "sans,14", r->status != CELL_OK ? "#b00020" :
 	    color);
 	/* A p99 not given (an import) is NaN, gnuplot's missing value, not 0. */
-	fprintf(dat, r->lat_pct_ns[2] > 0 ? "%u\t%s\t%s\t%.3f\t%.1f\t%g\n" :
-	    "%u\t%s\t%s\t%.3f\t%.1f\tNaN\n", t, tile->name, mode_name(tile->mode[k]),
+	fprintf(dat, r->lat_pct_ns[2] > 0 ? "%u\t%s\t%s\t%.3f\t%.1f\t%g" :
+	    "%u\t%s\t%s\t%.3f\t%.1f\tNaN", t, tile->name, mode_name(tile->mode[k]),
 	    r->bw_bytes_s / 1e6, r->iops, (double)r->lat_pct_ns[2] / 1e3);
+	if (marks_col)
+		fprintf(dat, "\t%s", marks[0] != '\0' ? marks : "-");
+	fputc('\n', dat);
 }
 
-/* The footer: units, and which tiles the run did not measure (wrapped). */
+/* The most lines of the footer: units, modes, the marks' legend, not measured (3 at most). */
+#define SC_FOOT_LINES	8
+
+/*
+ * The footer: units, what the corner marks mean, which tiles the run did
+ * not measure (wrapped); closer together when they would not fit below
+ * the tiles otherwise.
+ */
 static void
 sc_footer(const struct report_ctx *ctx, FILE *obj)
 {
-	char line[SC_WRAP + 64] = "Not measured: ", item[64];
-	unsigned t, k, nmissing = 0, nlines = 2;
+	char text[SC_FOOT_LINES][VIEW_LEGEND_LEN + 32], item[64], legend[VIEW_LEGEND_LEN];
+	const char *color[SC_FOOT_LINES];
+	char *sp;
+	unsigned t, k, i, nmissing = 0, n = 2;
+	double step;
 
-	sc_label(obj, "MB/s = 10^6 bytes/s; IOPS; p99 = 99th percentile completion latency.",
-	    SC_LEFT, SC_FOOT, "left", "sans,14", "#444444");
-	sc_label(obj, "SEQ: modes read and write at 1 MiB; RND: randread and randwrite at 4 KiB; "
-	    "one job each.", SC_LEFT, SC_FOOT - SC_LINE, "left", "sans,14", "#444444");
+	snprintf(text[0], sizeof text[0], "MB/s = 10^6 bytes/s; IOPS; p99 = 99th percentile "
+	    "completion latency.");
+	snprintf(text[1], sizeof text[1], "SEQ: modes read and write at 1 MiB; RND: randread and "
+	    "randwrite at 4 KiB; one job each.");
+	color[0] = color[1] = "#444444";
+	if (view_caveat_legend(sc_caveats(ctx), legend, sizeof legend)[0] != '\0') {
+		snprintf(text[n], sizeof text[n], "Corner marks: %s.", legend);
+		color[n++] = SC_MARK_COLOR;
+		/* the three marks' legend is too long for a line: after the second "; " */
+		if (strlen(text[n - 1]) > SC_WRAP && (sp = strstr(text[n - 1], "; ")) != NULL &&
+		    (sp = strstr(sp + 2, "; ")) != NULL) {
+			snprintf(text[n], sizeof text[n], "%s", sp + 2);
+			sp[1] = '\0';
+			color[n++] = SC_MARK_COLOR;
+		}
+	}
+	snprintf(text[n], sizeof text[n], "Not measured: ");
+	color[n] = "#b00020";
 	for (t = 0; t < SCORE_TILES; t++)
 		for (k = 0; k < 2; k++) {
 			if (ctx->sum->score[t][k] >= 0)
 				continue;
 			snprintf(item, sizeof item, "%s%s %s", nmissing++ > 0 ? ", " : "",
 			    report_score_tiles[t].name, mode_name(report_score_tiles[t].mode[k]));
-			if (strlen(line) + strlen(item) > SC_WRAP) {
-				strcat(line, ",");
-				sc_label(obj, line, SC_LEFT, SC_FOOT - SC_LINE * nlines++, "left", "sans,14",
-				    "#b00020");
-				snprintf(line, sizeof line, "%s", item + 2);
+			if (strlen(text[n]) + strlen(item) > SC_WRAP && n + 1 < SC_FOOT_LINES) {
+				strcat(text[n], ",");
+				snprintf(text[++n], sizeof text[n], "%s", item + 2);
+				color[n] = "#b00020";
 			} else
-				strcat(line, item);
+				strcat(text[n], item);
 		}
-	if (nmissing > 0)
-		sc_label(obj, line, SC_LEFT, SC_FOOT - SC_LINE * nlines, "left", "sans,14", "#b00020");
+	n += nmissing > 0;
+	step = n > 1 && SC_FOOT - SC_LINE * (n - 1) < 1.5 ? (SC_FOOT - 1.5) / (n - 1) : SC_LINE;
+	for (i = 0; i < n; i++)
+		sc_label(obj, text[i], SC_LEFT, SC_FOOT - step * i, "left", "sans,14", color[i]);
 }
 
 /* The tiles' names, the column heads, and every value box; the figures into dat. */
@@ -147,6 +204,7 @@ static void
 sc_tiles(const struct report_ctx *ctx, FILE *obj, FILE *dat)
 {
 	unsigned t, k;
+	bool marks_col = sc_caveats(ctx) != 0;
 
 	for (k = 0; k < 2; k++)
 		sc_label(obj, k == 0 ? "Read" : "Write", SC_LEFT + SC_NAME_W + SC_GAP + k *
@@ -165,7 +223,7 @@ sc_tiles(const struct report_ctx *ctx, FILE *obj, FILE *dat)
 		sc_label(obj, sp + 1, SC_LEFT + SC_NAME_W / 2, y0 + SC_ROW_H * 0.24, "center",
 		    "sans,18", "#ffffff");
 		for (k = 0; k < 2; k++)
-			sc_value(ctx, obj, dat, t, k);
+			sc_value(ctx, obj, dat, t, k, marks_col);
 	}
 }
 
@@ -195,7 +253,8 @@ report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
 	struct report_gp_key keys[3];
 
 	fprintf(df, "# sweep scorecard: the tiles of %s, one row per tile and mode measured\n"
-	    "# tile\tname\tmode\tMB/s\tIOPS\tp99_us\n", j->chart.stem);
+	    "# tile\tname\tmode\tMB/s\tIOPS\tp99_us%s\n", j->chart.stem, sc_caveats(ctx) != 0 ?
+	    "\tmarks" : "");
 	sc_tiles(ctx, of, df);
 	sc_footer(ctx, of);
 	sc_verdict(ctx, of);

@@ -515,6 +515,7 @@ report_summary_workload(struct summary_mode *w, unsigned *n, const struct summar
 	w[m].mode = c->mode;
 	w[m].share = share;
 	w[m].peak_iops = w[m].peak_bw = w[m].qd1_4k = w[m].lat_series = -1;
+	w[m].head_iops = w[m].head_bw = -1;
 	return (*n)++;
 }
 
@@ -551,6 +552,24 @@ report_summary_workloads(struct summary_mode *w, unsigned n)
 	}
 	free(mode);
 	free(rgb);
+}
+
+/*
+ * Cell i of workload sm (clean, with IOPS) as a headline peak: the best
+ * cell that carries no caveat mark, as a figure on its own says nothing of
+ * its caveats; the peaks themselves stand in when every cell is marked.
+ */
+static void
+summary_head(const struct results *res, struct summary_mode *sm, unsigned i)
+{
+	const struct cell_result *r = &res->cells[i];
+
+	if (view_caveats(res, (int)i) != 0)
+		return;
+	if (sm->head_iops < 0 || r->iops > res->cells[sm->head_iops].iops)
+		sm->head_iops = (int)i;
+	if (sm->head_bw < 0 || r->bw_bytes_s > res->cells[sm->head_bw].bw_bytes_s)
+		sm->head_bw = (int)i;
 }
 
 /* Fill s from res; report_summary_free() releases it. */
@@ -608,9 +627,14 @@ report_summary_build(const struct results *res, struct summary *s)
 				sm->peak_iops = (int)i;
 			if (sm->peak_bw < 0 || r->bw_bytes_s > res->cells[sm->peak_bw].bw_bytes_s)
 				sm->peak_bw = (int)i;
+			summary_head(res, sm, i);
 			if (r->cell.bs == 4 * KIB && r->cell.depth == 1 && r->cell.jobs == 1)
 				sm->qd1_4k = (int)i;
 		}
+		if (sm->head_iops < 0)
+			sm->head_iops = sm->peak_iops;
+		if (sm->head_bw < 0)
+			sm->head_bw = sm->peak_bw;
 		/* The knee uses the best of every depth and job count at each size. */
 		analysis_caps_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
 		report_knee_text(&sm->knee, res->cells, sm->share, sm->knee_text,

@@ -226,9 +226,9 @@ report_xlsx_bar_look(lxw_chart_series *se, const struct report_xlsx_look *look)
 /*
  * A line of a chart (a bar, in a REPORT_XLSX_BARS chart): values in column col of rows first..last of sheet,
  * its x (categories, or x values of a scatter chart) in column xcol; a
- * marker (LXW_CHART_MARKER_*) or none when marker is 0.
+ * marker (LXW_CHART_MARKER_*) or none when marker is 0.  Returns the series.
  */
-void
+lxw_chart_series *
 report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint32_t last,
     uint16_t xcol, uint16_t col, const char *name, const struct report_xlsx_look *look)
 {
@@ -244,7 +244,7 @@ report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint
 	chart_series_set_name(se, name);
 	if (ch->type == LXW_CHART_COLUMN) {
 		report_xlsx_bar_look(se, look);
-		return;
+		return se;
 	}
 	chart_series_set_line(se, &line);
 	if (look->marker != 0) {
@@ -260,6 +260,48 @@ report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint
 		chart_series_set_marker_line(se, &line);
 	} else
 		chart_series_set_marker_type(se, LXW_CHART_MARKER_NONE);
+	return se;
+}
+
+/*
+ * The points of series se (rows 0.. of column col of view v) whose cell of
+ * res has a caveat (view_caveats: not steady, a failed BW check, a read
+ * never written) drawn hollow: a marker, or a bar, without fill, outlined
+ * in look's colour.  Returns how many.
+ */
+unsigned
+report_xlsx_series_hollow(lxw_chart_series *se, const struct report_xlsx_look *look,
+    const struct results *res, const struct view_table *v, unsigned col)
+{
+	lxw_chart_point *pt, **pts;
+	lxw_chart_fill none;
+	lxw_chart_line line;
+	unsigned r, n = 0;
+
+	if (se == NULL || v->nrows == 0)
+		return 0;
+	memset(&none, 0, sizeof none);
+	none.none = LXW_TRUE;
+	memset(&line, 0, sizeof line);
+	line.color = look->color;
+	line.width = 1.5;
+	pt = xcalloc(v->nrows, sizeof *pt);
+	pts = xcalloc(v->nrows + 1, sizeof *pts);
+	for (r = 0; r < v->nrows; r++) {
+		const struct view_cell *vc = view_table_cell(v, r, col);
+
+		pts[r] = &pt[r];	/* all zero: the series' own look */
+		if (vc == NULL || vc->kind != VIEW_NUMBER || view_caveats(res, vc->cell) == 0)
+			continue;
+		pt[r].fill = &none;
+		pt[r].line = &line;
+		n++;
+	}
+	if (n > 0)
+		chart_series_set_points(se, pts);
+	free(pts);
+	free(pt);
+	return n;
 }
 
 /*

@@ -120,8 +120,8 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 			view_range_add(&range, vc->value);
 		}
 		if (c < REPORT_XLSX_SERIES_MAX)
-			report_xlsx_series(ch, SHEET_LAT, first + 1, first + v->nrows, 0, col,
-			    v->cols[c].header, &look);
+			report_xlsx_series_hollow(report_xlsx_series(ch, SHEET_LAT, first + 1,
+			    first + v->nrows, 0, col, v->cols[c].header, &look), &look, ctx->res, v, c);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
 	return ch;
@@ -222,6 +222,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	struct report_xlsx_stack st;
 	lxw_chart *ch, *pct = NULL;
 	lxw_row_t rows, end;
+	unsigned nhollow = 0;
 	char *title;
 	unsigned s;
 
@@ -262,9 +263,12 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		    sum->series[s].variant);
 
 		look.hatched = sum->series[s].variant > 0;
-		report_xlsx_series(ch, name, 1, sum->nbs, 0, (lxw_col_t)(s + 2), sum->series[s].name,
-		    &look);
+		nhollow += report_xlsx_series_hollow(report_xlsx_series(ch, name, 1, sum->nbs, 0,
+		    (lxw_col_t)(s + 2), sum->series[s].name, &look), &look, ctx->res,
+		    &ctx->view->pivot[metric], s);
 	}
+	if (nhollow > 0)
+		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE, x->bold);
 	report_xlsx_axis(ch->y_axis, &range, true);
 	report_xlsx_stack_init(&st, ws, end + 1, pivot_width(ctx, metric));
 	report_xlsx_stack_add(&st, ch);

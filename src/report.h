@@ -189,8 +189,12 @@ uint8_t	 report_xlsx_marker(unsigned i);
 void	 report_xlsx_axis(struct lxw_chart_axis *axis, const struct view_range *r, bool log_scale);
 struct lxw_chart *report_xlsx_chart(struct lxw_workbook *wb, enum report_xlsx_kind kind,
 	     const char *title, const char *xname, const char *yname, int legend_position);
-void	 report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint32_t last,
-	     uint16_t xcol, uint16_t col, const char *name, const struct report_xlsx_look *look);
+struct lxw_chart_series *report_xlsx_series(struct lxw_chart *ch, const char *sheet,
+	     uint32_t first, uint32_t last, uint16_t xcol, uint16_t col, const char *name,
+	     const struct report_xlsx_look *look);
+unsigned report_xlsx_series_hollow(struct lxw_chart_series *se,
+	     const struct report_xlsx_look *look, const struct results *res,
+	     const struct view_table *v, unsigned col);
 void	 report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide);
 double	 report_xlsx_col_px(double chars);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,
@@ -239,6 +243,17 @@ char	*report_gnuplot_script(struct report_ctx *ctx, const char *name,
 void	 report_gnuplot_quote(FILE *f, const char *s);
 /* The gap below spec as gnuplot objects for the iops or bw chart.  Caller frees. */
 char	*report_gnuplot_gap(const struct report_ctx *ctx, bool bw);
+/* report-gnuplot-point.c */
+bool	 report_gnuplot_has_rounds(const struct results *res);
+void	 report_gnuplot_spread_columns(FILE *f, const struct cell_result *r, bool bw);
+void	 report_gnuplot_spread_range(const struct cell_result *r, bool bw, struct view_range *yr);
+void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned y,
+	     unsigned col, int pt, const char *color, bool label);
+void	 report_gnuplot_mark_column(FILE *f, const struct results *res, int i);
+void	 report_gnuplot_mark_key(FILE *plot, unsigned flags);
+void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
+unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
+	     const struct summary_series *se, bool bw);
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
 unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
 	     unsigned max);

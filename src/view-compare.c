@@ -50,6 +50,43 @@ cv_col(struct view_table *t, unsigned c, const char *header, const char *unit, i
 	t->cols[c].flags = flags;
 }
 
+/* The caveats (VIEW_CAVEATS) of run k's cell of row: 0 when it has none or no cell. */
+static unsigned
+cv_caveats(const struct compare *cmp, const struct compare_row *row, unsigned k)
+{
+	return view_caveats(&cmp->runs[k].res, row->cell[k]);
+}
+
+/*
+ * What the marks of the tables mean (view_caveat_legend), those present:
+ * a ratio carries the marks of both its cells.  NULL none.  Caller frees.
+ */
+static char *
+cv_marks_legend(const struct compare *cmp)
+{
+	char legend[VIEW_LEGEND_LEN];
+	unsigned i, k, f = 0;
+
+	for (i = 0; i < cmp->nrows; i++)
+		for (k = 0; k < cmp->nruns; k++)
+			f |= cv_caveats(cmp, &cmp->rows[i], k);
+	if (f == 0)
+		return NULL;
+	return xasprintf("%s; a ratio carries the marks of both its cells.",
+	    view_caveat_legend(f, legend, sizeof legend));
+}
+
+/* Mark figure vc of run k's cell i with its caveats, as a pivot marks it. */
+static void
+cv_mark(struct view_cell *vc, const struct compare *cmp, unsigned k, int i)
+{
+	const struct results *res = &cmp->runs[k].res;
+
+	view_cell_unsteady(vc, res, i);
+	if (view_caveats(res, i) & VIEW_MISMATCH)
+		view_cell_flag(vc, VIEW_MISMATCH, vc->why == NULL ? res->cells[i].check.reason : NULL);
+}
+
 /* The runs: label, results, target, host, date, engine, cells and provisioned caps. */
 static void
 view_compare_runs(const struct compare *cmp, struct view_table *t)
@@ -126,13 +163,17 @@ view_compare_mode_cols(const struct compare *cmp, struct view_table *t)
 	}
 }
 
-/* One row's cells of metric m from column c: every run's figure, its ratio, the winner. */
+/*
+ * One row's cells of metric m from column c: every run's figure, its ratio,
+ * the winner.  A figure carries its cell's marks; a ratio those of both its
+ * sides ("0.52x ≠").
+ */
 static unsigned
 view_compare_metric(const struct compare *cmp, const struct compare_row *row,
     enum compare_metric m, struct view_table *t, unsigned r, unsigned c)
 {
 	unsigned k;
-	char a[160];
+	char a[160], marks[VIEW_MARKS_LEN];
 
 	for (k = 0; k < cmp->nruns; k++, c++) {
 		double v = compare_value(cmp, row, k, m);
@@ -141,16 +182,20 @@ view_compare_metric(const struct compare *cmp, const struct compare_row *row,
 			cv_text(t, r, c, NAN, "missing");
 			view_cell_flag(view_table_cell(t, r, c), VIEW_FAILED,
 			    "not measured in this run");
-		} else if (!isnan(v))
+		} else if (!isnan(v)) {
 			view_cell_number(t, r, c, v, row->cell[k]);
+			cv_mark(view_table_cell(t, r, c), cmp, k, row->cell[k]);
+		}
 	}
 	for (k = 1; k < cmp->nruns; k++, c++) {
 		double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
 
+		view_caveat_marks(cv_caveats(cmp, row, 0) | cv_caveats(cmp, row, k), " ", marks,
+		    sizeof marks);
 		if (isnan(v))
 			cv_text(t, r, c, NAN, "-");
 		else
-			cv_text(t, r, c, v, "%s", report_ratio(v, 2, a, sizeof a));
+			cv_text(t, r, c, v, "%s%s", report_ratio(v, 2, a, sizeof a), marks);
 	}
 	cv_text(t, r, c++, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));
 	return c;
@@ -273,7 +318,13 @@ view_compare_cells_cols(const struct compare *cmp, struct view_table *t)
 		free(h);
 	}
 	view_table_col(t, c, "missing in", NULL, NULL, 0, VIEW_CMP_MISSING);
-	t->cols[c].flags = VIEW_COL_WORDS;
+	t->cols[c++].flags = VIEW_COL_WORDS;
+	for (k = 0; c < t->ncols && k < cmp->nruns; k++, c++) {
+		h = xasprintf("marks %s", cmp->runs[k].label);
+		view_table_col(t, c, h, NULL, NULL, 0, VIEW_CMP_MISSING);
+		t->cols[c].flags = VIEW_COL_WORDS;
+		free(h);
+	}
 }
 
 /*
@@ -287,7 +338,8 @@ view_compare_cells(const struct compare *cmp, struct view_table *t)
 	unsigned i, k, m, c, r;
 	char a[160];
 
-	view_table_init(t, "Cells", 5 + COMPARE_METRICS * (2 * cmp->nruns) + 1);
+	/* Last, a column per run of its cell's marks (view_caveat_marks), "" none. */
+	view_table_init(t, "Cells", 5 + COMPARE_METRICS * (2 * cmp->nruns) + 1 + cmp->nruns);
 	view_compare_cells_cols(cmp, t);
 	for (i = 0; i < cmp->nrows; i++) {
 		const struct compare_row *row = &cmp->rows[i];
@@ -316,8 +368,11 @@ view_compare_cells(const struct compare *cmp, struct view_table *t)
 		for (m = 0; m < COMPARE_METRICS; m++, c++)
 			cv_text(t, r, c, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));
 		missing = compare_missing_text(cmp, row);
-		cv_text(t, r, c, NAN, "%s", missing);
+		cv_text(t, r, c++, NAN, "%s", missing);
 		free(missing);
+		for (k = 0; c < t->ncols; k++, c++)
+			cv_text(t, r, c, NAN, "%s", view_caveat_marks(cv_caveats(cmp, row, k), "", a,
+			    sizeof a));
 	}
 }
 
@@ -672,6 +727,7 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 	view_compare_verdicts(cmp, &v->verdicts);
 	view_compare_limits(cmp, &v->limits, &v->peaks);
 	v->unsteady = view_compare_unsteady(cmp);
+	v->marks = cv_marks_legend(cmp);
 	v->unwritten = view_compare_unwritten(cmp);
 	for (m = 0; cmp->fleet != NULL && m < COMPARE_METRICS; m++)
 		view_compare_fleet(cmp, m, &v->fleet[m]);
@@ -698,6 +754,7 @@ view_compare_free(struct compare_view *v)
 	view_table_free(&v->limits);
 	view_table_free(&v->peaks);
 	free(v->unsteady);
+	free(v->marks);
 	free(v->unwritten);
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		view_table_free(&v->fleet[m]);

@@ -48,9 +48,18 @@ static const struct {
 	    METRIC_COUNT, 1, VIEW_COL_DETAIL },
 };
 
+/* Mark vc with the caveats of cell i: not steady (with why), a failed BW check, unwritten. */
+static void
+summary_marks(struct view_cell *vc, const struct results *res, int i)
+{
+	view_cell_unsteady(vc, res, i);
+	if (view_caveats(res, i) & VIEW_MISMATCH)
+		view_cell_flag(vc, VIEW_MISMATCH, vc->why == NULL ? res->cells[i].check.reason : NULL);
+}
+
 /*
  * Column col of row: cell i's figure (with the interval of its rounds when
- * spread), marked when the cell is not steady.
+ * spread), with its caveat marks.
  */
 static void
 summary_figure(struct view_table *t, unsigned row, unsigned col, const struct results *res,
@@ -63,7 +72,7 @@ summary_figure(struct view_table *t, unsigned row, unsigned col, const struct re
 	view_cell_number(t, row, col, view_metric_value(r, m), i);
 	if (spread)
 		view_cell_rounds(vc, r, m);
-	view_cell_unsteady(vc, res, i);
+	summary_marks(vc, res, i);
 }
 
 /* Column SUM_MEAN of row: cell i's mean latency, marked as its p50 is; nothing when not known. */
@@ -75,21 +84,32 @@ summary_mean(struct view_table *t, unsigned row, const struct results *res, int 
 	if (!(r->lat_mean_ns > 0))
 		return;
 	view_cell_number(t, row, SUM_MEAN, r->lat_mean_ns / 1e3, i);
-	view_cell_unsteady(view_table_cell(t, row, SUM_MEAN), res, i);
+	summary_marks(view_table_cell(t, row, SUM_MEAN), res, i);
 }
 
-/* Column col of row: where cell i was measured, with its verdict's mark when not steady. */
+/*
+ * Column col of row: where headline cell i was measured, with its marks,
+ * and when another cell is the peak (peak), why the headline is not it: a
+ * marked cell did more; or, marked itself, that every cell is marked.
+ */
 static void
-summary_at(struct view_table *t, unsigned row, unsigned col, const struct results *res, int i)
+summary_at(struct view_table *t, unsigned row, unsigned col, const struct results *res, int i,
+    int peak)
 {
 	const struct cell_result *r = &res->cells[i];
 	struct view_cell *vc = view_table_cell(t, row, col);
 	char at[64];
 
 	vc->kind = VIEW_TEXT;
-	vc->text = xstrdup(report_summary_at(r, at, sizeof at));
+	report_summary_at(r, at, sizeof at);
+	if (view_caveats(res, i) != 0)
+		vc->text = xasprintf("%s; no unmarked cell", at);
+	else if (peak != i)
+		vc->text = xasprintf("%s; a marked cell did more", at);
+	else
+		vc->text = xstrdup(at);
 	vc->cell = i;
-	view_cell_unsteady(vc, res, i);
+	summary_marks(vc, res, i);
 }
 
 /* Column SUM_LAT_NOTE of row: the sentence when cell i's mean and p50 tell of two populations. */
@@ -177,15 +197,15 @@ view_summary(const struct results *res, const struct summary *sum, struct view_t
 		const struct summary_mode *sm = &sum->modes[m];
 		unsigned row = view_table_add_row(t, sm->name, m);
 
-		if (sm->peak_iops >= 0) {
-			summary_figure(t, row, SUM_IOPS, res, sm->peak_iops, true);
-			summary_at(t, row, SUM_IOPS_AT, res, sm->peak_iops);
+		if (sm->head_iops >= 0) {
+			summary_figure(t, row, SUM_IOPS, res, sm->head_iops, true);
+			summary_at(t, row, SUM_IOPS_AT, res, sm->head_iops, sm->peak_iops);
 		} else
 			summary_text(t, row, SUM_IOPS_AT, VIEW_NONE, "no clean cell");
-		if (sm->peak_bw >= 0) {
-			summary_figure(t, row, SUM_MIB, res, sm->peak_bw, true);
-			summary_figure(t, row, SUM_MB, res, sm->peak_bw, true);
-			summary_at(t, row, SUM_BW_AT, res, sm->peak_bw);
+		if (sm->head_bw >= 0) {
+			summary_figure(t, row, SUM_MIB, res, sm->head_bw, true);
+			summary_figure(t, row, SUM_MB, res, sm->head_bw, true);
+			summary_at(t, row, SUM_BW_AT, res, sm->head_bw, sm->peak_bw);
 		}
 		if (sm->qd1_4k >= 0) {
 			summary_mean(t, row, res, sm->qd1_4k);
@@ -199,6 +219,26 @@ view_summary(const struct results *res, const struct summary *sum, struct view_t
 		}
 		summary_knee(t, row, sm, res->expect.set);
 	}
+}
+
+/*
+ * What the marks of summary view t mean, those present, with how its
+ * peaks were chosen; NULL when none is marked.
+ */
+const char *
+view_summary_marks(const struct view_table *t, char *buf, size_t len)
+{
+	char legend[VIEW_LEGEND_LEN];
+	unsigned r, c, f = 0;
+
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < t->ncols; c++)
+			f |= view_table_cell(t, r, c)->flags & VIEW_CAVEATS;
+	if (f == 0)
+		return NULL;
+	snprintf(buf, len, "Marks: %s. A peak is the best cell without a mark; a marked one only "
+	    "when every cell of its mode is marked.", view_caveat_legend(f, legend, sizeof legend));
+	return buf;
 }
 
 /* Row's latency note of a summary view (the mean and p50 tell of two populations); NULL: none. */

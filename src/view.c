@@ -183,22 +183,6 @@ view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_me
 }
 
 /*
- * Whether the run read a region never written: the device check before the
- * first cell found every sampled block zero, and said so in a warning (a
- * results.json keeps its warnings, so an old run tells it too).
- */
-bool
-view_unwritten(const struct results *res)
-{
-	unsigned i;
-
-	for (i = 0; i < res->nwarnings; i++)
-		if (strstr(res->warnings[i], "sampled blocks are zero") != NULL)
-			return true;
-	return false;
-}
-
-/*
  * The banner every report opens with when the run read a region never
  * written: its read figures are marked WHERE_MARKED, and the remedies.
  * NULL when it did not, or no cell with figures read.  Caller frees.

@@ -79,6 +79,13 @@ struct summary_mode {
 	int		 lat_series;	/* latency chart: the lowest depth series with latency; -1 none */
 	int		 peak_iops;	/* index into results.cells, -1 none */
 	int		 peak_bw;
+	/*
+	 * The headline's peaks: the best cell without a caveat mark
+	 * (view_caveats()), else the peak itself, marked.  The knee and the
+	 * verdict against the caps use the peaks above.
+	 */
+	int		 head_iops;
+	int		 head_bw;
 	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
 	struct knee	 knee;
 	char		 knee_text[REPORT_KNEE_TEXT];	/* its sentence (report-knee.c) */
@@ -128,8 +135,15 @@ struct summary {
 	char			 verdict_text[320];	/* "below spec: 13% of ... (randread)" */
 };
 
-/* The marker of a figure from a cell that is not steady (noisy or stalled). */
+/*
+ * The caveats of a figure, a mark each, the same in every format (tables,
+ * headline, scorecard tiles, chart points, comparison ratios): a cell that
+ * is not steady (noisy or stalled), a cell whose BW check failed (its BW is
+ * not IOPS x bs: "≠"), and a read of a region never written
+ * (REPORT_UNWRITTEN_MARK, below).
+ */
 #define REPORT_UNSTEADY_MARK	"⚠"
+#define REPORT_MISMATCH_MARK	"≠"
 
 /* A figure of a cell, for pivot tables and charts. */
 enum view_metric {
@@ -162,6 +176,15 @@ struct view_range {
 
 /* The marker of a read figure from a region never written (view_unwritten()). */
 #define REPORT_UNWRITTEN_MARK	"∅"
+/* The flags that carry a caveat mark (view_caveats()): a figure's reader must know them. */
+#define VIEW_CAVEATS	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_UNWRITTEN)
+/* A pivot sheet's key to its chart's hollow points (report_xlsx_series_hollow()). */
+#define REPORT_XLSX_HOLLOW_NOTE	"Hollow points (or bars) in the chart below: figures from a cell " \
+	"with a caveat: " REPORT_UNSTEADY_MARK " not steady, " REPORT_MISMATCH_MARK " BW check " \
+	"failed (red in the table), " REPORT_UNWRITTEN_MARK " read of a region never written (a note)."
+/* The longest text of view_caveat_marks(), and of view_caveat_legend(). */
+#define VIEW_MARKS_LEN	16
+#define VIEW_LEGEND_LEN	192
 /* A sheet's note on such a figure. */
 #define REPORT_UNWRITTEN_NOTE	REPORT_UNWRITTEN_MARK " read of a region never written: may be " \
 	"far above what the storage does"
@@ -294,10 +317,15 @@ void	 view_cell_number(struct view_table *t, unsigned row, unsigned col, double 
 void	 view_cell_flag(struct view_cell *vc, unsigned flags, const char *why);
 void	 view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_metric m);
 void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i);
-bool	 view_unwritten(const struct results *res);
 char	*view_unwritten_banner(const struct results *res, const char *where_marked);
 bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
 void	 view_table_free(struct view_table *t);
+
+/* view-caveat.c: a cell's caveats, their marks and legend */
+bool	 view_unwritten(const struct results *res);
+unsigned view_caveats(const struct results *res, int i);
+const char *view_caveat_marks(unsigned flags, const char *sep, char *buf, size_t len);
+const char *view_caveat_legend(unsigned flags, char *buf, size_t len);
 
 /*
  * Above this many cells with figures the per-cell tables of report.md and
@@ -423,6 +451,7 @@ void	 view_pivot_best(const struct results *res, const struct summary *sum,
 
 void	 view_summary(const struct results *res, const struct summary *sum, struct view_table *t);
 const char *view_summary_lat_note(const struct view_table *t, unsigned row);
+const char *view_summary_marks(const struct view_table *t, char *buf, size_t len);
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
@@ -607,6 +636,7 @@ struct compare_view {
 	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
 	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
 	char			*unwritten;	/* the runs that read a region never written; NULL none */
+	char			*marks;		/* what the figures' and ratios' marks mean; NULL none */
 	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);

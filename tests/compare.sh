@@ -26,7 +26,7 @@ leftover=$(cd "$T/real" && ls -A | grep -E '^\.|\.tmp' || true)
 grep -q "^randread: psync vs libaio: " "$T/real.out" && grep -q "4 cells in common, 0 in only" \
     "$T/real.out" || fail "stdout: $(cat "$T/real.out")"
 [ "$(wc -l <"$T/real/compare.csv")" -eq 5 ] || fail "compare.csv: $(wc -l <"$T/real/compare.csv") lines"
-head -1 "$T/real/compare.csv" | grep -q '^mode,bs,bs_bytes,bs_kib,depth,jobs,libaio IOPS,libaio MiB/s,libaio p99 (us),psync IOPS,.*,psync/libaio IOPS,.*,winner IOPS,winner MiB/s,winner p99,missing in$' ||
+head -1 "$T/real/compare.csv" | grep -q '^mode,bs,bs_bytes,bs_kib,depth,jobs,libaio IOPS,libaio MiB/s,libaio p99 (us),psync IOPS,.*,psync/libaio IOPS,.*,winner IOPS,winner MiB/s,winner p99,missing in,marks libaio,marks psync$' ||
 	fail "compare.csv header: $(head -1 "$T/real/compare.csv")"
 for c in iops bw latency; do
 	$CHECK png "$T/real/compare-$c.png" 1200 800 || fail "compare-$c.png"

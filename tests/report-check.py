@@ -246,7 +246,7 @@ def check_md(d):
     if first < 0 or first > text.find("## Charts"):
         fail("%s: the summary does not come first" % path)
     mm = mismatches(d)
-    if mm and "MISMATCH ⚠" not in text:
+    if mm and "MISMATCH ≠" not in text:
         fail("%s: mismatches not flagged" % path)
     for c in mm:
         reason = c["bw_check"]["reason"]

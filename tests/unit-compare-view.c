@@ -140,13 +140,16 @@ missing_and_cells(const struct compare_view *v)
 	CHECK(t->nrows == 4 && t->ngroups == VIEW_CMP_GROUPS, "cells %u rows", t->nrows);
 	CHECK_STR(t->row_head, "mode");
 	CHECK_STR(t->cols[0].header, "bs");
-	CHECK_STR(t->cols[t->ncols - 1].header, "missing in");
+	/* Last, "missing in" and a column of marks per run (none here). */
+	CHECK_STR(t->cols[t->ncols - 3].header, "missing in");
+	CHECK_STR(t->cols[t->ncols - 1].header, "marks B");
 	for (c = 0; c < t->ncols; c++)
 		nfig += t->cols[c].group == VIEW_CMP_FIGURES;
 	CHECK(nfig == 2 * COMPARE_METRICS, "%u figure columns", nfig);
 	CHECK(t->cols[6].decimals == 3, "MiB/s in 3 decimals: %d", t->cols[6].decimals);
 	CHECK(view_table_cell(t, 3, 8)->kind == VIEW_NONE, "B's missing figure is nothing");
-	CHECK_STR(view_table_cell(t, 3, t->ncols - 1)->text, "B");
+	CHECK_STR(view_table_cell(t, 3, t->ncols - 3)->text, "B");
+	CHECK_STR(view_table_cell(t, 0, t->ncols - 3)->text, "");
 	CHECK_STR(view_table_cell(t, 0, t->ncols - 1)->text, "");
 }
 
