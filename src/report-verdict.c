@@ -263,12 +263,13 @@ report_verdict_build(const struct results *res, struct summary *s)
 		struct summary_mode *sm = &s->modes[m];
 		struct expect_mode *x = &sm->spec;
 
+		/* Without a plateau, the headline's peak: a marked cell's figure is not the volume's. */
 		analysis_expect_mode(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee,
-		    sm->peak_iops, sm->peak_bw, e, x);
-		if (sm->peak_iops >= 0 && e->iops > 0)
-			sm->iops_pct = res->cells[sm->peak_iops].iops / e->iops * 100;
-		if (sm->peak_bw >= 0 && e->bw_bytes_s > 0)
-			sm->bw_pct = res->cells[sm->peak_bw].bw_bytes_s / e->bw_bytes_s * 100;
+		    sm->head_iops, sm->head_bw, e, x);
+		if (sm->head_iops >= 0 && e->iops > 0)
+			sm->iops_pct = res->cells[sm->head_iops].iops / e->iops * 100;
+		if (sm->head_bw >= 0 && e->bw_bytes_s > 0)
+			sm->bw_pct = res->cells[sm->head_bw].bw_bytes_s / e->bw_bytes_s * 100;
 		sm->above_cap = x->verdict == EXPECT_ABOVE_CAP;
 		sm->below_spec = x->verdict == EXPECT_BELOW;
 		if (x->has_iops || x->has_bw)

@@ -81,8 +81,9 @@ struct summary_mode {
 	int		 peak_bw;
 	/*
 	 * The headline's peaks: the best cell without a caveat mark
-	 * (view_caveats()), else the peak itself, marked.  The knee and the
-	 * verdict against the caps use the peaks above.
+	 * (view_caveats()), else the peak itself, marked.  The verdict against
+	 * the caps uses them where the knee states no plateau; the knee leaves
+	 * out noisy and stalled cells itself.
 	 */
 	int		 head_iops;
 	int		 head_bw;
