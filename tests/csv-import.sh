@@ -72,7 +72,7 @@ assert c[0]['bw_check']['verdict'] == 'mismatch', c[0]['bw_check']
 assert 'table row 2: IOPS x bs = 3.9 MiB/s, but its bandwidth is 10.0 MiB/s' in c[0]['bw_check']['reason'], c[0]['bw_check']['reason']
 assert c[1]['bw_check']['verdict'] == 'ok' and c[2]['bw_check']['verdict'] == 'ok'
 "
-grep -q "MISMATCH ⚠" "$T/mis/report.md" || fail "report.md does not flag the mismatch"
+grep -q "MISMATCH ≠" "$T/mis/report.md" || fail "report.md does not flag the mismatch"
 printf 'mode,bs,iops,bw_mib_s\nread,1m,100,104.86\n' >"$T/mb.csv"
 "$SWEEP" import --csv "$T/mb.csv" -o "$T/mb" --formats csv >/dev/null 2>&1 || fail "mb.csv"
 results_py "$T/mb/results.json" "assert 'MB/s written as MiB/s' in d['cells'][0]['bw_check']['reason'], d['cells'][0]['bw_check']"
