@@ -18,29 +18,20 @@ static const char *fio_lat_pct_keys[PCT_COUNT] = {
 	"50.000000", "90.000000", "99.000000", "99.900000", "99.990000"
 };
 
-/* A number member, or 0. */
-static double
-fio_lat_num(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
 /* One direction's latency record: clat_ns, or lat_ns when fio kept no clat. */
 void
 fio_lat_read(const cJSON *dir, struct fio_lat *l)
 {
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(dir, "clat_ns"), *item;
 
-	if (fio_lat_num(o, "N") <= 0)
+	if (fio_json_num(o, "N") <= 0)
 		o = cJSON_GetObjectItemCaseSensitive(dir, "lat_ns");
 	memset(l, 0, sizeof *l);
-	l->n = fio_lat_num(o, "N");
-	l->min = fio_lat_num(o, "min");
-	l->max = fio_lat_num(o, "max");
-	l->mean = fio_lat_num(o, "mean");
-	l->stdev = fio_lat_num(o, "stddev");
+	l->n = fio_json_num(o, "N");
+	l->min = fio_json_num(o, "min");
+	l->max = fio_json_num(o, "max");
+	l->mean = fio_json_num(o, "mean");
+	l->stdev = fio_json_num(o, "stddev");
 	l->table = cJSON_GetObjectItemCaseSensitive(o, "percentile");
 	cJSON_ArrayForEach(item, l->table) {
 		double p = strtod(item->string, NULL);

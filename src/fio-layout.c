@@ -38,22 +38,6 @@ static const char *const layout_lat[][2] = {
 	{ "clat", "clat_ns" }, { "lat", "lat_ns" }, { "slat", "slat_ns" }
 };
 
-static const char *
-layout_str(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-static double
-layout_num(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
 /* Set o[key] to the number v, replacing what is there. */
 static void
 layout_set(cJSON *o, const char *key, double v)
@@ -83,15 +67,15 @@ static unsigned
 layout_dir(cJSON *d, int major, int minor)
 {
 	unsigned flags = 0, i;
-	double runtime = layout_num(d, "runtime"), ios = layout_num(d, "total_ios");
+	double runtime = fio_json_num(d, "runtime"), ios = fio_json_num(d, "total_ios");
 
 	(void)minor;
 	if (major < 3 && !cJSON_HasObjectItem(d, "io_kbytes")) {
-		layout_set(d, "io_bytes", layout_num(d, "io_bytes") * 1024);
+		layout_set(d, "io_bytes", fio_json_num(d, "io_bytes") * 1024);
 		flags |= FIO_LAYOUT_KIB;
 	}
 	if (!cJSON_HasObjectItem(d, "bw_bytes")) {
-		layout_set(d, "bw_bytes", runtime > 0 ? layout_num(d, "io_bytes") * 1000 / runtime : 0);
+		layout_set(d, "bw_bytes", runtime > 0 ? fio_json_num(d, "io_bytes") * 1000 / runtime : 0);
 		flags |= FIO_LAYOUT_BW;
 	}
 	for (i = 0; i < sizeof layout_lat / sizeof layout_lat[0]; i++) {
@@ -105,7 +89,7 @@ layout_dir(cJSON *d, int major, int minor)
 		}
 		ns = cJSON_GetObjectItemCaseSensitive(d, layout_lat[i][1]);
 		if (cJSON_IsObject(ns) && !cJSON_HasObjectItem(ns, "N") && ios > 0 &&
-		    layout_num(ns, "mean") > 0) {
+		    fio_json_num(ns, "mean") > 0) {
 			cJSON_AddNumberToObject(ns, "N", ios);
 			flags |= FIO_LAYOUT_N;
 		}
@@ -235,7 +219,7 @@ import_fio_load(const char *path, cJSON **root)
 	}
 	free(text);
 	results_json_clean(*root);	/* job names, options, host names: clean text */
-	version = layout_str(*root, "fio version");
+	version = fio_json_str(*root, "fio version");
 	if (!cJSON_IsObject(*root) || version == NULL) {
 		sweep_error("import %s: not fio JSON output (no \"fio version\"); give the output of "
 		    "fio --output-format=json", path);

@@ -143,3 +143,21 @@ fio_values_check(const char *path, const cJSON *e)
 	    where, bad->string != NULL ? bad->string : "?", bad->valuedouble);
 	return -EINVAL;
 }
+
+/* A string member of o, or NULL. */
+const char *
+fio_json_str(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* A number member of o, or 0. */
+double
+fio_json_num(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : 0;
+}

@@ -102,6 +102,8 @@ void	 fio_lat_read(const cJSON *dir, struct fio_lat *l);
 void	 fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n);
 
 /* fio-values.c */
+const char *fio_json_str(const cJSON *o, const char *key);
+double	 fio_json_num(const cJSON *o, const char *key);
 #define FIO_VALUES_MAX	18446744073709551616.0	/* 2^64: fio's counters are 64-bit */
 long long fio_values_port(const cJSON *o);
 uint64_t fio_values_u64(double v);

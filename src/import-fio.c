@@ -59,31 +59,13 @@ struct fio_import {
 	struct fio_notes notes;
 };
 
-/* A string member, or NULL. */
-static const char *
-import_fio_str(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-/* A number member, or 0. */
-static double
-import_fio_num(const cJSON *o, const char *key)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : 0;
-}
-
 /* An option of an entry: its "job options", else the file's "global options". */
 static const char *
 import_fio_opt(const struct fio_import *im, const cJSON *entry, const char *name)
 {
-	const char *v = import_fio_str(cJSON_GetObjectItemCaseSensitive(entry, "job options"), name);
+	const char *v = fio_json_str(cJSON_GetObjectItemCaseSensitive(entry, "job options"), name);
 
-	return v != NULL ? v : import_fio_str(im->global, name);
+	return v != NULL ? v : fio_json_str(im->global, name);
 }
 
 /*
@@ -229,7 +211,7 @@ import_fio_job(struct fio_import *im, const cJSON *e, struct cell_result *r, cha
 	}
 	if (direct == NULL || (strcmp(direct, "1") != 0 && strcmp(direct, "true") != 0))
 		import_fio_note(im->notes.buffered, &im->notes.nbuffered, "%s",
-		    import_fio_str(e, "jobname"));
+		    fio_json_str(e, "jobname"));
 	return 1;
 }
 
@@ -265,13 +247,13 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 		double weight = n == 1 ? r->cell.jobs : 1, clone_ms = 0, clone_ios = 0;
 
 		if (s->error == 0)
-			s->error = fio_values_int(import_fio_num(e[i], "error"));
-		r->cpu_usr_pct += import_fio_num(e[i], "usr_cpu") * weight;
-		r->cpu_sys_pct += import_fio_num(e[i], "sys_cpu") * weight;
+			s->error = fio_values_int(fio_json_num(e[i], "error"));
+		r->cpu_usr_pct += fio_json_num(e[i], "usr_cpu") * weight;
+		r->cpu_sys_pct += fio_json_num(e[i], "sys_cpu") * weight;
 		for (d = 0; d < 2; d++) {
 			const cJSON *o = cJSON_GetObjectItemCaseSensitive(e[i], dirs[d]);
-			uint64_t ios = fio_values_u64(import_fio_num(o, "total_ios"));
-			uint64_t bytes = fio_values_u64(import_fio_num(o, "io_bytes"));
+			uint64_t ios = fio_values_u64(fio_json_num(o, "total_ios"));
+			uint64_t bytes = fio_values_u64(fio_json_num(o, "io_bytes"));
 
 			if (d == 0 ? !mode_reads(r->cell.mode) : !mode_writes(r->cell.mode)) {
 				s->other_ios += (double)ios;
@@ -279,13 +261,13 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 			}
 			*(d == 0 ? &r->read_ios : &r->write_ios) += ios;
 			*(d == 0 ? &r->read_bytes : &r->write_bytes) += bytes;
-			r->iops += import_fio_num(o, "iops");
-			r->bw_bytes_s += import_fio_num(o, "bw_bytes");
-			r->short_ios += fio_values_u64(import_fio_num(o, "short_ios"));
-			if (import_fio_num(o, "runtime") > s->win_ms)
-				s->win_ms = import_fio_num(o, "runtime");
-			s->dir_win_ms[d] = fmax(s->dir_win_ms[d], import_fio_num(o, "runtime"));
-			clone_ms = fmax(clone_ms, import_fio_num(o, "runtime"));
+			r->iops += fio_json_num(o, "iops");
+			r->bw_bytes_s += fio_json_num(o, "bw_bytes");
+			r->short_ios += fio_values_u64(fio_json_num(o, "short_ios"));
+			if (fio_json_num(o, "runtime") > s->win_ms)
+				s->win_ms = fio_json_num(o, "runtime");
+			s->dir_win_ms[d] = fmax(s->dir_win_ms[d], fio_json_num(o, "runtime"));
+			clone_ms = fmax(clone_ms, fio_json_num(o, "runtime"));
 			clone_ios += (double)ios;
 			fio_lat_read(o, &s->lat[s->nlat]);
 			if (s->lat[s->nlat].n > 0)
@@ -355,7 +337,7 @@ static int
 import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_result *r,
     char *why, size_t len)
 {
-	const char *name = import_fio_str(e[0], "jobname");
+	const char *name = fio_json_str(e[0], "jobname");
 	const cJSON *ss = cJSON_GetObjectItemCaseSensitive(e[0], "steadystate");
 	struct fio_sum s = { .lat = NULL };
 
@@ -377,7 +359,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	free(s.lat);
 	if (cJSON_IsObject(ss)) {
 		/* fio ends a job once steady: the end of its window is when it got there. */
-		r->steady = import_fio_num(ss, "attained") != 0;
+		r->steady = fio_json_num(ss, "attained") != 0;
 		if (r->steady)
 			r->steady_at_s = (unsigned)fmin((s.win_ms + 500) / 1000, UINT_MAX);
 	}
@@ -385,7 +367,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	if (s.error != 0) {
 		r->status = CELL_FAILED;
 		r->errors = cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(e[0], "total_err")) ?
-		    fio_values_u64(import_fio_num(e[0], "total_err")) : 1;
+		    fio_values_u64(fio_json_num(e[0], "total_err")) : 1;
 		/* fio's JSON names neither the failing call nor the offset: no "first" record. */
 		r->err_errno = s.error;
 		snprintf(r->status_reason, sizeof r->status_reason, "fio reported error %d (%s)",
@@ -424,7 +406,7 @@ import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max)
 	if (!client)
 		return 0;
 	cJSON_ArrayForEach(item, a) {
-		const char *h = import_fio_str(item, "hostname"), *job = import_fio_str(item, "jobname");
+		const char *h = fio_json_str(item, "hostname"), *job = fio_json_str(item, "jobname");
 		char id[160];
 
 		if (h == NULL || (job != NULL && strcmp(job, FIO_ALL_CLIENTS) == 0))
@@ -433,7 +415,7 @@ import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max)
 		if (fio_values_port(item) >= 0)
 			snprintf(id, sizeof id, "%s:%lld", h, fio_values_port(item));
 		else
-			snprintf(id, sizeof id, "%s:%.0f", h, import_fio_num(item, "port"));
+			snprintf(id, sizeof id, "%s:%.0f", h, fio_json_num(item, "port"));
 		for (i = 0; i < n && i < max; i++)
 			if (strcmp(out[i], id) == 0)
 				break;
@@ -450,13 +432,13 @@ import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max)
 static bool
 import_fio_mine(const struct fio_import *im, const cJSON *e)
 {
-	const char *job = import_fio_str(e, "jobname"), *h;
+	const char *job = fio_json_str(e, "jobname"), *h;
 
 	if (job != NULL && strcmp(job, FIO_ALL_CLIENTS) == 0)
 		return false;
 	if (im->host == NULL)
 		return true;
-	h = import_fio_str(e, "hostname");
+	h = fio_json_str(e, "hostname");
 	return h != NULL && strcmp(h, im->host) == 0 &&
 	    (im->port < 0 || fio_values_port(e) == im->port);
 }
@@ -471,7 +453,7 @@ import_fio_disk_util(const struct fio_import *im, struct results *res, unsigned 
 	size_t used = 0;
 
 	cJSON_ArrayForEach(d, du) {
-		const char *h = import_fio_str(d, "hostname"), *name = import_fio_str(d, "name");
+		const char *h = fio_json_str(d, "hostname"), *name = fio_json_str(d, "name");
 
 		if (im->host != NULL && (h == NULL || strcmp(h, im->host) != 0 ||
 		    (im->port >= 0 && fio_values_port(d) != im->port)))
@@ -479,8 +461,8 @@ import_fio_disk_util(const struct fio_import *im, struct results *res, unsigned 
 		if (used < sizeof note)
 			used += (size_t)snprintf(note + used, sizeof note - used,
 			    "%s%s %.0f reads, %.0f writes, util %.1f%%", n ? "; " : "",
-			    name != NULL ? name : "?", import_fio_num(d, "read_ios"),
-			    import_fio_num(d, "write_ios"), import_fio_num(d, "util"));
+			    name != NULL ? name : "?", fio_json_num(d, "read_ios"),
+			    fio_json_num(d, "write_ios"), fio_json_num(d, "util"));
 		n++;
 	}
 	if (n == 0)
@@ -505,7 +487,7 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 {
 	const cJSON *first = im->ent[0];
 	const char *fname = import_fio_opt(im, first, "filename");
-	const char *size = import_fio_str(im->global, "size");
+	const char *size = fio_json_str(im->global, "size");
 	const char *engine = import_fio_opt(im, first, "ioengine");
 	const char *seed = import_fio_opt(im, first, "randseed");
 	const char *ss = import_fio_opt(im, first, "steadystate");
@@ -557,7 +539,7 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 static void
 import_fio_header(const struct fio_import *im, struct results *res)
 {
-	time_t ts = (time_t)import_fio_num(im->root, "timestamp");
+	time_t ts = (time_t)fio_json_num(im->root, "timestamp");
 	struct tm tm;
 	char *desc;
 
@@ -569,7 +551,7 @@ import_fio_header(const struct fio_import *im, struct results *res)
 	res->started_utc[0] = '\0';
 	if (ts > 0 && gmtime_r(&ts, &tm) != NULL)
 		strftime(res->started_utc, sizeof res->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	desc = xasprintf("imported from %s output %s%s%s", import_fio_str(im->root, "fio version"),
+	desc = xasprintf("imported from %s output %s%s%s", fio_json_str(im->root, "fio version"),
 	    im->path, im->host != NULL ? " of host " : "", im->host != NULL ? im->host : "");
 	text_clean(res->description, sizeof res->description, desc);
 	free(desc);
@@ -656,8 +638,8 @@ static void
 import_fio_warn(const struct fio_import *im, struct results *res)
 {
 	const struct fio_notes *n = &im->notes;
-	const char *version = import_fio_str(im->root, "fio version");
-	unsigned layout = (unsigned)import_fio_num(im->root, FIO_LAYOUT_KEY);
+	const char *version = fio_json_str(im->root, "fio version");
+	unsigned layout = (unsigned)fio_json_num(im->root, FIO_LAYOUT_KEY);
 	char more[48];
 
 	if (n->nskipped > 0)
@@ -765,11 +747,11 @@ static void
 import_fio_logs(struct fio_import *im, const cJSON *e, unsigned first, unsigned nthreads,
     struct cell_result *r)
 {
-	const struct fio_log_opts o = { .json = im->path, .dir = import_fio_str(e, FIO_DIR_KEY),
+	const struct fio_log_opts o = { .json = im->path, .dir = fio_json_str(e, FIO_DIR_KEY),
 	    .iops = import_fio_opt(im, e, "write_iops_log"),
 	    .bw = import_fio_opt(im, e, "write_bw_log"),
 	    .avg_msec = import_fio_opt(im, e, "log_avg_msec"),
-	    .jobname = import_fio_str(e, "jobname") };
+	    .jobname = fio_json_str(e, "jobname") };
 
 	if (import_fio_log_series(&o, first, nthreads, r)) {
 		import_fio_note(im->notes.logged, &im->notes.nlogged, "%s (%u s)",
@@ -792,8 +774,8 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 
 	for (i = 0; i < im->nent; i += n) {
 		const cJSON *e = im->ent[i];
-		const char *name = import_fio_str(e, "jobname");
-		int group = fio_values_int(import_fio_num(e, "groupid"));
+		const char *name = fio_json_str(e, "jobname");
+		int group = fio_values_int(fio_json_num(e, "groupid"));
 		unsigned jobs = 1;
 		struct cell_result *r = &cells[p->ncells];
 		char why[160];
@@ -804,10 +786,10 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			jobs = 1;
 		/* Clones of one job: consecutive entries of its name and group, numjobs at most. */
 		for (n = 1; i + n < im->nent && n < jobs; n++) {
-			const char *nn = import_fio_str(im->ent[i + n], "jobname");
+			const char *nn = fio_json_str(im->ent[i + n], "jobname");
 
 			if (nn == NULL || strcmp(nn, name) != 0 ||
-			    fio_values_int(import_fio_num(im->ent[i + n], "groupid")) != group)
+			    fio_values_int(fio_json_num(im->ent[i + n], "groupid")) != group)
 				break;
 		}
 		if (group != last_group)

@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -302,23 +301,6 @@ summary_score(const struct results *res, struct summary *s)
 		}
 }
 
-/* Append a sentence part to a summary text. */
-static void
-summary_add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void
-summary_add(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* The caps of an expectation in a few words: "300 IOPS (burst 3,000), 128 MiB/s". */
 const char *
 report_summary_caps(const struct expect *e, char *buf, size_t len)
@@ -327,21 +309,21 @@ report_summary_caps(const struct expect *e, char *buf, size_t len)
 
 	buf[0] = '\0';
 	if (e->iops > 0) {
-		summary_add(buf, len, "%s IOPS", report_num(e->iops, 0, a, sizeof a));
+		str_catf(buf, len, "%s IOPS", report_num(e->iops, 0, a, sizeof a));
 		if (e->burst_iops > 0)
-			summary_add(buf, len, " (burst %s)", report_num(e->burst_iops, 0, a, sizeof a));
+			str_catf(buf, len, " (burst %s)", report_num(e->burst_iops, 0, a, sizeof a));
 		if (e->iops_floor > 0)
-			summary_add(buf, len, " (published range from %s)",
+			str_catf(buf, len, " (published range from %s)",
 			    report_num(e->iops_floor, 0, a, sizeof a));
 	}
 	if (e->bw_bytes_s > 0) {
-		summary_add(buf, len, "%s%s", buf[0] ? ", " : "", profile_rate_text(e->bw_bytes_s, a,
+		str_catf(buf, len, "%s%s", buf[0] ? ", " : "", profile_rate_text(e->bw_bytes_s, a,
 		    sizeof a));
 		if (e->burst_bw_bytes_s > 0)
-			summary_add(buf, len, " (burst %s)", profile_rate_text(e->burst_bw_bytes_s, b,
+			str_catf(buf, len, " (burst %s)", profile_rate_text(e->burst_bw_bytes_s, b,
 			    sizeof b));
 		if (e->bw_floor_bytes_s > 0)
-			summary_add(buf, len, " (published range from %s)",
+			str_catf(buf, len, " (published range from %s)",
 			    profile_rate_text(e->bw_floor_bytes_s, b, sizeof b));
 	}
 	if (buf[0] == '\0')
@@ -417,8 +399,8 @@ report_summary_shares_text(const struct summary *s, char *buf, size_t len)
 		for (k = 0; k < m; k++)
 			first &= s->modes[k].mode != s->modes[m].mode;
 		if (first)
-			summary_add(buf, len, "%s%s at ", any ? "; " : "", mode_name(s->modes[m].mode));
-		summary_add(buf, len, "%s%d/%d", first ? "" : ", ", s->modes[m].share,
+			str_catf(buf, len, "%s%s at ", any ? "; " : "", mode_name(s->modes[m].mode));
+		str_catf(buf, len, "%s%d/%d", first ? "" : ", ", s->modes[m].share,
 		    100 - s->modes[m].share);
 		any = true;
 	}

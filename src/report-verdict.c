@@ -7,29 +7,11 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis.h"
 #include "report.h"
-
-/* Append a sentence part to a text. */
-static void
-verdict_add(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void
-verdict_add(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
 
 /* A rate in the figure's unit: "3,050 IOPS", "128.0 MiB/s" (or a cap's "250 MB/s"). */
 static const char *
@@ -71,20 +53,20 @@ verdict_level(char *buf, size_t len, bool bw, const struct expect_level *m)
 	char a[32], b[32], c[32], d[32];
 
 	if (m->plateau)
-		verdict_add(buf, len, "plateau ~%s %s", report_approx(bw ? m->level / MIB : m->level,
+		str_catf(buf, len, "plateau ~%s %s", report_approx(bw ? m->level / MIB : m->level,
 		    a, sizeof a), bw ? "MiB/s" : "IOPS");
 	else {
 		verdict_rate(a, sizeof a, bw, false, m->level);
-		verdict_add(buf, len, "peak %s", a);
+		str_catf(buf, len, "peak %s", a);
 	}
 	if (m->plateau && m->hi > m->lo)
-		verdict_add(buf, len, " (%s-%s)", report_num(bw ? m->lo / MIB : m->lo, bw, b,
+		str_catf(buf, len, " (%s-%s)", report_num(bw ? m->lo / MIB : m->lo, bw, b,
 		    sizeof b), report_num(bw ? m->hi / MIB : m->hi, bw, c, sizeof c));
 	size_human(m->bs_lo, c, sizeof c);
 	if (m->bs_hi != m->bs_lo)
-		verdict_add(buf, len, " at %s-%s", c, size_human(m->bs_hi, d, sizeof d));
+		str_catf(buf, len, " at %s-%s", c, size_human(m->bs_hi, d, sizeof d));
 	else
-		verdict_add(buf, len, " at %s", c);
+		str_catf(buf, len, " at %s", c);
 }
 
 /* A published range: "40-200 IOPS", "40 MiB/s to 90 MiB/s", "from 40 IOPS". */
@@ -95,11 +77,11 @@ verdict_range(char *buf, size_t len, bool bw, const struct expect_figure *f)
 
 	verdict_rate(a, sizeof a, bw, true, f->floor);
 	if (f->cap <= 0)
-		verdict_add(buf, len, "from %s", a);
+		str_catf(buf, len, "from %s", a);
 	else if (bw)
-		verdict_add(buf, len, "%s to %s", a, verdict_rate(b, sizeof b, bw, true, f->cap));
+		str_catf(buf, len, "%s to %s", a, verdict_rate(b, sizeof b, bw, true, f->cap));
 	else
-		verdict_add(buf, len, "%s-%s IOPS", report_num(f->floor, 0, a, sizeof a),
+		str_catf(buf, len, "%s-%s IOPS", report_num(f->floor, 0, a, sizeof a),
 		    report_num(f->cap, 0, b, sizeof b));
 }
 
@@ -111,22 +93,22 @@ verdict_spec(char *buf, size_t len, bool bw, const struct expect_figure *f, bool
 
 	verdict_rate(a, sizeof a, bw, true, f->cap);
 	if (f->floor > 0) {
-		verdict_add(buf, len, ", published range ");
+		str_catf(buf, len, ", published range ");
 		verdict_range(buf, len, bw, f);
 		return;
 	}
 	if (f->cap <= 0)
 		return;
-	verdict_add(buf, len, ": %.0f%% of the provisioned %s", f->pct, a);
+	str_catf(buf, len, ": %.0f%% of the provisioned %s", f->pct, a);
 	if (f->verdict == EXPECT_IN_BURST) {
 		verdict_rate(b, sizeof b, bw, true, f->burst);
-		verdict_add(buf, len, ", within the burst of %s (burst credits)", b);
+		str_catf(buf, len, ", within the burst of %s (burst credits)", b);
 	} else if (f->verdict == EXPECT_ABOVE_CAP && !said)
-		verdict_add(buf, len, "%s: likely a cache (page cache, a buffered loop device, the "
+		str_catf(buf, len, "%s: likely a cache (page cache, a buffered loop device, the "
 		    "hypervisor's host cache) or a profile that does not fit this volume",
 		    f->burst > 0 ? " and above its burst" : "");
 	else if (f->verdict == EXPECT_NOT_REACHED)
-		verdict_add(buf, len, ", out of reach at these block sizes: the %s cap holds it",
+		str_catf(buf, len, ", out of reach at these block sizes: the %s cap holds it",
 		    bw ? "IOPS" : "bandwidth");
 }
 
@@ -139,9 +121,9 @@ verdict_expect_figure(char *buf, size_t len, bool bw, const struct expect_figure
     enum expect_verdict mode, bool said)
 {
 	if (buf[strlen(buf) - 1] != ' ')
-		verdict_add(buf, len, "; ");
+		str_catf(buf, len, "; ");
 	if (f->verdict != mode)
-		verdict_add(buf, len, "%s: ", report_verdict_name(f->verdict));
+		str_catf(buf, len, "%s: ", report_verdict_name(f->verdict));
 	verdict_level(buf, len, bw, &f->m);
 	verdict_spec(buf, len, bw, f, said);
 }
@@ -203,20 +185,20 @@ verdict_bottom_line(struct summary *s)
 	verdict_rate(b, sizeof b, bw, true, f->cap);
 	size_human(f->m.bs_lo, c, sizeof c);
 	if (f->floor > 0) {
-		verdict_add(s->verdict_text, sizeof s->verdict_text, ": %s at %s", a, c);
+		str_catf(s->verdict_text, sizeof s->verdict_text, ": %s at %s", a, c);
 		if (f->m.bs_hi != f->m.bs_lo)
-			verdict_add(s->verdict_text, sizeof s->verdict_text, "-%s",
+			str_catf(s->verdict_text, sizeof s->verdict_text, "-%s",
 			    size_human(f->m.bs_hi, c, sizeof c));
-		verdict_add(s->verdict_text, sizeof s->verdict_text, ", published range ");
+		str_catf(s->verdict_text, sizeof s->verdict_text, ", published range ");
 		verdict_range(s->verdict_text, sizeof s->verdict_text, bw, f);
 	} else {
-		verdict_add(s->verdict_text, sizeof s->verdict_text, ": %.0f%% of the provisioned %s "
+		str_catf(s->verdict_text, sizeof s->verdict_text, ": %.0f%% of the provisioned %s "
 		    "at %s", f->pct, b, c);
 		if (f->m.bs_hi != f->m.bs_lo)
-			verdict_add(s->verdict_text, sizeof s->verdict_text, "-%s",
+			str_catf(s->verdict_text, sizeof s->verdict_text, "-%s",
 			    size_human(f->m.bs_hi, c, sizeof c));
 	}
-	verdict_add(s->verdict_text, sizeof s->verdict_text, " (%s)", pick->name);
+	str_catf(s->verdict_text, sizeof s->verdict_text, " (%s)", pick->name);
 }
 
 /*
@@ -273,7 +255,7 @@ report_verdict_build(const struct results *res, struct summary *s)
 		sm->above_cap = x->verdict == EXPECT_ABOVE_CAP;
 		sm->below_spec = x->verdict == EXPECT_BELOW;
 		if (x->has_iops || x->has_bw)
-			verdict_add(sm->expect_text, sizeof sm->expect_text, "%s: ",
+			str_catf(sm->expect_text, sizeof sm->expect_text, "%s: ",
 			    report_verdict_name(x->verdict));
 		if (x->has_iops)
 			verdict_expect_figure(sm->expect_text, sizeof sm->expect_text, false, &x->iops,

@@ -65,6 +65,20 @@ sweep_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Append to the text in buf (size bytes with its NUL), cut to fit. */
+void
+str_catf(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, size - used, fmt, ap);
+	va_end(ap);
+}
+
 /* Append printf output to the growing, NUL-terminated buffer *buf of *len bytes. */
 void
 str_appendf(char **buf, size_t *len, const char *fmt, ...)

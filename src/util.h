@@ -31,6 +31,8 @@ const char *path_component(const char *name, char *out, size_t len);
 bool	 path_same_dir(const char *a, const char *b);
 double	 u64_median(const uint64_t *v, unsigned n);
 void	 text_position(const char *text, size_t off, unsigned *line, unsigned *col);
+void	 str_catf(char *buf, size_t size, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
 void	 str_appendf(char **buf, size_t *len, const char *fmt, ...)
 	     __attribute__((format(printf, 3, 4)));
 uint64_t now_ns(void);
