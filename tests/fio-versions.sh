@@ -1,6 +1,6 @@
 #!/bin/sh
 # sweep import of the JSON of every fio version people run: real output of
-# fio 2.2.10, 3.1, 3.7, 3.12, 3.19 and a bench-fio folder of fio 3.33
+# fio 2.2.10, 2.21, 3.1, 3.7, 3.12, 3.19 and a bench-fio folder of fio 3.33
 # (tests/fixtures/fio-versions, README.md there).  Each figure equals fio's
 # own in its version's layout (latency in us before fio 3, no bw_bytes
 # before 3.2, no N before 3.18): IOPS exactly, bandwidth to 0.1%, latency
@@ -49,7 +49,7 @@ def check(c, entries, old, what):
 '
 
 n=0
-for v in 3.1 3.7 3.12 3.19; do
+for v in 2.21 3.1 3.7 3.12 3.19; do
 	for f in mixed clones logs; do
 		cp "$FV/$v/$f.json" "$f-$v.json"
 		[ $f = logs ] && cp "$FV/$v"/logs_*.log .
@@ -59,14 +59,18 @@ for v in 3.1 3.7 3.12 3.19; do
 $CHECK
 f = raw('$f-$v.json')
 jobs = [j for j in f['jobs']]
-if '$f' == 'clones':
-    names = [j['jobname'] for j in jobs]
+old = '$v'.startswith('2.')
+if '$f' == 'clones' and old:    # fio 2: numjobs=3, then a job of the same name for 1 s
+    assert [c['jobs'] for c in d['cells']] == [3, 1], d['cells']
+    check(d['cells'][0], jobs[0:3], old, '$v clones')
+    check(d['cells'][1], jobs[3:4], old, '$v clones, the 1 s job')
+elif '$f' == 'clones':          # fio 3: numjobs=4, steadystate stops some early
     assert len(d['cells']) == 1 and d['cells'][0]['jobs'] == 4, d['cells']
-    check(d['cells'][0], jobs, False, '$v clones')
+    check(d['cells'][0], jobs, old, '$v clones')
 else:
     assert len(d['cells']) == len(jobs), (len(d['cells']), len(jobs))
     for c, j in zip(d['cells'], jobs):
-        check(c, [j], False, '$v $f ' + j['jobname'])
+        check(c, [j], old, '$v $f ' + j['jobname'])
 if '$f' == 'logs':
     c = d['cells'][0]
     assert len(c['series']['ios']) >= 3, c['series']
@@ -77,7 +81,7 @@ assert ('units of fio 3.19' in w) == ('$v' != '3.19'), w
 		n=$((n + 1))
 	done
 done
-ok "fio 3.1, 3.7, 3.12, 3.19: $n imports with IOPS, bandwidth and latency equal to fio's own; clones as fio's group; logs as series"
+ok "fio 2.21, 3.1, 3.7, 3.12, 3.19: $n imports with IOPS, bandwidth and latency equal to fio's own; clones as fio's group; logs as series"
 
 # fio's steady state is worded as fio's own criterion, not as sweep's --steady; cells
 # that ran different times say so in the header (2 s jobs and 5 s clones: "2-5 s per cell").
