@@ -32,6 +32,8 @@
 #define HM_MIN_W_PX	1100
 #define HM_MIN_H_PX	500
 #define HM_MAX_PX	2400
+/* Rows shorter than this (over 100 of them) are not labelled: 13 pt text would overlap. */
+#define HM_LABEL_MIN_PX	20
 
 /* The squares of one mode: rows (block size, depth) by columns (job counts). */
 struct hm_grid {
@@ -332,7 +334,7 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 	struct hm_grid g;
 	struct hm_scale sc;
 	struct view_range r = { 0, 0 };
-	struct report_gp_key keys[12];
+	struct report_gp_key keys[13];
 	char *what, *title, *xtics, *ytics, *cbaxis, *marks, *groups, *ncols, *nrows, *width;
 	char *height;
 	unsigned i, flags;
@@ -366,7 +368,9 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 	keys[9] = (struct report_gp_key){ "@WIDTH@", width };
 	keys[10] = (struct report_gp_key){ "@HEIGHT@", height };
 	keys[11] = (struct report_gp_key){ "@GROUPS@", groups };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 12);
+	keys[12] = (struct report_gp_key){ "@LABELS@", (HM_MAX_PX - HM_FRAME_H_PX) /
+	    (g.nrows > 0 ? g.nrows : 1) >= HM_LABEL_MIN_PX ? "1" : "0" };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 13);
 	free(what);
 	free(title);
 	free(xtics);

@@ -35,7 +35,9 @@ set format cb "%.0s%c"
 @CBAXIS@
 set style fill solid 1.0 border lc rgb "white"
 # A wider gap between block sizes.
-@GROUPS@# What a label's marks mean (no line when no cell has one).
+@GROUPS@# Labels only where a row is tall enough for them (the .dat has them all).
+labels = @LABELS@
+# What a label's marks mean (no line when no cell has one).
 @MARKS@
 
 do for [fmt in formats] {
@@ -46,7 +48,7 @@ do for [fmt in formats] {
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot '@STEM@.dat' using 1:2:(0.5):(0.5):3 with boxxy fillcolor palette notitle, \
-         '' using 1:($5 == 0 ? $2 : NaN):4 with labels font "sans,13" tc rgb "#000000" notitle, \
-         '' using 1:($5 == 1 ? $2 : NaN):4 with labels font "sans,13" tc rgb "#ffffff" notitle
+         '' using 1:(labels && $5 == 0 ? $2 : NaN):4 with labels font "sans,13" tc rgb "#000000" notitle, \
+         '' using 1:(labels && $5 == 1 ? $2 : NaN):4 with labels font "sans,13" tc rgb "#ffffff" notitle
     unset output
 }
