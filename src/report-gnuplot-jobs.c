@@ -105,6 +105,7 @@ static void
 hm_grid(const struct results *res, const struct summary *sum, unsigned wl, struct hm_grid *g)
 {
 	unsigned room = sum->nseries + 1, *depth = xcalloc(room, sizeof *depth), ndepth, s, b, d, k;
+	unsigned row;
 	bool any;
 
 	memset(g, 0, sizeof *g);
@@ -123,15 +124,17 @@ hm_grid(const struct results *res, const struct summary *sum, unsigned wl, struc
 		}
 	}
 	g->cell = xcalloc((size_t)g->nrows * g->njobs + 1, sizeof *g->cell);
-	for (s = 0, b = 0; s < g->nrows; s++) {
-		while (sum->bs[b] != g->bs[s])
+	for (row = 0, b = 0; row < g->nrows; row++) {
+		while (sum->bs[b] != g->bs[row])
 			b++;
 		for (k = 0; k < g->njobs; k++)
-			g->cell[s * g->njobs + k] = hm_cell(res, sum, wl, b, g->depth[s], g->jobs[k]);
+			g->cell[row * g->njobs + k] = hm_cell(res, sum, wl, b, g->depth[row],
+			    g->jobs[k]);
 	}
 	free(depth);
 }
 
+/* Free what hm_grid allocated. */
 static void
 hm_grid_free(struct hm_grid *g)
 {
