@@ -582,6 +582,11 @@ report_doc_caption(const char *stem)
 		{ .stem = "latency-curve",
 		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
 		    "depth: where the curve turns up, more depth buys only latency." },
+		{ .stem = "jobs-",
+		  .caption = "The mode's IOPS by block size and queue depth (rows) and job count "
+		    "(columns), as in the \"Queue depth x jobs\" table: darker is more IOPS (a log "
+		    "colour scale when they span more than 10x); a blank square has no figure (not measured, "
+		    "or the cell failed); a mark after a figure is a caveat, explained under the chart." },
 		{ .stem = "series-",
 		  .caption = "IOPS per second of every cell of the mode, side by side in run "
 		    "order; dash and marker: queue depth." },

@@ -14,7 +14,6 @@
 
 #include "report.h"
 
-
 enum gp_metric { GP_IOPS, GP_BW, GP_LAT };
 
 /* The plot style of a line: colour by mode, dash and point by depth x jobs. */
@@ -87,13 +86,13 @@ gp_chart(struct report_chart *charts, unsigned *n, unsigned max, const char *ste
 }
 
 /*
- * Fill charts (at most max) with the charts this summary gives: the
- * scorecard (when a run has one of its cells), iops, bw, latency (when
- * latency was measured), saturation and latency-curve (a mode with three
- * depths at a block size), and series-MODE for each mode with per-second
- * figures.  A chart is made only when it has a point to plot (gnuplot
- * fails on an empty plot, or one whose points are all 0 on a log axis),
- * so imports without per-second series or latency get no such chart.
+ * Fill charts (at most max) with the charts this summary gives: the scorecard
+ * (when a run has one of its cells), iops, bw, latency (when latency was
+ * measured), saturation and latency-curve (a mode with three depths at a block
+ * size), jobs-MODE (a mode at two job counts or more) and series-MODE (a mode
+ * with per-second figures).  A chart is made only when it has a point to plot
+ * (gnuplot fails on an empty plot, or one whose points are all 0 on a log
+ * axis), so imports without per-second series or latency get no such chart.
  */
 unsigned
 report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
@@ -105,8 +104,7 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 	if (sum->nbs == 0 || sum->nseries == 0)
 		return 0;
 	if (sum->nscore > 0)
-		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write",
-		    0);
+		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write", 0);
 	if (sum->has_iops)
 		gp_chart(charts, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
 		    report_big(sum) ? "IOPS vs block size, per mode the best of every depth x jobs" :
@@ -124,6 +122,7 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 			gp_chart(charts, &n, max, "latency-curve", "Latency vs IOPS across queue depths",
 			    0);
 	}
+	n = report_gnuplot_jobs_charts(sum, charts, n, max);
 	for (m = 0; m < sum->nmodes; m++) {
 		char title[96];
 
@@ -886,6 +885,8 @@ report_gnuplot_write(struct report_ctx *ctx)
 			err = report_curves_build(ctx, &jobs[i], false);
 		else if (strcmp(charts[i].stem, "latency-curve") == 0)
 			err = report_curves_build(ctx, &jobs[i], true);
+		else if (strncmp(charts[i].stem, "jobs-", 5) == 0)
+			err = report_gnuplot_jobs_build(ctx, &jobs[i], charts[i].wl);
 		else
 			err = gp_build(ctx, &jobs[i], 0);
 	}

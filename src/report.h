@@ -60,7 +60,7 @@ struct report_table {
 #define REPORT_FLAG_STALLED	VIEW_STALLED
 
 /* A chart: its file stem ("iops") and what it shows. */
-/* The most charts a report draws: 6, and the series chart of each workload up to this. */
+/* The most charts a report draws: 6, then each workload's heat map and series chart up to this. */
 #define REPORT_CHARTS_MAX	32
 struct report_chart {
 	char	 stem[48];
@@ -262,6 +262,11 @@ char	*report_gnuplot_find(const char *want);
 
 /* report-scorecard.c: scorecard.gp and its data */
 int	 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j);
+
+/* report-gnuplot-jobs.c: jobs-MODE, the heat map of IOPS by depth x jobs */
+unsigned report_gnuplot_jobs_charts(const struct summary *sum, struct report_chart *charts,
+	     unsigned n, unsigned max);
+int	 report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl);
 
 /* report-curves.c: saturation.gp and latency-curve.gp */
 bool	 report_curves_any(const struct summary *sum);

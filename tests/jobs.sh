@@ -3,8 +3,9 @@
 # jobs" section in report.md, report.html and report.xlsx (IOPS by block
 # size and depth x job count, the saturating depth per job count, how IOPS
 # scale with jobs), and the summary says which job count its saturation
-# is of; a run at one job count gets no such section.  The null engine:
-# this tests the pipeline, not a device.
+# is of, and a heat map chart per mode (jobs-MODE: IOPS by block size and
+# depth x job count); a run at one job count gets no such section and no
+# such chart.  The null engine: this tests the pipeline, not a device.
 . "$top_srcdir/tests/common.sh"
 cd "$T" || exit 1
 "$SWEEP" run --engine null --file f.img --size 16m --modes randread --bs 4k,64k \
@@ -40,8 +41,68 @@ vals = [str(c.value) for ws in wb for row in ws.iter_rows() for c in row if c.va
 assert 'Queue depth x jobs' in vals and 'randread 4K saturating depth' in vals, vals[:40]
 PY
 ok "a run at 1, 2 and 4 jobs: the depth x jobs section in md, html and xlsx, figures equal results.json"
+
+# The heat map: jobs-randread.gp and .dat always, a square per cell with its IOPS.
+"$SWEEP" report j/results.json --formats md,png,svg -o hm >hm.out 2>&1 || fail "report: $(cat hm.out)"
+[ -s hm/jobs-randread.gp ] && [ -s hm/jobs-randread.dat ] || fail "no jobs-randread.gp/.dat: $(ls hm)"
+$PY - j/results.json <<'PY' || fail "jobs-randread.dat or .gp: not the cells of results.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = [l.rstrip('\n').split('\t') for l in open('hm/jobs-randread.dat') if not l.startswith('#')]
+assert len(rows) == 18, len(rows)
+got = {(int(r[6]), int(r[7]), int(r[5])): r for r in rows}
+for c in d['cells']:
+    r = got[(c['bs'], c['depth'], c['jobs'])]
+    assert r[2] == '%.1f' % c['iops'], (r, c['iops'])
+    assert r[3].startswith('"') and r[8] == '-', r
+assert [r[0] for r in rows[:3]] == ['0', '1', '2'] and rows[3][1] == '1', rows[:4]
+gp = open('hm/jobs-randread.gp').read()
+assert '("1 job" 0, "2 jobs" 1, "4 jobs" 2)' in gp, 'x tics'
+assert "('4K QD1' 0, '4K QD4' 1, '4K QD16' 2, '64K QD1' 3" in gp, 'y tics'
+assert 'with boxxy fillcolor palette' in gp and 'with labels' in gp
+PY
+if command -v gnuplot >/dev/null 2>&1; then
+	for f in png svg; do
+		[ -s "hm/jobs-randread.$f" ] || fail "no jobs-randread.$f: $(cat hm.out)"
+	done
+	grep -q '](jobs-randread.png)' hm/report.md || fail "report.md does not link jobs-randread.png"
+	ok "the heat map: jobs-randread.png and .svg, linked from report.md, its .dat equal to results.json"
+else
+	ok "the heat map: jobs-randread.gp and .dat equal to results.json (gnuplot not installed: not rendered)"
+fi
+
+# A caveat mark on its square, a failed cell blank, a log colour scale for a
+# span over 10x, and a label with quotes and a backquote kept out of gnuplot's reach.
+mkdir odd
+$PY - j/results.json <<'PY' || fail "could not write odd/results.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d['label'] = "o'brien \"\" \\ `touch pwned` $(touch pwned)"
+for c in d['cells']:
+    if (c['bs'], c['depth'], c['jobs']) == (4096, 1, 1):
+        c['iops'], c['ios'] = 523.4, 523
+    if (c['bs'], c['depth'], c['jobs']) == (65536, 16, 4):
+        c['status'], c['status_reason'] = 'failed', 'test'
+json.dump(d, open('odd/results.json', 'w'))
+PY
+"$SWEEP" report odd/results.json --formats png,svg -o odd >odd.out 2>&1 || fail "report: $(cat odd.out)"
+$PY - <<'PY' || fail "odd/jobs-randread: no mark, no blank or no log colour scale"
+rows = {(int(r[6]), int(r[7]), int(r[5])): r for r in
+        (l.rstrip('\n').split('\t') for l in open('odd/jobs-randread.dat') if not l.startswith('#'))}
+assert rows[(4096, 1, 1)][3] == '"523 \u2260"' and rows[(4096, 1, 1)][8] == '\u2260', rows[(4096, 1, 1)]
+assert rows[(65536, 16, 4)][2:4] == ['NaN', '""'], rows[(65536, 16, 4)]
+gp = open('odd/jobs-randread.gp').read()
+assert 'set logscale cb' in gp and 'BW check failed' in gp, 'no log colour scale or no legend'
+PY
+[ ! -e odd/pwned ] && [ ! -e pwned ] || fail "a backquote in the label ran a command"
+if command -v gnuplot >/dev/null 2>&1; then
+	[ -s odd/jobs-randread.png ] || fail "odd: no jobs-randread.png: $(cat odd.out)"
+fi
+ok "the heat map: a mark on a square with a caveat, a failed cell blank, a log colour scale"
 "$SWEEP" run --engine null --file g.img --size 16m --modes randread --bs 4k --depth 1,4 \
-    --runtime 1 --ramp 0 --steady 0 --formats md -o one >one.out 2>&1 || fail "run: $(cat one.out)"
+    --runtime 1 --ramp 0 --steady 0 --formats md,png -o one >one.out 2>&1 || fail "run: $(cat one.out)"
 ! grep -q 'Queue depth x jobs' one/report.md || fail "a one-job run has a depth x jobs section"
-ok "a run at one job count: no such section"
+[ -s one/iops.gp ] || fail "a one-job run has no charts: $(ls one)"
+! ls one/jobs-* >/dev/null 2>&1 || fail "a one-job run has a heat map: $(ls one/jobs-*)"
+ok "a run at one job count: no such section, no heat map"
 exit 0
