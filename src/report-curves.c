@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,23 @@ cv_lat_max(const struct report_ctx *ctx)
 	return max;
 }
 
+/* " title 'TEXT'": a key entry, its text quoted for gnuplot (report_gnuplot_quote). */
+static void
+cv_title(FILE *plot, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+cv_title(FILE *plot, const char *fmt, ...)
+{
+	char text[192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	fputs(" title ", plot);
+	report_gnuplot_quote(plot, text);
+}
+
 /* One curve's rows (depth, IOPS, p50, p99 in the unit) and its plot items. */
 static void
 cv_curve(const struct report_ctx *ctx, const char *stem, const struct view_curve *c,
@@ -87,19 +105,24 @@ cv_curve(const struct report_ctx *ctx, const char *stem, const struct view_curve
 	}
 	if (!latency) {
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
-		    "dt %u pt %d title '%s'", block > 0 ? ", \\\n     " : "", stem, block, color,
-		    report_gnuplot_dash(line), report_gnuplot_point(line), name);
-		if (sm->sat.reached && sm->sat.bs == size)
+		    "dt %u pt %d", block > 0 ? ", \\\n     " : "", stem, block, color,
+		    report_gnuplot_dash(line), report_gnuplot_point(line));
+		cv_title(plot, "%s", name);
+		if (sm->sat.reached && sm->sat.bs == size) {
 			fprintf(plot, ", \\\n     '+' every ::0::0 using (%u):(%.1f) with points lc rgb \"%s\" pt 6 ps 4 "
-			    "lw 2 title 'saturates: %s QD%u'", sm->sat.depth, sm->sat.iops, color, name,
-			    sm->sat.depth);
+			    "lw 2", sm->sat.depth, sm->sat.iops, color);
+			cv_title(plot, "saturates: %s QD%u", name, sm->sat.depth);
+		}
 	} else {
 		fprintf(plot, "%s'%s.dat' index %u using 2:4 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
-		    "dt 1 pt %d title '%s p99', \\\n     '%s.dat' index %u using 2:3 with linespoints "
-		    "lc rgb \"%s\" lw 2 ps 1.2 dt 2 pt %d title '%s p50', \\\n     '%s.dat' index %u "
-		    "using 2:4:(sprintf(\"QD%%d\", $1)) with labels offset 0, 1 tc rgb \"%s\" notitle",
-		    block > 0 ? ", \\\n     " : "", stem, block, color, report_gnuplot_point(line), name,
-		    stem, block, color, report_gnuplot_point(line), name, stem, block, color);
+		    "dt 1 pt %d", block > 0 ? ", \\\n     " : "", stem, block, color,
+		    report_gnuplot_point(line));
+		cv_title(plot, "%s p99", name);
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 2:3 with linespoints lc rgb \"%s\" lw 2 "
+		    "ps 1.2 dt 2 pt %d", stem, block, color, report_gnuplot_point(line));
+		cv_title(plot, "%s p50", name);
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 2:4:(sprintf(\"QD%%d\", $1)) with "
+		    "labels offset 0, 1 tc rgb \"%s\" notitle", stem, block, color);
 	}
 	free(name);
 }

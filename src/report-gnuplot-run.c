@@ -602,8 +602,6 @@ report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned
 	return err;
 }
 
-/* The png and svg formats of a run's report: runs once even when both are asked. */
-
 /*
  * Below spec: the gap between each mode's measured plateau (or peak) and
  * the cap it falls short of, shaded in the mode's colour over the block
