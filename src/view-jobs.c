@@ -29,6 +29,21 @@ jobs_text(struct view_table *t, unsigned row, unsigned col, const char *text)
 	vc->text = xstrdup(text);
 }
 
+/* Sort v[0..n) ascending (a few job counts or depths: insertion sort). */
+static void
+jobs_sort(unsigned *v, unsigned n)
+{
+	unsigned i, j;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			unsigned t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+}
+
 /* The distinct job counts of workload wl's cells with figures, ascending, into jobs[]. */
 static unsigned
 jobs_counts(const struct summary *sum, unsigned wl, unsigned *jobs)
@@ -43,13 +58,7 @@ jobs_counts(const struct summary *sum, unsigned wl, unsigned *jobs)
 		if (j == n)
 			jobs[n++] = sum->series[i].jobs;
 	}
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && jobs[j - 1] > jobs[j]; j--) {
-			unsigned t = jobs[j];
-
-			jobs[j] = jobs[j - 1];
-			jobs[j - 1] = t;
-		}
+	jobs_sort(jobs, n);
 	return n;
 }
 
@@ -123,13 +132,7 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 			if (j == ndepth)
 				depth[ndepth++] = sum->series[i].depth;
 		}
-	for (i = 1; i < ndepth; i++)
-		for (j = i; j > 0 && depth[j - 1] > depth[j]; j--) {
-			unsigned d = depth[j];
-
-			depth[j] = depth[j - 1];
-			depth[j - 1] = d;
-		}
+	jobs_sort(depth, ndepth);
 	for (i = 0; i < ndepth; i++) {
 		snprintf(label, sizeof label, "%s %s %s", sum->modes[wl].name, bs,
 		    qd_text(depth[i], qd, sizeof qd));
@@ -197,13 +200,7 @@ view_jobs(const struct results *res, const struct summary *sum, struct view_tabl
 				all[nall++] = jobs[j];
 		}
 	}
-	for (j = 1; j < nall; j++)
-		for (n = j; n > 0 && all[n - 1] > all[n]; n--) {
-			unsigned x = all[n];
-
-			all[n] = all[n - 1];
-			all[n - 1] = x;
-		}
+	jobs_sort(all, nall);
 	view_table_init(t, "IOPS by queue depth and jobs", nall + 1);
 	str_copy(t->row_head, sizeof t->row_head, "Mode, block size, depth");
 	for (j = 0; j < nall; j++) {
