@@ -277,6 +277,74 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	free(iops);
 }
 
+/*
+ * How a workload's IOPS scale with jobs, when it ran at several job
+ * counts: at the block size of its saturation (else its smallest), each
+ * job count's best IOPS over the depths, and which count is best:
+ * "at 4 KiB, the best depth of each job count: 1 job 66,911,520, 2 jobs
+ * 63,655,696, 4 jobs 71,932,320 IOPS: best at 4 jobs (+8% over 1 job)".
+ */
+static void
+summary_jobs(const struct results *res, struct summary *s, unsigned wl)
+{
+	struct summary_mode *sm = &s->modes[wl];
+	unsigned jobs[16], n = 0, i, k, b, best = 0;
+	double iops[16] = { 0 };
+	uint64_t bs = sm->sat.found ? sm->sat.bs : 0;
+	char a[32], size[32];
+
+	for (b = 0; b < s->nbs && bs == 0; b++)
+		for (i = 0; i < s->nseries && bs == 0; i++)
+			if (s->series[i].wl == wl && s->series[i].cell[b] >= 0)
+				bs = s->bs[b];
+	for (b = 0; b < s->nbs && s->bs[b] != bs; b++)
+		;
+	for (i = 0; i < s->nseries && b < s->nbs; i++) {
+		const struct summary_series *se = &s->series[i];
+		const struct cell_result *r;
+
+		if (se->wl != wl || se->cell[b] < 0)
+			continue;
+		r = &res->cells[se->cell[b]];
+		if (r->status != CELL_OK || !(r->iops > 0))
+			continue;
+		for (k = 0; k < n && jobs[k] != se->jobs; k++)
+			;
+		if (k == n && n == sizeof jobs / sizeof jobs[0])
+			continue;
+		if (k == n)
+			jobs[n++] = se->jobs;	/* series are sorted by depth, then jobs */
+		iops[k] = r->iops > iops[k] ? r->iops : iops[k];
+	}
+	if (n < 2)
+		return;
+	for (k = 1; k < n; k++)
+		for (i = k; i > 0 && jobs[i - 1] > jobs[i]; i--) {
+			unsigned tj = jobs[i];
+			double ti = iops[i];
+
+			jobs[i] = jobs[i - 1];
+			iops[i] = iops[i - 1];
+			jobs[i - 1] = tj;
+			iops[i - 1] = ti;
+		}
+	str_catf(sm->jobs_text, sizeof sm->jobs_text, "IOPS by jobs at %s, the best depth of "
+	    "each:", size_human(bs, size, sizeof size));
+	for (k = 0; k < n; k++) {
+		str_catf(sm->jobs_text, sizeof sm->jobs_text, "%s %u job%s %s", k ? "," : "",
+		    jobs[k], jobs[k] == 1 ? "" : "s", report_num(iops[k], 0, a, sizeof a));
+		best = iops[k] > iops[best] ? k : best;
+	}
+	str_catf(sm->jobs_text, sizeof sm->jobs_text, ": best at %u job%s", jobs[best],
+	    jobs[best] == 1 ? "" : "s");
+	if (best > 0)
+		str_catf(sm->jobs_text, sizeof sm->jobs_text, " (%+.0f%% over %u job%s)",
+		    (iops[best] / iops[0] - 1) * 100, jobs[0], jobs[0] == 1 ? "" : "s");
+	if (best < n - 1)
+		str_catf(sm->jobs_text, sizeof sm->jobs_text, "; %u jobs %.0f%% below it",
+		    jobs[n - 1], (1 - iops[n - 1] / iops[best]) * 100);
+}
+
 /* The scorecard's cells: per tile, read and write, at one job. */
 static void
 summary_score(const struct results *res, struct summary *s)
@@ -623,6 +691,8 @@ report_summary_build(const struct results *res, struct summary *s)
 		    sizeof sm->knee_text);
 		sm->lat_series = summary_lat_series(res, s, m);
 		summary_saturation(res, s, m);
+		if (s->multi_jobs)
+			summary_jobs(res, s, m);
 	}
 	summary_score(res, s);
 

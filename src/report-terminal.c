@@ -99,6 +99,8 @@ report_terminal(FILE *f, const struct results *res, const char *dir, unsigned ma
 			fprintf(f, "  %s: %s\n", sm->name, sm->knee_text);
 			if (sm->sat.found)
 				fprintf(f, "  %s: %s\n", sm->name, sm->sat.text);
+			if (sm->jobs_text[0] != '\0')
+				fprintf(f, "  %s: %s\n", sm->name, sm->jobs_text);
 			if (res->expect.set && sm->expect_text[0] != '\0')
 				fprintf(f, "  %s: %s\n", sm->name, sm->expect_text);
 		}

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "view.h"
 
 static const struct {
@@ -48,7 +50,13 @@ view_findings(const struct results *res, const struct summary *sum, struct view_
 			    VIEW_ABOVE_CAP, NULL);
 		else if (res->expect.set)
 			findings_text(t, row, FIND_EXPECT, sm->expect_text);
-		if (sm->sat.found)
-			findings_text(t, row, FIND_SATURATION, sm->sat.text);
+		if (sm->sat.found && sm->jobs_text[0] != '\0') {
+			char *both = xasprintf("%s; %s", sm->sat.text, sm->jobs_text);
+
+			findings_text(t, row, FIND_SATURATION, both);
+			free(both);
+		} else if (sm->sat.found || sm->jobs_text[0] != '\0')
+			findings_text(t, row, FIND_SATURATION, sm->sat.found ? sm->sat.text :
+			    sm->jobs_text);
 	}
 }

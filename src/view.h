@@ -99,6 +99,8 @@ struct summary_mode {
 	char		 expect_text[640];	/* the verdict, then each figure against its spec */
 	unsigned	 nbs;		/* distinct block sizes with figures: < 3 draws bars */
 	struct saturation sat;
+	/* At several job counts: how IOPS scale with jobs, one sentence; empty otherwise. */
+	char		 jobs_text[256];
 	/* The knee's points (the best cell at each block size) that are not steady: */
 };
 

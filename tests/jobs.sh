@@ -32,6 +32,17 @@ for bs in ('4K', '64K'):
     for qd in (1, 4, 16):
         assert re.match(r'(best at \d jobs? \(|no change with jobs)', rows['randread %s QD%d' % (bs, qd)][3]), rows
 assert 'at 4 KiB with 1 job' in md, 'the summary does not say its saturation is of 1 job'
+# the summary line on jobs: each job count's best IOPS over the depths at 4 KiB
+best = {}
+for c in d['cells']:
+    if c['bs'] == 4096:
+        best[c['jobs']] = max(best.get(c['jobs'], 0), c['iops'])
+line = 'IOPS by jobs at 4 KiB, the best depth of each: ' + ', '.join(
+    '%d job%s %s' % (j, '' if j == 1 else 's', format(round(best[j]), ',')) for j in (1, 2, 4))
+assert line in md, (line, [l for l in md.splitlines() if 'IOPS by jobs' in l])
+top = max(best, key=best.get)
+assert ('best at %d job' % top) in md.split(line)[1][:40], md.split(line)[1][:80]
+assert line in open('j.out').read(), 'the terminal conclusions lack the jobs line'
 "
 grep -q 'Queue depth x jobs' j/report.html || fail "no section in report.html"
 $PY - j/report.xlsx <<'PY' || fail "report.xlsx: no depth x jobs rows"
