@@ -90,7 +90,8 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, many_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof *names, many_cmp);
 	for (i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", dir, names[i]);
 		struct stat st;
