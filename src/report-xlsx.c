@@ -234,51 +234,42 @@ xl_summary_failed(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const s
 	return xl_view_rows(x, ws, row, &ctx->view->problems, NULL);
 }
 
-/* Summary row: the banner when a cell is not steady (bold red).  Returns the next row. */
+/*
+ * A Summary row "HEAD TEXT TAIL" in format fmt, when there is a text (the
+ * caller's, freed here; NULL: no row).  Returns the next row.
+ */
 static lxw_row_t
-xl_stability_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_banner(lxw_worksheet *ws, lxw_row_t row, const char *head, char *text, const char *tail,
+    lxw_format *fmt)
 {
-	char *banner = report_table_stability_banner(ctx, "yellow (and " REPORT_UNSTEADY_MARK
-	    " in a text)", "the Stability column of the Cells and Checks sheets"), *line;
+	char *line;
 
-	if (banner == NULL)
+	if (text == NULL)
 		return row;
-	line = xasprintf("%s Not steady: %s", REPORT_UNSTEADY_MARK, banner);
-	worksheet_write_string(ws, row++, 0, line, x->alert);
+	line = xasprintf("%s%s%s", head, text, tail);
+	worksheet_write_string(ws, row++, 0, line, fmt);
 	free(line);
-	free(banner);
+	free(text);
 	return row;
 }
 
-/* Summary row: the banner when the run read a region never written (bold red). */
+/*
+ * The Summary's opening rows: a run that read a region never written and a
+ * cell not steady (bold red), then the volume against its spec (bold; red
+ * when below it or above the cap).
+ */
 static lxw_row_t
-xl_unwritten_banner(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_banners(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
 {
-	char *banner = view_unwritten_banner(ctx->res, "with a note on the figure sheets"), *line;
-
-	if (banner == NULL)
-		return row;
-	line = xasprintf("%s Reads of a region never written: %s", REPORT_UNWRITTEN_MARK, banner);
-	worksheet_write_string(ws, row++, 0, line, x->alert);
-	free(line);
-	free(banner);
-	return row;
-}
-
-/* Summary row: the volume against its spec (bold; red when below it or above the cap). */
-static lxw_row_t
-xl_verdict(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
-{
-	char *bottom = report_verdict_bottom_line(ctx->res, ctx->sum), *line;
 	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
 
-	if (bottom == NULL)
-		return row;
-	line = xasprintf("Verdict: %s.", bottom);
-	worksheet_write_string(ws, row++, 0, line, off ? x->alert : x->bold);
-	free(line);
-	free(bottom);
-	return row;
+	row = xl_banner(ws, row, REPORT_UNWRITTEN_MARK " Reads of a region never written: ",
+	    view_unwritten_banner(ctx->res, "with a note on the figure sheets"), "", x->alert);
+	row = xl_banner(ws, row, REPORT_UNSTEADY_MARK " Not steady: ",
+	    report_table_stability_banner(ctx, "yellow (and " REPORT_UNSTEADY_MARK " in a text)",
+	    "the Stability column of the Cells and Checks sheets"), "", x->alert);
+	return xl_banner(ws, row, "Verdict: ", report_verdict_bottom_line(ctx->res, ctx->sum), ".",
+	    off ? x->alert : x->bold);
 }
 
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
@@ -321,9 +312,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 		    "sheets give the best cell of each block size over every queue depth and job count, "
 		    "and there is no Saturation sheet; the Cells and Checks sheets have every cell.",
 		    x->alert);
-	row = xl_unwritten_banner(x, ws, row, ctx);
-	row = xl_stability_banner(x, ws, row, ctx);
-	row = xl_verdict(x, ws, row, ctx);
+	row = xl_banners(x, ws, row, ctx);
 	row++;
 	worksheet_set_row(ws, row, 45, NULL);
 	row = xl_view_table(x, ws, row, &ctx->view->summary, x->bold);
