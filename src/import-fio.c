@@ -769,7 +769,7 @@ static unsigned
 import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cells,
     const cJSON **first_of_cell)
 {
-	unsigned i, k, n, ngroups = 0, thread = 1;
+	unsigned i, k, n, ngroups = 0, thread = 1, nthreads;
 	int last_group = -1;
 
 	for (i = 0; i < im->nent; i += n) {
@@ -798,14 +798,14 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			import_fio_note(im->notes.concurrent, &im->notes.nconcurrent, "%s (group %d)",
 			    name, group);
 		last_group = group;
-		/* fio numbers its threads over every job and clone: a reported entry is one, or numjobs */
-		thread += n > 1 || jobs == 1 ? n : jobs;
+		/* fio numbers its threads over every job and clone: an entry is one, or numjobs */
+		nthreads = n > 1 || jobs == 1 ? n : jobs;
+		thread += nthreads;
 		if (!import_fio_cell(im, im->ent + i, n, r, why, sizeof why)) {
 			import_fio_note(im->notes.skipped, &im->notes.nskipped, "%s (%s)", name, why);
 			continue;
 		}
-		import_fio_logs(im, e, thread - (n > 1 || jobs == 1 ? n : jobs),
-		    n > 1 || jobs == 1 ? n : jobs, r);
+		import_fio_logs(im, e, thread - nthreads, nthreads, r);
 		if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode)) {
 			r->cell.rwmixread = import_fio_share(im, e);
 			r->cell.rwmix_set = true;

@@ -117,27 +117,34 @@ per_cell_span(const struct results *res, double *lo, double *hi)
 }
 
 /*
- * Whether the cells ran times of their own, as imported fio jobs with
- * runtimes of their own do: some measured longer than the plan's --runtime
- * (10% and half a second of slack), or shorter where sweep's steady state
- * did not end them early (it was off, or the criterion was fio's).
+ * Whether cells spanning lo..hi seconds ran times of their own, as imported
+ * fio jobs with runtimes of their own do: some measured longer than the
+ * plan's --runtime (10% and half a second of slack), or shorter where
+ * sweep's steady state did not end them early (it was off, or the
+ * criterion was fio's).
  */
+static bool
+per_cell_own(const struct plan *p, double lo, double hi)
+{
+	return hi > p->runtime_s * 1.1 + 0.5 || ((p->steady_pct == 0 ||
+	    p->steady_rule[0] != '\0') && lo > 0 && lo < p->runtime_s * 0.9 - 0.5);
+}
+
+/* Whether the cells of res ran times of their own (per_cell_own). */
 bool
 report_per_cell_own(const struct results *res)
 {
-	const struct plan *p = &res->plan;
 	double lo, hi;
 
 	per_cell_span(res, &lo, &hi);
-	return hi > p->runtime_s * 1.1 + 0.5 || ((p->steady_pct == 0 ||
-	    p->steady_rule[0] != '\0') && lo > 0 && lo < p->runtime_s * 0.9 - 0.5);
+	return per_cell_own(&res->plan, lo, hi);
 }
 
 /*
  * How long each cell measured, for a run's header ("6 s per cell"): its
  * --runtime, "6 s" (steady state may end a cell earlier, which its own
  * paragraph says), or when the cells ran times of their own
- * (report_per_cell_own), their range: "52-142 s".
+ * (per_cell_own), their range: "52-142 s".
  */
 const char *
 report_per_cell(const struct results *res, char *buf, size_t len)
@@ -145,7 +152,7 @@ report_per_cell(const struct results *res, char *buf, size_t len)
 	double lo, hi;
 
 	per_cell_span(res, &lo, &hi);
-	if (!report_per_cell_own(res))
+	if (!per_cell_own(&res->plan, lo, hi))
 		snprintf(buf, len, "%u s", res->plan.runtime_s);
 	else if (llround(lo) != llround(hi))
 		snprintf(buf, len, "%lld-%lld s", llround(lo), llround(hi));
