@@ -277,6 +277,20 @@ summary_saturation(const struct results *res, const struct summary *s, unsigned 
 	free(iops);
 }
 
+/* A job count and its best IOPS, for summary_jobs; sorted by job count. */
+struct jobs_iops {
+	unsigned	 jobs;
+	double		 iops;
+};
+
+static int
+cmp_jobs_iops(const void *a, const void *b)
+{
+	const struct jobs_iops *x = a, *y = b;
+
+	return x->jobs < y->jobs ? -1 : x->jobs > y->jobs;
+}
+
 /*
  * How a workload's IOPS scale with jobs, when it ran at several job
  * counts: at the block size of its saturation (else its smallest), each
@@ -288,8 +302,8 @@ static void
 summary_jobs(const struct results *res, struct summary *s, unsigned wl)
 {
 	struct summary_mode *sm = &s->modes[wl];
-	unsigned jobs[16], n = 0, i, k, b, best = 0;
-	double iops[16] = { 0 };
+	struct jobs_iops at[16];
+	unsigned n = 0, i, k, b, best = 0;
 	uint64_t bs = sm->sat.found ? sm->sat.bs : 0;
 	char a[32], size[32];
 
@@ -308,41 +322,32 @@ summary_jobs(const struct results *res, struct summary *s, unsigned wl)
 		r = &res->cells[se->cell[b]];
 		if (r->status != CELL_OK || !(r->iops > 0))
 			continue;
-		for (k = 0; k < n && jobs[k] != se->jobs; k++)
+		for (k = 0; k < n && at[k].jobs != se->jobs; k++)
 			;
-		if (k == n && n == sizeof jobs / sizeof jobs[0])
+		if (k == n && n == sizeof at / sizeof at[0])
 			continue;
 		if (k == n)
-			jobs[n++] = se->jobs;	/* series are sorted by depth, then jobs */
-		iops[k] = r->iops > iops[k] ? r->iops : iops[k];
+			at[n++] = (struct jobs_iops){ .jobs = se->jobs };
+		at[k].iops = r->iops > at[k].iops ? r->iops : at[k].iops;
 	}
 	if (n < 2)
 		return;
-	for (k = 1; k < n; k++)
-		for (i = k; i > 0 && jobs[i - 1] > jobs[i]; i--) {
-			unsigned tj = jobs[i];
-			double ti = iops[i];
-
-			jobs[i] = jobs[i - 1];
-			iops[i] = iops[i - 1];
-			jobs[i - 1] = tj;
-			iops[i - 1] = ti;
-		}
+	qsort(at, n, sizeof *at, cmp_jobs_iops);
 	str_catf(sm->jobs_text, sizeof sm->jobs_text, "IOPS by jobs at %s, the best depth of "
 	    "each:", size_human(bs, size, sizeof size));
 	for (k = 0; k < n; k++) {
 		str_catf(sm->jobs_text, sizeof sm->jobs_text, "%s %u job%s %s", k ? "," : "",
-		    jobs[k], jobs[k] == 1 ? "" : "s", report_num(iops[k], 0, a, sizeof a));
-		best = iops[k] > iops[best] ? k : best;
+		    at[k].jobs, at[k].jobs == 1 ? "" : "s", report_num(at[k].iops, 0, a, sizeof a));
+		best = at[k].iops > at[best].iops ? k : best;
 	}
-	str_catf(sm->jobs_text, sizeof sm->jobs_text, ": best at %u job%s", jobs[best],
-	    jobs[best] == 1 ? "" : "s");
+	str_catf(sm->jobs_text, sizeof sm->jobs_text, ": best at %u job%s", at[best].jobs,
+	    at[best].jobs == 1 ? "" : "s");
 	if (best > 0)
 		str_catf(sm->jobs_text, sizeof sm->jobs_text, " (%+.0f%% over %u job%s)",
-		    (iops[best] / iops[0] - 1) * 100, jobs[0], jobs[0] == 1 ? "" : "s");
+		    (at[best].iops / at[0].iops - 1) * 100, at[0].jobs, at[0].jobs == 1 ? "" : "s");
 	if (best < n - 1)
 		str_catf(sm->jobs_text, sizeof sm->jobs_text, "; %u jobs %.0f%% below it",
-		    jobs[n - 1], (1 - iops[n - 1] / iops[best]) * 100);
+		    at[n - 1].jobs, (1 - at[n - 1].iops / at[best].iops) * 100);
 }
 
 /* The scorecard's cells: per tile, read and write, at one job. */
