@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fake-cell.h"
 #include "report.h"
 
 /*
@@ -35,18 +36,7 @@ fake_run(struct compare_run *run, const char *label, double scale, bool drop)
 		for (d = 0; d < 2 && n < res->plan.ncells; d++, n++) {
 			struct cell_result *r = &res->cells[n];
 
-			r->cell.index = n;
-			r->cell.mode = MODE_RANDREAD;
-			r->cell.bs = sizes[b];
-			r->cell.depth = depths[d];
-			r->cell.jobs = 1;
-			res->plan.cells[n] = r->cell;
-			r->status = CELL_OK;
-			r->runtime_ns = 2 * NSEC_PER_SEC;
-			r->iops = 1000 * (d + 1) * scale;
-			r->ios = (uint64_t)r->iops * 2;
-			r->bytes = r->read_bytes = r->ios * r->cell.bs;
-			r->bw_bytes_s = (double)r->bytes / 2;
+			fake_cell(res, n, MODE_RANDREAD, sizes[b], depths[d], 1000 * (d + 1) * scale, 2);
 			r->lat_pct_ns[0] = 10000;
 			r->lat_pct_ns[2] = 40000;
 			bw_check_compute(r);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fake-cell.h"
 #include "report.h"
 #include "results.h"
 #include "util.h"
@@ -211,18 +212,7 @@ fake_results(struct results *res)
 				struct cell_result *r = &res->cells[n];
 				double iops = fmin(I[m], B[m] / (double)sizes[b]) * (d == 0 ? 0.5 : 1);
 
-				r->cell.index = n;
-				r->cell.mode = modes[m];
-				r->cell.bs = sizes[b];
-				r->cell.depth = depths[d];
-				r->cell.jobs = 1;
-				res->plan.cells[n] = r->cell;
-				r->status = CELL_OK;
-				r->runtime_ns = 10 * NSEC_PER_SEC;
-				r->iops = noisy(iops, 0.02);
-				r->ios = (uint64_t)(r->iops * 10);
-				r->bytes = r->ios * r->cell.bs;
-				r->bw_bytes_s = (double)r->bytes / 10;
+				fake_cell(res, n, modes[m], sizes[b], depths[d], noisy(iops, 0.02), 10);
 				r->lat_pct_ns[0] = 20000 * (d + 1) + b;
 				r->lat_pct_ns[2] = 50000 * (d + 1) + b;
 				if (m == 1 && b == 2 && d == 1) {

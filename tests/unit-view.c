@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fake-cell.h"
 #include "report.h"
 #include "results.h"
 #include "util.h"
@@ -39,22 +40,7 @@ fake_results(struct results *res)
 			for (d = 0; d < 2; d++, n++) {
 				struct cell_result *r = &res->cells[n];
 
-				r->cell.index = n;
-				r->cell.mode = modes[m];
-				r->cell.bs = sizes[b];
-				r->cell.depth = depths[d];
-				r->cell.jobs = 1;
-				res->plan.cells[n] = r->cell;
-				r->status = CELL_OK;
-				r->runtime_ns = 2 * NSEC_PER_SEC;
-				r->iops = 1000 * (d + 1) * (m + 1);
-				r->ios = (uint64_t)r->iops * 2;
-				r->bytes = r->ios * r->cell.bs;
-				if (modes[m] == MODE_WRITE)
-					r->write_bytes = r->bytes;
-				else
-					r->read_bytes = r->bytes;
-				r->bw_bytes_s = (double)r->bytes / 2;
+				fake_cell(res, n, modes[m], sizes[b], depths[d], 1000 * (d + 1) * (m + 1), 2);
 				r->lat_pct_ns[0] = 10000;
 				r->lat_pct_ns[2] = 40000;
 				bw_check_compute(r);
@@ -283,18 +269,9 @@ curves_chosen(void)
 	res.cells = xcalloc(res.plan.ncells, sizeof *res.cells);
 	for (b = 0; b < 5; b++)
 		for (d = 0; d < 4; d++, n++) {
-			struct cell_result *r = &res.cells[n];
-
-			r->cell = (struct cell){ .index = n, .mode = MODE_RANDREAD, .bs = sizes[b],
-			    .depth = 1u << d, .jobs = 1 };
-			res.plan.cells[n] = r->cell;
-			r->status = CELL_OK;
-			r->runtime_ns = NSEC_PER_SEC;
-			r->iops = 1000.0 * (d < 2 ? d + 1 : 2) * (b + 1);
-			r->ios = (uint64_t)r->iops;
-			r->bytes = r->read_bytes = r->ios * r->cell.bs;
-			r->bw_bytes_s = (double)r->bytes;
-			bw_check_compute(r);
+			fake_cell(&res, n, MODE_RANDREAD, sizes[b], 1u << d,
+			    1000.0 * (d < 2 ? d + 1 : 2) * (b + 1), 1);
+			bw_check_compute(&res.cells[n]);
 			res.ndone++;
 		}
 	res.cells[3].status = CELL_FAILED;
