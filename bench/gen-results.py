@@ -2,13 +2,16 @@
 """Write a synthetic sweep results.json: a volume with known caps.
 
   gen-results.py [--modes randread,read,write,randwrite] [--bs 4k,...] [--depths 1,4,...]
-                 [--cells N] [--runtime S] [--mismatch N] [--seed N] OUT
+                 [--cells N] [--runtime S] [--mismatch N] [--seed N]
+                 [--scale F] [--scale-bw F] OUT
 
 Each mode has an IOPS cap I and a bandwidth cap B; a cell at block size bs
 and queue depth d does min(d / (1/I1 + bs/B), I, B / bs) IOPS with 3% noise
 (I1: the QD1 rate), latency by Little's law.  --cells N picks the first N
 cells of modes x bs x depths (default 4 modes x 10 sizes x 5 depths = 200).
 --mismatch N gives N cells a device leg 30% short, as a page cache would.
+--scale F multiplies every cap (IOPS, bandwidth, QD1) and --scale-bw F the
+bandwidth cap again: a second volume type for a comparison.
 Used by bench/report-speed.sh and the report tests.
 """
 import argparse
@@ -40,6 +43,8 @@ def main():
     ap.add_argument("--runtime", type=int, default=10)
     ap.add_argument("--mismatch", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--scale-bw", type=float, default=1.0)
     ap.add_argument("out")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
@@ -51,7 +56,8 @@ def main():
     cells = []
     bad = set(rnd.sample(range(len(plan)), min(a.mismatch, len(plan))))
     for i, (mode, bs, depth) in enumerate(plan):
-        cap_i, cap_b, qd1 = CAPS[mode]
+        cap_i, cap_b, qd1 = (c * a.scale for c in CAPS[mode])
+        cap_b *= a.scale_bw
         iops = min(depth / (1.0 / qd1 + bs / cap_b), cap_i, cap_b / bs) * rnd.uniform(0.97, 1.03)
         runtime_ns = a.runtime * 10**9
         ios = int(iops * a.runtime)
