@@ -10,26 +10,25 @@ if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
-# The title, centred on the picture (a long label or path may use its full width).
-set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
 set tmargin 5
 @BARS@@XAXIS@set ylabel "@YLABEL@"
-set logscale y 10
-set xrange @XRANGE@
+@YSCALE@set xrange @XRANGE@
 set xtics (@XTICS@)
 set format y "%.0s%c"
 # Whole decades, with every point at least 15% inside: none sits on the frame.
 set yrange @YRANGE@
 set ytics @YTICS@
-@GAP@set key outside right top vertical box
+@GAP@set key below center horizontal Left reverse samplen 3 width 1 height 1
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1200,800 noenhanced font "sans,14"
+        set terminal pngcairo size @SIZE@ noenhanced font "sans,14"
     } else {
-        set terminal svg size 1200,800 noenhanced font "sans,14" background "white"
+        set terminal svg size @SIZE@ noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
-    plot @PLOT@
+    # The title, centred on the picture (a long label or path may use its full width).
+    set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
+    @PLOT@
     unset output
 }
