@@ -41,7 +41,12 @@
 struct gp_lines {
 	struct report_ctx	*ctx;
 	const char		*stem;
-	bool			 bw;
+	bool			 bw;		/* MiB/s; else IOPS, or latency when lat */
+	bool			 lat;		/* p99, whiskers from p50 to p99.9 */
+	bool			 lowest;	/* a line per mode: its lowest depth (a large run) */
+	double			 div;		/* latency: microseconds per the chart's unit */
+	const char		*unit;		/* latency: "µs" or "ms" */
+	const char		*ylabel;
 	bool			 spread;	/* --repeat: error bars */
 	unsigned		 marked;	/* caveats of every cell drawn */
 	unsigned		 nvariants;	/* depth x jobs ranks: the ramp's steps */
@@ -99,16 +104,51 @@ report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xr
 	gp_bs_axis(bs, nbs, 15, xtics, xrange);
 }
 
-/* A cell's figure on the chart: IOPS or MiB/s; a point only when above 0 (log axis). */
+/*
+ * A cell's figure on the chart: IOPS, MiB/s, or a latency percentile (p:
+ * an index into sweep_percentiles) in the chart's unit; a point only when
+ * above 0 (log axis).
+ */
 static double
-gp_value(const struct gp_lines *L, int c)
+gp_pct(const struct gp_lines *L, int c, unsigned p)
 {
 	const struct cell_result *r;
 
 	if (c < 0)
 		return 0;
 	r = &L->ctx->res->cells[c];
+	if (L->lat)
+		return (double)r->lat_pct_ns[p] / 1e3 / L->div;
 	return L->bw ? r->bw_bytes_s / MIB : r->iops;
+}
+
+/* A cell's figure on the chart: IOPS, MiB/s or p99 latency. */
+static double
+gp_value(const struct gp_lines *L, int c)
+{
+	return gp_pct(L, c, 2);
+}
+
+/*
+ * A latency row: block size, p99, p50 and p99.9 (NaN, gnuplot's missing,
+ * where an import gave none), depth and jobs.
+ */
+static void
+gp_lat_row(const struct gp_lines *L, FILE *f, int c, struct view_range *yr)
+{
+	static const unsigned pct[] = { 2, 0, 3 };	/* p99, p50, p99.9 */
+	const struct cell_result *r = &L->ctx->res->cells[c];
+	unsigned p;
+	double v;
+
+	fprintf(f, "%llu", (unsigned long long)r->cell.bs);
+	for (p = 0; p < 3; p++) {
+		v = gp_pct(L, c, pct[p]);
+		/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis). */
+		fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
+		view_range_add(yr, v);
+	}
+	fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
 }
 
 /*
@@ -137,21 +177,39 @@ gp_lines_rows(const struct gp_lines *L, FILE *f, const struct summary_series *se
 		gap = false;
 		any = true;
 		view_range_add(yr, gp_value(L, se->cell[b]));
-		report_gnuplot_spread_range(r, L->bw, yr);
-		if (L->bw)
+		if (L->lat) {
+			gp_lat_row(L, f, se->cell[b], yr);
+		} else if (L->bw)
 			fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
 			    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
 		else
 			fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
-		if (L->spread)
+		if (L->spread) {
+			report_gnuplot_spread_range(r, L->bw, yr);
 			report_gnuplot_spread_columns(f, r, L->bw);
+		}
 		if (L->marked)
 			report_gnuplot_mark_column(f, L->ctx->res, se->cell[b]);
 		fputc('\n', f);
 	}
 }
 
-/* iops.dat / bw.dat: a block per series drawn.  Returns how many. */
+/* Whether a series of workload wl before series s is drawn. */
+static bool
+gp_drawn(const struct gp_lines *L, unsigned wl, unsigned s)
+{
+	unsigned t;
+
+	for (t = 0; t < s; t++)
+		if (L->block[t] >= 0 && L->ctx->sum->series[t].wl == wl)
+			return true;
+	return false;
+}
+
+/*
+ * iops.dat / bw.dat / latency.dat: a block per series drawn (with lowest,
+ * each mode's first, its lowest depth).  Returns how many.
+ */
 static unsigned
 gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 {
@@ -167,7 +225,7 @@ gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 		L->block[s] = -1;
 		for (b = 0; b < sum->nbs && !(gp_value(L, se->cell[b]) > 0); b++)
 			;
-		if (b == sum->nbs)
+		if (b == sum->nbs || (L->lowest && gp_drawn(L, se->wl, s)))
 			continue;
 		L->marked |= report_gnuplot_series_caveats(L->ctx, se, L->bw);
 		L->block[s] = (int)n++;
@@ -181,7 +239,10 @@ gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 			continue;
 		fprintf(f, "%s# index %d: %s\n", L->block[s] > 0 ? "\n\n" : "", L->block[s],
 		    sum->series[s].name);
-		if (L->spread)
+		if (L->lat)
+			fprintf(f, "# bs_bytes\tp99_%s\tp50_%s\tp99.9_%s\tdepth\tjobs", L->unit,
+			    L->unit, L->unit);
+		else if (L->spread)
 			fputs(L->bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" :
 			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi", f);
 		else
@@ -203,7 +264,7 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
     unsigned idx, bool titled)
 {
 	const struct summary_series *se = &L->ctx->sum->series[s];
-	unsigned mcol = (L->bw ? 4 : 3) + (L->spread ? 2 : 0);	/* the marks' column */
+	unsigned mcol = L->lat ? 7 : (L->bw ? 4 : 3) + (L->spread ? 2 : 0);	/* the marks' */
 	char dt[64];
 
 	fprintf(plot, "%s'%s.dat' index %d using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
@@ -214,7 +275,10 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
 		report_gnuplot_quote(plot, se->name);
 	} else
 		fputs("notitle", plot);
-	if (L->spread)
+	if (L->lat)
+		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:3:4 with yerrorbars "
+		    "lc rgb \"%s\" lw 1 pt 0 notitle", L->stem, L->block[s], color);
+	else if (L->spread)
 		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:%u:%u with yerrorbars "
 		    "lc rgb \"%s\" lw 2 pt 0 notitle", L->stem, L->block[s], L->bw ? 4 : 3,
 		    L->bw ? 5 : 4, color);
@@ -361,7 +425,8 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 		gp_line_item(plot, L, s, color, idx == 0, idx, true);
 		idx++;
 	}
-	report_gnuplot_caps(L->ctx->res, L->bw, plot, idx == 0, yr);
+	if (!L->lat)
+		report_gnuplot_caps(L->ctx->res, L->bw, plot, idx == 0, yr);
 	report_gnuplot_mark_key(plot, L->marked);
 }
 
@@ -444,11 +509,10 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 	gp_note(plot, L, 1 - 92.0 / h);
 	fprintf(plot, "set label 3 \"Block size (log2 scale); a panel per mode, a line per queue "
 	    "depth\" at screen 0.5, screen %.4f center\n    set label 4 \"%s\" at screen 0.015, "
-	    "screen 0.5 center rotate by 90\n    ", 1 - (h - 95.0) / h, L->bw ?
-	    "Throughput (MiB/s, log scale)" : "IOPS (log scale)");
+	    "screen 0.5 center rotate by 90\n    ", 1 - (h - 95.0) / h, L->ylabel);
 	for (k = 0; k < n; k++) {
 		gp_panel_box(plot, k, cols, rows, h);
-		gap = report_gnuplot_gap_of(L->ctx, L->bw, (int)wl[k]);
+		gap = L->lat ? xstrdup("") : report_gnuplot_gap_of(L->ctx, L->bw, (int)wl[k]);
 		if (k > 0)
 			fputs("unset label\n    unset object\n    ", plot);
 		fprintf(plot, "%sset format y %s\n    set title ", gap, k % cols == 0 ?
@@ -467,7 +531,8 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 			gp_line_color(L, s, true, color, sizeof color);
 			gp_line_item(plot, L, s, color, idx++ == 0, sum->series[s].variant, false);
 		}
-		report_gnuplot_caps(L->ctx->res, L->bw, plot, false, yr);
+		if (!L->lat)
+			report_gnuplot_caps(L->ctx->res, L->bw, plot, false, yr);
 		if (k == n - 1)
 			report_gnuplot_mark_key(plot, L->marked);
 		fputs("\n    ", plot);
@@ -478,18 +543,20 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 }
 
 /*
- * The iops or bw chart's lines (a line per series) into plot: the data into
- * j->data, then "plot ..." of every line, or past GP_PANEL_MAX lines of two
+ * The iops, bw or latency chart's lines (a line per series) into plot: the
+ * data into j->data, then "plot ..." of every line, or past GP_PANEL_MAX lines of two
  * modes or more the panels.  size: the canvas, "W,H" in pixels.  Returns
  * whether it drew panels (which shade each mode's gap below spec in its own).
  */
 bool
-report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
-    struct view_range *yr, char *size, size_t len)
+report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
+    const struct report_gp_lines *what, FILE *plot, struct view_range *yr, char *size, size_t len)
 {
 	struct gp_lines L = {
-		.ctx = ctx, .stem = j->chart.stem, .bw = bw,
-		.spread = report_gnuplot_has_rounds(ctx->res),
+		.ctx = ctx, .stem = j->chart.stem, .bw = what->bw, .lat = what->lat,
+		.div = what->div, .unit = what->unit, .ylabel = what->ylabel,
+		.lowest = what->lat && report_big(ctx->sum),
+		.spread = !what->lat && report_gnuplot_has_rounds(ctx->res),
 	};
 	unsigned wl[GP_PANELS_MAX], n, nmodes, cols, rows, h;
 	bool panels;

@@ -72,26 +72,30 @@ report_gnuplot_dash(unsigned v)
 
 /*
  * The dash pattern of the i-th line of a chart as a gnuplot dt, into buf:
- * solid, then a dash of 20, 10, 4 or 30 units followed by none, one, two...
- * dots; every i gives its own pattern, and none is gnuplot's 2-5 (the cap
- * lines'), so no two lines of a chart share one.  Returns buf.
+ * solid, then a dash of 20, 10, 4 or 30 units followed by none, one or two
+ * dots, the gaps 6 units wide, then 10, 14 ... past each twelve patterns;
+ * every i gives its own pattern (of six elements at most: gnuplot's
+ * limit), and none is gnuplot's 2-5 (the cap lines'), so no two lines of
+ * a chart share one.  Returns buf.
  */
 const char *
 report_gnuplot_dt(unsigned i, char *buf, size_t len)
 {
 	static const unsigned dash[] = { 20, 10, 4, 30 };
+	unsigned k, gap;
 	size_t n;
-	unsigned k;
 
 	if (i == 0) {
 		snprintf(buf, len, "1");
 		return buf;
 	}
 	i--;
-	n = (size_t)snprintf(buf, len, "(%u,6", dash[i % 4]);
-	for (k = 0; k < i / 4 && n + 8 < len; k++)
-		n += (size_t)snprintf(buf + n, len - n, ",2,6");
-	snprintf(buf + n, len - n, ")");
+	gap = 6 + 4 * (i / 12);
+	n = (size_t)snprintf(buf, len, "(%u,%u", dash[i % 4], gap);
+	for (k = 0; k < (i / 4) % 3 && n < len; k++)
+		n += (size_t)snprintf(buf + n, len - n, ",2,%u", gap);
+	if (n < len)
+		snprintf(buf + n, len - n, ")");
 	return buf;
 }
 
@@ -149,15 +153,24 @@ report_gnuplot_log_range(const struct view_range *r, double room)
 }
 
 /*
- * Caller frees: a linear axis's range from 0, "[0:hi]" with hi on a 1-2-5
- * step at least room times the largest value; "[0:*]" when r holds nothing.
+ * Caller frees: a linear axis's range from 0, "[0:hi]" with hi a round
+ * number (1, 1.2, 1.5 ... 8 x 10^k) at least room times the largest value,
+ * so that the tallest bar fills most of the height; "[0:*]" when r holds
+ * nothing.
  */
 char *
 report_gnuplot_lin_range(const struct view_range *r, double room)
 {
-	if (!(r->hi > 0))
+	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+	double v = r->hi * room, d;
+	unsigned i;
+
+	if (!(v > 0))
 		return xstrdup("[0:*]");
-	return xasprintf("[0:%g]", gp_125(r->hi * room, true));
+	d = pow(10, floor(log10(v)));
+	for (i = 0; i < 10 && steps[i] * d < v * (1 - 1e-9); i++)
+		;
+	return xasprintf("[0:%g]", steps[i] * d);
 }
 
 /*

@@ -73,7 +73,9 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 		    "of every depth x jobs" : "Throughput (MiB/s) vs block size", 0);
 	if (sum->has_latency)
 		gp_chart(charts, &n, max, "latency", bars ? "p99 latency by block size and queue "
-		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest depth", 0);
+		    "depth" : report_big(sum) ? "p99 latency vs block size at each mode's lowest depth, "
+		    "whiskers p50 to p99.9" : "p99 latency vs block size by queue depth, whiskers p50 "
+		    "to p99.9", 0);
 	if (sum->has_iops && report_curves_any(sum)) {
 		gp_chart(charts, &n, max, "saturation", "IOPS vs queue depth: where it saturates", 0);
 		if (sum->has_latency)
@@ -104,29 +106,21 @@ gp_metric_value(const struct cell_result *r, enum gp_metric metric, unsigned pct
 	return (double)r->lat_pct_ns[pct] / 1e3;
 }
 
-static int gp_lat_cell(const struct report_ctx *, unsigned, unsigned);
-
 /*
  * The largest latency (microseconds) the latency chart draws: p99 of every
- * bar, or p99.9 of each mode's lowest depth at each block size.
+ * bar, or p99.9 of every cell drawn (the lines' whiskers).
  */
 static double
 gp_lat_max(const struct report_ctx *ctx, bool bars)
 {
 	const struct summary *sum = ctx->sum;
 	double max = 0, v;
-	unsigned s, b, m;
-	int c;
+	unsigned s, b;
 
-	for (s = 0; bars && s < sum->nseries; s++)
+	for (s = 0; s < sum->nseries; s++)
 		for (b = 0; b < sum->nbs; b++)
 			if (sum->series[s].cell[b] >= 0 && (v = gp_metric_value(
-			    &ctx->res->cells[sum->series[s].cell[b]], GP_LAT, 2)) > max)
-				max = v;
-	for (m = 0; !bars && m < sum->nmodes; m++)
-		for (b = 0; b < sum->nbs; b++)
-			if ((c = gp_lat_cell(ctx, m, b)) >= 0 &&
-			    (v = gp_metric_value(&ctx->res->cells[c], GP_LAT, 3)) > max)
+			    &ctx->res->cells[sum->series[s].cell[b]], GP_LAT, bars ? 2 : 3)) > max)
 				max = v;
 	return max;
 }
@@ -180,13 +174,13 @@ gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($%u > 0 ? $2 : NaN) with boxes "
 		    "lc rgb \"white\" fs solid 1.0 border lc rgb \"%s\" notitle", stem, block,
 		    label + 1, color);
-	/* The value above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
+	/* The value just above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
 	if (metric == GP_LAT)
-		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($2 * 1.25):%u with labels "
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u with labels offset 0,0.8 "
 		    "notitle", stem, block, label);
 	else
-		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(($%u > $2 ? $%u : $2) * 1.25):%u "
-		    "with labels notitle", stem, block, metric == GP_BW ? 5 : 4,
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($%u > $2 ? $%u : $2):%u "
+		    "with labels offset 0,0.8 notitle", stem, block, metric == GP_BW ? 5 : 4,
 		    metric == GP_BW ? 5 : 4, label);
 	if (metric == GP_LAT)
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:3 with points lc rgb \"black\" "
@@ -222,7 +216,7 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 					x[(size_t)s * sum->nbs + b] = at + slot++;
 			if (slot == 0)
 				continue;
-			fprintf(t, "%s\"%s %s\" %.1f", ntics++ > 0 ? ", " : "",
+			fprintf(t, "%s\"%s\\n%s\" %.1f", ntics++ > 0 ? ", " : "",
 			    sum->modes[m].name, report_size_label(sum->bs[b], label,
 			    sizeof label), at + (slot - 1) / 2.0);
 			at += slot + 1;
@@ -273,103 +267,6 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 	j->data = buf;
 	*xtics = tbuf;
 	*xrange = xasprintf("[-1:%g]", at > 1 ? at - 1 : 1);
-}
-
-/*
- * The latency chart's cell of a mode at block size b: the lowest depth
- * (then jobs) with a latency figure there; -1 none.
- */
-static int
-gp_lat_cell(const struct report_ctx *ctx, unsigned wl, unsigned b)
-{
-	const struct summary *sum = ctx->sum;
-	unsigned s;
-
-	/* Series are sorted by depth, then jobs. */
-	for (s = 0; s < sum->nseries; s++)
-		if (sum->series[s].wl == wl && sum->series[s].cell[b] >= 0 &&
-		    ctx->res->cells[sum->series[s].cell[b]].lat_pct_ns[0] > 0)
-			return sum->series[s].cell[b];
-	return -1;
-}
-
-/*
- * latency.dat: per mode, at every block size measured, p50/p99/p99.9 at
- * the lowest depth measured there, in the chart's unit (div: from
- * microseconds); when a cell drawn has a caveat, every row its marks,
- * drawn hollow (the marks above p99.9).
- */
-static void
-gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char *unit,
-    FILE *plot, struct view_range *yr)
-{
-	static const char *pct_name[] = { "p50", "p99", "p99.9" };
-	static const unsigned pct_index[] = { 0, 2, 3 };	/* into sweep_percentiles */
-	const struct summary *sum = ctx->sum;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	unsigned m, b, p, block = 0, marked = 0, mode_marked;
-
-	for (m = 0; m < sum->nmodes; m++)
-		for (b = 0; b < sum->nbs; b++)
-			marked |= view_caveats(ctx->res, gp_lat_cell(ctx, m, b));
-	fprintf(f, "# sweep latency: completion latency percentiles per mode at each block size, "
-	    "at the lowest queue depth measured there; one block per mode (gnuplot index 0, 1, "
-	    "...)\n");
-	for (m = 0; m < sum->nmodes; m++) {
-		const struct summary_mode *sm = &sum->modes[m];
-		unsigned rows = 0;
-
-		mode_marked = 0;
-		for (b = 0; b < sum->nbs; b++) {
-			int c = gp_lat_cell(ctx, m, b);
-			const struct cell_result *r;
-
-			if (c < 0)
-				continue;
-			r = &ctx->res->cells[c];
-			if (rows++ == 0)
-				fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_%s\tp99_%s\tp99.9_%s\t"
-				    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sm->name,
-				    unit, unit, unit, marked ? "\tmarks" : "");
-			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
-			for (p = 0; p < 3; p++) {
-				double v = (double)r->lat_pct_ns[pct_index[p]] / 1e3 / div;
-
-				/*
-				 * %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined
-				 * on a log axis); 0 is not given (an import): NaN, gnuplot's missing.
-				 */
-				fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
-				view_range_add(yr, v);
-			}
-			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
-			if (marked)
-				report_gnuplot_mark_column(f, ctx->res, c);
-			fputc('\n', f);
-			mode_marked |= view_caveats(ctx->res, c);
-		}
-		if (rows == 0)
-			continue;
-		for (p = 0; p < 3; p++) {
-			char *title = xasprintf("%s %s", sm->name, pct_name[p]);
-
-			fprintf(plot, "%s'%s.dat' index %u using 1:%u with linespoints lc rgb \"%s\" lw 2 "
-			    "ps 1.5 dt %u pt %d title ", block > 0 || p > 0 ? ", \\\n     " : "",
-			    j->chart.stem, block, p + 2, sm->color, p + 1,
-			    report_gnuplot_point(p));
-			report_gnuplot_quote(plot, title);
-			free(title);
-			if (mode_marked)
-				report_gnuplot_mark_items(plot, j->chart.stem, block, p + 2, 7,
-				    report_gnuplot_point(p), sm->color, p == 2);
-		}
-		block++;
-	}
-	report_gnuplot_mark_key(plot, marked);
-	fclose(f);
-	j->data = buf;
 }
 
 /* How many runs of cells of one block size the workload has in run order: the series chart's tics. */
@@ -531,16 +428,18 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 		return;
 	}
 	report_gnuplot_bs_axis(ctx->sum->bs, ctx->sum->nbs, xtics, xrange);
-	if (metric == GP_LAT) {
-		fputs("plot ", plot);
-		gp_latency(ctx, j, div, unit, plot, yr);
-	} else if (report_big(ctx->sum)) {
+	*ylabel = metric == GP_LAT ? xasprintf("p99 completion latency (%s, log scale); whiskers: "
+	    "p50 to p99.9", unit) : xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" :
+	    "IOPS (log scale)");
+	if (metric != GP_LAT && report_big(ctx->sum)) {
 		fputs("plot ", plot);
 		report_gnuplot_best(ctx, j, metric == GP_BW, plot, yr);
-	} else
-		*panels = report_gnuplot_lines(ctx, j, metric == GP_BW, plot, yr, size, GP_SIZE_LEN);
-	*ylabel = metric == GP_LAT ? xasprintf("Completion latency (%s, log scale)", unit) :
-	    xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" : "IOPS (log scale)");
+	} else {
+		struct report_gp_lines what = { .bw = metric == GP_BW, .lat = metric == GP_LAT,
+		    .div = div, .unit = unit, .ylabel = *ylabel };
+
+		*panels = report_gnuplot_lines(ctx, j, &what, plot, yr, size, GP_SIZE_LEN);
+	}
 }
 
 /* Build one chart's script and data in memory. */
@@ -569,7 +468,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	title = report_gnuplot_title(ctx->res, what);
 	free(what);
 	/* Bars: a linear axis from 0 (heights show ratios), room above the tallest for its label. */
-	yrange = bars ? report_gnuplot_lin_range(&yr, 1.2) : report_gnuplot_log_range(&yr, 1);
+	yrange = bars ? report_gnuplot_lin_range(&yr, 1.1) : report_gnuplot_log_range(&yr, 1);
 	ytics = bars ? xstrdup("autofreq") : report_gnuplot_log_tics(&yr, 1);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
@@ -585,7 +484,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	keys[7] = (struct report_gp_key){ "@YLABEL@", ylabel != NULL ? ylabel : "" };
 	/* Grouped bars: a category axis of mode x block size; else a log2 axis of block sizes. */
 	keys[8] = (struct report_gp_key){ "@XAXIS@", bars ?
-	    "set xlabel \"Mode and block size (one bar per queue depth)\"\n"
+	    "set xlabel \"Mode and block size (one bar per queue depth)\" offset 0,-0.6\n"
 	    "set style fill solid 0.85 border\nset boxwidth 0.8 absolute\n"
 	    "set grid ytics mytics\n" :
 	    "set xlabel \"Block size (log2 scale)\"\nset logscale x 2\nset grid xtics ytics mytics\n" };

@@ -263,8 +263,17 @@ unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
 	     const struct summary_series *se, bool bw);
 /* report-gnuplot-bs.c: the iops and bw charts' lines; the block-size axis (caller frees both) */
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
-bool	 report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
-	     struct view_range *yr, char *size, size_t len);
+/* What a chart of lines against block size draws: IOPS, MiB/s (bw) or p99 latency (lat). */
+struct report_gp_lines {
+	bool		 bw;
+	bool		 lat;
+	double		 div;		/* latency: microseconds per the axis' unit */
+	const char	*unit;		/* latency: the axis' unit, "µs" or "ms" */
+	const char	*ylabel;
+};
+bool	 report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
+	     const struct report_gp_lines *what, FILE *plot, struct view_range *yr, char *size,
+	     size_t len);
 void	 report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 	     struct view_range *yr);
 unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
