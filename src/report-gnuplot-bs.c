@@ -379,6 +379,83 @@ gp_note(FILE *plot, const struct gp_lines *L, double y)
 	free(note);
 }
 
+/*
+ * The IOPS chart's marks of what the summary states for workload wl (every
+ * one when wl < 0): where it states a knee, a cross at the knee's size and
+ * IOPS cap, labelled "knee ~64 KiB", in the mode's colour.
+ */
+static void
+gp_knee_marks(FILE *plot, const struct gp_lines *L, int wl)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned m, n = 0;
+	char a[32], *t;
+
+	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++) {
+		const struct knee *k = &sum->modes[m].knee;
+
+		if ((wl >= 0 && (unsigned)wl != m) || k->kind != KNEE_FOUND || !k->iops_plateau ||
+		    !k->bw_plateau || !(k->iops_cap > 0))
+			continue;
+		t = xasprintf("knee ~%s", size_human(analysis_caps_knee_size(k), a, sizeof a));
+		fputs("set label ", plot);
+		report_gnuplot_quote(plot, t);
+		fprintf(plot, " at %.6g, %.6g right point pt 2 ps 3 lw 3 lc rgb \"%s\" offset -1, %.1f "
+		    "tc rgb \"%s\" font \"sans:Bold,14\" front\n    ", (double)analysis_caps_knee_size(k),
+		    k->iops_cap, sum->modes[m].color, -1.5 - 1.2 * n++, sum->modes[m].color);
+		free(t);
+	}
+}
+
+/* Whether the summary states a bandwidth cap for a workload (drawn on the IOPS chart). */
+static bool
+gp_bw_cap_any(const struct gp_lines *L)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned m;
+
+	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++)
+		if (sum->modes[m].knee.bw_plateau && sum->modes[m].knee.bw_cap > 0 &&
+		    (sum->modes[m].knee.kind == KNEE_FOUND || sum->modes[m].knee.kind == KNEE_BW_BOUND))
+			return true;
+	return false;
+}
+
+/*
+ * The bandwidth cap the summary states for workload wl (every one when wl
+ * < 0) drawn on the IOPS chart, as IOPS = BW / block size: a dotted curve
+ * in the mode's colour (titled when titled).
+ */
+static void
+gp_bw_cap_items(FILE *plot, const struct gp_lines *L, int wl, bool titled)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned m;
+	char a[32], *t;
+
+	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++) {
+		const struct knee *k = &sum->modes[m].knee;
+
+		if ((wl >= 0 && (unsigned)wl != m) || !k->bw_plateau || !(k->bw_cap > 0) ||
+		    (k->kind != KNEE_FOUND && k->kind != KNEE_BW_BOUND))
+			continue;
+		/* Only between the sizes measured: beyond them the cap is not known. */
+		/* Dotted, a gap of its own per mode: no line's pattern begins with a dot. */
+		fprintf(plot, ", \\\n     (x >= %.6g && x <= %.6g ? %.6g / x : NaN) with lines lc rgb "
+		    "\"%s\" lw 2 dt (2,%u) ", (double)k->bs_min / 1.01, (double)k->bs_max * 1.01,
+		    k->bw_cap, sum->modes[m].color, 4 + m);
+		if (!titled) {
+			fputs("notitle", plot);
+			continue;
+		}
+		t = xasprintf("%s BW cap ~%s MiB/s as IOPS", sum->modes[m].name,
+		    report_approx(k->bw_cap / MIB, a, sizeof a));
+		fputs("title ", plot);
+		report_gnuplot_quote(plot, t);
+		free(t);
+	}
+}
+
 /* The colour of series s: its mode's, or a step of its mode's ramp by depth. */
 static void
 gp_line_color(const struct gp_lines *L, unsigned s, bool ramp, char *out, size_t len)
@@ -417,6 +494,7 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 	char color[8];
 
 	gp_note(plot, L, 0.905);
+	gp_knee_marks(plot, L, -1);
 	fputs("plot ", plot);
 	for (s = 0; s < sum->nseries; s++) {
 		if (L->block[s] < 0)
@@ -425,6 +503,8 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 		gp_line_item(plot, L, s, color, idx == 0, idx, true);
 		idx++;
 	}
+	if (idx > 0)
+		gp_bw_cap_items(plot, L, -1, true);
 	if (!L->lat)
 		report_gnuplot_caps(L->ctx->res, L->bw, plot, idx == 0, yr);
 	report_gnuplot_mark_key(plot, L->marked);
@@ -508,8 +588,9 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 	    "set xtics (%s)\n    ", xtics);
 	gp_note(plot, L, 1 - 92.0 / h);
 	fprintf(plot, "set label 3 \"Block size (log2 scale); a panel per mode, a line per queue "
-	    "depth\" at screen 0.5, screen %.4f center\n    set label 4 \"%s\" at screen 0.015, "
-	    "screen 0.5 center rotate by 90\n    ", 1 - (h - 95.0) / h, L->ylabel);
+	    "depth%s\" at screen 0.5, screen %.4f center\n    set label 4 \"%s\" at screen 0.015, "
+	    "screen 0.5 center rotate by 90\n    ", gp_bw_cap_any(L) ? "; dotted: the bandwidth "
+	    "cap as IOPS = BW / bs" : "", 1 - (h - 95.0) / h, L->ylabel);
 	for (k = 0; k < n; k++) {
 		gp_panel_box(plot, k, cols, rows, h);
 		gap = L->lat ? xstrdup("") : report_gnuplot_gap_of(L->ctx, L->bw, (int)wl[k]);
@@ -520,6 +601,7 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		free(gap);
 		report_gnuplot_quote(plot, sum->modes[wl[k]].name);
 		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", sum->modes[wl[k]].color);
+		gp_knee_marks(plot, L, (int)wl[k]);
 		if (k == n - 1) {
 			gp_panel_key(plot, L, h);
 			fputs("set key inside top right vertical\n    ", plot);
@@ -531,6 +613,7 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 			gp_line_color(L, s, true, color, sizeof color);
 			gp_line_item(plot, L, s, color, idx++ == 0, sum->series[s].variant, false);
 		}
+		gp_bw_cap_items(plot, L, (int)wl[k], false);
 		if (!L->lat)
 			report_gnuplot_caps(L->ctx->res, L->bw, plot, false, yr);
 		if (k == n - 1)

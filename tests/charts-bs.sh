@@ -115,7 +115,7 @@ done
 ok "bars: a linear y axis from 0"
 
 # read's figures copied into randread: the chart says the two coincide.
-gen same --modes read,randread,write --bs 4k,64k,1m --depths 1,8
+gen same --modes read,randread,write --bs 4k,8k,16k,64k,1m --depths 1,8
 edit same '
 src = {(c["bs"], c["depth"]): c for c in d["cells"] if c["mode"] == "read"}
 for c in d["cells"]:
@@ -132,3 +132,11 @@ for c in iops bw; do
 	! grep -q "write within 2%" "$T/same/$c.gp" || fail "same $c.gp: write said to coincide"
 done
 ok "read == randread: the charts say the lines coincide"
+
+# The synthetic SSD's knee (the summary states one): marked on the IOPS
+# chart, with each mode's bandwidth cap drawn as IOPS = BW / bs.
+grep -q "knee ~" "$T/same/iops.gp" || fail "same iops.gp: no knee mark"
+grep -q "write BW cap ~[0-9,]* MiB/s as IOPS" "$T/same/iops.gp" ||
+	fail "same iops.gp: no bandwidth cap drawn as IOPS"
+! grep -q "knee ~" "$T/same/bw.gp" || fail "same bw.gp: a knee mark off the IOPS chart"
+ok "the knee marked, the bandwidth cap drawn as IOPS, on the IOPS chart"
