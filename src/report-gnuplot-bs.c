@@ -520,16 +520,23 @@ static void
 gp_panel_key(FILE *plot, const struct gp_lines *L, unsigned h)
 {
 	const struct summary *sum = L->ctx->sum;
-	unsigned v, s, n = 0;
+	unsigned v, s, n = 0, total = 0;
 	char color[8], dt[64];
-	double x, y;
+	double x, x0, y;
 
+	for (v = 0; v < L->nvariants; v++) {
+		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].variant != v); s++)
+			;
+		total += s < sum->nseries;
+	}
+	/* A row centred under the panels (a full one from the left edge GP_KEY_X0). */
+	x0 = total >= GP_KEY_COLS ? GP_KEY_X0 : 0.5 - total * GP_KEY_W / 2;
 	for (v = 0; v < L->nvariants; v++) {
 		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].variant != v); s++)
 			;
 		if (s == sum->nseries)
 			continue;
-		x = GP_KEY_X0 + (n % GP_KEY_COLS) * GP_KEY_W;
+		x = x0 + (n % GP_KEY_COLS) * GP_KEY_W;
 		y = (GP_KEY_Y_PX - (n / GP_KEY_COLS) * GP_KEY_ROW_PX) / h;
 		n++;
 		palette_ramp(0x606060, v, L->nvariants, color, sizeof color);
@@ -596,8 +603,9 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		gap = L->lat ? xstrdup("") : report_gnuplot_gap_of(L->ctx, L->bw, (int)wl[k]);
 		if (k > 0)
 			fputs("unset label\n    unset object\n    ", plot);
-		fprintf(plot, "%sset format y %s\n    set title ", gap, k % cols == 0 ?
-		    "\"%.0s%c\"" : "\"\"");
+		/* Tic labels on the first column only, as the template's (latency in %g). */
+		fprintf(plot, "%sset format y %s\n    set title ", gap, k % cols != 0 ? "\"\"" :
+		    L->lat ? "\"%g\"" : "\"%.0s%c\"");
 		free(gap);
 		report_gnuplot_quote(plot, sum->modes[wl[k]].name);
 		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", sum->modes[wl[k]].color);

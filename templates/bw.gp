@@ -1,8 +1,9 @@
 # sweep chart: throughput (MiB/s; MB/s is in the .dat and the tables) vs block
-# size, one line per mode x queue depth; or, when
-# no mode has three block sizes, grouped bars (mode x block size, a bar per
-# queue depth).  Colour: mode (the same in every sweep chart); dash, marker
-# and fill: queue depth.
+# size, one line per mode x queue depth (past 8 lines over two modes or
+# more, a panel per mode on shared axes); or, when no mode has three block
+# sizes, grouped bars (mode x block size, a bar per queue depth) on a linear
+# axis from 0.  Colour: mode (the same in every sweep chart; within one
+# mode, light to dark by depth); each line its own dash, a marker per depth.
 # Made from a template in sweep's templates/ with values from results.json;
 # data beside it.  Render:  gnuplot @STEM@.gp   (writes @STEM@.png and @STEM@.svg;
 # gnuplot -e "formats='png'" @STEM@.gp writes one of them).
@@ -15,7 +16,7 @@ set tmargin 5
 @YSCALE@set xrange @XRANGE@
 set xtics (@XTICS@)
 set format y "%.0s%c"
-# Whole decades, with every point at least 15% inside: none sits on the frame.
+# Lines: whole decades, every point at least 15% inside (none on the frame); bars: 0 up.
 set yrange @YRANGE@
 set ytics @YTICS@
 @GAP@set key below center horizontal Left reverse samplen 3 width 1 height 1

@@ -1,9 +1,11 @@
-# sweep chart: completion latency percentiles vs block size, for each mode at
-# every block size measured, at the lowest queue depth measured there
-# (p50 solid, p99 dashed, p99.9 dotted); or, when no mode has three block
-# sizes, grouped bars of p99 (mode x block size, a bar per queue depth) with
-# p50 as a dot.  Colour: mode (the same in every sweep chart).  The unit is
-# microseconds, or milliseconds when the chart reaches 10 ms.
+# sweep chart: p99 completion latency vs block size, one line per mode x
+# queue depth with whiskers from p50 to p99.9 (a large run: each mode's
+# lowest depth; past 8 lines over two modes or more, a panel per mode); or,
+# when no mode has three block sizes, grouped bars of p99 (mode x block
+# size, a bar per queue depth) with p50 as a dot, on a linear axis from 0.
+# Colour: mode (the same in every sweep chart; within one mode, light to
+# dark by depth).  The unit is microseconds, or milliseconds when the
+# chart reaches 10 ms.
 # Made from a template in sweep's templates/ with values from results.json;
 # data beside it.  Render:  gnuplot @STEM@.gp   (writes @STEM@.png and @STEM@.svg;
 # gnuplot -e "formats='png'" @STEM@.gp writes one of them).
@@ -16,7 +18,7 @@ set tmargin 5
 @YSCALE@set xrange @XRANGE@
 set xtics (@XTICS@)
 set format y "%g"
-# Whole decades, with every point at least 15% inside: none sits on the frame.
+# Lines: whole decades, every point at least 15% inside (none on the frame); bars: 0 up.
 set yrange @YRANGE@
 set ytics @YTICS@
 set key below center horizontal Left reverse samplen 3 width 1 height 1
