@@ -681,7 +681,7 @@ report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE
 	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
 	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b, block = 0;
 	unsigned marked, all = 0;
-	char *buf = NULL;
+	char *buf = NULL, dt[64];
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
@@ -716,8 +716,9 @@ report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE
 			fputc('\n', f);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
-		    "dt 1 pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
-		    sum->modes[m].color, sum->modes[m].name);
+		    "dt %s pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem,
+		    block, sum->modes[m].color, report_gnuplot_dt(block, dt, sizeof dt),
+		    sum->modes[m].name);
 		if (marked)
 			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
 			    sum->modes[m].color, true);
