@@ -275,9 +275,11 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
 		report_gnuplot_quote(plot, se->name);
 	} else
 		fputs("notitle", plot);
+	/* Whiskers drawn with the line's own marker: pt 0 would cover its fill. */
 	if (L->lat)
 		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:3:4 with yerrorbars "
-		    "lc rgb \"%s\" lw 1 pt 0 notitle", L->stem, L->block[s], color);
+		    "lc rgb \"%s\" lw 1 ps 1.5 pt %d notitle", L->stem, L->block[s], color,
+		    report_gnuplot_point(se->variant));
 	else if (L->spread)
 		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:%u:%u with yerrorbars "
 		    "lc rgb \"%s\" lw 2 pt 0 notitle", L->stem, L->block[s], L->bw ? 4 : 3,
