@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "palette.h"
@@ -90,4 +91,23 @@ palette_workloads(const enum rw_mode *mode, unsigned n, uint32_t *rgb)
 			next = (next + k + 1) % np;
 		}
 	}
+}
+
+/*
+ * Step i of n of a sequential ramp of rgb's hue into out ("#rrggbb"), light
+ * to dark: the first mixed 50% with white, the last 40% with black, so that
+ * a mode's depths read in order inside its colour.  One step: rgb itself.
+ */
+void
+palette_ramp(uint32_t rgb, unsigned i, unsigned n, char *out, size_t len)
+{
+	double t = n > 1 ? -0.5 + 0.9 * (double)i / (double)(n - 1) : 0, c[3];
+	unsigned k;
+
+	for (k = 0; k < 3; k++) {
+		c[k] = (double)((rgb >> (16 - 8 * k)) & 0xff);
+		c[k] = t < 0 ? c[k] + (255 - c[k]) * -t : c[k] * (1 - t);
+	}
+	snprintf(out, len, "#%02x%02x%02x", (unsigned)(c[0] + 0.5), (unsigned)(c[1] + 0.5),
+	    (unsigned)(c[2] + 0.5));
 }

@@ -70,6 +70,35 @@ report_gnuplot_dash(unsigned v)
 	return v % 5 + 1;
 }
 
+/*
+ * The dash pattern of the i-th line of a chart as a gnuplot dt, into buf:
+ * solid, then a dash of 20, 10, 4 or 30 units followed by none, one or two
+ * dots, the gaps 6 units wide, then 10, 14 ... past each twelve patterns;
+ * every i gives its own pattern (of six elements at most: gnuplot's
+ * limit), and none is gnuplot's 2-5 (the cap lines'), so no two lines of
+ * a chart share one.  Returns buf.
+ */
+const char *
+report_gnuplot_dt(unsigned i, char *buf, size_t len)
+{
+	static const unsigned dash[] = { 20, 10, 4, 30 };
+	unsigned k, gap;
+	size_t n;
+
+	if (i == 0) {
+		snprintf(buf, len, "1");
+		return buf;
+	}
+	i--;
+	gap = 6 + 4 * (i / 12);
+	n = (size_t)snprintf(buf, len, "(%u,%u", dash[i % 4], gap);
+	for (k = 0; k < (i / 4) % 3 && n < len; k++)
+		n += (size_t)snprintf(buf + n, len - n, ",2,%u", gap);
+	if (n < len)
+		snprintf(buf + n, len - n, ")");
+	return buf;
+}
+
 /* The fill style of the v-th variant's bars. */
 const char *
 report_gnuplot_fill(unsigned v)
@@ -121,6 +150,27 @@ report_gnuplot_log_range(const struct view_range *r, double room)
 	if (!(r->lo > 0))
 		return xstrdup("[*:*]");
 	return xasprintf("[%g:%g]", gp_125(r->lo / 1.15, false), gp_125(r->hi * 1.15 * room, true));
+}
+
+/*
+ * Caller frees: a linear axis's range from 0, "[0:hi]" with hi a round
+ * number (1, 1.2, 1.5 ... 8 x 10^k) at least room times the largest value,
+ * so that the tallest bar fills most of the height; "[0:*]" when r holds
+ * nothing.
+ */
+char *
+report_gnuplot_lin_range(const struct view_range *r, double room)
+{
+	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10 };
+	double v = r->hi * room, d;
+	unsigned i;
+
+	if (!(v > 0))
+		return xstrdup("[0:*]");
+	d = pow(10, floor(log10(v)));
+	for (i = 0; i < 10 && steps[i] * d < v * (1 - 1e-9); i++)
+		;
+	return xasprintf("[0:%g]", steps[i] * d);
 }
 
 /*
@@ -602,13 +652,87 @@ report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned
 	return err;
 }
 
+/* One horizontal cap line as a plot item (a constant function: autoscale keeps it in view). */
+static void
+gp_cap_line(FILE *plot, bool first, double v, unsigned dt, const char *what)
+{
+	fprintf(plot, "%s%.6g with lines lc rgb \"#404040\" lw 2 dt %u title ",
+	    first ? "" : ", \\\n     ", v, dt);
+	report_gnuplot_quote(plot, what);
+}
+
+/*
+ * The caps of results.expect as plot items: IOPS (baseline, burst, floor)
+ * or bandwidth in MiB/s.  first: no plot item before them.  yr: their
+ * levels are added to it.
+ */
+void
+report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
+    struct view_range *yr)
+{
+	const struct expect *e = &res->expect;
+	const char *who = e->profile[0] != '\0' ? e->profile : "--expect";
+	char a[32], *t;
+
+	if (!e->set)
+		return;
+	view_range_add(yr, bw ? e->bw_bytes_s / MIB : e->iops);
+	view_range_add(yr, bw ? e->burst_bw_bytes_s / MIB : e->burst_iops);
+	view_range_add(yr, bw ? e->bw_floor_bytes_s / MIB : e->iops_floor);
+	if (bw) {
+		if (e->bw_bytes_s > 0) {
+			t = xasprintf("%s cap %s", who, profile_rate_text(e->bw_bytes_s, a, sizeof a));
+			gp_cap_line(plot, first, e->bw_bytes_s / MIB, 2, t);
+			free(t);
+			first = false;
+		}
+		if (e->burst_bw_bytes_s > 0) {
+			t = xasprintf("%s burst %s", who, profile_rate_text(e->burst_bw_bytes_s, a, sizeof a));
+			gp_cap_line(plot, first, e->burst_bw_bytes_s / MIB, 4, t);
+			free(t);
+			first = false;
+		}
+		if (e->bw_floor_bytes_s > 0) {
+			t = xasprintf("%s floor %s", who, profile_rate_text(e->bw_floor_bytes_s, a, sizeof a));
+			gp_cap_line(plot, first, e->bw_floor_bytes_s / MIB, 3, t);
+			free(t);
+		}
+		return;
+	}
+	if (e->iops > 0) {
+		t = xasprintf("%s cap %s IOPS", who, report_num(e->iops, 0, a, sizeof a));
+		gp_cap_line(plot, first, e->iops, 2, t);
+		free(t);
+		first = false;
+	}
+	if (e->burst_iops > 0) {
+		t = xasprintf("%s burst %s IOPS", who, report_num(e->burst_iops, 0, a, sizeof a));
+		gp_cap_line(plot, first, e->burst_iops, 4, t);
+		free(t);
+		first = false;
+	}
+	if (e->iops_floor > 0) {
+		t = xasprintf("%s floor %s IOPS", who, report_num(e->iops_floor, 0, a, sizeof a));
+		gp_cap_line(plot, first, e->iops_floor, 3, t);
+		free(t);
+	}
+}
+
+/* The gap below spec of every mode (report_gnuplot_gap_of).  Caller frees. */
+char *
+report_gnuplot_gap(const struct report_ctx *ctx, bool bw)
+{
+	return report_gnuplot_gap_of(ctx, bw, -1);
+}
+
 /*
  * Below spec: the gap between each mode's measured plateau (or peak) and
  * the cap it falls short of, shaded in the mode's colour over the block
- * sizes it was measured at, with its share of the cap.  Caller frees.
+ * sizes it was measured at, with its share of the cap; of workload wl
+ * only (a panel's), or of every one when wl < 0.  Caller frees.
  */
 char *
-report_gnuplot_gap(const struct report_ctx *ctx, bool bw)
+report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl)
 {
 	char *buf = NULL, *t;
 	size_t len = 0;
@@ -622,7 +746,8 @@ report_gnuplot_gap(const struct report_ctx *ctx, bool bw)
 		double hi = (x->floor > 0 ? x->floor : x->cap) / div;
 		double x0 = (double)x->m.bs_lo / 1.3, x1 = (double)x->m.bs_hi * 1.3;
 
-		if (!(bw ? sm->spec.has_bw : sm->spec.has_iops) || x->verdict != EXPECT_BELOW)
+		if (!(bw ? sm->spec.has_bw : sm->spec.has_iops) || x->verdict != EXPECT_BELOW ||
+		    (wl >= 0 && (unsigned)wl != m))
 			continue;
 		if (n++ == 0)
 			fputs("# Below spec: the gap between a mode's plateau and its cap, shaded.\n", f);

@@ -16,49 +16,7 @@
 
 enum gp_metric { GP_IOPS, GP_BW, GP_LAT };
 
-/* The plot style of a line: colour by mode, dash and point by depth x jobs. */
-static void
-gp_style(FILE *f, const struct summary_series *se)
-{
-	unsigned v = se->variant;
-
-	fprintf(f, "with linespoints lc rgb \"%s\" lw 2 ps 1.5 dt %u pt %d",
-	    se->color, report_gnuplot_dash(v), report_gnuplot_point(v));
-}
-
-/*
- * Log2 axis of the block sizes bs[0..nbs) (ascending, nbs > 0): a tic at
- * every power of two from the smallest to the largest, labelled when there
- * are 12 at most, else every other one labelled (the rest minor tics), so
- * that 14 pt labels do not run into each other.  Caller frees both.
- */
-void
-report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange)
-{
-	char *buf = NULL, label[32];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int lo = 0, hi = 0, e, step = 1, every = 1;
-
-	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
-	while (lo < 62 && (1ULL << (lo + 1)) <= bs[0])
-		lo++;
-	for (hi = lo; hi < 62 && (1ULL << hi) < bs[nbs - 1]; hi++)
-		;
-	while ((hi - lo + 1) / step > 16)
-		step *= 2;
-	if ((hi - lo) / step + 1 > 12)
-		every = 2;
-	for (e = lo; e <= hi; e += step)
-		if (((e - lo) / step) % every == 0)
-			fprintf(f, "%s\"%s\" %llu", e > lo ? ", " : "",
-			    report_size_label(1ULL << e, label, sizeof label), 1ULL << e);
-		else
-			fprintf(f, ", \"\" %llu 1", 1ULL << e);
-	fclose(f);
-	*xtics = buf;
-	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
-}
+#define GP_SIZE_LEN	32	/* a canvas' size, "1200,800" */
 
 /* Grouped bars instead of lines: no mode has three block sizes or more. */
 bool
@@ -115,7 +73,9 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 		    "of every depth x jobs" : "Throughput (MiB/s) vs block size", 0);
 	if (sum->has_latency)
 		gp_chart(charts, &n, max, "latency", bars ? "p99 latency by block size and queue "
-		    "depth" : "Latency p50/p99/p99.9 vs block size, lowest depth", 0);
+		    "depth" : report_big(sum) ? "p99 latency vs block size at each mode's lowest depth, "
+		    "whiskers p50 to p99.9" : "p99 latency vs block size by queue depth, whiskers p50 "
+		    "to p99.9", 0);
 	if (sum->has_iops && report_curves_any(sum)) {
 		gp_chart(charts, &n, max, "saturation", "IOPS vs queue depth: where it saturates", 0);
 		if (sum->has_latency)
@@ -135,220 +95,6 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 	return n;
 }
 
-/* The figure of a cell on the iops or bw chart; a point only when above 0 (log axis). */
-static double
-gp_matrix_value(const struct cell_result *r, bool bw)
-{
-	return bw ? r->bw_bytes_s : r->iops;
-}
-
-/* One horizontal cap line as a plot item (a constant function: autoscale keeps it in view). */
-static void
-gp_cap_line(FILE *plot, bool first, double v, unsigned dt, const char *what)
-{
-	fprintf(plot, "%s%.6g with lines lc rgb \"#404040\" lw 2 dt %u title ",
-	    first ? "" : ", \\\n     ", v, dt);
-	report_gnuplot_quote(plot, what);
-}
-
-/*
- * The caps of results.expect as plot items: IOPS (baseline, burst, floor)
- * or bandwidth in MiB/s.  first: no plot item before them.
- */
-static void
-gp_caps(const struct results *res, bool bw, FILE *plot, bool first, struct view_range *yr)
-{
-	const struct expect *e = &res->expect;
-	const char *who = e->profile[0] != '\0' ? e->profile : "--expect";
-	char a[32], *t;
-
-	if (!e->set)
-		return;
-	view_range_add(yr, bw ? e->bw_bytes_s / MIB : e->iops);
-	view_range_add(yr, bw ? e->burst_bw_bytes_s / MIB : e->burst_iops);
-	view_range_add(yr, bw ? e->bw_floor_bytes_s / MIB : e->iops_floor);
-	if (bw) {
-		if (e->bw_bytes_s > 0) {
-			t = xasprintf("%s cap %s", who, profile_rate_text(e->bw_bytes_s, a, sizeof a));
-			gp_cap_line(plot, first, e->bw_bytes_s / MIB, 2, t);
-			free(t);
-			first = false;
-		}
-		if (e->burst_bw_bytes_s > 0) {
-			t = xasprintf("%s burst %s", who, profile_rate_text(e->burst_bw_bytes_s, a, sizeof a));
-			gp_cap_line(plot, first, e->burst_bw_bytes_s / MIB, 4, t);
-			free(t);
-			first = false;
-		}
-		if (e->bw_floor_bytes_s > 0) {
-			t = xasprintf("%s floor %s", who, profile_rate_text(e->bw_floor_bytes_s, a, sizeof a));
-			gp_cap_line(plot, first, e->bw_floor_bytes_s / MIB, 3, t);
-			free(t);
-		}
-		return;
-	}
-	if (e->iops > 0) {
-		t = xasprintf("%s cap %s IOPS", who, report_num(e->iops, 0, a, sizeof a));
-		gp_cap_line(plot, first, e->iops, 2, t);
-		free(t);
-		first = false;
-	}
-	if (e->burst_iops > 0) {
-		t = xasprintf("%s burst %s IOPS", who, report_num(e->burst_iops, 0, a, sizeof a));
-		gp_cap_line(plot, first, e->burst_iops, 4, t);
-		free(t);
-		first = false;
-	}
-	if (e->iops_floor > 0) {
-		t = xasprintf("%s floor %s IOPS", who, report_num(e->iops_floor, 0, a, sizeof a));
-		gp_cap_line(plot, first, e->iops_floor, 3, t);
-		free(t);
-	}
-}
-
-/*
- * iops.dat / bw.dat: a block per series; plot items into plot.  With
- * --repeat each row carries the median's interval too, drawn as an error
- * bar in the line's colour; when a cell drawn has a caveat, every row its
- * marks (report_gnuplot_mark_items).
- */
-static void
-gp_matrix(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
-    struct view_range *yr)
-{
-	const struct summary *sum = ctx->sum;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	unsigned s, b, block = 0, marked = 0;
-	bool spread = report_gnuplot_has_rounds(ctx->res);
-	unsigned mcol = (bw ? 4 : 3) + (spread ? 2 : 0);	/* the marks' column */
-
-	for (s = 0; s < sum->nseries; s++)
-		marked |= report_gnuplot_series_caveats(ctx, &sum->series[s], bw);
-	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...)\n",
-	    j->chart.stem, j->chart.title);
-	for (s = 0; s < sum->nseries; s++) {
-		const struct summary_series *se = &sum->series[s];
-		unsigned rows = 0;
-
-		for (b = 0; b < sum->nbs; b++)
-			if (se->cell[b] >= 0 && gp_matrix_value(&ctx->res->cells[se->cell[b]], bw) > 0)
-				rows++;
-		if (rows == 0)
-			continue;
-		fprintf(f, "%s# index %u: %s\n", block > 0 ? "\n\n" : "", block, se->name);
-		if (spread)
-			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" :
-			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi", f);
-		else
-			fputs(bw ? "# bs_bytes\tMiB/s\tMB/s" : "# bs_bytes\tIOPS", f);
-		fputs(marked ? "\tmarks\n" : "\n", f);
-		for (b = 0; b < sum->nbs; b++) {
-			const struct cell_result *r;
-
-			if (se->cell[b] < 0)
-				continue;
-			r = &ctx->res->cells[se->cell[b]];
-			if (!(gp_matrix_value(r, bw) > 0))
-				continue;
-			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
-			report_gnuplot_spread_range(r, bw, yr);
-			if (bw)
-				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
-				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
-			else
-				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
-			if (spread)
-				report_gnuplot_spread_columns(f, r, bw);
-			if (marked)
-				report_gnuplot_mark_column(f, ctx->res, se->cell[b]);
-			fputc('\n', f);
-		}
-		fprintf(plot, "%s'%s.dat' index %u using 1:2 ", block > 0 ? ", \\\n     " : "",
-		    j->chart.stem, block);
-		gp_style(plot, se);
-		fputs(" title ", plot);
-		report_gnuplot_quote(plot, se->name);
-		if (spread)
-			fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars "
-			    "lc rgb \"%s\" lw 2 pt 0 notitle", j->chart.stem, block, bw ? 4 : 3,
-			    bw ? 5 : 4, se->color);
-		if (report_gnuplot_series_caveats(ctx, se, bw) != 0)
-			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, mcol,
-			    report_gnuplot_point(se->variant), se->color, true);
-		block++;
-	}
-	gp_caps(ctx->res, bw, plot, block == 0, yr);
-	report_gnuplot_mark_key(plot, marked);
-	fclose(f);
-	j->data = buf;
-}
-
-/*
- * The iops or bw chart of a large run (report-big.c), where a line per
- * mode x depth x jobs would be thousands of lines: a line per mode, at each
- * block size its best cell over every depth and job count (the chart's
- * title says so).
- */
-static void
-gp_matrix_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
-    struct view_range *yr)
-{
-	const struct summary *sum = ctx->sum;
-	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
-	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b, block = 0;
-	unsigned marked, all = 0;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	fprintf(f, "# sweep %s: %s; one block per mode: at each block size the best cell of every "
-	    "queue depth and job count (gnuplot index 0, 1, ...)\n", j->chart.stem, j->chart.title);
-	for (m = 0; m < sum->nmodes; m++) {
-		view_best(ctx->res, ctx->sum, m, bw ? METRIC_MIB_S : METRIC_IOPS, best, count);
-		for (b = 0; b < sum->nbs && best[b] < 0; b++)
-			;
-		if (b == sum->nbs)
-			continue;
-		for (marked = 0, b = 0; b < sum->nbs; b++)
-			marked |= view_caveats(ctx->res, best[b]);
-		all |= marked;
-		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
-		    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
-		    bw ? "MiB/s\tMB/s" : "IOPS", marked ? "\tmarks" : "");
-		for (b = 0; b < sum->nbs; b++) {
-			const struct cell_result *r = &ctx->res->cells[best[b]];
-
-			if (best[b] < 0)
-				continue;
-			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
-			if (bw)
-				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
-				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
-			else
-				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
-			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
-			if (marked)
-				report_gnuplot_mark_column(f, ctx->res, best[b]);
-			fputc('\n', f);
-		}
-		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
-		    "dt 1 pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem, block,
-		    sum->modes[m].color, sum->modes[m].name);
-		if (marked)
-			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
-			    sum->modes[m].color, true);
-		block++;
-	}
-	gp_caps(ctx->res, bw, plot, block == 0, yr);
-	report_gnuplot_mark_key(plot, all);
-	fclose(f);
-	j->data = buf;
-	free(best);
-	free(count);
-}
-
 /* A cell's figure of a metric: IOPS, MiB/s, or p99 latency in microseconds; 0 none. */
 static double
 gp_metric_value(const struct cell_result *r, enum gp_metric metric, unsigned pct)
@@ -360,29 +106,21 @@ gp_metric_value(const struct cell_result *r, enum gp_metric metric, unsigned pct
 	return (double)r->lat_pct_ns[pct] / 1e3;
 }
 
-static int gp_lat_cell(const struct report_ctx *, unsigned, unsigned);
-
 /*
  * The largest latency (microseconds) the latency chart draws: p99 of every
- * bar, or p99.9 of each mode's lowest depth at each block size.
+ * bar, or p99.9 of every cell drawn (the lines' whiskers).
  */
 static double
 gp_lat_max(const struct report_ctx *ctx, bool bars)
 {
 	const struct summary *sum = ctx->sum;
 	double max = 0, v;
-	unsigned s, b, m;
-	int c;
+	unsigned s, b;
 
-	for (s = 0; bars && s < sum->nseries; s++)
+	for (s = 0; s < sum->nseries; s++)
 		for (b = 0; b < sum->nbs; b++)
 			if (sum->series[s].cell[b] >= 0 && (v = gp_metric_value(
-			    &ctx->res->cells[sum->series[s].cell[b]], GP_LAT, 2)) > max)
-				max = v;
-	for (m = 0; !bars && m < sum->nmodes; m++)
-		for (b = 0; b < sum->nbs; b++)
-			if ((c = gp_lat_cell(ctx, m, b)) >= 0 &&
-			    (v = gp_metric_value(&ctx->res->cells[c], GP_LAT, 3)) > max)
+			    &ctx->res->cells[sum->series[s].cell[b]], GP_LAT, bars ? 2 : 3)) > max)
 				max = v;
 	return max;
 }
@@ -436,13 +174,13 @@ gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($%u > 0 ? $2 : NaN) with boxes "
 		    "lc rgb \"white\" fs solid 1.0 border lc rgb \"%s\" notitle", stem, block,
 		    label + 1, color);
-	/* The value above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
+	/* The value just above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
 	if (metric == GP_LAT)
-		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($2 * 1.25):%u with labels "
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u with labels offset 0,0.8 "
 		    "notitle", stem, block, label);
 	else
-		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(($%u > $2 ? $%u : $2) * 1.25):%u "
-		    "with labels notitle", stem, block, metric == GP_BW ? 5 : 4,
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($%u > $2 ? $%u : $2):%u "
+		    "with labels offset 0,0.8 notitle", stem, block, metric == GP_BW ? 5 : 4,
 		    metric == GP_BW ? 5 : 4, label);
 	if (metric == GP_LAT)
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:3 with points lc rgb \"black\" "
@@ -478,7 +216,7 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 					x[(size_t)s * sum->nbs + b] = at + slot++;
 			if (slot == 0)
 				continue;
-			fprintf(t, "%s\"%s %s\" %.1f", ntics++ > 0 ? ", " : "",
+			fprintf(t, "%s\"%s\\n%s\" %.1f", ntics++ > 0 ? ", " : "",
 			    sum->modes[m].name, report_size_label(sum->bs[b], label,
 			    sizeof label), at + (slot - 1) / 2.0);
 			at += slot + 1;
@@ -521,7 +259,7 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 		block++;
 	}
 	if (metric != GP_LAT)
-		gp_caps(ctx->res, metric == GP_BW, plot, block == 0, yr);
+		report_gnuplot_caps(ctx->res, metric == GP_BW, plot, block == 0, yr);
 	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	fclose(t);
@@ -529,103 +267,6 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 	j->data = buf;
 	*xtics = tbuf;
 	*xrange = xasprintf("[-1:%g]", at > 1 ? at - 1 : 1);
-}
-
-/*
- * The latency chart's cell of a mode at block size b: the lowest depth
- * (then jobs) with a latency figure there; -1 none.
- */
-static int
-gp_lat_cell(const struct report_ctx *ctx, unsigned wl, unsigned b)
-{
-	const struct summary *sum = ctx->sum;
-	unsigned s;
-
-	/* Series are sorted by depth, then jobs. */
-	for (s = 0; s < sum->nseries; s++)
-		if (sum->series[s].wl == wl && sum->series[s].cell[b] >= 0 &&
-		    ctx->res->cells[sum->series[s].cell[b]].lat_pct_ns[0] > 0)
-			return sum->series[s].cell[b];
-	return -1;
-}
-
-/*
- * latency.dat: per mode, at every block size measured, p50/p99/p99.9 at
- * the lowest depth measured there, in the chart's unit (div: from
- * microseconds); when a cell drawn has a caveat, every row its marks,
- * drawn hollow (the marks above p99.9).
- */
-static void
-gp_latency(struct report_ctx *ctx, struct report_plot *j, double div, const char *unit,
-    FILE *plot, struct view_range *yr)
-{
-	static const char *pct_name[] = { "p50", "p99", "p99.9" };
-	static const unsigned pct_index[] = { 0, 2, 3 };	/* into sweep_percentiles */
-	const struct summary *sum = ctx->sum;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	unsigned m, b, p, block = 0, marked = 0, mode_marked;
-
-	for (m = 0; m < sum->nmodes; m++)
-		for (b = 0; b < sum->nbs; b++)
-			marked |= view_caveats(ctx->res, gp_lat_cell(ctx, m, b));
-	fprintf(f, "# sweep latency: completion latency percentiles per mode at each block size, "
-	    "at the lowest queue depth measured there; one block per mode (gnuplot index 0, 1, "
-	    "...)\n");
-	for (m = 0; m < sum->nmodes; m++) {
-		const struct summary_mode *sm = &sum->modes[m];
-		unsigned rows = 0;
-
-		mode_marked = 0;
-		for (b = 0; b < sum->nbs; b++) {
-			int c = gp_lat_cell(ctx, m, b);
-			const struct cell_result *r;
-
-			if (c < 0)
-				continue;
-			r = &ctx->res->cells[c];
-			if (rows++ == 0)
-				fprintf(f, "%s# index %u: %s\n# bs_bytes\tp50_%s\tp99_%s\tp99.9_%s\t"
-				    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sm->name,
-				    unit, unit, unit, marked ? "\tmarks" : "");
-			fprintf(f, "%llu", (unsigned long long)r->cell.bs);
-			for (p = 0; p < 3; p++) {
-				double v = (double)r->lat_pct_ns[pct_index[p]] / 1e3 / div;
-
-				/*
-				 * %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined
-				 * on a log axis); 0 is not given (an import): NaN, gnuplot's missing.
-				 */
-				fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
-				view_range_add(yr, v);
-			}
-			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
-			if (marked)
-				report_gnuplot_mark_column(f, ctx->res, c);
-			fputc('\n', f);
-			mode_marked |= view_caveats(ctx->res, c);
-		}
-		if (rows == 0)
-			continue;
-		for (p = 0; p < 3; p++) {
-			char *title = xasprintf("%s %s", sm->name, pct_name[p]);
-
-			fprintf(plot, "%s'%s.dat' index %u using 1:%u with linespoints lc rgb \"%s\" lw 2 "
-			    "ps 1.5 dt %u pt %d title ", block > 0 || p > 0 ? ", \\\n     " : "",
-			    j->chart.stem, block, p + 2, sm->color, p + 1,
-			    report_gnuplot_point(p));
-			report_gnuplot_quote(plot, title);
-			free(title);
-			if (mode_marked)
-				report_gnuplot_mark_items(plot, j->chart.stem, block, p + 2, 7,
-				    report_gnuplot_point(p), sm->color, p == 2);
-		}
-		block++;
-	}
-	report_gnuplot_mark_key(plot, marked);
-	fclose(f);
-	j->data = buf;
 }
 
 /* How many runs of cells of one block size the workload has in run order: the series chart's tics. */
@@ -748,7 +389,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 		report_gnuplot_quote(plot, se->name);
 		block++;
 	}
-	gp_caps(res, false, plot, block == 0, yr);
+	report_gnuplot_caps(res, false, plot, block == 0, yr);
 	fclose(f);
 	fclose(t);
 	j->data = buf;
@@ -761,10 +402,14 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 	free(start);
 }
 
-/* The iops, bw and latency charts: lines against block size, or grouped bars. */
+/*
+ * The iops, bw and latency charts: lines against block size, or grouped
+ * bars.  size: the canvas (GP_SIZE_LEN bytes); *panels: the iops or bw
+ * chart's lines are small multiples.
+ */
 static void
 gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char **xtics,
-    char **xrange, char **ylabel, struct view_range *yr)
+    char **xrange, char **ylabel, struct view_range *yr, char *size, bool *panels)
 {
 	enum gp_metric metric = strcmp(j->tmpl, "latency") == 0 ? GP_LAT :
 	    strcmp(j->tmpl, "bw") == 0 ? GP_BW : GP_IOPS;
@@ -772,23 +417,29 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 	const char *unit = "";
 	double div = 1;
 
+	snprintf(size, GP_SIZE_LEN, "1200,800");
 	if (metric == GP_LAT)
 		div = report_gnuplot_lat_unit(gp_lat_max(ctx, bars), &unit);
 	if (bars) {
+		fputs("plot ", plot);
 		gp_bars(ctx, j, metric, div, plot, xtics, xrange, yr);
-		*ylabel = metric == GP_LAT ? xasprintf("p99 completion latency (%s, log scale)", unit) :
-		    xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" : "IOPS (log scale)");
+		*ylabel = metric == GP_LAT ? xasprintf("p99 completion latency (%s)", unit) :
+		    xstrdup(metric == GP_BW ? "Throughput (MiB/s)" : "IOPS");
 		return;
 	}
 	report_gnuplot_bs_axis(ctx->sum->bs, ctx->sum->nbs, xtics, xrange);
-	if (metric == GP_LAT)
-		gp_latency(ctx, j, div, unit, plot, yr);
-	else if (report_big(ctx->sum))
-		gp_matrix_best(ctx, j, metric == GP_BW, plot, yr);
-	else
-		gp_matrix(ctx, j, metric == GP_BW, plot, yr);
-	*ylabel = metric == GP_LAT ? xasprintf("Completion latency (%s, log scale)", unit) :
-	    xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" : "IOPS (log scale)");
+	*ylabel = metric == GP_LAT ? xasprintf("p99 completion latency (%s, log scale); whiskers: "
+	    "p50 to p99.9", unit) : xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" :
+	    "IOPS (log scale)");
+	if (metric != GP_LAT && report_big(ctx->sum)) {
+		fputs("plot ", plot);
+		report_gnuplot_best(ctx, j, metric == GP_BW, plot, yr);
+	} else {
+		struct report_gp_lines what = { .bw = metric == GP_BW, .lat = metric == GP_LAT,
+		    .div = div, .unit = unit, .ylabel = *ylabel };
+
+		*panels = report_gnuplot_lines(ctx, j, &what, plot, yr, size, GP_SIZE_LEN);
+	}
 }
 
 /* Build one chart's script and data in memory. */
@@ -799,26 +450,26 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	char *ylabel = NULL, *gap;
 	size_t len = 0, mlen = 0;
 	FILE *f = open_memstream(&plot, &len), *mf = open_memstream(&marks, &mlen);
-	struct report_gp_key keys[12];
+	struct report_gp_key keys[14];
 	struct view_range yr = { 0, 0 };
-	char *yrange, *ytics;
-	bool bars = false;
+	char *yrange, *ytics, size[GP_SIZE_LEN] = "1200,800";
+	bool bars = false, panels = false;
 
 	if (strcmp(j->tmpl, "series") == 0) {
 		gp_series(ctx, j, wl, f, &xtics, &xrange, mf, &yr);
 		what = xasprintf("%s: IOPS per second, cells in run order", ctx->sum->modes[wl].name);
 	} else {
 		bars = report_gnuplot_bars(ctx->sum);
-		gp_build_matrix(ctx, j, f, &xtics, &xrange, &ylabel, &yr);
+		gp_build_matrix(ctx, j, f, &xtics, &xrange, &ylabel, &yr, size, &panels);
 		what = xstrdup(j->chart.title);
 	}
 	fclose(f);
 	fclose(mf);
 	title = report_gnuplot_title(ctx->res, what);
 	free(what);
-	/* Bars: room above the tallest for its value label. */
-	yrange = report_gnuplot_log_range(&yr, bars ? 1.6 : 1);
-	ytics = report_gnuplot_log_tics(&yr, bars ? 1.6 : 1);
+	/* Bars: a linear axis from 0 (heights show ratios), room above the tallest for its label. */
+	yrange = bars ? report_gnuplot_lin_range(&yr, 1.1) : report_gnuplot_log_range(&yr, 1);
+	ytics = bars ? xstrdup("autofreq") : report_gnuplot_log_tics(&yr, 1);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
 	keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
@@ -833,16 +484,19 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	keys[7] = (struct report_gp_key){ "@YLABEL@", ylabel != NULL ? ylabel : "" };
 	/* Grouped bars: a category axis of mode x block size; else a log2 axis of block sizes. */
 	keys[8] = (struct report_gp_key){ "@XAXIS@", bars ?
-	    "set xlabel \"Mode and block size (one bar per queue depth)\"\n"
+	    "set xlabel \"Mode and block size (one bar per queue depth)\" offset 0,-0.6\n"
 	    "set style fill solid 0.85 border\nset boxwidth 0.8 absolute\n"
 	    "set grid ytics mytics\n" :
 	    "set xlabel \"Block size (log2 scale)\"\nset logscale x 2\nset grid xtics ytics mytics\n" };
 	keys[9] = (struct report_gp_key){ "@YRANGE@", yrange };
 	keys[10] = (struct report_gp_key){ "@YTICS@", ytics };
-	gap = bars || (strcmp(j->tmpl, "iops") != 0 && strcmp(j->tmpl, "bw") != 0) ? xstrdup("") :
-	    report_gnuplot_gap(ctx, strcmp(j->tmpl, "bw") == 0);
+	gap = bars || panels || (strcmp(j->tmpl, "iops") != 0 && strcmp(j->tmpl, "bw") != 0) ?
+	    xstrdup("") : report_gnuplot_gap(ctx, strcmp(j->tmpl, "bw") == 0);
 	keys[11] = (struct report_gp_key){ "@GAP@", gap };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 12);
+	keys[12] = (struct report_gp_key){ "@SIZE@", size };
+	keys[13] = (struct report_gp_key){ "@YSCALE@", bars ? "unset logscale y\n" :
+	    "set logscale y 10\n" };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 14);
 	free(gap);
 	free(yrange);
 	free(ytics);

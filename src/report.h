@@ -229,9 +229,12 @@ bool	 report_gnuplot_bars(const struct summary *sum);
 /* Caller frees. */
 char	*report_gnuplot_log_range(const struct view_range *r, double room);
 /* Caller frees. */
+char	*report_gnuplot_lin_range(const struct view_range *r, double room);
+/* Caller frees. */
 char	*report_gnuplot_log_tics(const struct view_range *r, double room);
 int	 report_gnuplot_point(unsigned v);
 unsigned report_gnuplot_dash(unsigned v);
+const char *report_gnuplot_dt(unsigned i, char *buf, size_t len);
 const char *report_gnuplot_fill(unsigned v);
 double	 report_gnuplot_lat_unit(double max_us, const char **unit);
 /* Caller frees. */
@@ -243,6 +246,10 @@ char	*report_gnuplot_script(struct report_ctx *ctx, const char *name,
 void	 report_gnuplot_quote(FILE *f, const char *s);
 /* The gap below spec as gnuplot objects for the iops or bw chart.  Caller frees. */
 char	*report_gnuplot_gap(const struct report_ctx *ctx, bool bw);
+/* The same, of workload wl only (every one when wl < 0).  Caller frees. */
+char	*report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl);
+void	 report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
+	     struct view_range *yr);
 /* report-gnuplot-point.c */
 bool	 report_gnuplot_has_rounds(const struct results *res);
 void	 report_gnuplot_spread_columns(FILE *f, const struct cell_result *r, bool bw);
@@ -254,7 +261,21 @@ void	 report_gnuplot_mark_key(FILE *plot, unsigned flags);
 void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
 	     const struct summary_series *se, bool bw);
+/* report-gnuplot-bs.c: the iops and bw charts' lines; the block-size axis (caller frees both) */
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
+/* What a chart of lines against block size draws: IOPS, MiB/s (bw) or p99 latency (lat). */
+struct report_gp_lines {
+	bool		 bw;
+	bool		 lat;
+	double		 div;		/* latency: microseconds per the axis' unit */
+	const char	*unit;		/* latency: the axis' unit, "µs" or "ms" */
+	const char	*ylabel;
+};
+bool	 report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
+	     const struct report_gp_lines *what, FILE *plot, struct view_range *yr, char *size,
+	     size_t len);
+void	 report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
+	     struct view_range *yr);
 unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
 	     unsigned max);
 /* Caller frees. */
