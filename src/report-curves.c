@@ -537,7 +537,9 @@ cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct v
 	for (k = 0; k < sizeof at / sizeof at[0]; k++) {
 		cx = px + at[k][0] * (w / 2 + 10);
 		cy = py + at[k][1] * (CV_CHAR_H / 2 + 8);
-		b = (struct cv_box){ cx - w / 2, cy - CV_CHAR_H / 2, cx + w / 2, cy + CV_CHAR_H / 2 };
+		/* 3 px to spare either side: two labels never touch. */
+		b = (struct cv_box){ cx - w / 2 - 3, cy - CV_CHAR_H / 2, cx + w / 2 + 3,
+		    cy + CV_CHAR_H / 2 };
 		if (cv_free(cv, area, &b))
 			break;
 	}
