@@ -64,6 +64,8 @@ struct cv_chart {
 	double			 xlo, xhi, ylo, yhi;	/* the axes' ranges */
 	struct cv_box		*placed;	/* points and depth labels placed so far */
 	unsigned		 nplaced, maxplaced;
+	struct cv_box		*segs;		/* the lines' segments, (x0, y0) to (x1, y1) */
+	unsigned		 nsegs;
 };
 
 /* Is there a curve to draw: a mode with three depths at a block size? */
@@ -395,7 +397,7 @@ cv_key_items(struct cv_chart *cv, FILE *plot)
 		cv_title(cv, plot, "%s", report_size_label(cv->bs[k], bs, sizeof bs));
 	}
 	if (cv->panels && !cv->latency) {
-		fputs(", \\\n     keyentry with points lc rgb \"#444444\" pt 6 ps 4 lw 2", plot);
+		fputs(", \\\n     keyentry with points lc rgb \"#444444\" pt 6 ps 2.5 lw 2", plot);
 		cv_title(cv, plot, "circle: the saturating depth");
 	}
 	if (cv->latency) {
@@ -500,9 +502,37 @@ cv_px(const struct cv_chart *cv, const struct cv_box *area, double iops, double 
 	*py = area->y1 - cv_frac(lat, cv->ylo, cv->yhi) * (area->y1 - area->y0);
 }
 
-/* Is box b inside area and clear of every box placed? */
+/* Does segment s cross box b (Liang-Barsky clipping)? */
 static bool
-cv_free(const struct cv_chart *cv, const struct cv_box *area, const struct cv_box *b)
+cv_crosses(const struct cv_box *s, const struct cv_box *b)
+{
+	double dx = s->x1 - s->x0, dy = s->y1 - s->y0, t0 = 0, t1 = 1, r;
+	double p[4] = { -dx, dx, -dy, dy };
+	double q[4] = { s->x0 - b->x0, b->x1 - s->x0, s->y0 - b->y0, b->y1 - s->y0 };
+	unsigned k;
+
+	for (k = 0; k < 4; k++) {
+		if (p[k] == 0) {
+			if (q[k] < 0)
+				return false;
+			continue;
+		}
+		r = q[k] / p[k];
+		if (p[k] < 0 && r > t1)
+			return false;
+		if (p[k] < 0 && r > t0)
+			t0 = r;
+		if (p[k] > 0 && r < t0)
+			return false;
+		if (p[k] > 0 && r < t1)
+			t1 = r;
+	}
+	return true;
+}
+
+/* Is box b inside area, clear of every box placed and (lines) of every line? */
+static bool
+cv_free(const struct cv_chart *cv, const struct cv_box *area, const struct cv_box *b, bool lines)
 {
 	unsigned i;
 
@@ -511,14 +541,17 @@ cv_free(const struct cv_chart *cv, const struct cv_box *area, const struct cv_bo
 	for (i = 0; i < cv->nplaced; i++)
 		if (cv_overlap(b, &cv->placed[i]))
 			return false;
+	for (i = 0; lines && i < cv->nsegs; i++)
+		if (cv_crosses(&cv->segs[i], b))
+			return false;
 	return true;
 }
 
 /*
  * The depth label of a p99 point, placed from the data: above the point,
  * else below, right or left of it, the first place inside the plot whose
- * box overlaps no label placed before and no point; none when every place
- * is taken.
+ * box overlaps no label placed before, no point and no line; else the
+ * first that only crosses a line; none when every place is taken.
  */
 static void
 cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct view_curve_point *p,
@@ -528,22 +561,22 @@ cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct v
 	char text[32], marks[VIEW_MARKS_LEN];
 	double px, py, w, cx = 0, cy = 0;
 	struct cv_box b;
-	unsigned k;
+	unsigned k, n = 4 * 2;
 
 	snprintf(text, sizeof text, "QD%u%s", p->depth, view_caveat_marks(view_caveats(cv->ctx->res,
 	    cv_cell(cv, p)), " ", marks, sizeof marks));
 	w = cv_chars(text) * CV_CHAR_W;
 	cv_px(cv, area, p->cell->iops, cv_lat(cv, p, 2), &px, &py);
-	for (k = 0; k < sizeof at / sizeof at[0]; k++) {
-		cx = px + at[k][0] * (w / 2 + 10);
-		cy = py + at[k][1] * (CV_CHAR_H / 2 + 8);
+	for (k = 0; k < n; k++) {
+		cx = px + at[k % 4][0] * (w / 2 + 10);
+		cy = py + at[k % 4][1] * (CV_CHAR_H / 2 + 8);
 		/* 3 px to spare either side: two labels never touch. */
 		b = (struct cv_box){ cx - w / 2 - 3, cy - CV_CHAR_H / 2, cx + w / 2 + 3,
 		    cy + CV_CHAR_H / 2 };
-		if (cv_free(cv, area, &b))
+		if (cv_free(cv, area, &b, k < 4))
 			break;
 	}
-	if (k == sizeof at / sizeof at[0])
+	if (k == n)
 		return;
 	cv->placed[cv->nplaced++] = b;
 	fputs("    set label ", f);
@@ -552,14 +585,16 @@ cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct v
 	    (cx - area->x0) / (area->x1 - area->x0), (area->y1 - cy) / (area->y1 - area->y0), color);
 }
 
-/* The points of a curve (p99 and p50) as boxes a label keeps off. */
+/* The points of a curve (p99 and p50) as boxes a label keeps off, its lines as segments. */
 static void
 cv_point_boxes(struct cv_chart *cv, const struct cv_box *area, const struct view_curve *c,
     const struct view_curve_bs *cb)
 {
-	double px, py;
+	double px, py, last[2][2];
 	unsigned s, pct;
+	bool have[2] = { false, false };
 
+	/* In the .dat's order: the order gnuplot joins them in. */
 	for (s = 0; s < c->nseries; s++)
 		for (pct = 0; pct <= 2; pct += 2) {
 			if (!(cb->point[s].flags & VIEW_CURVE_OK) ||
@@ -567,6 +602,12 @@ cv_point_boxes(struct cv_chart *cv, const struct cv_box *area, const struct view
 				continue;
 			cv_px(cv, area, cb->point[s].cell->iops, cv_lat(cv, &cb->point[s], pct), &px, &py);
 			cv->placed[cv->nplaced++] = (struct cv_box){ px - 7, py - 7, px + 7, py + 7 };
+			if (have[pct / 2])
+				cv->segs[cv->nsegs++] = (struct cv_box){ last[pct / 2][0],
+				    last[pct / 2][1], px, py };
+			last[pct / 2][0] = px;
+			last[pct / 2][1] = py;
+			have[pct / 2] = true;
 		}
 }
 
@@ -576,7 +617,7 @@ cv_labels(struct cv_chart *cv, FILE *f, unsigned k, const struct cv_box *area)
 {
 	unsigned i, b, s, pass;
 
-	cv->nplaced = 0;
+	cv->nplaced = cv->nsegs = 0;
 	for (pass = 0; pass < 2; pass++)
 		for (i = cv->panels ? k : 0; i < (cv->panels ? k + 1 : cv->nwl); i++) {
 			const struct view_curve *c = cv_curve_of(cv, cv->wl[i]);
@@ -657,6 +698,7 @@ cv_plots(struct cv_chart *cv, char **items, const char *title)
 	    800 + (krows > 4 ? (krows - 4) * CV_KEY_ROW_PX : 0);
 	h = cv->height;
 	cv->placed = xcalloc(cv->maxplaced + 1, sizeof *cv->placed);
+	cv->segs = xcalloc(cv->maxplaced + 1, sizeof *cv->segs);
 	for (k = 0; k < n; k++) {
 		const struct view_curve *c = cv_curve_of(cv, cv->wl[k]);
 		char *pt = cv->panels ? cv_panel_title(cv, c) : NULL;
@@ -691,6 +733,7 @@ cv_plots(struct cv_chart *cv, char **items, const char *title)
 	free(keys);
 	fclose(f);
 	free(cv->placed);
+	free(cv->segs);
 	return buf;
 }
 
@@ -743,7 +786,8 @@ cv_axes(struct cv_chart *cv, char **xrange, char **yrange, char **xtics, char **
 	}
 	/* Depths: a log2 axis with room either side; IOPS: linear from 0, the best 15% inside. */
 	*xrange = xasprintf("[%g:%g]", cv->xr.lo / 1.4, cv->xr.hi * 1.4);
-	*xtics = xstrdup("2");
+	/* A panel has room for 8 depth labels or so: every other power of 2 beyond. */
+	*xtics = xstrdup(cv->panels && cv->xr.hi / cv->xr.lo > 256 ? "4" : "2");
 	*yrange = xasprintf("[0:%.6g]", cv->yr.hi > 0 ? cv->yr.hi * 1.15 : 1);
 	*ytics = xstrdup("autofreq");
 }
