@@ -30,6 +30,13 @@
 #include "report.h"
 
 #define CV_PANELS_OVER	8	/* more lines than this: a panel per mode */
+/*
+ * The caveats that keep the circle off a cell: its figure is in doubt (not
+ * steady, or its check failed).  Reads of a never-written region are
+ * hollow too, but every read cell of such a run is, and the depth where
+ * IOPS level off is still where they do.
+ */
+#define CV_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH)
 #define CV_WIDTH	1200	/* px, PNG and SVG */
 #define CV_CHAR_W	13.2	/* px of a character at 14 pt (pngcairo, "sans") */
 #define CV_CHAR_H	20.0	/* px of a line of text at 14 pt */
@@ -231,10 +238,11 @@ cv_lat_max(const struct report_ctx *ctx)
 
 /*
  * The point of curve cb to circle as the mode's saturating depth, or -1.
- * The summary's depth when its cell is clean; when that cell has a caveat
- * (a noisy figure may be what put it within 5% of the best), the
- * saturating depth of the clean points alone (analysis_saturation_depth),
- * and *moved the caveat cell's depth; none when that is the deepest.
+ * The summary's depth when its cell is clean; when that cell's figure is
+ * in doubt (CV_SAT_DOUBT: a noisy figure may be what put it within 5% of
+ * the best), the saturating depth of the clean points alone
+ * (analysis_saturation_depth), and *moved the doubtful cell's depth; none
+ * when that is the deepest.
  */
 static int
 cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct view_curve_bs *cb,
@@ -256,7 +264,7 @@ cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct
 			continue;
 		if (p->depth == sat->depth)
 			found = (int)i;
-		if (view_caveats(cv->ctx->res, cv_cell(cv, p)) != 0)
+		if (view_caveats(cv->ctx->res, cv_cell(cv, p)) & CV_SAT_DOUBT)
 			continue;
 		depth[n] = p->depth;
 		iops[n] = p->cell->iops;
@@ -264,7 +272,8 @@ cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct
 		if (p->depth > deepest)
 			deepest = p->depth;
 	}
-	if (found < 0 || view_caveats(cv->ctx->res, cv_cell(cv, &cb->point[found])) == 0) {
+	if (found < 0 || !(view_caveats(cv->ctx->res, cv_cell(cv, &cb->point[found])) &
+	    CV_SAT_DOUBT)) {
 		k = found;
 		goto out;
 	}
@@ -287,6 +296,11 @@ cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 	unsigned moved;
 	int k = cv_sat_point(cv, c, cb, &moved);
 
+	if (k < 0 && moved != 0 && !cv->panels) {
+		fputs(", \\\n     keyentry with points lc rgb \"white\" pt 6 ps 1", plot);
+		cv_title(cv, plot, "%s saturates at QD%u, a cell with a caveat: no circle", name,
+		    moved);
+	}
 	if (k < 0)
 		return;
 	fprintf(plot, ", \\\n     '+' every ::0::0 using (%u):(%.1f) with points lc rgb \"%s\" pt 6 "
@@ -310,10 +324,15 @@ cv_panel_title(const struct cv_chart *cv, const struct view_curve *c)
 	int k;
 
 	for (b = 0; !cv->latency && b < c->nbs; b++) {
-		if (!(c->bs[b].flags & VIEW_CURVE_CHOSEN) ||
-		    (k = cv_sat_point(cv, c, &c->bs[b], &moved)) < 0)
+		if (!(c->bs[b].flags & VIEW_CURVE_CHOSEN))
 			continue;
+		k = cv_sat_point(cv, c, &c->bs[b], &moved);
 		report_size_label(sm->sat.bs, size, sizeof size);
+		if (k < 0 && moved != 0)
+			return xasprintf("%s: saturates at QD%u at %s (a cell with a caveat)",
+			    sm->name, moved, size);
+		if (k < 0)
+			continue;
 		if (moved != 0)
 			return xasprintf("%s: saturates at QD%u at %s (QD%u has a caveat)",
 			    sm->name, c->bs[b].point[k].depth, size, moved);
