@@ -16,8 +16,9 @@
  * on one: it moves to the saturating depth of the clean points.
  * More than CV_PANELS_OVER lines make a panel per mode (small multiples,
  * the same axes in each); the key is under the chart, never beside it.
- * The layout is computed here in pixels (margins "at screen"), so that the
- * depth labels are placed from the data and never overlap.
+ * The layout is computed in pixels (margins "at screen") by
+ * report-curves-layout.c, so that the depth labels are placed from the
+ * data and never overlap.
  */
 #include "config.h"
 
@@ -28,8 +29,10 @@
 #include <string.h>
 
 #include "report.h"
+#include "report-curves.h"
 
 #define CV_PANELS_OVER	8	/* more lines than this: a panel per mode */
+
 /*
  * The caveats that keep the circle off a cell: its figure is in doubt (not
  * steady, or its check failed).  Reads of a never-written region are
@@ -37,43 +40,6 @@
  * IOPS level off is still where they do.
  */
 #define CV_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH)
-#define CV_WIDTH	1200	/* px, PNG and SVG */
-#define CV_CHAR_W	13.2	/* px of a character at 14 pt (pngcairo, "sans") */
-#define CV_CHAR_H	20.0	/* px of a line of text at 14 pt */
-#define CV_TITLE_PX	100	/* the two-line title above everything */
-#define CV_KEY_ROW_PX	24	/* a row of the key */
-#define CV_XLABEL_PX	100	/* under the plot: tic labels, the axis's label, the key's gap */
-#define CV_SAMPLE_PX	90	/* a key entry's sample and gaps */
-
-/* A rectangle in pixels, y down from the top of the picture. */
-struct cv_box {
-	double	 x0, y0, x1, y1;
-};
-
-/* One chart being written: saturation or latency-curve. */
-struct cv_chart {
-	struct report_ctx	*ctx;
-	const char		*stem;
-	bool			 latency;
-	double			 div;		/* latency: microseconds per unit */
-	FILE			*dat;
-	unsigned		 block;		/* the .dat's next index */
-	unsigned		 lines;		/* curves drawn */
-	unsigned		*wl;		/* modes with a curve: a panel each */
-	unsigned		 nwl;
-	bool			 panels;
-	unsigned		 cols, rows, height;
-	uint64_t		*bs;		/* block sizes drawn, ascending: a style each */
-	unsigned		 nbs;
-	unsigned		 caveats;	/* VIEW_CAVEATS of the points drawn */
-	unsigned		 nkey, keylen;	/* key entries, the longest's characters */
-	struct view_range	 xr, yr;
-	double			 xlo, xhi, ylo, yhi;	/* the axes' ranges */
-	struct cv_box		*placed;	/* points and depth labels placed so far */
-	unsigned		 nplaced, maxplaced;
-	struct cv_box		*segs;		/* the lines' segments, (x0, y0) to (x1, y1) */
-	unsigned		 nsegs;
-};
 
 /* Is there a curve to draw: a mode with three depths at a block size? */
 bool
@@ -85,31 +51,6 @@ report_curves_any(const struct summary *sum)
 		if (sum->modes[m].sat.found)
 			return true;
 	return false;
-}
-
-/* The index in results.cells of point p. */
-static int
-cv_cell(const struct cv_chart *cv, const struct view_curve_point *p)
-{
-	return (int)(p->cell - cv->ctx->res->cells);
-}
-
-/* A point's latency percentile (0: p50, 2: p99) in the chart's unit. */
-static double
-cv_lat(const struct cv_chart *cv, const struct view_curve_point *p, unsigned pct)
-{
-	return (double)p->cell->lat_pct_ns[pct] / 1e3 / cv->div;
-}
-
-/* The characters of UTF-8 text s (the key's width). */
-static unsigned
-cv_chars(const char *s)
-{
-	unsigned n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
 }
 
 /* " title 'TEXT'": a key entry, its text quoted for gnuplot (report_gnuplot_quote). */
@@ -129,8 +70,8 @@ cv_title(struct cv_chart *cv, FILE *plot, const char *fmt, ...)
 	fputs(" title ", plot);
 	report_gnuplot_quote(plot, text);
 	cv->nkey++;
-	if (cv_chars(text) > cv->keylen)
-		cv->keylen = cv_chars(text);
+	if (report_curves_chars(text) > cv->keylen)
+		cv->keylen = report_curves_chars(text);
 }
 
 /* The style index of block size size: its place among the sizes drawn. */
@@ -142,19 +83,6 @@ cv_style(const struct cv_chart *cv, uint64_t size)
 	for (k = 0; k < cv->nbs && cv->bs[k] != size; k++)
 		;
 	return k;
-}
-
-/* Workload wl's curve at its saturating job count when the charts draw it, or NULL. */
-static const struct view_curve *
-cv_curve_of(const struct cv_chart *cv, unsigned wl)
-{
-	const struct view_curve *c = view_curves_saturating(&cv->ctx->view->curves, wl);
-	unsigned b;
-
-	for (b = 0; c != NULL && b < c->nbs; b++)
-		if (c->bs[b].flags & VIEW_CURVE_CHOSEN)
-			return c;
-	return NULL;
 }
 
 /*
@@ -171,7 +99,7 @@ cv_scan(struct cv_chart *cv)
 	cv->wl = xcalloc(sum->nmodes + 1, sizeof *cv->wl);
 	cv->bs = xcalloc(sum->nbs + 1, sizeof *cv->bs);
 	for (m = 0; m < sum->nmodes; m++) {
-		const struct view_curve *c = cv_curve_of(cv, m);
+		const struct view_curve *c = report_curves_of(cv, m);
 
 		if (c == NULL)
 			continue;
@@ -195,11 +123,11 @@ cv_scan(struct cv_chart *cv)
 
 				if (!(p->flags & VIEW_CURVE_OK))
 					continue;
-				cv->caveats |= view_caveats(cv->ctx->res, cv_cell(cv, p));
+				cv->caveats |= view_caveats(cv->ctx->res, report_curves_cell(cv, p));
 				view_range_add(&cv->xr, cv->latency ? p->cell->iops : p->depth);
-				view_range_add(&cv->yr, cv->latency ? cv_lat(cv, p, 0) : p->cell->iops);
+				view_range_add(&cv->yr, cv->latency ? report_curves_lat(cv, p, 0) : p->cell->iops);
 				if (cv->latency)
-					view_range_add(&cv->yr, cv_lat(cv, p, 2));
+					view_range_add(&cv->yr, report_curves_lat(cv, p, 2));
 			}
 		}
 	}
@@ -264,7 +192,7 @@ cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct
 			continue;
 		if (p->depth == sat->depth)
 			found = (int)i;
-		if (view_caveats(cv->ctx->res, cv_cell(cv, p)) & CV_SAT_DOUBT)
+		if (view_caveats(cv->ctx->res, report_curves_cell(cv, p)) & CV_SAT_DOUBT)
 			continue;
 		depth[n] = p->depth;
 		iops[n] = p->cell->iops;
@@ -272,7 +200,7 @@ cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct
 		if (p->depth > deepest)
 			deepest = p->depth;
 	}
-	if (found < 0 || !(view_caveats(cv->ctx->res, cv_cell(cv, &cb->point[found])) &
+	if (found < 0 || !(view_caveats(cv->ctx->res, report_curves_cell(cv, &cb->point[found])) &
 	    CV_SAT_DOUBT)) {
 		k = found;
 		goto out;
@@ -363,12 +291,12 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 
 		if (!(p->flags & VIEW_CURVE_OK))
 			continue;
-		fprintf(cv->dat, "%u\t%.1f\t%g\t%g", p->depth, p->cell->iops, cv_lat(cv, p, 0),
-		    cv_lat(cv, p, 2));
+		fprintf(cv->dat, "%u\t%.1f\t%g\t%g", p->depth, p->cell->iops, report_curves_lat(cv, p, 0),
+		    report_curves_lat(cv, p, 2));
 		if (cv->caveats)
-			report_gnuplot_mark_column(cv->dat, cv->ctx->res, cv_cell(cv, p));
+			report_gnuplot_mark_column(cv->dat, cv->ctx->res, report_curves_cell(cv, p));
 		fputc('\n', cv->dat);
-		marked |= view_caveats(cv->ctx->res, cv_cell(cv, p));
+		marked |= view_caveats(cv->ctx->res, report_curves_cell(cv, p));
 	}
 	if (!cv->latency) {
 		fprintf(plot, "'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
@@ -443,7 +371,7 @@ cv_panel_items(struct cv_chart *cv, unsigned k)
 	unsigned i, b, n = 0;
 
 	for (i = cv->panels ? k : 0; i < (cv->panels ? k + 1 : cv->nwl); i++) {
-		const struct view_curve *c = cv_curve_of(cv, cv->wl[i]);
+		const struct view_curve *c = report_curves_of(cv, cv->wl[i]);
 
 		for (b = 0; b < c->nbs; b++) {
 			if (!(c->bs[b].flags & VIEW_CURVE_CHOSEN))
@@ -457,206 +385,6 @@ cv_panel_items(struct cv_chart *cv, unsigned k)
 		cv_key_items(cv, f);
 	fclose(f);
 	return buf;
-}
-
-/* The key's columns and rows under the chart. */
-static void
-cv_key_shape(const struct cv_chart *cv, unsigned *cols, unsigned *rows)
-{
-	double w = CV_SAMPLE_PX + cv->keylen * CV_CHAR_W;
-
-	*cols = (unsigned)((CV_WIDTH - 40) / w);
-	if (*cols < 1)
-		*cols = 1;
-	if (*cols > cv->nkey)
-		*cols = cv->nkey > 0 ? cv->nkey : 1;
-	*rows = (cv->nkey + *cols - 1) / *cols;
-}
-
-/*
- * Panel k's plot area in pixels: under the title, above the x axis's
- * label and the key; panels in a grid, each with room for its title and
- * tic labels.
- */
-static struct cv_box
-cv_panel_box(const struct cv_chart *cv, unsigned k, unsigned keyrows)
-{
-	double top = CV_TITLE_PX, bottom = cv->height - CV_XLABEL_PX - keyrows * CV_KEY_ROW_PX;
-	double left = 110, right = CV_WIDTH - 30, w, h;
-	unsigned col = k % cv->cols, row = k / cv->cols;
-	struct cv_box b;
-
-	if (!cv->panels)
-		return (struct cv_box){ left, top, right, bottom };
-	left = 40;
-	w = (right - left) / cv->cols;
-	h = (bottom - top) / cv->rows;
-	b.x0 = left + col * w + 80;
-	b.x1 = left + (col + 1) * w - 20;
-	b.y0 = top + row * h + 45;
-	b.y1 = top + (row + 1) * h - 45;
-	return b;
-}
-
-/* Do boxes a and b overlap? */
-static bool
-cv_overlap(const struct cv_box *a, const struct cv_box *b)
-{
-	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
-}
-
-/* Where value v falls on an axis from lo to hi (log scale): 0 to 1. */
-static double
-cv_frac(double v, double lo, double hi)
-{
-	return log(v / lo) / log(hi / lo);
-}
-
-/* Where a point of latency lat (in the unit) at iops is in area, in pixels. */
-static void
-cv_px(const struct cv_chart *cv, const struct cv_box *area, double iops, double lat, double *px,
-    double *py)
-{
-	*px = area->x0 + cv_frac(iops, cv->xlo, cv->xhi) * (area->x1 - area->x0);
-	*py = area->y1 - cv_frac(lat, cv->ylo, cv->yhi) * (area->y1 - area->y0);
-}
-
-/* Does segment s cross box b (Liang-Barsky clipping)? */
-static bool
-cv_crosses(const struct cv_box *s, const struct cv_box *b)
-{
-	double dx = s->x1 - s->x0, dy = s->y1 - s->y0, t0 = 0, t1 = 1, r;
-	double p[4] = { -dx, dx, -dy, dy };
-	double q[4] = { s->x0 - b->x0, b->x1 - s->x0, s->y0 - b->y0, b->y1 - s->y0 };
-	unsigned k;
-
-	for (k = 0; k < 4; k++) {
-		if (p[k] == 0) {
-			if (q[k] < 0)
-				return false;
-			continue;
-		}
-		r = q[k] / p[k];
-		if (p[k] < 0 && r > t1)
-			return false;
-		if (p[k] < 0 && r > t0)
-			t0 = r;
-		if (p[k] > 0 && r < t0)
-			return false;
-		if (p[k] > 0 && r < t1)
-			t1 = r;
-	}
-	return true;
-}
-
-/* Is box b inside area, clear of every box placed and (lines) of every line? */
-static bool
-cv_free(const struct cv_chart *cv, const struct cv_box *area, const struct cv_box *b, bool lines)
-{
-	unsigned i;
-
-	if (b->x0 < area->x0 || b->x1 > area->x1 || b->y0 < area->y0 || b->y1 > area->y1)
-		return false;
-	for (i = 0; i < cv->nplaced; i++)
-		if (cv_overlap(b, &cv->placed[i]))
-			return false;
-	for (i = 0; lines && i < cv->nsegs; i++)
-		if (cv_crosses(&cv->segs[i], b))
-			return false;
-	return true;
-}
-
-/*
- * The depth label of a p99 point, placed from the data: above the point,
- * else below, right or left of it, the first place inside the plot whose
- * box overlaps no label placed before, no point and no line; else the
- * first that only crosses a line; none when every place is taken.
- */
-static void
-cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct view_curve_point *p,
-    const char *color)
-{
-	static const double at[][2] = { { 0, -1 }, { 0, 1 }, { 1, 0 }, { -1, 0 } };
-	char text[32], marks[VIEW_MARKS_LEN];
-	double px, py, w, cx = 0, cy = 0;
-	struct cv_box b;
-	unsigned k, n = 4 * 2;
-
-	snprintf(text, sizeof text, "QD%u%s", p->depth, view_caveat_marks(view_caveats(cv->ctx->res,
-	    cv_cell(cv, p)), " ", marks, sizeof marks));
-	w = cv_chars(text) * CV_CHAR_W;
-	cv_px(cv, area, p->cell->iops, cv_lat(cv, p, 2), &px, &py);
-	for (k = 0; k < n; k++) {
-		cx = px + at[k % 4][0] * (w / 2 + 10);
-		cy = py + at[k % 4][1] * (CV_CHAR_H / 2 + 8);
-		/* 3 px to spare either side: two labels never touch. */
-		b = (struct cv_box){ cx - w / 2 - 3, cy - CV_CHAR_H / 2, cx + w / 2 + 3,
-		    cy + CV_CHAR_H / 2 };
-		if (cv_free(cv, area, &b, k < 4))
-			break;
-	}
-	if (k == n)
-		return;
-	cv->placed[cv->nplaced++] = b;
-	fputs("    set label ", f);
-	report_gnuplot_quote(f, text);
-	fprintf(f, " at graph %.4f, graph %.4f center tc rgb \"%s\" front\n",
-	    (cx - area->x0) / (area->x1 - area->x0), (area->y1 - cy) / (area->y1 - area->y0), color);
-}
-
-/* The points of a curve (p99 and p50) as boxes a label keeps off, its lines as segments. */
-static void
-cv_point_boxes(struct cv_chart *cv, const struct cv_box *area, const struct view_curve *c,
-    const struct view_curve_bs *cb)
-{
-	double px, py, last[2][2];
-	unsigned s, pct;
-	bool have[2] = { false, false };
-
-	/* In the .dat's order: the order gnuplot joins them in. */
-	for (s = 0; s < c->nseries; s++)
-		for (pct = 0; pct <= 2; pct += 2) {
-			if (!(cb->point[s].flags & VIEW_CURVE_OK) ||
-			    !(cv_lat(cv, &cb->point[s], pct) > 0))
-				continue;
-			cv_px(cv, area, cb->point[s].cell->iops, cv_lat(cv, &cb->point[s], pct), &px, &py);
-			cv->placed[cv->nplaced++] = (struct cv_box){ px - 7, py - 7, px + 7, py + 7 };
-			if (have[pct / 2])
-				cv->segs[cv->nsegs++] = (struct cv_box){ last[pct / 2][0],
-				    last[pct / 2][1], px, py };
-			last[pct / 2][0] = px;
-			last[pct / 2][1] = py;
-			have[pct / 2] = true;
-		}
-}
-
-/* The depth labels of panel k's p99 points, mode by mode, block size by block size. */
-static void
-cv_labels(struct cv_chart *cv, FILE *f, unsigned k, const struct cv_box *area)
-{
-	unsigned i, b, s, pass;
-
-	cv->nplaced = cv->nsegs = 0;
-	for (pass = 0; pass < 2; pass++)
-		for (i = cv->panels ? k : 0; i < (cv->panels ? k + 1 : cv->nwl); i++) {
-			const struct view_curve *c = cv_curve_of(cv, cv->wl[i]);
-
-			for (b = 0; b < c->nbs; b++) {
-				const struct view_curve_bs *cb = &c->bs[b];
-
-				if (!(cb->flags & VIEW_CURVE_CHOSEN))
-					continue;
-				if (pass == 0) {
-					cv_point_boxes(cv, area, c, cb);
-					continue;
-				}
-				for (s = 0; s < c->nseries; s++)
-					if ((cb->point[c->by_depth[s]].flags & VIEW_CURVE_OK) &&
-					    cb->point[c->by_depth[s]].cell->lat_pct_ns[2] > 0)
-						cv_label(cv, f, area, &cb->point[c->by_depth[s]],
-						    cv->ctx->sum->modes[c->wl].color);
-			}
-		}
 }
 
 /*
@@ -712,17 +440,17 @@ cv_plots(struct cv_chart *cv, char **items, const char *title)
 		cv_key_items(cv, kf);
 		fclose(kf);
 	}
-	cv_key_shape(cv, &kcols, &krows);
+	report_curves_key_shape(cv, &kcols, &krows);
 	cv->height = cv->panels ? CV_TITLE_PX + CV_XLABEL_PX + krows * CV_KEY_ROW_PX + cv->rows * 380 :
 	    800 + (krows > 4 ? (krows - 4) * CV_KEY_ROW_PX : 0);
 	h = cv->height;
 	cv->placed = xcalloc(cv->maxplaced + 1, sizeof *cv->placed);
 	cv->segs = xcalloc(cv->maxplaced + 1, sizeof *cv->segs);
 	for (k = 0; k < n; k++) {
-		const struct view_curve *c = cv_curve_of(cv, cv->wl[k]);
+		const struct view_curve *c = report_curves_of(cv, cv->wl[k]);
 		char *pt = cv->panels ? cv_panel_title(cv, c) : NULL;
 
-		a = cv_panel_box(cv, k, krows);
+		a = report_curves_panel_box(cv, k, krows);
 		fputs("    unset label\n", f);
 		if (k == 0)
 			fprintf(f, "    eval axes\n    set label 1 %s at screen 0.5, screen %.4f center "
@@ -739,7 +467,7 @@ cv_plots(struct cv_chart *cv, char **items, const char *title)
 		    "    set tmargin at screen %.4f\n    set bmargin at screen %.4f\n",
 		    a.x0 / CV_WIDTH, a.x1 / CV_WIDTH, 1 - a.y0 / h, 1 - a.y1 / h);
 		if (cv->latency)
-			cv_labels(cv, f, k, &a);
+			report_curves_labels(cv, f, k, &a);
 		if (cv->panels)
 			fputs("    unset key\n", f);
 		else
