@@ -269,44 +269,12 @@ gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, do
 	*xrange = xasprintf("[-1:%g]", at > 1 ? at - 1 : 1);
 }
 
-/* How many runs of cells of one block size the workload has in run order: the series chart's tics. */
-static unsigned
-gp_series_runs(const struct results *res, const struct summary *sum, unsigned wl)
-{
-	uint64_t run_bs = 0;
-	unsigned i, n = 0;
-
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
-			continue;
-		if (r->cell.bs != run_bs)
-			n++;
-		run_bs = r->cell.bs;
-	}
-	return n;
-}
-
-/* A tic of the series chart: labelled, or (every other one of more than 12) a minor tic. */
-static void
-gp_series_tic(FILE *t, unsigned *ntics, unsigned nruns, uint64_t bs, double at)
-{
-	char label[32];
-
-	if (nruns > 12 && *ntics % 2 == 1)
-		fprintf(t, ", \"\" %.1f 1", at);
-	else
-		fprintf(t, "%s\"%s\" %.1f", *ntics > 0 ? ", " : "",
-		    report_size_label(bs, label, sizeof label), at);
-	(*ntics)++;
-}
-
 /*
  * series-MODE.dat: every cell of the mode in run order, side by side on one
- * time axis; a block per depth x jobs (one colour each), cells split by a
- * blank line so that gnuplot does not join them.  A tic labels each run of
- * cells of one block size.
+ * time axis; a block per depth x jobs (one colour each); the cells' rows
+ * and the tics from report-gnuplot-series.c.  A line whose cells are all
+ * too short to join has larger points; cells of 2 s drawn as points are
+ * said under the title.
  */
 static void
 gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot,
@@ -317,79 +285,31 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 	char *buf = NULL, *tbuf = NULL;
 	size_t len = 0, tlen = 0;
 	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
-	double *start = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *start);
-	double x = 0, run_start = 0;
-	uint64_t run_bs = 0;
-	unsigned i, s, block = 0, ntics = 0, nruns = gp_series_runs(res, sum, wl);
+	double *start = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *start), x;
+	unsigned s, block = 0, ntics = 0, v, rows, npoints[2], nshort = 0;
 
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
-			continue;
-		if (r->cell.bs != run_bs) {
-			if (run_bs != 0)
-				gp_series_tic(t, &ntics, nruns, run_bs, (run_start + x) / 2);
-			run_bs = r->cell.bs;
-			run_start = x;
-		}
-		start[i] = x;
-		if (sum->burst != NULL && (sum->burst[i].kind == BURST_CLIFF ||
-		    sum->burst[i].kind == BURST_DECLINE)) {
-			double at = x + sum->burst[i].at_s;
-			char *label = xasprintf("%s after %u s", sum->burst[i].kind == BURST_CLIFF ?
-			    "burst credits out?" : "decline", sum->burst[i].at_s);
-
-			fprintf(marks, "set arrow from %.1f, graph 0 to %.1f, graph 1 nohead lc rgb "
-			    "\"#b00020\" lw 1.5 dt 3\nset label ", at, at);
-			report_gnuplot_quote(marks, label);
-			fprintf(marks, " at %.1f, graph 0.97 offset 0.5, 0 tc rgb \"#b00020\"\n", at);
-			free(label);
-		}
-		x += r->nseries;
-	}
-	if (run_bs != 0)
-		gp_series_tic(t, &ntics, nruns, run_bs, (run_start + x) / 2);
+	x = report_gnuplot_series_layout(ctx, wl, start, t, &ntics, marks);
 	fprintf(f, "# sweep %s: IOPS per second of every %s cell, cells side by side in run "
 	    "order; one block per queue depth (gnuplot index 0, 1, ...)\n", j->chart.stem,
 	    sum->modes[wl].name);
 	for (s = 0; s < sum->nseries; s++) {
 		const struct summary_series *se = &sum->series[s];
-		unsigned rows = 0, v;
 
-		if (se->wl != wl)
+		npoints[0] = npoints[1] = 0;
+		if (se->wl != wl || (rows = report_gnuplot_series_rows(ctx, se, start, f, block,
+		    npoints, yr)) == 0)
 			continue;
-		for (i = 0; i < res->plan.ncells; i++) {
-			const struct cell_result *r = &res->cells[i];
-			unsigned k;
-
-			if (sum->cell_wl[i] != wl || r->cell.depth != se->depth ||
-			    r->cell.jobs != se->jobs || !results_cell_has_figures(r) ||
-			    r->nseries == 0)
-				continue;
-			if (rows == 0)
-				fprintf(f, "%s# index %u: %s\n# second\tIOPS\tbs_bytes\n",
-				    block > 0 ? "\n\n" : "", block, se->name);
-			else
-				fputc('\n', f);
-			for (k = 0; k < r->nseries; k++)
-				view_range_add(yr, (double)r->series_ios[k]);
-			for (k = 0; k < r->nseries; k++)
-				fprintf(f, "%.1f\t%llu\t%llu\n", start[i] + k + 0.5,
-				    (unsigned long long)r->series_ios[k], (unsigned long long)r->cell.bs);
-			rows++;
-		}
-		if (rows == 0)
-			continue;
+		nshort += npoints[1];
 		v = se->variant;
 		fprintf(plot, "%s'%s.dat' index %u using 1:($2 > 0 ? $2 : NaN) with linespoints "
-		    "lc rgb \"%s\" lw 1.5 ps 0.6 dt %u pt %d title ", block > 0 ? ", \\\n     " : "",
-		    j->chart.stem, block, se->color, report_gnuplot_dash(v),
-		    report_gnuplot_point(v));
+		    "lc rgb \"%s\" lw 1.5 ps %s dt %u pt %d title ", block > 0 ? ", \\\n     " : "",
+		    j->chart.stem, block, se->color, npoints[0] == rows ? "1.2" : "0.6",
+		    report_gnuplot_dash(v), report_gnuplot_point(v));
 		report_gnuplot_quote(plot, se->name);
 		block++;
 	}
 	report_gnuplot_caps(res, false, plot, block == 0, yr);
+	report_gnuplot_series_note(marks, nshort);
 	fclose(f);
 	fclose(t);
 	j->data = buf;

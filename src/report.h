@@ -289,6 +289,14 @@ unsigned report_gnuplot_jobs_charts(const struct summary *sum, struct report_cha
 	     unsigned n, unsigned max);
 int	 report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl);
 
+/* report-gnuplot-series.c: the rows and tics of series-MODE.gp */
+double	 report_gnuplot_series_layout(const struct report_ctx *ctx, unsigned wl, double *start,
+	     FILE *t, unsigned *ntics, FILE *marks);
+unsigned report_gnuplot_series_rows(const struct report_ctx *ctx,
+	     const struct summary_series *se, const double *start, FILE *f, unsigned block,
+	     unsigned *npoints, struct view_range *yr);
+void	 report_gnuplot_series_note(FILE *marks, unsigned n);
+
 /* report-curves.c: saturation.gp and latency-curve.gp */
 bool	 report_curves_any(const struct summary *sum);
 int	 report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency);
