@@ -1,7 +1,7 @@
 /*
  * The gnuplot machinery every chart shares: templates filled with @KEY@
- * values, strings quoted for gnuplot (colours: palette.c), and the
- * rendering itself.  Each chart's .dat and .gp are always written; then,
+ * values, strings quoted for gnuplot (colours: palette.c), the axes (block
+ * sizes on log2, figures on log10), and the rendering itself.  Each chart's .dat and .gp are always written; then,
  * when gnuplot can be found, one gnuplot process per chart (fork/exec, no
  * shell, cwd = the output directory, all charts at once, with a timeout)
  * renders the .png and .svg.  gnuplot writes hidden temp files that are
@@ -108,6 +108,40 @@ gp_125(double v, bool up)
 	for (i = 3; i > 0 && steps[i] * d > v * (1 + 1e-9); i--)
 		;
 	return steps[i] * d;
+}
+
+/*
+ * Log2 axis of the block sizes bs[0..nbs) (ascending, nbs > 0): a tic at
+ * every power of two from the smallest to the largest, labelled when there
+ * are 12 at most, else every other one labelled (the rest minor tics), so
+ * that 14 pt labels do not run into each other.  Caller frees both.
+ */
+void
+report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange)
+{
+	char *buf = NULL, label[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int lo = 0, hi = 0, e, step = 1, every = 1;
+
+	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
+	while (lo < 62 && (1ULL << (lo + 1)) <= bs[0])
+		lo++;
+	for (hi = lo; hi < 62 && (1ULL << hi) < bs[nbs - 1]; hi++)
+		;
+	while ((hi - lo + 1) / step > 16)
+		step *= 2;
+	if ((hi - lo) / step + 1 > 12)
+		every = 2;
+	for (e = lo; e <= hi; e += step)
+		if (((e - lo) / step) % every == 0)
+			fprintf(f, "%s\"%s\" %llu", e > lo ? ", " : "",
+			    report_size_label(1ULL << e, label, sizeof label), 1ULL << e);
+		else
+			fprintf(f, ", \"\" %llu 1", 1ULL << e);
+	fclose(f);
+	*xtics = buf;
+	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
 }
 
 /*

@@ -26,40 +26,6 @@ gp_style(FILE *f, const struct summary_series *se)
 	    se->color, report_gnuplot_dash(v), report_gnuplot_point(v));
 }
 
-/*
- * Log2 axis of the block sizes bs[0..nbs) (ascending, nbs > 0): a tic at
- * every power of two from the smallest to the largest, labelled when there
- * are 12 at most, else every other one labelled (the rest minor tics), so
- * that 14 pt labels do not run into each other.  Caller frees both.
- */
-void
-report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange)
-{
-	char *buf = NULL, label[32];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int lo = 0, hi = 0, e, step = 1, every = 1;
-
-	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
-	while (lo < 62 && (1ULL << (lo + 1)) <= bs[0])
-		lo++;
-	for (hi = lo; hi < 62 && (1ULL << hi) < bs[nbs - 1]; hi++)
-		;
-	while ((hi - lo + 1) / step > 16)
-		step *= 2;
-	if ((hi - lo) / step + 1 > 12)
-		every = 2;
-	for (e = lo; e <= hi; e += step)
-		if (((e - lo) / step) % every == 0)
-			fprintf(f, "%s\"%s\" %llu", e > lo ? ", " : "",
-			    report_size_label(1ULL << e, label, sizeof label), 1ULL << e);
-		else
-			fprintf(f, ", \"\" %llu 1", 1ULL << e);
-	fclose(f);
-	*xtics = buf;
-	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
-}
-
 /* Grouped bars instead of lines: no mode has three block sizes or more. */
 bool
 report_gnuplot_bars(const struct summary *sum)
@@ -87,12 +53,13 @@ gp_chart(struct report_chart *charts, unsigned *n, unsigned max, const char *ste
 
 /*
  * Fill charts (at most max) with the charts this summary gives: the scorecard
- * (when a run has one of its cells), iops, bw, latency (when latency was
- * measured), saturation and latency-curve (a mode with three depths at a block
- * size), jobs-MODE (a mode at two job counts or more) and series-MODE (a mode
- * with per-second figures).  A chart is made only when it has a point to plot
- * (gnuplot fails on an empty plot, or one whose points are all 0 on a log
- * axis), so imports without per-second series or latency get no such chart.
+ * (when a run has one of its cells), the roofline (two block sizes or more),
+ * iops, bw, latency (when latency was measured), saturation and latency-curve
+ * (a mode with three depths at a block size), jobs-MODE (a mode at two job
+ * counts or more) and series-MODE (a mode with per-second figures).  A chart
+ * is made only when it has a point to plot (gnuplot fails on an empty plot, or
+ * one whose points are all 0 on a log axis), so imports without per-second
+ * series or latency get no such chart.
  */
 unsigned
 report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
@@ -105,6 +72,7 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 		return 0;
 	if (sum->nscore > 0)
 		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write", 0);
+	n = report_gnuplot_roofline_chart(sum, charts, n, max);
 	if (sum->has_iops)
 		gp_chart(charts, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
 		    report_big(sum) ? "IOPS vs block size, per mode the best of every depth x jobs" :
@@ -881,6 +849,8 @@ report_gnuplot_write(struct report_ctx *ctx)
 			err = gp_build(ctx, &jobs[i], charts[i].wl);
 		} else if (strcmp(charts[i].stem, "scorecard") == 0)
 			err = report_scorecard_build(ctx, &jobs[i]);
+		else if (strcmp(charts[i].stem, "roofline") == 0)
+			err = report_gnuplot_roofline_build(ctx, &jobs[i]);
 		else if (strcmp(charts[i].stem, "saturation") == 0)
 			err = report_curves_build(ctx, &jobs[i], false);
 		else if (strcmp(charts[i].stem, "latency-curve") == 0)

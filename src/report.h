@@ -230,6 +230,7 @@ bool	 report_gnuplot_bars(const struct summary *sum);
 char	*report_gnuplot_log_range(const struct view_range *r, double room);
 /* Caller frees. */
 char	*report_gnuplot_log_tics(const struct view_range *r, double room);
+void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
 int	 report_gnuplot_point(unsigned v);
 unsigned report_gnuplot_dash(unsigned v);
 const char *report_gnuplot_fill(unsigned v);
@@ -254,7 +255,6 @@ void	 report_gnuplot_mark_key(FILE *plot, unsigned flags);
 void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
 	     const struct summary_series *se, bool bw);
-void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
 unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
 	     unsigned max);
 /* Caller frees. */
@@ -267,6 +267,11 @@ int	 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j);
 unsigned report_gnuplot_jobs_charts(const struct summary *sum, struct report_chart *charts,
 	     unsigned n, unsigned max);
 int	 report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl);
+
+/* report-gnuplot-roofline.c: roofline, best IOPS per block size under the caps */
+unsigned report_gnuplot_roofline_chart(const struct summary *sum, struct report_chart *charts,
+	     unsigned n, unsigned max);
+int	 report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-curves.c: saturation.gp and latency-curve.gp */
 bool	 report_curves_any(const struct summary *sum);
