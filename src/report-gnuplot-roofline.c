@@ -79,6 +79,16 @@ rl_sep(struct rl_plot *p)
 	return p->items++ > 0 ? ", \\\n     " : "";
 }
 
+/*
+ * The separator before a function's sampling range: the first item of a
+ * plot says "sample", or gnuplot would read [x=a:b] as the plot's x range.
+ */
+static const char *
+rl_fn_sep(struct rl_plot *p)
+{
+	return p->items++ > 0 ? ", \\\n     " : "sample ";
+}
+
 /* A line's plot item: the style and its legend entry (NULL: none). */
 static void
 rl_line_style(struct rl_plot *p, const struct rl_roof *r, const char *title)
@@ -113,11 +123,11 @@ rl_roof(struct rl_plot *p, const struct rl_roof *r, const char *iops_title,
 		x1 = x0;
 	}
 	if (r->draw_iops && r->iops > 0 && x1 > p->xlo) {
-		fprintf(p->plot, "%s[x=%.6g:%.6g] %.10g", rl_sep(p), p->xlo, x1, r->iops);
+		fprintf(p->plot, "%s[x=%.6g:%.6g] %.10g", rl_fn_sep(p), p->xlo, x1, r->iops);
 		rl_line_style(p, r, iops_title);
 	}
 	if (r->draw_bw && r->bw > 0 && x0 < p->xhi) {
-		fprintf(p->plot, "%s[x=%.6g:%.6g] %.10g / x", rl_sep(p), x0, p->xhi, r->bw);
+		fprintf(p->plot, "%s[x=%.6g:%.6g] %.10g / x", rl_fn_sep(p), x0, p->xhi, r->bw);
 		rl_line_style(p, r, bw_title);
 	}
 	if (r->draw_iops || r->draw_bw) {
@@ -363,9 +373,10 @@ report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 	report_gnuplot_bs_axis(sum->bs, sum->nbs, &xtics, &xrange);
 	if (sscanf(xrange, "[%lf:%lf]", &p.xlo, &p.xhi) != 2)
 		p.xlo = p.xhi = 0;
-	j->data = rl_points(ctx, &p, j->chart.stem, &marked);
+	/* The measured caps first, so that the points (and hollow ones) are drawn over them. */
 	for (m = 0; m < sum->nmodes; m++)
 		rl_measured(&p, &sum->modes[m], named);
+	j->data = rl_points(ctx, &p, j->chart.stem, &marked);
 	rl_provisioned(&p, &ctx->res->expect);
 	report_gnuplot_mark_key(p.plot, marked);
 	for (m = 0; m < 3; m++)

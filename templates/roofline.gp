@@ -30,7 +30,7 @@ set ytics @YTICS@
 @CAPS@# The legend under the plot, in columns (the plot keeps the picture's width): a
 # mode's entry names the caps of its solid lines.
 set bmargin @BMARGIN@
-set key at screen 0.5, screen 0.01 center bottom vertical maxrows @KEYROWS@ box spacing 1.2 width 1
+set key at screen 0.5, screen 0.01 center bottom vertical Left reverse maxrows @KEYROWS@ box spacing 1.2 width 1
 
 do for [fmt in formats] {
     if (fmt eq "png") {

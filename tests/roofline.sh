@@ -70,6 +70,9 @@ assert [(i[6], i[5]) for i in prov] == [("title 'provisioned 3,000 IOPS'", "2"),
     ("title 'provisioned 125 MiB/s'", "2")], prov
 assert float(prov[0][2]) == 3000 and float(prov[1][2]) == 125 * MiB, prov
 EOF
+# A plot that opens with a function says "sample": else [x=a:b] is the plot's x range.
+grep -q '^ *plot \[' "$gp" && fail "the first plot item's sampling range would set the x range"
+grep -q '^ *plot sample \[x=' "$gp" || fail "the plot does not open with the caps: $(grep ' plot ' "$gp")"
 ok "flat cap 3,000 IOPS, diagonal 100 MiB/s (400 IOPS at 256K, 100 at 1M), provisioned caps dashed"
 
 # A caveat: a hollow point with its mark, and the mark explained.
