@@ -57,7 +57,9 @@ struct rl_plot {
 	uint64_t	 bs_lo, bs_hi;	/* the block sizes measured */
 	unsigned	 items;		/* plot items written */
 	unsigned	 keys;		/* of them, with a legend entry */
-	unsigned	 knees;		/* knees labelled */
+	unsigned	 knees;		/* rows of knee labels */
+	double		*kx, *ky;	/* per mode: its knee, when ksize */
+	uint64_t	*ksize;		/* per mode: its knee as stated, 0 none */
 	struct view_range yr;
 };
 
@@ -177,38 +179,79 @@ rl_mode_title(const struct summary_mode *sm)
 }
 
 /*
- * The caps the analysis states for workload sm, in its colour, and its
- * knee marked where they meet, labelled as the summary states it
- * ("knee ~32 KiB", analysis_caps_knee_size()).  The label stands in a row
- * of its own at the top of the plot, above every roof, a dotted line down
- * to the knee; with several knees the labels name their mode.
+ * The caps the analysis states for workload m, in its colour, and its knee
+ * circled where they meet, when the analysis states it (both caps) and it
+ * is in the picture: kept in p for its label (rl_knee_labels).
  */
 static void
-rl_measured(struct rl_plot *p, const struct summary_mode *sm, bool named)
+rl_measured(struct rl_plot *p, const struct summary_mode *sm, unsigned m)
 {
 	struct rl_roof r;
-	char a[32], *label;
-	uint64_t size;
-	double knee, y;
+	double knee;
 
 	rl_measured_roof(sm, &r);
 	if (r.iops == 0 && r.bw == 0)
 		return;
 	knee = rl_roof(p, &r, NULL, NULL);
-	if ((size = analysis_caps_knee_size(&sm->knee)) == 0 || knee < p->xlo || knee > p->xhi)
+	if ((p->ksize[m] = analysis_caps_knee_size(&sm->knee)) == 0)
 		return;
-	label = xasprintf("%s%sknee ~%s", named ? sm->name : "", named ? ": " : "",
-	    size_human(size, a, sizeof a));
-	y = RL_LABEL_TOP - RL_LABEL_ROW * p->knees;
-	fprintf(p->caps, "set arrow %u from %.6g, %.10g to %.6g, graph %.3f nohead lw 1.5 dt 3 "
-	    "lc rgb \"%s\" back\nset label %u ", 10 + p->knees, knee, r.iops, knee, y - 0.02,
-	    sm->color, 10 + p->knees);
-	report_gnuplot_quote(p->caps, label);
-	fprintf(p->caps, " at %.6g, graph %.3f center front tc rgb \"%s\" font \"sans:Bold,14\"\n"
-	    "set object %u circle at %.6g, %.10g size screen 0.01 front fillstyle empty border "
-	    "lc rgb \"%s\" lw 2\n", knee, y, sm->color, 10 + p->knees, knee, r.iops, sm->color);
-	p->knees++;
-	free(label);
+	if (knee < p->xlo || knee > p->xhi) {
+		p->ksize[m] = 0;
+		return;
+	}
+	p->kx[m] = knee;
+	p->ky[m] = r.iops;
+	fprintf(p->caps, "set object %u circle at %.6g, %.10g size screen 0.01 front fillstyle "
+	    "empty border lc rgb \"%s\" lw 2\n", 10 + m, knee, r.iops, sm->color);
+}
+
+/*
+ * The knees' labels, as the summary states them ("knee ~32 KiB",
+ * analysis_caps_knee_size()): a row each at the top of the plot, above
+ * every roof, a dotted line down from it to each knee it names.  Modes
+ * whose knee is stated alike share a row ("read, write: knee ~32 KiB", in
+ * grey); a lone mode's label is in its colour; with one knee in all, the
+ * label names no mode.  p->knees gets the number of rows.
+ */
+static void
+rl_knee_labels(struct rl_plot *p, const struct summary *sum)
+{
+	unsigned m, k, row = 0, n, total = 0, first;
+	char a[32], *names, *label;
+	double y, logx;
+
+	for (m = 0; m < sum->nmodes; m++)
+		total += p->ksize[m] != 0;
+	for (m = 0; m < sum->nmodes; m++) {
+		for (k = 0; k < m && p->ksize[k] != p->ksize[m]; k++)
+			;
+		if (p->ksize[m] == 0 || k < m)
+			continue;
+		y = RL_LABEL_TOP - RL_LABEL_ROW * row;
+		names = xstrdup("");
+		for (n = 0, logx = 0, k = m; k < sum->nmodes; k++) {
+			if (p->ksize[k] != p->ksize[m])
+				continue;
+			label = xasprintf("%s%s%s", names, n++ > 0 ? ", " : "", sum->modes[k].name);
+			free(names);
+			names = label;
+			logx += log(p->kx[k]);
+			fprintf(p->caps, "set arrow %u from %.6g, %.10g to %.6g, graph %.3f nohead lw 1.5 "
+			    "dt 3 lc rgb \"%s\" back\n", 10 + k, p->kx[k], p->ky[k], p->kx[k], y - 0.02,
+			    sum->modes[k].color);
+		}
+		first = m;
+		label = xasprintf("%s%sknee ~%s", total > 1 ? names : "", total > 1 ? ": " : "",
+		    size_human(p->ksize[m], a, sizeof a));
+		fprintf(p->caps, "set label %u ", 10 + row);
+		report_gnuplot_quote(p->caps, label);
+		fprintf(p->caps, " at %.6g, graph %.3f center front tc rgb \"%s\" font "
+		    "\"sans:Bold,14\"\n", exp(logx / n), y, n > 1 ? "#333333" : sum->modes[first].color);
+		free(names);
+		free(label);
+		row++;
+	}
+	p->knees = row;
 }
 
 /*
@@ -326,17 +369,6 @@ rl_room(const struct view_range *yr, unsigned n)
 	return pow(yr->hi / yr->lo * 1.15 * 1.15, f / (1 - f));
 }
 
-/* The number of modes whose knee is stated: their labels name the mode when more than one. */
-static unsigned
-rl_knees(const struct summary *sum)
-{
-	unsigned m, n = 0;
-
-	for (m = 0; m < sum->nmodes; m++)
-		n += analysis_caps_knee_size(&sum->modes[m].knee) != 0;
-	return n;
-}
-
 /*
  * Add the roofline to charts[n..max) when the run has IOPS at two block
  * sizes or more (one size has no slope to show); returns the new count.
@@ -364,7 +396,7 @@ report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 	char *plot = NULL, *caps = NULL, *xtics, *xrange, *title, *yrange, *ytics, *rows, *height;
 	char *bmargin;
 	size_t plen = 0, clen = 0;
-	unsigned m, marked, named = rl_knees(sum) > 1, nrows;
+	unsigned m, marked, nrows;
 	double room;
 
 	j->tmpl = "roofline";
@@ -374,8 +406,12 @@ report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 	if (sscanf(xrange, "[%lf:%lf]", &p.xlo, &p.xhi) != 2)
 		p.xlo = p.xhi = 0;
 	/* The measured caps first, so that the points (and hollow ones) are drawn over them. */
+	p.kx = xcalloc(sum->nmodes, sizeof *p.kx);
+	p.ky = xcalloc(sum->nmodes, sizeof *p.ky);
+	p.ksize = xcalloc(sum->nmodes, sizeof *p.ksize);
 	for (m = 0; m < sum->nmodes; m++)
-		rl_measured(&p, &sum->modes[m], named);
+		rl_measured(&p, &sum->modes[m], m);
+	rl_knee_labels(&p, sum);
 	j->data = rl_points(ctx, &p, j->chart.stem, &marked);
 	rl_provisioned(&p, &ctx->res->expect);
 	report_gnuplot_mark_key(p.plot, marked);
@@ -414,5 +450,8 @@ report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 	free(rows);
 	free(height);
 	free(bmargin);
+	free(p.kx);
+	free(p.ky);
+	free(p.ksize);
 	return j->script != NULL ? 0 : -ENOENT;
 }
