@@ -38,12 +38,10 @@
 
 /*
  * A roof: an IOPS cap (the flat line) and a bandwidth cap in bytes/s (the
- * diagonal), 0 for a side not given; draw says which sides are drawn (a
- * burst roof may take its other side from the baseline caps).
+ * diagonal), 0 for a side not given.
  */
 struct rl_roof {
 	double		 iops, bw;
-	bool		 draw_iops, draw_bw;
 	const char	*color;
 	unsigned	 dt;		/* gnuplot dash type */
 	double		 lw;
@@ -124,20 +122,18 @@ rl_roof(struct rl_plot *p, const struct rl_roof *r, const char *iops_title,
 		x0 = knee < p->xlo ? p->xlo : knee > p->xhi ? p->xhi : knee;
 		x1 = x0;
 	}
-	if (r->draw_iops && r->iops > 0 && x1 > p->xlo) {
+	if (r->iops > 0 && x1 > p->xlo) {
 		fprintf(p->plot, "%s[x=%.6g:%.6g] %.10g", rl_fn_sep(p), p->xlo, x1, r->iops);
 		rl_line_style(p, r, iops_title);
 	}
-	if (r->draw_bw && r->bw > 0 && x0 < p->xhi) {
+	if (r->bw > 0 && x0 < p->xhi) {
 		fprintf(p->plot, "%s[x=%.6g:%.6g] %.10g / x", rl_fn_sep(p), x0, p->xhi, r->bw);
 		rl_line_style(p, r, bw_title);
 	}
-	if (r->draw_iops || r->draw_bw) {
-		view_range_add(&p->yr, rl_roof_at(r, (double)p->bs_lo));
-		view_range_add(&p->yr, rl_roof_at(r, (double)p->bs_hi));
-		if (knee > (double)p->bs_lo && knee < (double)p->bs_hi)
-			view_range_add(&p->yr, r->iops);
-	}
+	view_range_add(&p->yr, rl_roof_at(r, (double)p->bs_lo));
+	view_range_add(&p->yr, rl_roof_at(r, (double)p->bs_hi));
+	if (knee > (double)p->bs_lo && knee < (double)p->bs_hi)
+		view_range_add(&p->yr, r->iops);
 	return knee;
 }
 
@@ -147,8 +143,7 @@ rl_measured_roof(const struct summary_mode *sm, struct rl_roof *r)
 {
 	const struct knee *k = &sm->knee;
 
-	*r = (struct rl_roof){ .draw_iops = true, .draw_bw = true, .color = sm->color, .dt = 1,
-	    .lw = 2.5 };
+	*r = (struct rl_roof){ .color = sm->color, .dt = 1, .lw = 2.5 };
 	if ((k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND) &&
 	    analysis_expect_plateau(k, false))
 		r->iops = k->iops_cap;
@@ -257,17 +252,16 @@ rl_knee_labels(struct rl_plot *p, const struct summary *sum)
 /*
  * The provisioned caps of results.expect (--profile, --expect), dashed grey
  * and in words ("provisioned 3,000 IOPS", "provisioned 125 MiB/s"); the
- * burst caps dotted, each meeting the baseline cap of the other side where
- * the burst gives none.
+ * burst's roof dotted, with the baseline cap for a side the burst does not
+ * raise.
  */
 static void
 rl_provisioned(struct rl_plot *p, const struct expect *e)
 {
-	struct rl_roof base = { .iops = e->iops, .bw = e->bw_bytes_s, .draw_iops = true,
-	    .draw_bw = true, .color = RL_PROVISIONED, .dt = 2, .lw = 2 };
+	struct rl_roof base = { .iops = e->iops, .bw = e->bw_bytes_s, .color = RL_PROVISIONED,
+	    .dt = 2, .lw = 2 };
 	struct rl_roof burst = { .iops = e->burst_iops > 0 ? e->burst_iops : e->iops,
 	    .bw = e->burst_bw_bytes_s > 0 ? e->burst_bw_bytes_s : e->bw_bytes_s,
-	    .draw_iops = e->burst_iops > 0, .draw_bw = e->burst_bw_bytes_s > 0,
 	    .color = RL_PROVISIONED, .dt = 3, .lw = 2 };
 	char a[32], b[32], *ti, *tb;
 
@@ -278,10 +272,13 @@ rl_provisioned(struct rl_plot *p, const struct expect *e)
 	rl_roof(p, &base, ti, tb);
 	free(ti);
 	free(tb);
+	if (e->burst_iops == 0 && e->burst_bw_bytes_s == 0)
+		return;
+	/* A side the burst leaves as it is goes on dotted, named once (above). */
 	ti = xasprintf("provisioned burst %s IOPS", report_num(e->burst_iops, 0, a, sizeof a));
 	tb = xasprintf("provisioned burst %s", profile_rate_text(e->burst_bw_bytes_s, b,
 	    sizeof b));
-	rl_roof(p, &burst, ti, tb);
+	rl_roof(p, &burst, e->burst_iops > 0 ? ti : NULL, e->burst_bw_bytes_s > 0 ? tb : NULL);
 	free(ti);
 	free(tb);
 }
