@@ -60,7 +60,7 @@ struct report_table {
 #define REPORT_FLAG_STALLED	VIEW_STALLED
 
 /* A chart: its file stem ("iops") and what it shows. */
-/* The most charts a report draws: 6, then each workload's heat map and series chart up to this. */
+/* The most charts a report draws: 7, then each workload's heat map and series chart up to this. */
 #define REPORT_CHARTS_MAX	32
 struct report_chart {
 	char	 stem[48];

@@ -104,6 +104,9 @@ grep -q "\] 131072000 / x with lines lc rgb \"#404040\" lw 2.0 dt 2 title 'provi
     -o "$T/burst" --formats png >"$T/burst.log" 2>&1 || fail "import burst: $(cat "$T/burst.log")"
 grep -q "\] 3000 with lines lc rgb \"#404040\" lw 2.0 dt 3 title 'provisioned burst 3,000 IOPS'" \
     "$T/burst/roofline.gp" || fail "no dotted burst cap: $(grep provisioned "$T/burst/roofline.gp")"
+# The burst does not raise bandwidth: its roof goes on down the 125 MiB/s diagonal, dotted.
+grep -q "\[x=43690.7:[0-9.e+]*\] 131072000 / x with lines lc rgb \"#404040\" lw 2.0 dt 3 notitle" \
+    "$T/burst/roofline.gp" || fail "the burst's roof stops at its knee: $(grep provisioned "$T/burst/roofline.gp")"
 [ -s "$T/burst/roofline.png" ] || fail "burst: roofline.png not rendered"
 ok "--profile aws-gp3: 3,000 IOPS and 125 MiB/s; a burst cap dotted"
 
