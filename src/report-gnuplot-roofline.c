@@ -201,6 +201,18 @@ rl_measured(struct rl_plot *p, const struct summary_mode *sm, unsigned m)
 }
 
 /*
+ * How a label at x lines up, so that it stays in the picture: from x
+ * rightwards in the left quarter of the plot, leftwards in the right one.
+ */
+static const char *
+rl_justify(const struct rl_plot *p, double x)
+{
+	double f = log(x / p->xlo) / log(p->xhi / p->xlo);
+
+	return f < 0.25 ? "left" : f > 0.75 ? "right" : "center";
+}
+
+/*
  * The knees' labels, as the summary states them ("knee ~32 KiB",
  * analysis_caps_knee_size()): a row each at the top of the plot, above
  * every roof, a dotted line down from it to each knee it names.  Modes
@@ -240,8 +252,9 @@ rl_knee_labels(struct rl_plot *p, const struct summary *sum)
 		    size_human(p->ksize[m], a, sizeof a));
 		fprintf(p->caps, "set label %u ", 10 + row);
 		report_gnuplot_quote(p->caps, label);
-		fprintf(p->caps, " at %.6g, graph %.3f center front tc rgb \"%s\" font "
-		    "\"sans:Bold,14\"\n", exp(logx / n), y, n > 1 ? "#333333" : sum->modes[first].color);
+		fprintf(p->caps, " at %.6g, graph %.3f %s front tc rgb \"%s\" font \"sans:Bold,14\"\n",
+		    exp(logx / n), y, rl_justify(p, exp(logx / n)), n > 1 ? "#333333" :
+		    sum->modes[first].color);
 		free(names);
 		free(label);
 		row++;
