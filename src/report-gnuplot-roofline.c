@@ -32,6 +32,8 @@
 #define RL_KEY_ROW_PX	26
 #define RL_BMARGIN	4.5
 #define RL_KEY_ROW	1.3
+/* The last mode's point size; the first mode's is twice it. */
+#define RL_PS_MIN	1.2
 /* The knees' labels: the first row's height in the plot (graph units), and each next row's step. */
 #define RL_LABEL_TOP	0.95
 #define RL_LABEL_ROW	0.055
@@ -304,6 +306,9 @@ rl_provisioned(struct rl_plot *p, const struct expect *e)
  * are joined only where the next size is at most twice the last (a line
  * across sizes never measured, as between an --auto run's sparse points,
  * would show a curve nobody measured): the caps are the roofline's lines.
+ * Each mode's points are a little smaller than the last one's, so that a
+ * mode whose points equal a later one's (read and randread on a throttle)
+ * shows as a ring around them, not hidden under them.
  */
 static char *
 rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned *all)
@@ -348,7 +353,9 @@ rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned 
 			fputc('\n', f);
 		}
 		fprintf(p->plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 1.5 "
-		    "ps 1.5 dt 1 pt 7 title ", rl_sep(p), stem, block, sum->modes[m].color);
+		    "ps %.2f dt 1 pt 7 title ", rl_sep(p), stem, block, sum->modes[m].color,
+		    RL_PS_MIN + RL_PS_MIN * (sum->nmodes - 1 - m) / (sum->nmodes > 1 ?
+		    sum->nmodes - 1 : 1));
 		title = rl_mode_title(&sum->modes[m]);
 		report_gnuplot_quote(p->plot, title);
 		free(title);
@@ -391,7 +398,7 @@ report_gnuplot_roofline_chart(const struct summary *sum, struct report_chart *ch
 		return n;
 	snprintf(charts[n].stem, sizeof charts[n].stem, "roofline");
 	snprintf(charts[n].title, sizeof charts[n].title,
-	    "Best IOPS per block size under the IOPS and bandwidth caps (roofline)");
+	    "Best IOPS per block size under the caps (roofline)");
 	charts[n++].wl = 0;
 	return n;
 }
