@@ -32,8 +32,9 @@
 #define RL_KEY_ROW_PX	26
 #define RL_BMARGIN	4.5
 #define RL_KEY_ROW	1.3
-/* The last mode's point size; the first mode's is twice it. */
+/* The last mode's point size, and how much larger each mode's is than the next one's. */
 #define RL_PS_MIN	1.2
+#define RL_PS_STEP	0.45
 /* The knees' labels: the first row's height in the plot (graph units), and each next row's step. */
 #define RL_LABEL_TOP	0.95
 #define RL_LABEL_ROW	0.055
@@ -306,7 +307,7 @@ rl_provisioned(struct rl_plot *p, const struct expect *e)
  * are joined only where the next size is at most twice the last (a line
  * across sizes never measured, as between an --auto run's sparse points,
  * would show a curve nobody measured): the caps are the roofline's lines.
- * Each mode's points are a little smaller than the last one's, so that a
+ * Each mode's points are a little larger than the next one's, so that a
  * mode whose points equal a later one's (read and randread on a throttle)
  * shows as a ring around them, not hidden under them.
  */
@@ -354,8 +355,7 @@ rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned 
 		}
 		fprintf(p->plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 1.5 "
 		    "ps %.2f dt 1 pt 7 title ", rl_sep(p), stem, block, sum->modes[m].color,
-		    RL_PS_MIN + RL_PS_MIN * (sum->nmodes - 1 - m) / (sum->nmodes > 1 ?
-		    sum->nmodes - 1 : 1));
+		    RL_PS_MIN + RL_PS_STEP * (sum->nmodes - 1 - m));
 		title = rl_mode_title(&sum->modes[m]);
 		report_gnuplot_quote(p->plot, title);
 		free(title);
