@@ -32,7 +32,10 @@
 #define RL_KEY_ROW_PX	26
 #define RL_BMARGIN	4.5
 #define RL_KEY_ROW	1.3
-/* The last mode's point size, and how much larger each mode's is than the next one's. */
+/*
+ * The last mode's point size, and how much larger each mode's is than the
+ * next one's: this, or more with few modes (the first twice the last).
+ */
 #define RL_PS_MIN	1.2
 #define RL_PS_STEP	0.45
 /* The knees' labels: the first row's height in the plot (graph units), and each next row's step. */
@@ -318,6 +321,8 @@ rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned 
 	int *best = xcalloc(sum->nbs, sizeof *best);
 	unsigned *count = xcalloc(sum->nbs, sizeof *count), m, b, block = 0, marked;
 	uint64_t prev;
+	double step = sum->nmodes > 1 && RL_PS_MIN / (sum->nmodes - 1) > RL_PS_STEP ?
+	    RL_PS_MIN / (sum->nmodes - 1) : RL_PS_STEP;
 	char *buf = NULL, *title;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -355,7 +360,7 @@ rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned 
 		}
 		fprintf(p->plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 1.5 "
 		    "ps %.2f dt 1 pt 7 title ", rl_sep(p), stem, block, sum->modes[m].color,
-		    RL_PS_MIN + RL_PS_STEP * (sum->nmodes - 1 - m));
+		    RL_PS_MIN + step * (sum->nmodes - 1 - m));
 		title = rl_mode_title(&sum->modes[m]);
 		report_gnuplot_quote(p->plot, title);
 		free(title);
