@@ -567,6 +567,11 @@ report_doc_caption(const char *stem)
 		{ .stem = "scorecard",
 		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
 		    "with p99 latency on the 4K tiles; a tile the run did not measure says so." },
+		{ .stem = "roofline",
+		  .caption = "Each mode's best IOPS at each block size, of every queue depth and job "
+		    "count. Solid lines: the caps the summary states, IOPS flat, bandwidth the "
+		    "diagonal (IOPS = MiB/s / block size), the knee where they meet; dashed grey: "
+		    "the provisioned caps (--profile, --expect). Hollow: a cell with a caveat." },
 		{ .stem = "iops",
 		  .caption = "Colour: mode (the same in every chart); dash and marker, or a bar's "
 		    "fill: queue depth. Grey lines (--expect, --profile): the provisioned caps." },

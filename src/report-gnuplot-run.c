@@ -1,7 +1,7 @@
 /*
  * The gnuplot machinery every chart shares: templates filled with @KEY@
- * values, strings quoted for gnuplot (colours: palette.c), and the
- * rendering itself.  Each chart's .dat and .gp are always written; then,
+ * values, strings quoted for gnuplot (colours: palette.c), the axes (block
+ * sizes on log2, figures on log10), and the rendering itself.  Each chart's .dat and .gp are always written; then,
  * when gnuplot can be found, one gnuplot process per chart (fork/exec, no
  * shell, cwd = the output directory, all charts at once, with a timeout)
  * renders the .png and .svg.  gnuplot writes hidden temp files that are

@@ -45,12 +45,13 @@ gp_chart(struct report_chart *charts, unsigned *n, unsigned max, const char *ste
 
 /*
  * Fill charts (at most max) with the charts this summary gives: the scorecard
- * (when a run has one of its cells), iops, bw, latency (when latency was
- * measured), saturation and latency-curve (a mode with three depths at a block
- * size), jobs-MODE (a mode at two job counts or more) and series-MODE (a mode
- * with per-second figures).  A chart is made only when it has a point to plot
- * (gnuplot fails on an empty plot, or one whose points are all 0 on a log
- * axis), so imports without per-second series or latency get no such chart.
+ * (when a run has one of its cells), the roofline (two block sizes or more),
+ * iops, bw, latency (when latency was measured), saturation and latency-curve
+ * (a mode with three depths at a block size), jobs-MODE (a mode at two job
+ * counts or more) and series-MODE (a mode with per-second figures).  A chart
+ * is made only when it has a point to plot (gnuplot fails on an empty plot, or
+ * one whose points are all 0 on a log axis), so imports without per-second
+ * series or latency get no such chart.
  */
 unsigned
 report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
@@ -63,6 +64,7 @@ report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, un
 		return 0;
 	if (sum->nscore > 0)
 		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write", 0);
+	n = report_gnuplot_roofline_chart(sum, charts, n, max);
 	if (sum->has_iops)
 		gp_chart(charts, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
 		    report_big(sum) ? "IOPS vs block size, per mode the best of every depth x jobs" :
@@ -455,6 +457,8 @@ report_gnuplot_write(struct report_ctx *ctx)
 			err = gp_build(ctx, &jobs[i], charts[i].wl);
 		} else if (strcmp(charts[i].stem, "scorecard") == 0)
 			err = report_scorecard_build(ctx, &jobs[i]);
+		else if (strcmp(charts[i].stem, "roofline") == 0)
+			err = report_gnuplot_roofline_build(ctx, &jobs[i]);
 		else if (strcmp(charts[i].stem, "saturation") == 0)
 			err = report_curves_build(ctx, &jobs[i], false);
 		else if (strcmp(charts[i].stem, "latency-curve") == 0)

@@ -60,7 +60,7 @@ struct report_table {
 #define REPORT_FLAG_STALLED	VIEW_STALLED
 
 /* A chart: its file stem ("iops") and what it shows. */
-/* The most charts a report draws: 6, then each workload's heat map and series chart up to this. */
+/* The most charts a report draws: 7, then each workload's heat map and series chart up to this. */
 #define REPORT_CHARTS_MAX	32
 struct report_chart {
 	char	 stem[48];
@@ -296,6 +296,10 @@ unsigned report_gnuplot_series_rows(const struct report_ctx *ctx,
 	     const struct summary_series *se, const double *start, FILE *f, unsigned block,
 	     unsigned *npoints, struct view_range *yr);
 void	 report_gnuplot_series_note(FILE *marks, unsigned n);
+/* report-gnuplot-roofline.c: roofline, best IOPS per block size under the caps */
+unsigned report_gnuplot_roofline_chart(const struct summary *sum, struct report_chart *charts,
+	     unsigned n, unsigned max);
+int	 report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-curves.c: saturation.gp and latency-curve.gp */
 bool	 report_curves_any(const struct summary *sum);
