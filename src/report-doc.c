@@ -566,7 +566,9 @@ report_doc_caption(const char *stem)
 	} captions[] = {
 		{ .stem = "scorecard",
 		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
-		    "with p99 latency on the 4K tiles; a tile the run did not measure says so." },
+		    "with p99 latency on the 4K tiles; where the run did not measure a tile's own "
+		    "cell, the nearest it did stands in, dashed and named (\"Q32 for Q8\"), and "
+		    "with none near the tile says so." },
 		{ .stem = "iops",
 		  .caption = "Colour: mode (the same in every chart); dash and marker, or a bar's "
 		    "fill: queue depth. Grey lines (--expect, --profile): the provisioned caps." },
