@@ -137,16 +137,19 @@ sc_box(struct sc_out *o, double x0, double y0, double x1, double y1, const char 
 
 /*
  * The figure of a value box in bold, right-aligned at y: 30 pt, smaller for
- * a long one (a null engine's millions of MB/s) so that it stays inside.
+ * one of more than SC_FIGURE_CHARS characters ("31,215 MB/s", a null
+ * engine's millions) so that it stays clear of the mode in the corner.
  */
+#define SC_FIGURE_CHARS	10
+
 static void
 sc_figure(struct sc_out *o, const char *text, double x, double y)
 {
 	size_t n = strlen(text);
 	char font[32];
 
-	snprintf(font, sizeof font, "sans:Bold,%d", n > 12 ? (int)(30 * 12 / n) < 18 ? 18 :
-	    (int)(30 * 12 / n) : 30);
+	snprintf(font, sizeof font, "sans:Bold,%d", n > SC_FIGURE_CHARS ? (int)(30 *
+	    SC_FIGURE_CHARS / n) < 18 ? 18 : (int)(30 * SC_FIGURE_CHARS / n) : 30);
 	sc_label(o, text, x, y, "right", font, "#111111");
 }
 
@@ -399,7 +402,7 @@ sc_verdict(const struct report_ctx *ctx, struct sc_out *o)
 		return;
 	line = xasprintf("Verdict against %s: %s", e->profile[0] != '\0' ? e->profile :
 	    "its --expect caps", ctx->sum->verdict_text);
-	sc_label(o, line, 50, 89.6, "center", "sans:Bold,12", off ? "#b00020" : "#2e5e4e");
+	sc_label(o, line, 50, 89.4, "center", "sans:Bold,14", off ? "#b00020" : "#2e5e4e");
 	free(line);
 }
 
