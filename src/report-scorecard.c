@@ -304,11 +304,11 @@ sc_foot_missing(const struct report_ctx *ctx, struct sc_foot *ft)
 			snprintf(item, sizeof item, "%s%s %s", nmissing++ > 0 ? ", " : "",
 			    report_score_tiles[t].name, mode_name(report_score_tiles[t].mode[k]));
 			if (strlen(line) + strlen(item) > SC_WRAP && ft->n < SC_FOOT_LINES) {
-				strcat(line, ",");
+				str_catf(line, sizeof ft->text[0], ",");
 				line = sc_foot_line(ft, "#b00020");
-				strcpy(line, item + 2);
+				str_copy(line, sizeof ft->text[0], item + 2);
 			} else
-				strcat(line, item);
+				str_catf(line, sizeof ft->text[0], "%s", item);
 		}
 }
 
