@@ -374,7 +374,8 @@ html_table_open(struct doc *d, const struct report_table *t)
 	if (k > 1) {
 		fputs(" style=\"", d->f);
 		for (c = 0; c + 1 < k; c++) {
-			w = html_col_em(t, c);
+			/* to the tenth printed, so that the left edges add up to the widths */
+			w = ceil(html_col_em(t, c) * 10) / 10;
 			fprintf(d->f, "--w%u:%.1fem;", c + 1, w);
 			left += w;
 			fprintf(d->f, "--l%u:%.1fem;", c + 2, left);

@@ -65,7 +65,7 @@ cat >"$T/probe.html" <<'EOF'
     var left = box.getBoundingClientRect().left + box.clientLeft, prev = left;
     for (var i = 0; i < n && i < row.cells.length; i++) {
       var c = row.cells[i], r = c.getBoundingClientRect();
-      if (getComputedStyle(c).position !== 'sticky' || Math.abs(r.left - prev) > 1.5)
+      if (getComputedStyle(c).position !== 'sticky' || Math.abs(r.left - prev) > 0.5)
         stickbad.push(t.rows[0].cells[i].textContent.replace(/ /g, '_') + '@' +
           Math.round(r.left - left));
       prev = r.right;
