@@ -95,7 +95,7 @@ sc_mbs(double mbs, char *buf, size_t len)
 	return report_num(mbs, mbs < 100 ? 2 : mbs < 10000 ? 1 : 0, buf, len);
 }
 
-/* A latency in microseconds with its unit (microseconds below 10 ms, else milliseconds): "1,184 µs". */
+/* A latency in microseconds with its unit (µs below 10 ms, else ms): "1,184 µs". */
 static const char *
 sc_lat(double us, char *buf, size_t len)
 {
@@ -210,7 +210,7 @@ sc_dat(FILE *dat, const struct cell_result *r, unsigned t, unsigned k, const cha
 /*
  * One value box: tile t, column k (0 read, 1 write); a row of scorecard.dat,
  * with the tile's marks ("-" none) when marks_col.  A stand-in (the nearest
- * cell, view_score_cell) has a dashed border and says what it is.
+ * cell, view_score_fill) has a dashed border and says what it is.
  */
 static void
 sc_value(const struct report_ctx *ctx, struct sc_out *o, FILE *dat, unsigned t, unsigned k,

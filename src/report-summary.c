@@ -356,12 +356,11 @@ summary_score(const struct results *res, struct summary *s)
 {
 	unsigned t, k;
 
+	view_score_fill(res, report_score_tiles, s->score);
 	for (t = 0; t < SCORE_TILES; t++)
-		for (k = 0; k < 2; k++) {
-			s->score[t][k] = view_score_cell(res, &report_score_tiles[t], k);
+		for (k = 0; k < 2; k++)
 			if (s->score[t][k] >= 0)
 				s->nscore++;
-		}
 }
 
 /* The caps of an expectation in a few words: "300 IOPS (burst 3,000), 128 MiB/s". */

@@ -51,8 +51,8 @@ score_nearer(double dbs, double dqd, const struct cell *c, double bbs, double bq
  * the exact cell, else the nearest within VIEW_SCORE_NEAR_LOG2 (by
  * score_nearer).  -1 when none is that near.
  */
-int
-view_score_cell(const struct results *res, const struct score_tile *tile, unsigned k)
+static int
+score_cell(const struct results *res, const struct score_tile *tile, unsigned k)
 {
 	double best_bs = HUGE_VAL, best_qd = HUGE_VAL, dbs, dqd;
 	unsigned i;
@@ -76,4 +76,41 @@ view_score_cell(const struct results *res, const struct score_tile *tile, unsign
 		best_qd = dqd;
 	}
 	return best;
+}
+
+/*
+ * Every tile's cell (score_cell) of tiles (SCORE_TILES of them,
+ * report_score_tiles), each cell in one tile at most: a
+ * stand-in that two tiles of a column would share (randread 4K QD8 for
+ * both RND 4K Q32 and Q1) fills the one it is nearer to, by depth (the
+ * tiles of a size share it), on a tie the first; the other is not
+ * measured, rather than show one figure twice for depths apart.
+ */
+void
+view_score_fill(const struct results *res, const struct score_tile *tiles,
+    int score[SCORE_TILES][2])
+{
+	unsigned t, u, k;
+
+	for (t = 0; t < SCORE_TILES; t++)
+		for (k = 0; k < 2; k++)
+			score[t][k] = score_cell(res, &tiles[t], k);
+	for (k = 0; k < 2; k++)
+		for (t = 0; t < SCORE_TILES; t++)
+			for (u = t + 1; u < SCORE_TILES; u++) {
+				double dt, du;
+				const struct cell *c;
+
+				if (score[t][k] < 0 || score[u][k] != score[t][k])
+					continue;
+				c = &res->cells[score[t][k]].cell;
+				dt = score_doublings((double)c->bs, (double)tiles[t].bs) +
+				    score_doublings(c->depth, tiles[t].depth);
+				du = score_doublings((double)c->bs, (double)tiles[u].bs) +
+				    score_doublings(c->depth, tiles[u].depth);
+				if (du < dt - SCORE_EPS)
+					score[t][k] = -1;
+				else
+					score[u][k] = -1;
+			}
 }

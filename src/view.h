@@ -132,7 +132,7 @@ struct summary {
 	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
 	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
 	unsigned		 nunsteady;
-	/* The scorecard: per tile, read and write, an index into results.cells or -1 (view_score_cell). */
+	/* The scorecard (view_score_fill): per tile, read and write, a results.cells index or -1. */
 	int			 score[SCORE_TILES][2];
 	unsigned		 nscore;	/* of them, measured */
 	/* The volume against its spec: the most severe of the modes' verdicts, in words. */
@@ -326,8 +326,9 @@ char	*view_unwritten_banner(const struct results *res, const char *where_marked)
 bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
 void	 view_table_free(struct view_table *t);
 
-/* view-score.c: the cell of a scorecard tile, its own or the nearest */
-int	 view_score_cell(const struct results *res, const struct score_tile *tile, unsigned k);
+/* view-score.c: the cells of the scorecard's tiles, their own or the nearest */
+void	 view_score_fill(const struct results *res, const struct score_tile *tiles,
+	    int score[SCORE_TILES][2]);
 
 /* view-caveat.c: a cell's caveats, their marks and legend */
 bool	 view_unwritten(const struct results *res);

@@ -97,3 +97,11 @@ run one --modes randread --bs 4k --depth 1
 grep -q "not measured (randread)" "$T/one/scorecard.gp" ||
 	fail "one: QD1 stood in for QD32"
 ok "no stand-in beyond a factor of 8 (Q1 for Q32)"
+
+# A cell fills one tile at most: randread 4K QD8 stands in for Q32 (4x), not for Q1 too (8x).
+run q8 --modes randread --bs 4k --depth 8
+[ "$(grep -c "${tab}randread${tab}" "$T/q8/scorecard.dat")" -eq 1 ] &&
+    grep -q "^2${tab}RND 4K Q32${tab}randread${tab}.*${tab}4k Q8\$" "$T/q8/scorecard.dat" ||
+	fail "q8: the QD8 cell is not in RND 4K Q32 alone: $(cat "$T/q8/scorecard.dat")"
+grep -q "not measured (randread)" "$T/q8/scorecard.gp" || fail "q8: RND 4K Q1 is not 'not measured'"
+ok "one cell stands in for one tile, the nearer (Q8 for Q32, not for Q1 too)"
