@@ -15,14 +15,18 @@
 #define SVG_MAX		(64 * MIB)
 
 /*
- * The smallest chart text a window of HTML_CHART_FLOOR_PX or more shows,
- * in CSS px: an inlined chart is shrunk to the page's width down to the
- * width that keeps its smallest font this size, and scrolls in its own
- * box below that.  Narrower windows (phones) get the whole chart to the
- * width of the screen, to zoom into.
+ * A table wider than the window scrolls in its own box with its leading
+ * columns that name a row (report_table.nkeys, HTML_KEYS_MAX at most)
+ * held at its left edge (position: sticky).  Each such column but the
+ * last is set as wide as its longest text, in em: HTML_EM_PER_CHAR per
+ * character of a cell (DejaVu Sans and system-ui fonts average 0.55-0.6
+ * em; a bold header's 0.68), plus padding and border; the next one's left
+ * edge is their sum.
  */
-#define HTML_CHART_TEXT_PX	11.0
-#define HTML_CHART_FLOOR_PX	"600px"
+#define HTML_KEYS_MAX		4
+#define HTML_EM_PER_CHAR	0.64
+#define HTML_EM_PER_HEAD_CHAR	0.72
+#define HTML_CELL_PAD_EM	1.6
 
 /*
  * A cell's text of more characters than this gets a column of its own
@@ -50,7 +54,7 @@ static const char html_style[] =
     "background-attachment:local,local,scroll,scroll}\n"
     ".scroll{margin:.5em 0 1.5em}\n"
     "table{border-collapse:collapse;font-size:.9em}\n"
-    "th,td{border:1px solid #ccc;padding:.25em .6em;vertical-align:top}\n"
+    "th,td{border:1px solid #ccc;padding:.25em .6em;vertical-align:top;box-sizing:border-box}\n"
     "th{background:#f0f0f0;text-align:left}\n"
     "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
     "td.w{min-width:16em}@media (min-width:" HTML_NOWRAP_PX "){td{white-space:nowrap}"
@@ -67,9 +71,22 @@ static const char html_style[] =
     ".toc ol{margin:.3em 0;padding-left:1.6em;columns:2 16em;column-gap:2em}\n"
     ".toc ol ol{columns:auto;font-size:.9em;margin:0}.toc li{break-inside:avoid}\n"
     "figure{margin:1em 0}\n"
-    "figure svg{display:block;max-width:100%;height:auto;border:1px solid #eee;"
-    "box-sizing:border-box}\n"
-    "@media (min-width:" HTML_CHART_FLOOR_PX "){figure svg{min-width:var(--min-width,0)}}\n"
+    "figure svg{display:block;width:100%;max-width:max-content;height:auto;"
+    "border:1px solid #eee;box-sizing:border-box}\n"
+    ".sk1 tr>:nth-child(-n+1),.sk2 tr>:nth-child(-n+2),.sk3 tr>:nth-child(-n+3),"
+    ".sk4 tr>:nth-child(-n+4){position:sticky;z-index:1}\n"
+    ":is(.sk1,.sk2,.sk3,.sk4){border-collapse:separate;border-spacing:0}"
+    ":is(.sk1,.sk2,.sk3,.sk4) :is(th,td){border-width:0 1px 1px 0}"
+    ":is(.sk1,.sk2,.sk3,.sk4) tr>:first-child{border-left-width:1px}"
+    ":is(.sk1,.sk2,.sk3,.sk4) tr:first-child>*{border-top-width:1px}\n"
+    ".sk1 tr>:nth-child(1){left:0}:is(.sk2,.sk3,.sk4) tr>:nth-child(1){left:0;"
+    "min-width:var(--w1)}:is(.sk2,.sk3,.sk4) tr>:nth-child(2){left:var(--l2)}"
+    ":is(.sk3,.sk4) tr>:nth-child(2){min-width:var(--w2)}:is(.sk3,.sk4) tr>:nth-child(3)"
+    "{left:var(--l3)}.sk4 tr>:nth-child(3){min-width:var(--w3)}"
+    ".sk4 tr>:nth-child(4){left:var(--l4)}\n"
+    ":where(.sk1,.sk2,.sk3,.sk4) td{background-color:#fff}\n"
+    ".sk1 tr>:nth-child(1),.sk2 tr>:nth-child(2),.sk3 tr>:nth-child(3),"
+    ".sk4 tr>:nth-child(4){box-shadow:inset -2px 0 #bbb}\n"
     "figcaption{color:#555;font-size:.9em}\n"
     ".pivots{display:flex;flex-wrap:wrap;gap:0 2em}.pivots>div{min-width:0;max-width:100%}\n";
 
@@ -310,6 +327,64 @@ html_td(struct doc *d, bool numeric, const char *flag, const char *text)
 	    flag != NULL && (numeric || wide) ? " " : "", flag != NULL ? flag : "");
 }
 
+/* The width of column c of t in em, as wide as its longest text (HTML_EM_PER_CHAR). */
+static double
+html_col_em(const struct report_table *t, unsigned c)
+{
+	double em = 0, w;
+	const char *p, *s;
+	unsigned r, n;
+
+	for (r = 0; r < t->nrows; r++) {
+		if ((s = t->text[(size_t)r * t->ncols + c]) == NULL)
+			continue;
+		/* characters (not UTF-8 continuation bytes); a header's longest word, as it wraps */
+		for (p = s, n = 0; ; p++) {
+			if (*p == '\0' || (r == 0 && *p == ' ')) {
+				w = n * (r == 0 ? HTML_EM_PER_HEAD_CHAR : HTML_EM_PER_CHAR);
+				em = w > em ? w : em;
+				n = 0;
+				if (*p == '\0')
+					break;
+			} else if ((*p & 0xc0) != 0x80)
+				n++;
+		}
+	}
+	return em + HTML_CELL_PAD_EM;
+}
+
+/*
+ * <table>, with its leading columns that name a row (nkeys, at least the
+ * first) held in view when it scrolls sideways: class skN and the left
+ * edge of each after the first (--l2 ...), widths held with min-width.
+ */
+static void
+html_table_open(struct doc *d, const struct report_table *t)
+{
+	unsigned c, k = t->nkeys > 0 ? t->nkeys : 1;
+	double left = 0, w;
+
+	if (k > HTML_KEYS_MAX)
+		k = HTML_KEYS_MAX;
+	if (t->ncols <= k + 1) {
+		fputs("<table>\n", d->f);
+		return;
+	}
+	fprintf(d->f, "<table class=\"sk%u\"", k);
+	if (k > 1) {
+		fputs(" style=\"", d->f);
+		for (c = 0; c + 1 < k; c++) {
+			/* to the tenth printed, so that the left edges add up to the widths */
+			w = ceil(html_col_em(t, c) * 10) / 10;
+			fprintf(d->f, "--w%u:%.1fem;", c + 1, w);
+			left += w;
+			fprintf(d->f, "--l%u:%.1fem;", c + 2, left);
+		}
+		fputc('"', d->f);
+	}
+	fputs(">\n", d->f);
+}
+
 /*
  * A table as HTML, in a box that scrolls sideways when the table is wider
  * than the window; flagged cells get a class, the reason as a tooltip, and
@@ -321,7 +396,8 @@ html_table(struct doc *d, const struct report_table *t)
 	FILE *f = d->f;
 	unsigned r, c, flags = 0;
 
-	fputs("<div class=\"scroll\"><table>\n", f);
+	fputs("<div class=\"scroll\">", f);
+	html_table_open(d, t);
 	for (r = 0; r < t->nrows; r++) {
 		fputs("<tr>", f);
 		for (c = 0; c < t->ncols; c++) {
@@ -414,30 +490,9 @@ html_svg(FILE *out, const char *text, unsigned n)
 }
 
 /*
- * The narrowest an .svg may be drawn, in CSS px, for its smallest text
- * (font-size="N", in the units of its viewBox) to be HTML_CHART_TEXT_PX
- * tall, plus its border; 0 when its width or its fonts are not stated.
- */
-static long
-html_svg_floor(const char *text)
-{
-	const char *p = strstr(text, "viewBox=\"");
-	double w, x, font = 0;
-
-	if (p == NULL || sscanf(p + 9, "%lf %lf %lf", &x, &x, &w) != 3 || !(w > 0 && w < 1e5))
-		return 0;
-	for (p = text; (p = strstr(p, "font-size=\"")) != NULL; p++)
-		if (sscanf(p + 11, "%lf", &x) == 1 && x >= 1 && (font == 0 || x < font))
-			font = x;
-	if (font == 0)
-		return 0;
-	return (long)ceil(w * HTML_CHART_TEXT_PX / font) + 2;
-}
-
-/*
- * A chart inlined from dir/STEM.svg with its anchor and its caption, no
- * narrower than its text can be read (html_svg_floor); a note when it
- * cannot be read.
+ * A chart inlined from dir/STEM.svg with its anchor and its caption,
+ * scaled to the column with its legend (its viewBox, width 100%, height
+ * auto: the style sheet); a note when it cannot be read.
  */
 static void
 html_figure(struct doc *d, const char *dir, const struct report_chart *chart, unsigned n,
@@ -445,14 +500,11 @@ html_figure(struct doc *d, const char *dir, const struct report_chart *chart, un
 {
 	char *path = xasprintf("%s/%s.svg", dir, chart->stem), *text;
 	int err = html_slurp(path, &text);
-	long floor_px = err == 0 ? html_svg_floor(text) : 0;
 
 	(void)rendered;
 	fputs("<figure", d->f);
 	if (d->anchor != NULL)
 		fprintf(d->f, " id=\"%s\"", d->anchor);
-	if (floor_px > 0)
-		fprintf(d->f, " style=\"--min-width:%ldpx\"", floor_px);
 	fputs(">\n", d->f);
 	if (err != 0 || html_svg(d->f, text, n) != 0) {
 		fputs("<p class=\"note\">", d->f);

@@ -566,7 +566,9 @@ report_doc_caption(const char *stem)
 	} captions[] = {
 		{ .stem = "scorecard",
 		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
-		    "with p99 latency on the 4K tiles; a tile the run did not measure says so." },
+		    "with p99 latency on the 4K tiles; where the run did not measure a tile's own "
+		    "cell, the nearest it did stands in, dashed and named (\"Q32 for Q8\"), and "
+		    "with none near the tile says so." },
 		{ .stem = "roofline",
 		  .caption = "Each mode's best IOPS at each block size, of every queue depth and job "
 		    "count. Solid lines: the caps the summary states, IOPS flat, bandwidth the "

@@ -350,28 +350,17 @@ summary_jobs(const struct results *res, struct summary *s, unsigned wl)
 		    at[n - 1].jobs, (1 - at[n - 1].iops / at[best].iops) * 100);
 }
 
-/* The scorecard's cells: per tile, read and write, at one job. */
+/* The scorecard's cells: per tile, read and write, at one job, or the nearest. */
 static void
 summary_score(const struct results *res, struct summary *s)
 {
-	unsigned t, k, i;
+	unsigned t, k;
 
+	view_score_fill(res, report_score_tiles, s->score);
 	for (t = 0; t < SCORE_TILES; t++)
-		for (k = 0; k < 2; k++) {
-			const struct score_tile *tile = &report_score_tiles[t];
-
-			s->score[t][k] = -1;
-			for (i = 0; i < res->plan.ncells; i++) {
-				const struct cell_result *r = &res->cells[i];
-
-				if (r->cell.mode == tile->mode[k] && r->cell.bs == tile->bs &&
-				    r->cell.depth == tile->depth && r->cell.jobs == 1 &&
-				    results_cell_has_figures(r))
-					s->score[t][k] = (int)i;	/* a later cell wins, as in the grid */
-			}
+		for (k = 0; k < 2; k++)
 			if (s->score[t][k] >= 0)
 				s->nscore++;
-		}
 }
 
 /* The caps of an expectation in a few words: "300 IOPS (burst 3,000), 128 MiB/s". */

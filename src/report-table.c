@@ -203,6 +203,9 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 	report_table_init(t, "BW = IOPS x bs checks, every cell", n, header);
 	for (k = 0; k < n; k++)
 		t->numeric[k] = doc[k]->numeric;
+	/* The columns before the first figure name the cell: mode, size, depth, jobs. */
+	for (k = 0; k < n && doc[k]->fmt != VIEW_CHECK_FIGURE; k++)
+		t->nkeys = k + 1;
 	for (i = 0; i < ctx->res->plan.ncells; i++) {
 		const struct cell_result *r = &ctx->res->cells[i];
 

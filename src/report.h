@@ -53,6 +53,7 @@ struct report_table {
 	char		**why;		/* per cell: what the flag means, or NULL */
 	bool		*numeric;	/* per column: right-aligned */
 	unsigned	 nleft_out;	/* rows not listed (report_table_full): doc_table says so */
+	unsigned	 nkeys;		/* leading columns that name a row (0: the first) */
 };
 #define REPORT_FLAG_MISMATCH	VIEW_MISMATCH	/* the same bits as a view cell's flags */
 #define REPORT_FLAG_FAILED	VIEW_FAILED

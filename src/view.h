@@ -58,6 +58,8 @@ struct score_tile {
 	enum rw_mode	 mode[2];	/* read, write */
 };
 extern const struct score_tile report_score_tiles[SCORE_TILES];
+/* How far a cell may be from a tile to stand in for it, in doublings of bs and of depth. */
+#define VIEW_SCORE_NEAR_LOG2	3.0
 
 /* The sentence of a knee (report_knee_text) fits in this. */
 #define REPORT_KNEE_TEXT	640
@@ -130,7 +132,7 @@ struct summary {
 	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
 	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
 	unsigned		 nunsteady;
-	/* The scorecard: per tile, read and write, an index into results.cells or -1. */
+	/* The scorecard (view_score_fill): per tile, read and write, a results.cells index or -1. */
 	int			 score[SCORE_TILES][2];
 	unsigned		 nscore;	/* of them, measured */
 	/* The volume against its spec: the most severe of the modes' verdicts, in words. */
@@ -323,6 +325,10 @@ void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i)
 char	*view_unwritten_banner(const struct results *res, const char *where_marked);
 bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
 void	 view_table_free(struct view_table *t);
+
+/* view-score.c: the cells of the scorecard's tiles, their own or the nearest */
+void	 view_score_fill(const struct results *res, const struct score_tile *tiles,
+	    int score[SCORE_TILES][2]);
 
 /* view-caveat.c: a cell's caveats, their marks and legend */
 bool	 view_unwritten(const struct results *res);

@@ -1,8 +1,9 @@
 # sweep scorecard: the tests people paste into tickets, in the layout of
 # CrystalDiskMark: SEQ 1M Q8, SEQ 1M Q1, RND 4K Q32 and RND 4K Q1, read and
-# write, each in MB/s and IOPS (p99 latency on the 4K tiles).  A tile the
-# run did not measure says "not measured".  Border colour: the mode (the
-# same in every sweep chart).
+# write, each in MB/s and IOPS (p99 latency on the 4K tiles).  A tile whose
+# own cell the run did not measure shows the nearest cell it did, in a
+# dashed box that says which ("Q32 for Q8"); with none near, "not
+# measured".  Border colour: the mode (the same in every sweep chart).
 # Made from a template in sweep's templates/ with values from results.json;
 # the figures are in @STEM@.dat.  Render:  gnuplot @STEM@.gp   (writes
 # @STEM@.png and @STEM@.svg; gnuplot -e "formats='png'" @STEM@.gp writes one).
@@ -10,7 +11,7 @@ if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
-set label @TITLE@ at screen 0.5, screen 0.965 center font "sans:Bold,18"
+set label @TITLE@ at screen 0.5, screen 1 - 25.2 / @HEIGHT@ center font "sans:Bold,18"
 unset border
 unset tics
 unset key
@@ -24,9 +25,9 @@ set yrange [0:1]
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1100,720 noenhanced font "sans,14"
+        set terminal pngcairo size 1100,@HEIGHT@ noenhanced font "sans,14"
     } else {
-        set terminal svg size 1100,720 noenhanced font "sans,14" background "white"
+        set terminal svg size 1100,@HEIGHT@ noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot -1 notitle

@@ -4,8 +4,10 @@
 # noisy cell, a null-engine run, and a comparison) at 500 (the narrowest headless window), 800 and 1400 px.
 # A copy of the page with a small script appended writes what it measured
 # into the title, read back with --dump-dom: the page never scrolls
-# sideways (wide tables and charts scroll in their own box); at 800 px and
-# up, the smallest chart text is at least 11 px; the table of contents
+# sideways (wide tables scroll in their own box, their naming columns
+# held at its left edge); charts scale to the column, whole with their
+# legends, at 800 px (text 8 px or more) and full size at 1400 (11 px or
+# more); every cell's check holds mode, size, depth and jobs; the table of contents
 # exists and each of its links leads to an id of the page.  The stalled,
 # noisy and failed-BW-check cells have three different colours.
 . "$top_srcdir/tests/common.sh"
@@ -43,7 +45,38 @@ cat >"$T/probe.html" <<'EOF'
     bg.push(c + ':' + getComputedStyle(s).backgroundColor.replace(/ /g, ''));
     s.remove();
   });
+  // Charts: within the window with their legends (the whole SVG in view, its figure not
+  // scrolling), each with a viewBox to scale by.
+  var figout = [], novb = 0;
+  document.querySelectorAll('figure svg').forEach(function (s) {
+    var f = s.closest('figure'), r = s.getBoundingClientRect();
+    if (!s.getAttribute('viewBox')) novb++;
+    if (r.right > de.clientWidth + 0.5 || r.left < -0.5 || f.scrollWidth > f.clientWidth + 1)
+      figout.push((f.id || '?') + '@' + Math.round(r.right));
+  });
+  // Wide tables: their first N columns (class skN) held at the left edge when the box is
+  // scrolled to its end, side by side, none over another.
+  var sticky = 0, stickbad = [], checks = '-';
+  document.querySelectorAll('table[class^=sk]').forEach(function (t) {
+    var n = parseInt(t.className.slice(2), 10), box = t.closest('.scroll'), row = t.rows[1];
+    if (!box || !row) return;
+    sticky++;
+    box.scrollLeft = box.scrollWidth;
+    var left = box.getBoundingClientRect().left + box.clientLeft, prev = left;
+    for (var i = 0; i < n && i < row.cells.length; i++) {
+      var c = row.cells[i], r = c.getBoundingClientRect();
+      if (getComputedStyle(c).position !== 'sticky' || Math.abs(r.left - prev) > 0.5)
+        stickbad.push(t.rows[0].cells[i].textContent.replace(/ /g, '_') + '@' +
+          Math.round(r.left - left));
+      prev = r.right;
+    }
+    box.scrollLeft = 0;
+  });
+  var h = document.getElementById('every-cell-s-check'), ct = h && h.nextElementSibling;
+  if (ct && ct.querySelector('table')) checks = ct.querySelector('table').className || 'none';
   document.title = 'probe sw=' + de.scrollWidth + ' cw=' + de.clientWidth +
+    ' figout=' + (figout.join(',') || '-') + ' novb=' + novb + ' sticky=' + sticky +
+    ' stickbad=' + (stickbad.join(',') || '-') + ' checks=' + checks +
     ' iw=' + window.innerWidth +
     ' font=' + (min < Infinity ? min.toFixed(2) : 'none') + ' toc=' + n +
     ' bad=' + (bad.join(',') || '-') + ' bg=' + bg.join(';');
@@ -80,17 +113,32 @@ check() {
 		[ "$iw" -eq "$w" ] || fail "$1: the window is $iw px wide, not $w"
 		[ "$sw" -le "$iw" ] && [ "$sw" -le "$cw" ] ||
 			fail "$1 at $w px: the page scrolls sideways ($sw px wide in $cw px of a $iw px window)"
+		# Charts scale to the column with their legends: full size (text 11 px
+		# or more) in a wide window, at 800 px smaller but whole (8 px or more).
 		if [ "$w" -ge 800 ]; then
 			[ "$font" != none ] || fail "$1 at $w px: no chart text found"
-			awk -v f="$font" 'BEGIN { exit !(f >= 11) }' ||
-				fail "$1 at $w px: chart text is $font px, under 11"
+			min=8
+			[ "$w" -lt 1400 ] || min=11
+			awk -v f="$font" -v m="$min" 'BEGIN { exit !(f >= m) }' ||
+				fail "$1 at $w px: chart text is $font px, under $min"
+			[ "$(field figout)" = - ] ||
+				fail "$1 at $w px: charts not whole in the window: $(field figout)"
+			[ "$(field novb)" -eq 0 ] || fail "$1: $(field novb) charts without a viewBox"
 		fi
-		ok "$1 at $w px: $sw px wide in $cw px, smallest chart text $font px"
+		[ "$(field stickbad)" = - ] ||
+			fail "$1 at $w px: identifying columns not held at the left: $(field stickbad)"
+		ok "$1 at $w px: $sw px wide in $cw px, smallest chart text $font px, charts whole," \
+		    "$(field sticky) tables with sticky first columns"
 	done
 	toc=$(field toc)
 	bad=$(field bad)
 	[ "$toc" -ge 3 ] || fail "$1: the table of contents has $toc links"
 	[ "$bad" = - ] || fail "$1: contents links that lead to no id: $bad"
+	case $1 in
+	*/report.html)
+		[ "$(field checks)" = sk4 ] ||
+			fail "$1: every cell's check holds $(field checks), not its 4 naming columns"
+	esac
 	ok "$1: $toc contents links, each to an id of the page"
 }
 
