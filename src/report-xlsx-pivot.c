@@ -19,6 +19,28 @@
 #define SHEET_BW	"MiB per s"
 #define SHEET_LAT	"p99 latency (us)"
 
+#define PIVOT_LABEL_W	11	/* the block size columns, in characters */
+#define PIVOT_FIGURE_W	16	/* a column of figures */
+#define PIVOT_LINE_PT	15	/* a line of 11-point text */
+
+/*
+ * The height of view v's header row at first_row: its longest wrapped
+ * name's lines in a figure column (with a step, its columns are best and
+ * where, and its names those of every step-th column).
+ */
+static void
+pivot_head_height(lxw_worksheet *ws, lxw_row_t first_row, const struct view_table *v,
+    unsigned step)
+{
+	unsigned c, lines, most = report_xlsx_lines("Block size (KiB)", PIVOT_LABEL_W);
+
+	for (c = 0; c < v->ncols; c += step) {
+		lines = report_xlsx_lines(v->cols[c].name, PIVOT_FIGURE_W);
+		most = lines > most ? lines : most;
+	}
+	worksheet_set_row(ws, first_row, PIVOT_LINE_PT * most, NULL);
+}
+
 /* The look of a line of workload sm (its colour, as in the gnuplot charts) in its variant'th dash and marker. */
 static struct report_xlsx_look
 pivot_look(const struct summary_mode *sm, unsigned variant)
@@ -62,6 +84,7 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 	unsigned c, b;
 
 	pivot_bs_column(x, ws, first_row, v);
+	pivot_head_height(ws, first_row, v, 1);
 	for (c = 0; c < v->ncols; c++)
 		worksheet_write_string(ws, first_row, (lxw_col_t)(c + 2), v->cols[c].name, x->header);
 	for (b = 0; b < v->nrows; b++) {
@@ -99,6 +122,7 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	char *title;
 
 	pivot_bs_column(x, ws, first, v);
+	pivot_head_height(ws, first, v, 1);
 	title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
 	    ctx->res->label);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Block size",
@@ -137,8 +161,20 @@ pivot_width(const struct report_ctx *ctx, enum view_metric metric)
 		ncols += ctx->view->percentiles.ncols;
 	if (ncols < nseries + 2)
 		ncols = nseries + 2;
-	return 2 * report_xlsx_col_px(11) + nseries * report_xlsx_col_px(16) +
-	    (ncols - nseries - 2) * report_xlsx_col_px(8.43);
+	return 2 * report_xlsx_col_px(PIVOT_LABEL_W) + (ncols - 2) * report_xlsx_col_px(PIVOT_FIGURE_W);
+}
+
+/* The columns of a pivot sheet: the block sizes, then every column of figures of its tables. */
+static void
+pivot_columns(lxw_worksheet *ws, const struct report_ctx *ctx, enum view_metric metric)
+{
+	unsigned ncols = ctx->view->pivot[metric].ncols;
+
+	if (metric == METRIC_P99_US && ctx->view->percentiles.ncols > ncols)
+		ncols = ctx->view->percentiles.ncols;
+	worksheet_set_column(ws, 0, 1, PIVOT_LABEL_W, NULL);
+	if (ncols > 0)
+		worksheet_set_column(ws, 2, (lxw_col_t)(ncols + 1), PIVOT_FIGURE_W, NULL);
 }
 
 /*
@@ -159,9 +195,9 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	lxw_chart *ch;
 	char *h;
 
-	worksheet_set_column(ws, 0, 1, 11, NULL);
-	worksheet_set_column(ws, 2, (lxw_col_t)(2 * sum->nmodes + 1), 16, NULL);
-	worksheet_set_row(ws, 0, 45, NULL);
+	worksheet_set_column(ws, 0, 1, PIVOT_LABEL_W, NULL);
+	worksheet_set_column(ws, 2, (lxw_col_t)(2 * sum->nmodes + 1), PIVOT_FIGURE_W, NULL);
+	pivot_head_height(ws, 0, v, 3);
 	worksheet_freeze_panes(ws, 1, 2);
 	report_xlsx_page(ws, 0, false);
 	pivot_bs_column(x, ws, 0, v);
@@ -205,8 +241,8 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	worksheet_write_string(ws, v->nrows + 2, 0, h, x->bold);
 	free(h);
 	report_xlsx_axis(ch->y_axis, &range, true);
-	report_xlsx_stack_init(&st, ws, v->nrows + 4, 2 * report_xlsx_col_px(11) +
-	    2 * sum->nmodes * report_xlsx_col_px(16));
+	report_xlsx_stack_init(&st, ws, v->nrows + 4, 2 * report_xlsx_col_px(PIVOT_LABEL_W) +
+	    2 * sum->nmodes * report_xlsx_col_px(PIVOT_FIGURE_W));
 	report_xlsx_stack_add(&st, ch);
 	report_xlsx_stack_done(&st);
 }
@@ -231,9 +267,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		return;
 	}
 	ws = workbook_add_worksheet(x->wb, name);
-	worksheet_set_column(ws, 0, 1, 11, NULL);
-	worksheet_set_column(ws, 2, (lxw_col_t)(sum->nseries + 1), 16, NULL);
-	worksheet_set_row(ws, 0, 45, NULL);
+	pivot_columns(ws, ctx, metric);
 	worksheet_freeze_panes(ws, 1, 2);
 	report_xlsx_page(ws, 0, false);
 	rows = pivot_table(x, ws, 0, &ctx->view->pivot[metric], &range);
