@@ -37,12 +37,10 @@
 /*
  * What a landscape page holds at 100%, in pixels: 11 and 16.5 inches, less
  * libxlsxwriter's margins of 0.7 inch a side, at 96 pixels an inch (Letter
- * is the narrower of Letter and A4).  The smallest print scale: 11-point
- * text at 75% is 8.25 points.
+ * is the narrower of Letter and A4).
  */
 #define PAGE_LETTER_PX	921
 #define PAGE_A3_PX	1453
-#define PRINT_SCALE_MIN	75
 
 /* Dashes and markers told apart in every chart, the i-th of each (cycling). */
 static const uint8_t xl_dashes[] = {
@@ -331,37 +329,38 @@ report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide)
 
 /* The print scale in percent of a sheet width_px wide: see report_xlsx_page_across. */
 static uint16_t
-page_scale(double width_px, bool wide)
+page_scale(double width_px, bool wide, unsigned min_pct)
 {
 	double scale = floor((wide ? PAGE_A3_PX : PAGE_LETTER_PX) * 100 / fmax(1, width_px));
 
-	return (uint16_t)fmax(PRINT_SCALE_MIN, fmin(100, scale));
+	return (uint16_t)fmax(min_pct, fmin(100, scale));
 }
 
 /*
  * Print setup of a sheet that may be wider than a page: landscape (on A3
  * when wide), at the largest scale up to 100% that fits width_px on one
- * page but never below PRINT_SCALE_MIN, so that 11-point text prints at 8
- * points or more; a wider sheet spans pages across, with rows
- * 0..repeat_row and columns 0..repeat_col on every page.
+ * page but never below min_pct (REPORT_XLSX_PRINT_MIN: 11-point text at
+ * 8 points or more); a wider sheet spans pages across, with rows
+ * 0..repeat_row (-1: none) and columns 0..repeat_col on every page.
  */
 void
-report_xlsx_page_across(struct lxw_worksheet *ws, uint32_t repeat_row, uint16_t repeat_col,
-    double width_px, bool wide)
+report_xlsx_page_across(struct lxw_worksheet *ws, int repeat_row, uint16_t repeat_col,
+    double width_px, bool wide, unsigned min_pct)
 {
 	if (wide)
 		worksheet_set_paper(ws, 8);
 	worksheet_set_landscape(ws);
-	worksheet_set_print_scale(ws, page_scale(width_px, wide));
-	worksheet_repeat_rows(ws, 0, repeat_row);
+	worksheet_set_print_scale(ws, page_scale(width_px, wide, min_pct));
+	if (repeat_row >= 0)
+		worksheet_repeat_rows(ws, 0, (lxw_row_t)repeat_row);
 	worksheet_repeat_columns(ws, 0, repeat_col);
 }
 
 /* The pixels of a sheet width_px wide that a page holds as report_xlsx_page_across prints it. */
 double
-report_xlsx_page_px(double width_px, bool wide)
+report_xlsx_page_px(double width_px, bool wide, unsigned min_pct)
 {
-	return (wide ? PAGE_A3_PX : PAGE_LETTER_PX) * 100.0 / page_scale(width_px, wide);
+	return (wide ? PAGE_A3_PX : PAGE_LETTER_PX) * 100.0 / page_scale(width_px, wide, min_pct);
 }
 
 /*

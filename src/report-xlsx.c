@@ -458,8 +458,8 @@ xl_summary_columns(struct xl_sheet *sh, const struct report_ctx *ctx)
 	}
 	for (c = 0; c < sh->n; c++)
 		px += report_xlsx_col_px(sh->w[c]);
-	report_xlsx_page_across(sh->ws, 0, 0, px, false);
-	page = report_xlsx_page_px(px, false) / REPORT_XLSX_FONT_SLACK;
+	report_xlsx_page_across(sh->ws, 0, 0, px, false, REPORT_XLSX_PRINT_MIN);
+	page = report_xlsx_page_px(px, false, REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
 	for (sh->page = 0; sh->page < sh->n; sh->page++) {
 		used += report_xlsx_col_px(sh->w[sh->page]);
 		if (used > page)
@@ -626,7 +626,7 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 	}
 	free(widths);
 	worksheet_freeze_panes(ws, 1, 0);
-	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, !checks);
+	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, !checks, REPORT_XLSX_PRINT_MIN);
 	for (i = 0; i < res->plan.ncells; i++) {
 		if (!want(&res->cells[i]))
 			continue;

@@ -161,6 +161,7 @@ struct lxw_worksheet;
  * the lines, and a sentence the columns of a page, that they need even then.
  */
 #define REPORT_XLSX_FONT_SLACK	1.35
+#define REPORT_XLSX_PRINT_MIN	75	/* percent: 11-point text prints at 8.25 points */
 
 /* How a chart line looks: colour 0xRRGGBB, LXW_CHART_LINE_DASH_*, LXW_CHART_MARKER_* (0 none). */
 struct report_xlsx_look {
@@ -204,9 +205,9 @@ unsigned report_xlsx_series_hollow(struct lxw_chart_series *se,
 	     const struct report_xlsx_look *look, const struct results *res,
 	     const struct view_table *v, unsigned col);
 void	 report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide);
-void	 report_xlsx_page_across(struct lxw_worksheet *ws, uint32_t repeat_row,
-	     uint16_t repeat_col, double width_px, bool wide);
-double	 report_xlsx_page_px(double width_px, bool wide);
+void	 report_xlsx_page_across(struct lxw_worksheet *ws, int repeat_row,
+	     uint16_t repeat_col, double width_px, bool wide, unsigned min_pct);
+double	 report_xlsx_page_px(double width_px, bool wide, unsigned min_pct);
 unsigned report_xlsx_lines(const char *text, double width);
 double	 report_xlsx_col_px(double chars);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,
