@@ -394,6 +394,26 @@ report_xlsx_lines(const char *text, double width)
 	return lines;
 }
 
+/*
+ * The k-th of n lines of one mode's chart (its depths, or its block
+ * sizes): the mode's colour c from light (k 0: 60% towards white) to dark
+ * (the last: 40% towards black), so the mode stays one hue.
+ */
+uint32_t
+report_xlsx_ramp(uint32_t c, unsigned k, unsigned n)
+{
+	double t = n > 1 ? 0.6 - 1.0 * k / (n - 1) : 0, v;
+	uint32_t out = 0;
+	unsigned i;
+
+	for (i = 0; i < 3; i++) {
+		v = (c >> (8 * i)) & 0xFF;
+		v = t > 0 ? v + (255 - v) * t : v * (1 + t);
+		out |= (uint32_t)(v + 0.5) << (8 * i);
+	}
+	return out;
+}
+
 /* The width in pixels of a column width chars wide, as libxlsxwriter reckons it. */
 double
 report_xlsx_col_px(double chars)

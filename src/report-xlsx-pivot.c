@@ -77,14 +77,39 @@ pivot_bs_column(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 }
 
 /*
+ * A colour scale over the figures of view v's table at first_row: white,
+ * pale green at the median, green for the best (the highest, the lowest
+ * when low_good: latency); no red, a low figure is not a fault.  It hides
+ * the red fill of a figure from a failed BW check (Checks has them).
+ */
+static void
+pivot_scale(lxw_worksheet *ws, lxw_row_t first_row, const struct view_table *v, bool low_good)
+{
+	lxw_conditional_format cf;
+
+	if (v->nrows == 0 || v->ncols == 0)
+		return;
+	memset(&cf, 0, sizeof cf);
+	cf.type = LXW_CONDITIONAL_3_COLOR_SCALE;
+	cf.min_color = low_good ? 0x63BE7B : 0xFFFFFF;
+	cf.mid_rule_type = LXW_CONDITIONAL_RULE_TYPE_PERCENTILE;
+	cf.mid_value = 50;
+	cf.mid_color = 0xD5EDDA;
+	cf.max_color = low_good ? 0xFFFFFF : 0x63BE7B;
+	worksheet_conditional_format_range(ws, first_row + 1, 2, first_row + v->nrows,
+	    (lxw_col_t)(v->ncols + 1), &cf);
+}
+
+/*
  * View v at first_row: its row labels (label, KiB) down, a column per view
  * column headed by its name; a figure from a cell whose BW check failed is
  * red.  Figures above 0 only (0: not measured, and no use on a log axis)
- * go into *range.  Returns the rows used.
+ * go into *range.  A colour scale over the figures, greener the better
+ * (lower when low_good).  Returns the rows used.
  */
 static lxw_row_t
 pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
-    const struct view_table *v, struct view_range *range)
+    const struct view_table *v, struct view_range *range, bool low_good)
 {
 	unsigned c, b;
 
@@ -108,6 +133,7 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 				    REPORT_UNWRITTEN_NOTE);
 		}
 	}
+	pivot_scale(ws, first_row, v, low_good);
 	return (lxw_row_t)v->nrows + 1;
 }
 
@@ -380,25 +406,6 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 }
 
 /*
- * Colour c lighter (t > 0, towards white) or darker (t < 0, towards
- * black) by the share |t|: the ramp of depths in a mode's chart.
- */
-static uint32_t
-pivot_shade(uint32_t c, double t)
-{
-	uint32_t out = 0;
-	unsigned k;
-	double v;
-
-	for (k = 0; k < 3; k++) {
-		v = (c >> (8 * k)) & 0xFF;
-		v = t > 0 ? v + (255 - v) * t : v * (1 + t);
-		out |= (uint32_t)(v + 0.5) << (8 * k);
-	}
-	return out;
-}
-
-/*
  * The lines of workload wl on chart ch (-1: of every workload, each in
  * its colour and its series' dash and marker; else its depths from light
  * to dark in its colour, a marker each).  Returns the points drawn hollow.
@@ -419,7 +426,7 @@ pivot_lines(lxw_chart *ch, const struct report_ctx *ctx, const char *sheet,
 		if (wl >= 0 && sum->series[s].wl != (unsigned)wl)
 			continue;
 		if (wl >= 0) {
-			look.color = pivot_shade(sm->rgb, n > 1 ? 0.6 - 1.0 * k / (n - 1) : 0);
+			look.color = report_xlsx_ramp(sm->rgb, k, n);
 			look.dash = LXW_CHART_LINE_DASH_SOLID;
 			look.marker = report_xlsx_marker(k);
 		}
@@ -487,11 +494,12 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	ws = workbook_add_worksheet(x->wb, name);
 	pivot_columns(ws, ctx, metric);
 	worksheet_freeze_panes(ws, 1, 2);
-	rows = pivot_table(x, ws, 0, &ctx->view->pivot[metric], &range);
+	rows = pivot_table(x, ws, 0, &ctx->view->pivot[metric], &range, metric >= METRIC_P50_US);
 	end = rows;
 	if (metric == METRIC_MIB_S) {
 		worksheet_write_string(ws, rows + 1, 0, "The same in MB/s (10^6 bytes/s):", x->bold);
-		end = rows + 2 + pivot_table(x, ws, rows + 2, &ctx->view->pivot[METRIC_MB_S], &other);
+		end = rows + 2 + pivot_table(x, ws, rows + 2, &ctx->view->pivot[METRIC_MB_S], &other,
+		    false);
 	}
 	if (metric == METRIC_P99_US && !sum->has_latency) {
 		worksheet_write_string(ws, rows + 1, 0, "No latency was measured (imported figures).",

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <xlsxwriter.h>
@@ -582,6 +583,41 @@ xl_value(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, c
 }
 
 /*
+ * Rows 0..last of a sheet of columns cols[0..n) as an Excel Table, banded
+ * rows and a filter on every column; only a filter when the sheet is
+ * written row by row (a large run: a table rewrites its header row) or
+ * two columns share a title (a table's must differ).
+ */
+static void
+xl_table(struct report_xl *x, lxw_worksheet *ws, const struct column *const *cols, unsigned n,
+    bool checks, lxw_row_t last)
+{
+	lxw_table_column *tc = xcalloc(n, sizeof *tc), **list = xcalloc(n + 1, sizeof *list);
+	lxw_table_options opt;
+	unsigned c, d;
+	bool same = false;
+
+	for (c = 0; c < n; c++) {
+		tc[c].header = (char *)(checks && cols[c]->checks_title != NULL ?
+		    cols[c]->checks_title : cols[c]->title);
+		tc[c].header_format = x->header;
+		list[c] = &tc[c];
+		for (d = 0; d < c; d++)
+			same |= strcasecmp(tc[c].header, tc[d].header) == 0;
+	}
+	memset(&opt, 0, sizeof opt);
+	opt.style_type = LXW_TABLE_STYLE_TYPE_LIGHT;
+	opt.style_type_number = 1;
+	opt.columns = list;
+	if (ws->optimize || same)
+		worksheet_autofilter(ws, 0, 0, last, (lxw_col_t)(n - 1));
+	else
+		worksheet_add_table(ws, 0, 0, last, (lxw_col_t)(n - 1), &opt);
+	free(list);
+	free(tc);
+}
+
+/*
  * A sheet of columns cols[0..n) (the Checks sheet's when checks): their
  * header, as high as its longest wrapped title, then a row per cell that
  * want() takes.  It prints at 75% or more, pages across when it must, the
@@ -625,7 +661,7 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 		worksheet_set_column(ws, first, last, widths[first], NULL);
 	}
 	free(widths);
-	worksheet_freeze_panes(ws, 1, 0);
+	worksheet_freeze_panes(ws, 1, id);
 	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, !checks, REPORT_XLSX_PRINT_MIN);
 	for (i = 0; i < res->plan.ncells; i++) {
 		if (!want(&res->cells[i]))
@@ -634,7 +670,7 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 			xl_value(x, ws, row, c, cols[c], res, &res->cells[i], checks);
 		row++;
 	}
-	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(n - 1));
+	xl_table(x, ws, cols, n, checks, row > 1 ? row - 1 : 1);
 	return row;
 }
 
