@@ -26,7 +26,7 @@
 #define PIVOT_LINE_PT	15	/* a line of 11-point text */
 #define PIVOT_SERIES_MAX 8	/* more lines than this on a chart: a chart per mode */
 #define PIVOT_CHART_PX	960	/* a chart's width at zoom 1 (report-xlsx-chart.c) */
-#define PIVOT_PRINT_MIN	70	/* percent: see pivot_print */
+#define PIVOT_PRINT_MIN	69	/* percent: see pivot_print */
 
 /*
  * The height of view v's header row at first_row: its longest wrapped
@@ -316,23 +316,29 @@ pivot_columns(lxw_worksheet *ws, const struct report_ctx *ctx, enum view_metric 
 }
 
 /*
- * A pivot sheet's print setup and its charts' stack from row: pages
- * across with the block size columns on each when its tables (width_px)
- * are wider than a page, at 100% or less, never below PIVOT_PRINT_MIN
- * (a chart is 960 pixels wide, and in LibreOffice without Calibri it
- * stretches with the columns under it, 1.35 times: 70% fits it on a
- * page); its charts as wide as the tables up to a page.  Its header row
- * is not repeated: the tables fit a page's height, and the pages right of
- * the charts then stay blank, so they are not printed.
+ * A pivot sheet's print setup and its charts' stack from row.  Tables
+ * (width_px) that fit a page at 70% or more print one page wide, their
+ * charts as wide as the tables (960 pixels at least), as before.  Wider
+ * ones print across at PIVOT_PRINT_MIN, the block size columns on every
+ * page, their charts 960 pixels wide: a chart is anchored to the columns
+ * under it (two of 11 characters and seven of 16, 983 pixels), which
+ * LibreOffice without Calibri draws 1.35 times wider, 1,327 pixels; at
+ * 69% they still fit a page (921 pixels), so no chart is cut.  The header
+ * row is not repeated across: the tables fit a page's height, and the
+ * pages right of the charts then stay blank, so they are not printed.
  */
 static void
 pivot_print(lxw_worksheet *ws, struct report_xlsx_stack *st, lxw_row_t row, double width_px)
 {
-	double px = fmax(width_px, PIVOT_CHART_PX * REPORT_XLSX_FONT_SLACK);
+	double px = fmax(width_px, PIVOT_CHART_PX);
 
+	if (report_xlsx_page_px(px, false, 70) >= px) {
+		report_xlsx_page(ws, 0, false);
+		report_xlsx_stack_init(st, ws, row, width_px);
+		return;
+	}
 	report_xlsx_page_across(ws, -1, 1, px, false, PIVOT_PRINT_MIN);
-	report_xlsx_stack_init(st, ws, row, fmin(width_px, report_xlsx_page_px(px, false,
-	    PIVOT_PRINT_MIN) / REPORT_XLSX_FONT_SLACK));
+	report_xlsx_stack_init(st, ws, row, PIVOT_CHART_PX);
 }
 
 /*
