@@ -364,14 +364,16 @@ report_xlsx_page_px(double width_px, bool wide, unsigned min_pct)
 }
 
 /*
- * The lines text takes wrapped at width characters (a column's width),
- * where Calibri is missing too (REPORT_XLSX_FONT_SLACK), less a character
- * of padding; a word longer than a line takes as many as it needs.
+ * The lines text takes wrapped at width characters (a column's width, in
+ * digits of the default font: Calibri, or DejaVu Sans where LibreOffice
+ * lacks it, whose letters are as wide for its wider digits), bold 10%
+ * wider, less a character of padding; a word longer than a line takes as
+ * many as it needs.
  */
 unsigned
 report_xlsx_lines(const char *text, double width)
 {
-	double room = fmax(1, width / REPORT_XLSX_FONT_SLACK - 1), used = 0, n;
+	double room = fmax(1, width * 0.9 - 1), used = 0, n;
 	unsigned lines = 1;
 	const char *p = text, *e;
 

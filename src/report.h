@@ -156,9 +156,9 @@ struct lxw_workbook;
 struct lxw_worksheet;
 #define REPORT_XLSX_SERIES_MAX	255	/* Excel's limit of series in one chart */
 /*
- * How much wider text prints where Calibri is missing (LibreOffice falls
- * back to DejaVu Sans: 9.3 pixels a character, not 7): wrapped texts get
- * the lines, and a sentence the columns of a page, that they need even then.
+ * How much wider columns print where Calibri is missing (LibreOffice falls
+ * back to DejaVu Sans, whose digit, the unit of a column's width, is 9.3
+ * pixels, not 7): a sentence spans the columns a page holds even then.
  */
 #define REPORT_XLSX_FONT_SLACK	1.35
 #define REPORT_XLSX_PRINT_MIN	75	/* percent: 11-point text prints at 8.25 points */
