@@ -276,6 +276,28 @@ pivot_caps(struct report_xl *x, lxw_worksheet *ws, lxw_col_t col, const struct r
 	return n;
 }
 
+/* The lines of the longest header of caps[0..n). */
+static unsigned
+pivot_caps_lines(const struct pivot_cap *caps, unsigned n)
+{
+	unsigned k, lines = 0;
+
+	for (k = 0; k < n; k++)
+		lines = pivot_max(lines, report_xlsx_lines(caps[k].name, PIVOT_CAP_W));
+	return lines;
+}
+
+/* Free caps[0..n) and their words. */
+static void
+pivot_caps_free(struct pivot_cap *caps, unsigned n)
+{
+	unsigned k;
+
+	for (k = 0; k < n; k++)
+		free(caps[k].name);
+	free(caps);
+}
+
 /* The caps of caps[0..n) that a chart of workload wl (-1: of every one) draws, on ch. */
 static void
 pivot_caps_draw(lxw_chart *ch, const char *sheet, unsigned nbs, const struct pivot_cap *caps,
@@ -355,7 +377,8 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
 	struct view_range range = { 0, 0 };
 	struct report_xlsx_stack st;
-	unsigned m, b;
+	struct pivot_cap *caps;
+	unsigned m, b, ncaps = 0;
 	lxw_chart *ch;
 	char *h;
 
@@ -404,11 +427,19 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	    sum->ndone);
 	worksheet_write_string(ws, v->nrows + 2, 0, h, x->bold);
 	free(h);
+	caps = xcalloc(sum->nmodes + 3, sizeof *caps);
+	if (metric != METRIC_P99_US)
+		ncaps = pivot_caps(x, ws, (lxw_col_t)(2 * sum->nmodes + 3), ctx,
+		    metric == METRIC_MIB_S, caps, &range);
+	pivot_caps_draw(ch, name, sum->nbs, caps, ncaps, -1);
+	pivot_head_height(ws, 0, v, 3, pivot_caps_lines(caps, ncaps));
 	report_xlsx_axis(ch->y_axis, &range, true);
 	pivot_print(ws, &st, v->nrows + 4, 2 * report_xlsx_col_px(PIVOT_LABEL_W) +
-	    2 * sum->nmodes * report_xlsx_col_px(PIVOT_FIGURE_W));
+	    2 * sum->nmodes * report_xlsx_col_px(PIVOT_FIGURE_W) + (ncaps > 0 ?
+	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));
 	report_xlsx_stack_add(&st, ch);
 	report_xlsx_stack_done(&st);
+	pivot_caps_free(caps, ncaps);
 }
 
 /*
@@ -491,7 +522,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	struct pivot_cap *caps;
 	lxw_chart **ch, *pct = NULL;
 	lxw_row_t rows, end;
-	unsigned k, nhollow, lines = 0, ncaps = 0, nch;
+	unsigned k, nhollow, ncaps = 0, nch;
 
 	if (report_big(sum)) {
 		pivot_sheet_big(x, ctx, name, metric, chart_title, yname);
@@ -524,10 +555,8 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	if (metric != METRIC_P99_US && !report_gnuplot_bars(sum))
 		ncaps = pivot_caps(x, ws, (lxw_col_t)(sum->nseries + 3), ctx, metric == METRIC_MIB_S,
 		    caps, &range);
-	for (k = 0; k < ncaps; k++)
-		lines = pivot_max(lines, report_xlsx_lines(caps[k].name, PIVOT_CAP_W));
 	if (ncaps > 0)
-		pivot_head_height(ws, 0, &ctx->view->pivot[metric], 1, lines);
+		pivot_head_height(ws, 0, &ctx->view->pivot[metric], 1, pivot_caps_lines(caps, ncaps));
 	ch = xcalloc(sum->nmodes + 1, sizeof *ch);
 	nch = sum->nseries > PIVOT_SERIES_MAX && sum->nmodes > 1 ? sum->nmodes : 1;
 	nhollow = pivot_charts(x, ctx, name, metric, chart_title, yname, caps, ncaps, &range, ch);
@@ -540,9 +569,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	if (pct != NULL)
 		report_xlsx_stack_add(&st, pct);
 	report_xlsx_stack_done(&st);
-	for (k = 0; k < ncaps; k++)
-		free(caps[k].name);
-	free(caps);
+	pivot_caps_free(caps, ncaps);
 	free(ch);
 }
 

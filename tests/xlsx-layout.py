@@ -105,7 +105,8 @@ def chart_series(book):
         root = ET.fromstring(z.read(n))
         title = "".join(t.text or "" for t in root.find(C + "chart").find(C + "title")
                         .iter(A + "t"))
-        names = [v.text for v in root.iter(C + "v") if v.text]
+        names = [v.text for ser in root.iter(C + "ser") for v in ser.findall(C + "tx//" + C + "v")
+                 if v.text]
         refs = [f.text for f in root.iter(C + "f")]
         sheet = refs[0].split("!")[0].strip("'") if refs else ""
         out.append((sheet, title, names))
