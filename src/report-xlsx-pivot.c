@@ -77,18 +77,17 @@ pivot_bs_column(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 }
 
 /*
- * A colour scale over the figures of view v's table at first_row: white,
- * pale green at the median, green for the best (the highest, the lowest
- * when low_good: latency); no red, a low figure is not a fault.  It hides
- * the red fill of a figure from a failed BW check (Checks has them).
+ * A colour scale over rows r0..r1, columns c0..c1: white, pale green at
+ * the median, green for the best (the highest, the lowest when low_good:
+ * latency); no red, a low figure is not a fault.  It hides the red fill
+ * of a figure from a failed BW check (Checks has them).
  */
 static void
-pivot_scale(lxw_worksheet *ws, lxw_row_t first_row, const struct view_table *v, bool low_good)
+pivot_scale_range(lxw_worksheet *ws, lxw_row_t r0, lxw_col_t c0, lxw_row_t r1, lxw_col_t c1,
+    bool low_good)
 {
 	lxw_conditional_format cf;
 
-	if (v->nrows == 0 || v->ncols == 0)
-		return;
 	memset(&cf, 0, sizeof cf);
 	cf.type = LXW_CONDITIONAL_3_COLOR_SCALE;
 	cf.min_color = low_good ? 0x63BE7B : 0xFFFFFF;
@@ -96,8 +95,16 @@ pivot_scale(lxw_worksheet *ws, lxw_row_t first_row, const struct view_table *v, 
 	cf.mid_value = 50;
 	cf.mid_color = 0xD5EDDA;
 	cf.max_color = low_good ? 0xFFFFFF : 0x63BE7B;
-	worksheet_conditional_format_range(ws, first_row + 1, 2, first_row + v->nrows,
-	    (lxw_col_t)(v->ncols + 1), &cf);
+	worksheet_conditional_format_range(ws, r0, c0, r1, c1, &cf);
+}
+
+/* The colour scale over the figures of view v's table at first_row. */
+static void
+pivot_scale(lxw_worksheet *ws, lxw_row_t first_row, const struct view_table *v, bool low_good)
+{
+	if (v->nrows > 0 && v->ncols > 0)
+		pivot_scale_range(ws, first_row + 1, 2, first_row + v->nrows,
+		    (lxw_col_t)(v->ncols + 1), low_good);
 }
 
 /*
@@ -419,8 +426,10 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 			worksheet_write_string(ws, 1 + b, col + 1, view_table_cell(v, b, 3 * m + 1)->text,
 			    NULL);
 		}
-		if (any)
-			report_xlsx_series(ch, name, 1, v->nrows, 0, col, sum->modes[m].name, &look);
+		if (!any)
+			continue;
+		report_xlsx_series(ch, name, 1, v->nrows, 0, col, sum->modes[m].name, &look);
+		pivot_scale_range(ws, 1, col, v->nrows, col, metric >= METRIC_P50_US);
 	}
 	h = xasprintf("The best of every queue depth and job count at each block size: %u cells are "
 	    "too many for a column per queue depth x jobs. The Cells sheet has every cell.",
@@ -495,7 +504,7 @@ pivot_charts(struct report_xl *x, const struct report_ctx *ctx, const char *shee
 
 	for (m = 0; m < n; m++) {
 		if (split)
-			title = xasprintf("%s: %s %s (the same axis in each mode's chart)",
+			title = xasprintf("%s: %s %s (a chart per mode, one scale)",
 			    ctx->res->label, sum->modes[m].name, chart_title);
 		else
 			title = xasprintf("%s: %s", ctx->res->label, chart_title);
