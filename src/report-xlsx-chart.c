@@ -34,6 +34,13 @@
 #define CHART_H_PX	504
 #define CHART_ZOOM_MAX	3.0	/* a chart at most 2,880 pixels wide */
 #define HEADROOM	1.08	/* the largest figure at most 1 / 1.08 of the axis */
+/*
+ * What a landscape page holds at 100%, in pixels: 11 and 16.5 inches, less
+ * libxlsxwriter's margins of 0.7 inch a side, at 96 pixels an inch (Letter
+ * is the narrower of Letter and A4).
+ */
+#define PAGE_LETTER_PX	921
+#define PAGE_A3_PX	1453
 
 /* Dashes and markers told apart in every chart, the i-th of each (cycling). */
 static const uint8_t xl_dashes[] = {
@@ -318,6 +325,95 @@ report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide)
 	worksheet_set_landscape(ws);
 	worksheet_fit_to_pages(ws, 1, 0);
 	worksheet_repeat_rows(ws, 0, repeat_last);
+}
+
+/* The print scale in percent of a sheet width_px wide: see report_xlsx_page_across. */
+static uint16_t
+page_scale(double width_px, bool wide, unsigned min_pct)
+{
+	double scale = floor((wide ? PAGE_A3_PX : PAGE_LETTER_PX) * 100 / fmax(1, width_px));
+
+	return (uint16_t)fmax(min_pct, fmin(100, scale));
+}
+
+/*
+ * Print setup of a sheet that may be wider than a page: landscape (on A3
+ * when wide), at the largest scale up to 100% that fits width_px on one
+ * page but never below min_pct (REPORT_XLSX_PRINT_MIN: 11-point text at
+ * 8 points or more); a wider sheet spans pages across, with rows
+ * 0..repeat_row (-1: none) and columns 0..repeat_col on every page.
+ */
+void
+report_xlsx_page_across(struct lxw_worksheet *ws, int repeat_row, uint16_t repeat_col,
+    double width_px, bool wide, unsigned min_pct)
+{
+	if (wide)
+		worksheet_set_paper(ws, 8);
+	worksheet_set_landscape(ws);
+	worksheet_set_print_scale(ws, page_scale(width_px, wide, min_pct));
+	if (repeat_row >= 0)
+		worksheet_repeat_rows(ws, 0, (lxw_row_t)repeat_row);
+	worksheet_repeat_columns(ws, 0, repeat_col);
+}
+
+/* The pixels of a sheet width_px wide that a page holds as report_xlsx_page_across prints it. */
+double
+report_xlsx_page_px(double width_px, bool wide, unsigned min_pct)
+{
+	return (wide ? PAGE_A3_PX : PAGE_LETTER_PX) * 100.0 / page_scale(width_px, wide, min_pct);
+}
+
+/*
+ * The lines text takes wrapped at width characters (a column's width, in
+ * digits of the default font: Calibri, or DejaVu Sans where LibreOffice
+ * lacks it, whose letters are as wide for its wider digits), bold 10%
+ * wider, less a character of padding; a word longer than a line takes as
+ * many as it needs.
+ */
+unsigned
+report_xlsx_lines(const char *text, double width)
+{
+	double room = fmax(1, width * 0.9 - 1), used = 0, n;
+	unsigned lines = 1;
+	const char *p = text, *e;
+
+	while (*p != '\0') {
+		while (*p == ' ' || *p == '\n')
+			lines += *p++ == '\n';
+		for (e = p, n = 0; *e != '\0' && *e != ' ' && *e != '\n'; e++)
+			n += ((unsigned char)*e & 0xC0) != 0x80;
+		if (n == 0)
+			break;
+		if (used > 0 && used + 1 + n > room) {
+			lines++;
+			used = 0;
+		}
+		used += (used > 0) + n;
+		for (; used > room; used -= room)
+			lines++;
+		p = e;
+	}
+	return lines;
+}
+
+/*
+ * The k-th of n lines of one mode's chart (its depths, or its block
+ * sizes): the mode's colour c from light (k 0: 60% towards white) to dark
+ * (the last: 40% towards black), so the mode stays one hue.
+ */
+uint32_t
+report_xlsx_ramp(uint32_t c, unsigned k, unsigned n)
+{
+	double t = n > 1 ? 0.6 - 1.0 * k / (n - 1) : 0, v;
+	uint32_t out = 0;
+	unsigned i;
+
+	for (i = 0; i < 3; i++) {
+		v = (c >> (8 * i)) & 0xFF;
+		v = t > 0 ? v + (255 - v) * t : v * (1 + t);
+		out |= (uint32_t)(v + 0.5) << (8 * i);
+	}
+	return out;
 }
 
 /* The width in pixels of a column width chars wide, as libxlsxwriter reckons it. */

@@ -2,7 +2,8 @@
  * The Saturation sheet of report.xlsx, for the modes with three or more
  * queue depths at a block size: a table per mode (depth down; per block
  * size its IOPS and p50 / p99 latency across), and below the tables two
- * charts per mode.  IOPS against queue depth, a line per block size, shows
+ * charts per mode, in the mode's colour from light (the smallest block
+ * size) to dark.  IOPS against queue depth, a line per block size, shows
  * where the volume saturates; p50 and p99 latency against IOPS across the
  * depths (the "hockey stick") shows what the last IOPS cost in latency.
  */
@@ -14,7 +15,6 @@
 
 #include <xlsxwriter.h>
 
-#include "palette.h"
 #include "report.h"
 
 /* Curve c's point at block size b (index into c->bs) and its k-th depth, ascending: NULL none. */
@@ -125,7 +125,8 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Queue depth (I/Os in flight per job)",
 	    log_y ? "IOPS (log scale)" : "IOPS", LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < c->nbs && b < REPORT_XLSX_SERIES_MAX; b++) {
-		struct report_xlsx_look look = { .color = palette_tab10(b), .width = 2,
+		struct report_xlsx_look look = { .width = 2,
+		    .color = report_xlsx_ramp(ctx->sum->modes[c->wl].rgb, b, c->nbs),
 		    .dash = LXW_CHART_LINE_DASH_SOLID, .marker = report_xlsx_marker(b) };
 
 		report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, first, b),
@@ -169,7 +170,8 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct vi
 	    LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < npick; b++)
 		for (p = 1; p <= 2; p++) {
-			struct report_xlsx_look look = { .color = palette_tab10(pick[b]), .width = 2,
+			struct report_xlsx_look look = { .width = 2,
+			    .color = report_xlsx_ramp(ctx->sum->modes[c->wl].rgb, b, npick),
 			    .dash = p == 1 ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID,
 			    .marker = report_xlsx_marker(pick[b]) };
 			lxw_row_t top = curve_row(c, first, pick[b]);

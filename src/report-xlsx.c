@@ -12,9 +12,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <xlsxwriter.h>
@@ -26,10 +28,29 @@
 #define SHEET_CHECKS	"Checks"
 #define SHEET_RUN	"Run"
 
+#define XL_COLS_MAX	64	/* the Summary's columns fitted to its tables; more keep 8.43 */
+#define XL_WIDTH_MIN	8	/* characters */
+#define XL_WIDTH_TEXT	48	/* a column of sentences wraps at this width */
+#define XL_LINE_PT	15	/* the height of a line of 11-point text */
+#define XL_ID		(COLUMN_ALWAYS | COLUMN_CELLS | COLUMN_CHECKS)	/* a cell's identity */
+
+/* A sheet and the widths of its columns in characters (n 0: not fitted). */
+struct xl_sheet {
+	lxw_worksheet	*ws;
+	double		 w[XL_COLS_MAX];
+	unsigned	 n;
+	unsigned	 page;		/* the columns the first page holds */
+};
+
 /* The formats every sheet uses. */
 static void
 xl_formats(struct report_xl *x)
 {
+	lxw_format **fs[] = {
+		&x->bold, &x->num0, &x->num1, &x->num3, &x->pct, &x->bad, &x->bad0, &x->bad1,
+		&x->failed, &x->unsteady0, &x->unsteady1, &x->alert, &x->top, NULL
+	}, ***f;
+
 	x->title = report_xlsx_format(x->wb, NULL, true, 0, 0);
 	format_set_font_size(x->title, 14);
 	x->header = report_xlsx_format(x->wb, NULL, true, 0xF0F0F0, 0);
@@ -40,6 +61,12 @@ xl_formats(struct report_xl *x)
 	x->wrap = report_xlsx_format(x->wb, NULL, false, 0, 0);
 	format_set_text_wrap(x->wrap);
 	format_set_align(x->wrap, LXW_ALIGN_VERTICAL_TOP);
+	x->bold_wrap = report_xlsx_format(x->wb, NULL, true, 0, 0);
+	format_set_text_wrap(x->bold_wrap);
+	format_set_align(x->bold_wrap, LXW_ALIGN_VERTICAL_TOP);
+	x->alert_wrap = report_xlsx_format(x->wb, NULL, true, 0, 0xB00020);
+	format_set_text_wrap(x->alert_wrap);
+	format_set_align(x->alert_wrap, LXW_ALIGN_VERTICAL_TOP);
 	x->num0 = report_xlsx_format(x->wb, "#,##0", false, 0, 0);
 	x->num1 = report_xlsx_format(x->wb, "#,##0.0", false, 0, 0);
 	x->num3 = report_xlsx_format(x->wb, "#,##0.000", false, 0, 0);
@@ -51,6 +78,10 @@ xl_formats(struct report_xl *x)
 	x->unsteady0 = report_xlsx_format(x->wb, "#,##0", false, 0xFFF2CC, 0);
 	x->unsteady1 = report_xlsx_format(x->wb, "#,##0.0", false, 0xFFF2CC, 0);
 	x->alert = report_xlsx_format(x->wb, NULL, true, 0, 0xB00020);
+	x->top = report_xlsx_format(x->wb, NULL, false, 0, 0);
+	/* a row with a wrapped text reads from the top, its label and figures too */
+	for (f = fs; *f != NULL; f++)
+		format_set_align(**f, LXW_ALIGN_VERTICAL_TOP);
 }
 
 /* The format of figure vc with decimals: red for a failed check or above the cap, yellow unsteady. */
@@ -69,16 +100,19 @@ xl_view_format(struct report_xl *x, const struct view_cell *vc, int decimals)
  * none), with a note when its column says what it is and its cell is not
  * steady; a text, and when it names a cell not steady the marker and
  * verdict, yellow ("512 B, QD32 ⚠ noisy"), in a column of what went wrong
- * yellow when its cell failed and red when not; nothing stays blank.
+ * yellow when its cell failed and red when not, wrapped when longer than
+ * its column; nothing stays blank.  Returns the lines it takes in a
+ * column width characters wide.
  */
-static void
+static unsigned
 xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
-    const struct view_col *c, const struct view_cell *vc)
+    const struct view_col *c, const struct view_cell *vc, double width)
 {
+	unsigned lines = 1;
 	char *s;
 
 	if (vc->kind == VIEW_NUMBER) {
-		worksheet_write_number(ws, row, col, vc->value, c->flags & VIEW_COL_COUNT ? NULL :
+		worksheet_write_number(ws, row, col, vc->value, c->flags & VIEW_COL_COUNT ? x->top :
 		    xl_view_format(x, vc, c->decimals));
 		if (c->subject != NULL && (vc->flags & VIEW_UNSTEADY)) {
 			s = xasprintf("%s %s from a cell that is not steady: %s", REPORT_UNSTEADY_MARK,
@@ -93,53 +127,183 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 		    STABILITY_NOISY));
 		worksheet_write_string(ws, row, col, s, x->failed);
 		free(s);
-	} else if (vc->kind == VIEW_TEXT)
-		worksheet_write_string(ws, row, col, vc->text, !(c->flags & VIEW_COL_ALERT) ? NULL :
-		    vc->flags & VIEW_FAILED ? x->failed : x->bad);
+	} else if (vc->kind == VIEW_TEXT && (c->flags & VIEW_COL_ALERT))
+		worksheet_write_string(ws, row, col, vc->text, vc->flags & VIEW_FAILED ? x->failed :
+		    x->bad);
+	else if (vc->kind == VIEW_TEXT) {
+		lines = width > 0 ? report_xlsx_lines(vc->text, width) : 1;
+		worksheet_write_string(ws, row, col, vc->text, lines > 1 ? x->wrap : x->top);
+	}
+	return lines;
+}
+
+/* The width of sheet column col (0: not fitted). */
+static double
+xl_width(const struct xl_sheet *sh, unsigned col)
+{
+	return col < sh->n ? sh->w[col] : 0;
 }
 
 /*
  * The rows of view v from row, but the columns documents alone show: the
- * labels (unless it has none) in label.  Returns the next row.
+ * labels (unless it has none) in label; a row with a wrapped text as high
+ * as its lines.  Returns the next row.
  */
 static lxw_row_t
-xl_view_rows(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct view_table *v,
+xl_view_rows(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct view_table *v,
     lxw_format *label)
 {
 	lxw_col_t col;
-	unsigned r, c;
+	unsigned r, c, lines, most;
 
 	for (r = 0; r < v->nrows; r++, row++) {
 		col = 0;
+		most = 1;
 		if (!v->unlabelled)
-			worksheet_write_string(ws, row, col++, v->rows[r].label, label);
-		for (c = 0; c < v->ncols; c++)
-			if (!(v->cols[c].flags & VIEW_COL_DOC))
-				xl_view_cell(x, ws, row, col++, &v->cols[c],
-				    view_table_cell(v, r, c));
+			worksheet_write_string(sh->ws, row, col++, v->rows[r].label,
+			    label != NULL ? label : x->top);
+		for (c = 0; c < v->ncols; c++) {
+			if (v->cols[c].flags & VIEW_COL_DOC)
+				continue;
+			lines = xl_view_cell(x, sh->ws, row, col, &v->cols[c], view_table_cell(v, r, c),
+			    xl_width(sh, col));
+			most = lines > most ? lines : most;
+			col++;
+		}
+		if (most > 1)
+			worksheet_set_row(sh->ws, row, XL_LINE_PT * most, NULL);
 	}
 	return row;
 }
 
-/* View v at row: a header row of its column names, then its rows, labels in label.  Returns the next row. */
+/* A header of sheet column col at row; returns its lines in the column's width (bold: wider). */
+static unsigned
+xl_head(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, lxw_col_t col, const char *text)
+{
+	worksheet_write_string(sh->ws, row, col, text, x->header);
+	return xl_width(sh, col) > 0 ? report_xlsx_lines(text, xl_width(sh, col)) :
+	    3;
+}
+
+/*
+ * View v at row: a header row of its column names as high as its longest
+ * wrapped name, then its rows, labels in label.  Returns the next row.
+ */
 static lxw_row_t
-xl_view_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct view_table *v,
+xl_view_table(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct view_table *v,
     lxw_format *label)
 {
 	lxw_col_t col = 0;
-	unsigned c;
+	unsigned c, lines, most = 1;
 
 	if (!v->unlabelled)
-		worksheet_write_string(ws, row, col++, v->row_head, x->header);
+		most = xl_head(x, sh, row, col++, v->row_head);
 	for (c = 0; c < v->ncols; c++)
-		if (!(v->cols[c].flags & VIEW_COL_DOC))
-			worksheet_write_string(ws, row, col++, v->cols[c].name, x->header);
-	return xl_view_rows(x, ws, row + 1, v, label);
+		if (!(v->cols[c].flags & VIEW_COL_DOC)) {
+			lines = xl_head(x, sh, row, col++, v->cols[c].name);
+			most = lines > most ? lines : most;
+		}
+	if (sh->n > 0)
+		worksheet_set_row(sh->ws, row, XL_LINE_PT * most, NULL);
+	return xl_view_rows(x, sh, row + 1, v, label);
+}
+
+/* Widen sheet column col to need characters, between XL_WIDTH_MIN and XL_WIDTH_TEXT. */
+static void
+xl_fit_width(struct xl_sheet *sh, unsigned col, double need)
+{
+	if (col >= XL_COLS_MAX)
+		return;
+	while (sh->n <= col)
+		sh->w[sh->n++] = XL_WIDTH_MIN;
+	sh->w[col] = fmax(sh->w[col], fmin(XL_WIDTH_TEXT, fmax(XL_WIDTH_MIN, need)));
+}
+
+/*
+ * Widen sheet column col to hold text: a header wrapped into at most three
+ * lines, its longest word whole; a sentence wrapped at XL_WIDTH_TEXT.
+ */
+static void
+xl_fit(struct xl_sheet *sh, unsigned col, const char *text, bool header)
+{
+	double chars = 0, word = 0, longest = 0, need;
+	const char *p;
+
+	for (p = text; *p != '\0'; p++) {
+		if (((unsigned char)*p & 0xC0) == 0x80)
+			continue;
+		chars++;
+		word = *p == ' ' ? 0 : word + 1;
+		longest = word > longest ? word : longest;
+	}
+	need = header ? fmax(longest * 1.1 + 2, chars * 1.1 / 3 + 2) : chars + 2;
+	xl_fit_width(sh, col, need);
+}
+
+/* Widen the sheet's columns for view v as xl_view_table writes it. */
+static void
+xl_view_fit(struct xl_sheet *sh, const struct view_table *v)
+{
+	unsigned r, c, col = 0;
+	char num[64];
+	size_t len;
+
+	if (!v->unlabelled) {
+		xl_fit(sh, col, v->row_head, true);
+		for (r = 0; r < v->nrows; r++)
+			xl_fit(sh, col, v->rows[r].label, false);
+		col++;
+	}
+	for (c = 0; c < v->ncols; c++) {
+		if (v->cols[c].flags & VIEW_COL_DOC)
+			continue;
+		xl_fit(sh, col, v->cols[c].name, true);
+		for (r = 0; r < v->nrows; r++) {
+			const struct view_cell *vc = view_table_cell(v, r, c);
+
+			if (vc->kind == VIEW_TEXT)
+				xl_fit(sh, col, vc->text, false);
+			else if (vc->kind == VIEW_NUMBER) {
+				/* #,##0.0: a separator per three digits */
+				len = (size_t)snprintf(num, sizeof num, "%.0f", fabs(vc->value));
+				xl_fit_width(sh, col, (double)(len + len / 3 + 2) +
+				    (v->cols[c].decimals > 0 ? v->cols[c].decimals + 1 : 0));
+			}
+		}
+		col++;
+	}
+}
+
+/*
+ * A line of text at row from column col, in fmt's wrapped twin, across
+ * the columns of the first page and as high as its lines there (the
+ * Summary's sentences, which would otherwise run past the page's edge).
+ * Returns the next row.
+ */
+static lxw_row_t
+xl_line(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, lxw_col_t col, const char *text,
+    lxw_format *fmt)
+{
+	lxw_format *wrap = fmt == x->alert ? x->alert_wrap : fmt == x->bold ? x->bold_wrap : x->wrap;
+	double chars = 0;
+	unsigned c, lines;
+
+	for (c = col; c < sh->page; c++)
+		chars += sh->w[c];
+	if (sh->page <= (unsigned)col + 1 || (fmt != NULL && fmt != x->alert && fmt != x->bold)) {
+		worksheet_write_string(sh->ws, row, col, text, fmt);
+		return row + 1;
+	}
+	lines = report_xlsx_lines(text, chars);
+	worksheet_merge_range(sh->ws, row, col, row, (lxw_col_t)(sh->page - 1), text, wrap);
+	if (lines > 1)
+		worksheet_set_row(sh->ws, row, XL_LINE_PT * lines, NULL);
+	return row + 1;
 }
 
 /* Summary rows: the provisioned caps and each mode's peaks against them.  Returns the next row. */
 static lxw_row_t
-xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_expect(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
 {
 	const struct expect *e = &ctx->res->expect;
 	const struct view_table *v = &ctx->view->findings;
@@ -152,50 +316,50 @@ xl_expect(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct re
 	    sizeof caps), e->profile[0] ? " (profile " : "", e->profile, e->size_bytes > 0 ?
 	    ", volume size " : "", e->size_bytes > 0 ? size_human(e->size_bytes, a, sizeof a) : "",
 	    e->profile[0] ? ")" : "");
-	worksheet_write_string(ws, row++, 0, line, x->bold);
+	row = xl_line(x, sh, row, 0, line, x->bold);
 	free(line);
-	worksheet_write_string(ws, row++, 0, e->source, NULL);
+	row = xl_line(x, sh, row, 0, e->source, NULL);
 	if (e->basis[0] != '\0' && strcmp(e->basis, e->source) != 0) {
 		line = xasprintf("How: %s", e->basis);
-		worksheet_write_string(ws, row++, 0, line, NULL);
+		row = xl_line(x, sh, row, 0, line, NULL);
 		free(line);
 	}
-	for (m = 0; m < v->nrows; m++, row++) {
+	for (m = 0; m < v->nrows; m++) {
 		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
 
-		worksheet_write_string(ws, row, 0, v->rows[m].label, x->bold);
-		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
-		    NULL);
+		worksheet_write_string(sh->ws, row, 0, v->rows[m].label, x->bold);
+		row = xl_line(x, sh, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert : NULL);
 	}
 	if (report_verdict_below_advice(ctx->sum) != NULL)
-		worksheet_write_string(ws, row++, 0, report_verdict_below_advice(ctx->sum), NULL);
+		row = xl_line(x, sh, row, 0, report_verdict_below_advice(ctx->sum), NULL);
 	return row + 1;
 }
 
 /* Summary rows: how the cells ended, burst detection's finding and its cells.  Returns the next row. */
 static lxw_row_t
-xl_bursts(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_bursts(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
 {
 	char *note = report_table_steady_note(ctx);
 
 	if (note != NULL) {
-		worksheet_write_string(ws, row++, 0, note, NULL);
+		row = xl_line(x, sh, row, 0, note, NULL);
 		free(note);
 	}
 	note = report_table_stability_note(ctx);
-	worksheet_write_string(ws, row++, 0, note, ctx->sum->nunsteady > 0 ? x->alert : NULL);
+	row = xl_line(x, sh, row, 0, note, ctx->sum->nunsteady > 0 ? x->alert : NULL);
 	free(note);
 	note = report_table_burst_note(ctx);
-	worksheet_write_string(ws, row++, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
+	row = xl_line(x, sh, row, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
 	free(note);
 	if (ctx->view->bursts.nrows > 0)
-		row = xl_view_table(x, ws, row, &ctx->view->bursts, NULL);
+		row = xl_view_table(x, sh, row, &ctx->view->bursts, NULL);
 	return row + 1;
 }
 
 /* Summary rows: the BW checks' count and each mismatch with its likely cause.  Returns the next row. */
 static lxw_row_t
-xl_summary_checks(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_summary_checks(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row,
+    const struct report_ctx *ctx)
 {
 	const struct summary *sum = ctx->sum;
 	char *line;
@@ -203,25 +367,25 @@ xl_summary_checks(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const s
 	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
 	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
 	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
-	worksheet_write_string(ws, row++, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
+	row = xl_line(x, sh, row, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
 	free(line);
 	if (sum->nunsteady > 0) {
 		line = xasprintf("The check is of the accounting only: %u of these cells %s not steady "
 		    "(the Stability column of the Cells and Checks sheets).", sum->nunsteady,
 		    sum->nunsteady == 1 ? "is" : "are");
-		worksheet_write_string(ws, row++, 0, line, x->alert);
+		row = xl_line(x, sh, row, 0, line, x->alert);
 		free(line);
 	}
 	if (sum->nmismatch == 0)
 		return row;
-	worksheet_write_string(ws, row++, 0, "Mismatches, with the likely cause:", x->bold);
-	worksheet_set_row(ws, row, 32, NULL);
-	return xl_view_table(x, ws, row, &ctx->view->mismatches, NULL);
+	row = xl_line(x, sh, row, 0, "Mismatches, with the likely cause:", x->bold);
+	return xl_view_table(x, sh, row, &ctx->view->mismatches, NULL);
 }
 
 /* Summary rows: the cells that failed or were skipped, with why.  Returns the next row. */
 static lxw_row_t
-xl_summary_failed(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_summary_failed(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row,
+    const struct report_ctx *ctx)
 {
 	char *line;
 
@@ -229,9 +393,9 @@ xl_summary_failed(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const s
 		return row;
 	row++;
 	line = xasprintf("%u cells failed, %u skipped:", ctx->sum->nfailed, ctx->sum->nskipped);
-	worksheet_write_string(ws, row++, 0, line, x->bold);
+	row = xl_line(x, sh, row, 0, line, x->bold);
 	free(line);
-	return xl_view_rows(x, ws, row, &ctx->view->problems, NULL);
+	return xl_view_rows(x, sh, row, &ctx->view->problems, NULL);
 }
 
 /*
@@ -239,15 +403,15 @@ xl_summary_failed(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const s
  * caller's, freed here; NULL: no row).  Returns the next row.
  */
 static lxw_row_t
-xl_banner(lxw_worksheet *ws, lxw_row_t row, const char *head, char *text, const char *tail,
-    lxw_format *fmt)
+xl_banner(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const char *head, char *text,
+    const char *tail, lxw_format *fmt)
 {
 	char *line;
 
 	if (text == NULL)
 		return row;
 	line = xasprintf("%s%s%s", head, text, tail);
-	worksheet_write_string(ws, row++, 0, line, fmt);
+	row = xl_line(x, sh, row, 0, line, fmt);
 	free(line);
 	free(text);
 	return row;
@@ -259,17 +423,49 @@ xl_banner(lxw_worksheet *ws, lxw_row_t row, const char *head, char *text, const 
  * when below it or above the cap).
  */
 static lxw_row_t
-xl_banners(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct report_ctx *ctx)
+xl_banners(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
 {
 	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
 
-	row = xl_banner(ws, row, REPORT_UNWRITTEN_MARK " Reads of a region never written: ",
+	row = xl_banner(x, sh, row, REPORT_UNWRITTEN_MARK " Reads of a region never written: ",
 	    view_unwritten_banner(ctx->res, "with a note on the figure sheets"), "", x->alert);
-	row = xl_banner(ws, row, REPORT_UNSTEADY_MARK " Not steady: ",
+	row = xl_banner(x, sh, row, REPORT_UNSTEADY_MARK " Not steady: ",
 	    report_table_stability_banner(ctx, "yellow (and " REPORT_UNSTEADY_MARK " in a text)",
 	    "the Stability column of the Cells and Checks sheets"), "", x->alert);
-	return xl_banner(ws, row, "Verdict: ", report_verdict_bottom_line(ctx->res, ctx->sum), ".",
+	return xl_banner(x, sh, row, "Verdict: ", report_verdict_bottom_line(ctx->res, ctx->sum), ".",
 	    off ? x->alert : x->bold);
+}
+
+/*
+ * The Summary's columns fitted to its tables, set on the sheet in ranges
+ * of one width; it prints at 75% or more, its first column on every page.
+ */
+static void
+xl_summary_columns(struct xl_sheet *sh, const struct report_ctx *ctx)
+{
+	double px = 0, page, used = 0;
+	unsigned c, last, i;
+
+	xl_view_fit(sh, &ctx->view->summary);
+	xl_view_fit(sh, &ctx->view->bursts);
+	xl_view_fit(sh, &ctx->view->mismatches);
+	xl_view_fit(sh, &ctx->view->problems);
+	for (i = 0; i < ctx->view->nsections; i++)
+		xl_view_fit(sh, &ctx->view->sections[i]);
+	for (c = 0; c < sh->n; c = last + 1) {
+		for (last = c; last + 1 < sh->n && sh->w[last + 1] == sh->w[c]; last++)
+			;
+		worksheet_set_column(sh->ws, (lxw_col_t)c, (lxw_col_t)last, sh->w[c], NULL);
+	}
+	for (c = 0; c < sh->n; c++)
+		px += report_xlsx_col_px(sh->w[c]);
+	report_xlsx_page_across(sh->ws, 0, 0, px, false, REPORT_XLSX_PRINT_MIN);
+	page = report_xlsx_page_px(px, false, REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
+	for (sh->page = 0; sh->page < sh->n; sh->page++) {
+		used += report_xlsx_col_px(sh->w[sh->page]);
+		if (used > page)
+			break;
+	}
 }
 
 /* Summary: per mode peaks, QD1 4K latency, the knee; the checks; failures; warnings. */
@@ -278,63 +474,57 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 {
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
+	struct xl_sheet *sh = xcalloc(1, sizeof *sh);
 	lxw_row_t row = 0;
 	char *line, per[48];
 	unsigned i;
 
-	report_xlsx_page(ws, 0, false);
-	worksheet_set_column(ws, 0, 0, 12, NULL);
-	worksheet_set_column(ws, 1, 1, 14, NULL);
-	worksheet_set_column(ws, 2, 2, 18, NULL);
-	worksheet_set_column(ws, 3, 4, 14, NULL);
-	worksheet_set_column(ws, 5, 5, 18, NULL);
-	worksheet_set_column(ws, 6, 10, 14, NULL);
-	worksheet_set_column(ws, 11, 11, 90, NULL);
+	sh->ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
+	xl_summary_columns(sh, ctx);
 	line = xasprintf("Storage characterization: %s", res->label);
-	worksheet_write_string(ws, row++, 0, line, x->title);
+	worksheet_write_string(sh->ws, row++, 0, line, x->title);
 	free(line);
 	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s, %s per cell, sweep %s",
 	    res->target.path, res->target.kind == TARGET_DEVICE ? "block device" : "file",
 	    res->target.model[0] ? ", " : "", res->target.model, res->host, res->started_utc,
 	    res->plan.engine, report_per_cell(res, per, sizeof per), res->tool_version);
-	worksheet_write_string(ws, row++, 0, line, NULL);
+	row = xl_line(x, sh, row, 0, line, NULL);
 	free(line);
 	if (res->description[0] != '\0')
-		worksheet_write_string(ws, row++, 0, res->description, NULL);
-	worksheet_write_string(ws, row++, 0, report_xlsx_has_curves(ctx) ? "Units: IOPS; MiB/s = "
+		row = xl_line(x, sh, row, 0, res->description, NULL);
+	row = xl_line(x, sh, row, 0, report_xlsx_has_curves(ctx) ? "Units: IOPS; MiB/s = "
 	    "2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us). Charts: on the IOPS, "
 	    "MiB per s and p99 latency sheets; against queue depth on the Saturation sheet." :
 	    "Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us). "
 	    "Charts: on the IOPS, MiB per s and p99 latency sheets.", NULL);
 	if (report_big(sum))
-		worksheet_write_string(ws, row++, 0, "A large run: the IOPS, MiB per s and p99 latency "
+		row = xl_line(x, sh, row, 0, "A large run: the IOPS, MiB per s and p99 latency "
 		    "sheets give the best cell of each block size over every queue depth and job count, "
 		    "and there is no Saturation sheet; the Cells and Checks sheets have every cell.",
 		    x->alert);
-	row = xl_banners(x, ws, row, ctx);
+	row = xl_banners(x, sh, row, ctx);
 	row++;
-	worksheet_set_row(ws, row, 45, NULL);
-	row = xl_view_table(x, ws, row, &ctx->view->summary, x->bold);
+	row = xl_view_table(x, sh, row, &ctx->view->summary, x->bold);
 	row++;
-	row = xl_expect(x, ws, row, ctx);
-	row = xl_bursts(x, ws, row, ctx);
-	row = xl_summary_checks(x, ws, row, ctx);
-	row = xl_summary_failed(x, ws, row, ctx);
+	row = xl_expect(x, sh, row, ctx);
+	row = xl_bursts(x, sh, row, ctx);
+	row = xl_summary_checks(x, sh, row, ctx);
+	row = xl_summary_failed(x, sh, row, ctx);
 	for (i = 0; i < res->nwarnings; i++) {
 		line = xasprintf("Warning: %s", res->warnings[i]);
-		worksheet_write_string(ws, ++row, 0, line, x->alert);
+		xl_line(x, sh, ++row, 0, line, x->alert);
 		free(line);
 	}
 	/* the sections every format shows as they are: a heading and a table */
 	for (i = 0; i < ctx->view->nsections; i++) {
 		row += 2;
-		worksheet_write_string(ws, row++, 0, ctx->view->headings[i], x->bold);
-		row = xl_view_table(x, ws, row, &ctx->view->sections[i], x->bold);
+		row = xl_line(x, sh, row, 0, ctx->view->headings[i], x->bold);
+		row = xl_view_table(x, sh, row, &ctx->view->sections[i], x->bold);
 	}
-	worksheet_activate(ws);
+	worksheet_print_area(sh->ws, 0, 0, row, (lxw_col_t)(sh->n > 0 ? sh->n - 1 : 0));
+	worksheet_activate(sh->ws);
+	free(sh);
 }
-
 /* The format of a number with c's decimals (a figure of a failed check in Checks: red). */
 static lxw_format *
 xl_number_format(struct report_xl *x, const struct column *c, const struct column_value *v,
@@ -393,8 +583,46 @@ xl_value(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, c
 }
 
 /*
+ * Rows 0..last of a sheet of columns cols[0..n) as an Excel Table, banded
+ * rows and a filter on every column; only a filter when the sheet is
+ * written row by row (a large run: a table rewrites its header row) or
+ * two columns share a title (a table's must differ).
+ */
+static void
+xl_table(struct report_xl *x, lxw_worksheet *ws, const struct column *const *cols, unsigned n,
+    bool checks, lxw_row_t last)
+{
+	lxw_table_column *tc = xcalloc(n, sizeof *tc), **list = xcalloc(n + 1, sizeof *list);
+	lxw_table_options opt;
+	unsigned c, d;
+	bool same = false;
+
+	for (c = 0; c < n; c++) {
+		tc[c].header = (char *)(checks && cols[c]->checks_title != NULL ?
+		    cols[c]->checks_title : cols[c]->title);
+		tc[c].header_format = x->header;
+		list[c] = &tc[c];
+		for (d = 0; d < c; d++)
+			same |= strcasecmp(tc[c].header, tc[d].header) == 0;
+	}
+	memset(&opt, 0, sizeof opt);
+	opt.style_type = LXW_TABLE_STYLE_TYPE_LIGHT;
+	opt.style_type_number = 1;
+	opt.columns = list;
+	if (ws->optimize || same)
+		worksheet_autofilter(ws, 0, 0, last, (lxw_col_t)(n - 1));
+	else
+		worksheet_add_table(ws, 0, 0, last, (lxw_col_t)(n - 1), &opt);
+	free(list);
+	free(tc);
+}
+
+/*
  * A sheet of columns cols[0..n) (the Checks sheet's when checks): their
- * header, then a row per cell that want() takes.  Returns the next row.
+ * header, as high as its longest wrapped title, then a row per cell that
+ * want() takes.  It prints at 75% or more, pages across when it must, the
+ * identifying columns (mode, block size, depth, jobs) on every page.
+ * Returns the next row.
  */
 static lxw_row_t
 xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *res,
@@ -402,16 +630,26 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
     bool (*want)(const struct cell_result *))
 {
 	lxw_row_t row = 1;
-	lxw_col_t c, first, last;
-	unsigned i, *widths;
+	lxw_col_t c, first, last, id = 0;
+	unsigned i, *widths, lines, most = 1;
+	double px = 0;
+	const char *title;
 
 	widths = xcalloc(n + 1, sizeof *widths);
-	worksheet_set_row(ws, 0, 45, NULL);
 	for (c = 0; c < n; c++) {
 		widths[c] = checks ? cols[c]->checks_width : cols[c]->width;
-		worksheet_write_string(ws, 0, c, checks && cols[c]->checks_title != NULL ?
-		    cols[c]->checks_title : cols[c]->title, x->header);
+		if (widths[c] == 0)
+			widths[c] = (unsigned)width;
+		px += report_xlsx_col_px(widths[c]);
+		if (c == id && (cols[c]->flags & XL_ID) == XL_ID)
+			id++;
+		title = checks && cols[c]->checks_title != NULL ? cols[c]->checks_title :
+		    cols[c]->title;
+		worksheet_write_string(ws, 0, c, title, x->header);
+		lines = report_xlsx_lines(title, widths[c]);
+		most = lines > most ? lines : most;
 	}
+	worksheet_set_row(ws, 0, XL_LINE_PT * (most > 3 ? most : 3), NULL);
 	/*
 	 * Neighbours of one width as one range, none overlapping another
 	 * (LibreOffice adds up overlapping ranges' widths when it prints).
@@ -420,12 +658,11 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 		for (last = first; (unsigned)last + 1 < n && widths[last + 1] == widths[first];
 		    last++)
 			;
-		worksheet_set_column(ws, first, last, widths[first] > 0 ? widths[first] : width,
-		    NULL);
+		worksheet_set_column(ws, first, last, widths[first], NULL);
 	}
 	free(widths);
-	worksheet_freeze_panes(ws, 1, 0);
-	report_xlsx_page(ws, 0, !checks);
+	worksheet_freeze_panes(ws, 1, id);
+	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, !checks, REPORT_XLSX_PRINT_MIN);
 	for (i = 0; i < res->plan.ncells; i++) {
 		if (!want(&res->cells[i]))
 			continue;
@@ -433,7 +670,7 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 			xl_value(x, ws, row, c, cols[c], res, &res->cells[i], checks);
 		row++;
 	}
-	worksheet_autofilter(ws, 0, 0, row > 1 ? row - 1 : 1, (lxw_col_t)(n - 1));
+	xl_table(x, ws, cols, n, checks, row > 1 ? row - 1 : 1);
 	return row;
 }
 
@@ -509,14 +746,15 @@ xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 static void
 xl_run(struct report_xl *x, const struct report_ctx *ctx)
 {
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RUN);
+	struct xl_sheet sh = { .ws = workbook_add_worksheet(x->wb, SHEET_RUN), .n = 0 };
+	lxw_worksheet *ws = sh.ws;
 	lxw_row_t r;
 	char *line;
 
 	worksheet_set_column(ws, 0, 0, 36, NULL);
 	worksheet_set_column(ws, 1, 1, 100, NULL);
 	report_xlsx_page(ws, 0, false);
-	r = xl_view_table(x, ws, 0, &ctx->view->run, x->bold);
+	r = xl_view_table(x, &sh, 0, &ctx->view->run, x->bold);
 	line = xasprintf("libxlsxwriter %s", LXW_VERSION);
 	worksheet_write_string(ws, r, 0, "Written with", x->bold);
 	worksheet_write_string(ws, r, 1, line, NULL);

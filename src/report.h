@@ -136,6 +136,8 @@ struct report_xl {
 	struct lxw_format	*bad, *bad0, *bad1;		/* BW check mismatch: red fill */
 	struct lxw_format	*failed;
 	struct lxw_format	*alert;		/* bold red text, no fill */
+	struct lxw_format	*bold_wrap, *alert_wrap;	/* wrapped, top-aligned */
+	struct lxw_format	*top;		/* plain, top-aligned */
 	struct lxw_format	*unsteady0, *unsteady1;	/* a figure from a cell not steady: yellow */
 };
 
@@ -154,6 +156,13 @@ struct lxw_format;
 struct lxw_workbook;
 struct lxw_worksheet;
 #define REPORT_XLSX_SERIES_MAX	255	/* Excel's limit of series in one chart */
+/*
+ * How much wider columns print where Calibri is missing (LibreOffice falls
+ * back to DejaVu Sans, whose digit, the unit of a column's width, is 9.3
+ * pixels, not 7): a sentence spans the columns a page holds even then.
+ */
+#define REPORT_XLSX_FONT_SLACK	1.35
+#define REPORT_XLSX_PRINT_MIN	75	/* percent: 11-point text prints at 8.25 points */
 
 /* How a chart line looks: colour 0xRRGGBB, LXW_CHART_LINE_DASH_*, LXW_CHART_MARKER_* (0 none). */
 struct report_xlsx_look {
@@ -197,6 +206,11 @@ unsigned report_xlsx_series_hollow(struct lxw_chart_series *se,
 	     const struct report_xlsx_look *look, const struct results *res,
 	     const struct view_table *v, unsigned col);
 void	 report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide);
+void	 report_xlsx_page_across(struct lxw_worksheet *ws, int repeat_row,
+	     uint16_t repeat_col, double width_px, bool wide, unsigned min_pct);
+double	 report_xlsx_page_px(double width_px, bool wide, unsigned min_pct);
+unsigned report_xlsx_lines(const char *text, double width);
+uint32_t report_xlsx_ramp(uint32_t c, unsigned k, unsigned n);
 double	 report_xlsx_col_px(double chars);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,
 	     uint32_t row, double width_px);

@@ -98,8 +98,10 @@ def check_xlsx(d):
 
     # Cells: the columns of results.csv without the label, value for value.
     cells = wb["Cells"]
-    if cells.freeze_panes != "A2" or not cells.auto_filter.ref:
-        fail("Cells: header not frozen (%s) or no autofilter (%s)"
+    # the header row and the identifying columns (Mode .. Jobs) frozen; a filter (a Table's)
+    tables = [t.autoFilter for t in cells.tables.values() if t.autoFilter is not None]
+    if cells.freeze_panes != "F2" or not (cells.auto_filter.ref or tables):
+        fail("Cells: header and Mode .. Jobs not frozen (%s) or no filter (%s)"
              % (cells.freeze_panes, cells.auto_filter.ref))
     xrows = [list(r) for r in cells.iter_rows(values_only=True)]
     header, data = rows[0], rows[1:]

@@ -62,6 +62,10 @@ grep -q "IOPS vs block size	Block size	bars" "$T/quick.charts" ||
 grep -q "IOPS vs block size	Block size	lines" "$T/example.charts" ||
 	fail "the example's IOPS chart is not lines: $(grep 'IOPS vs block size' "$T/example.charts")"
 ok "quick.json's block-size charts are bars, the example's lines"
+# Ten series (2 modes x 5 depths) are too many for one chart: one per mode, caps on each.
+n=$(grep -c "IOPS vs block size" "$T/gen.charts")
+[ "$n" -eq 2 ] || fail "the synthetic run of 2 modes x 5 depths: $n IOPS charts, expected 2 (one per mode)"
+ok "2 modes x 5 depths: an IOPS chart per mode"
 
 # LibreOffice prints them; its own profile in $T so that tests run side by side.
 (cd "$T/books" && HOME="$T" timeout 300 soffice -env:UserInstallation="file://$T/lo-profile" \
