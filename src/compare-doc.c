@@ -126,8 +126,8 @@ compare_doc_tables(struct doc *d, const struct report_ctx *ctx)
 static int
 compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *file)
 {
-	struct report_chart charts[COMPARE_CHARTS];
-	unsigned ncharts = compare_gnuplot_charts(ctx->cview, charts);
+	struct report_chart charts[COMPARE_CHARTS_MAX];
+	unsigned ncharts = compare_gnuplot_charts(ctx->cmp, ctx->cview, charts);
 	struct doc d;
 	char *path;
 	int err = doc_open(&d, ops);
