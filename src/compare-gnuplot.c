@@ -49,7 +49,7 @@ compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
 	return n;
 }
 
-/* The runs' caps as flat grey lines in each run's dash. */
+/* The runs' caps as flat grey lines in each run's dash: "gp2 provisioned 3,000 IOPS". */
 static void
 compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, bool bw,
     FILE *plot, unsigned *items, struct view_range *yr)
@@ -59,7 +59,7 @@ compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, 
 
 	for (i = 0; i < s->ncaps; i++) {
 		const struct compare_cap *cap = &s->caps[i];
-		const char *what = cap->burst ? "burst" : "cap";
+		const char *what = cap->burst ? "provisioned burst" : "provisioned";
 		char *t;
 
 		view_range_add(yr, cap->value);
@@ -135,7 +135,7 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 	report_gnuplot_quote(f, line);
 	fputs(" . \"\\n\" . ", f);
 	report_gnuplot_quote(f, k < cmp->nruns ? "colour: mode; dash: run; marker: queue depth; grey: "
-	    "caps" : "colour: mode; dash: run; marker: queue depth");
+	    "provisioned caps" : "colour: mode; dash: run; marker: queue depth");
 	fclose(f);
 	free(line);
 	return buf;
