@@ -7,8 +7,9 @@
  * it has fewer (ColorBrewer's RdBu, which colour-blind readers tell apart),
  * white within the tie band of the winners (COMPARE_TIE).  A square is
  * labelled with its ratio ("1.25x") and the caveat marks of both its
- * cells; a cell a run lacks is a blank square.  At one block size, depth
- * and job count a run's MiB/s ratio is its IOPS ratio: one map tells both.
+ * cells; a cell a run lacks is a blank square that says "missing".
+ * At one block size, depth and job count a run's MiB/s ratio is its IOPS
+ * ratio: one map tells both.
  */
 #include "config.h"
 
@@ -24,6 +25,10 @@
 #define HEAT_SPAN_MAX	4
 /* From this share of the half-width out, a square is dark: its label is white. */
 #define HEAT_DARK	0.75
+/* The ink of a label (the .dat's "ink" column): on a light square, a dark one, a blank one. */
+#define HEAT_INK_BLACK	0
+#define HEAT_INK_WHITE	1
+#define HEAT_INK_NONE	2
 /* Pixels of a column and a row of squares, the frame around a panel, and the bounds. */
 #define HEAT_COL_PX	110
 #define HEAT_ROW_PX	44
@@ -173,7 +178,7 @@ heat_axis(double span)
 /*
  * The .dat of the squares, a block per panel (run 1, 2, ... over the
  * first), a row per square: column, row, log2 of the ratio (NaN: a run
- * lacks it), label, 1 for a white label, then the ratio, block size,
+ * lacks it), label, its ink (HEAT_INK_*), then the ratio, block size,
  * depth, jobs and marks for a reader.  *flags gets the caveats shown.
  */
 static char *
@@ -190,7 +195,7 @@ heat_data(const struct compare *cmp, const struct report_plot *p, const struct h
 	    "per square: column (queue depth x jobs), row (block size, from the top), log2 of "
 	    "the IOPS ratio (NaN: a run lacks the cell)\n", p->chart.stem, p->chart.title);
 	for (k = 1; k < cmp->nruns; k++) {
-		fprintf(f, "%s# index %u: %s / %s\n# col\trow\tlog2\tlabel\twhite\tratio\tbs_bytes\t"
+		fprintf(f, "%s# index %u: %s / %s\n# col\trow\tlog2\tlabel\tink\tratio\tbs_bytes\t"
 		    "depth\tjobs\tmarks\n", k > 1 ? "\n\n" : "", k - 1, cmp->runs[k].label,
 		    cmp->runs[0].label);
 		for (b = 0; b < g->nrows; b++)
@@ -204,12 +209,12 @@ heat_data(const struct compare *cmp, const struct report_plot *p, const struct h
 				*flags |= fl;
 				view_caveat_marks(fl, " ", marks, sizeof marks);
 				view_caveat_marks(fl, "", bare, sizeof bare);
-				snprintf(label, sizeof label, "%s%s", isnan(r) ? "" :
+				snprintf(label, sizeof label, "%s%s", isnan(r) ? "missing" :
 				    report_ratio(r, 2, x, sizeof x), marks);
 				fprintf(f, "%u\t%u\t", i, b);
 				fprintf(f, isnan(r) ? "NaN" : "%.6f", l);
-				fprintf(f, "\t\"%s\"\t%d\t", label, !isnan(r) &&
-				    fabs(l) >= HEAT_DARK * span);
+				fprintf(f, "\t\"%s\"\t%d\t", label, isnan(r) ? HEAT_INK_NONE :
+				    fabs(l) >= HEAT_DARK * span ? HEAT_INK_WHITE : HEAT_INK_BLACK);
 				fprintf(f, isnan(r) ? "NaN" : "%.6g", r);
 				fprintf(f, "\t%llu\t%u\t%u\t%s\n", (unsigned long long)g->bs[b],
 				    gr->depth, gr->jobs, bare[0] != '\0' ? bare : "-");
@@ -252,7 +257,7 @@ heat_tics(const struct compare *cmp, const struct heat_grid *g, char **xtics, ch
 
 /*
  * The panels: per run after the first, its title and its plot of the
- * squares (block k - 1 of the .dat), labels black or white.  Caller frees.
+ * squares (block k - 1 of the .dat), labels black, white or grey.  Caller frees.
  */
 static char *
 heat_panels(const struct compare *cmp, const char *stem)
@@ -271,7 +276,8 @@ heat_panels(const struct compare *cmp, const char *stem)
 		/* One labels plot, its colour per row: gnuplot 5.4 crashes on one with no point. */
 		fprintf(f, "    %s\n    plot '%s.dat' index %u using 1:2:(0.5):(0.5):3 with boxxy "
 		    "fillcolor palette notitle, \\\n         '' index %u using 1:2:4:($5 == 1 ? "
-		    "0xffffff : 0x000000) with labels font \"sans,13\" tc rgb variable notitle\n",
+		    "0xffffff : $5 == 2 ? 0x999999 : 0x000000) with labels font \"sans,13\" tc rgb "
+		    "variable notitle\n",
 		    k + 1 < cmp->nruns ? "unset colorbox" : "set colorbox", stem, k - 1, k - 1);
 	}
 	fclose(f);

@@ -7,7 +7,7 @@
 # block size and depth the MiB/s ratio is the IOPS ratio.
 # Made from a template in sweep's templates/ with the runs' figures; data
 # beside it (a block per panel, a row per square: column, row, log2 of the
-# ratio or NaN, label, 1 when the label is drawn white, then the ratio).
+# ratio or NaN, label, its ink: 0 black, 1 white, 2 grey for a cell a run lacks, then the ratio).
 # Render:  gnuplot @STEM@.gp   (writes @STEM@.png and @STEM@.svg;
 # gnuplot -e "formats='png'" @STEM@.gp writes one of them).
 if (!exists("formats")) formats = "png svg"
