@@ -29,13 +29,22 @@
 #define HEAT_INK_BLACK	0
 #define HEAT_INK_WHITE	1
 #define HEAT_INK_NONE	2
-/* Pixels of a column and a row of squares, the frame around a panel, and the bounds. */
+/*
+ * Pixels of a column and a row of squares; around the squares, left (the
+ * block sizes), right (the colour box), above the panels (the titles),
+ * below them (a note of the marks), and per panel (its title, the depths);
+ * the bounds of the picture.  The panels are stacked: at 800 px (a report
+ * in a narrow window) a panel keeps the width of one.
+ */
 #define HEAT_COL_PX	110
-#define HEAT_ROW_PX	44
-#define HEAT_FRAME_W_PX	260
-#define HEAT_FRAME_H_PX	240
+#define HEAT_ROW_PX	40
+#define HEAT_LEFT_PX	130
+#define HEAT_RIGHT_PX	190
+#define HEAT_TOP_PX	100
+#define HEAT_BOTTOM_PX	50
+#define HEAT_PANEL_PX	140
 #define HEAT_MIN_W_PX	900
-#define HEAT_MIN_H_PX	480
+#define HEAT_MIN_H_PX	420
 #define HEAT_MAX_PX	2400
 
 /* The squares of one workload: rows (its block sizes) by columns (its groups). */
@@ -286,7 +295,7 @@ heat_panels(const struct compare *cmp, const char *stem)
 
 /* The legend of the marks of flags, at the foot of the picture; "" none.  Caller frees. */
 static char *
-heat_marks(unsigned flags)
+heat_marks(unsigned flags, const char *y)
 {
 	char legend[VIEW_LEGEND_LEN], *buf = NULL;
 	size_t len = 0;
@@ -297,18 +306,37 @@ heat_marks(unsigned flags)
 	f = open_memstream(&buf, &len);
 	fputs("set label 2 ", f);
 	report_gnuplot_quote(f, view_caveat_legend(flags, legend, sizeof legend));
-	fputs(" at screen 0.5, screen 0.07 center font \"sans,12\"\n", f);
+	fprintf(f, " at screen 0.5, screen %s center font \"sans,12\"\n", y);
 	fclose(f);
 	return buf;
 }
 
-/* A size in pixels for n squares of px each and a frame, times panels, within the bounds. */
-static char *
-heat_px(unsigned n, unsigned px, unsigned frame, unsigned panels, unsigned min)
-{
-	unsigned long v = ((unsigned long)n * px + frame) * panels;
+/* The size of the picture and where its parts go, as gnuplot wants them. */
+struct heat_layout {
+	char	 width[16], height[16];
+	char	 title_y[16], subtitle_y[16], marks_y[16];
+	char	 multiplot[160];
+};
 
-	return xasprintf("%lu", v < min ? min : v > HEAT_MAX_PX ? HEAT_MAX_PX : v);
+/* The layout of g's squares in npanels panels stacked, within the bounds. */
+static void
+heat_layout(const struct heat_grid *g, unsigned npanels, struct heat_layout *lo)
+{
+	unsigned long w = (unsigned long)g->ncols * HEAT_COL_PX + HEAT_LEFT_PX + HEAT_RIGHT_PX;
+	unsigned long h = ((unsigned long)g->nrows * HEAT_ROW_PX + HEAT_PANEL_PX) * npanels +
+	    HEAT_TOP_PX + HEAT_BOTTOM_PX;
+
+	w = w < HEAT_MIN_W_PX ? HEAT_MIN_W_PX : w > HEAT_MAX_PX ? HEAT_MAX_PX : w;
+	h = h < HEAT_MIN_H_PX ? HEAT_MIN_H_PX : h > HEAT_MAX_PX ? HEAT_MAX_PX : h;
+	snprintf(lo->width, sizeof lo->width, "%lu", w);
+	snprintf(lo->height, sizeof lo->height, "%lu", h);
+	snprintf(lo->title_y, sizeof lo->title_y, "%.4f", 1 - 25.0 / h);
+	snprintf(lo->subtitle_y, sizeof lo->subtitle_y, "%.4f", 1 - 55.0 / h);
+	snprintf(lo->marks_y, sizeof lo->marks_y, "%.4f", 20.0 / h);
+	snprintf(lo->multiplot, sizeof lo->multiplot, "layout %u,1 margins %.4f, %.4f, %.4f, "
+	    "%.4f spacing 0, %.4f", npanels, (double)HEAT_LEFT_PX / w, 1 - (double)HEAT_RIGHT_PX / w,
+	    (double)(HEAT_BOTTOM_PX + 80) / h, 1 - (double)(HEAT_TOP_PX + 40) / h,
+	    (double)HEAT_PANEL_PX / h);
 }
 
 /* s as a gnuplot string (report_gnuplot_quote).  Caller frees. */
@@ -330,14 +358,15 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 {
 	const struct compare *cmp = ctx->cmp;
 	struct heat_grid g;
-	struct report_gp_key keys[13];
-	char *what, *title, *xtics, *ytics, *axis, *panels, *marks, *ncols, *nrows, *width;
-	char *height, *layout, *subtitle;
-	unsigned flags, npanels = cmp->nruns > 1 ? cmp->nruns - 1 : 1;
+	struct heat_layout lo;
+	struct report_gp_key keys[15];
+	char *what, *title, *xtics, *ytics, *axis, *panels, *marks, *ncols, *nrows, *subtitle;
+	unsigned flags;
 	double span;
 
 	p->tmpl = "compare-heat";
 	heat_grid(cmp, p->chart.wl, &g);
+	heat_layout(&g, cmp->nruns > 1 ? cmp->nruns - 1 : 1, &lo);
 	span = heat_span(cmp, &g);
 	p->data = heat_data(cmp, p, &g, span, &flags);
 	what = xasprintf("%s: IOPS ratio by block size and queue depth",
@@ -349,12 +378,9 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 	heat_tics(cmp, &g, &xtics, &ytics);
 	axis = heat_axis(span);
 	panels = heat_panels(cmp, p->chart.stem);
-	marks = heat_marks(flags);
+	marks = heat_marks(flags, lo.marks_y);
 	ncols = xasprintf("%u", g.ncols);
 	nrows = xasprintf("%u", g.nrows);
-	width = heat_px(g.ncols, HEAT_COL_PX, HEAT_FRAME_W_PX, npanels, HEAT_MIN_W_PX);
-	height = heat_px(g.nrows, HEAT_ROW_PX, HEAT_FRAME_H_PX, 1, HEAT_MIN_H_PX);
-	layout = xasprintf("1,%u", npanels);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@STEM@", p->chart.stem };
 	keys[2] = (struct report_gp_key){ "@XTICS@", xtics };
@@ -363,12 +389,14 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 	keys[5] = (struct report_gp_key){ "@NROWS@", nrows };
 	keys[6] = (struct report_gp_key){ "@CBAXIS@", axis };
 	keys[7] = (struct report_gp_key){ "@MARKS@", marks };
-	keys[8] = (struct report_gp_key){ "@WIDTH@", width };
-	keys[9] = (struct report_gp_key){ "@HEIGHT@", height };
+	keys[8] = (struct report_gp_key){ "@WIDTH@", lo.width };
+	keys[9] = (struct report_gp_key){ "@HEIGHT@", lo.height };
 	keys[10] = (struct report_gp_key){ "@PANELS@", panels };
-	keys[11] = (struct report_gp_key){ "@LAYOUT@", layout };
+	keys[11] = (struct report_gp_key){ "@MULTIPLOT@", lo.multiplot };
 	keys[12] = (struct report_gp_key){ "@SUBTITLE@", subtitle };
-	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 13);
+	keys[13] = (struct report_gp_key){ "@TITLEY@", lo.title_y };
+	keys[14] = (struct report_gp_key){ "@SUBTITLEY@", lo.subtitle_y };
+	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 15);
 	free(what);
 	free(title);
 	free(subtitle);
@@ -379,9 +407,6 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 	free(marks);
 	free(ncols);
 	free(nrows);
-	free(width);
-	free(height);
-	free(layout);
 	heat_grid_free(&g);
 	return p->script != NULL ? 0 : -ENOENT;
 }

@@ -3,7 +3,7 @@
 # panel per run after the first.  The colour diverges from 1.00x on a log2
 # scale: blue where the run has more IOPS than the first, red where it has
 # fewer, white within 5% (a tie); each square's label is its ratio with
-# the caveat marks of both cells; a cell a run lacks is blank.  At one
+# the caveat marks of both cells; a cell a run lacks says "missing".  At one
 # block size and depth the MiB/s ratio is the IOPS ratio.
 # Made from a template in sweep's templates/ with the runs' figures; data
 # beside it (a block per panel, a row per square: column, row, log2 of the
@@ -15,8 +15,8 @@ if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
 # The title, centred on the picture (a long label or path may use its full width).
-set label 1 @TITLE@ at screen 0.5, screen 0.96 center font "sans:Bold,16"
-set label 3 @SUBTITLE@ at screen 0.5, screen 0.905 center font "sans,13"
+set label 1 @TITLE@ at screen 0.5, screen @TITLEY@ center font "sans:Bold,16"
+set label 3 @SUBTITLE@ at screen 0.5, screen @SUBTITLEY@ center font "sans,13"
 set xlabel "Queue depth"
 set ylabel "Block size"
 # Categories, a square each: the smallest block size at the top.
@@ -40,7 +40,7 @@ do for [fmt in formats] {
         set terminal svg size @WIDTH@,@HEIGHT@ noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
-    set multiplot layout @LAYOUT@ margins 0.1, 0.82, 0.2, 0.76 spacing 0.1
+    set multiplot @MULTIPLOT@
 @PANELS@    unset multiplot
     unset output
 }

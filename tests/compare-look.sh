@@ -67,7 +67,7 @@ for d, panels in (("two", 1), ("three", 2)):
         assert len(white) == 2 and white[0] == -white[1] and white[1] < 0.1, stops
         assert stops[0][0] == lo and stops[-1][0] == hi, stops
         assert '"1x" 0' in gp, "no 1x tic at the centre"
-        assert "layout 1,%d" % panels in gp, "panels"
+        assert "layout %d,1" % panels in gp, "panels"
 print("heat maps: 4 squares per panel with their ratios, palette centred on 1")
 EOF
 ok "heat map: a square per block size x depth with its ratio (2.00x, 0.50x, 1.01x), palette white at 1x"
