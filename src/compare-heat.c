@@ -46,6 +46,9 @@
 #define HEAT_MIN_W_PX	900
 #define HEAT_MIN_H_PX	420
 #define HEAT_MAX_PX	2400
+/* A square smaller than this (many sizes or depths) is not labelled: 13 pt text would overlap. */
+#define HEAT_LABEL_W_PX	64
+#define HEAT_LABEL_H_PX	20
 
 /* The squares of one workload: rows (its block sizes) by columns (its groups). */
 struct heat_grid {
@@ -266,10 +269,11 @@ heat_tics(const struct compare *cmp, const struct heat_grid *g, char **xtics, ch
 
 /*
  * The panels: per run after the first, its title and its plot of the
- * squares (block k - 1 of the .dat), labels black, white or grey.  Caller frees.
+ * squares (block k - 1 of the .dat), and their labels (black, white or
+ * grey) when labels (the .dat has them all).  Caller frees.
  */
 static char *
-heat_panels(const struct compare *cmp, const char *stem)
+heat_panels(const struct compare *cmp, const char *stem, bool labels)
 {
 	char *buf = NULL, *t;
 	size_t len = 0;
@@ -284,10 +288,13 @@ heat_panels(const struct compare *cmp, const char *stem)
 		free(t);
 		/* One labels plot, its colour per row: gnuplot 5.4 crashes on one with no point. */
 		fprintf(f, "    %s\n    plot '%s.dat' index %u using 1:2:(0.5):(0.5):3 with boxxy "
-		    "fillcolor palette notitle, \\\n         '' index %u using 1:2:4:($5 == 1 ? "
-		    "0xffffff : $5 == 2 ? 0x999999 : 0x000000) with labels font \"sans,13\" tc rgb "
-		    "variable notitle\n",
-		    k + 1 < cmp->nruns ? "unset colorbox" : "set colorbox", stem, k - 1, k - 1);
+		    "fillcolor palette notitle", k + 1 < cmp->nruns ? "unset colorbox" :
+		    "set colorbox", stem, k - 1);
+		if (labels)
+			fprintf(f, ", \\\n         '' index %u using 1:2:4:($5 == 1 ? 0xffffff : $5 == 2 "
+			    "? 0x999999 : 0x000000) with labels font \"sans,13\" tc rgb variable notitle",
+			    k - 1);
+		fputc('\n', f);
 	}
 	fclose(f);
 	return buf;
@@ -316,6 +323,7 @@ struct heat_layout {
 	char	 width[16], height[16];
 	char	 title_y[16], subtitle_y[16], marks_y[16];
 	char	 multiplot[160];
+	bool	 labels;	/* the squares are big enough for their labels */
 };
 
 /* The layout of g's squares in npanels panels stacked, within the bounds. */
@@ -328,6 +336,9 @@ heat_layout(const struct heat_grid *g, unsigned npanels, struct heat_layout *lo)
 
 	w = w < HEAT_MIN_W_PX ? HEAT_MIN_W_PX : w > HEAT_MAX_PX ? HEAT_MAX_PX : w;
 	h = h < HEAT_MIN_H_PX ? HEAT_MIN_H_PX : h > HEAT_MAX_PX ? HEAT_MAX_PX : h;
+	lo->labels = (w - HEAT_LEFT_PX - HEAT_RIGHT_PX) / (g->ncols ? g->ncols : 1) >=
+	    HEAT_LABEL_W_PX && (h - HEAT_TOP_PX - HEAT_BOTTOM_PX - HEAT_PANEL_PX * npanels) /
+	    ((unsigned long)(g->nrows ? g->nrows : 1) * npanels) >= HEAT_LABEL_H_PX;
 	snprintf(lo->width, sizeof lo->width, "%lu", w);
 	snprintf(lo->height, sizeof lo->height, "%lu", h);
 	snprintf(lo->title_y, sizeof lo->title_y, "%.4f", 1 - 25.0 / h);
@@ -377,7 +388,7 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 	    "Blue: more, red: fewer, white: within 5% (a tie)");
 	heat_tics(cmp, &g, &xtics, &ytics);
 	axis = heat_axis(span);
-	panels = heat_panels(cmp, p->chart.stem);
+	panels = heat_panels(cmp, p->chart.stem, lo.labels);
 	marks = heat_marks(flags, lo.marks_y);
 	ncols = xasprintf("%u", g.ncols);
 	nrows = xasprintf("%u", g.nrows);
