@@ -10,6 +10,16 @@
 
 #include "report.h"
 
+/*
+ * The colours of the ratio tables (view-compare.c's VIEW_BETTER and
+ * VIEW_WORSE): blue and red of the heat maps' diverging palette
+ * (compare-heat.c), so that blue is "ahead" in every picture of a
+ * comparison; a run itself has no colour (in the charts colour is the mode).
+ */
+#define COMPARE_DOC_STYLE \
+	".better{background:#d1e5f0;color:#053061;font-weight:600}\n" \
+	".worse{background:#fddbc7;color:#67001f}\n"
+
 /* The labels of the runs, "A vs B vs C".  Caller frees. */
 static char *
 compare_doc_labels(const struct compare *cmp)
@@ -33,7 +43,7 @@ compare_doc_header(struct doc *d, const struct report_ctx *ctx)
 	char *labels = compare_doc_labels(cmp), *title = xasprintf("sweep compare: %s", labels);
 	struct report_table t;
 
-	doc_begin(d, title, ".wide{overflow-x:auto}\n");
+	doc_begin(d, title, ".wide{overflow-x:auto}\n" COMPARE_DOC_STYLE);
 	doc_heading_begin(d, 1);
 	doc_raw(d, "Comparison: ");
 	doc_text(d, labels);
@@ -94,6 +104,21 @@ compare_doc_limits(struct doc *d, const struct view_table *t)
 	compare_doc_labelled(d, t);
 }
 
+/*
+ * What the colours of a ratio table mean, above it; html only (compare.md
+ * has no colours: its Winner columns say the same).
+ */
+static void
+compare_doc_key(struct doc *d, const struct compare *cmp)
+{
+	if (d->ops != &doc_html || cmp->nruns < 2)
+		return;
+	doc_raw(d, "<p class=\"key\">Colours: <span class=\"better\">the winner's figure; a "
+	    "ratio in its run's favour</span><span class=\"worse\">a ratio where the first run is "
+	    "ahead</span>no colour: a tie (within 5%) or no winner. Ahead: more IOPS or MiB/s, "
+	    "lower p99.</p>\n");
+}
+
 /* A ratio table per mode, then the cells only some runs have. */
 static void
 compare_doc_tables(struct doc *d, const struct report_ctx *ctx)
@@ -104,6 +129,7 @@ compare_doc_tables(struct doc *d, const struct report_ctx *ctx)
 
 	for (m = 0; m < cmp->nmodes; m++) {
 		doc_heading(d, 2, cmp->modes[m].name);
+		compare_doc_key(d, cmp);
 		doc_group_begin(d, "wide");
 		report_table_view(&ctx->cview->modes[m], -1, 0, &t);
 		doc_table(d, &t);
@@ -126,8 +152,8 @@ compare_doc_tables(struct doc *d, const struct report_ctx *ctx)
 static int
 compare_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *file)
 {
-	struct report_chart charts[COMPARE_CHARTS];
-	unsigned ncharts = compare_gnuplot_charts(ctx->cview, charts);
+	struct report_chart charts[COMPARE_CHARTS_MAX];
+	unsigned ncharts = compare_gnuplot_charts(ctx->cmp, ctx->cview, charts);
 	struct doc d;
 	char *path;
 	int err = doc_open(&d, ops);

@@ -28,13 +28,16 @@ static const struct {
 };
 
 /*
- * Fill charts (COMPARE_CHARTS at most) with the charts that have a point
- * to plot: a metric whose series (view-compare.c) has a figure.
+ * Fill charts (COMPARE_CHARTS_MAX at most) with the charts that have a
+ * point to plot: the heat map of each workload with a ratio
+ * (compare-heat.c), then a metric whose series (view-compare.c) has a
+ * figure.
  */
 unsigned
-compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts)
+compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
+    struct report_chart *charts)
 {
-	unsigned n = 0, c;
+	unsigned n = compare_heat_charts(cmp, charts, 0, COMPARE_HEAT_MAX), c;
 
 	for (c = 0; c < COMPARE_CHARTS; c++) {
 		if (!(v->series[compare_chart_table[c].metric].max > 0))
@@ -46,7 +49,7 @@ compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts
 	return n;
 }
 
-/* The runs' caps as flat grey lines in each run's dash. */
+/* The runs' caps as flat grey lines in each run's dash: "gp2 provisioned 3,000 IOPS". */
 static void
 compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, bool bw,
     FILE *plot, unsigned *items, struct view_range *yr)
@@ -56,7 +59,7 @@ compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, 
 
 	for (i = 0; i < s->ncaps; i++) {
 		const struct compare_cap *cap = &s->caps[i];
-		const char *what = cap->burst ? "burst" : "cap";
+		const char *what = cap->burst ? "provisioned burst" : "provisioned";
 		char *t;
 
 		view_range_add(yr, cap->value);
@@ -132,23 +135,65 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 	report_gnuplot_quote(f, line);
 	fputs(" . \"\\n\" . ", f);
 	report_gnuplot_quote(f, k < cmp->nruns ? "colour: mode; dash: run; marker: queue depth; grey: "
-	    "caps" : "colour: mode; dash: run; marker: queue depth");
+	    "provisioned caps" : "colour: mode; dash: run; marker: queue depth");
 	fclose(f);
 	free(line);
 	return buf;
 }
 
+/* Overlay chart c (compare_chart_table) as p: its .gp and .dat in memory. */
+static int
+compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, const char *xtics,
+    const char *xrange, struct report_plot *p)
+{
+	char *data = NULL, *plot = NULL, *title, *yrange, *ylabel, *ytics;
+	size_t dlen = 0, plen = 0;
+	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
+	struct report_gp_key keys[8];
+	struct view_range yr = { 0, 0 };
+	const char *unit = "";
+	double div = 1;
+
+	if (compare_chart_table[c].metric == COMPARE_P99)
+		div = report_gnuplot_lat_unit(ctx->cview->series[COMPARE_P99].max, &unit);
+	compare_gnuplot_data(ctx, p->chart.stem, compare_chart_table[c].metric, div, df, pf, &yr);
+	fclose(df);
+	fclose(pf);
+	yrange = report_gnuplot_log_range(&yr, 1);
+	ytics = report_gnuplot_log_tics(&yr, 1);
+	ylabel = xasprintf("p99 completion latency (%s, log scale)", unit);
+	title = compare_gnuplot_title(ctx->cmp, p->chart.title);
+	p->tmpl = p->chart.stem;
+	p->data = data;
+	keys[0] = (struct report_gp_key){ "@TITLE@", title };
+	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
+	keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
+	keys[3] = (struct report_gp_key){ "@PLOT@", plot };
+	keys[4] = (struct report_gp_key){ "@STEM@", p->chart.stem };
+	keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
+	keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
+	keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
+	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 8);
+	free(ytics);
+	free(yrange);
+	free(ylabel);
+	free(plot);
+	free(title);
+	return p->script != NULL ? 0 : -ENOENT;
+}
+
 /*
- * compare-iops, compare-bw and compare-latency: .dat, .gp, and .png/.svg
- * where gnuplot is.  The png and svg formats both run it: it renders once.
+ * The heat maps, compare-iops, compare-bw and compare-latency: .dat, .gp,
+ * and .png/.svg where gnuplot is.  The png and svg formats both run it: it
+ * renders once.
  */
 int
 compare_gnuplot_write(struct report_ctx *ctx)
 {
 	const struct compare *cmp = ctx->cmp;
-	struct report_plot plots[COMPARE_CHARTS];
-	struct report_chart charts[COMPARE_CHARTS];
-	unsigned n = compare_gnuplot_charts(ctx->cview, charts), i, c;
+	struct report_plot plots[COMPARE_CHARTS_MAX];
+	struct report_chart charts[COMPARE_CHARTS_MAX];
+	unsigned n = compare_gnuplot_charts(cmp, ctx->cview, charts), i, c;
 	char *xtics = NULL, *xrange = NULL;
 	int err = 0;
 
@@ -162,49 +207,14 @@ compare_gnuplot_write(struct report_ctx *ctx)
 	memset(plots, 0, sizeof plots);
 	report_gnuplot_bs_axis(cmp->bs, cmp->nbs, &xtics, &xrange);
 	for (i = 0; i < n && err == 0; i++) {
-		char *data = NULL, *plot = NULL, *title;
-		size_t dlen = 0, plen = 0;
-		FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
-		struct report_gp_key keys[8];
-		struct view_range yr;
-		const char *unit = "";
-		char *yrange, *ylabel, *ytics;
-		double div;
-
+		plots[i].chart = charts[i];
 		for (c = 0; c < COMPARE_CHARTS; c++)
 			if (strcmp(compare_chart_table[c].stem, charts[i].stem) == 0)
 				break;
-		yr = (struct view_range){ 0, 0 };
-		div = 1;
-		if (compare_chart_table[c].metric == COMPARE_P99)
-			div = report_gnuplot_lat_unit(ctx->cview->series[COMPARE_P99].max, &unit);
-		compare_gnuplot_data(ctx, charts[i].stem, compare_chart_table[c].metric, div, df, pf,
-		    &yr);
-		fclose(df);
-		fclose(pf);
-		yrange = report_gnuplot_log_range(&yr, 1);
-		ytics = report_gnuplot_log_tics(&yr, 1);
-		ylabel = xasprintf("p99 completion latency (%s, log scale)", unit);
-		title = compare_gnuplot_title(cmp, charts[i].title);
-		plots[i].chart = charts[i];
-		plots[i].tmpl = charts[i].stem;
-		plots[i].data = data;
-		keys[0] = (struct report_gp_key){ "@TITLE@", title };
-		keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
-		keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
-		keys[3] = (struct report_gp_key){ "@PLOT@", plot };
-		keys[4] = (struct report_gp_key){ "@STEM@", charts[i].stem };
-		keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
-		keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
-		keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
-		plots[i].script = report_gnuplot_script(ctx, plots[i].tmpl, keys, 8);
-		free(ytics);
-		free(yrange);
-		free(ylabel);
-		if (plots[i].script == NULL)
-			err = -ENOENT;
-		free(plot);
-		free(title);
+		if (c < COMPARE_CHARTS)
+			err = compare_gnuplot_overlay(ctx, c, xtics, xrange, &plots[i]);
+		else
+			err = compare_heat_build(ctx, &plots[i]);
 	}
 	if (err == 0)
 		err = report_gnuplot_render(ctx, plots, n);

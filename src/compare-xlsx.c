@@ -18,7 +18,6 @@
 
 #include <xlsxwriter.h>
 
-#include "palette.h"
 #include "report.h"
 
 #define SHEET_SUMMARY	"Summary"
@@ -27,12 +26,64 @@
 #define SHEET_CHARTS	"Charts"
 #define COL_FIRST	6	/* mode, bs, bs_bytes, bs_kib, depth, jobs, then figures */
 
+/*
+ * The colours of a comparison's tables, those of the heat maps'
+ * diverging palette (compare-heat.c): blue is ahead of the first run, red
+ * behind it, white the same.  A run has no colour of its own: in the
+ * charts colour is the mode, dash the run, marker the depth, as in the PNGs.
+ */
+#define XL_BETTER_BG	0xD1E5F0
+#define XL_BETTER_FG	0x053061
+#define XL_AHEAD	0x2166AC
+#define XL_EVEN		0xF7F7F7
+#define XL_BEHIND	0xB2182B
+/* The ratios the colour scale ends at: 2x either way is the full colour. */
+#define XL_SCALE_LO	0.5
+#define XL_SCALE_HI	2.0
+/* The cap lines of the charts, as in the PNGs: the baseline darker than the burst. */
+#define XL_CAP_RGB	0x404040
+#define XL_BURST_RGB	0x909090
+
 /* The workbook and its formats. */
 struct compare_xl {
 	lxw_workbook	*wb;
 	lxw_format	*title, *header, *bold, *num0, *num1, *ratio, *missing, *alert;
 	const struct compare_view *cview;
 };
+
+/* The header of a column of compare.csv in words: "bs_kib" is "Block size (KiB)". */
+static const char *
+compare_xl_words(const char *head, char *buf, size_t len)
+{
+	static const struct {
+		const char	*csv, *words;
+	} words[] = {
+		{ "mode", "Mode" }, { "bs", "Block size" }, { "bs_bytes", "Block size (bytes)" },
+		{ "bs_kib", "Block size (KiB)" }, { "depth", "Queue depth" }, { "jobs", "Jobs" },
+		{ "missing in", "Missing in" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(head, words[i].csv) == 0)
+			return words[i].words;
+	if (strncmp(head, "winner ", 7) == 0)
+		snprintf(buf, len, "Winner (%s)", head + 7);
+	else if (strncmp(head, "marks ", 6) == 0)
+		snprintf(buf, len, "Marks of %s", head + 6);
+	else
+		snprintf(buf, len, "%s", head);
+	return buf;
+}
+
+/* A header cell of a data sheet: head (a column of compare.csv) in words. */
+static void
+compare_xl_head(struct compare_xl *x, lxw_worksheet *ws, lxw_col_t col, const char *head)
+{
+	char buf[256];
+
+	worksheet_write_string(ws, 0, col, compare_xl_words(head, buf, sizeof buf), x->header);
+}
 
 /* Row r of the cells view at sheet row r + 1: its identity columns, as compare.csv has them. */
 static void
@@ -53,9 +104,9 @@ compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws, const struct view_
 {
 	unsigned c;
 
-	worksheet_write_string(ws, 0, 0, t->row_head, x->header);
+	compare_xl_head(x, ws, 0, t->row_head);
 	for (c = 0; c < COL_FIRST - 1; c++)
-		worksheet_write_string(ws, 0, (lxw_col_t)(c + 1), t->cols[c].header, x->header);
+		compare_xl_head(x, ws, (lxw_col_t)(c + 1), t->cols[c].header);
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, COL_FIRST);
 	report_xlsx_page(ws, 0, false);
@@ -71,19 +122,21 @@ compare_xl_group_head(struct compare_xl *x, lxw_worksheet *ws, const struct view
 
 	for (c = 0; c < t->ncols; c++)
 		if (t->cols[c].group == (int)g)
-			worksheet_write_string(ws, 0, col++, t->cols[c].header, x->header);
+			compare_xl_head(x, ws, col++, t->cols[c].header);
 	return col;
 }
 
 /*
  * Row r of the columns of group g of the cells view from sheet column col:
  * a figure (blank, not text, when missing: a chart shows a gap there) in
- * fmt[the column's metric], a text in text_fmt (an empty one is left
- * blank).  Returns the next sheet column.
+ * fmt[the column's metric], or better[it] when it is the winner's
+ * (VIEW_BETTER), a text in text_fmt (an empty one is left blank).  Returns
+ * the next sheet column.
  */
 static lxw_col_t
 compare_xl_group_row(lxw_worksheet *ws, const struct view_table *t, unsigned r,
-    enum view_compare_group g, lxw_col_t col, lxw_format *const *fmt, lxw_format *text_fmt)
+    enum view_compare_group g, lxw_col_t col, lxw_format *const *fmt, lxw_format *const *better,
+    lxw_format *text_fmt)
 {
 	unsigned c, n = 0;
 
@@ -93,7 +146,8 @@ compare_xl_group_row(lxw_worksheet *ws, const struct view_table *t, unsigned r,
 		if (t->cols[c].group != (int)g)
 			continue;
 		if (vc->kind == VIEW_NUMBER)
-			worksheet_write_number(ws, r + 1, col, vc->value, fmt[n % COMPARE_METRICS]);
+			worksheet_write_number(ws, r + 1, col, vc->value, (vc->flags & VIEW_BETTER) &&
+			    better != NULL ? better[n % COMPARE_METRICS] : fmt[n % COMPARE_METRICS]);
 		else if (vc->kind == VIEW_TEXT && *vc->text)
 			worksheet_write_string(ws, r + 1, col, vc->text, text_fmt);
 		col++;
@@ -111,11 +165,13 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 	};
 	const struct view_table *t = &x->cview->cells;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SIDE);
-	lxw_format *fmt[COMPARE_METRICS];
+	lxw_format *fmt[COMPARE_METRICS], *better[COMPARE_METRICS];
 	unsigned m, r, last = COL_FIRST + COMPARE_METRICS * cmp->nruns;
 
-	for (m = 0; m < COMPARE_METRICS; m++)
+	for (m = 0; m < COMPARE_METRICS; m++) {
 		fmt[m] = report_xlsx_format(x->wb, numfmt[m], false, 0, 0);
+		better[m] = report_xlsx_format(x->wb, numfmt[m], true, XL_BETTER_BG, XL_BETTER_FG);
+	}
 	compare_xl_id_header(x, ws, t);
 	compare_xl_group_head(x, ws, t, VIEW_CMP_MISSING, compare_xl_group_head(x, ws, t,
 	    VIEW_CMP_FIGURES, COL_FIRST));
@@ -124,9 +180,40 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 	for (r = 0; r < t->nrows; r++) {
 		compare_xl_id(x, ws, t, r);
 		compare_xl_group_row(ws, t, r, VIEW_CMP_MISSING, compare_xl_group_row(ws, t, r,
-		    VIEW_CMP_FIGURES, COL_FIRST, fmt, NULL), fmt, x->missing);
+		    VIEW_CMP_FIGURES, COL_FIRST, fmt, better, NULL), fmt, NULL, x->missing);
 	}
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)last);
+	if (cmp->nrows > 0)
+		worksheet_write_string(ws, cmp->nrows + 2, 0, "Blue, bold: the winner's figure (more "
+		    "IOPS or MiB/s, lower p99), none in a tie (within 5%).", NULL);
+}
+
+/*
+ * A diverging colour scale on each ratio column of the Ratios sheet
+ * (conditional formatting, so that it follows an edit): white at 1.00x,
+ * full colour at XL_SCALE_LO and XL_SCALE_HI; blue where the run is ahead
+ * of the first, which for p99 is below 1.
+ */
+static void
+compare_xl_scale(lxw_worksheet *ws, const struct compare *cmp)
+{
+	unsigned c, n = COMPARE_METRICS * (cmp->nruns - 1);
+
+	for (c = 0; cmp->nrows > 0 && c < n; c++) {
+		bool lower = c % COMPARE_METRICS == COMPARE_P99;
+		lxw_conditional_format cf = {
+			.type = LXW_CONDITIONAL_3_COLOR_SCALE,
+			.min_rule_type = LXW_CONDITIONAL_RULE_TYPE_NUMBER, .min_value = XL_SCALE_LO,
+			.min_color = lower ? XL_AHEAD : XL_BEHIND,
+			.mid_rule_type = LXW_CONDITIONAL_RULE_TYPE_NUMBER, .mid_value = 1,
+			.mid_color = XL_EVEN,
+			.max_rule_type = LXW_CONDITIONAL_RULE_TYPE_NUMBER, .max_value = XL_SCALE_HI,
+			.max_color = lower ? XL_BEHIND : XL_AHEAD
+		};
+
+		worksheet_conditional_format_range(ws, 1, (lxw_col_t)(COL_FIRST + c), cmp->nrows,
+		    (lxw_col_t)(COL_FIRST + c), &cf);
+	}
 }
 
 /* Ratios: each run over the first, and the winner of every metric. */
@@ -146,9 +233,13 @@ compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 	for (r = 0; r < t->nrows; r++) {
 		compare_xl_id(x, ws, t, r);
 		compare_xl_group_row(ws, t, r, VIEW_CMP_WINNERS, compare_xl_group_row(ws, t, r,
-		    VIEW_CMP_RATIOS, COL_FIRST, ratio, NULL), ratio, NULL);
+		    VIEW_CMP_RATIOS, COL_FIRST, ratio, NULL, NULL), ratio, NULL, NULL);
 	}
+	compare_xl_scale(ws, cmp);
 	worksheet_write_string(ws, cmp->nrows + 2, 0, compare_rule(), NULL);
+	worksheet_write_string(ws, cmp->nrows + 3, 0, "Colours of the ratios: blue, the run is "
+	    "ahead of the first (more IOPS or MiB/s, lower p99); red, behind; white, the same; "
+	    "full colour at 2x either way.", NULL);
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)(wcol + 2));
 }
 
@@ -224,13 +315,17 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 	worksheet_activate(ws);
 }
 
-/* The look of run k's line of a mode x depth x jobs, or of a cap (marker < 0: no marker). */
+/*
+ * The look of run k's line in colour rgb (its mode's; a cap's grey) with
+ * marker (its depth; < 0: none, a cap), as the PNGs draw it: the dash is
+ * the run's.
+ */
 static struct report_xlsx_look
-compare_xl_look(unsigned k, unsigned dash, int marker)
+compare_xl_look(unsigned k, uint32_t rgb, int marker)
 {
 	struct report_xlsx_look look = {
-		.color = palette_run(k), .width = marker >= 0 ? 1.75 : 1.25,
-		.dash = report_xlsx_dash((unsigned)dash),
+		.color = rgb, .width = marker >= 0 ? 1.75 : 1.5,
+		.dash = report_xlsx_dash(k),
 		.marker = marker >= 0 ? report_xlsx_marker((unsigned)marker) : 0
 	};
 
@@ -289,9 +384,10 @@ compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_
 
 	for (i = 0; i < s->ncaps; i++) {
 		const struct compare_cap *cap = &s->caps[i];
-		struct report_xlsx_look look = compare_xl_look(cap->run, cap->burst ? 2 : 1, -1);
-		char *name = xasprintf("%s %s %s", cmp->runs[cap->run].label, cap->burst ? "burst" :
-		    "cap", m == COMPARE_IOPS ? "IOPS" : "MiB/s");
+		struct report_xlsx_look look = compare_xl_look(cap->run, cap->burst ? XL_BURST_RGB :
+		    XL_CAP_RGB, -1);
+		char *name = xasprintf("%s provisioned %s%s", cmp->runs[cap->run].label,
+		    cap->burst ? "burst " : "", m == COMPARE_IOPS ? "IOPS" : "MiB/s");
 		bool more = compare_xl_column(x, ws, ch, first, col++, cmp, NULL, m, cap->value, name,
 		    &look, range);
 
@@ -336,7 +432,8 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	for (n = 0; n < s->nlines && more; n++) {
 		const struct compare_line *l = &s->lines[n];
 		const struct compare_group *gr = &cmp->groups[l->group];
-		struct report_xlsx_look look = compare_xl_look(l->run, gr->wl, (int)gr->variant);
+		struct report_xlsx_look look = compare_xl_look(l->run, cmp->modes[gr->wl].rgb,
+		    (int)gr->variant);
 		char *name = xasprintf("%s (%s)", l->title, compare_metric_name(m));
 
 		more = compare_xl_column(x, ws, ch, first, col++, cmp, l, m, 0, name, &look, &range);

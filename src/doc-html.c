@@ -283,6 +283,10 @@ html_flag_class(unsigned flag)
 		return "noisy";
 	if (flag & REPORT_FLAG_FAILED)
 		return "failed";
+	if (flag & VIEW_BETTER)
+		return "better";
+	if (flag & VIEW_WORSE)
+		return "worse";
 	return NULL;
 }
 

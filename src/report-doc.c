@@ -597,6 +597,11 @@ report_doc_caption(const char *stem)
 		{ .stem = "series-",
 		  .caption = "IOPS per second of every cell of the mode, side by side in run "
 		    "order; dash and marker: queue depth." },
+		{ .stem = "compare-heat-",
+		  .caption = "Each run's IOPS over the first run's at every block size and queue "
+		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "
+		    "more, red where it has fewer, white within 5% (a tie); a blank square is a cell "
+		    "a run lacks; a mark after a ratio is a caveat of either cell." },
 		{ .stem = "compare-",
 		  .caption = "Colour: mode (the same in every chart); dash: run; marker: queue "
 		    "depth." },

@@ -442,8 +442,16 @@ int	 compare_csv_write(struct report_ctx *ctx);
 
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
+#define COMPARE_HEAT_MAX	16	/* heat maps (compare-heat.c): a workload each */
+#define COMPARE_CHARTS_MAX	(COMPARE_CHARTS + COMPARE_HEAT_MAX)
 int	 compare_gnuplot_write(struct report_ctx *ctx);
-unsigned compare_gnuplot_charts(const struct compare_view *v, struct report_chart *charts);
+unsigned compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
+	     struct report_chart *charts);
+
+/* compare-heat.c */
+unsigned compare_heat_charts(const struct compare *cmp, struct report_chart *charts, unsigned n,
+	     unsigned max);
+int	 compare_heat_build(struct report_ctx *ctx, struct report_plot *p);
 
 /* compare-xlsx.c */
 int	 compare_xlsx_write(struct report_ctx *ctx);

@@ -164,8 +164,39 @@ view_compare_mode_cols(const struct compare *cmp, struct view_table *t)
 }
 
 /*
+ * Whether ratio v of run k's figure of metric m to the first run's favours
+ * run k: VIEW_BETTER (ahead by more than COMPARE_TIE), VIEW_WORSE (behind),
+ * 0 a tie, within the tie band or, with rounds, by the winners' rule.
+ */
+static unsigned
+cv_outcome(const struct compare_row *row, enum compare_metric m, unsigned k, double v)
+{
+	bool lower = m == COMPARE_P99;
+
+	if (isnan(v) || (row->winner[m] == COMPARE_WIN_TIE && k < 8 && row->tie_with[m][0] &&
+	    row->tie_with[m][k]))
+		return 0;
+	if (lower ? v * COMPARE_TIE < 1 : v > COMPARE_TIE)
+		return VIEW_BETTER;
+	if (lower ? v > COMPARE_TIE : v * COMPARE_TIE < 1)
+		return VIEW_WORSE;
+	return 0;
+}
+
+/* Flag the figure of the winner of metric m in row r from column c (a run per column). */
+static void
+cv_winner(const struct compare_row *row, enum compare_metric m, struct view_table *t,
+    unsigned r, unsigned c)
+{
+	if (row->winner[m] >= 0)
+		view_cell_flag(view_table_cell(t, r, c + (unsigned)row->winner[m]), VIEW_BETTER,
+		    NULL);
+}
+
+/*
  * One row's cells of metric m from column c: every run's figure, its ratio,
- * the winner.  A figure carries its cell's marks; a ratio those of both its
+ * the winner.  The winner's figure is flagged VIEW_BETTER, a ratio by its
+ * outcome (cv_outcome).  A figure carries its cell's marks; a ratio those of both its
  * sides ("0.52x ≠").
  */
 static unsigned
@@ -187,6 +218,7 @@ view_compare_metric(const struct compare *cmp, const struct compare_row *row,
 			cv_mark(view_table_cell(t, r, c), cmp, k, row->cell[k]);
 		}
 	}
+	cv_winner(row, m, t, r, c - cmp->nruns);
 	for (k = 1; k < cmp->nruns; k++, c++) {
 		double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
 
@@ -196,6 +228,8 @@ view_compare_metric(const struct compare *cmp, const struct compare_row *row,
 			cv_text(t, r, c, NAN, "-");
 		else
 			cv_text(t, r, c, v, "%s%s", report_ratio(v, 2, a, sizeof a), marks);
+		if (cv_outcome(row, m, k, v) != 0)
+			view_cell_flag(view_table_cell(t, r, c), cv_outcome(row, m, k, v), NULL);
 	}
 	cv_text(t, r, c++, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));
 	return c;
@@ -358,12 +392,19 @@ view_compare_cells(const struct compare *cmp, struct view_table *t)
 				if (!isnan(v))
 					view_cell_number(t, r, c, v, row->cell[k]);
 			}
+		for (m = 0; m < COMPARE_METRICS; m++)
+			if (row->winner[m] >= 0)
+				view_cell_flag(view_table_cell(t, r, 5 + (unsigned)row->winner[m] *
+				    COMPARE_METRICS + m), VIEW_BETTER, NULL);
 		for (k = 1; k < cmp->nruns; k++)
 			for (m = 0; m < COMPARE_METRICS; m++, c++) {
 				double v = compare_value(cmp, row, k, m) / compare_value(cmp, row, 0, m);
 
 				if (!isnan(v))
 					view_cell_number(t, r, c, v, -1);
+				if (cv_outcome(row, m, k, v) != 0)
+					view_cell_flag(view_table_cell(t, r, c), cv_outcome(row, m, k,
+					    v), NULL);
 			}
 		for (m = 0; m < COMPARE_METRICS; m++, c++)
 			cv_text(t, r, c, NAN, "%s", compare_winner_text(cmp, row, m, a, sizeof a));

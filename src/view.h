@@ -178,6 +178,8 @@ struct view_range {
 #define VIEW_ABOVE_CAP	0x10	/* off spec: below the cap, or above it (a cache, the wrong profile) */
 #define VIEW_UNSTEADY	(VIEW_NOISY | VIEW_STALLED)
 #define VIEW_UNWRITTEN	0x20	/* reads of a region whose sampled blocks were all zero */
+#define VIEW_BETTER	0x40	/* compare: the winner's figure, a ratio in its run's favour */
+#define VIEW_WORSE	0x80	/* compare: a ratio against its run (the first run is ahead) */
 
 /* The marker of a read figure from a region never written (view_unwritten()). */
 #define REPORT_UNWRITTEN_MARK	"∅"

@@ -56,7 +56,11 @@ assert wb.sheetnames == ["Summary", "Side by side", "Ratios", "Charts"], wb.shee
 seen = 0
 for sheet in ("Side by side", "Ratios"):
     x = [list(r) for r in wb[sheet].iter_rows(values_only=True)]
-    xh = x[0]
+    words = {"Mode": "mode", "Block size": "bs", "Block size (bytes)": "bs_bytes",
+             "Block size (KiB)": "bs_kib", "Queue depth": "depth", "Jobs": "jobs",
+             "Missing in": "missing in"}
+    xh = [words.get(n, re.sub(r"^Winner \((.*)\)$", r"winner \1", re.sub(r"^Marks of ", "marks ", n)))
+          for n in x[0]]
     for name in xh:
         assert name in head, (sheet, name)
     for i, row in enumerate(data):
