@@ -55,7 +55,7 @@ compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, 
     FILE *plot, unsigned *items, struct view_range *yr)
 {
 	unsigned i;
-	char a[32];
+	char a[32], dt[48];
 
 	for (i = 0; i < s->ncaps; i++) {
 		const struct compare_cap *cap = &s->caps[i];
@@ -69,9 +69,9 @@ compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, 
 		else
 			t = xasprintf("%s %s %s IOPS", cmp->runs[cap->run].label, what,
 			    report_num(cap->value, 0, a, sizeof a));
-		fprintf(plot, "%s%.6g with lines lc rgb \"%s\" lw %s dt %u title ", (*items)++ > 0 ?
+		fprintf(plot, "%s%.6g with lines lc rgb \"%s\" lw %s dt %s title ", (*items)++ > 0 ?
 		    ", \\\n     " : "", cap->value, cap->burst ? "#909090" : "#404040",
-		    cap->burst ? "1.5" : "2", report_gnuplot_dash(cap->run));
+		    cap->burst ? "1.5" : "2", report_gnuplot_dt(cap->run, dt, sizeof dt));
 		report_gnuplot_quote(plot, t);
 		free(t);
 	}
@@ -85,6 +85,7 @@ compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compar
 	const struct compare *cmp = ctx->cmp;
 	const struct compare_series *s = &ctx->cview->series[m];
 	unsigned i, n, block = 0, items = 0;
+	char dt[48];
 
 	fprintf(data, "# sweep compare %s: one block per line of the chart (gnuplot index 0, 1, "
 	    "...)\n", stem);
@@ -101,8 +102,8 @@ compare_gnuplot_data(const struct report_ctx *ctx, const char *stem, enum compar
 			view_range_add(yr, l->value[i] / div);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 "
-		    "dt %u pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block++,
-		    cmp->modes[gr->wl].color, report_gnuplot_dash(l->run),
+		    "dt %s pt %d ps 1.5 title ", items++ > 0 ? ", \\\n     " : "", stem, block++,
+		    cmp->modes[gr->wl].color, report_gnuplot_dt(l->run, dt, sizeof dt),
 		    report_gnuplot_point(gr->variant));
 		report_gnuplot_quote(plot, l->title);
 	}

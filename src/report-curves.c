@@ -279,6 +279,7 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 {
 	const struct summary_mode *sm = &cv->ctx->sum->modes[c->wl];
 	uint64_t size = cv->ctx->sum->bs[cb->b];
+	char dt[48];
 	unsigned s, v = cv_style(cv, size), marked = 0;
 	int pt = report_gnuplot_point(v);
 	char bs[32], *name;
@@ -300,7 +301,8 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 	}
 	if (!cv->latency) {
 		fprintf(plot, "'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
-		    "dt %u pt %d", cv->stem, cv->block, sm->color, report_gnuplot_dash(v), pt);
+		    "dt %s pt %d", cv->stem, cv->block, sm->color,
+		    report_gnuplot_dt(v, dt, sizeof dt), pt);
 		if (cv->panels)
 			fputs(" notitle", plot);
 		else
@@ -335,12 +337,13 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 static void
 cv_key_items(struct cv_chart *cv, FILE *plot)
 {
-	char bs[32];
+	char bs[32], dt[48];
 	unsigned k;
 
 	for (k = 0; cv->panels && k < cv->nbs; k++) {
 		fprintf(plot, ", \\\n     keyentry with linespoints lc rgb \"#444444\" lw 2 ps 1.5 "
-		    "dt %u pt %d", cv->latency ? 1 : report_gnuplot_dash(k), report_gnuplot_point(k));
+		    "dt %s pt %d", cv->latency ? "1" : report_gnuplot_dt(k, dt, sizeof dt),
+		    report_gnuplot_point(k));
 		cv_title(cv, plot, "%s", report_size_label(cv->bs[k], bs, sizeof bs));
 	}
 	if (cv->panels && !cv->latency) {

@@ -284,7 +284,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 {
 	const struct results *res = ctx->res;
 	const struct summary *sum = ctx->sum;
-	char *buf = NULL, *tbuf = NULL;
+	char *buf = NULL, *tbuf = NULL, dt[48];
 	size_t len = 0, tlen = 0;
 	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
 	double *start = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *start), x;
@@ -304,9 +304,9 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 		nshort += npoints[1];
 		v = se->variant;
 		fprintf(plot, "%s'%s.dat' index %u using 1:($2 > 0 ? $2 : NaN) with linespoints "
-		    "lc rgb \"%s\" lw 1.5 ps %s dt %u pt %d title ", block > 0 ? ", \\\n     " : "",
+		    "lc rgb \"%s\" lw 1.5 ps %s dt %s pt %d title ", block > 0 ? ", \\\n     " : "",
 		    j->chart.stem, block, se->color, npoints[0] == rows ? "1.2" : "0.6",
-		    report_gnuplot_dash(v), report_gnuplot_point(v));
+		    report_gnuplot_dt(v, dt, sizeof dt), report_gnuplot_point(v));
 		report_gnuplot_quote(plot, se->name);
 		block++;
 	}

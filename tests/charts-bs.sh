@@ -79,11 +79,14 @@ for p in plots:
 EOF
 ok "6 modes x 7 depths: a panel per mode, 8 lines at most in each"
 
-# No dash pattern twice in one plot (the panels, and one chart of 2 modes x 4 depths).
+# No dash pattern twice in one plot (the panels, one chart of 2 modes x 4 depths, and
+# a series chart of 7 depths: its dash was the depth's, repeating after 5).
 gen two --modes read,write --bs 4k,64k,1m --depths 1,4,16,64
 report two
+gen ser --modes read --bs 4k,64k --depths 1,2,4,8,16,32,64
+report ser
 $PY - "$T"/six/iops.gp "$T"/six/bw.gp "$T"/two/iops.gp "$T"/two/bw.gp "$T"/two/latency.gp \
-    "$T"/s15/latency.gp <<'EOF' || fail "dash patterns: see above"
+    "$T"/s15/latency.gp "$T"/ser/series-read.gp <<'EOF' || fail "dash patterns: see above"
 import re, sys
 for path in sys.argv[1:]:
     text = open(path).read()
