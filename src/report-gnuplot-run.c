@@ -63,13 +63,6 @@ report_gnuplot_point(unsigned v)
 	return gp_points[v % (sizeof gp_points / sizeof gp_points[0])];
 }
 
-/* The dash type of the v-th variant: 1 (solid) to 5. */
-unsigned
-report_gnuplot_dash(unsigned v)
-{
-	return v % 5 + 1;
-}
-
 /*
  * The dash pattern of the i-th line of a chart as a gnuplot dt, into buf:
  * solid, then a dash of 20, 10, 4 or 30 units followed by none, one or two

@@ -248,7 +248,6 @@ char	*report_gnuplot_lin_range(const struct view_range *r, double room);
 /* Caller frees. */
 char	*report_gnuplot_log_tics(const struct view_range *r, double room);
 int	 report_gnuplot_point(unsigned v);
-unsigned report_gnuplot_dash(unsigned v);
 const char *report_gnuplot_dt(unsigned i, char *buf, size_t len);
 const char *report_gnuplot_fill(unsigned v);
 double	 report_gnuplot_lat_unit(double max_us, const char **unit);
