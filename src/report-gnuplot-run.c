@@ -664,7 +664,8 @@ report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
     struct view_range *yr)
 {
 	const struct expect *e = &res->expect;
-	const char *who = e->profile[0] != '\0' ? e->profile : "--expect";
+	/* In words: "aws-gp3 provisioned 3,000 IOPS", or "provisioned 60 MiB/s" for --expect. */
+	const char *who = e->profile[0] != '\0' ? e->profile : "", *sp = *who != '\0' ? " " : "";
 	char a[32], *t;
 
 	if (!e->set)
@@ -674,38 +675,42 @@ report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
 	view_range_add(yr, bw ? e->bw_floor_bytes_s / MIB : e->iops_floor);
 	if (bw) {
 		if (e->bw_bytes_s > 0) {
-			t = xasprintf("%s cap %s", who, profile_rate_text(e->bw_bytes_s, a, sizeof a));
+			t = xasprintf("%s%sprovisioned %s", who, sp,
+			    profile_rate_text(e->bw_bytes_s, a, sizeof a));
 			gp_cap_line(plot, first, e->bw_bytes_s / MIB, 2, t);
 			free(t);
 			first = false;
 		}
 		if (e->burst_bw_bytes_s > 0) {
-			t = xasprintf("%s burst %s", who, profile_rate_text(e->burst_bw_bytes_s, a, sizeof a));
+			t = xasprintf("%s%sprovisioned burst %s", who, sp,
+			    profile_rate_text(e->burst_bw_bytes_s, a, sizeof a));
 			gp_cap_line(plot, first, e->burst_bw_bytes_s / MIB, 4, t);
 			free(t);
 			first = false;
 		}
 		if (e->bw_floor_bytes_s > 0) {
-			t = xasprintf("%s floor %s", who, profile_rate_text(e->bw_floor_bytes_s, a, sizeof a));
+			t = xasprintf("%s%sfloor %s", who, sp,
+			    profile_rate_text(e->bw_floor_bytes_s, a, sizeof a));
 			gp_cap_line(plot, first, e->bw_floor_bytes_s / MIB, 3, t);
 			free(t);
 		}
 		return;
 	}
 	if (e->iops > 0) {
-		t = xasprintf("%s cap %s IOPS", who, report_num(e->iops, 0, a, sizeof a));
+		t = xasprintf("%s%sprovisioned %s IOPS", who, sp, report_num(e->iops, 0, a, sizeof a));
 		gp_cap_line(plot, first, e->iops, 2, t);
 		free(t);
 		first = false;
 	}
 	if (e->burst_iops > 0) {
-		t = xasprintf("%s burst %s IOPS", who, report_num(e->burst_iops, 0, a, sizeof a));
+		t = xasprintf("%s%sprovisioned burst %s IOPS", who, sp,
+		    report_num(e->burst_iops, 0, a, sizeof a));
 		gp_cap_line(plot, first, e->burst_iops, 4, t);
 		free(t);
 		first = false;
 	}
 	if (e->iops_floor > 0) {
-		t = xasprintf("%s floor %s IOPS", who, report_num(e->iops_floor, 0, a, sizeof a));
+		t = xasprintf("%s%sfloor %s IOPS", who, sp, report_num(e->iops_floor, 0, a, sizeof a));
 		gp_cap_line(plot, first, e->iops_floor, 3, t);
 		free(t);
 	}

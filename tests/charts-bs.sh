@@ -143,3 +143,11 @@ grep -q "write BW cap ~[0-9,]* MiB/s as IOPS" "$T/same/iops.gp" ||
 	fail "same iops.gp: no bandwidth cap drawn as IOPS"
 ! grep -q "knee ~" "$T/same/bw.gp" || fail "same bw.gp: a knee mark off the IOPS chart"
 ok "the knee marked, the bandwidth cap drawn as IOPS, on the IOPS chart"
+
+# The provisioned caps named in words, not by the option that set them.
+"$SWEEP" report "$T/same.json" -o "$T/exp" --formats png --expect iops=3000,bw=60m \
+    >"$T/exp.log" 2>&1 || fail "report --expect: $(cat "$T/exp.log")"
+grep -q "'provisioned 3,000 IOPS'" "$T/exp/iops.gp" || fail "iops.gp: no 'provisioned 3,000 IOPS'"
+grep -q "'provisioned 60 MiB/s'" "$T/exp/bw.gp" || fail "bw.gp: no 'provisioned 60 MiB/s'"
+! grep -q -e "--expect" "$T/exp/iops.gp" "$T/exp/bw.gp" || fail "a legend names --expect"
+ok "caps in words: provisioned 3,000 IOPS, provisioned 60 MiB/s"

@@ -10,7 +10,7 @@ EX="$top_srcdir/reports/example"
 [ -f "$EX/results.json" ] || skip "no reports/example in this tree (a dist tarball)"
 "$SWEEP" report "$EX/results.json" -o "$T/ex" >"$T/out" 2>"$T/err" ||
 	fail "sweep report on the example: exit $?: $(cat "$T/err")"
-for f in results.csv report.md scorecard.gp scorecard.dat iops.gp iops.dat bw.gp bw.dat \
+for f in results.csv report.md scorecard.gp scorecard.dat roofline.gp roofline.dat iops.gp iops.dat bw.gp bw.dat \
     latency.gp latency.dat series-read.gp series-read.dat series-randread.gp series-randread.dat; do
 	cmp -s "$T/ex/$f" "$EX/$f" ||
 		fail "$f differs from the committed example: $(diff "$EX/$f" "$T/ex/$f" | head -8)"

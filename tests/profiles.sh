@@ -28,9 +28,9 @@ grep -q "^> \*\*Verdict:\*\* t.dat against aws-gp3: ABOVE the cap: " "$T/run/rep
 	fail "report.md does not open with the verdict: $(head -9 "$T/run/report.md")"
 grep -q "Against the provisioned limits" "$T/run/report.html" || fail "report.html: no caps section"
 if command -v gnuplot >/dev/null 2>&1; then
-	grep -q "^     6000 with lines .*'aws-gp3 cap 6,000 IOPS'" "$T/run/iops.gp" ||
+	grep -q "^     6000 with lines .*'aws-gp3 provisioned 6,000 IOPS'" "$T/run/iops.gp" ||
 		fail "iops.gp: no cap line: $(grep -n with "$T/run/iops.gp" | tail -3)"
-	grep -q "^     250 with lines .*'aws-gp3 cap 250 MiB/s'" "$T/run/bw.gp" || fail "bw.gp: no cap line"
+	grep -q "^     250 with lines .*'aws-gp3 provisioned 250 MiB/s'" "$T/run/bw.gp" || fail "bw.gp: no cap line"
 	[ -s "$T/run/iops.png" ] && [ -s "$T/run/bw.png" ] || fail "charts with cap lines not rendered"
 fi
 grep -q "Burst detection: no cell ran long enough to see a burst run out (longest series 1 s" \
