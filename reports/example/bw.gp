@@ -1,8 +1,9 @@
 # sweep chart: throughput (MiB/s; MB/s is in the .dat and the tables) vs block
-# size, one line per mode x queue depth; or, when
-# no mode has three block sizes, grouped bars (mode x block size, a bar per
-# queue depth).  Colour: mode (the same in every sweep chart); dash, marker
-# and fill: queue depth.
+# size, one line per mode x queue depth (past 8 lines over two modes or
+# more, a panel per mode on shared axes); or, when no mode has three block
+# sizes, grouped bars (mode x block size, a bar per queue depth) on a linear
+# axis from 0.  Colour: mode (the same in every sweep chart; within one
+# mode, light to dark by depth); each line its own dash, a marker per depth.
 # Made from a template in sweep's templates/ with values from results.json;
 # data beside it.  Render:  gnuplot bw.gp   (writes bw.png and bw.svg;
 # gnuplot -e "formats='png'" bw.gp writes one of them).
@@ -10,8 +11,6 @@ if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
-# The title, centred on the picture (a long label or path may use its full width).
-set label 1 'example-gp3-like: Throughput (MiB/s) vs block size' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC' at screen 0.5, screen 0.975 center font "sans:Bold,18"
 set tmargin 5
 set xlabel "Block size (log2 scale)"
 set logscale x 2
@@ -19,12 +18,12 @@ set grid xtics ytics mytics
 set ylabel "Throughput (MiB/s, log scale)"
 set logscale y 10
 set xrange [393.846:1.09052e+07]
-set xtics ("512" 512, "" 1024 1, "2K" 2048, "" 4096 1, "8K" 8192, "" 16384 1, "32K" 32768, "" 65536 1, "128K" 131072, "" 262144 1, "512K" 524288, "" 1048576 1, "2M" 2097152, "" 4194304 1, "8M" 8388608)
+set xtics ("512" 512, "1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768, "64K" 65536, "128K" 131072, "256K" 262144, "512K" 524288, "1M" 1048576, "2M" 2097152, "4M" 4194304, "8M" 8388608)
 set format y "%.0s%c"
-# Whole decades, with every point at least 15% inside: none sits on the frame.
+# Lines: whole decades, every point at least 15% inside (none on the frame); bars: 0 up.
 set yrange [1:200]
 set ytics (1, 2, 5, 10, 20, 50, 100, 200)
-set key outside right top vertical box
+set key below center horizontal Left reverse samplen 3 width 1 height 1
 
 do for [fmt in formats] {
     if (fmt eq "png") {
@@ -33,10 +32,13 @@ do for [fmt in formats] {
         set terminal svg size 1200,800 noenhanced font "sans,14" background "white"
     }
     set output sprintf("%sbw.%s", sweep_tmp, fmt)
+    # The title, centred on the picture (a long label or path may use its full width).
+    set label 1 'example-gp3-like: Throughput (MiB/s) vs block size' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC' at screen 0.5, screen 0.975 center font "sans:Bold,18"
+    set label 2 'read and randread within 2% at every size (their lines coincide)' at screen 0.5, screen 0.9050 center font "sans,14" tc rgb "#b00020"
     plot 'bw.dat' index 0 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.5 dt 1 pt 7 title 'read QD1', \
-     'bw.dat' index 1 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.5 dt 2 pt 5 title 'read QD32', \
-     'bw.dat' index 2 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt 1 pt 7 title 'randread QD1', \
-     'bw.dat' index 3 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt 2 pt 5 title 'randread QD32', \
-     125 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 cap 125 MiB/s'
+     'bw.dat' index 1 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.5 dt (20,6) pt 5 title 'read QD32', \
+     'bw.dat' index 2 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt (10,6) pt 7 title 'randread QD1', \
+     'bw.dat' index 3 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt (4,6) pt 5 title 'randread QD32', \
+     125 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 provisioned 125 MiB/s'
     unset output
 }

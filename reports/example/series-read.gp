@@ -34,7 +34,7 @@ do for [fmt in formats] {
     }
     set output sprintf("%sseries-read.%s", sweep_tmp, fmt)
     plot 'series-read.dat' index 0 using 1:($2 > 0 ? $2 : NaN) with linespoints lc rgb "#1f77b4" lw 1.5 ps 0.6 dt 1 pt 7 title 'read QD1', \
-     'series-read.dat' index 1 using 1:($2 > 0 ? $2 : NaN) with linespoints lc rgb "#1f77b4" lw 1.5 ps 0.6 dt 2 pt 5 title 'read QD32', \
-     3000 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 cap 3,000 IOPS'
+     'series-read.dat' index 1 using 1:($2 > 0 ? $2 : NaN) with linespoints lc rgb "#1f77b4" lw 1.5 ps 0.6 dt (20,6) pt 5 title 'read QD32', \
+     3000 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 provisioned 3,000 IOPS'
     unset output
 }
