@@ -382,30 +382,46 @@ gp_note(FILE *plot, const struct gp_lines *L, double y)
 }
 
 /*
+ * The knee a mode's line chart marks: "knee ~64 KiB" where the summary
+ * states one (KNEE_FOUND, both plateaus) into buf; NULL when none, or on
+ * the MiB/s and latency charts.
+ */
+static const char *
+gp_knee_text(const struct gp_lines *L, unsigned m, char *buf, size_t len)
+{
+	const struct knee *k = &L->ctx->sum->modes[m].knee;
+	char a[32];
+
+	if (L->bw || L->lat || k->kind != KNEE_FOUND || !k->iops_plateau || !k->bw_plateau ||
+	    !(k->iops_cap > 0))
+		return NULL;
+	snprintf(buf, len, "knee ~%s", size_human(analysis_caps_knee_size(k), a, sizeof a));
+	return buf;
+}
+
+/*
  * The IOPS chart's marks of what the summary states for workload wl (every
  * one when wl < 0): where it states a knee, a cross at the knee's size and
- * IOPS cap, labelled "knee ~64 KiB", in the mode's colour.
+ * IOPS cap in the mode's colour, labelled "knee ~64 KiB" beside it; a
+ * panel (wl >= 0) says it in its title instead, where no line runs.
  */
 static void
 gp_knee_marks(FILE *plot, const struct gp_lines *L, int wl)
 {
 	const struct summary *sum = L->ctx->sum;
 	unsigned m, n = 0;
-	char a[32], *t;
+	char t[48];
 
-	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++) {
+	for (m = 0; m < sum->nmodes; m++) {
 		const struct knee *k = &sum->modes[m].knee;
 
-		if ((wl >= 0 && (unsigned)wl != m) || k->kind != KNEE_FOUND || !k->iops_plateau ||
-		    !k->bw_plateau || !(k->iops_cap > 0))
+		if ((wl >= 0 && (unsigned)wl != m) || gp_knee_text(L, m, t, sizeof t) == NULL)
 			continue;
-		t = xasprintf("knee ~%s", size_human(analysis_caps_knee_size(k), a, sizeof a));
 		fputs("set label ", plot);
-		report_gnuplot_quote(plot, t);
+		report_gnuplot_quote(plot, wl >= 0 ? "" : t);
 		fprintf(plot, " at %.6g, %.6g right point pt 2 ps 3 lw 3 lc rgb \"%s\" offset -1, %.1f "
 		    "tc rgb \"%s\" font \"sans:Bold,14\" front\n    ", (double)analysis_caps_knee_size(k),
 		    k->iops_cap, sum->modes[m].color, -1.5 - 1.2 * n++, sum->modes[m].color);
-		free(t);
 	}
 }
 
@@ -589,7 +605,7 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 {
 	const struct summary *sum = L->ctx->sum;
 	unsigned cols, rows, k, s, idx, h;
-	char color[8], *xtics, *xrange, *gap;
+	char color[8], knee[48], *xtics, *xrange, *gap, *title;
 
 	gp_panel_grid(n, &cols, &rows, &h);
 	gp_bs_axis(sum->bs, sum->nbs, cols >= 3 ? 7 : cols == 2 ? 11 : 15, &xtics, &xrange);
@@ -609,7 +625,11 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		fprintf(plot, "%sset format y %s\n    set title ", gap, k % cols != 0 ? "\"\"" :
 		    L->lat ? "\"%g\"" : "\"%.0s%c\"");
 		free(gap);
-		report_gnuplot_quote(plot, sum->modes[wl[k]].name);
+		title = gp_knee_text(L, wl[k], knee, sizeof knee) != NULL ?
+		    xasprintf("%s: %s", sum->modes[wl[k]].name, knee) :
+		    xstrdup(sum->modes[wl[k]].name);
+		report_gnuplot_quote(plot, title);
+		free(title);
 		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", sum->modes[wl[k]].color);
 		gp_knee_marks(plot, L, (int)wl[k]);
 		if (k == n - 1) {

@@ -78,6 +78,15 @@ for p in plots:
         sys.exit("FAIL: a panel with %d lines" % n)
 EOF
 ok "6 modes x 7 depths: a panel per mode, 8 lines at most in each"
+# A panel says its knee in its title, not in a label over its lines (12
+# lines: panels; 10 sizes: the synthetic volume's knee is stated).
+gen sixk --modes read,write,randread,randwrite,readwrite,randrw \
+    --bs 4k,8k,16k,32k,64k,128k,256k,512k,1m,2m --depths 1,16
+report sixk
+grep -q "set title 'randwrite: knee ~16 KiB'" "$T/sixk/iops.gp" ||
+	fail "sixk iops.gp: no knee in a panel's title"
+! grep -q "set label 'knee ~" "$T/sixk/iops.gp" || fail "sixk iops.gp: a knee label inside a panel"
+ok "panels: the knee in the title"
 
 # No dash pattern twice in one plot (the panels, one chart of 2 modes x 4 depths, and
 # a series chart of 7 depths: its dash was the depth's, repeating after 5).
