@@ -71,7 +71,7 @@ for s in 100 65 0; do
 	$CHECK png "$T/a/series-randrw-$s.png" 1200 600 || fail "series-randrw-$s.png"
 done
 $CHECK png "$T/a/iops.png" 1200 800 || fail "iops.png"
-colors=$(grep -o "lc rgb \"#[0-9a-f]*\" lw 2 ps 1.5 dt 1 pt 7 title 'randrw [0-9/]* QD1'" "$T/a/iops.gp" |
+colors=$(grep -o "lc rgb \"#[0-9a-f]*\" lw 2 ps 1.5 dt [^ ]* pt 7 title 'randrw [0-9/]* QD1'" "$T/a/iops.gp" |
     cut -d'"' -f2 | sort -u | wc -l)
 [ "$colors" -eq 3 ] || fail "the three shares share colours: $(grep "title 'randrw" "$T/a/iops.gp")"
 grep -q "^# index [0-9]*: randrw 65/35 QD8$" "$T/a/iops.dat" || fail "iops.dat: no block of randrw 65/35 QD8"

@@ -1,12 +1,17 @@
 #!/bin/sh
-# Regenerate doc/screenshots/chart-*.png: the scorecard, the IOPS and
-# latency charts and the saturation and latency curves, as sweep renders
-# them (1200x800; one over 140 KB is rendered again without its grid, to
-# stay under 150 KB), from
+# Regenerate doc/screenshots/chart-*.png: the scorecard, the roofline, the
+# IOPS and latency charts, the saturation and latency curves and a
+# comparison's heat map, as sweep renders them (one over 140 KB is rendered
+# again without its grid, to stay under 150 KB), from
 #   - reports/example/results.json (the committed example run),
 #   - a quick run (sweeps/quick.json) on a scratch file in a temp folder,
-#   - for the curves, bench/gen-results.py's synthetic volume (known caps, no
-#     disk involved) at seven queue depths (randread, randwrite; 4K, 64K).
+#   - a read-only run (read, randread at QD1 and QD32) on that scratch file:
+#     the scorecard's read tiles filled by the nearest cells,
+#   - bench/gen-results.py's synthetic volumes (known caps, no disk
+#     involved): randread and randwrite at seven queue depths (the curves);
+#     all six modes x 15 sizes x 7 depths (the small multiples); and that
+#     volume against one with half the IOPS and a third of the bandwidth
+#     (the comparison's heat map).
 # Needs gnuplot and python3.  The quick run's numbers are this machine's:
 # pictures of the layout, not benchmarks.
 #   doc/screenshots/make-charts.sh          (SWEEP=path/to/sweep for another build)
@@ -24,6 +29,17 @@ command -v gnuplot >/dev/null || { echo "make-charts: gnuplot not installed" >&2
 python3 "$top/bench/gen-results.py" --modes randread,randwrite --bs 4k,64k \
     --depths 1,2,4,8,16,32,64 "$T/depths.json"
 "$SWEEP" report "$T/depths.json" -o "$T/depths" --formats png >/dev/null
+"$SWEEP" run --file "$T/q.dat" --modes read,randread --bs 4k,1m --depth 1,32 --size 256m \
+    --runtime 2 --ramp 1 -q --label read-only -o "$T/readonly" --formats png >/dev/null
+sizes=512,1k,2k,4k,8k,16k,32k,64k,128k,256k,512k,1m,2m,4m,8m
+python3 "$top/bench/gen-results.py" --modes read,write,randread,randwrite,readwrite,randrw \
+    --bs "$sizes" --depths 1,2,4,8,16,32,64 "$T/six.json"
+"$SWEEP" report "$T/six.json" -o "$T/six" --formats png >/dev/null
+python3 "$top/bench/gen-results.py" --modes randread,randwrite --bs 4k,16k,64k,256k,1m \
+    --depths 1,4,16,64 "$T/fast.json"
+python3 "$top/bench/gen-results.py" --modes randread,randwrite --bs 4k,16k,64k,256k,1m \
+    --depths 1,4,16,64 --scale 0.5 --scale-bw 0.67 "$T/slow.json"
+"$SWEEP" compare "$T/fast.json" "$T/slow.json" -o "$T/cmp" --formats png >/dev/null
 
 shot() {	# shot RUN CHART: $out/chart-RUN-CHART.png, under 150 KB
 	png=$T/$1/$2.png
@@ -34,6 +50,9 @@ shot() {	# shot RUN CHART: $out/chart-RUN-CHART.png, under 150 KB
 	cp "$png" "$out/chart-$1-$2.png"
 	echo "$out/chart-$1-$2.png: $(wc -c <"$out/chart-$1-$2.png") bytes"
 }
-for c in scorecard iops latency; do shot example "$c"; done
+for c in scorecard roofline iops latency; do shot example "$c"; done
 for c in scorecard iops latency; do shot quick "$c"; done
+shot readonly scorecard
 for c in saturation latency-curve; do shot depths "$c"; done
+for c in iops roofline saturation; do shot six "$c"; done
+shot cmp compare-heat-randread
