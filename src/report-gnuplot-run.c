@@ -475,17 +475,23 @@ gp_log_tail(const char *path, char *buf, size_t len)
 }
 
 /*
- * gnuplot's svg terminal writes a bold font ("sans:Bold") as the family
- * name, which a browser does not know; make it the family and a weight.
- * The file is rewritten in place (it is still the hidden temp file).
+ * Two fixes to what gnuplot's svg terminal writes, so that the SVG looks
+ * as the PNG does: a bold font ("sans:Bold") is written as the family
+ * name, which a browser does not know: make it the family and a weight;
+ * and a point symbol (<use ... scale(S)>) is drawn 1.8 times the size
+ * pngcairo draws it (45 px against 25 for pt 7 ps 4): scale it by
+ * GP_SVG_POINT.  The file is rewritten in place (it is still the hidden
+ * temp file).
  */
+#define GP_SVG_POINT	0.56
 static void
-gp_svg_bold(const char *path)
+gp_svg_fix(const char *path)
 {
-	static const char from[] = ":Bold\"", to[] = "\" font-weight=\"bold\"";
+	static const char bold[] = ":Bold\"", weight[] = "\" font-weight=\"bold\"", scale[] = " scale(";
 	FILE *in = fopen(path, "re"), *out;
-	char *text, *buf = NULL, *p, *hit;
+	char *text, *buf = NULL, *p, *end;
 	size_t n, cap = 65536, len = 0, blen = 0;
+	double v;
 
 	if (in == NULL)
 		return;
@@ -495,17 +501,22 @@ gp_svg_bold(const char *path)
 			text = xrealloc(text, cap *= 2);
 	text[len] = '\0';
 	fclose(in);
-	if (strstr(text, from) != NULL) {
-		out = open_memstream(&buf, &blen);
-		for (p = text; (hit = strstr(p, from)) != NULL; p = hit + strlen(from)) {
-			fwrite(p, 1, (size_t)(hit - p), out);
-			fputs(to, out);
-		}
-		fputs(p, out);
-		fclose(out);
-		write_file_atomic(path, buf, blen);
-		free(buf);
+	out = open_memstream(&buf, &blen);
+	for (p = text; *p != '\0';) {
+		if (strncmp(p, bold, sizeof bold - 1) == 0) {
+			fputs(weight, out);
+			p += sizeof bold - 1;
+		} else if (strncmp(p, scale, sizeof scale - 1) == 0 &&
+		    (v = strtod(p + sizeof scale - 1, &end)) > 0 && *end == ')') {
+			fprintf(out, "%s%.2f)", scale, v * GP_SVG_POINT);
+			p = end + 1;
+		} else
+			fputc(*p++, out);
 	}
+	fclose(out);
+	if (blen != len || memcmp(buf, text, len) != 0)
+		write_file_atomic(path, buf, blen);
+	free(buf);
 	free(text);
 }
 
@@ -538,7 +549,7 @@ gp_finish(struct report_ctx *ctx, struct report_plot *j, const char **fmts, unsi
 		if (why == NULL && (stat(tmp, &st) != 0 || st.st_size == 0))
 			why = xasprintf("gnuplot wrote no %s.%s", j->chart.stem, fmts[f]);
 		if (why == NULL && strcmp(fmts[f], "svg") == 0)
-			gp_svg_bold(tmp);
+			gp_svg_fix(tmp);
 		if (why == NULL && rename(tmp, dst) != 0)
 			why = xasprintf("rename to %s: %s", dst, strerror(errno));
 		unlink(tmp);

@@ -160,3 +160,11 @@ grep -q "'provisioned 3,000 IOPS'" "$T/exp/iops.gp" || fail "iops.gp: no 'provis
 grep -q "'provisioned 60 MiB/s'" "$T/exp/bw.gp" || fail "bw.gp: no 'provisioned 60 MiB/s'"
 ! grep -q -e "--expect" "$T/exp/iops.gp" "$T/exp/bw.gp" || fail "a legend names --expect"
 ok "caps in words: provisioned 3,000 IOPS, provisioned 60 MiB/s"
+
+# SVG points the size of the PNG's: gnuplot's svg terminal draws a point
+# 1.8 times pngcairo's (scale(6.75) for ps 1.5, 7.88 for 1.75); sweep scales them by 0.56.
+report two svg
+big=$(grep -o 'scale([0-9.]*)' "$T/two/iops.svg" | tr -d 'scale()' | awk '$1 > 5 {print; exit}')
+[ -n "$(grep -o 'scale(' "$T/two/iops.svg" | head -n 1)" ] || fail "two iops.svg: no point drawn"
+[ -z "$big" ] || fail "two iops.svg: a point at scale($big), the svg terminal's size"
+ok "svg points drawn at the PNG's size"
