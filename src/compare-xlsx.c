@@ -109,7 +109,12 @@ compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws, const struct view_
 		compare_xl_head(x, ws, (lxw_col_t)(c + 1), t->cols[c].header);
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, COL_FIRST);
-	report_xlsx_page(ws, 0, false);
+	/*
+	 * At 100%, across pages with the identifying columns on each: fitted
+	 * one page wide, the notes under the table (one long cell each) set
+	 * LibreOffice's print width and the table printed at about 3 pt.
+	 */
+	report_xlsx_page_across(ws, 0, COL_FIRST - 1, 0, false, REPORT_XLSX_PRINT_MIN);
 	worksheet_set_column(ws, 0, COL_FIRST - 1, 9, NULL);
 }
 

@@ -118,6 +118,12 @@ for name in ("Side by side", "Ratios"):
     assert not [h for h in hs if re.search(r"[a-z]_[a-z]", h)], (name, hs)
     assert hs[:6] == ["Mode", "Block size", "Block size (bytes)", "Block size (KiB)",
                       "Queue depth", "Jobs"], (name, hs)
+    # printed at 100%, across pages with the identity repeated (fitted one
+    # page wide, LibreOffice printed the tables at about 3 pt)
+    ps = wb[name].page_setup
+    assert (ps.scale or 100) >= 73 and not wb[name].sheet_properties.pageSetUpPr.fitToPage, \
+        (name, ps.scale, ps.fitToWidth)
+    assert wb[name].print_title_cols in ("A:F", "$A:$F"), (name, wb[name].print_title_cols)
 z = zipfile.ZipFile(d + "/compare.xlsx")
 xml = {n: z.read(n).decode() for n in z.namelist() if re.match(r"xl/charts/chart\d+\.xml$", n)}
 modes = {"2CA02C", "D62728"}      # randread, write: palette.c, as the PNGs
