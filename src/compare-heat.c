@@ -300,24 +300,6 @@ heat_panels(const struct compare *cmp, const char *stem, bool labels)
 	return buf;
 }
 
-/* The legend of the marks of flags, at the foot of the picture; "" none.  Caller frees. */
-static char *
-heat_marks(unsigned flags, const char *y)
-{
-	char legend[VIEW_LEGEND_LEN], *buf = NULL;
-	size_t len = 0;
-	FILE *f;
-
-	if (flags == 0)
-		return xstrdup("");
-	f = open_memstream(&buf, &len);
-	fputs("set label 2 ", f);
-	report_gnuplot_quote(f, view_caveat_legend(flags, legend, sizeof legend));
-	fprintf(f, " at screen 0.5, screen %s center font \"sans,12\"\n", y);
-	fclose(f);
-	return buf;
-}
-
 /* The size of the picture and where its parts go, as gnuplot wants them. */
 struct heat_layout {
 	char	 width[16], height[16];
@@ -389,7 +371,7 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 	heat_tics(cmp, &g, &xtics, &ytics);
 	axis = heat_axis(span);
 	panels = heat_panels(cmp, p->chart.stem, lo.labels);
-	marks = heat_marks(flags, lo.marks_y);
+	marks = report_gnuplot_marks_label(flags, "", lo.marks_y);
 	ncols = xasprintf("%u", g.ncols);
 	nrows = xasprintf("%u", g.nrows);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };

@@ -286,24 +286,6 @@ hm_xtics(const struct hm_grid *g)
 	return buf;
 }
 
-/* The legend of the marks of flags, at the foot of the picture; "" none.  Caller frees. */
-static char *
-hm_marks(unsigned flags)
-{
-	char legend[VIEW_LEGEND_LEN], *buf = NULL;
-	size_t len = 0;
-	FILE *f;
-
-	if (flags == 0)
-		return xstrdup("");
-	f = open_memstream(&buf, &len);
-	fputs("set bmargin 6\nset label 2 ", f);
-	report_gnuplot_quote(f, view_caveat_legend(flags, legend, sizeof legend));
-	fputs(" at screen 0.5, screen 0.025 center font \"sans,12\"\n", f);
-	fclose(f);
-	return buf;
-}
-
 /* A white line between the rows of one block size and the next.  Caller frees. */
 static char *
 hm_groups(const struct hm_grid *g)
@@ -353,7 +335,7 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 	    ctx->sum->modes[wl].name);
 	title = report_gnuplot_title(ctx->res, what);
 	xtics = hm_xtics(&g);
-	marks = hm_marks(flags);
+	marks = report_gnuplot_marks_label(flags, "set bmargin 6\n", "0.025");
 	groups = hm_groups(&g);
 	ncols = xasprintf("%u", g.njobs);
 	nrows = xasprintf("%u", g.nrows);

@@ -129,3 +129,25 @@ report_gnuplot_bar_label(FILE *f, double v, const char *marks)
 	else
 		fprintf(f, "\"%.3g%s\"", v, marks);
 }
+
+/*
+ * The legend of the marks of flags as a label at the foot of a picture
+ * (y: its screen position), after the settings before; "" when there are
+ * none.  Caller frees.
+ */
+char *
+report_gnuplot_marks_label(unsigned flags, const char *before, const char *y)
+{
+	char legend[VIEW_LEGEND_LEN], *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (flags == 0)
+		return xstrdup("");
+	f = open_memstream(&buf, &len);
+	fprintf(f, "%sset label 2 ", before);
+	report_gnuplot_quote(f, view_caveat_legend(flags, legend, sizeof legend));
+	fprintf(f, " at screen 0.5, screen %s center font \"sans,12\"\n", y);
+	fclose(f);
+	return buf;
+}

@@ -656,74 +656,48 @@ report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned
 	return err;
 }
 
-/* One horizontal cap line as a plot item (a constant function: autoscale keeps it in view). */
-static void
-gp_cap_line(FILE *plot, bool first, double v, unsigned dt, const char *what)
-{
-	fprintf(plot, "%s%.6g with lines lc rgb \"#404040\" lw 2 dt %u title ",
-	    first ? "" : ", \\\n     ", v, dt);
-	report_gnuplot_quote(plot, what);
-}
-
 /*
  * The caps of results.expect as plot items: IOPS (baseline, burst, floor)
- * or bandwidth in MiB/s.  first: no plot item before them.  yr: their
- * levels are added to it.
+ * or bandwidth in MiB/s, grey, a dash each (gnuplot's 2-4, which
+ * report_gnuplot_dt never gives a line), named in words: "aws-gp3
+ * provisioned 3,000 IOPS", or "provisioned 60 MiB/s" for --expect.
+ * first: no plot item before them.  yr: their levels are added to it.
  */
 void
 report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
     struct view_range *yr)
 {
 	const struct expect *e = &res->expect;
-	/* In words: "aws-gp3 provisioned 3,000 IOPS", or "provisioned 60 MiB/s" for --expect. */
+	const struct {
+		double		 v;	/* IOPS, or bytes/s */
+		unsigned	 dt;
+		const char	*what;
+	} caps[] = {
+		{ bw ? e->bw_bytes_s : e->iops, 2, "provisioned" },
+		{ bw ? e->burst_bw_bytes_s : e->burst_iops, 4, "provisioned burst" },
+		{ bw ? e->bw_floor_bytes_s : e->iops_floor, 3, "floor" },
+	};
 	const char *who = e->profile[0] != '\0' ? e->profile : "", *sp = *who != '\0' ? " " : "";
 	char a[32], *t;
+	unsigned i;
 
 	if (!e->set)
 		return;
-	view_range_add(yr, bw ? e->bw_bytes_s / MIB : e->iops);
-	view_range_add(yr, bw ? e->burst_bw_bytes_s / MIB : e->burst_iops);
-	view_range_add(yr, bw ? e->bw_floor_bytes_s / MIB : e->iops_floor);
-	if (bw) {
-		if (e->bw_bytes_s > 0) {
-			t = xasprintf("%s%sprovisioned %s", who, sp,
-			    profile_rate_text(e->bw_bytes_s, a, sizeof a));
-			gp_cap_line(plot, first, e->bw_bytes_s / MIB, 2, t);
-			free(t);
-			first = false;
-		}
-		if (e->burst_bw_bytes_s > 0) {
-			t = xasprintf("%s%sprovisioned burst %s", who, sp,
-			    profile_rate_text(e->burst_bw_bytes_s, a, sizeof a));
-			gp_cap_line(plot, first, e->burst_bw_bytes_s / MIB, 4, t);
-			free(t);
-			first = false;
-		}
-		if (e->bw_floor_bytes_s > 0) {
-			t = xasprintf("%s%sfloor %s", who, sp,
-			    profile_rate_text(e->bw_floor_bytes_s, a, sizeof a));
-			gp_cap_line(plot, first, e->bw_floor_bytes_s / MIB, 3, t);
-			free(t);
-		}
-		return;
-	}
-	if (e->iops > 0) {
-		t = xasprintf("%s%sprovisioned %s IOPS", who, sp, report_num(e->iops, 0, a, sizeof a));
-		gp_cap_line(plot, first, e->iops, 2, t);
+	for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+		double level = bw ? caps[i].v / MIB : caps[i].v;
+
+		view_range_add(yr, level);
+		if (!(caps[i].v > 0))
+			continue;
+		fprintf(plot, "%s%.6g with lines lc rgb \"#404040\" lw 2 dt %u title ",
+		    first ? "" : ", \\\n     ", level, caps[i].dt);
+		t = bw ? xasprintf("%s%s%s %s", who, sp, caps[i].what,
+		    profile_rate_text(caps[i].v, a, sizeof a)) :
+		    xasprintf("%s%s%s %s IOPS", who, sp, caps[i].what,
+		    report_num(caps[i].v, 0, a, sizeof a));
+		report_gnuplot_quote(plot, t);
 		free(t);
 		first = false;
-	}
-	if (e->burst_iops > 0) {
-		t = xasprintf("%s%sprovisioned burst %s IOPS", who, sp,
-		    report_num(e->burst_iops, 0, a, sizeof a));
-		gp_cap_line(plot, first, e->burst_iops, 4, t);
-		free(t);
-		first = false;
-	}
-	if (e->iops_floor > 0) {
-		t = xasprintf("%s%sfloor %s IOPS", who, sp, report_num(e->iops_floor, 0, a, sizeof a));
-		gp_cap_line(plot, first, e->iops_floor, 3, t);
-		free(t);
 	}
 }
 

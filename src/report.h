@@ -271,6 +271,8 @@ void	 report_gnuplot_spread_range(const struct cell_result *r, bool bw, struct v
 void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned y,
 	     unsigned col, int pt, const char *color, bool label);
 void	 report_gnuplot_mark_column(FILE *f, const struct results *res, int i);
+/* Caller frees. */
+char	*report_gnuplot_marks_label(unsigned flags, const char *before, const char *y);
 void	 report_gnuplot_mark_key(FILE *plot, unsigned flags);
 void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
