@@ -94,6 +94,25 @@ palette_workloads(const enum rw_mode *mode, unsigned n, uint32_t *rgb)
 }
 
 /*
+ * rgb shaded by t: towards white by -t when t < 0, towards black by t
+ * when t > 0 (0: rgb itself).  The one mixing rule of every ramp.
+ */
+uint32_t
+palette_shade(uint32_t rgb, double t)
+{
+	uint32_t out = 0;
+	double c;
+	unsigned k;
+
+	for (k = 0; k < 3; k++) {
+		c = (double)((rgb >> (8 * k)) & 0xff);
+		c = t < 0 ? c + (255 - c) * -t : c * (1 - t);
+		out |= (uint32_t)(c + 0.5) << (8 * k);
+	}
+	return out;
+}
+
+/*
  * Step i of n of a sequential ramp of rgb's hue into out ("#rrggbb"), light
  * to dark: the first mixed 50% with white, the last 40% with black, so that
  * a mode's depths read in order inside its colour.  One step: rgb itself.
@@ -101,13 +120,6 @@ palette_workloads(const enum rw_mode *mode, unsigned n, uint32_t *rgb)
 void
 palette_ramp(uint32_t rgb, unsigned i, unsigned n, char *out, size_t len)
 {
-	double t = n > 1 ? -0.5 + 0.9 * (double)i / (double)(n - 1) : 0, c[3];
-	unsigned k;
-
-	for (k = 0; k < 3; k++) {
-		c[k] = (double)((rgb >> (16 - 8 * k)) & 0xff);
-		c[k] = t < 0 ? c[k] + (255 - c[k]) * -t : c[k] * (1 - t);
-	}
-	snprintf(out, len, "#%02x%02x%02x", (unsigned)(c[0] + 0.5), (unsigned)(c[1] + 0.5),
-	    (unsigned)(c[2] + 0.5));
+	snprintf(out, len, "#%06x", (unsigned)palette_shade(rgb,
+	    n > 1 ? -0.5 + 0.9 * (double)i / (double)(n - 1) : 0));
 }

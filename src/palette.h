@@ -15,6 +15,7 @@ const char *palette_mode_color(enum rw_mode mode);
 uint32_t palette_run(unsigned k);
 uint32_t palette_tab10(unsigned i);
 void	 palette_workloads(const enum rw_mode *mode, unsigned n, uint32_t *rgb);
+uint32_t palette_shade(uint32_t rgb, double t);
 void	 palette_ramp(uint32_t rgb, unsigned i, unsigned n, char *out, size_t len);
 
 #endif

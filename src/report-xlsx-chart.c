@@ -26,6 +26,7 @@
 
 #include <xlsxwriter.h>
 
+#include "palette.h"
 #include "report.h"
 
 #define CHART_X_SCALE	2.0	/* 960 x 504 pixels at zoom 1: one landscape page at most */
@@ -404,16 +405,7 @@ report_xlsx_lines(const char *text, double width)
 uint32_t
 report_xlsx_ramp(uint32_t c, unsigned k, unsigned n)
 {
-	double t = n > 1 ? 0.6 - 1.0 * k / (n - 1) : 0, v;
-	uint32_t out = 0;
-	unsigned i;
-
-	for (i = 0; i < 3; i++) {
-		v = (c >> (8 * i)) & 0xFF;
-		v = t > 0 ? v + (255 - v) * t : v * (1 + t);
-		out |= (uint32_t)(v + 0.5) << (8 * i);
-	}
-	return out;
+	return palette_shade(c, n > 1 ? -0.6 + 1.0 * k / (n - 1) : 0);
 }
 
 /* The width in pixels of a column width chars wide, as libxlsxwriter reckons it. */
