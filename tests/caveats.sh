@@ -47,16 +47,7 @@ ok "charts: the marked cells' points hollow with their marks, explained in the k
 
 # Two block sizes: the chart has bars; a marked bar is drawn hollow, its label marked.
 mkdir -p "$T/b"
-$PY - "$R" "$T/b/results.json" <<'PYEOF' || fail "bars: rewriting results.json"
-import json, sys
-d = json.load(open(sys.argv[1]))
-d["cells"] = [c for c in d["cells"] if c["bs"] != 16384]
-for i, c in enumerate(d["cells"]):
-    c["index"] = i
-d["plan"]["cells"] = [{k: c[k] for k in ("mode", "bs", "depth", "jobs")} for c in d["cells"]]
-d["cells_done"] = len(d["cells"])
-json.dump(d, open(sys.argv[2], "w"))
-PYEOF
+results_edit "$R" "$T/b/results.json" 'd["cells"] = [c for c in d["cells"] if c["bs"] != 16384]'
 SWEEP_DATADIR="$top_srcdir" "$SWEEP" report "$T/b/results.json" --formats png -o "$T/b" \
     >"$T/b.log" 2>&1 || fail "bars report: $(cat "$T/b.log")"
 grep -q "${tab}\"107k ≠\"${tab}1\$" "$T/b/iops.dat" && grep -q "${tab}\"16k\"${tab}0\$" "$T/b/iops.dat" ||

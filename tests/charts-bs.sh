@@ -19,18 +19,6 @@ report() {	# report NAME [FORMATS]: its report into $T/NAME
 	"$SWEEP" report "$T/$1.json" -o "$T/$1" --formats "${2:-png}" >"$T/$1.log" 2>&1 ||
 	    fail "report $1: $(cat "$T/$1.log")"
 }
-edit() {	# edit NAME PYTHON: change $T/NAME.json (d), the plan following its cells
-	"$PY" - "$T/$1.json" "$2" <<'EOF' || fail "edit $1"
-import json, sys
-d = json.load(open(sys.argv[1]))
-exec(sys.argv[2])
-for i, c in enumerate(d["cells"]):
-    c["index"] = i
-d["plan"]["cells"] = [{k: c[k] for k in ("mode", "bs", "depth", "jobs")} for c in d["cells"]]
-d["cells_done"] = len(d["cells"])
-json.dump(d, open(sys.argv[1], "w"))
-EOF
-}
 xtics() {	# xtics FILE: the x tics of a chart's script, one "label size" a line
 	grep -m 1 '^set xtics (' "$1" | sed 's/^set xtics (//; s/)$//' | tr ',' '\n' |
 	    sed 's/^ *//'
@@ -108,7 +96,7 @@ ok "no dash pattern twice in one plot"
 
 # An --auto run's sparse sizes: QD1 at 4K and 8M only is not one line across 64K-4M.
 gen auto --modes randread --bs 4k,64k,1m,4m,8m --depths 1,32
-edit auto 'd["cells"] = [c for c in d["cells"] if c["depth"] == 32 or c["bs"] in (4096, 8388608)]'
+results_edit "$T/auto.json" "$T/auto.json" 'd["cells"] = [c for c in d["cells"] if c["depth"] == 32 or c["bs"] in (4096, 8388608)]'
 report auto
 awk '/^# index 0:/ {on = 1; next} /^# index/ {on = 0} on' "$T/auto/iops.dat" >"$T/auto0"
 awk 'NF == 0 && prev ~ /^4096\t/ {gap = 1} {prev = $0} END {exit !gap}' "$T/auto0" ||
@@ -128,7 +116,7 @@ ok "bars: a linear y axis from 0"
 
 # read's figures copied into randread: the chart says the two coincide.
 gen same --modes read,randread,write --bs 4k,8k,16k,64k,1m --depths 1,8
-edit same '
+results_edit "$T/same.json" "$T/same.json" '
 src = {(c["bs"], c["depth"]): c for c in d["cells"] if c["mode"] == "read"}
 for c in d["cells"]:
     if c["mode"] == "randread":

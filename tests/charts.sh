@@ -9,18 +9,12 @@
 . "$top_srcdir/tests/common.sh"
 command -v gnuplot >/dev/null 2>&1 || skip "gnuplot not installed (apt-get install gnuplot-nox)"
 
-run() {	# run DIR ARGS...: a null-engine run into $T/DIR
-	dir=$1
-	shift
-	"$SWEEP" run --engine null --file "$T/t.dat" --size 16m --runtime 1 --ramp 0 -q \
-	    -o "$T/$dir" "$@" >"$T/$dir.log" 2>&1 || fail "null run $dir: $(cat "$T/$dir.log")"
-}
 # Three block sizes and three depths in two modes: lines and curves.
-run lines --modes randread,write --bs 4k,64k,1m --depth 1,4,16
+null_sweep lines --modes randread,write --bs 4k,64k,1m --depth 1,4,16
 # The quick plan's cells: two block sizes, two depths per mode.
-run quick --sweep "$top_srcdir/sweeps/quick.json" --size 16m
+null_sweep quick --sweep "$top_srcdir/sweeps/quick.json" --size 16m
 # Only one tile of the scorecard.
-run one --modes randread --bs 4k --depth 1
+null_sweep one --modes randread --bs 4k --depth 1
 
 # Fonts: every font in every script and SVG is 14 pt or more.
 for d in lines quick one; do

@@ -36,6 +36,29 @@ need_odirect() {
 	rm -f "$T/.odirect"
 }
 
+# null_sweep DIR ARGS...: a null-engine run into $T/DIR (16 MiB, 1 s cells, no ramp)
+null_sweep() {
+	dir=$1
+	shift
+	"$SWEEP" run --engine null --file "$T/t.dat" --size 16m --runtime 1 --ramp 0 -q \
+	    -o "$T/$dir" "$@" >"$T/$dir.log" 2>&1 || fail "null run $dir: $(cat "$T/$dir.log")"
+}
+
+# results_edit IN OUT PYTHON: results.json IN changed by PYTHON (it sees d)
+# into OUT, its cells' indexes and its plan following the cells left
+results_edit() {
+	"$PY" - "$1" "$2" "$3" <<'PYEOF' || fail "editing $1"
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+for i, c in enumerate(d["cells"]):
+    c["index"] = i
+d["plan"]["cells"] = [{k: c[k] for k in ("mode", "bs", "depth", "jobs")} for c in d["cells"]]
+d["cells_done"] = len(d["cells"])
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+}
+
 results_py() {
 	f=$1
 	shift

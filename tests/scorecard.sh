@@ -7,20 +7,14 @@
 . "$top_srcdir/tests/common.sh"
 command -v gnuplot >/dev/null 2>&1 || skip "gnuplot not installed (apt-get install gnuplot-nox)"
 
-run() {	# run DIR ARGS...: a null-engine run into $T/DIR
-	dir=$1
-	shift
-	"$SWEEP" run --engine null --file "$T/t.dat" --size 16m --runtime 1 --ramp 0 -q \
-	    -o "$T/$dir" "$@" >"$T/$dir.log" 2>&1 || fail "null run $dir: $(cat "$T/$dir.log")"
-}
 tab=$(printf '\t')
 
 # A read-only run at the default depths (1 and 32): no QD8 cell.
-run ro --modes read,randread --bs 4k,1m --depth 1,32
+null_sweep ro --modes read,randread --bs 4k,1m --depth 1,32
 # An --auto run: 1M only at QD32, depths searched at 4K and 8M.
-run auto --auto --modes read --bs 4k,8m
+null_sweep auto --auto --modes read --bs 4k,8m
 # Two rounds of one cell.
-run rep --modes randread --bs 4k --depth 1 --repeat 2
+null_sweep rep --modes randread --bs 4k --depth 1 --repeat 2
 
 # Every read tile filled; none "not measured" where a near cell exists.
 for d in ro auto; do
@@ -93,13 +87,13 @@ grep -q "^set label 'randread: Q16 for Q32'" "$T/cav/scorecard.gp" ||
 ok "a stand-in tile keeps its caveat marks"
 
 # Q1 never stands in for Q32 (a factor of 32): the tile stays not measured.
-run one --modes randread --bs 4k --depth 1
+null_sweep one --modes randread --bs 4k --depth 1
 grep -q "not measured (randread)" "$T/one/scorecard.gp" ||
 	fail "one: QD1 stood in for QD32"
 ok "no stand-in beyond a factor of 8 (Q1 for Q32)"
 
 # A cell fills one tile at most: randread 4K QD8 stands in for Q32 (4x), not for Q1 too (8x).
-run q8 --modes randread --bs 4k --depth 8
+null_sweep q8 --modes randread --bs 4k --depth 8
 [ "$(grep -c "${tab}randread${tab}" "$T/q8/scorecard.dat")" -eq 1 ] &&
     grep -q "^2${tab}RND 4K Q32${tab}randread${tab}.*${tab}4k Q8\$" "$T/q8/scorecard.dat" ||
 	fail "q8: the QD8 cell is not in RND 4K Q32 alone: $(cat "$T/q8/scorecard.dat")"
