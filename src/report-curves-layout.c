@@ -28,17 +28,6 @@ report_curves_lat(const struct cv_chart *cv, const struct view_curve_point *p, u
 	return (double)p->cell->lat_pct_ns[pct] / 1e3 / cv->div;
 }
 
-/* The characters of UTF-8 text s (the key's width). */
-unsigned
-report_curves_chars(const char *s)
-{
-	unsigned n = 0;
-
-	for (; *s != '\0'; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
 /* Workload wl's curve at its saturating job count when the charts draw it, or NULL. */
 const struct view_curve *
 report_curves_of(const struct cv_chart *cv, unsigned wl)
@@ -177,7 +166,7 @@ cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct v
 
 	snprintf(text, sizeof text, "QD%u%s", p->depth, view_caveat_marks(view_caveats(cv->ctx->res,
 	    report_curves_cell(cv, p)), " ", marks, sizeof marks));
-	w = report_curves_chars(text) * CV_CHAR_W;
+	w = utf8_chars(text) * CV_CHAR_W;
 	cv_px(cv, area, p->cell->iops, report_curves_lat(cv, p, 2), &px, &py);
 	for (k = 0; k < n; k++) {
 		cx = px + at[k % 4][0] * (w / 2 + 10);

@@ -63,6 +63,7 @@ cv_title(struct cv_chart *cv, FILE *plot, const char *fmt, ...)
 {
 	char text[192];
 	va_list ap;
+	unsigned n;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
@@ -70,8 +71,9 @@ cv_title(struct cv_chart *cv, FILE *plot, const char *fmt, ...)
 	fputs(" title ", plot);
 	report_gnuplot_quote(plot, text);
 	cv->nkey++;
-	if (report_curves_chars(text) > cv->keylen)
-		cv->keylen = report_curves_chars(text);
+	n = utf8_chars(text);
+	if (n > cv->keylen)
+		cv->keylen = n;
 }
 
 /* The style index of block size size: its place among the sizes drawn. */

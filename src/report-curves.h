@@ -48,7 +48,6 @@ struct cv_chart {
 int	 report_curves_cell(const struct cv_chart *cv, const struct view_curve_point *p);
 double	 report_curves_lat(const struct cv_chart *cv, const struct view_curve_point *p,
 	     unsigned pct);
-unsigned report_curves_chars(const char *s);
 const struct view_curve *report_curves_of(const struct cv_chart *cv, unsigned wl);
 void	 report_curves_key_shape(const struct cv_chart *cv, unsigned *cols, unsigned *rows);
 struct cv_box report_curves_panel_box(const struct cv_chart *cv, unsigned k, unsigned keyrows);

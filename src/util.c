@@ -587,6 +587,17 @@ utf8_prefix(const char *s, size_t max)
 	return i;
 }
 
+/* The characters of UTF-8 text s (its width on a chart, in characters). */
+unsigned
+utf8_chars(const char *s)
+{
+	unsigned n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
 /* Whether s is clean text: valid UTF-8 without control characters. */
 bool
 text_is_clean(const char *s)

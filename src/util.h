@@ -59,6 +59,7 @@ const char *duration_human(uint64_t ns, char *buf, size_t len);
 int	 read_sysfs_str(const char *path, char *buf, size_t len);
 int	 read_sysfs_u64(const char *path, uint64_t *v);
 size_t	 utf8_prefix(const char *s, size_t max);
+unsigned utf8_chars(const char *s);
 /* For "%.*s": s cut to n bytes at most on a character boundary (a message's quote of a value). */
 #define TEXT_CUT(s, n)	(int)utf8_prefix((s), (n)), (s)
 bool	 text_is_clean(const char *s);
