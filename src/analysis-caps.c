@@ -1,8 +1,45 @@
 /*
- * The knee and the caps of a mode, read off its cells (the method is
- * described below); report_summary_build() calls it for every workload,
- * run --auto after every cell, the unit tests and bench/caps-accuracy on
- * synthetic volumes.  Numbers only: report-knee.c writes the sentence.
+ * The caps and the knee of a mode, read off the runs of its curve
+ * (analysis-curve.c cuts it); report_summary_build() calls it for every
+ * workload, run --auto after every cell, the unit tests and
+ * bench/caps-accuracy on synthetic volumes.  Numbers only: report-knee.c
+ * writes the sentence.
+ *
+ * A run is a segment flat in IOPS (or in bandwidth) with two sizes or more
+ * within its noise.  Per side:
+ *
+ * 1. Levels.  The side's highest run sets the top level; a run within
+ *    CAPS_SAME of its noise is at that level too.  A lower run between two
+ *    runs at the top is a dip (a throttle's cells fall short of its rate,
+ *    never above it); a lower run before the first or after the last is a
+ *    second level: "two IOPS levels", and no cap.
+ * 2. Ceiling.  A throttle clips from above: stalls, neighbours and a
+ *    depth too low pull cells below its rate, rarely above.  So the cap is
+ *    read from the upper cells of its runs: the mean (in log) of those
+ *    within CAPS_TOP_BAND of their noise below the highest, and never below
+ *    a cell of them beyond that cell's own per-second noise.  On symmetric
+ *    noise that is a little above the middle of the run, on one-sided noise
+ *    much closer to the truth than the middle (bench/caps-accuracy.sh
+ *    measures both).  Its range is the lowest and highest cell of its runs;
+ *    a size whose cells still gained IOPS at their deepest depth does not
+ *    count (it shows what the depth allowed), and a level made only of
+ *    such sizes is "not saturated".
+ * 3. Stated.  The cap is stated when no cell of the curve, at any size, is
+ *    above it beyond the cell's noise (CURVE's CAPS_ABOVE sigmas, and at
+ *    least CAPS_ABOVE_MIN): under min(I, B / bs) no size does more than I
+ *    IOPS or B bytes/s.  Otherwise the highest cell above is named.
+ *
+ * The knee is where the two stated caps cross, B / I, with the measured
+ * sizes either side of it; it is stated only when the IOPS runs end below
+ * the bandwidth runs and the bend between them spans at most KNEE_GAP_MAX
+ * times in size (a long rise between the two is on neither line: the caps
+ * are stated, no knee).  With runs on one side only, the mode is IOPS- or
+ * bandwidth-bound at the sizes of its runs; with none, it falls or rises
+ * and the sentence says from what to what.
+ *
+ * Cells whose stability verdict is noisy or stalled are left out before all
+ * this and counted (the first named by index); steady cells and imported
+ * ones (verdict unknown) are kept.
  */
 #include "config.h"
 
@@ -14,181 +51,421 @@
 #include "results.h"
 #include "util.h"
 
-/*
- * The knee and the caps.  A volume that can do at most I IOPS and B bytes/s
- * gives, at block size bs, IOPS = min(I, B / bs): flat (IOPS-bound) for small
- * blocks, falling as 1/bs (bandwidth-bound) for large ones; in log space two
- * straight lines of slope 0 and -1 meeting at the knee, bs = B / I.
- *
- * What an engineer reads off the tables is the level of each flat part (IOPS
- * at the small sizes, MiB/s at the large ones), ignoring the bend between
- * them and a cell far off the others.  That is what is computed, over the
- * upper envelope of the cells (the best steady cell at each block size, over
- * every depth and job count):
- *
- * 1. Classify.  Every split of the sorted points between the two lines is
- *    tried, each side's level taken as its median (of log IOPS on the left,
- *    of log bandwidth on the right), and scored by the squared log distance
- *    of every point to min(I, B / bs), each point's cost truncated at
- *    KNEE_OUTLIER: a stalled cell at 40% or a burst at +60% costs what any
- *    far-off point does and cannot drag the split to itself.  (The least
- *    squares fit of the same model, used before this one, let one such cell,
- *    or the bend of a soft knee, pull both caps by its share: ~204 MiB/s on a
- *    volume whose 1 MiB cells read 243-246 MiB/s.)
- * 2. Plateau.  Of a side's points, those away from the bend vote (at least
- *    4x from where the two levels cross when five are, else 2x: on a soft
- *    knee the largest IOPS-bound size may be at 70% of the cap, and the bend
- *    is on neither line).  The plateau is the band of KNEE_BAND (25%) that
- *    holds the most of them (narrower when the cells know their noise and
- *    agree: see knee_plateau), a tie going to the higher band (the upper
- *    envelope: a stall only lowers a cell), re-centred on the mean of the
- *    points in it.  A stalled cell below the band and a burst cell above it
- *    (a single point far above the others) fall out.  When no two points
- *    agree within the band, the plateau is the middle one of three or more
- *    (one stall below and one burst above leave it), the higher of two.  The cap is the
- *    geometric mean of the points in the band, which on uniform +-15% noise
- *    varies 0.6 times as much as their median.  Steps 1 and 2 run twice, the
- *    second time from the first plateau's levels.
- * 3. Floor.  A plateau cell shows the volume sustained its rate less its
- *    noise: its own (the coefficient of variation of its per-second IOPS),
- *    or when it has no series (imports) KNEE_FLOOR_SIGMAS times the spread
- *    of the plateau's cells (their standard deviation).  A cap below that is
- *    raised to it: a stated cap is never below a cell on its plateau beyond
- *    the cell's noise.
- *
- * 4. Stated.  A cap is stated (iops_plateau, bw_plateau) only where the
- *    cells show its plateau: two points or more in its band, and no point of
- *    the side above it beyond that point's noise (its own, or when unknown
- *    KNEE_FLOOR_SIGMAS times the plateau's spread, and never less than the
- *    band).  Otherwise the side's shape says what the cells do: a point
- *    above (a burst, or a cache at that size; the highest is named), two
- *    levels (a run of the smaller sizes and one of the larger, two points or
- *    more each, each within the band and more than KNEE_BAND apart; a lower
- *    run next to the bend is the bend of a soft knee, not a level), or no
- *    two points agreeing (the first and the last).  When every point of the
- *    curve is in one of two flat IOPS runs, or neither side of a knee shows
- *    a plateau, the mode is read as IOPS-bound with that shape: a falling
- *    curve is on neither line, and a knee read off it would be noise.  Other
- *    caps are computed as before, so bench/caps-accuracy's errors are those
- *    of the caps whether stated or not; it also counts how often each is
- *    stated (about 92% of IOPS caps on the acceptance volumes: not in most
- *    of those with a burst cell, 99% of bandwidth caps).
- *
- * The range given with each cap, "~3,000 IOPS (2,910-3,070)", is the lowest
- * and highest cell of the plateau: what the cells the cap was read from
- * measured, which a reader finds in the tables.  It shows the noise (on
- * +-15% cells it is wide) and how much the cap rests on (one block size: no
- * range).
- *
- * Cells whose stability verdict is noisy or stalled are left out before all
- * this and counted (the first named by index); steady cells and imported ones (verdict
- * unknown) are kept.  A block size whose left-out cells ran at more depth x
- * jobs than its kept ones has no point: what is left is a lower depth's.
- *
- * A two-line model always fits noise at least as well as one line, so a side
- * counts only if it moves the curve by more than KNEE_SIDE_MIN (25%, far
- * above the few percent of run-to-run noise): the largest block size must
- * fall clearly below the IOPS level, and the smallest clearly below the
- * bandwidth level.  Otherwise the mode is IOPS-bound (or bandwidth-bound) at
- * every size measured, and that one cap is the plateau of all the points.
- * Fewer than KNEE_POINTS_MIN block sizes, or a span under KNEE_SPAN_MIN x,
- * cannot tell the lines apart.  Accuracy on 1,000 synthetic volumes with
- * +-15% noise, a soft knee, stalls and bursts: bench/caps-accuracy.sh and
- * bench/RESULTS.md.
- */
-#define KNEE_SIDE_MIN	1.25
-#define KNEE_OUTLIER	0.405	/* ln 1.5 */
-#define KNEE_BAND	0.223	/* ln 1.25 */
-#define KNEE_BAND_MIN	0.049	/* ln 1.05 */
-#define KNEE_BAND_SIGMAS 4
-#define KNEE_BEND	0.693	/* ln 2 */
-#define KNEE_FAR_MIN	5
-#define KNEE_FLOOR_SIGMAS 2
+#define CAPS_SAME	2.0	/* runs within this many sigmas of the top are at its level */
+#define CAPS_TOP_BAND	2.0	/* the upper cells: within this many sigmas of the highest */
+#define CAPS_ABOVE	3.0	/* a cell above a cap beyond this many sigmas contradicts it */
+#define CAPS_ABOVE_MIN	0.049	/* ... and beyond ln 1.05 */
+#define KNEE_GAP_MAX	8	/* the bend between the two caps' runs, in times of size */
 
-/* A block size's best usable cell. */
-struct knee_point {
-	uint64_t	 bs;
-	double		 iops;
-	double		 noise;	/* the cell's per-second IOPS CV, a fraction; < 0 unknown */
-	unsigned	 par;	/* the most depth x jobs of its kept cells */
-	unsigned	 par_out;	/* ... and of its cells left out */
-};
-
-/* A side's plateau: its level and range (log), and how many points it rests on. */
-struct knee_plateau {
-	double		 level, lo, hi;
-	double		 noise;		/* the standard deviation of its points; 0 under 3 */
-	double		 band;		/* the band its points agree within (log) */
-	unsigned	 n;
-};
-
-/* The point of block size bs in p[0..*n), added in order if new. */
-static struct knee_point *
-knee_point_at(struct knee_point *p, unsigned *n, uint64_t bs)
+/* A point's value on a side: log IOPS, or log bytes/s. */
+static double
+caps_v(const struct curve_point *q, bool bw)
 {
-	unsigned j;
+	return bw ? q->w : q->y;
+}
 
-	for (j = 0; j < *n && p[j].bs < bs; j++)
+/* Whether segment s of c is a run of side bw: flat in its figure, two inliers or more. */
+static bool
+caps_run(const struct curve *c, unsigned s, bool bw)
+{
+	const struct curve_seg *g = &c->seg[s];
+	unsigned i, in = 0;
+
+	if (g->kind != (bw ? CURVE_FLAT_BW : CURVE_FLAT_IOPS))
+		return false;
+	for (i = g->first; i <= g->last; i++)
+		in += c->p[i].inlier;
+	return in >= 2;
+}
+
+/* The mean noise of segment s's inliers. */
+static double
+caps_sigma(const struct curve *c, unsigned s)
+{
+	const struct curve_seg *g = &c->seg[s];
+	double sum = 0;
+	unsigned i, n = 0;
+
+	for (i = g->first; i <= g->last; i++)
+		if (c->p[i].inlier) {
+			sum += c->p[i].sigma;
+			n++;
+		}
+	return n ? sum / n : CURVE_SIGMA_FLOOR;
+}
+
+/* The first and last inlier of segment s. */
+static void
+caps_ends(const struct curve *c, unsigned s, unsigned *a, unsigned *b)
+{
+	const struct curve_seg *g = &c->seg[s];
+
+	for (*a = g->first; *a < g->last && !c->p[*a].inlier; (*a)++)
 		;
-	if (j == *n || p[j].bs != bs) {
-		memmove(p + j + 1, p + j, (*n - j) * sizeof *p);
-		memset(&p[j], 0, sizeof p[j]);
-		p[j].bs = bs;
-		(*n)++;
-	}
-	return &p[j];
+	for (*b = g->last; *b > *a && !c->p[*b].inlier; (*b)--)
+		;
 }
 
 /*
- * The upper envelope of a mode's cells into p[], sorted by block size: each
- * size's best clean cell (finished, IOPS above 0) whose verdict is not noisy
- * or stalled; those are counted in k (the first by index).  A size whose
- * left-out cells ran at more depth x jobs than any kept one has no point:
- * its best kept cell is a lower depth's, not the volume's (a stalled QD32
- * cell leaves QD1).
- * Returns how many points.
+ * The ceiling of the members of a level (member[i]): the mean of those
+ * within CAPS_TOP_BAND sigmas of the highest, raised to each member less
+ * its own per-second noise.  Log values.
  */
-static unsigned
-knee_points(const struct cell_result *cells, unsigned ncells, enum rw_mode mode, int share,
-    struct knee_point *p, struct knee *k)
+static double
+caps_ceiling(const struct curve *c, const bool *member, bool bw)
 {
-	unsigned n = 0, i, j;
+	double top = -INFINITY, sum = 0, level;
+	unsigned i, n = 0;
 
-	for (i = 0; i < ncells; i++) {
-		const struct cell_result *r = &cells[i];
-		struct knee_point *q;
-		unsigned par = r->cell.depth * (r->cell.jobs ? r->cell.jobs : 1);
-		double cv;
-
-		if (r->cell.mode != mode || !results_cell_has_figures(r) || r->status != CELL_OK ||
-		    !(r->iops > 0) || r->cell.bs == 0 ||
-		    (share != SUMMARY_NO_SHARE && r->cell.rwmixread != (unsigned)share))
-			continue;
-		q = knee_point_at(p, &n, r->cell.bs);
-		if (r->stability.verdict == STABILITY_NOISY ||
-		    r->stability.verdict == STABILITY_STALLED) {
-			if (k->nleft_out < KNEE_LEFT_OUT_NAMES)
-				k->left_out[k->nleft_out] = i;
-			k->nleft_out++;
-			q->par_out = par > q->par_out ? par : q->par_out;
-			continue;
+	for (i = 0; i < c->n; i++)
+		if (member[i])
+			top = fmax(top, caps_v(&c->p[i], bw));
+	for (i = 0; i < c->n; i++)
+		if (member[i] && caps_v(&c->p[i], bw) >= top - CAPS_TOP_BAND * c->p[i].sigma) {
+			sum += caps_v(&c->p[i], bw);
+			n++;
 		}
-		q->par = par > q->par ? par : q->par;
-		if (r->iops > q->iops) {
-			cv = results_cell_cv_pct(r);
-			q->iops = r->iops;
-			q->noise = cv >= 0 ? cv / 100 : -1;
+	level = sum / n;
+	for (i = 0; i < c->n; i++)
+		if (member[i] && c->p[i].own >= 0)
+			level = fmax(level, caps_v(&c->p[i], bw) - c->p[i].own);
+	return level;
+}
+
+/* Side bw's level: cap, range, sizes and count from the inliers of its runs at the top. */
+static void
+caps_set(struct knee *k, bool bw, double level, double lo, double hi, uint64_t bs_lo,
+    uint64_t bs_hi, unsigned n)
+{
+	if (bw) {
+		k->bw_cap = exp(level);
+		k->bw_lo = exp(lo);
+		k->bw_hi = exp(hi);
+		k->bw_bs_lo = bs_lo;
+		k->bw_bs_hi = bs_hi;
+		k->bw_npoints = n;
+	} else {
+		k->iops_cap = exp(level);
+		k->iops_lo = exp(lo);
+		k->iops_hi = exp(hi);
+		k->iops_bs_lo = bs_lo;
+		k->iops_bs_hi = bs_hi;
+		k->iops_npoints = n;
+	}
+}
+
+/*
+ * Two levels: run r (not at the top) before the first top run or after the
+ * last; the two named in size order, the top's over its runs' sizes.
+ */
+static void
+caps_two_levels(const struct curve *c, unsigned r, unsigned t0, unsigned t1, double top,
+    bool bw, struct knee_levels *kl)
+{
+	unsigned a, b, ta, tb, x;
+	int lower = r < t0 ? 0 : 1;
+
+	caps_ends(c, r, &a, &b);
+	caps_ends(c, t0, &ta, &x);
+	caps_ends(c, t1, &x, &tb);
+	kl->shape = KNEE_SHAPE_TWO_LEVELS;
+	kl->value[lower] = exp(c->seg[r].level);
+	kl->from_bs[lower] = c->p[a].bs;
+	kl->to_bs[lower] = c->p[b].bs;
+	kl->value[1 - lower] = exp(top);
+	kl->from_bs[1 - lower] = c->p[ta].bs;
+	kl->to_bs[1 - lower] = c->p[tb].bs;
+	(void)bw;
+}
+
+/*
+ * The dip of a plateau: the lowest point from its first member to its last
+ * that is not a member and lies below the band of the cap; its extent is the
+ * non-members around it.
+ */
+static void
+caps_dip(const struct curve *c, const bool *member, double cap, bool bw, struct knee_levels *kl)
+{
+	unsigned i, first = c->n, last = 0, low = c->n, a, b;
+
+	for (i = 0; i < c->n; i++)
+		if (member[i]) {
+			first = i < first ? i : first;
+			last = i;
+		}
+	for (i = first; i < last && first < c->n; i++)
+		if (!member[i] && caps_v(&c->p[i], bw) < cap - CAPS_TOP_BAND * c->p[i].sigma &&
+		    (low == c->n || caps_v(&c->p[i], bw) < caps_v(&c->p[low], bw)))
+			low = i;
+	if (low == c->n)
+		return;
+	for (a = low; a > first + 1 && !member[a - 1]; a--)
+		;
+	for (b = low; b + 1 < last && !member[b + 1]; b++)
+		;
+	kl->dip = exp(caps_v(&c->p[low], bw));
+	kl->dip_from = c->p[a].bs;
+	kl->dip_to = c->p[b].bs;
+}
+
+/* The highest point above cap (log) beyond its noise, or c->n. */
+static unsigned
+caps_above(const struct curve *c, double cap, bool bw)
+{
+	unsigned i, above = c->n;
+
+	for (i = 0; i < c->n; i++) {
+		double v = caps_v(&c->p[i], bw);
+
+		if (v > cap + fmax(CAPS_ABOVE * c->p[i].sigma, CAPS_ABOVE_MIN) &&
+		    (above == c->n || v > caps_v(&c->p[above], bw)))
+			above = i;
+	}
+	return above;
+}
+
+/* The members of side bw's top level: the inliers of runs at it, saturated or not. */
+static unsigned
+caps_members(const struct curve *c, const bool *at_top, bool *member, bool *any, bool bw)
+{
+	unsigned s, i, n = 0;
+
+	memset(member, 0, c->n * sizeof *member);
+	memset(any, 0, c->n * sizeof *any);
+	for (s = 0; s < c->nseg; s++) {
+		if (!at_top[s])
+			continue;
+		for (i = c->seg[s].first; i <= c->seg[s].last; i++) {
+			if (!c->p[i].inlier)
+				continue;
+			any[i] = true;
+			if (!c->p[i].unsat) {
+				member[i] = true;
+				n++;
+			}
 		}
 	}
-	for (i = 0, j = 0; i < n; i++)
-		if (p[i].iops > 0 && p[i].par >= p[i].par_out)
-			p[j++] = p[i];
-	return j;
+	(void)bw;
+	return n;
+}
+
+/* The level of a side made only of sizes not saturated: the highest, its sizes, its depth. */
+static void
+caps_unsaturated(const struct curve *c, const bool *any, bool bw, struct knee *k,
+    struct knee_levels *kl)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	unsigned i, a = c->n, b = 0, n = 0;
+
+	kl->shape = KNEE_SHAPE_UNSATURATED;
+	for (i = 0; i < c->n; i++) {
+		if (!any[i])
+			continue;
+		a = i < a ? i : a;
+		b = i;
+		n++;
+		lo = fmin(lo, caps_v(&c->p[i], bw));
+		hi = fmax(hi, caps_v(&c->p[i], bw));
+		kl->depth = c->p[i].par > kl->depth ? c->p[i].par : kl->depth;
+	}
+	kl->value[0] = exp(hi);
+	kl->from_bs[0] = c->p[a].bs;
+	kl->to_bs[0] = c->p[b].bs;
+	caps_set(k, bw, hi, lo, hi, c->p[a].bs, c->p[b].bs, n);
+}
+
+/* The plateau of side bw from its top runs' members: cap, range, dip, and a cell above. */
+static void
+caps_plateau(const struct curve *c, const bool *member, const bool *any, bool bw,
+    struct knee *k, struct knee_levels *kl)
+{
+	double cap = caps_ceiling(c, member, bw), lo = INFINITY, hi = -INFINITY;
+	unsigned i, a = c->n, b = 0, n = 0, above;
+
+	for (i = 0; i < c->n; i++) {
+		if (!any[i])
+			continue;
+		a = i < a ? i : a;
+		b = i;
+		n += member[i];
+		lo = fmin(lo, caps_v(&c->p[i], bw));
+		hi = fmax(hi, caps_v(&c->p[i], bw));
+	}
+	caps_set(k, bw, cap, lo, hi, c->p[a].bs, c->p[b].bs, n);
+	kl->shape = KNEE_SHAPE_PLATEAU;
+	caps_dip(c, member, cap, bw, kl);
+	above = caps_above(c, cap, bw);
+	if (above < c->n) {
+		kl->shape = KNEE_SHAPE_ABOVE;
+		kl->value[0] = exp(caps_v(&c->p[above], bw));
+		kl->from_bs[0] = kl->to_bs[0] = c->p[above].bs;
+	}
+}
+
+/*
+ * What side bw shows (step 1-3 above) into kl and k's level of it; false
+ * when the side has no run.
+ */
+static bool
+caps_side(const struct curve *c, bool bw, struct knee *k, struct knee_levels *kl)
+{
+	bool *at_top = xcalloc(c->nseg, sizeof *at_top);
+	bool *member = xcalloc(c->n, sizeof *member), *any = xcalloc(c->n, sizeof *any);
+	unsigned s, top = c->nseg, t0 = c->nseg, t1 = 0, n;
+
+	memset(kl, 0, sizeof *kl);
+	for (s = 0; s < c->nseg; s++)
+		if (caps_run(c, s, bw) && (top == c->nseg || c->seg[s].level > c->seg[top].level))
+			top = s;
+	if (top == c->nseg)
+		goto out;
+	for (s = 0; s < c->nseg; s++) {
+		double tol = CAPS_SAME * fmax(caps_sigma(c, s), caps_sigma(c, top));
+
+		if (!caps_run(c, s, bw) || c->seg[top].level - c->seg[s].level > tol)
+			continue;
+		at_top[s] = true;
+		t0 = s < t0 ? s : t0;
+		t1 = s;
+	}
+	for (s = 0; s < c->nseg; s++)
+		if (caps_run(c, s, bw) && !at_top[s] && (s < t0 || s > t1)) {
+			caps_two_levels(c, s, t0, t1, c->seg[top].level, bw, kl);
+			n = caps_members(c, at_top, member, any, bw);
+			caps_set(k, bw, c->seg[top].level, c->seg[top].level, c->seg[top].level,
+			    kl->from_bs[s < t0], kl->to_bs[s < t0], n);
+			goto out;
+		}
+	n = caps_members(c, at_top, member, any, bw);
+	if (n < 2)
+		caps_unsaturated(c, any, bw, k, kl);
+	else
+		caps_plateau(c, member, any, bw, k, kl);
+out:
+	free(at_top);
+	free(member);
+	free(any);
+	return kl->shape != KNEE_SHAPE_NONE;
+}
+
+/* The first point of the first run of side bw, or the last of its last (last); c->n none. */
+static unsigned
+caps_run_edge(const struct curve *c, bool bw, bool last)
+{
+	unsigned s, a, b, edge = c->n;
+
+	for (s = 0; s < c->nseg; s++) {
+		if (!caps_run(c, s, bw))
+			continue;
+		caps_ends(c, s, &a, &b);
+		if (!last && edge == c->n)
+			edge = a;
+		if (last)
+			edge = b;
+	}
+	return edge;
+}
+
+/* The best point of each side: IOPS below the first bandwidth run, bandwidth from the last IOPS run. */
+static void
+caps_side_peaks(const struct curve *c, struct knee *k)
+{
+	unsigned bw0 = caps_run_edge(c, true, false), io1 = caps_run_edge(c, false, true), i;
+
+	for (i = 0; i < c->n; i++) {
+		const struct curve_point *q = &c->p[i];
+
+		if ((bw0 == c->n || i < bw0) && q->iops > k->side_iops) {
+			k->side_iops = q->iops;
+			k->side_iops_bs = q->bs;
+		}
+		if ((io1 == c->n || i >= io1) && q->iops * (double)q->bs > k->side_bw) {
+			k->side_bw = q->iops * (double)q->bs;
+			k->side_bw_bs = q->bs;
+		}
+	}
+}
+
+/* Trend segments of three points or more outside [from, to] (points), for the sentence. */
+static void
+caps_trends(const struct curve *c, unsigned from, unsigned to, struct knee *k)
+{
+	unsigned s;
+
+	for (s = 0; s < c->nseg && k->ntrends < KNEE_TRENDS_MAX; s++) {
+		const struct curve_seg *g = &c->seg[s];
+		struct knee_trend *t;
+
+		if (g->kind != CURVE_TREND || g->last - g->first < 2 ||
+		    (g->last >= from && g->first <= to))
+			continue;
+		t = &k->trends[k->ntrends++];
+		t->from_bs = c->p[g->first].bs;
+		t->to_bs = c->p[g->last].bs;
+		t->from_iops = c->p[g->first].iops;
+		t->to_iops = c->p[g->last].iops;
+	}
+}
+
+/* The knee of two stated caps: B / I and the measured sizes either side, when the bend is short. */
+static void
+caps_knee_at(const struct curve *c, struct knee *k)
+{
+	unsigned i;
+
+	if (!k->iops_plateau || !k->bw_plateau || k->iops_bs_hi >= k->bw_bs_lo ||
+	    k->bw_bs_lo > KNEE_GAP_MAX * k->iops_bs_hi)
+		return;
+	k->knee_bs = k->bw_cap / k->iops_cap;
+	for (i = 0; i < c->n; i++) {
+		if ((double)c->p[i].bs <= k->knee_bs * (1 + 1e-9))
+			k->knee_lo_bs = c->p[i].bs;
+		if ((double)c->p[i].bs >= k->knee_bs * (1 - 1e-9) && k->knee_hi_bs == 0)
+			k->knee_hi_bs = c->p[i].bs;
+	}
+}
+
+/* Both sides, the kind, the knee and the trends of a fitted curve. */
+static void
+caps_read(const struct curve *c, struct knee *k)
+{
+	bool hi = caps_side(c, false, k, &k->iops_shape), hb = caps_side(c, true, k, &k->bw_shape);
+	unsigned io0 = caps_run_edge(c, false, false), io1 = caps_run_edge(c, false, true);
+	unsigned bw0 = caps_run_edge(c, true, false), bw1 = caps_run_edge(c, true, true);
+
+	/* Runs out of order (bandwidth flat below IOPS flat): the side with fewer sizes goes. */
+	if (hi && hb && io1 >= bw0) {
+		bool drop_bw = k->bw_npoints <= k->iops_npoints;
+
+		memset(drop_bw ? &k->bw_shape : &k->iops_shape, 0, sizeof k->bw_shape);
+		hb = hb && !drop_bw;
+		hi = hi && drop_bw;
+	}
+	k->kind = hi && hb ? KNEE_FOUND : hi ? KNEE_IOPS_BOUND : hb ? KNEE_BW_BOUND :
+	    KNEE_NO_PLATEAU;
+	k->iops_plateau = k->iops_shape.shape == KNEE_SHAPE_PLATEAU;
+	k->bw_plateau = k->bw_shape.shape == KNEE_SHAPE_PLATEAU;
+	if (!hi)
+		k->iops_cap = k->iops_lo = k->iops_hi = 0;
+	if (!hb)
+		k->bw_cap = k->bw_lo = k->bw_hi = 0;
+	if (k->kind == KNEE_FOUND)
+		caps_knee_at(c, k);
+	if (k->kind == KNEE_NO_PLATEAU) {
+		k->iops_shape.shape = KNEE_SHAPE_UNEVEN;
+		k->iops_shape.value[0] = c->p[0].iops;
+		k->iops_shape.from_bs[0] = k->iops_shape.to_bs[0] = c->p[0].bs;
+		k->iops_shape.value[1] = c->p[c->n - 1].iops;
+		k->iops_shape.from_bs[1] = k->iops_shape.to_bs[1] = c->p[c->n - 1].bs;
+	} else {
+		caps_trends(c, hi ? io0 : bw0, hb ? bw1 : io1, k);
+	}
+	caps_side_peaks(c, k);
 }
 
 /* The span and the peaks of the points, for every verdict. */
 static void
-knee_peaks(struct knee *k, const struct knee_point *p, unsigned n)
+caps_peaks(struct knee *k, const struct curve_point *p, unsigned n)
 {
 	unsigned i;
 
@@ -209,405 +486,6 @@ knee_peaks(struct knee *k, const struct knee_point *p, unsigned n)
 	}
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of x[0..n), n > 0, sorted in scratch s[n]. */
-static double
-knee_median(const double *x, unsigned n, double *s)
-{
-	memcpy(s, x, n * sizeof *s);
-	qsort(s, n, sizeof *s, cmp_double);
-	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
-/*
- * The split of the least truncated squared error: the first split points on
- * the IOPS line (log I = *li, the median of their u), the rest on the
- * bandwidth line (log B = *lB, the median of their v).  u is log IOPS, v
- * log(IOPS x bs), lb log bs.
- */
-static unsigned
-knee_split(const double *u, const double *v, const double *lb, unsigned n, double *li,
-    double *lB)
-{
-	double best_cost = INFINITY, *s = xcalloc(n, sizeof *s);
-	unsigned split, i, best = 0;
-
-	*li = *lB = 0;
-	for (split = 0; split <= n; split++) {
-		double si = split > 0 ? knee_median(u, split, s) : 0;
-		double sB = split < n ? knee_median(v + split, n - split, s) : 0, cost = 0;
-
-		for (i = 0; i < n; i++) {
-			double m = split == 0 ? sB - lb[i] : split == n ? si : fmin(si, sB - lb[i]);
-
-			cost += fmin((u[i] - m) * (u[i] - m), KNEE_OUTLIER * KNEE_OUTLIER);
-		}
-		if (cost < best_cost) {
-			best_cost = cost;
-			best = split;
-			*li = si;
-			*lB = sB;
-		}
-	}
-	free(s);
-	return best;
-}
-
-/*
- * The plateau of a side: of its points x[] (log values) with side[] set, the
- * band of KNEE_BAND that holds the most of them (a tie goes to the higher
- * band: the upper envelope), then re-centred on the mean of the points in
- * it, those away from the bend (far[]) when two or more are.  Then the floor
- * of step 3: a point's noise is its own (noise[], a fraction), or when that
- * is unknown (< 0) the spread of the plateau (the standard deviation of its
- * points, from three on).
- */
-static void
-knee_plateau(const double *x, const double *noise, const bool *side, const bool *far,
-    unsigned n, struct knee_plateau *pl)
-{
-	double ref = 0, sum, sumsq = 0, spread = 0, band, med, worst;
-	double *d = xcalloc(n ? n : 1, sizeof *d), *s = xcalloc(n ? n : 1, sizeof *s);
-	double *d2 = xcalloc(n ? n : 1, sizeof *d2), *s2 = xcalloc(n ? n : 1, sizeof *s2);
-	unsigned i, j, iter, best = 0, nfar, m;
-	bool *use = xcalloc(n ? n : 1, sizeof *use);
-
-	memset(pl, 0, sizeof *pl);
-	for (i = 0, nfar = 0; i < n; i++)
-		nfar += side[i] && far[i];
-	/*
-	 * The band: KNEE_BAND, or when every voter knows its noise and the voters
-	 * agree (their median absolute deviation), KNEE_BAND_SIGMAS of it and no
-	 * less than KNEE_BAND_MIN: cells steady to 1% that agree to 1% make a
-	 * plateau of a few percent, and a bend 10% below it is not on it.
-	 */
-	for (i = 0, m = 0, worst = 0; i < n; i++)
-		if (side[i] && (nfar < 2 || far[i])) {
-			d[m++] = x[i];
-			worst = noise[i] < 0 || worst < 0 ? -1 : fmax(worst, log1p(noise[i]));
-		}
-	band = KNEE_BAND;
-	if (m >= 3 && worst >= 0) {
-		med = knee_median(d, m, s);
-		for (i = 0; i < m; i++)
-			d[i] = fabs(d[i] - med);
-		worst = fmax(worst, 1.4826 * knee_median(d, m, s));
-		band = fmin(KNEE_BAND, fmax(KNEE_BAND_MIN, KNEE_BAND_SIGMAS * worst));
-	}
-	free(d);
-	free(s);
-	for (i = 0, m = 0; i < n; i++) {
-		unsigned c = 0;
-
-		if (!side[i] || (nfar >= 2 && !far[i]))
-			continue;
-		for (j = 0; j < n; j++)
-			c += side[j] && (nfar < 2 || far[j]) && fabs(x[j] - x[i]) <= band;
-		if (c > best || (c == best && x[i] > ref)) {
-			best = c;
-			ref = x[i];
-		}
-		if (c == 1)
-			d2[m++] = x[i];
-	}
-	/*
-	 * No two voters agree within the band: the higher of two (a stall is
-	 * likelier than a burst), but of three or more the middle one, not the
-	 * highest, which is then a burst as often as not.
-	 */
-	if (best == 1 && m >= 3)
-		ref = knee_median(d2, m, s2);
-	free(d2);
-	free(s2);
-	pl->band = band;
-	if (best == 0) {
-		free(use);
-		return;
-	}
-	for (iter = 0; iter < 6; iter++) {
-		for (i = 0, nfar = 0; i < n; i++)
-			nfar += side[i] && far[i] && fabs(x[i] - ref) <= band;
-		for (i = 0, sum = 0, pl->n = 0; i < n; i++) {
-			use[i] = side[i] && (nfar < 2 || far[i]) && fabs(x[i] - ref) <= band;
-			if (use[i]) {
-				sum += x[i];
-				pl->n++;
-			}
-		}
-		if (pl->n == 0)
-			break;
-		ref = sum / pl->n;
-	}
-	pl->level = ref;
-	pl->lo = INFINITY;
-	pl->hi = -INFINITY;
-	for (i = 0; i < n; i++) {
-		if (!use[i])
-			continue;
-		pl->lo = fmin(pl->lo, x[i]);
-		pl->hi = fmax(pl->hi, x[i]);
-		sumsq += (x[i] - ref) * (x[i] - ref);
-	}
-	if (pl->n == 0) {
-		pl->lo = pl->hi = ref;
-		pl->n = 1;
-	} else if (pl->n >= 3)
-		spread = sqrt(sumsq / pl->n);
-	for (i = 0; i < n; i++)
-		if (use[i] && (noise[i] >= 0 || spread > 0))
-			pl->level = fmax(pl->level, noise[i] >= 0 ? x[i] - log1p(noise[i]) :
-			    x[i] - KNEE_FLOOR_SIGMAS * spread);
-	pl->noise = spread;
-	free(use);
-}
-
-/*
- * The points of the IOPS side (left) or bandwidth side (right) of the
- * crossing lk (log bs) into side[], and of them those away from the bend
- * into far[]: at least 4x from the crossing when KNEE_FAR_MIN points are,
- * else 2x (on a soft knee at 70% the curve is 11% below the cap 2x away,
- * 3% 4x away).
- */
-static void
-knee_side(const double *lb, unsigned n, double lk, bool left, bool *side, bool *far)
-{
-	unsigned i, nfar, pass;
-
-	for (i = 0; i < n; i++)
-		side[i] = left ? lb[i] < lk : lb[i] > lk;
-	for (pass = 0; pass < 2; pass++) {
-		double bend = pass == 0 ? 2 * KNEE_BEND : KNEE_BEND;
-
-		for (i = 0, nfar = 0; i < n; i++) {
-			far[i] = side[i] && (left ? lb[i] <= lk - bend : lb[i] >= lk + bend);
-			nfar += far[i];
-		}
-		if (nfar >= KNEE_FAR_MIN)
-			break;
-	}
-}
-
-/*
- * Two levels: the voters v[0..m) (indexes into x, by block size) split into
- * a run of the smaller sizes and one of the larger, two points or more each,
- * each run within the band and their means more than KNEE_BAND apart.  On a
- * side of a knee (bend > 0: the bend is at the larger sizes; < 0: at the
- * smaller), a lower run next to the bend is the bend of a soft knee (70% of
- * the cap 2x from it), not a level.
- */
-static bool
-knee_two_levels(const double *x, const struct knee_point *p, const unsigned *v, unsigned m,
-    double band, int bend, struct knee_levels *kl)
-{
-	unsigned s, i, r;
-
-	for (s = 2; s + 2 <= m; s++) {
-		double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
-		double sum[2] = { 0, 0 };
-
-		for (i = 0; i < m; i++) {
-			r = i >= s;
-			lo[r] = fmin(lo[r], x[v[i]]);
-			hi[r] = fmax(hi[r], x[v[i]]);
-			sum[r] += x[v[i]];
-		}
-		sum[0] /= s;
-		sum[1] /= m - s;
-		if (hi[0] - lo[0] > band || hi[1] - lo[1] > band || fabs(sum[0] - sum[1]) <= KNEE_BAND)
-			continue;
-		if ((bend > 0 && sum[1] < sum[0]) || (bend < 0 && sum[0] < sum[1]))
-			continue;
-		kl->shape = KNEE_SHAPE_TWO_LEVELS;
-		kl->value[0] = exp(sum[0]);
-		kl->value[1] = exp(sum[1]);
-		kl->from_bs[0] = p[v[0]].bs;
-		kl->to_bs[0] = p[v[s - 1]].bs;
-		kl->from_bs[1] = p[v[s]].bs;
-		kl->to_bs[1] = p[v[m - 1]].bs;
-		return true;
-	}
-	return false;
-}
-
-/*
- * What a side's points show (x log values, side[] and far[] as for
- * knee_plateau, pl its plateau): two levels; no two voters within the band
- * (the curve falls or rises: its first and last voter); a point of the side
- * above the cap beyond its noise (its own, or when unknown
- * KNEE_FLOOR_SIGMAS times the plateau's spread, and never less than the
- * band: the highest such point); else a plateau, whose cap is stated.
- */
-static void
-knee_shape(const double *x, const double *noise, const bool *side, const bool *far,
-    const struct knee_point *p, unsigned n, const struct knee_plateau *pl, int bend,
-    struct knee_levels *kl)
-{
-	unsigned *v = xcalloc(n ? n : 1, sizeof *v), i, m, nfar;
-	double tol, above = -INFINITY;
-
-	memset(kl, 0, sizeof *kl);
-	for (i = 0, nfar = 0; i < n; i++)
-		nfar += side[i] && far[i];
-	for (i = 0, m = 0; i < n; i++)
-		if (side[i] && (nfar < 2 || far[i]))
-			v[m++] = i;
-	if (m == 0 || knee_two_levels(x, p, v, m, pl->band, bend, kl)) {
-		free(v);
-		return;
-	}
-	if (pl->n < 2) {
-		kl->shape = KNEE_SHAPE_UNEVEN;
-		kl->value[0] = exp(x[v[0]]);
-		kl->from_bs[0] = kl->to_bs[0] = p[v[0]].bs;
-		kl->value[1] = exp(x[v[m - 1]]);
-		kl->from_bs[1] = kl->to_bs[1] = p[v[m - 1]].bs;
-		free(v);
-		return;
-	}
-	free(v);
-	kl->shape = KNEE_SHAPE_PLATEAU;
-	for (i = 0; i < n; i++) {
-		if (!side[i])
-			continue;
-		tol = KNEE_FLOOR_SIGMAS * (noise[i] >= 0 ? log1p(noise[i]) : pl->noise);
-		if (x[i] > pl->level + fmax(tol, pl->band) && x[i] > above) {
-			above = x[i];
-			kl->shape = KNEE_SHAPE_ABOVE;
-			kl->value[0] = exp(x[i]);
-			kl->from_bs[0] = kl->to_bs[0] = p[i].bs;
-		}
-	}
-}
-
-/*
- * The whole curve in IOPS, after a knee's split: when every point is in one
- * of two flat runs (two IOPS levels, a cache at the small sizes), or neither
- * side of the split shows a plateau (the curve falls, or rises, on neither
- * line), the mode is read as IOPS-bound, with that shape and no bandwidth
- * side: no cap, no knee.
- */
-static void
-knee_whole(struct knee *k, const double *u, const struct knee_point *p, unsigned n)
-{
-	unsigned *v = xcalloc(n, sizeof *v), i;
-	struct knee_levels kl = { .shape = KNEE_SHAPE_NONE };
-	bool none = k->iops_shape.shape == KNEE_SHAPE_UNEVEN ||
-	    k->iops_shape.shape == KNEE_SHAPE_NONE;
-
-	none = none && (k->bw_shape.shape == KNEE_SHAPE_UNEVEN ||
-	    k->bw_shape.shape == KNEE_SHAPE_NONE);
-	for (i = 0; i < n; i++)
-		v[i] = i;
-	if (knee_two_levels(u, p, v, n, KNEE_BAND, 0, &kl) || none) {
-		if (kl.shape == KNEE_SHAPE_NONE) {
-			kl.shape = KNEE_SHAPE_UNEVEN;
-			kl.value[0] = p[0].iops;
-			kl.from_bs[0] = kl.to_bs[0] = p[0].bs;
-			kl.value[1] = p[n - 1].iops;
-			kl.from_bs[1] = kl.to_bs[1] = p[n - 1].bs;
-		}
-		k->kind = KNEE_IOPS_BOUND;
-		k->iops_shape = kl;
-		memset(&k->bw_shape, 0, sizeof k->bw_shape);
-		k->bw_cap = k->bw_lo = k->bw_hi = k->knee_bs = 0;
-		k->bw_npoints = 0;
-	}
-	free(v);
-}
-
-/* Store a plateau (log) as caps. */
-static void
-knee_set(const struct knee_plateau *pl, double *cap, double *lo, double *hi, unsigned *np)
-{
-	*cap = exp(pl->level);
-	*lo = exp(pl->lo);
-	*hi = exp(pl->hi);
-	*np = pl->n;
-}
-
-/* Fit n sorted points (enough of them, spanning enough): set k's kind, caps and ranges. */
-static void
-knee_fit(struct knee *k, const struct knee_point *p, unsigned n)
-{
-	double *u = xcalloc(n, sizeof *u), *v = xcalloc(n, sizeof *v), *lb = xcalloc(n, sizeof *lb);
-	double *noise = xcalloc(n, sizeof *noise);
-	bool *side = xcalloc(n, sizeof *side), *far = xcalloc(n, sizeof *far);
-	struct knee_plateau pi, pb;
-	double li, lB;
-	unsigned i, best, pass;
-
-	for (i = 0; i < n; i++) {
-		lb[i] = log((double)p[i].bs);
-		u[i] = log(p[i].iops);
-		v[i] = u[i] + lb[i];
-		noise[i] = p[i].noise;
-		side[i] = far[i] = true;
-	}
-	best = knee_split(u, v, lb, n, &li, &lB);
-	if (best > 0 && best < n) {
-		bool bw_side = u[n - 1] + log(KNEE_SIDE_MIN) < li;
-		bool iops_side = v[0] + log(KNEE_SIDE_MIN) < lB;
-
-		if (!bw_side || !iops_side)
-			best = bw_side ? 0 : n;
-	}
-	if (best == n) {
-		k->kind = KNEE_IOPS_BOUND;
-		knee_plateau(u, noise, side, far, n, &pi);
-		knee_shape(u, noise, side, far, p, n, &pi, 0, &k->iops_shape);
-		knee_set(&pi, &k->iops_cap, &k->iops_lo, &k->iops_hi, &k->iops_npoints);
-	} else if (best == 0) {
-		k->kind = KNEE_BW_BOUND;
-		knee_plateau(v, noise, side, far, n, &pb);
-		knee_shape(v, noise, side, far, p, n, &pb, 0, &k->bw_shape);
-		knee_set(&pb, &k->bw_cap, &k->bw_lo, &k->bw_hi, &k->bw_npoints);
-	} else {
-		/* Until a side has a plateau, its cap is the split's median. */
-		k->kind = KNEE_FOUND;
-		pi = (struct knee_plateau){ .level = li, .lo = li, .hi = li, .band = KNEE_BAND, .n = 1 };
-		pb = (struct knee_plateau){ .level = lB, .lo = lB, .hi = lB, .band = KNEE_BAND, .n = 1 };
-		for (pass = 0; pass < 2; pass++) {
-			struct knee_plateau ti, tb;
-
-			knee_side(lb, n, lB - li, true, side, far);
-			knee_plateau(u, noise, side, far, n, &ti);
-			if (pass == 1)
-				knee_shape(u, noise, side, far, p, n, ti.n > 0 ? &ti : &pi, 1,
-				    &k->iops_shape);
-			knee_side(lb, n, lB - li, false, side, far);
-			knee_plateau(v, noise, side, far, n, &tb);
-			if (pass == 1)
-				knee_shape(v, noise, side, far, p, n, tb.n > 0 ? &tb : &pb, -1,
-				    &k->bw_shape);
-			if (ti.n > 0)
-				pi = ti;
-			if (tb.n > 0)
-				pb = tb;
-			li = pi.level;
-			lB = pb.level;
-		}
-		knee_set(&pi, &k->iops_cap, &k->iops_lo, &k->iops_hi, &k->iops_npoints);
-		knee_set(&pb, &k->bw_cap, &k->bw_lo, &k->bw_hi, &k->bw_npoints);
-		k->knee_bs = k->bw_cap / k->iops_cap;
-		knee_whole(k, u, p, n);
-	}
-	k->iops_plateau = k->iops_shape.shape == KNEE_SHAPE_PLATEAU;
-	k->bw_plateau = k->bw_shape.shape == KNEE_SHAPE_PLATEAU;
-	free(u);
-	free(v);
-	free(lb);
-	free(noise);
-	free(side);
-	free(far);
-}
-
 /*
  * Find the knee and the caps of a mode from its cells (any order; the
  * method is described above), of those at read share `share` only unless
@@ -618,31 +496,41 @@ void
 analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
     int share, struct knee *k)
 {
-	struct knee_point *p = xcalloc(ncells ? ncells : 1, sizeof *p);
-	unsigned n;
+	struct curve c = { .p = xcalloc(ncells ? ncells : 1, sizeof *c.p) };
 
 	memset(k, 0, sizeof *k);
 	k->kind = KNEE_TOO_FEW;
-	n = knee_points(cells, ncells, mode, share, p, k);
-	knee_peaks(k, p, n);
-	if (n >= KNEE_POINTS_MIN && k->bs_max >= KNEE_SPAN_MIN * k->bs_min)
-		knee_fit(k, p, n);
-	free(p);
+	c.n = analysis_curve_points(cells, ncells, mode, share, c.p, k);
+	caps_peaks(k, c.p, c.n);
+	if (c.n >= KNEE_POINTS_MIN && c.n <= CURVE_POINTS_MAX &&
+	    k->bs_max >= KNEE_SPAN_MIN * k->bs_min) {
+		analysis_curve_fit(&c);
+		caps_read(&c, k);
+		analysis_curve_free(&c);
+	} else {
+		k->side_iops = k->peak_iops;
+		k->side_iops_bs = k->peak_iops_bs;
+		k->side_bw = k->peak_bw;
+		k->side_bw_bs = k->peak_bw_bs;
+	}
+	free(c.p);
 }
 
 /*
- * The knee as it is stated everywhere (the report's sentence, run --auto's
- * findings): the power of two nearest (in log space) to knee_bs, for the
- * caps it is read from hold their noise and block sizes are measured in
- * powers of two; 0 when no knee is stated (either cap lacks its plateau).
+ * The knee as it is stated everywhere (the report's sentence, the
+ * workbook, the charts, run --auto's findings): B / I rounded to two
+ * significant digits of its unit ("43 KiB", "1.5 MiB"), in bytes; 0 when
+ * no knee is stated.
  */
 uint64_t
 analysis_caps_knee_size(const struct knee *k)
 {
-	double e;
+	double v = k->knee_bs, unit = 1, mag;
 
-	if (k->kind != KNEE_FOUND || !k->iops_plateau || !k->bw_plateau)
+	if (!(v >= 1) || !k->iops_plateau || !k->bw_plateau)
 		return 0;
-	e = round(log2(k->knee_bs > 1 ? k->knee_bs : 1));
-	return 1ULL << (e < 62 ? (int)e : 62);
+	while (v / unit >= 1024 && unit < 1099511627776.0)
+		unit *= 1024;
+	mag = pow(10, floor(log10(v / unit)) - 1);
+	return (uint64_t)llround(round(v / unit / mag) * mag * unit);
 }

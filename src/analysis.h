@@ -19,36 +19,50 @@
 
 enum knee_kind {
 	KNEE_TOO_FEW,		/* fewer than 3 block sizes, or they span less than 4x */
-	KNEE_FOUND,		/* IOPS-bound below knee_bs, bandwidth-bound above */
-	KNEE_IOPS_BOUND,	/* IOPS-bound at every block size measured */
-	KNEE_BW_BOUND		/* bandwidth-bound at every block size measured */
+	KNEE_FOUND,		/* a run flat in IOPS at the small sizes, one flat in bandwidth above */
+	KNEE_IOPS_BOUND,	/* runs flat in IOPS, none flat in bandwidth */
+	KNEE_BW_BOUND,		/* runs flat in bandwidth, none flat in IOPS */
+	KNEE_NO_PLATEAU		/* no run flat in either: the curve falls or rises */
 };
 #define KNEE_POINTS_MIN		3	/* block sizes a knee needs */
 #define KNEE_SPAN_MIN		4	/* ... spanning this many times */
 #define KNEE_LEFT_OUT_NAMES	4	/* cells left out that are named; more are counted */
 
 /*
- * What the cells of a side (IOPS or bandwidth) show; see analysis-caps.c.  A
- * cap is stated only on a plateau: two cells or more agree within the band
- * and no cell of the side is above it beyond its noise.
+ * What the runs of a side (IOPS or bandwidth) show; see analysis-caps.c.  A
+ * cap is stated only on a plateau: one level of two or more adjacent sizes
+ * (runs at it may be broken by a dip below), and no cell above it beyond
+ * its noise.
  */
 enum knee_shape {
-	KNEE_SHAPE_NONE,	/* no side: too few sizes, the other kind, or no cell on it */
+	KNEE_SHAPE_NONE,	/* no run flat on this side */
 	KNEE_SHAPE_PLATEAU,	/* a plateau: its cap is stated */
-	KNEE_SHAPE_ABOVE,	/* a plateau, but a cell above it beyond its noise */
-	KNEE_SHAPE_TWO_LEVELS,	/* the smaller sizes at one level, the larger at another */
-	KNEE_SHAPE_UNEVEN	/* no two cells agree: the curve falls or rises */
+	KNEE_SHAPE_ABOVE,	/* a level, but a cell above it beyond its noise */
+	KNEE_SHAPE_TWO_LEVELS,	/* two runs at levels apart, the lower not a dip between */
+	KNEE_SHAPE_UNEVEN,	/* the whole curve: no flat run, it falls or rises */
+	KNEE_SHAPE_UNSATURATED	/* the level's cells still gained IOPS at their deepest depth */
 };
 struct knee_levels {
 	enum knee_shape	 shape;
 	/*
 	 * IOPS (IOPS side) or bytes/s (bandwidth side).  ABOVE: the highest cell
-	 * above, value[0] at from_bs[0]; UNEVEN: the first and the last cell,
+	 * above, value[0] at from_bs[0]; UNEVEN: the first and the last point,
 	 * value[i] at from_bs[i]; TWO_LEVELS: the level of the smaller sizes
 	 * from_bs[0]..to_bs[0] and of the larger ones from_bs[1]..to_bs[1].
 	 */
 	double		 value[2];
 	uint64_t	 from_bs[2], to_bs[2];
+	/* PLATEAU: the lowest point between its runs, when below them (a dip); 0 none. */
+	double		 dip;
+	uint64_t	 dip_from, dip_to;
+	unsigned	 depth;		/* UNSATURATED: the deepest depth x jobs of its cells */
+};
+
+/* A run of the curve that is neither flat nor a cap's, for the sentence. */
+#define KNEE_TRENDS_MAX	4
+struct knee_trend {
+	uint64_t	 from_bs, to_bs;
+	double		 from_iops, to_iops;
 };
 
 /* Where a mode stops being IOPS-bound and becomes bandwidth-bound; see analysis-caps.c. */
@@ -56,20 +70,64 @@ struct knee {
 	enum knee_kind	 kind;
 	unsigned	 npoints;	/* distinct block sizes used */
 	uint64_t	 bs_min, bs_max;
-	double		 iops_cap;	/* the IOPS plateau, IOPS */
-	double		 bw_cap;	/* the bandwidth plateau, bytes/s */
+	/* Each side's level: IOPS, bytes/s; its cap when the side's shape is a plateau. */
+	double		 iops_cap;
+	double		 bw_cap;
 	double		 knee_bs;	/* bw_cap / iops_cap: where the two lines cross, bytes */
-	/* Each cap's range: the lowest and highest cell of its plateau, and how many cells. */
+	uint64_t	 knee_lo_bs, knee_hi_bs;	/* the measured sizes either side of it */
+	/* Each level's range: the lowest and highest cell of its runs, how many, their sizes. */
 	double		 iops_lo, iops_hi;
 	double		 bw_lo, bw_hi;
 	unsigned	 iops_npoints, bw_npoints;
+	uint64_t	 iops_bs_lo, iops_bs_hi, bw_bs_lo, bw_bs_hi;
 	unsigned	 nleft_out;	/* noisy or stalled cells left out of the fit */
 	unsigned	 left_out[KNEE_LEFT_OUT_NAMES];	/* the first of them: indexes into cells */
 	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
 	uint64_t	 peak_iops_bs, peak_bw_bs;
+	/* The best point on each side: below the first bandwidth run, at or above the last IOPS run. */
+	double		 side_iops, side_bw;
+	uint64_t	 side_iops_bs, side_bw_bs;
 	/* A cap is stated (its side's shape is KNEE_SHAPE_PLATEAU): the data shows its plateau. */
 	bool		 iops_plateau, bw_plateau;
 	struct knee_levels iops_shape, bw_shape;
+	/* Runs of three sizes or more on neither line, outside the caps and the bend between. */
+	unsigned	 ntrends;
+	struct knee_trend trends[KNEE_TRENDS_MAX];
+};
+
+/* The curve a knee is read from (analysis-curve.c): a point per block size. */
+#define CURVE_SIGMA_FLOOR	0.02	/* cells never agree better than 2% */
+#define CURVE_SIGMA_MAX		0.35
+#define CURVE_POINTS_MAX	512	/* more block sizes than this are not segmented */
+enum curve_kind {
+	CURVE_FLAT_IOPS,	/* flat in IOPS within the noise */
+	CURVE_FLAT_BW,		/* flat in bandwidth within the noise */
+	CURVE_TREND		/* a line of its own slope: rising, falling, a bend */
+};
+struct curve_point {
+	uint64_t	 bs;
+	double		 iops;
+	double		 x, y, w;	/* ln bs, ln IOPS, ln bytes/s */
+	double		 own;		/* ln(1 + the cell's per-second CV); < 0 unknown */
+	double		 sigma;		/* the noise of y (and w): own, its neighbours', a floor */
+	bool		 unsat;		/* its size still gained IOPS at the deepest depth */
+	int		 cell;		/* the cell it is, an index into cells */
+	unsigned	 par, par_out;	/* the most depth x jobs of its kept and left-out cells */
+	unsigned	 seg;		/* its segment */
+	double		 z;		/* its residual from the segment's fit, in sigmas */
+	bool		 inlier;	/* |z| within the fit's truncation */
+};
+struct curve_seg {
+	enum curve_kind	 kind;
+	unsigned	 first, last;	/* points */
+	double		 level;		/* flat: ln IOPS or ln bytes/s; trend: ln IOPS at first */
+	double		 slope;		/* trend: d ln IOPS / d ln bs */
+};
+struct curve {
+	struct curve_point *p;
+	unsigned	 n;
+	struct curve_seg *seg;
+	unsigned	 nseg;
 };
 
 /* What a cell's per-second series says about burst credits; see analysis-burst.c. */
@@ -147,6 +205,15 @@ void	 analysis_expect_mode(const struct cell_result *cells, unsigned ncells, enu
 	     int share, const struct knee *k, int peak_iops, int peak_bw, const struct expect *e,
 	     struct expect_mode *out);
 enum expect_verdict analysis_expect_volume(const struct expect_mode *modes, unsigned n);
+
+/* analysis-curve.c */
+bool	 analysis_curve_cell(const struct cell_result *r, enum rw_mode mode, int share);
+bool	 analysis_curve_left_out(const struct cell_result *r);
+unsigned analysis_curve_points(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
+	     int share, struct curve_point *p, struct knee *k);
+double	 analysis_curve_median(const double *x, unsigned n, double *s);
+void	 analysis_curve_fit(struct curve *c);
+void	 analysis_curve_free(struct curve *c);
 
 /* analysis-caps.c */
 void	 analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,

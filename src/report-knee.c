@@ -1,6 +1,10 @@
 /*
- * The sentence of a mode's knee and caps (analysis-caps.c finds them): the
- * verdict, each cap's range, and the cells left out of the fit.
+ * The sentence of a mode's caps and knee (analysis-caps.c reads them off
+ * the runs of its curve): each side's cap with its range and the sizes it
+ * rests on, or what the side shows instead (two levels, a cell above, not
+ * saturated, a fall or rise), the knee with the measured sizes either side,
+ * the runs on neither line, and the cells left out of the fit.  Every claim
+ * names its cells, so tests/claims-check.py can test it against them.
  */
 #include "config.h"
 
@@ -9,26 +13,225 @@
 
 #include "report.h"
 
-/*
- * A cap's range as text: "2,910-3,070"; "6 block sizes, all ~3,000" when the
- * ends round alike; "one block size" when it rests on one.
- */
-static const char *
-knee_range(double lo, double hi, unsigned n, double unit, char *buf, size_t len)
+/* "2-64 KiB", "512 B-1 KiB", "4 KiB" (lo == hi): a run of block sizes. */
+const char *
+report_knee_sizes(uint64_t lo, uint64_t hi, char *buf, size_t len)
 {
-	char a[32], b[32];
+	char a[32], b[32], *ua, *ub;
 
-	if (n < 2) {
-		snprintf(buf, len, "one block size");
+	size_human(lo, a, sizeof a);
+	if (hi == lo) {
+		snprintf(buf, len, "%s", a);
 		return buf;
 	}
-	report_approx(lo / unit, a, sizeof a);
-	report_approx(hi / unit, b, sizeof b);
-	if (strcmp(a, b) == 0)
-		snprintf(buf, len, "%u block sizes, all ~%s", n, a);
-	else
+	size_human(hi, b, sizeof b);
+	ua = strchr(a, ' ');
+	ub = strchr(b, ' ');
+	if (ua != NULL && ub != NULL && strcmp(ua, ub) == 0) {
+		*ua = '\0';
 		snprintf(buf, len, "%s-%s", a, b);
+	} else {
+		snprintf(buf, len, "%s-%s", a, b);
+	}
 	return buf;
+}
+
+/* A figure v (IOPS, or bytes/s shown in MiB/s) with its unit: "~4,800 IOPS", "128.0 MiB/s". */
+static const char *
+knee_value(double v, bool bw, bool approx, char *buf, size_t len)
+{
+	char n[32];
+
+	if (approx)
+		report_approx(bw ? v / MIB : v, n, sizeof n);
+	else
+		report_num(bw ? v / MIB : v, bw ? 1 : 0, n, sizeof n);
+	snprintf(buf, len, "%s%s %s", approx ? "~" : "", n, bw ? "MiB/s" : "IOPS");
+	return buf;
+}
+
+/*
+ * A cap's range after its value: " (2,910-3,070)", "(125-130; ~134 MB/s)";
+ * nothing but the MB/s when the ends round alike.
+ */
+static void
+knee_range(char *buf, size_t len, double lo, double hi, double cap, bool bw)
+{
+	char a[32], b[32], c[32];
+
+	report_approx(bw ? lo / MIB : lo, a, sizeof a);
+	report_approx(bw ? hi / MIB : hi, b, sizeof b);
+	if (strcmp(a, b) != 0 && bw)
+		str_catf(buf, len, " (%s-%s; ~%s MB/s)", a, b, report_approx(cap / 1e6, c,
+		    sizeof c));
+	else if (strcmp(a, b) != 0)
+		str_catf(buf, len, " (%s-%s)", a, b);
+	else if (bw)
+		str_catf(buf, len, " (~%s MB/s)", report_approx(cap / 1e6, c, sizeof c));
+}
+
+/*
+ * A stated cap: "IOPS cap ~3,000 IOPS (2,910-3,070) at 512 B-32 KiB", with
+ * a dip below it between its runs, "at every block size measured" when its
+ * runs cover them all.
+ */
+static void
+knee_cap(char *buf, size_t len, const struct knee *k, bool bw)
+{
+	const struct knee_levels *kl = bw ? &k->bw_shape : &k->iops_shape;
+	uint64_t lo = bw ? k->bw_bs_lo : k->iops_bs_lo, hi = bw ? k->bw_bs_hi : k->iops_bs_hi;
+	char a[48], b[48];
+
+	str_catf(buf, len, "%s cap %s", bw ? "bandwidth" : "IOPS", knee_value(bw ? k->bw_cap :
+	    k->iops_cap, bw, true, a, sizeof a));
+	knee_range(buf, len, bw ? k->bw_lo : k->iops_lo, bw ? k->bw_hi : k->iops_hi,
+	    bw ? k->bw_cap : k->iops_cap, bw);
+	if (lo == k->bs_min && hi == k->bs_max)
+		str_catf(buf, len, " at every block size measured (%s)", report_knee_sizes(lo, hi,
+		    b, sizeof b));
+	else
+		str_catf(buf, len, " at %s", report_knee_sizes(lo, hi, b, sizeof b));
+	if (kl->dip > 0)
+		str_catf(buf, len, ", a dip to %s at %s", knee_value(kl->dip, bw, true, a, sizeof a),
+		    report_knee_sizes(kl->dip_from, kl->dip_to, b, sizeof b));
+}
+
+/* What a side shows when its cap is not stated. */
+static void
+knee_shape(char *buf, size_t len, const struct knee *k, bool bw)
+{
+	const struct knee_levels *kl = bw ? &k->bw_shape : &k->iops_shape;
+	const char *name = bw ? "bandwidth" : "IOPS";
+	double cap = bw ? k->bw_cap : k->iops_cap;
+	char a[48], b[48], c[48], d[48];
+
+	switch (kl->shape) {
+	case KNEE_SHAPE_ABOVE:
+		str_catf(buf, len, "no %s cap: %s did %s, %.0f%% above the %s of %s", name,
+		    report_knee_sizes(kl->from_bs[0], kl->from_bs[0], a, sizeof a),
+		    knee_value(kl->value[0], bw, false, b, sizeof b), 100 * (kl->value[0] / cap - 1),
+		    knee_value(cap, bw, true, c, sizeof c), report_knee_sizes(bw ? k->bw_bs_lo :
+		    k->iops_bs_lo, bw ? k->bw_bs_hi : k->iops_bs_hi, d, sizeof d));
+		knee_range(buf, len, bw ? k->bw_lo : k->iops_lo, bw ? k->bw_hi : k->iops_hi, cap,
+		    bw);
+		break;
+	case KNEE_SHAPE_TWO_LEVELS:
+		str_catf(buf, len, "two %s levels: %s at %s, ", name,
+		    knee_value(kl->value[0], bw, true, a, sizeof a),
+		    report_knee_sizes(kl->from_bs[0], kl->to_bs[0], b, sizeof b));
+		str_catf(buf, len, "%s at %s", knee_value(kl->value[1], bw, true, c, sizeof c),
+		    report_knee_sizes(kl->from_bs[1], kl->to_bs[1], d, sizeof d));
+		break;
+	case KNEE_SHAPE_UNSATURATED:
+		str_catf(buf, len, "not saturated at QD%u: %s at %s still rising with depth "
+		    "(no %s cap measured)", kl->depth, knee_value(kl->value[0], bw, true, a, sizeof a),
+		    report_knee_sizes(kl->from_bs[0], kl->to_bs[0], b, sizeof b), name);
+		break;
+	default:
+		break;
+	}
+}
+
+/* A side: its cap or its shape; without a run, what the other side leaves. */
+static void
+knee_side(char *buf, size_t len, const struct knee *k, bool bw)
+{
+	bool plateau = bw ? k->bw_plateau : k->iops_plateau;
+	char a[48], b[48];
+
+	if (buf[0] != '\0')
+		str_catf(buf, len, "; ");
+	if (plateau)
+		knee_cap(buf, len, k, bw);
+	else if ((bw ? k->bw_shape.shape : k->iops_shape.shape) != KNEE_SHAPE_NONE)
+		knee_shape(buf, len, k, bw);
+	else if (bw)
+		str_catf(buf, len, "no bandwidth limit reached (up to %s at %s)",
+		    knee_value(k->peak_bw, true, false, a, sizeof a),
+		    report_knee_sizes(k->peak_bw_bs, k->peak_bw_bs, b, sizeof b));
+	else
+		str_catf(buf, len, "no IOPS limit reached (up to %s at %s)",
+		    knee_value(k->peak_iops, false, false, a, sizeof a),
+		    report_knee_sizes(k->peak_iops_bs, k->peak_iops_bs, b, sizeof b));
+}
+
+/* A run on neither line: "IOPS falling with size from 1,490 at 4 KiB to 1,231 at 16 KiB". */
+static void
+knee_trend(char *buf, size_t len, uint64_t from_bs, double from, uint64_t to_bs, double to)
+{
+	char a[32], b[32], c[32], d[32], e[32], f[32];
+
+	str_catf(buf, len, "IOPS %s with size from %s at %s to %s at %s (%s to %s MiB/s)",
+	    to < from ? "falling" : "rising", report_num(from, 0, a, sizeof a),
+	    report_knee_sizes(from_bs, from_bs, b, sizeof b), report_num(to, 0, c, sizeof c),
+	    report_knee_sizes(to_bs, to_bs, d, sizeof d),
+	    report_num(from * (double)from_bs / MIB, 1, e, sizeof e),
+	    report_num(to * (double)to_bs / MIB, 1, f, sizeof f));
+}
+
+/* The knee: "knee ~43 KiB, between 32 and 64 KiB" (or "~32 KiB, a size measured"). */
+static void
+knee_where(char *buf, size_t len, const struct knee *k)
+{
+	uint64_t at = analysis_caps_knee_size(k);
+	char a[32], b[48], *dash;
+
+	if (at == 0)
+		return;
+	str_catf(buf, len, "; knee ~%s", size_human(at, a, sizeof a));
+	if (k->knee_lo_bs == k->knee_hi_bs) {
+		str_catf(buf, len, ", a size measured");
+		return;
+	}
+	report_knee_sizes(k->knee_lo_bs, k->knee_hi_bs, b, sizeof b);
+	if ((dash = strchr(b, '-')) != NULL) {
+		*dash = '\0';
+		str_catf(buf, len, ", between %s and %s", b, dash + 1);
+	}
+}
+
+/* The verdict of k alone, without the cells left out. */
+static void
+knee_verdict(const struct knee *k, char *text, size_t len)
+{
+	char a[32], b[32];
+	unsigned t;
+
+	text[0] = '\0';
+	switch (k->kind) {
+	case KNEE_TOO_FEW:
+		if (k->npoints < KNEE_POINTS_MIN)
+			snprintf(text, len, "too few block sizes to find a knee "
+			    "(%u measured; need %d)", k->npoints, KNEE_POINTS_MIN);
+		else
+			snprintf(text, len, "block sizes span too little to find a "
+			    "knee (%s to %s; need %dx)", size_human(k->bs_min, a, sizeof a),
+			    size_human(k->bs_max, b, sizeof b), KNEE_SPAN_MIN);
+		return;
+	case KNEE_NO_PLATEAU:
+		knee_trend(text, len, k->iops_shape.from_bs[0], k->iops_shape.value[0],
+		    k->iops_shape.from_bs[1], k->iops_shape.value[1]);
+		str_catf(text, len, ": no IOPS or bandwidth plateau");
+		return;
+	case KNEE_FOUND:
+		knee_side(text, len, k, false);
+		knee_side(text, len, k, true);
+		knee_where(text, len, k);
+		break;
+	case KNEE_IOPS_BOUND:
+		knee_side(text, len, k, false);
+		knee_side(text, len, k, true);
+		break;
+	case KNEE_BW_BOUND:
+		knee_side(text, len, k, true);
+		knee_side(text, len, k, false);
+		break;
+	}
+	for (t = 0; t < k->ntrends; t++) {
+		str_catf(text, len, "; ");
+		knee_trend(text, len, k->trends[t].from_bs, k->trends[t].from_iops,
+		    k->trends[t].to_bs, k->trends[t].to_iops);
+	}
 }
 
 /*
@@ -47,156 +250,8 @@ knee_left_out_add(char *list, size_t len, const struct cell_result *r, int share
 		snprintf(mix, sizeof mix, " %d/%d", share, 100 - share);
 	snprintf(list + used, len - used, "%s%s%s %s %s%s (%s)", used ? ", " : "",
 	    mode_name(r->cell.mode), mix, report_size_label(r->cell.bs, bs, sizeof bs),
-	    qd_text(r->cell.depth, qd, sizeof qd), jobs, r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
-}
-
-/* A side's figure v (IOPS, or bytes/s shown in MiB/s) with its unit: "4,800 IOPS". */
-static const char *
-knee_side_value(double v, bool iops, bool approx, char *buf, size_t len)
-{
-	char n[32];
-
-	if (approx)
-		report_approx(iops ? v : v / MIB, n, sizeof n);
-	else
-		report_num(iops ? v : v / MIB, iops ? 0 : 1, n, sizeof n);
-	snprintf(buf, len, "%s%s %s", approx ? "~" : "", n, iops ? "IOPS" : "MiB/s");
-	return buf;
-}
-
-/*
- * What a side shows when its cap is not stated (k's iops_shape or
- * bw_shape): "no IOPS plateau: 25,339 IOPS at 4 KiB falling to 9,100 IOPS
- * at 32 KiB", "two IOPS levels: ~25,000 IOPS at 512 B-4 KiB and ~16,000
- * IOPS at 8 KiB-32 KiB", or "no IOPS cap: 4 KiB did 4,800 IOPS, 60% above
- * the ~3,000 IOPS where 5 other block sizes agree (2,950-3,050)".
- */
-static void
-knee_side_text(const struct knee *k, bool iops, char *text, size_t len)
-{
-	const struct knee_levels *kl = iops ? &k->iops_shape : &k->bw_shape;
-	const char *name = iops ? "IOPS" : "bandwidth";
-	double cap = iops ? k->iops_cap : k->bw_cap;
-	char a[48], b[48], c[48], d[48], e[48], f[48], r[80];
-
-	switch (kl->shape) {
-	case KNEE_SHAPE_ABOVE:
-		knee_range(iops ? k->iops_lo : k->bw_lo, iops ? k->iops_hi : k->bw_hi,
-		    iops ? k->iops_npoints : k->bw_npoints, iops ? 1 : MIB, r, sizeof r);
-		snprintf(text, len, "no %s cap: %s did %s, %.0f%% above the %s where %u other "
-		    "block sizes agree (%s)", name, size_human(kl->from_bs[0], a, sizeof a),
-		    knee_side_value(kl->value[0], iops, false, b, sizeof b),
-		    100 * (kl->value[0] / cap - 1), knee_side_value(cap, iops, true, c, sizeof c),
-		    iops ? k->iops_npoints : k->bw_npoints, r);
-		break;
-	case KNEE_SHAPE_TWO_LEVELS:
-		snprintf(text, len, "two %s levels: %s at %s-%s and %s at %s-%s", name,
-		    knee_side_value(kl->value[0], iops, true, a, sizeof a),
-		    size_human(kl->from_bs[0], b, sizeof b), size_human(kl->to_bs[0], c, sizeof c),
-		    knee_side_value(kl->value[1], iops, true, d, sizeof d),
-		    size_human(kl->from_bs[1], e, sizeof e), size_human(kl->to_bs[1], f, sizeof f));
-		break;
-	case KNEE_SHAPE_UNEVEN:
-		if (kl->from_bs[0] == kl->from_bs[1]) {
-			snprintf(text, len, "no %s plateau: only %s on its side (%s)", name,
-			    size_human(kl->from_bs[0], a, sizeof a),
-			    knee_side_value(kl->value[0], iops, false, b, sizeof b));
-			break;
-		}
-		snprintf(text, len, "no %s plateau: %s at %s %s to %s at %s", name,
-		    knee_side_value(kl->value[0], iops, false, a, sizeof a),
-		    size_human(kl->from_bs[0], b, sizeof b),
-		    kl->value[1] < kl->value[0] ? "falling" : "rising",
-		    knee_side_value(kl->value[1], iops, false, c, sizeof c),
-		    size_human(kl->from_bs[1], d, sizeof d));
-		break;
-	default:
-		snprintf(text, len, "no %s plateau (no block size on its side)", name);
-		break;
-	}
-}
-
-/* A knee whose caps are not both stated: each side, its cap or what it shows. */
-static void
-knee_verdict_sides(const struct knee *k, const char *ri, const char *rb, char *text, size_t len)
-{
-	char a[32], b[32], c[32], si[REPORT_KNEE_TEXT / 2], sb[REPORT_KNEE_TEXT / 2];
-
-	if (k->iops_plateau)
-		snprintf(si, sizeof si, "IOPS-bound at the small sizes at ~%s IOPS (%s)",
-		    report_approx(k->iops_cap, a, sizeof a), ri);
-	else
-		knee_side_text(k, true, si, sizeof si);
-	if (k->bw_plateau)
-		snprintf(sb, sizeof sb, "bandwidth-bound at the large sizes at ~%s MiB/s (%s; ~%s MB/s)",
-		    report_approx(k->bw_cap / MIB, b, sizeof b), rb,
-		    report_approx(k->bw_cap / 1e6, c, sizeof c));
-	else
-		knee_side_text(k, false, sb, sizeof sb);
-	snprintf(text, len, "%s; %s", si, sb);
-}
-
-/* The verdict of k alone, without the cells left out. */
-static void
-knee_verdict(const struct knee *k, char *text, size_t len)
-{
-	char a[32], b[32], c[32], d[32], e[32], f[32], ri[80], rb[80];
-
-	knee_range(k->iops_lo, k->iops_hi, k->iops_npoints, 1, ri, sizeof ri);
-	knee_range(k->bw_lo, k->bw_hi, k->bw_npoints, MIB, rb, sizeof rb);
-	switch (k->kind) {
-	case KNEE_TOO_FEW:
-		if (k->npoints < KNEE_POINTS_MIN)
-			snprintf(text, len, "too few block sizes to find a knee "
-			    "(%u measured; need %d)", k->npoints, KNEE_POINTS_MIN);
-		else
-			snprintf(text, len, "block sizes span too little to find a "
-			    "knee (%s to %s; need %dx)", size_human(k->bs_min, a, sizeof a),
-			    size_human(k->bs_max, b, sizeof b), KNEE_SPAN_MIN);
-		break;
-	case KNEE_FOUND:
-		if (!k->iops_plateau || !k->bw_plateau) {
-			knee_verdict_sides(k, ri, rb, text, len);
-			break;
-		}
-		size_human(analysis_caps_knee_size(k), a, sizeof a);
-		snprintf(text, len, "IOPS-bound below ~%s at ~%s IOPS (%s); "
-		    "bandwidth-bound above at ~%s MiB/s (%s; ~%s MB/s)", a,
-		    report_approx(k->iops_cap, b, sizeof b), ri,
-		    report_approx(k->bw_cap / MIB, c, sizeof c), rb,
-		    report_approx(k->bw_cap / 1e6, d, sizeof d));
-		break;
-	case KNEE_IOPS_BOUND:
-		if (!k->iops_plateau) {
-			knee_side_text(k, true, text, len);
-			snprintf(text + strlen(text), len - strlen(text), "; no bandwidth limit "
-			    "reached (up to %s MiB/s at %s)", report_num(k->peak_bw / MIB, 1, d,
-			    sizeof d), size_human(k->peak_bw_bs, e, sizeof e));
-			break;
-		}
-		snprintf(text, len, "IOPS-bound at every block size measured (%s to %s) "
-		    "at ~%s IOPS (%s); no bandwidth limit reached (up to %s MiB/s at %s)",
-		    size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b, sizeof b),
-		    report_approx(k->iops_cap, c, sizeof c), ri,
-		    report_num(k->peak_bw / MIB, 1, d, sizeof d),
-		    size_human(k->peak_bw_bs, e, sizeof e));
-		break;
-	case KNEE_BW_BOUND:
-		if (!k->bw_plateau) {
-			knee_side_text(k, false, text, len);
-			snprintf(text + strlen(text), len - strlen(text), "; no IOPS limit reached "
-			    "(up to %s IOPS at %s)", report_num(k->peak_iops, 0, e, sizeof e),
-			    size_human(k->peak_iops_bs, f, sizeof f));
-			break;
-		}
-		snprintf(text, len, "bandwidth-bound at every block size measured "
-		    "(%s to %s) at ~%s MiB/s (%s; ~%s MB/s); no IOPS limit reached (up to %s IOPS "
-		    "at %s)", size_human(k->bs_min, a, sizeof a), size_human(k->bs_max, b, sizeof b),
-		    report_approx(k->bw_cap / MIB, c, sizeof c), rb,
-		    report_approx(k->bw_cap / 1e6, d, sizeof d),
-		    report_num(k->peak_iops, 0, e, sizeof e), size_human(k->peak_iops_bs, f, sizeof f));
-		break;
-	}
+	    qd_text(r->cell.depth, qd, sizeof qd), jobs,
+	    r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
 }
 
 /*

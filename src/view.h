@@ -301,6 +301,7 @@ bool	 report_summary_suspect(const struct results *res, int i);
 /* report-knee.c */
 void	 report_knee_text(const struct knee *k, const struct cell_result *cells, int share,
 	     char *text, size_t len);
+const char *report_knee_sizes(uint64_t lo, uint64_t hi, char *buf, size_t len);
 
 /* report-burst.c: the sentence of a burst; REPORT_BURST_TEXT holds the longest */
 #define REPORT_BURST_TEXT	224
