@@ -51,10 +51,15 @@
 #include "results.h"
 #include "util.h"
 
-#define CAPS_SAME	2.0	/* runs within this many sigmas of the top are at its level */
-#define CAPS_TOP_BAND	2.0	/* the upper cells: within this many sigmas of the highest */
+#define CAPS_SAME	3.0	/* runs within this many sigmas (of their difference) of the top are at its level */
+#define CAPS_TOP_BAND	2.0	/* a cap is read at the members within this many sigmas of it */
+#define CAPS_DIP	3.0	/* a dip: a cell below the cap by this many sigmas */
 #define CAPS_ABOVE	3.0	/* a cell above a cap beyond this many sigmas contradicts it */
 #define CAPS_ABOVE_MIN	0.049	/* ... and beyond ln 1.05 */
+#define KNEE_BEND_SPAN	4	/* a lower run this close to the knee is its bend */
+#define KNEE_FAR_MIN	5	/* cap cells 4x from the knee enough to leave out those nearer */
+#define KNEE_BEND_LOW	0.5	/* ... and no lower than this share of the top */
+#define KNEE_LEVEL_MIN	3	/* sizes a lower level needs; fewer below the top are a drop */
 #define KNEE_GAP_MAX	8	/* the bend between the two caps' runs, in times of size */
 
 /* A point's value on a side: log IOPS, or log bytes/s. */
@@ -76,6 +81,17 @@ caps_run(const struct curve *c, unsigned s, bool bw)
 	for (i = g->first; i <= g->last; i++)
 		in += c->p[i].inlier;
 	return in >= 2;
+}
+
+/* How many inliers segment s has. */
+static unsigned
+caps_inliers(const struct curve *c, unsigned s)
+{
+	unsigned i, n = 0;
+
+	for (i = c->seg[s].first; i <= c->seg[s].last; i++)
+		n += c->p[i].inlier;
+	return n;
 }
 
 /* The mean noise of segment s's inliers. */
@@ -107,28 +123,35 @@ caps_ends(const struct curve *c, unsigned s, unsigned *a, unsigned *b)
 }
 
 /*
- * The ceiling of the members of a level (member[i]): the mean of those
- * within CAPS_TOP_BAND sigmas of the highest, raised to each member less
- * its own per-second noise.  Log values.
+ * The ceiling of the members of a level (member[i]): the mean (log) of its
+ * upper half, those at or above their median, raised to each member less its
+ * own per-second noise.  A throttle lets cells fall short of its rate and
+ * rarely above it, so the middle of its cells understates it; the upper half
+ * is what they agree it reaches.  Symmetric noise puts it a quarter of the
+ * spread above the truth, one-sided noise a quarter below, where the middle
+ * is half below (bench/caps-accuracy.sh measures both).
  */
 static double
 caps_ceiling(const struct curve *c, const bool *member, bool bw)
 {
-	double top = -INFINITY, sum = 0, level;
-	unsigned i, n = 0;
+	double *v = xcalloc(c->n, sizeof *v), *s = xcalloc(c->n, sizeof *s), med, sum = 0, level;
+	unsigned i, m = 0, n = 0;
 
 	for (i = 0; i < c->n; i++)
 		if (member[i])
-			top = fmax(top, caps_v(&c->p[i], bw));
-	for (i = 0; i < c->n; i++)
-		if (member[i] && caps_v(&c->p[i], bw) >= top - CAPS_TOP_BAND * c->p[i].sigma) {
-			sum += caps_v(&c->p[i], bw);
+			v[m++] = caps_v(&c->p[i], bw);
+	med = analysis_curve_median(v, m, s);
+	for (i = 0; i < m; i++)
+		if (v[i] >= med) {
+			sum += v[i];
 			n++;
 		}
 	level = sum / n;
 	for (i = 0; i < c->n; i++)
 		if (member[i] && c->p[i].own >= 0)
 			level = fmax(level, caps_v(&c->p[i], bw) - c->p[i].own);
+	free(v);
+	free(s);
 	return level;
 }
 
@@ -179,22 +202,19 @@ caps_two_levels(const struct curve *c, unsigned r, unsigned t0, unsigned t1, dou
 }
 
 /*
- * The dip of a plateau: the lowest point from its first member to its last
- * that is not a member and lies below the band of the cap; its extent is the
+ * The dip of a plateau read at points first..last: the lowest point between
+ * that is not a member and lies below the cap beyond CURVE's truncation
+ * (a stall, a neighbour: not the noise of the run); its extent is the
  * non-members around it.
  */
 static void
-caps_dip(const struct curve *c, const bool *member, double cap, bool bw, struct knee_levels *kl)
+caps_dip(const struct curve *c, const bool *member, unsigned first, unsigned last, double cap,
+    bool bw, struct knee_levels *kl)
 {
-	unsigned i, first = c->n, last = 0, low = c->n, a, b;
+	unsigned i, low = c->n, a, b;
 
-	for (i = 0; i < c->n; i++)
-		if (member[i]) {
-			first = i < first ? i : first;
-			last = i;
-		}
 	for (i = first; i < last && first < c->n; i++)
-		if (!member[i] && caps_v(&c->p[i], bw) < cap - CAPS_TOP_BAND * c->p[i].sigma &&
+		if (!member[i] && caps_v(&c->p[i], bw) < cap - CAPS_DIP * c->p[i].sigma &&
 		    (low == c->n || caps_v(&c->p[i], bw) < caps_v(&c->p[low], bw)))
 			low = i;
 	if (low == c->n)
@@ -224,28 +244,34 @@ caps_above(const struct curve *c, double cap, bool bw)
 	return above;
 }
 
-/* The members of side bw's top level: the inliers of runs at it, saturated or not. */
+/*
+ * The members of side bw's top level: the inliers of runs at it (any[]),
+ * and of them those that count for its cap (member[]): saturated, and away
+ * from the knee at log size knee (NAN none): at least 4x from it when
+ * KNEE_FAR_MIN are, else 2x when two are.  On a soft knee the curve is 11%
+ * below the cap 2x away and 3% 4x away, and a cap read with those cells
+ * is read low.  Returns how many members.
+ */
 static unsigned
-caps_members(const struct curve *c, const bool *at_top, bool *member, bool *any, bool bw)
+caps_members(const struct curve *c, const bool *at_top, double knee, bool *member, bool *any)
 {
-	unsigned s, i, n = 0;
+	static const double away[] = { 1.386, 0.693, 0 };	/* ln 4, ln 2 */
+	unsigned s, i, n = 0, pass;
 
-	memset(member, 0, c->n * sizeof *member);
 	memset(any, 0, c->n * sizeof *any);
-	for (s = 0; s < c->nseg; s++) {
-		if (!at_top[s])
-			continue;
-		for (i = c->seg[s].first; i <= c->seg[s].last; i++) {
-			if (!c->p[i].inlier)
-				continue;
-			any[i] = true;
-			if (!c->p[i].unsat) {
-				member[i] = true;
-				n++;
-			}
+	for (s = 0; s < c->nseg; s++)
+		for (i = c->seg[s].first; at_top[s] && i <= c->seg[s].last; i++)
+			any[i] = c->p[i].inlier;
+	for (pass = 0; pass < 3; pass++) {
+		memset(member, 0, c->n * sizeof *member);
+		for (i = 0, n = 0; i < c->n; i++) {
+			member[i] = any[i] && !c->p[i].unsat && (isnan(knee) ||
+			    fabs(c->p[i].x - knee) >= away[pass]);
+			n += member[i];
 		}
+		if (n >= (pass == 0 ? KNEE_FAR_MIN : 2))
+			break;
 	}
-	(void)bw;
 	return n;
 }
 
@@ -274,7 +300,12 @@ caps_unsaturated(const struct curve *c, const bool *any, bool bw, struct knee *k
 	caps_set(k, bw, hi, lo, hi, c->p[a].bs, c->p[b].bs, n);
 }
 
-/* The plateau of side bw from its top runs' members: cap, range, dip, and a cell above. */
+/*
+ * The plateau of side bw from its top runs' members: the cap, the sizes it
+ * is read at (from the first to the last member within CAPS_TOP_BAND of its
+ * noise of the cap: a run's end below it is not named, 52 and 48 MB/s
+ * either side of 60 and 62), their range, a dip between, a cell above.
+ */
 static void
 caps_plateau(const struct curve *c, const bool *member, const bool *any, bool bw,
     struct knee *k, struct knee_levels *kl)
@@ -282,18 +313,21 @@ caps_plateau(const struct curve *c, const bool *member, const bool *any, bool bw
 	double cap = caps_ceiling(c, member, bw), lo = INFINITY, hi = -INFINITY;
 	unsigned i, a = c->n, b = 0, n = 0, above;
 
-	for (i = 0; i < c->n; i++) {
+	for (i = 0; i < c->n; i++)
+		if (member[i] && caps_v(&c->p[i], bw) >= cap - CAPS_TOP_BAND * c->p[i].sigma) {
+			a = i < a ? i : a;
+			b = i;
+		}
+	for (i = a; i <= b && a < c->n; i++) {
 		if (!any[i])
 			continue;
-		a = i < a ? i : a;
-		b = i;
 		n += member[i];
 		lo = fmin(lo, caps_v(&c->p[i], bw));
 		hi = fmax(hi, caps_v(&c->p[i], bw));
 	}
 	caps_set(k, bw, cap, lo, hi, c->p[a].bs, c->p[b].bs, n);
 	kl->shape = KNEE_SHAPE_PLATEAU;
-	caps_dip(c, member, cap, bw, kl);
+	caps_dip(c, member, a, b, cap, bw, kl);
 	above = caps_above(c, cap, bw);
 	if (above < c->n) {
 		kl->shape = KNEE_SHAPE_ABOVE;
@@ -302,25 +336,54 @@ caps_plateau(const struct curve *c, const bool *member, const bool *any, bool bw
 	}
 }
 
+/* The highest run of side bw, or c->nseg when it has none. */
+static unsigned
+caps_top(const struct curve *c, bool bw)
+{
+	unsigned s, top = c->nseg;
+
+	for (s = 0; s < c->nseg; s++)
+		if (caps_run(c, s, bw) && (top == c->nseg || c->seg[s].level > c->seg[top].level))
+			top = s;
+	return top;
+}
+
+/*
+ * Whether run s, lower than the top (log level top) and on the knee's side
+ * of it, is the bend of a soft knee at log size knee (NAN: no knee): its
+ * end nearest the knee within KNEE_BEND_SPAN times of it, and its level no
+ * lower than KNEE_BEND_LOW of the top.  The curve there is below both lines
+ * (70% of them at the knee, 89% twice as far), not at a level of its own.
+ */
+static bool
+caps_bend(const struct curve *c, unsigned s, double knee, double top)
+{
+	unsigned a, b;
+
+	if (isnan(knee) || c->seg[s].level < top + log(KNEE_BEND_LOW))
+		return false;
+	caps_ends(c, s, &a, &b);
+	return fmin(fabs(c->p[a].x - knee), fabs(c->p[b].x - knee)) <= log(KNEE_BEND_SPAN);
+}
+
 /*
  * What side bw shows (step 1-3 above) into kl and k's level of it; false
  * when the side has no run.
  */
 static bool
-caps_side(const struct curve *c, bool bw, struct knee *k, struct knee_levels *kl)
+caps_side(const struct curve *c, bool bw, double knee, struct knee *k, struct knee_levels *kl)
 {
 	bool *at_top = xcalloc(c->nseg, sizeof *at_top);
 	bool *member = xcalloc(c->n, sizeof *member), *any = xcalloc(c->n, sizeof *any);
 	unsigned s, top = c->nseg, t0 = c->nseg, t1 = 0, n;
 
 	memset(kl, 0, sizeof *kl);
-	for (s = 0; s < c->nseg; s++)
-		if (caps_run(c, s, bw) && (top == c->nseg || c->seg[s].level > c->seg[top].level))
-			top = s;
+	top = caps_top(c, bw);
 	if (top == c->nseg)
 		goto out;
 	for (s = 0; s < c->nseg; s++) {
-		double tol = CAPS_SAME * fmax(caps_sigma(c, s), caps_sigma(c, top));
+		double tol = CAPS_SAME * fmax(caps_sigma(c, s), caps_sigma(c, top)) *
+		    sqrt(1.0 / caps_inliers(c, s) + 1.0 / caps_inliers(c, top));
 
 		if (!caps_run(c, s, bw) || c->seg[top].level - c->seg[s].level > tol)
 			continue;
@@ -329,14 +392,16 @@ caps_side(const struct curve *c, bool bw, struct knee *k, struct knee_levels *kl
 		t1 = s;
 	}
 	for (s = 0; s < c->nseg; s++)
-		if (caps_run(c, s, bw) && !at_top[s] && (s < t0 || s > t1)) {
+		if (caps_run(c, s, bw) && !at_top[s] && (s < t0 || s > t1) &&
+		    caps_inliers(c, s) >= KNEE_LEVEL_MIN &&
+		    !((bw ? s < t0 : s > t1) && caps_bend(c, s, knee, c->seg[top].level))) {
 			caps_two_levels(c, s, t0, t1, c->seg[top].level, bw, kl);
-			n = caps_members(c, at_top, member, any, bw);
+			n = caps_members(c, at_top, knee, member, any);
 			caps_set(k, bw, c->seg[top].level, c->seg[top].level, c->seg[top].level,
 			    kl->from_bs[s < t0], kl->to_bs[s < t0], n);
 			goto out;
 		}
-	n = caps_members(c, at_top, member, any, bw);
+	n = caps_members(c, at_top, knee, member, any);
 	if (n < 2)
 		caps_unsaturated(c, any, bw, k, kl);
 	else
@@ -429,7 +494,10 @@ caps_knee_at(const struct curve *c, struct knee *k)
 static void
 caps_read(const struct curve *c, struct knee *k)
 {
-	bool hi = caps_side(c, false, k, &k->iops_shape), hb = caps_side(c, true, k, &k->bw_shape);
+	unsigned ti = caps_top(c, false), tb = caps_top(c, true);
+	double knee = ti < c->nseg && tb < c->nseg ? c->seg[tb].level - c->seg[ti].level : NAN;
+	bool hi = caps_side(c, false, knee, k, &k->iops_shape);
+	bool hb = caps_side(c, true, knee, k, &k->bw_shape);
 	unsigned io0 = caps_run_edge(c, false, false), io1 = caps_run_edge(c, false, true);
 	unsigned bw0 = caps_run_edge(c, true, false), bw1 = caps_run_edge(c, true, true);
 

@@ -50,11 +50,11 @@
 
 #define CURVE_T			3.0
 #define CURVE_PENALTY		6.0
-#define CURVE_PENALTY_TREND	4.0
-#define CURVE_WINDOW		3
+#define CURVE_PENALTY_TREND	8.0
 #define CURVE_NOISE_MIN		3	/* neighbour distances a local noise needs */
 #define CURVE_NOISE_SEG		4	/* points a segment's own noise needs */
-#define CURVE_PASSES		3
+#define CURVE_SMOOTH		2.0	/* a flat fit's spread this far past its bends': a curve, not noise */
+#define CURVE_MIN_BIAS		1.25	/* the smaller of two estimates of one noise is ~0.8 of it */
 #define CURVE_TOP		2.0	/* a top run: within this many sigmas of the highest */
 
 /* The point of block size bs in p[0..*n), added in order if new. */
@@ -226,34 +226,24 @@ curve_sigma_set(struct curve_point *q, double spread)
 }
 
 /*
- * Each point's noise (sigma of log IOPS) before the cut: the median of the
- * bends over CURVE_WINDOW points each side when CURVE_NOISE_MIN of them are
- * there, else over the whole curve.
+ * Each point's noise (sigma of log IOPS) before the cut: the median bend of
+ * the whole curve, when CURVE_NOISE_MIN bends are there.  A far-off cell
+ * bends three (its own and its neighbours'), so a local median over a few
+ * is its; each segment's own noise comes after the first cut.
  */
 static void
 curve_noise(struct curve_point *p, unsigned n)
 {
-	double *r = xcalloc(n, sizeof *r), *s = xcalloc(n, sizeof *s), *t = xcalloc(n, sizeof *t);
-	double global = 0;
-	unsigned i, j, m;
+	double *r = xcalloc(n, sizeof *r), *s = xcalloc(n, sizeof *s), global = 0;
+	unsigned i;
 
 	curve_bends(p, n, r);
 	if (n >= 2 + CURVE_NOISE_MIN)
 		global = 1.4826 * analysis_curve_median(r + 1, n - 2, s);
-	for (i = 0; i < n; i++) {
-		double local = global;
-
-		for (j = i > CURVE_WINDOW ? i - CURVE_WINDOW : 0, m = 0; j <= i + CURVE_WINDOW &&
-		    j < n; j++)
-			if (j >= 1 && j + 1 < n)
-				t[m++] = r[j];
-		if (m >= CURVE_NOISE_MIN)
-			local = 1.4826 * analysis_curve_median(t, m, s);
-		curve_sigma_set(&p[i], local);
-	}
+	for (i = 0; i < n; i++)
+		curve_sigma_set(&p[i], global);
 	free(r);
 	free(s);
-	free(t);
 }
 
 /* The residual of point q from segment g's fit (log), q one of its points. */
@@ -264,48 +254,6 @@ curve_residual(const struct curve_point *p, const struct curve_seg *g, const str
 	    g->level;
 
 	return (g->kind == CURVE_FLAT_BW ? q->w : q->y) - fit;
-}
-
-/*
- * Each point's noise after a cut, from its segment when that has
- * CURVE_NOISE_SEG points or more: the smaller of the spread of its points
- * about the segment's fit and the median bend of its interior points
- * (whose neighbours are in it too, so no corner between segments is in
- * it).  The first is wrong on a curve the fit does not follow (a rise that
- * levels off), the second on one that zigzags; each is right where the
- * other is wrong.  A point's noise only falls.  Whether any changed.
- */
-static bool
-curve_noise_segs(struct curve *c)
-{
-	double *r = xcalloc(c->n, sizeof *r), *s = xcalloc(2 * c->n + 2, sizeof *s);
-	unsigned g, i, m;
-	bool changed = false;
-
-	curve_bends(c->p, c->n, r);
-	for (g = 0; g < c->nseg; g++) {
-		const struct curve_seg *sg = &c->seg[g];
-		double bend, fit;
-
-		if (sg->last - sg->first + 1 < CURVE_NOISE_SEG)
-			continue;
-		for (i = sg->first + 1, m = 0; i < sg->last; i++)
-			s[m++] = r[i];
-		bend = 1.4826 * analysis_curve_median(s, m, s + m);
-		for (i = sg->first, m = 0; i <= sg->last; i++)
-			s[m++] = fabs(curve_residual(c->p, sg, &c->p[i]));
-		fit = 1.4826 * analysis_curve_median(s, m, s + m);
-		for (i = sg->first; i <= sg->last; i++) {
-			double old = c->p[i].sigma;
-
-			curve_sigma_set(&c->p[i], fmin(bend, fit));
-			c->p[i].sigma = fmin(c->p[i].sigma, old);
-			changed = changed || fabs(c->p[i].sigma - old) > 1e-9;
-		}
-	}
-	free(r);
-	free(s);
-	return changed;
 }
 
 /* A point's value in a flat fit: log IOPS, or log bandwidth. */
@@ -413,34 +361,42 @@ curve_fit_trend(const struct curve_point *p, unsigned a, unsigned b, double *icp
 	return cost;
 }
 
+/* The three fits of points a..b, each with its penalty: seg[kind], cost[kind]. */
+static void
+curve_fit_all(const struct curve_point *p, unsigned a, unsigned b, struct curve_seg *seg,
+    double *cost, double *scratch)
+{
+	enum curve_kind k;
+
+	for (k = CURVE_FLAT_IOPS; k <= CURVE_TREND; k++) {
+		memset(&seg[k], 0, sizeof seg[k]);
+		seg[k].kind = k;
+		seg[k].first = a;
+		seg[k].last = b;
+	}
+	cost[CURVE_FLAT_IOPS] = curve_fit_flat(p, a, b, CURVE_FLAT_IOPS,
+	    &seg[CURVE_FLAT_IOPS].level, scratch) + CURVE_PENALTY;
+	cost[CURVE_FLAT_BW] = curve_fit_flat(p, a, b, CURVE_FLAT_BW, &seg[CURVE_FLAT_BW].level,
+	    scratch) + CURVE_PENALTY;
+	cost[CURVE_TREND] = curve_fit_trend(p, a, b, &seg[CURVE_TREND].level,
+	    &seg[CURVE_TREND].slope) + CURVE_PENALTY + CURVE_PENALTY_TREND;
+}
+
 /* The cheapest fit of points a..b with its penalty, into seg. */
 static double
 curve_fit_best(const struct curve_point *p, unsigned a, unsigned b, struct curve_seg *seg,
     double *scratch)
 {
-	double li, lb, c0 = 0, c1 = 0, ci, cb, ct, best;
+	struct curve_seg all[3];
+	double cost[3];
+	enum curve_kind k, best = CURVE_FLAT_IOPS;
 
-	ci = curve_fit_flat(p, a, b, CURVE_FLAT_IOPS, &li, scratch) + CURVE_PENALTY;
-	cb = curve_fit_flat(p, a, b, CURVE_FLAT_BW, &lb, scratch) + CURVE_PENALTY;
-	ct = curve_fit_trend(p, a, b, &c0, &c1) + CURVE_PENALTY + CURVE_PENALTY_TREND;
-	memset(seg, 0, sizeof *seg);
-	seg->first = a;
-	seg->last = b;
-	best = ci;
-	seg->kind = CURVE_FLAT_IOPS;
-	seg->level = li;
-	if (cb < best) {
-		best = cb;
-		seg->kind = CURVE_FLAT_BW;
-		seg->level = lb;
-	}
-	if (ct < best) {
-		best = ct;
-		seg->kind = CURVE_TREND;
-		seg->level = c0;
-		seg->slope = c1;
-	}
-	return best;
+	curve_fit_all(p, a, b, all, cost, scratch);
+	for (k = CURVE_FLAT_BW; k <= CURVE_TREND; k++)
+		if (cost[k] < cost[best])
+			best = k;
+	*seg = all[best];
+	return cost[best];
 }
 
 /* Each point's residual in sigmas from its segment's fit, and whether within CURVE_T. */
@@ -462,34 +418,121 @@ curve_residuals(struct curve *c)
 	}
 }
 
-/* The partition of c's points (noise set) of the least cost into c->seg. */
-static void
-curve_cut(struct curve *c)
+/*
+ * The partition of points p[a..b] (noise set) of the least cost into
+ * seg[], returning how many, in which no run flat in IOPS (two points or
+ * more) follows one flat in bandwidth: under min(I, B / bs) the IOPS-bound
+ * sizes are the smaller.  best[j][st]: the least cost of points a..a+j-1,
+ * st 1 once a bandwidth run is in it.
+ */
+static unsigned
+curve_cut(const struct curve_point *p, unsigned a, unsigned b, struct curve_seg *out)
 {
-	unsigned n = c->n, i, j;
-	double *best = xcalloc(n + 1, sizeof *best), *scratch = xcalloc(2 * n + 2, sizeof *scratch);
-	unsigned *from = xcalloc(n + 1, sizeof *from);
-	struct curve_seg seg;
+	unsigned n = b - a + 1, i, j, st, nst, m, nseg;
+	double (*best)[2] = xcalloc(n + 1, sizeof *best);
+	unsigned (*from)[2] = xcalloc(n + 1, sizeof *from), (*fst)[2] = xcalloc(n + 1, sizeof *fst);
+	enum curve_kind (*kind)[2] = xcalloc(n + 1, sizeof *kind), k;
+	double *scratch = xcalloc(2 * n + 2, sizeof *scratch), cost[3];
+	struct curve_seg seg[3];
 
+	best[0][1] = INFINITY;
 	for (j = 1; j <= n; j++) {
-		best[j] = INFINITY;
+		best[j][0] = best[j][1] = INFINITY;
 		for (i = 0; i < j; i++) {
-			double cost = best[i] + curve_fit_best(c->p, i, j - 1, &seg, scratch);
-
-			if (cost < best[j]) {
-				best[j] = cost;
-				from[j] = i;
-			}
+			m = j - i;
+			curve_fit_all(p, a + i, a + j - 1, seg, cost, scratch);
+			for (st = 0; st < 2; st++)
+				for (k = CURVE_FLAT_IOPS; k <= CURVE_TREND; k++) {
+					if (st == 1 && k == CURVE_FLAT_IOPS && m >= 2)
+						continue;
+					nst = st || (k == CURVE_FLAT_BW && m >= 2);
+					if (best[i][st] + cost[k] < best[j][nst]) {
+						best[j][nst] = best[i][st] + cost[k];
+						from[j][nst] = i;
+						fst[j][nst] = st;
+						kind[j][nst] = k;
+					}
+				}
 		}
 	}
-	c->nseg = 0;
-	for (j = n; j > 0; j = from[j])
-		c->nseg++;
-	for (j = n, i = c->nseg; j > 0; j = from[j])
-		curve_fit_best(c->p, from[j], j - 1, &c->seg[--i], scratch);
+	for (j = n, st = best[n][1] < best[n][0], nseg = 0; j > 0; nseg++) {
+		nst = fst[j][st];
+		j = from[j][st];
+		st = nst;
+	}
+	for (j = n, st = best[n][1] < best[n][0], i = nseg; j > 0;) {
+		unsigned f = from[j][st];
+
+		curve_fit_all(p, a + f, a + j - 1, seg, cost, scratch);
+		out[--i] = seg[kind[j][st]];
+		st = fst[j][st];
+		j = f;
+	}
 	free(best);
-	free(scratch);
 	free(from);
+	free(fst);
+	free(kind);
+	free(scratch);
+	return nseg;
+}
+
+/*
+ * Whether segment g (CURVE_NOISE_SEG points or more) is a smooth curve
+ * rather than noise about its fit: the spread of its points about the fit
+ * past CURVE_SMOOTH times the median bend of its interior points (whose
+ * neighbours are in it too, so no corner between segments is in it).  A
+ * bandwidth that rises over 512 KiB-2 MiB and levels off at 2-4 MiB (44,
+ * 52, 60, 62 MB/s) bends 3-4% a point and lies 20% about its mean; noise
+ * bends as much as it lies.  *bend: that median bend (a sigma).
+ */
+static bool
+curve_smooth(const struct curve_point *p, const struct curve_seg *g, const double *r,
+    double *s, double *bend)
+{
+	unsigned i, m = g->last - g->first + 1;
+	double fit;
+
+	if (m < CURVE_NOISE_SEG)
+		return false;
+	for (i = g->first + 1, m = 0; i < g->last; i++)
+		s[m++] = r[i];
+	*bend = 1.4826 * analysis_curve_median(s, m, s + m);
+	for (i = g->first, m = 0; i <= g->last; i++)
+		s[m++] = fabs(curve_residual(p, g, &p[i]));
+	fit = 1.4826 * analysis_curve_median(s, m, s + m) * sqrt(m / (m - 1.0));
+	return fit > CURVE_SMOOTH * fmax(*bend, CURVE_SIGMA_FLOOR);
+}
+
+/*
+ * Cut each smooth segment of c again at its own noise (its bends', over
+ * CURVE_MIN_BIAS): the noise of the whole curve is a noisy part's, and a
+ * smooth part read at it looks flat.
+ */
+static void
+curve_recut(struct curve *c)
+{
+	double *r = xcalloc(c->n, sizeof *r), *s = xcalloc(2 * c->n + 2, sizeof *s), bend;
+	struct curve_seg *seg = xcalloc(c->n, sizeof *seg), *sub = xcalloc(c->n, sizeof *sub);
+	unsigned g, i, n = 0, k;
+
+	curve_bends(c->p, c->n, r);
+	for (g = 0; g < c->nseg; g++) {
+		if (!curve_smooth(c->p, &c->seg[g], r, s, &bend)) {
+			seg[n++] = c->seg[g];
+			continue;
+		}
+		for (i = c->seg[g].first; i <= c->seg[g].last; i++)
+			curve_sigma_set(&c->p[i], CURVE_MIN_BIAS * bend);
+		k = curve_cut(c->p, c->seg[g].first, c->seg[g].last, sub);
+		memcpy(&seg[n], sub, k * sizeof *sub);
+		n += k;
+	}
+	memcpy(c->seg, seg, n * sizeof *seg);
+	c->nseg = n;
+	free(r);
+	free(s);
+	free(seg);
+	free(sub);
 }
 
 /* SWEEP_CURVE_DEBUG: the points and segments of every curve cut, to stderr. */
@@ -563,22 +606,20 @@ curve_top_run(struct curve *c, enum curve_kind kind, double *scratch)
 
 /*
  * Cut c's points (sorted, noise unset) into the segments of least cost
- * (see above): the noise from the bends of the whole curve, a cut, then
- * each segment's noise from its own bends and a cut again, until the noise
- * holds (CURVE_PASSES at most).  c->seg[0..c->nseg), each point's residual;
+ * (see above): at the noise of the whole curve, then each smooth segment
+ * again at its own, then the top of each side a run of its own when the
+ * cut left it inside a trend.  c->seg[0..c->nseg), each point's residual;
  * analysis_curve_free() frees them.
  */
 void
 analysis_curve_fit(struct curve *c)
 {
-	unsigned pass;
 	double *scratch;
 
 	c->seg = xcalloc(c->n ? c->n : 1, sizeof *c->seg);
 	curve_noise(c->p, c->n);
-	curve_cut(c);
-	for (pass = 1; pass < CURVE_PASSES && curve_noise_segs(c); pass++)
-		curve_cut(c);
+	c->nseg = curve_cut(c->p, 0, c->n - 1, c->seg);
+	curve_recut(c);
 	scratch = xcalloc(2 * c->n + 2, sizeof *scratch);
 	curve_top_run(c, CURVE_FLAT_IOPS, scratch);
 	curve_top_run(c, CURVE_FLAT_BW, scratch);

@@ -116,7 +116,8 @@ caps_volume_make(uint64_t *s, const struct caps_volume_opts *o, struct caps_volu
 		double clean = caps_volume_soft(v->iops_cap, v->bw_cap, (double)bs, v->soft_p);
 
 		v->clean[i] = clean;
-		caps_volume_cell(&v->cells[i], MODE_READ, bs, 32,
+		caps_volume_cell(&v->cells[i], MODE_READ, bs, 32, o->one_sided ?
+		    clean * (1 - 2 * o->noise * caps_volume_unit(s)) :
 		    clean * (1 + o->noise * (2 * caps_volume_unit(s) - 1)));
 	}
 	nstalls = (unsigned)(caps_volume_unit(s) * (o->max_stalls + 1));

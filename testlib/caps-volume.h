@@ -22,6 +22,11 @@ struct caps_volume_opts {
 	double		 burst_share;	/* share of volumes with a burst cell */
 	double		 burst_min, burst_max;	/* a burst cell is that much high: x (1 + U) */
 	bool		 mark_stalls;	/* give stalled cells STABILITY_STALLED (else UNKNOWN) */
+	/*
+	 * One-sided noise: every cell x (1 - U(0, 2 noise)), as a throttle lets
+	 * cells fall short of its rate and never above it (the same spread).
+	 */
+	bool		 one_sided;
 };
 
 /*
