@@ -437,6 +437,8 @@ caps_side_peaks(const struct curve *c, struct knee *k)
 {
 	unsigned bw0 = caps_run_edge(c, true, false), io1 = caps_run_edge(c, false, true), i;
 
+	k->iops_side_max = bw0 == c->n ? 0 : bw0 > 0 ? c->p[bw0 - 1].bs : c->p[0].bs / 2;
+	k->bw_side_min = io1 == c->n ? 0 : c->p[io1].bs;
 	for (i = 0; i < c->n; i++) {
 		const struct curve_point *q = &c->p[i];
 

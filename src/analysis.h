@@ -84,7 +84,12 @@ struct knee {
 	unsigned	 left_out[KNEE_LEFT_OUT_NAMES];	/* the first of them: indexes into cells */
 	double		 peak_iops, peak_bw;	/* of the points, for the no-knee verdicts */
 	uint64_t	 peak_iops_bs, peak_bw_bs;
-	/* The best point on each side: below the first bandwidth run, at or above the last IOPS run. */
+	/*
+	 * Each side's sizes: the IOPS side up to iops_side_max (below the first
+	 * bandwidth run; 0: every size), the bandwidth side from bw_side_min (the
+	 * last IOPS run's end; 0: every size); the best point of each.
+	 */
+	uint64_t	 iops_side_max, bw_side_min;
 	double		 side_iops, side_bw;
 	uint64_t	 side_iops_bs, side_bw_bs;
 	/* A cap is stated (its side's shape is KNEE_SHAPE_PLATEAU): the data shows its plateau. */
@@ -173,17 +178,31 @@ enum expect_verdict {
 	 */
 	EXPECT_ABOVE_RANGE,
 	EXPECT_IN_RANGE,	/* within a published range (magnetic volumes) */
-	EXPECT_DELIVERS,	/* the plateau's range reaches the cap's band */
+	EXPECT_DELIVERS,	/* the level within the cap's band: 90-110% of it */
 	EXPECT_IN_BURST,	/* above the baseline, within the burst: burst credits */
-	EXPECT_ABOVE_CAP,	/* above the cap and any burst: a cache, or the wrong profile */
+	EXPECT_ABOVE_CAP,	/* above the cap's band and any burst */
+	EXPECT_NOT_SATURATED,	/* below the band at cells that still gained with depth */
 	EXPECT_BELOW		/* under the cap's band, or a published range's lower end */
 };
 
-/* A figure as measured: its plateau (the knee's cap and range) or its peak cell. */
+/* Where a figure's measured level comes from: the knee's shape of its side. */
+enum expect_source {
+	EXPECT_FROM_PLATEAU,	/* a stated cap */
+	EXPECT_FROM_LEVEL,	/* the level of runs a cell above (or a second level) keeps from a cap */
+	EXPECT_FROM_UNSAT,	/* cells still gaining with depth: at least this */
+	EXPECT_FROM_PEAK	/* no run: the side's best cell */
+};
+
+/* A figure as measured: its plateau (the knee's cap and range), a level, or its side's peak. */
 struct expect_level {
 	double		 level, lo, hi;	/* IOPS or bytes/s */
 	uint64_t	 bs_lo, bs_hi;	/* the block sizes of its cells */
 	bool		 plateau;	/* the knee's plateau, not the peak */
+	enum expect_source from;
+	double		 other;		/* two levels: the other level (the level is the lower); 0 */
+	uint64_t	 other_lo, other_hi;
+	/* Above the cap: why a cache is likely, or NULL (no evidence of one). */
+	const char	*cache;
 };
 struct expect_figure {
 	struct expect_level	 m;
@@ -202,8 +221,7 @@ bool	 analysis_expect_plateau(const struct knee *k, bool bw);
 void	 analysis_expect_figure(const struct expect_level *m, double cap, double burst,
 	     double floor, double reach, struct expect_figure *f);
 void	 analysis_expect_mode(const struct cell_result *cells, unsigned ncells, enum rw_mode mode,
-	     int share, const struct knee *k, int peak_iops, int peak_bw, const struct expect *e,
-	     struct expect_mode *out);
+	     int share, const struct knee *k, const struct expect *e, struct expect_mode *out);
 enum expect_verdict analysis_expect_volume(const struct expect_mode *modes, unsigned n);
 
 /* analysis-curve.c */

@@ -37,6 +37,8 @@ struct profile_limit {
 	double		 per_gib, per_tib;	/* times the volume size */
 	double		 per_iops;	/* bandwidth: bytes/s per baseline IOPS */
 	double		 min, max;	/* clamp of the formula; range of a provisioned figure */
+	double		 max_below;	/* a lower max while the IOPS are below max_below_iops */
+	double		 max_below_iops;
 	double		 max_per_gib;	/* provisioned: the most per GiB of volume */
 	double		 max_per_iops;	/* provisioned bandwidth: the most per provisioned IOPS */
 	double		 floor;		/* the published lower end */

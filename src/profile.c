@@ -38,8 +38,8 @@ static const char *const profile_top_keys =
     "name, description, source, notes, comment, size, provisioned_iops, provisioned_bw, iops, "
     "bw, burst_iops, burst_bw";
 static const char *const profile_limit_keys =
-    "value, per_gib, per_tib, per_iops, min, max, max_per_gib, max_per_iops, floor, "
-    "provisioned, steps, comment";
+    "value, per_gib, per_tib, per_iops, min, max, max_below, max_below_iops, max_per_gib, "
+    "max_per_iops, floor, provisioned, steps, comment";
 
 /* A parse in progress: the file's name and text for line:column messages. */
 struct profile_parse_ctx {
@@ -303,6 +303,8 @@ profile_limit_parse(struct profile_parse_ctx *c, const cJSON *o, bool bw, struct
 			dst = &l->max;
 		else if (strcmp(k, "max_per_gib") == 0)
 			dst = &l->max_per_gib;
+		else if (strcmp(k, "max_below") == 0)
+			dst = &l->max_below;
 		else if (strcmp(k, "floor") == 0)
 			dst = &l->floor;
 		if (dst != NULL) {
@@ -318,6 +320,9 @@ profile_limit_parse(struct profile_parse_ctx *c, const cJSON *o, bool bw, struct
 				    "(bw, burst_bw): bytes/s per provisioned IOPS", k);
 			if (profile_figure(c, o->string, v, true,
 			    k[0] == 'p' ? &l->per_iops : &l->max_per_iops) != 0)
+				return -EINVAL;
+		} else if (strcmp(k, "max_below_iops") == 0) {
+			if (profile_figure(c, o->string, v, false, &l->max_below_iops) != 0)
 				return -EINVAL;
 		} else if (strcmp(k, "provisioned") == 0) {
 			if (!cJSON_IsBool(v))
@@ -351,6 +356,9 @@ profile_limit_parse(struct profile_parse_ctx *c, const cJSON *o, bool bw, struct
 	}
 	if (l->min > 0 && l->max > 0 && l->min > l->max)
 		return profile_bad(c, NULL, o->string, "\"%s\": min is above max", o->string);
+	if ((l->max_below > 0) != (l->max_below_iops > 0))
+		return profile_bad(c, NULL, o->string, "\"%s\": \"max_below\" and "
+		    "\"max_below_iops\" go together", o->string);
 	if (!l->provisioned && !l->has_value && l->per_gib == 0 && l->per_tib == 0 &&
 	    l->per_iops == 0 && l->nsteps == 0)
 		return profile_bad(c, NULL, o->string, "\"%s\" gives no figure: give \"value\", "
@@ -629,8 +637,9 @@ profile_limit_eval(const struct profile_limit *l, const char *what, bool bw, uin
     double iops, double given, double *out, char *basis, size_t blen, char *err, size_t errlen)
 {
 	double gib = (double)size / GIB, v, allowed;
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], d[32];
 	unsigned i;
+	bool below = false;
 
 	*out = 0;
 	if (!l->present)
@@ -694,10 +703,15 @@ profile_limit_eval(const struct profile_limit *l, const char *what, bool bw, uin
 			v = l->min;
 		if (l->max > 0 && v > l->max)
 			v = l->max;
-		profile_note(basis, blen, "%s: %s (%s%s = %s%s%s)", what, profile_fig_text(v, bw, a,
+		below = l->max_below > 0 && iops > 0 && iops < l->max_below_iops &&
+		    v > l->max_below;
+		if (below)
+			v = l->max_below;
+		profile_note(basis, blen, "%s: %s (%s%s = %s%s%s%s)", what, profile_fig_text(v, bw, a,
 		    sizeof a), c, bw && l->per_iops == 0 ? " MiB/s" : "", profile_fig_text(allowed,
-		    bw, b, sizeof b), v > allowed ? ", raised to the minimum" : "", v < allowed ?
-		    ", capped at the maximum" : "");
+		    bw, b, sizeof b), v > allowed ? ", raised to the minimum" : "", below ?
+		    ", capped at the maximum below " : v < allowed ? ", capped at the maximum" : "",
+		    below ? profile_fig_text(l->max_below_iops, false, d, sizeof d) : "");
 	} else
 		profile_note(basis, blen, "%s: %s", what, profile_fig_text(v, bw, a, sizeof a));
 	*out = v;

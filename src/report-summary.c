@@ -600,20 +600,27 @@ report_summary_workloads(struct summary_mode *w, unsigned n)
 
 /*
  * Cell i of workload sm (clean, with IOPS) as a headline peak: the best
- * cell that carries no caveat mark, as a figure on its own says nothing of
- * its caveats; the peaks themselves stand in when every cell is marked.
+ * cell of its side (IOPS below the first bandwidth run, bandwidth from the
+ * last IOPS run: a 1 MiB cell's IOPS is no volume's IOPS) that carries no
+ * caveat mark, as a figure on its own says nothing of its caveats; when
+ * every cell of a side is marked, its best marked cell (*_any).  The view
+ * shows the stated cap instead where there is one.
  */
 static void
-summary_head(const struct results *res, struct summary_mode *sm, unsigned i)
+summary_head(const struct results *res, struct summary_mode *sm, unsigned i, int *iops_any,
+    int *bw_any)
 {
 	const struct cell_result *r = &res->cells[i];
+	const struct knee *k = &sm->knee;
+	bool io = k->iops_side_max == 0 || r->cell.bs <= k->iops_side_max;
+	bool bw = k->bw_side_min == 0 || r->cell.bs >= k->bw_side_min;
+	bool marked = view_caveats(res, (int)i) != 0;
+	int *hi = marked ? iops_any : &sm->head_iops, *hb = marked ? bw_any : &sm->head_bw;
 
-	if (view_caveats(res, (int)i) != 0)
-		return;
-	if (sm->head_iops < 0 || r->iops > res->cells[sm->head_iops].iops)
-		sm->head_iops = (int)i;
-	if (sm->head_bw < 0 || r->bw_bytes_s > res->cells[sm->head_bw].bw_bytes_s)
-		sm->head_bw = (int)i;
+	if (io && (*hi < 0 || r->iops > res->cells[*hi].iops))
+		*hi = (int)i;
+	if (bw && (*hb < 0 || r->bw_bytes_s > res->cells[*hb].bw_bytes_s))
+		*hb = (int)i;
 }
 
 /* Fill s from res; report_summary_free() releases it. */
@@ -647,7 +654,10 @@ report_summary_build(const struct results *res, struct summary *s)
 	for (m = 0; m < s->nmodes; m++) {
 		struct summary_mode *sm = &s->modes[m];
 		unsigned k;
+		int iops_any = -1, bw_any = -1;
 
+		/* The knee first: the headline is read on its sides. */
+		analysis_caps_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
 		for (i = 0; i < res->plan.ncells; i++) {
 			const struct cell_result *r = &res->cells[i];
 
@@ -671,16 +681,14 @@ report_summary_build(const struct results *res, struct summary *s)
 				sm->peak_iops = (int)i;
 			if (sm->peak_bw < 0 || r->bw_bytes_s > res->cells[sm->peak_bw].bw_bytes_s)
 				sm->peak_bw = (int)i;
-			summary_head(res, sm, i);
+			summary_head(res, sm, i, &iops_any, &bw_any);
 			if (r->cell.bs == 4 * KIB && r->cell.depth == 1 && r->cell.jobs == 1)
 				sm->qd1_4k = (int)i;
 		}
 		if (sm->head_iops < 0)
-			sm->head_iops = sm->peak_iops;
+			sm->head_iops = iops_any >= 0 ? iops_any : sm->peak_iops;
 		if (sm->head_bw < 0)
-			sm->head_bw = sm->peak_bw;
-		/* The knee uses the best of every depth and job count at each size. */
-		analysis_caps_knee(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee);
+			sm->head_bw = bw_any >= 0 ? bw_any : sm->peak_bw;
 		report_knee_text(&sm->knee, res->cells, sm->share, sm->knee_text,
 		    sizeof sm->knee_text);
 		sm->lat_series = summary_lat_series(res, s, m);

@@ -28,6 +28,17 @@ verdict_rate(char *buf, size_t len, bool bw, bool cap, double v)
 	return buf;
 }
 
+/* A share in percent: "116", "47", "5.3" (two significant digits below 10). */
+static const char *
+report_pct_text(double pct, char *buf, size_t len)
+{
+	if (pct < 9.95)
+		snprintf(buf, len, "%.2g", pct);
+	else
+		snprintf(buf, len, "%.0f", pct);
+	return buf;
+}
+
 /* A verdict in words, as the reports open with it. */
 const char *
 report_verdict_name(enum expect_verdict v)
@@ -39,34 +50,52 @@ report_verdict_name(enum expect_verdict v)
 		[EXPECT_DELIVERS] = "delivers",
 		[EXPECT_IN_BURST] = "above the baseline, within the burst",
 		[EXPECT_ABOVE_RANGE] = "above the published range",
-		[EXPECT_ABOVE_CAP] = "ABOVE the cap",
+		[EXPECT_ABOVE_CAP] = "above the cap",
+		[EXPECT_NOT_SATURATED] = "not saturated",
 		[EXPECT_BELOW] = "below spec"
 	};
 
 	return names[v];
 }
 
-/* Where a level was measured: "plateau 400 IOPS (398-402) at 4-64 KiB", "peak ... at 4 KiB". */
+/*
+ * Where a level was measured: "plateau ~400 IOPS (398-402) at 4-64 KiB",
+ * "level ~237 IOPS at 2-64 KiB (~571 at 512 B-1 KiB)", "at least ~1,200
+ * IOPS at 4-16 KiB (not saturated)", "peak 5,409 IOPS at 4 KiB".
+ */
 static void
 verdict_level(char *buf, size_t len, bool bw, const struct expect_level *m)
 {
-	char a[32], b[32], c[32], d[32];
+	char a[32], b[32], c[48], d[48];
+	double unit = bw ? MIB : 1;
 
-	if (m->plateau)
-		str_catf(buf, len, "plateau ~%s %s", report_approx(bw ? m->level / MIB : m->level,
-		    a, sizeof a), bw ? "MiB/s" : "IOPS");
-	else {
-		verdict_rate(a, sizeof a, bw, false, m->level);
-		str_catf(buf, len, "peak %s", a);
-	}
-	if (m->plateau && m->hi > m->lo)
-		str_catf(buf, len, " (%s-%s)", report_num(bw ? m->lo / MIB : m->lo, bw, b,
-		    sizeof b), report_num(bw ? m->hi / MIB : m->hi, bw, c, sizeof c));
-	size_human(m->bs_lo, c, sizeof c);
-	if (m->bs_hi != m->bs_lo)
-		str_catf(buf, len, " at %s-%s", c, size_human(m->bs_hi, d, sizeof d));
-	else
+	report_knee_sizes(m->bs_lo, m->bs_hi, c, sizeof c);
+	switch (m->from) {
+	case EXPECT_FROM_PLATEAU:
+		str_catf(buf, len, "plateau ~%s %s", report_approx(m->level / unit, a, sizeof a),
+		    bw ? "MiB/s" : "IOPS");
+		report_approx(m->lo / unit, a, sizeof a);
+		report_approx(m->hi / unit, b, sizeof b);
+		if (strcmp(a, b) != 0)
+			str_catf(buf, len, " (%s-%s)", a, b);
 		str_catf(buf, len, " at %s", c);
+		break;
+	case EXPECT_FROM_LEVEL:
+		str_catf(buf, len, "level ~%s %s at %s", report_approx(m->level / unit, a, sizeof a),
+		    bw ? "MiB/s" : "IOPS", c);
+		if (m->other > 0)
+			str_catf(buf, len, " (~%s at %s)", report_approx(m->other / unit, b, sizeof b),
+			    report_knee_sizes(m->other_lo, m->other_hi, d, sizeof d));
+		break;
+	case EXPECT_FROM_UNSAT:
+		str_catf(buf, len, "at least ~%s %s at %s (not saturated)", report_approx(m->level /
+		    unit, a, sizeof a), bw ? "MiB/s" : "IOPS", c);
+		break;
+	default:
+		verdict_rate(a, sizeof a, bw, false, m->level);
+		str_catf(buf, len, "peak %s at %s", a, c);
+		break;
+	}
 }
 
 /* A published range: "40-200 IOPS", "40 MiB/s to 90 MiB/s", "from 40 IOPS". */
@@ -99,14 +128,18 @@ verdict_spec(char *buf, size_t len, bool bw, const struct expect_figure *f, bool
 	}
 	if (f->cap <= 0)
 		return;
-	str_catf(buf, len, ": %.0f%% of the provisioned %s", f->pct, a);
+	str_catf(buf, len, ": %s%% of the provisioned %s", report_pct_text(f->pct, b, sizeof b), a);
 	if (f->verdict == EXPECT_IN_BURST) {
 		verdict_rate(b, sizeof b, bw, true, f->burst);
 		str_catf(buf, len, ", within the burst of %s (burst credits)", b);
-	} else if (f->verdict == EXPECT_ABOVE_CAP && !said)
-		str_catf(buf, len, "%s: likely a cache (page cache, a buffered loop device, the "
-		    "hypervisor's host cache) or a profile that does not fit this volume",
-		    f->burst > 0 ? " and above its burst" : "");
+	} else if (f->verdict == EXPECT_ABOVE_CAP && f->m.cache != NULL)
+		str_catf(buf, len, "%s: likely a cache: %s", f->burst > 0 ? ", above its burst" : "",
+		    f->m.cache);
+	else if (f->verdict == EXPECT_ABOVE_CAP && !said)
+		str_catf(buf, len, "%s: burst credits, a throttle more generous than its spec, or a "
+		    "profile that does not fit this volume", f->burst > 0 ? ", above its burst" : "");
+	else if (f->verdict == EXPECT_NOT_SATURATED)
+		str_catf(buf, len, ", still rising with depth: a deeper queue may reach it");
 	else if (f->verdict == EXPECT_NOT_REACHED)
 		str_catf(buf, len, ", out of reach at these block sizes: the %s cap holds it",
 		    bw ? "IOPS" : "bandwidth");
@@ -123,7 +156,7 @@ verdict_expect_figure(char *buf, size_t len, bool bw, const struct expect_figure
 	if (buf[strlen(buf) - 1] != ' ')
 		str_catf(buf, len, "; ");
 	if (f->verdict != mode)
-		str_catf(buf, len, "%s: ", report_verdict_name(f->verdict));
+		str_catf(buf, len, "%s %s: ", bw ? "bandwidth" : "IOPS", report_verdict_name(f->verdict));
 	verdict_level(buf, len, bw, &f->m);
 	verdict_spec(buf, len, bw, f, said);
 }
@@ -157,7 +190,7 @@ verdict_bottom_line(struct summary *s)
 {
 	const struct summary_mode *pick = NULL;
 	const struct expect_figure *f = NULL, *g;
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[48], d[32];
 	bool bw = false, gbw;
 	unsigned m;
 
@@ -177,26 +210,20 @@ verdict_bottom_line(struct summary *s)
 	    report_verdict_name(s->verdict));
 	if (f == NULL)
 		return;
-	if (f->m.plateau)
+	if (f->m.from != EXPECT_FROM_PEAK)
 		snprintf(a, sizeof a, "~%s %s", report_approx(bw ? f->m.level / MIB : f->m.level, c,
 		    sizeof c), bw ? "MiB/s" : "IOPS");
 	else
 		verdict_rate(a, sizeof a, bw, false, f->m.level);
 	verdict_rate(b, sizeof b, bw, true, f->cap);
-	size_human(f->m.bs_lo, c, sizeof c);
+	report_knee_sizes(f->m.bs_lo, f->m.bs_hi, c, sizeof c);
 	if (f->floor > 0) {
-		str_catf(s->verdict_text, sizeof s->verdict_text, ": %s at %s", a, c);
-		if (f->m.bs_hi != f->m.bs_lo)
-			str_catf(s->verdict_text, sizeof s->verdict_text, "-%s",
-			    size_human(f->m.bs_hi, c, sizeof c));
-		str_catf(s->verdict_text, sizeof s->verdict_text, ", published range ");
+		str_catf(s->verdict_text, sizeof s->verdict_text, ": %s at %s, published range ", a,
+		    c);
 		verdict_range(s->verdict_text, sizeof s->verdict_text, bw, f);
 	} else {
-		str_catf(s->verdict_text, sizeof s->verdict_text, ": %.0f%% of the provisioned %s "
-		    "at %s", f->pct, b, c);
-		if (f->m.bs_hi != f->m.bs_lo)
-			str_catf(s->verdict_text, sizeof s->verdict_text, "-%s",
-			    size_human(f->m.bs_hi, c, sizeof c));
+		str_catf(s->verdict_text, sizeof s->verdict_text, ": %s at %s, %s%% of the "
+		    "provisioned %s", a, c, report_pct_text(f->pct, d, sizeof d), b);
 	}
 	str_catf(s->verdict_text, sizeof s->verdict_text, " (%s)", pick->name);
 }
@@ -245,13 +272,12 @@ report_verdict_build(const struct results *res, struct summary *s)
 		struct summary_mode *sm = &s->modes[m];
 		struct expect_mode *x = &sm->spec;
 
-		/* Without a plateau, the headline's peak: a marked cell's figure is not the volume's. */
 		analysis_expect_mode(res->cells, res->plan.ncells, sm->mode, sm->share, &sm->knee,
-		    sm->head_iops, sm->head_bw, e, x);
-		if (sm->head_iops >= 0 && e->iops > 0)
-			sm->iops_pct = res->cells[sm->head_iops].iops / e->iops * 100;
-		if (sm->head_bw >= 0 && e->bw_bytes_s > 0)
-			sm->bw_pct = res->cells[sm->head_bw].bw_bytes_s / e->bw_bytes_s * 100;
+		    e, x);
+		if (x->has_iops && e->iops > 0)
+			sm->iops_pct = x->iops.pct;
+		if (x->has_bw && e->bw_bytes_s > 0)
+			sm->bw_pct = x->bw.pct;
 		sm->above_cap = x->verdict == EXPECT_ABOVE_CAP;
 		sm->below_spec = x->verdict == EXPECT_BELOW;
 		if (x->has_iops || x->has_bw)

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "view.h"
 
@@ -151,6 +152,31 @@ summary_text(struct view_table *t, unsigned row, unsigned col, enum view_kind ki
 	vc->text = text != NULL ? xstrdup(text) : NULL;
 }
 
+/*
+ * The headline of a side whose cap is stated (bw: bandwidth): the cap, and
+ * where, "cap at 512 B-32 KiB (2,910-3,070)": the plateau, not one cell of it.
+ */
+static void
+summary_cap(struct view_table *t, unsigned row, const struct knee *k, bool bw)
+{
+	struct view_cell *vc = view_table_cell(t, row, bw ? SUM_BW_AT : SUM_IOPS_AT);
+	char sizes[48], lo[32], hi[32];
+	double unit = bw ? MIB : 1;
+
+	if (bw) {
+		view_cell_number(t, row, SUM_MIB, k->bw_cap / MIB, -1);
+		view_cell_number(t, row, SUM_MB, k->bw_cap / 1e6, -1);
+	} else
+		view_cell_number(t, row, SUM_IOPS, k->iops_cap, -1);
+	report_knee_sizes(bw ? k->bw_bs_lo : k->iops_bs_lo, bw ? k->bw_bs_hi : k->iops_bs_hi,
+	    sizes, sizeof sizes);
+	report_approx((bw ? k->bw_lo : k->iops_lo) / unit, lo, sizeof lo);
+	report_approx((bw ? k->bw_hi : k->iops_hi) / unit, hi, sizeof hi);
+	vc->kind = VIEW_TEXT;
+	vc->text = strcmp(lo, hi) != 0 ? xasprintf("cap at %s (%s-%s%s)", sizes, lo, hi,
+	    bw ? " MiB/s" : "") : xasprintf("cap at %s", sizes);
+}
+
 /* The caps and the knee of workload sm, and its peaks against the expectation. */
 static void
 summary_knee(struct view_table *t, unsigned row, const struct summary_mode *sm, bool expect)
@@ -162,8 +188,8 @@ summary_knee(struct view_table *t, unsigned row, const struct summary_mode *sm, 
 		view_cell_number(t, row, SUM_IOPS_CAP, k->iops_cap, -1);
 	if ((k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND) && k->bw_plateau)
 		view_cell_number(t, row, SUM_BW_CAP, k->bw_cap / MIB, -1);
-	if (k->kind == KNEE_FOUND && k->iops_plateau && k->bw_plateau)
-		view_cell_number(t, row, SUM_KNEE_BS, k->knee_bs / KIB, -1);
+	if (analysis_caps_knee_size(k) > 0)
+		view_cell_number(t, row, SUM_KNEE_BS, (double)analysis_caps_knee_size(k) / KIB, -1);
 	summary_text(t, row, SUM_KNEE, VIEW_TEXT, sm->knee_text);
 	if (expect && sm->iops_pct > 0) {
 		view_cell_number(t, row, SUM_IOPS_PCT, sm->iops_pct, -1);
@@ -197,12 +223,16 @@ view_summary(const struct results *res, const struct summary *sum, struct view_t
 		const struct summary_mode *sm = &sum->modes[m];
 		unsigned row = view_table_add_row(t, sm->name, m);
 
-		if (sm->head_iops >= 0) {
+		if (sm->knee.iops_plateau)
+			summary_cap(t, row, &sm->knee, false);
+		else if (sm->head_iops >= 0) {
 			summary_figure(t, row, SUM_IOPS, res, sm->head_iops, true);
 			summary_at(t, row, SUM_IOPS_AT, res, sm->head_iops, sm->peak_iops);
 		} else
 			summary_text(t, row, SUM_IOPS_AT, VIEW_NONE, "no clean cell");
-		if (sm->head_bw >= 0) {
+		if (sm->knee.bw_plateau)
+			summary_cap(t, row, &sm->knee, true);
+		else if (sm->head_bw >= 0) {
 			summary_figure(t, row, SUM_MIB, res, sm->head_bw, true);
 			summary_figure(t, row, SUM_MB, res, sm->head_bw, true);
 			summary_at(t, row, SUM_BW_AT, res, sm->head_bw, sm->peak_bw);
