@@ -52,8 +52,8 @@
 #include "util.h"
 
 #define CAPS_SAME	3.0	/* runs within this many sigmas (of their difference) of the top are at its level */
-#define CAPS_TOP_BAND	2.0	/* a cap is read at the members within this many sigmas of it */
-#define CAPS_DIP	3.0	/* a dip: a cell below the cap by this many sigmas */
+#define CAPS_TOP_BAND	3.0	/* ... nor further than this many sigmas from the highest */
+#define CAPS_GAP	0.182	/* ln 1.2: a gap that ends the cells a ceiling is read from */
 #define CAPS_ABOVE	3.0	/* a cell above a cap beyond this many sigmas contradicts it */
 #define CAPS_ABOVE_MIN	0.049	/* ... and beyond ln 1.05 */
 #define KNEE_BEND_SPAN	4	/* a lower run this close to the knee is its bend */
@@ -122,37 +122,67 @@ caps_ends(const struct curve *c, unsigned s, unsigned *a, unsigned *b)
 		;
 }
 
-/*
- * The ceiling of the members of a level (member[i]): the mean (log) of its
- * upper half, those at or above their median, raised to each member less its
- * own per-second noise.  A throttle lets cells fall short of its rate and
- * rarely above it, so the middle of its cells understates it; the upper half
- * is what they agree it reaches.  Symmetric noise puts it a quarter of the
- * spread above the truth, one-sided noise a quarter below, where the middle
- * is half below (bench/caps-accuracy.sh measures both).
- */
-static double
-caps_ceiling(const struct curve *c, const bool *member, bool bw)
+static int
+caps_cmp_desc(const void *a, const void *b)
 {
-	double *v = xcalloc(c->n, sizeof *v), *s = xcalloc(c->n, sizeof *s), med, sum = 0, level;
-	unsigned i, m = 0, n = 0;
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x > y ? -1 : x < y;
+}
+
+/*
+ * The ceiling of the members of a level (member[i]), log, and the cells it
+ * is read from (top[i]); false when there are none.  Of the members'
+ * values sorted from the highest, the highest group of two or more with no
+ * gap past CAPS_GAP between neighbours: cells pulled 50% low by stalls are
+ * not the level the others agree on (505, 498 | 240, 230, 150 IOPS), nor is
+ * the higher of two cells 23% apart a level.  Of that group, the mean of
+ * its upper half, raised to each of its cells less its own per-second
+ * noise: a throttle lets cells fall short of its rate and rarely above it,
+ * so the middle of its cells understates it.  Symmetric noise puts the
+ * upper half a quarter of the spread above the truth, one-sided noise a
+ * quarter below, where the middle is half below (bench/caps-accuracy.sh
+ * measures both).
+ */
+static bool
+caps_ceiling(const struct curve *c, const bool *member, const bool *any, bool bw, double *level,
+    bool *top)
+{
+	double *v = xcalloc(c->n, sizeof *v), sum = 0, sigma = 0;
+	unsigned i, m = 0, first = 0, end, n;
 
 	for (i = 0; i < c->n; i++)
-		if (member[i])
+		if (member[i]) {
 			v[m++] = caps_v(&c->p[i], bw);
-	med = analysis_curve_median(v, m, s);
-	for (i = 0; i < m; i++)
-		if (v[i] >= med) {
-			sum += v[i];
-			n++;
+			sigma += c->p[i].sigma;
 		}
-	level = sum / n;
-	for (i = 0; i < c->n; i++)
-		if (member[i] && c->p[i].own >= 0)
-			level = fmax(level, caps_v(&c->p[i], bw) - c->p[i].own);
+	sigma /= m ? m : 1;
+	qsort(v, m, sizeof *v, caps_cmp_desc);
+	for (end = first; first < m; first = end) {
+		for (end = first + 1; end < m && v[end - 1] - v[end] <= CAPS_GAP &&
+		    v[first] - v[end] <= CAPS_TOP_BAND * sigma; end++)
+			;
+		if (end - first >= 2)
+			break;
+	}
+	memset(top, 0, c->n * sizeof *top);
+	if (first >= m) {
+		free(v);
+		return false;
+	}
+	n = (end - first + 1) / 2;
+	for (i = first; i < first + n; i++)
+		sum += v[i];
+	*level = sum / n;
+	for (i = 0; i < c->n; i++) {
+		double x = caps_v(&c->p[i], bw);
+
+		top[i] = any[i] && !c->p[i].unsat && x >= v[end - 1] - 1e-12;
+		if (top[i] && c->p[i].own >= 0)
+			*level = fmax(*level, x - c->p[i].own);
+	}
 	free(v);
-	free(s);
-	return level;
+	return true;
 }
 
 /* Side bw's level: cap, range, sizes and count from the inliers of its runs at the top. */
@@ -202,26 +232,25 @@ caps_two_levels(const struct curve *c, unsigned r, unsigned t0, unsigned t1, dou
 }
 
 /*
- * The dip of a plateau read at points first..last: the lowest point between
- * that is not a member and lies below the cap beyond CURVE's truncation
- * (a stall, a neighbour: not the noise of the run); its extent is the
- * non-members around it.
+ * The dip of a plateau read at points first..last (top[]): the lowest point
+ * between them that is not one of its cells; its extent is the points
+ * around it that are not either.
  */
 static void
-caps_dip(const struct curve *c, const bool *member, unsigned first, unsigned last, double cap,
+caps_dip(const struct curve *c, const bool *top, unsigned first, unsigned last, double cap,
     bool bw, struct knee_levels *kl)
 {
 	unsigned i, low = c->n, a, b;
 
 	for (i = first; i < last && first < c->n; i++)
-		if (!member[i] && caps_v(&c->p[i], bw) < cap - CAPS_DIP * c->p[i].sigma &&
+		if (!top[i] && caps_v(&c->p[i], bw) < cap - CAPS_GAP &&
 		    (low == c->n || caps_v(&c->p[i], bw) < caps_v(&c->p[low], bw)))
 			low = i;
 	if (low == c->n)
 		return;
-	for (a = low; a > first + 1 && !member[a - 1]; a--)
+	for (a = low; a > first + 1 && !top[a - 1]; a--)
 		;
-	for (b = low; b + 1 < last && !member[b + 1]; b++)
+	for (b = low; b + 1 < last && !top[b + 1]; b++)
 		;
 	kl->dip = exp(caps_v(&c->p[low], bw));
 	kl->dip_from = c->p[a].bs;
@@ -301,39 +330,68 @@ caps_unsaturated(const struct curve *c, const bool *any, bool bw, struct knee *k
 }
 
 /*
- * The plateau of side bw from its top runs' members: the cap, the sizes it
- * is read at (from the first to the last member within CAPS_TOP_BAND of its
- * noise of the cap: a run's end below it is not named, 52 and 48 MB/s
- * either side of 60 and 62), their range, a dip between, a cell above.
+ * A side whose runs hold no two cells that agree (caps_ceiling): it rises or
+ * falls over them, from its first inlier to its last (value[0] at
+ * from_bs[0], value[1] at from_bs[1]).
+ */
+static void
+caps_uneven(const struct curve *c, const bool *any, bool bw, struct knee *k,
+    struct knee_levels *kl)
+{
+	unsigned i, a = c->n, b = 0;
+
+	for (i = 0; i < c->n; i++)
+		if (any[i]) {
+			a = i < a ? i : a;
+			b = i;
+		}
+	kl->shape = KNEE_SHAPE_UNEVEN;
+	kl->value[0] = exp(caps_v(&c->p[a], bw));
+	kl->from_bs[0] = kl->to_bs[0] = c->p[a].bs;
+	kl->value[1] = exp(caps_v(&c->p[b], bw));
+	kl->from_bs[1] = kl->to_bs[1] = c->p[b].bs;
+	caps_set(k, bw, caps_v(&c->p[b], bw), caps_v(&c->p[a], bw), caps_v(&c->p[b], bw),
+	    c->p[a].bs, c->p[b].bs, 0);
+}
+
+/*
+ * The plateau of side bw from its top runs' members: the cap and the cells
+ * it is read from (caps_ceiling), named from the first to the last of them
+ * with their range; a dip between them; a cell above.  Without two cells
+ * that agree, the side rises or falls: no plateau.
  */
 static void
 caps_plateau(const struct curve *c, const bool *member, const bool *any, bool bw,
     struct knee *k, struct knee_levels *kl)
 {
-	double cap = caps_ceiling(c, member, bw), lo = INFINITY, hi = -INFINITY;
+	bool *top = xcalloc(c->n, sizeof *top);
+	double cap, lo = INFINITY, hi = -INFINITY;
 	unsigned i, a = c->n, b = 0, n = 0, above;
 
-	for (i = 0; i < c->n; i++)
-		if (member[i] && caps_v(&c->p[i], bw) >= cap - CAPS_TOP_BAND * c->p[i].sigma) {
-			a = i < a ? i : a;
-			b = i;
-		}
-	for (i = a; i <= b && a < c->n; i++) {
-		if (!any[i])
+	if (!caps_ceiling(c, member, any, bw, &cap, top)) {
+		caps_uneven(c, any, bw, k, kl);
+		free(top);
+		return;
+	}
+	for (i = 0; i < c->n; i++) {
+		if (!top[i])
 			continue;
-		n += member[i];
+		a = i < a ? i : a;
+		b = i;
+		n++;
 		lo = fmin(lo, caps_v(&c->p[i], bw));
 		hi = fmax(hi, caps_v(&c->p[i], bw));
 	}
 	caps_set(k, bw, cap, lo, hi, c->p[a].bs, c->p[b].bs, n);
 	kl->shape = KNEE_SHAPE_PLATEAU;
-	caps_dip(c, member, a, b, cap, bw, kl);
+	caps_dip(c, top, a, b, cap, bw, kl);
 	above = caps_above(c, cap, bw);
 	if (above < c->n) {
 		kl->shape = KNEE_SHAPE_ABOVE;
 		kl->value[0] = exp(caps_v(&c->p[above], bw));
 		kl->from_bs[0] = kl->to_bs[0] = c->p[above].bs;
 	}
+	free(top);
 }
 
 /* The highest run of side bw, or c->nseg when it has none. */

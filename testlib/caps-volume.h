@@ -33,7 +33,7 @@ struct caps_volume_opts {
  * The issue's acceptance volumes: +-15%, a soft knee at 70% of the caps,
  * 0-2 stalls 20-60% low, an occasional burst +30-60% (one volume in ten).
  */
-#define CAPS_VOLUME_ACCEPTANCE { 0.15, 1.0, 0.70, false, 2, 0.20, 0.60, 0.10, 0.30, 0.60, false }
+#define CAPS_VOLUME_ACCEPTANCE { 0.15, 1.0, 0.70, false, 2, 0.20, 0.60, 0.10, 0.30, 0.60, false, false }
 
 struct caps_volume {
 	double		 iops_cap;	/* I, the truth */
