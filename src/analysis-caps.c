@@ -60,6 +60,7 @@
 #define KNEE_FAR_MIN	5	/* cap cells 4x from the knee enough to leave out those nearer */
 #define KNEE_BEND_LOW	0.5	/* ... and no lower than this share of the top */
 #define KNEE_LEVEL_MIN	3	/* sizes a lower level needs; fewer below the top are a drop */
+#define KNEE_AT_SIZE	0.03	/* a knee this close to a measured size is at it */
 #define KNEE_GAP_MAX	8	/* the bend between the two caps' runs, in times of size */
 
 /* A point's value on a side: log IOPS, or log bytes/s. */
@@ -548,6 +549,10 @@ caps_knee_at(const struct curve *c, struct knee *k)
 		if ((double)c->p[i].bs >= k->knee_bs * (1 - 1e-9) && k->knee_hi_bs == 0)
 			k->knee_hi_bs = c->p[i].bs;
 	}
+	/* Within KNEE_AT_SIZE of a measured size, the knee is at it (127.7 KiB: 128, not 130). */
+	for (i = 0; i < c->n; i++)
+		if (fabs((double)c->p[i].bs / k->knee_bs - 1) <= KNEE_AT_SIZE)
+			k->knee_lo_bs = k->knee_hi_bs = c->p[i].bs;
 }
 
 /* Both sides, the kind, the knee and the trends of a fitted curve. */
@@ -647,8 +652,8 @@ analysis_caps_knee(const struct cell_result *cells, unsigned ncells, enum rw_mod
 /*
  * The knee as it is stated everywhere (the report's sentence, the
  * workbook, the charts, run --auto's findings): B / I rounded to two
- * significant digits of its unit ("43 KiB", "1.5 MiB"), in bytes; 0 when
- * no knee is stated.
+ * significant digits of its unit ("43 KiB", "1.5 MiB"), or the measured
+ * size it is within 3% of, in bytes; 0 when no knee is stated.
  */
 uint64_t
 analysis_caps_knee_size(const struct knee *k)
@@ -657,6 +662,8 @@ analysis_caps_knee_size(const struct knee *k)
 
 	if (!(v >= 1) || !k->iops_plateau || !k->bw_plateau)
 		return 0;
+	if (k->knee_lo_bs > 0 && k->knee_lo_bs == k->knee_hi_bs)
+		return k->knee_lo_bs;
 	while (v / unit >= 1024 && unit < 1099511627776.0)
 		unit *= 1024;
 	mag = pow(10, floor(log10(v / unit)) - 1);

@@ -298,14 +298,16 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 	doc_list_begin(d);
 	for (m = 0; m < v->nrows; m++) {
 		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
-		bool above = vc->flags & VIEW_ABOVE_CAP;
+		enum expect_verdict x = ctx->sum->modes[m].spec.verdict;
 
-		doc_item_begin(d, above ? "fail" : NULL);
+		doc_item_begin(d, report_verdict_class(x));
 		doc_strong(d, v->rows[m].label);
 		doc_raw(d, ": ");
 		doc_text(d, vc->text);
-		if (above)
-			doc_flag(d);
+		if (report_verdict_mark(x)[0] != '\0') {
+			doc_raw(d, " ");
+			doc_text(d, report_verdict_mark(x));
+		}
 		doc_item_end(d);
 	}
 	doc_list_end(d);

@@ -122,6 +122,14 @@ knee_shape(char *buf, size_t len, const struct knee *k, bool bw)
 		str_catf(buf, len, "%s at %s", knee_value(kl->value[1], bw, true, c, sizeof c),
 		    report_knee_sizes(kl->from_bs[1], kl->to_bs[1], d, sizeof d));
 		break;
+	case KNEE_SHAPE_UNEVEN:
+		str_catf(buf, len, "no %s plateau: %s at %s %s to %s at %s", name,
+		    knee_value(kl->value[0], bw, false, a, sizeof a),
+		    report_knee_sizes(kl->from_bs[0], kl->from_bs[0], b, sizeof b),
+		    kl->value[1] < kl->value[0] ? "falling" : "rising",
+		    knee_value(kl->value[1], bw, false, c, sizeof c),
+		    report_knee_sizes(kl->from_bs[1], kl->from_bs[1], d, sizeof d));
+		break;
 	case KNEE_SHAPE_UNSATURATED:
 		str_catf(buf, len, "not saturated at QD%u: %s at %s still rising with depth "
 		    "(no %s cap measured)", kl->depth, knee_value(kl->value[0], bw, true, a, sizeof a),

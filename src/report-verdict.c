@@ -59,6 +59,44 @@ report_verdict_name(enum expect_verdict v)
 }
 
 /*
+ * A verdict's mark after its line, the same in every format, and its class
+ * (report.html's colour): not the not-steady sign, which marks cells.
+ */
+const char *
+report_verdict_mark(enum expect_verdict v)
+{
+	static const char *const marks[] = {
+		[EXPECT_DELIVERS] = "\u2713", [EXPECT_IN_RANGE] = "\u2713",
+		[EXPECT_IN_BURST] = "\u2191", [EXPECT_ABOVE_CAP] = "\u2191",
+		[EXPECT_ABOVE_RANGE] = "\u2191", [EXPECT_NOT_SATURATED] = "\u2026",
+		[EXPECT_BELOW] = "\u2717"
+	};
+
+	return marks[v] != NULL ? marks[v] : "";
+}
+
+/* A verdict's class: "ok" (green), "above" (amber), "unsat" (grey), "fail" (red), NULL none. */
+const char *
+report_verdict_class(enum expect_verdict v)
+{
+	switch (v) {
+	case EXPECT_DELIVERS:
+	case EXPECT_IN_RANGE:
+		return "ok";
+	case EXPECT_IN_BURST:
+	case EXPECT_ABOVE_CAP:
+	case EXPECT_ABOVE_RANGE:
+		return "above";
+	case EXPECT_NOT_SATURATED:
+		return "unsat";
+	case EXPECT_BELOW:
+		return "fail";
+	default:
+		return NULL;
+	}
+}
+
+/*
  * Where a level was measured: "plateau ~400 IOPS (398-402) at 4-64 KiB",
  * "level ~237 IOPS at 2-64 KiB (~571 at 512 B-1 KiB)", "at least ~1,200
  * IOPS at 4-16 KiB (not saturated)", "peak 5,409 IOPS at 4 KiB".
