@@ -36,8 +36,8 @@ import re, sys
 md, iops, mibs = open(sys.argv[1]).read(), float(sys.argv[2]), float(sys.argv[3])
 num = lambda s: float(s.replace(",", ""))
 for mode, text in re.findall(r"^- \*\*(\w+)\*\*: (.*)$", md, re.M):
-    i = re.search(r"at ~([\d,.]+) IOPS \(([^)]*)\)", text)
-    b = re.search(r"at ~([\d,.]+) MiB/s \(([^;)]*)", text)
+    i = re.search(r"IOPS cap ~([\d,.]+) IOPS \(([^)]*)\)", text)
+    b = re.search(r"bandwidth cap ~([\d,.]+) MiB/s \(([^;)]*)", text)
     ie = "%+.1f%%" % ((num(i.group(1)) / iops - 1) * 100) if i else "-"
     be = "%+.1f%%" % ((num(b.group(1)) / mibs - 1) * 100) if b else "-"
     print("| %g IOPS, %g MiB/s | %s | %s | %s | %s | %s |" % (iops, mibs, mode,

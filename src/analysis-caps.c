@@ -58,7 +58,7 @@
 #define CAPS_ABOVE_MIN	0.049	/* ... and beyond ln 1.05 */
 #define KNEE_BEND_SPAN	4	/* a lower run this close to the knee is its bend */
 #define KNEE_FAR_MIN	5	/* cap cells 4x from the knee enough to leave out those nearer */
-#define KNEE_BEND_LOW	0.5	/* ... and no lower than this share of the top */
+#define KNEE_BEND_LOW	0.65	/* ... and no lower than this share of the top */
 #define KNEE_LEVEL_MIN	3	/* sizes a lower level needs; fewer below the top are a drop */
 #define KNEE_AT_SIZE	0.03	/* a knee this close to a measured size is at it */
 #define KNEE_GAP_MAX	8	/* the bend between the two caps' runs, in times of size */

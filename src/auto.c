@@ -412,7 +412,14 @@ auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mod
 		*to = res->cells[j].cell.depth;
 		*gain_out = auto_iops(res, j) / auto_iops(res, i) - 1;
 		auto_note_gain(res, j == top && *to != nd ? i : j, d, *to, *gain_out);
-		if (*gain_out * 100 < AUTO_DEPTH_GAIN_PCT) {
+		/*
+		 * Saturated only where the summary says so too: within
+		 * SATURATION_TOL of the highest depth's IOPS.  A doubling that
+		 * loses IOPS on a noisy disk (QD2 16,000 -> QD4 13,000 under a
+		 * QD32 of 44,000) is not where IOPS stop growing.
+		 */
+		if (*gain_out * 100 < AUTO_DEPTH_GAIN_PCT && (top < 0 || auto_iops(res, i) >=
+		    (1 - SATURATION_TOL) * auto_iops(res, top))) {
 			*sat = d;
 			return 0;
 		}

@@ -51,23 +51,24 @@ knee_value(double v, bool bw, bool approx, char *buf, size_t len)
 }
 
 /*
- * A cap's range after its value: " (2,910-3,070)", "(125-130; ~134 MB/s)";
- * nothing but the MB/s when the ends round alike.
+ * A cap's range after its value: " (2,910-3,070)", " (125-130; ~134 MB/s)",
+ * or when its ends round alike " (4 cells, all ~3,070)": never "(3,070-3,070)".
  */
 static void
-knee_range(char *buf, size_t len, double lo, double hi, double cap, bool bw)
+knee_range(char *buf, size_t len, double lo, double hi, double cap, unsigned n, bool bw)
 {
-	char a[32], b[32], c[32];
+	char a[32], b[32], c[32], r[64];
 
 	report_approx(bw ? lo / MIB : lo, a, sizeof a);
 	report_approx(bw ? hi / MIB : hi, b, sizeof b);
-	if (strcmp(a, b) != 0 && bw)
-		str_catf(buf, len, " (%s-%s; ~%s MB/s)", a, b, report_approx(cap / 1e6, c,
-		    sizeof c));
-	else if (strcmp(a, b) != 0)
-		str_catf(buf, len, " (%s-%s)", a, b);
-	else if (bw)
-		str_catf(buf, len, " (~%s MB/s)", report_approx(cap / 1e6, c, sizeof c));
+	if (strcmp(a, b) != 0)
+		snprintf(r, sizeof r, "%s-%s", a, b);
+	else
+		snprintf(r, sizeof r, "%u cells, all ~%s", n, a);
+	if (bw)
+		str_catf(buf, len, " (%s; ~%s MB/s)", r, report_approx(cap / 1e6, c, sizeof c));
+	else
+		str_catf(buf, len, " (%s)", r);
 }
 
 /*
@@ -85,7 +86,7 @@ knee_cap(char *buf, size_t len, const struct knee *k, bool bw)
 	str_catf(buf, len, "%s cap %s", bw ? "bandwidth" : "IOPS", knee_value(bw ? k->bw_cap :
 	    k->iops_cap, bw, true, a, sizeof a));
 	knee_range(buf, len, bw ? k->bw_lo : k->iops_lo, bw ? k->bw_hi : k->iops_hi,
-	    bw ? k->bw_cap : k->iops_cap, bw);
+	    bw ? k->bw_cap : k->iops_cap, bw ? k->bw_npoints : k->iops_npoints, bw);
 	if (lo == k->bs_min && hi == k->bs_max)
 		str_catf(buf, len, " at every block size measured (%s)", report_knee_sizes(lo, hi,
 		    b, sizeof b));
@@ -113,7 +114,7 @@ knee_shape(char *buf, size_t len, const struct knee *k, bool bw)
 		    knee_value(cap, bw, true, c, sizeof c), report_knee_sizes(bw ? k->bw_bs_lo :
 		    k->iops_bs_lo, bw ? k->bw_bs_hi : k->iops_bs_hi, d, sizeof d));
 		knee_range(buf, len, bw ? k->bw_lo : k->iops_lo, bw ? k->bw_hi : k->iops_hi, cap,
-		    bw);
+		    bw ? k->bw_npoints : k->iops_npoints, bw);
 		break;
 	case KNEE_SHAPE_TWO_LEVELS:
 		str_catf(buf, len, "two %s levels: %s at %s, ", name,

@@ -13,6 +13,9 @@
 #include "analysis.h"
 #include "report.h"
 
+/* A level this many percent of its cap is no throttle's: three times the cap. */
+#define VERDICT_FAR_ABOVE	300
+
 /* A rate in the figure's unit: "3,050 IOPS", "128.0 MiB/s" (or a cap's "250 MB/s"). */
 static const char *
 verdict_rate(char *buf, size_t len, bool bw, bool cap, double v)
@@ -173,6 +176,10 @@ verdict_spec(char *buf, size_t len, bool bw, const struct expect_figure *f, bool
 	} else if (f->verdict == EXPECT_ABOVE_CAP && f->m.cache != NULL)
 		str_catf(buf, len, "%s: likely a cache: %s", f->burst > 0 ? ", above its burst" : "",
 		    f->m.cache);
+	else if (f->verdict == EXPECT_ABOVE_CAP && !said && f->pct > VERDICT_FAR_ABOVE)
+		str_catf(buf, len, "%s: far above any throttle: not a volume with this cap (a cache, "
+		    "the null engine, or a profile that does not fit)", f->burst > 0 ?
+		    ", above its burst" : "");
 	else if (f->verdict == EXPECT_ABOVE_CAP && !said)
 		str_catf(buf, len, "%s: burst credits, a throttle more generous than its spec, or a "
 		    "profile that does not fit this volume", f->burst > 0 ? ", above its burst" : "");

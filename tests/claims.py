@@ -120,8 +120,8 @@ def parse_knee(text):
     out = []
     for part in parts(text):
         m = re.match(r"(IOPS|bandwidth) cap ~(" + NUM + r") (IOPS|MiB/s)"
-                     r"(?: \((" + NUM + r")-(" + NUM + r")(?:; ~" + NUM + r" MB/s)?\)"
-                     r"| \(~" + NUM + r" MB/s\))? at (?:every block size measured \((.+?)\)|(.+?))"
+                     r"(?: \((?:(" + NUM + r")-(" + NUM + r")|\d+ cells, all ~" + NUM + r")"
+                     r"(?:; ~" + NUM + r" MB/s)?\))? at (?:every block size measured \((.+?)\)|(.+?))"
                      r"(?:, a dip to ~(" + NUM + r") (?:IOPS|MiB/s) at (.+))?$", part)
         if m:
             bw = m.group(1) == "bandwidth"
@@ -165,8 +165,8 @@ def parse_knee(text):
                         "at": sizes(m.group(3))[0], "text": part})
             continue
         m = re.match(r"no (IOPS|bandwidth) cap: (" + SIZE + r") did (" + NUM + r") (?:IOPS|MiB/s), "
-                     r"(\d+)% above the ~(" + NUM + r") (?:IOPS|MiB/s) of (.+?)(?: \((" + NUM +
-                     r")-(" + NUM + r")(?:; ~" + NUM + r" MB/s)?\)| \(~" + NUM + r" MB/s\))?$",
+                     r"(\d+)% above the ~(" + NUM + r") (?:IOPS|MiB/s) of (.+?)(?: \((?:(" + NUM +
+                     r")-(" + NUM + r")|\d+ cells, all ~" + NUM + r")(?:; ~" + NUM + r" MB/s)?\))?$",
                      part)
         if m:
             out.append({"kind": "above", "bw": m.group(1) == "bandwidth",

@@ -24,7 +24,7 @@ for r in rows:
 md = open(d + "/report.md").read()
 assert "QD1" not in md.replace("QD1 4K", ""), "an import without a depth shown as QD1"
 assert "| Block size | QD? |" in md, "the pivots' column is not QD?"
-assert re.search(r"^\| randread \| 3,000 \| 4 KiB, QD\? \|", md, re.M), "summary: 4 KiB, QD?"
+assert re.search(r"^\| randread \| 3,000 \| cap at 4-16 KiB \|", md, re.M), "summary: the cap at 4-16 KiB"
 assert "| Queue depths | not given |" in md, "the plan's depths"
 assert "give no queue depth (QD? in the reports)" in md, "the description says so"
 lat = md.split("### randread: p99 latency (us)", 1)[1].split("##", 1)[0]
