@@ -30,10 +30,8 @@
  *    IOPS or B bytes/s.  Otherwise the highest cell above is named.
  *
  * The knee is where the two stated caps cross, B / I, with the measured
- * sizes either side of it; it is stated only when the IOPS runs end below
- * the bandwidth runs and the bend between them spans at most KNEE_GAP_MAX
- * times in size (a long rise between the two is on neither line: the caps
- * are stated, no knee).  With runs on one side only, the mode is IOPS- or
+ * sizes either side of it (or the size it is within 3% of); it is stated
+ * only when the IOPS cap's sizes end below the bandwidth cap's.  With runs on one side only, the mode is IOPS- or
  * bandwidth-bound at the sizes of its runs; with none, it falls or rises
  * and the sentence says from what to what.
  *
@@ -52,16 +50,16 @@
 #include "util.h"
 
 #define CAPS_SAME	3.0	/* runs within this many sigmas (of their difference) of the top are at its level */
+#define CAPS_LEVEL_APART	0.140	/* ln 1.15: levels closer than 15% are one */
 #define CAPS_TOP_BAND	3.0	/* ... nor further than this many sigmas from the highest */
 #define CAPS_GAP	0.182	/* ln 1.2: a gap that ends the cells a ceiling is read from */
 #define CAPS_ABOVE	3.0	/* a cell above a cap beyond this many sigmas contradicts it */
-#define CAPS_ABOVE_MIN	0.049	/* ... and beyond ln 1.05 */
+#define CAPS_ABOVE_MIN	0.095	/* ... and beyond ln 1.10 */
 #define KNEE_BEND_SPAN	4	/* a lower run this close to the knee is its bend */
 #define KNEE_FAR_MIN	5	/* cap cells 4x from the knee enough to leave out those nearer */
 #define KNEE_BEND_LOW	0.65	/* ... and no lower than this share of the top */
 #define KNEE_LEVEL_MIN	3	/* sizes a lower level needs; fewer below the top are a drop */
 #define KNEE_AT_SIZE	0.03	/* a knee this close to a measured size is at it */
-#define KNEE_GAP_MAX	8	/* the bend between the two caps' runs, in times of size */
 
 /* A point's value on a side: log IOPS, or log bytes/s. */
 static double
@@ -161,7 +159,7 @@ caps_ceiling(const struct curve *c, const bool *member, const bool *any, bool bw
 	qsort(v, m, sizeof *v, caps_cmp_desc);
 	for (end = first; first < m; first = end) {
 		for (end = first + 1; end < m && v[end - 1] - v[end] <= CAPS_GAP &&
-		    v[first] - v[end] <= CAPS_TOP_BAND * sigma; end++)
+		    v[first] - v[end] <= fmax(CAPS_TOP_BAND * sigma, CAPS_GAP); end++)
 			;
 		if (end - first >= 2)
 			break;
@@ -178,7 +176,8 @@ caps_ceiling(const struct curve *c, const bool *member, const bool *any, bool bw
 	for (i = 0; i < c->n; i++) {
 		double x = caps_v(&c->p[i], bw);
 
-		top[i] = any[i] && !c->p[i].unsat && x >= v[end - 1] - 1e-12;
+		top[i] = any[i] && !c->p[i].unsat && (x >= v[end - 1] - 1e-12 ||
+		    x >= *level - fmin(CAPS_TOP_BAND * c->p[i].sigma, CAPS_GAP));
 		if (top[i] && c->p[i].own >= 0)
 			*level = fmax(*level, x - c->p[i].own);
 	}
@@ -444,7 +443,8 @@ caps_side(const struct curve *c, bool bw, double knee, struct knee *k, struct kn
 		double tol = CAPS_SAME * fmax(caps_sigma(c, s), caps_sigma(c, top)) *
 		    sqrt(1.0 / caps_inliers(c, s) + 1.0 / caps_inliers(c, top));
 
-		if (!caps_run(c, s, bw) || c->seg[top].level - c->seg[s].level > tol)
+		if (!caps_run(c, s, bw) || (c->seg[top].level - c->seg[s].level > tol &&
+		    c->seg[top].level - c->seg[s].level > CAPS_LEVEL_APART))
 			continue;
 		at_top[s] = true;
 		t0 = s < t0 ? s : t0;
@@ -499,13 +499,18 @@ caps_side_peaks(const struct curve *c, struct knee *k)
 	k->iops_side_max = bw0 == c->n ? 0 : bw0 > 0 ? c->p[bw0 - 1].bs : c->p[0].bs / 2;
 	k->bw_side_min = io1 == c->n ? 0 : c->p[io1].bs;
 	for (i = 0; i < c->n; i++) {
+		k->iops_side_n += bw0 == c->n || i < bw0;
+		k->bw_side_n += io1 == c->n || i > io1;
+	}
+	for (i = 0; i < c->n; i++) {
 		const struct curve_point *q = &c->p[i];
+		bool on_bw = io1 == c->n || i > io1 || (i == io1 && k->bw_side_n == 0);
 
 		if ((bw0 == c->n || i < bw0) && q->iops > k->side_iops) {
 			k->side_iops = q->iops;
 			k->side_iops_bs = q->bs;
 		}
-		if ((io1 == c->n || i >= io1) && q->iops * (double)q->bs > k->side_bw) {
+		if (on_bw && q->iops * (double)q->bs > k->side_bw) {
 			k->side_bw = q->iops * (double)q->bs;
 			k->side_bw_bs = q->bs;
 		}
@@ -539,8 +544,7 @@ caps_knee_at(const struct curve *c, struct knee *k)
 {
 	unsigned i;
 
-	if (!k->iops_plateau || !k->bw_plateau || k->iops_bs_hi >= k->bw_bs_lo ||
-	    k->bw_bs_lo > KNEE_GAP_MAX * k->iops_bs_hi)
+	if (!k->iops_plateau || !k->bw_plateau || k->iops_bs_hi >= k->bw_bs_lo)
 		return;
 	k->knee_bs = k->bw_cap / k->iops_cap;
 	for (i = 0; i < c->n; i++) {

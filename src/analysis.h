@@ -90,6 +90,7 @@ struct knee {
 	 * last IOPS run's end; 0: every size); the best point of each.
 	 */
 	uint64_t	 iops_side_max, bw_side_min;
+	unsigned	 iops_side_n, bw_side_n;	/* how many points each side has */
 	double		 side_iops, side_bw;
 	uint64_t	 side_iops_bs, side_bw_bs;
 	/* A cap is stated (its side's shape is KNEE_SHAPE_PLATEAU): the data shows its plateau. */

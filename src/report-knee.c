@@ -154,6 +154,11 @@ knee_side(char *buf, size_t len, const struct knee *k, bool bw)
 		knee_cap(buf, len, k, bw);
 	else if ((bw ? k->bw_shape.shape : k->iops_shape.shape) != KNEE_SHAPE_NONE)
 		knee_shape(buf, len, k, bw);
+	else if ((bw ? k->bw_side_n : k->iops_side_n) == 1)
+		str_catf(buf, len, "no %s plateau: only %s on its side (%s)", bw ? "bandwidth" : "IOPS",
+		    report_knee_sizes(bw ? k->side_bw_bs : k->side_iops_bs, bw ? k->side_bw_bs :
+		    k->side_iops_bs, b, sizeof b), knee_value(bw ? k->side_bw : k->side_iops, bw,
+		    false, a, sizeof a));
 	else if (bw)
 		str_catf(buf, len, "no bandwidth limit reached (up to %s at %s)",
 		    knee_value(k->peak_bw, true, false, a, sizeof a),

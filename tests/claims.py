@@ -158,6 +158,14 @@ def parse_knee(text):
             at = sizes(m.group(1))[0]
             out.append({"kind": "knee", "at": at, "lo": at, "hi": at, "text": part})
             continue
+        m = re.match(r"no (IOPS|bandwidth) plateau: only (" + SIZE + r") on its side \((" + NUM +
+                     r") (?:IOPS|MiB/s)\)$", part)
+        if m:
+            bs = sizes(m.group(2))[0]
+            out.append({"kind": "trend", "bw": m.group(1) == "bandwidth", "falling": False,
+                        "from": (num(m.group(3)), bs), "to": (num(m.group(3)), bs),
+                        "text": part})
+            continue
         m = re.match(r"no (IOPS|bandwidth) limit reached \(up to (" + NUM + r") (?:IOPS|MiB/s) at (" +
                      SIZE + r")\)", part)
         if m:

@@ -14,7 +14,7 @@ F="--engine null --file $T/n.dat --size 16m --modes randread --bs 4k,64k,1m --de
 	fail "run -q: $(cat "$T/q.log")"
 sed -n '/^Results: /,$p' "$T/q.log" >"$T/q.end"
 grep -q '^Conclusions:$' "$T/q.end" || fail "no conclusions after the results' line: $(cat "$T/q.log")"
-grep -q '^  randread: \(IOPS-bound\|bandwidth-bound\|too few\|no IOPS\|no bandwidth\|two \)' "$T/q.end" ||
+grep -q '^  randread: \(IOPS cap\|bandwidth cap\|too few\|no IOPS\|no bandwidth\|two \|not saturated\|IOPS falling\|IOPS rising\)' "$T/q.end" ||
 	fail "no knee line: $(cat "$T/q.end")"
 grep -q '^  randread: .*saturat' "$T/q.end" || fail "no saturation line: $(cat "$T/q.end")"
 grep -q '^  randread: .*provisioned 3,000 IOPS' "$T/q.end" ||

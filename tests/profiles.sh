@@ -24,7 +24,7 @@ grep -q "6,000 IOPS, 250 MiB/s (profile aws-gp3" "$T/run/report.md" || fail "cap
 # The null engine's 4 KiB and 64 KiB cells run at about the same IOPS: either may be the peak.
 grep -q "^- \*\*randread\*\*: above the cap: peak [0-9,]* IOPS at [0-9]* [KM]iB: [0-9]*% of the provisioned 6,000 IOPS: far above any throttle" \
     "$T/run/report.md" || fail "peak vs cap: $(grep '^- \*\*randread' "$T/run/report.md")"
-grep -q "^> \*\*Verdict:\*\* t.dat against aws-gp3: ABOVE the cap: " "$T/run/report.md" ||
+grep -q "^> \*\*Verdict:\*\* t.dat against aws-gp3: above the cap: " "$T/run/report.md" ||
 	fail "report.md does not open with the verdict: $(head -9 "$T/run/report.md")"
 grep -q "Against the provisioned limits" "$T/run/report.html" || fail "report.html: no caps section"
 if command -v gnuplot >/dev/null 2>&1; then

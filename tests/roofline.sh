@@ -13,7 +13,7 @@ command -v gnuplot >/dev/null 2>&1 || skip "gnuplot not installed (apt-get insta
 cd "$T" || exit 1
 
 # randread: 3,000 IOPS up to 32 KiB, then 100 MiB/s (knee 100 MiB / 3,000 =
-# 34,953 bytes, ~32 KiB); write: 1,500 IOPS, then 100 MiB/s (~64 KiB).  QD1
+# 34,953 bytes, ~34 KiB); write: 1,500 IOPS, then 100 MiB/s (~68 KiB).  QD1
 # does half.  randread 8k QD32's bandwidth is not IOPS x bs: a failed check.
 "$PY" - <<'EOF' >"$T/thr.csv"
 MiB = 2**20
@@ -32,13 +32,13 @@ gp="$T/thr/roofline.gp"
 	fail "no roofline.gp, .dat and .png: $(ls "$T/thr")"
 
 # The summary states each knee; the chart's label says the same size.
-for m in randread:32 write:64; do
-	grep -q "^- \*\*${m%%:*}\*\*: IOPS-bound below ~${m#*:} KiB" "$T/thr/report.md" ||
+for m in randread:34 write:68; do
+	grep -q "^- \*\*${m%%:*}\*\*: IOPS cap .*; knee ~${m#*:} KiB, between" "$T/thr/report.md" ||
 		fail "the fixture's summary does not state ${m%%:*}'s knee at ${m#*:} KiB"
 	grep -q "set label [0-9]* '${m%%:*}: knee ~${m#*:} KiB'" "$gp" ||
 		fail "no label 'knee ~${m#*:} KiB' for ${m%%:*}: $(grep 'set label' "$gp")"
 done
-ok "knees labelled at the sizes the summary states (~32 KiB, ~64 KiB)"
+ok "knees labelled at the sizes the summary states (~34 KiB, ~68 KiB)"
 
 # Colour: the mode's, as on the IOPS chart.
 rr=$(grep -o "lc rgb \"#[0-9a-f]*\"[^']*'randread QD32'" "$T/thr/iops.gp" | grep -o '#[0-9a-f]*')

@@ -125,15 +125,15 @@ curve_monotonic(void)
 static void
 curve_dip(void)
 {
-	static const uint64_t bs[] = { 4096, 8192, 16384, 32768, 65536, 131072, 262144, MIB };
-	static const double iops[] = { 14900, 15000, 11000, 11100, 15050, 7500, 3750, 940 };
-	struct cell_result c[8];
+	static const uint64_t bs[] = { 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, MIB };
+	static const double iops[] = { 14900, 15000, 11000, 11100, 15050, 14950, 7500, 3750, 1875 };
+	struct cell_result c[9];
 	char text[REPORT_KNEE_TEXT];
 	struct knee k;
 	unsigned i;
 
-	knee_of(c, table(c, MODE_RANDREAD, bs, iops, 8), MODE_RANDREAD, &k, text);
-	for (i = 0; i < 8 && k.iops_plateau; i++)
+	knee_of(c, table(c, MODE_RANDREAD, bs, iops, 9), MODE_RANDREAD, &k, text);
+	for (i = 0; i < 9 && k.iops_plateau; i++)
 		if (bs[i] >= k.iops_bs_lo && bs[i] <= k.iops_bs_hi)
 			CHECK(iops[i] >= 0.85 * k.iops_cap || (k.iops_shape.dip > 0 &&
 			    bs[i] >= k.iops_shape.dip_from && bs[i] <= k.iops_shape.dip_to),

@@ -97,7 +97,8 @@ knee_random_trials(void)
 		worst_k = fmax(worst_k, ek);
 		CHECK(ei < CAP_TOL, "trial %u: IOPS cap %.0f vs true %.0f", t, k.iops_cap, I);
 		CHECK(eb < CAP_TOL, "trial %u: BW cap %.0f vs true %.0f", t, k.bw_cap, B);
-		CHECK(ek < KNEE_TOL, "trial %u: knee %.0f vs true %.0f", t, k.knee_bs, knee);
+		CHECK(ek < KNEE_TOL, "trial %u: knee %.0f vs true %.0f: %s", t, k.knee_bs, knee,
+		    knee_sentence);
 	}
 	printf("knee on %d trials, noise +-%.0f%%: found %u; worst error IOPS cap %.2f%%, "
 	    "BW cap %.2f%%, knee %.2f%% (tolerances %.0f%%, %.0f%%, %.0f%%)\n", TRIALS, NOISE * 100,
@@ -119,7 +120,8 @@ knee_edges(void)
 	knee_of(bs, iops, n, &k);
 	CHECK(k.kind == KNEE_IOPS_BOUND, "IOPS-bound: kind %d: %s", k.kind, knee_sentence);
 	CHECK(fabs(k.iops_cap / 20000 - 1) < CAP_TOL, "IOPS-bound cap %.0f", k.iops_cap);
-	CHECK(strstr(knee_sentence, "IOPS-bound at every block size") != NULL, "%s", knee_sentence);
+	CHECK(strstr(knee_sentence, "IOPS cap ~") != NULL && strstr(knee_sentence,
+	    "at every block size measured (512 B-8 MiB)") != NULL, "%s", knee_sentence);
 
 	/* Purely bandwidth-bound: the IOPS cap would only bind below 512 bytes. */
 	for (i = 0; i < n; i++)
@@ -127,14 +129,21 @@ knee_edges(void)
 	knee_of(bs, iops, n, &k);
 	CHECK(k.kind == KNEE_BW_BOUND, "BW-bound: kind %d: %s", k.kind, knee_sentence);
 	CHECK(fabs(k.bw_cap / (100.0 * MIB) - 1) < CAP_TOL, "BW-bound cap %.0f", k.bw_cap);
-	CHECK(strstr(knee_sentence, "bandwidth-bound at every block size") != NULL, "%s", knee_sentence);
+	CHECK(strstr(knee_sentence, "bandwidth cap ~") != NULL && strstr(knee_sentence,
+	    "at every block size measured (512 B-8 MiB)") != NULL, "%s", knee_sentence);
 
-	/* The knee just below the largest size: one point on the bandwidth side is enough. */
+	/*
+	 * The knee just below the largest size: one point on the bandwidth side
+	 * is no plateau (a cap is two sizes), so no knee is stated, and the
+	 * sentence says the side has one size.
+	 */
 	for (i = 0; i < n; i++)
 		iops[i] = fmin(5000, 5000.0 * 4 * MIB / (double)bs[i]);
 	knee_of(bs, iops, n, &k);
-	CHECK(k.kind == KNEE_FOUND && fabs(k.knee_bs / (4.0 * MIB) - 1) < 0.01,
-	    "knee at 4 MiB: kind %d knee %.0f", k.kind, k.knee_bs);
+	CHECK(k.kind == KNEE_IOPS_BOUND && k.iops_plateau && k.iops_bs_hi == 4 * MIB &&
+	    analysis_caps_knee_size(&k) == 0 &&
+	    strstr(knee_sentence, "no bandwidth plateau: only 8 MiB on its side") != NULL,
+	    "knee at 4 MiB: kind %d: %s", k.kind, knee_sentence);
 
 	/* Too few points, and too narrow a span. */
 	knee_of(bs, iops, 2, &k);
@@ -262,14 +271,14 @@ summary_build(void)
 	CHECK(rr->qd1_4k == 0, "QD1 4K cell is 0, not %d", rr->qd1_4k);
 	CHECK(wr->qd1_4k == 12, "write QD1 4K cell is 12, not %d", wr->qd1_4k);
 
-	/* The knee comes from the best depth at each size: the QD8 caps. */
-	CHECK(rr->knee.kind == KNEE_FOUND && fabs(rr->knee.iops_cap / 50000 - 1) < 0.05 &&
-	    fabs(rr->knee.bw_cap / (500.0 * MIB) - 1) < 0.05, "randread knee: %s", rr->knee_text);
-	/* One size (4K) on the IOPS side: no plateau, no cap stated. */
-	CHECK(strstr(rr->knee_text, "no IOPS plateau: only 4 KiB on its side") != NULL &&
+	/* The knee comes from the best depth at each size: the QD8 bandwidth cap. */
+	CHECK(rr->knee.kind == KNEE_BW_BOUND && fabs(rr->knee.bw_cap / (500.0 * MIB) - 1) < 0.05,
+	    "randread knee: %s", rr->knee_text);
+	/* One size (4K) on the IOPS side: no plateau, no cap stated (a cap is two sizes). */
+	CHECK(strstr(rr->knee_text, "no IOPS plateau: only 4 KiB on its side (") != NULL &&
 	    !rr->knee.iops_plateau && rr->knee.bw_plateau, "knee text: %s", rr->knee_text);
-	CHECK(wr->knee.kind == KNEE_FOUND && fabs(wr->knee.iops_cap / 20000 - 1) < 0.05,
-	    "write knee: %s", wr->knee_text);
+	CHECK(wr->knee.kind == KNEE_BW_BOUND && !wr->knee.iops_plateau &&
+	    fabs(wr->knee.side_iops / 20000 - 1) < 0.05, "write knee: %s", wr->knee_text);
 
 	CHECK(s.nmismatch == 1 && s.npass == 22, "checks: %u pass, %u mismatch", s.npass,
 	    s.nmismatch);
@@ -409,9 +418,10 @@ terminal_lines(void)
 		abort();
 	report_terminal(f, &res, "OUT", REPORT_MD | REPORT_XLSX | REPORT_CSV);
 	fclose(f);
-	CHECK(strstr(out, "Conclusions:\n  randread: no IOPS plateau: only 4 KiB") != NULL,
+	CHECK(strstr(out, "Conclusions:\n  randread: bandwidth cap ~") != NULL &&
+	    strstr(out, "no IOPS plateau: only 4 KiB on its side") != NULL,
 	    "randread's knee first: %s", out);
-	CHECK(strstr(out, "\n  write: no IOPS plateau") != NULL, "write's knee: %s", out);
+	CHECK(strstr(out, "\n  write: bandwidth cap ~") != NULL, "write's knee: %s", out);
 	CHECK(strstr(out, "\n  3 of 23 cells not steady (noisy 2, stalled 1)") != NULL,
 	    "unsteady count: %s", out);
 	CHECK(strstr(out, "\nReports: OUT/report.md, OUT/report.xlsx\n") != NULL,

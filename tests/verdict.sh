@@ -33,7 +33,7 @@ run slow
 caps 3000 125
 run fast
 
-grep -q '^  Verdict: slow against aws-gp3: below spec: [0-9]*% of the provisioned' "$T/slow.log" ||
+grep -q '^  Verdict: slow against aws-gp3: below spec: ~[0-9,]* IOPS at [0-9]*-[0-9]* KiB, [0-9]*% of the provisioned' "$T/slow.log" ||
 	fail "no below-spec verdict on the terminal: $(cat "$T/slow.log")"
 grep -q '^> \*\*Verdict:\*\* slow against aws-gp3: below spec: ' "$T/slow/report.md" ||
 	fail "report.md does not open with below spec: $(head -12 "$T/slow/report.md")"
