@@ -286,8 +286,10 @@ rl_provisioned(struct rl_plot *p, const struct expect *e)
 
 	if (!e->set)
 		return;
-	ti = xasprintf("provisioned %s IOPS", report_num(e->iops, 0, a, sizeof a));
-	tb = xasprintf("provisioned %s", profile_rate_text(e->bw_bytes_s, b, sizeof b));
+	ti = xasprintf("%s %s IOPS", report_cap_word(e, false), report_num(e->iops, 0, a,
+	    sizeof a));
+	tb = xasprintf("%s %s", report_cap_word(e, true), profile_rate_text(e->bw_bytes_s, b,
+	    sizeof b));
 	rl_roof(p, &base, ti, tb);
 	free(ti);
 	free(tb);

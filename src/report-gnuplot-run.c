@@ -673,7 +673,7 @@ report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
 		unsigned	 dt;
 		const char	*what;
 	} caps[] = {
-		{ bw ? e->bw_bytes_s : e->iops, 2, "provisioned" },
+		{ bw ? e->bw_bytes_s : e->iops, 2, report_cap_word(e, bw) },
 		{ bw ? e->burst_bw_bytes_s : e->burst_iops, 4, "provisioned burst" },
 		{ bw ? e->bw_floor_bytes_s : e->iops_floor, 3, "floor" },
 	};

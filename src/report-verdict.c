@@ -42,6 +42,18 @@ report_pct_text(double pct, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * What a cap of e is called in a chart's legend: "provisioned", or for a
+ * figure with a published range (magnetic volumes) "published range top":
+ * AWS publishes a range for those, not a rate the volume is held to.
+ */
+const char *
+report_cap_word(const struct expect *e, bool bw)
+{
+	return (bw ? e->bw_floor_bytes_s : e->iops_floor) > 0 ? "published range top" :
+	    "provisioned";
+}
+
 /* A verdict in words, as the reports open with it. */
 const char *
 report_verdict_name(enum expect_verdict v)

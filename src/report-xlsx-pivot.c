@@ -222,15 +222,18 @@ pivot_cap(struct report_xl *x, lxw_worksheet *ws, struct pivot_cap *cap, lxw_col
 	view_range_add(range, value);
 }
 
-/* A provisioned cap's words: "provisioned 3,000 IOPS", "provisioned burst 250 MiB/s". */
+/*
+ * A provisioned cap's words: "provisioned 3,000 IOPS", "provisioned burst
+ * 250 MiB/s", a published range's "published range top 200 IOPS" (word).
+ */
 static char *
-pivot_cap_name(const char *what, double v, bool bw)
+pivot_cap_name(const char *word, const char *what, double v, bool bw)
 {
 	char a[32];
 
 	if (bw)
-		return xasprintf("provisioned%s %s", what, profile_rate_text(v, a, sizeof a));
-	return xasprintf("provisioned%s %s IOPS", what, report_num(v, 0, a, sizeof a));
+		return xasprintf("%s%s %s", word, what, profile_rate_text(v, a, sizeof a));
+	return xasprintf("%s%s %s IOPS", word, what, report_num(v, 0, a, sizeof a));
 }
 
 /*
@@ -276,8 +279,9 @@ pivot_caps(struct report_xl *x, lxw_worksheet *ws, lxw_col_t col, const struct r
 		caps[n].wl = -1;
 		caps[n].look = (struct report_xlsx_look){ .color = k == 0 ? 0x404040 : 0x808080,
 		    .width = 1.5, .dash = dash[k] };
-		pivot_cap(x, ws, &caps[n], col++, nbs, prov[k], pivot_cap_name(what[k],
-		    bw ? prov[k] * MIB : prov[k], bw), range);
+		pivot_cap(x, ws, &caps[n], col++, nbs, prov[k], pivot_cap_name(k == 0 ?
+		    report_cap_word(e, bw) : k == 1 ? "provisioned" : "published range", what[k], bw ? prov[k] * MIB : prov[k], bw),
+		    range);
 		n++;
 	}
 	return n;

@@ -274,6 +274,7 @@ bool	 report_per_cell_own(const struct results *res);
 void	 report_verdict_build(const struct results *res, struct summary *s);
 const char *report_verdict_name(enum expect_verdict v);
 const char *report_verdict_mark(enum expect_verdict v);
+const char *report_cap_word(const struct expect *e, bool bw);
 const char *report_verdict_class(enum expect_verdict v);
 char	*report_verdict_bottom_line(const struct results *res, const struct summary *s);
 const char *report_verdict_below_advice(const struct summary *s);
