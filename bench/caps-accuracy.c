@@ -5,13 +5,15 @@
  * distribution of |cap / truth - 1|.  bench/caps-accuracy.sh builds and
  * runs it.
  *
- *     caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k] [-w]
+ *     caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k] [-o] [-w]
  *
  * -m gives stalled cells the verdict "stalled" (as a run that judges them
  * does) instead of "unknown" (as an import without a series has); -b sets
  * the share of volumes with a burst cell (0.10); -k puts the soft knee's 70%
- * at the largest IOPS-bound size instead of at the knee (a softer curve); -w
- * prints the volume of the largest error, cell by cell, after the table.
+ * at the largest IOPS-bound size instead of at the knee (a softer curve); -o
+ * makes the noise one-sided (every cell 0-30% under its clean rate, as a
+ * throttle's cells fall short of it, never above); -w prints the volume of
+ * the largest error, cell by cell, after the table.
  */
 #include "config.h"
 
@@ -85,7 +87,7 @@ print_worst(unsigned t, const struct caps_volume *v, const struct knee *k)
 
 /* How often each side's cap is stated, why not when not, and how close the stated ones are. */
 struct stated {
-	unsigned	 n, shape[KNEE_SHAPE_UNEVEN + 1], within10, burst;
+	unsigned	 n, shape[8], within10, burst;
 };
 
 static void
@@ -129,7 +131,7 @@ main(int argc, char **argv)
 	struct stated st[2] = { { 0 }, { 0 } };
 	int c;
 
-	while ((c = getopt(argc, argv, "n:s:mb:kw")) != -1) {
+	while ((c = getopt(argc, argv, "n:s:mb:kow")) != -1) {
 		switch (c) {
 		case 'n':
 			n = (unsigned)strtoul(optarg, NULL, 10);
@@ -146,11 +148,15 @@ main(int argc, char **argv)
 		case 'k':
 			o.soft_at_size = true;
 			break;
+		case 'o':
+			o.one_sided = true;
+			break;
 		case 'w':
 			worst = true;
 			break;
 		default:
-			fprintf(stderr, "usage: caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k] [-w]\n");
+			fprintf(stderr, "usage: caps-accuracy [-n VOLUMES] [-s SEED] [-m] [-b SHARE] [-k] "
+			    "[-o] [-w]\n");
 			return 2;
 		}
 	}
@@ -190,17 +196,17 @@ main(int argc, char **argv)
 			worst_k = k;
 		}
 	}
-	printf("%u volumes (512 B .. 8 MiB, knee 16-256 KiB), seed %s; noise +-%.0f%%, soft knee "
+	printf("%u volumes (512 B .. 8 MiB, knee 16-256 KiB), seed %s; noise %s%.0f%%, soft knee "
 	    "(%.0f%% of the caps at %s) in %.0f%%, 0-%u stalled cells %.0f-%.0f%% low (%s), a "
 	    "burst cell +%.0f-%.0f%% at one of the 3 smallest sizes in %.0f%%\n\n", n, seed_text,
-	    o.noise * 100, o.soft_at * 100, o.soft_at_size ? "the largest IOPS-bound size" :
+	    o.one_sided ? "one-sided 0 to -" : "+-", (o.one_sided ? 2 : 1) * o.noise * 100, o.soft_at * 100, o.soft_at_size ? "the largest IOPS-bound size" :
 	    "the knee", o.soft_share * 100, o.max_stalls,
 	    o.stall_min * 100, o.stall_max * 100, o.mark_stalls ? "marked stalled" :
 	    "verdict unknown", o.burst_min * 100, o.burst_max * 100, o.burst_share * 100);
 	printf("| estimator | cap | median | p90 | p97 | p99 | max | within 5%% | within 10%% | "
 	    "within 20%% |\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
-	row("plateau (now)", "IOPS", e[0], n);
-	row("plateau (now)", "bandwidth", e[1], n);
+	row("segments (now)", "IOPS", e[0], n);
+	row("segments (now)", "bandwidth", e[1], n);
 	row("least squares (before)", "IOPS", e[2], n);
 	row("least squares (before)", "bandwidth", e[3], n);
 	printf("\n| cap | stated (a plateau) | of them within 10%% | not: a cell above "

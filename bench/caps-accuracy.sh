@@ -23,10 +23,13 @@ echo
 echo "## softer knee: 70% at the largest IOPS-bound size"
 ./bench/caps-accuracy -n "$n" -s "$seed" -k
 echo
+echo "## one-sided noise: every cell 0-30% under its clean rate"
+./bench/caps-accuracy -n "$n" -s "$seed" -o
+echo
 echo "## the acceptance over seeds 1..$seeds (1,000 volumes each), unmarked and judged"
 for flag in "" -m; do
 	for s in $(seq 1 "$seeds"); do
-		./bench/caps-accuracy -n "$n" -s "$s" $flag | grep '^| plateau'
+		./bench/caps-accuracy -n "$n" -s "$s" $flag | grep '^| segments'
 	done | tr -d '%' | awk -F'|' -v flag="${flag:-unmarked}" '
 	{ c = $3; gsub(/ /, "", c); p = $6 + 0; m = $8 + 0; a = $10 + 0; b = $11 + 0
 	  if (!(c in P) || p > P[c]) P[c] = p; if (!(c in M) || m > M[c]) M[c] = m
