@@ -104,7 +104,7 @@ struct knee {
 /* The curve a knee is read from (analysis-curve.c): a point per block size. */
 #define CURVE_SIGMA_FLOOR	0.02	/* cells never agree better than 2% */
 #define CURVE_SIGMA_MAX		0.35
-#define CURVE_POINTS_MAX	512	/* more block sizes than this are not segmented */
+#define CURVE_POINTS_MAX	256	/* more block sizes than this are not segmented */
 enum curve_kind {
 	CURVE_FLAT_IOPS,	/* flat in IOPS within the noise */
 	CURVE_FLAT_BW,		/* flat in bandwidth within the noise */

@@ -214,7 +214,11 @@ knee_verdict(const struct knee *k, char *text, size_t len)
 	text[0] = '\0';
 	switch (k->kind) {
 	case KNEE_TOO_FEW:
-		if (k->npoints < KNEE_POINTS_MIN)
+		if (k->npoints > CURVE_POINTS_MAX)
+			snprintf(text, len, "%u block sizes: more than the %d whose curve is read "
+			    "(its cut grows with the cube of their number)", k->npoints,
+			    CURVE_POINTS_MAX);
+		else if (k->npoints < KNEE_POINTS_MIN)
 			snprintf(text, len, "too few block sizes to find a knee "
 			    "(%u measured; need %d)", k->npoints, KNEE_POINTS_MIN);
 		else

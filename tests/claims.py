@@ -197,6 +197,7 @@ def parse_knee(text):
                         "falling": m.group(4) == "falling", "text": part})
             continue
         if part.startswith("left out of the fit: ") or part.startswith("too few block sizes") \
+                or re.match(r"\d+ block sizes: more than the", part) \
                 or part.startswith("block sizes span too little"):
             continue
         out.append({"kind": "unread", "text": part})
