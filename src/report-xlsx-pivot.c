@@ -133,8 +133,8 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 				continue;
 			view_range_add(range, vc->value);
 			worksheet_write_number(ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc->value,
-			    v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
-			    (bad ? x->bad1 : x->num1));
+			    report_xlsx_small(x, v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
+			    (bad ? x->bad1 : x->num1), vc->value, v->cols[c].decimals == 0 ? 0 : 1));
 			if (vc->flags & VIEW_UNWRITTEN)
 				worksheet_write_comment(ws, first_row + 1 + b, (lxw_col_t)(c + 2),
 				    REPORT_UNWRITTEN_NOTE);
@@ -178,7 +178,8 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 
 			if (vc->kind != VIEW_NUMBER)
 				continue;
-			worksheet_write_number(ws, first + 1 + b, col, vc->value, x->num1);
+			worksheet_write_number(ws, first + 1 + b, col, vc->value,
+			    report_xlsx_small(x, x->num1, vc->value, 1));
 			view_range_add(&range, vc->value);
 		}
 		if (c < REPORT_XLSX_SERIES_MAX)
@@ -421,8 +422,9 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 				continue;
 			view_range_add(&range, vc->value);
 			any = true;
-			worksheet_write_number(ws, 1 + b, col, vc->value, best->decimals == 0 ?
-			    (bad ? x->bad0 : x->num0) : (bad ? x->bad1 : x->num1));
+			worksheet_write_number(ws, 1 + b, col, vc->value, report_xlsx_small(x,
+			    best->decimals == 0 ? (bad ? x->bad0 : x->num0) : (bad ? x->bad1 : x->num1),
+			    vc->value, best->decimals == 0 ? 0 : 1));
 			worksheet_write_string(ws, 1 + b, col + 1, view_table_cell(v, b, 3 * m + 1)->text,
 			    NULL);
 		}

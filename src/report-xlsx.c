@@ -88,11 +88,15 @@ xl_formats(struct report_xl *x)
 static lxw_format *
 xl_view_format(struct report_xl *x, const struct view_cell *vc, int decimals)
 {
+	lxw_format *f;
+
 	if (vc->flags & VIEW_UNSTEADY)
-		return decimals == 0 ? x->unsteady0 : x->unsteady1;
-	if (vc->flags & (VIEW_MISMATCH | VIEW_ABOVE_CAP))
-		return decimals == 0 ? x->bad0 : x->bad1;
-	return decimals == 0 ? x->num0 : x->num1;
+		f = decimals == 0 ? x->unsteady0 : x->unsteady1;
+	else if (vc->flags & (VIEW_MISMATCH | VIEW_ABOVE_CAP))
+		f = decimals == 0 ? x->bad0 : x->bad1;
+	else
+		f = decimals == 0 ? x->num0 : x->num1;
+	return report_xlsx_small(x, f, vc->value, decimals == 0 ? 0 : 1);
 }
 
 /*
@@ -566,7 +570,10 @@ xl_value(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, c
 	case COLUMN_NUMBER:
 	case COLUMN_COUNT:
 		worksheet_write_number(ws, row, col, v.kind == COLUMN_NUMBER ? v.number :
-		    (double)v.count, xl_number_format(x, c, &v, checks));
+		    (double)v.count, v.kind == COLUMN_NUMBER && c->decimals <= 1 ?
+		    report_xlsx_small(x, xl_number_format(x, c, &v, checks), v.number,
+		    checks && v.mark == COLUMN_MARK_MISMATCH ? 1 : c->decimals) :
+		    xl_number_format(x, c, &v, checks));
 		break;
 	case COLUMN_TEXT:
 		if (c->flags & COLUMN_CAPITALS) {

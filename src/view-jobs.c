@@ -83,7 +83,7 @@ static void
 jobs_scaling(const double *iops, const unsigned *jobs, unsigned n, char *buf, size_t len)
 {
 	unsigned i, best = 0, first = n, last = n;
-	char a[32];
+	char a[32], pct[24];
 
 	for (i = 0; i < n; i++) {
 		if (!(iops[i] > 0))
@@ -106,9 +106,10 @@ jobs_scaling(const double *iops, const unsigned *jobs, unsigned n, char *buf, si
 		snprintf(buf, len, "best at %u job%s (%s IOPS)", jobs[best], jobs[best] == 1 ? "" : "s",
 		    report_num(iops[best], 0, a, sizeof a));
 	else
-		snprintf(buf, len, "best at %u job%s (%s IOPS, %+.0f%% over %u job%s)", jobs[best],
+		snprintf(buf, len, "best at %u job%s (%s IOPS, %s over %u job%s)", jobs[best],
 		    jobs[best] == 1 ? "" : "s", report_num(iops[best], 0, a, sizeof a),
-		    (iops[best] / iops[first] - 1) * 100, jobs[first], jobs[first] == 1 ? "" : "s");
+		    report_pct((iops[best] / iops[first] - 1) * 100, true, pct, sizeof pct),
+		    jobs[first], jobs[first] == 1 ? "" : "s");
 	if (last != best && iops[last] < iops[best] * (1 - JOBS_SAME))
 		snprintf(buf + strlen(buf), len - strlen(buf), "; %u jobs: %.0f%% below the best",
 		    jobs[last], (1 - iops[last] / iops[best]) * 100);

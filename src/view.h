@@ -265,6 +265,9 @@ struct view_table {
 /* report-num.c */
 const char *report_size_label(uint64_t bs, char *buf, size_t len);
 const char *report_num(double v, int decimals, char *buf, size_t len);
+int	 report_num_decimals(double v, int decimals);
+const char *report_range(double lo, double hi, int decimals, char *buf, size_t len);
+const char *report_pct(double pct, bool sign, char *buf, size_t len);
 const char *report_approx(double v, char *buf, size_t len);
 const char *report_ratio(double v, int decimals, char *buf, size_t len);
 const char *report_per_cell(const struct results *res, char *buf, size_t len);
