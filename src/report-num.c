@@ -217,6 +217,19 @@ per_cell_own(const struct plan *p, double lo, double hi)
 	    p->steady_rule[0] != '\0') && lo > 0 && lo < p->runtime_s * 0.9 - 0.5);
 }
 
+/*
+ * Whether res records how long its cells measured: not a table import whose
+ * rows give no runtime_s (no --runtime, no cell with a window).
+ */
+bool
+report_per_cell_known(const struct results *res)
+{
+	double lo, hi;
+
+	per_cell_span(res, &lo, &hi);
+	return res->plan.runtime_s > 0 || hi > 0;
+}
+
 /* Whether the cells of res ran times of their own (per_cell_own). */
 bool
 report_per_cell_own(const struct results *res)

@@ -103,6 +103,13 @@ rwmix_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 	return 0;
 }
 
+/* The window and counts: not of a table's cell that holds rates only. */
+static bool
+counts_given(const void *base)
+{
+	return !results_cell_rates_only(base);
+}
+
 static bool
 why_given(const void *base)
 {
@@ -587,15 +594,22 @@ const struct results_field results_cell_fields[] = {
 	  "`coarse pass`, `knee bisection 2 (IOPS cap)`, `depth search 8→16: +3%, saturated`, "
 	  "`QD1 latency at 4 KiB`; with `--like`, `as in LABEL: ` and the earlier run's reason" },
 	{ .key = "runtime_ns", .type = RF_U64, .off = CR(runtime_ns), .flags = RF_MEASURED,
-	  .doc = "the measured window (ramp excluded)" },
+	  .when = counts_given,
+	  .doc = "the measured window (ramp excluded). Absent, with the counts below, in a "
+	  "table import's cell whose row gives no `runtime_s`: the table holds rates, and the "
+	  "window and counts they came from are not known" },
 	{ .key = "ios", .type = RF_U64, .off = CR(ios), .flags = RF_MEASURED,
-	  .doc = "completed in the window, both directions" },
-	{ .key = "bytes", .type = RF_U64, .off = CR(bytes), .flags = RF_MEASURED },
+	  .when = counts_given, .doc = "completed in the window, both directions" },
+	{ .key = "bytes", .type = RF_U64, .off = CR(bytes), .flags = RF_MEASURED,
+	  .when = counts_given },
 	{ .key = "read_ios", .type = RF_U64, .off = CR(read_ios), .flags = RF_MEASURED,
-	  .doc = "by direction" },
-	{ .key = "write_ios", .type = RF_U64, .off = CR(write_ios), .flags = RF_MEASURED },
-	{ .key = "read_bytes", .type = RF_U64, .off = CR(read_bytes), .flags = RF_MEASURED },
-	{ .key = "write_bytes", .type = RF_U64, .off = CR(write_bytes), .flags = RF_MEASURED },
+	  .when = counts_given, .doc = "by direction" },
+	{ .key = "write_ios", .type = RF_U64, .off = CR(write_ios), .flags = RF_MEASURED,
+	  .when = counts_given },
+	{ .key = "read_bytes", .type = RF_U64, .off = CR(read_bytes), .flags = RF_MEASURED,
+	  .when = counts_given },
+	{ .key = "write_bytes", .type = RF_U64, .off = CR(write_bytes), .flags = RF_MEASURED,
+	  .when = counts_given },
 	{ .key = "iops", .type = RF_DOUBLE, .off = CR(iops), .flags = RF_MEASURED,
 	  .doc = "`ios / runtime`" },
 	{ .key = "bw_bytes_s", .type = RF_DOUBLE, .off = CR(bw_bytes_s), .flags = RF_MEASURED,

@@ -12,6 +12,9 @@
 void	 results_create(struct results *res, const char *label, const char *description,
 	     const struct target *t, const struct plan *p);
 bool	 results_cell_has_figures(const struct cell_result *r);
+bool	 results_cell_rates_only(const struct cell_result *r);
+bool	 results_cell_checked(const struct cell_result *r);
+bool	 results_device_counted(const struct results *res);
 double	 results_cell_cv_pct(const struct cell_result *r);
 void	 results_store_cell(struct results *res, unsigned i, struct cell_result *r);
 void	 results_reset_cell(struct results *res, unsigned i);

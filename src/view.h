@@ -272,6 +272,7 @@ const char *report_approx(double v, char *buf, size_t len);
 const char *report_ratio(double v, int decimals, char *buf, size_t len);
 const char *report_per_cell(const struct results *res, char *buf, size_t len);
 bool	 report_per_cell_own(const struct results *res);
+bool	 report_per_cell_known(const struct results *res);
 
 /* report-verdict.c: the verdict against the spec, in words */
 void	 report_verdict_build(const struct results *res, struct summary *s);
@@ -480,6 +481,7 @@ void	 view_bursts(const struct results *res, const struct summary *sum, struct v
 void	 view_mismatches(const struct results *res, const struct summary *sum,
 	     struct view_table *t);
 void	 view_problems(const struct results *res, const struct summary *sum, struct view_table *t);
+unsigned view_check_counts(const struct results *res, unsigned *checked, unsigned *pass);
 
 /* view-findings.c: per workload the sentences of its caps and saturation, in these columns */
 enum { FIND_EXPECT, FIND_SATURATION, FIND_COLS };
