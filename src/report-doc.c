@@ -705,7 +705,8 @@ static void
 report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric metric,
     const char *heading)
 {
-	unsigned m;
+	unsigned m, marks = view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES);
+	char legend[VIEW_LEGEND_LEN];
 
 	doc_heading(d, 2, heading);
 	doc_para_begin(d, NULL);
@@ -720,6 +721,10 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 		doc_raw(d, "; " REPORT_MISMATCH_MARK);
 		doc_raw(d, d->ops->compact ? " marks a failed BW check" :
 		    " and red mark a failed BW check (hover for the reason)");
+	}
+	if (marks != 0) {
+		doc_raw(d, "; ");
+		doc_text(d, view_caveat_legend(marks, legend, sizeof legend));
 	}
 	doc_raw(d, ".");
 	doc_para_end(d);

@@ -346,11 +346,11 @@ static void
 table_view_figure(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc,
     const struct view_col *vcol)
 {
-	char a[64], range[72], mark[16];
+	char a[64], range[72], mark[VIEW_MARKS_LEN];
 	int d = vcol->decimals;
 
-	snprintf(mark, sizeof mark, "%s%s", vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK :
-	    "", vc->flags & VIEW_UNWRITTEN ? " " REPORT_UNWRITTEN_MARK : "");
+	/* ≠ is the flag's, after the text (doc-md.c, doc-html.c) */
+	view_caveat_marks(vc->flags & (VIEW_CAVEATS & ~VIEW_MISMATCH), " ", mark, sizeof mark);
 
 	if (vcol->flags & VIEW_COL_COUNT)
 		report_table_set(t, row, col, "%.0f%s", vc->value, mark);

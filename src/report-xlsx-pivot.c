@@ -118,6 +118,7 @@ static lxw_row_t
 pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
     const struct view_table *v, struct view_range *range, bool low_good)
 {
+	char note[VIEW_LEGEND_LEN];
 	unsigned c, b;
 
 	pivot_bs_column(x, ws, first_row, v);
@@ -135,9 +136,8 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 			worksheet_write_number(ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc->value,
 			    report_xlsx_small(x, v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
 			    (bad ? x->bad1 : x->num1), vc->value, v->cols[c].decimals == 0 ? 0 : 1));
-			if (vc->flags & VIEW_UNWRITTEN)
-				worksheet_write_comment(ws, first_row + 1 + b, (lxw_col_t)(c + 2),
-				    REPORT_UNWRITTEN_NOTE);
+			if (view_caveat_note(vc->flags, note, sizeof note) != NULL)
+				worksheet_write_comment(ws, first_row + 1 + b, (lxw_col_t)(c + 2), note);
 		}
 	}
 	pivot_scale(ws, first_row, v, low_good);
@@ -571,7 +571,10 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	ch = xcalloc(sum->nmodes + 1, sizeof *ch);
 	nch = sum->nseries > PIVOT_SERIES_MAX && sum->nmodes > 1 ? sum->nmodes : 1;
 	nhollow = pivot_charts(x, ctx, name, metric, chart_title, yname, caps, ncaps, &range, ch);
-	if (nhollow > 0)
+	if (nhollow > 0 && (view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES)))
+		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE REPORT_XLSX_HOLLOW_IMPORT,
+		    x->bold);
+	else if (nhollow > 0)
 		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE, x->bold);
 	pivot_print(ws, &st, end + 1, pivot_width(ctx, metric) + (ncaps > 0 ?
 	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));

@@ -113,7 +113,7 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
     const struct view_col *c, const struct view_cell *vc, double width)
 {
 	unsigned lines = 1;
-	char *s;
+	char *s, note[VIEW_LEGEND_LEN];
 
 	if (vc->kind == VIEW_NUMBER) {
 		worksheet_write_number(ws, row, col, vc->value, c->flags & VIEW_COL_COUNT ? x->top :
@@ -123,8 +123,8 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 			    c->subject, vc->why != NULL ? vc->why : "");
 			worksheet_write_comment(ws, row, col, s);
 			free(s);
-		} else if (vc->flags & VIEW_UNWRITTEN)
-			worksheet_write_comment(ws, row, col, REPORT_UNWRITTEN_NOTE);
+		} else if (view_caveat_note(vc->flags, note, sizeof note) != NULL)
+			worksheet_write_comment(ws, row, col, note);
 	} else if (vc->kind == VIEW_TEXT && (vc->flags & VIEW_UNSTEADY)) {
 		s = xasprintf("%s %s %s", vc->text, REPORT_UNSTEADY_MARK,
 		    analysis_stability_verdict_name(vc->flags & VIEW_STALLED ? STABILITY_STALLED :

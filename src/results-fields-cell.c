@@ -103,6 +103,18 @@ rwmix_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 	return 0;
 }
 
+static bool
+buffered_given(const void *base)
+{
+	return ((const struct cell_result *)base)->buffered;
+}
+
+static bool
+clones_given(const void *base)
+{
+	return ((const struct cell_result *)base)->clones.n > 1;
+}
+
 /* The window and counts: not of a table's cell that holds rates only. */
 static bool
 counts_given(const void *base)
@@ -541,6 +553,15 @@ static const struct results_field device_fields[] = {
 	{ .key = NULL }
 };
 
+static const struct results_field clones_fields[] = {
+	{ .key = "n", .type = RF_UINT, .off = CR(clones.n), .doc = "how many" },
+	{ .key = "runtime_min_ns", .type = RF_U64, .off = CR(clones.min_ns),
+	  .doc = "the shortest clone's window (its longest direction's runtime)" },
+	{ .key = "runtime_max_ns", .type = RF_U64, .off = CR(clones.max_ns),
+	  .doc = "the longest's, the cell's `runtime_ns`" },
+	{ .key = NULL }
+};
+
 static const struct results_field check_fields[] = {
 	{ .key = "derived_bytes_s", .type = RF_DOUBLE, .off = CR(check.derived),
 	  .doc = "`iops x bs`" },
@@ -651,6 +672,17 @@ const struct results_field results_cell_fields[] = {
 	  .doc = "`interval_s` (1), `ios` and `bytes`: one entry per second of the window" },
 	{ .key = "device", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = device_fields,
 	  .doc = "the device's own counters over the window: %k" },
+	{ .key = "buffered", .type = RF_BOOL, .off = CR(buffered), .flags = RF_MEASURED,
+	  .when = buffered_given,
+	  .doc = "fio imports only, when true: the job ran with `direct=0`, through the page "
+	  "cache, so its figures may be the cache's, not the storage's (marked in the reports, "
+	  "and no headline rests on them); absent otherwise" },
+	{ .key = "clones", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = clones_fields,
+	  .when = clones_given,
+	  .doc = "fio imports only, a cell of `numjobs` clones reported one by one (no "
+	  "`group_reporting`): %k. When the longest is more than 1.5 times the shortest the "
+	  "clones ran different windows, and the cell's figure (their total I/Os over the "
+	  "longest) is no one window's: the reports mark it and rest no headline on it" },
 	{ .key = "derived", .type = RF_CUSTOM, .flags = RF_MEASURED, .write = derived_write,
 	  .read = derived_read,
 	  .doc = "imported cells only, when present: `[\"iops\"]` (IOPS = bandwidth / bs) or "

@@ -126,6 +126,30 @@ results_cell_checked(const struct cell_result *r)
 	return results_cell_has_figures(r) && r->derived == 0;
 }
 
+/*
+ * Whether cell r's figures went through the page cache (a fio job with
+ * direct=0): they may be the cache's, not the storage's, however fast or
+ * slow.  sweep's own engines always use O_DIRECT.
+ */
+bool
+results_cell_buffered(const struct cell_result *r)
+{
+	return r->buffered;
+}
+
+/*
+ * Whether cell r is fio clones whose windows differ more than
+ * RESULTS_CLONES_SKEW (11.9 s and 28.9 s): its figure is their total I/Os
+ * over the longest window, so the clones that stopped early pull it down,
+ * and it is the rate of no clone and of no one window.
+ */
+bool
+results_cell_clones_skewed(const struct cell_result *r)
+{
+	return r->clones.n > 1 && r->clones.max_ns > 0 &&
+	    (double)r->clones.max_ns > RESULTS_CLONES_SKEW * (double)r->clones.min_ns;
+}
+
 /* Whether some cell of res has the device's own counters (none for imports and some targets). */
 bool
 results_device_counted(const struct results *res)
