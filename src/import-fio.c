@@ -360,8 +360,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	}
 	if (s.other_ios > 0)
 		import_fio_note(im->notes.ignored, &im->notes.nignored, "%s: %.0f", name, s.other_ios);
-	fio_lat_merge(r, s.lat, s.nlat);
-	if (s.nlat > 1)
+	if (!fio_lat_merge(r, s.lat, s.nlat))
 		import_fio_note(im->notes.estimated, &im->notes.nestimated, "%s", name);
 	free(s.lat);
 	if (cJSON_IsObject(ss)) {
