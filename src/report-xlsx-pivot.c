@@ -571,11 +571,11 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	ch = xcalloc(sum->nmodes + 1, sizeof *ch);
 	nch = sum->nseries > PIVOT_SERIES_MAX && sum->nmodes > 1 ? sum->nmodes : 1;
 	nhollow = pivot_charts(x, ctx, name, metric, chart_title, yname, caps, ncaps, &range, ch);
-	if (nhollow > 0 && (view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES)))
-		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE REPORT_XLSX_HOLLOW_IMPORT,
-		    x->bold);
-	else if (nhollow > 0)
+	if (nhollow > 0)
 		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE, x->bold);
+	/* the marks of imports on a line of their own: a longer line prints the sheet smaller */
+	if (nhollow > 0 && (view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES)))
+		worksheet_write_string(ws, ++end, 0, REPORT_XLSX_HOLLOW_IMPORT, x->bold);
 	pivot_print(ws, &st, end + 1, pivot_width(ctx, metric) + (ncaps > 0 ?
 	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));
 	for (k = 0; k < nch; k++)

@@ -194,9 +194,9 @@ struct view_range {
 #define REPORT_XLSX_HOLLOW_NOTE	"Hollow points (or bars) in the chart below: figures from a cell " \
 	"with a caveat: " REPORT_UNSTEADY_MARK " not steady, " REPORT_MISMATCH_MARK " BW check " \
 	"failed (red in the table), " REPORT_UNWRITTEN_MARK " read of a region never written (a note)."
-/* The pivot sheets' key to the marks of a run's imports, after REPORT_XLSX_HOLLOW_NOTE. */
-#define REPORT_XLSX_HOLLOW_IMPORT	" " REPORT_BUFFERED_MARK " buffered I/O (fio direct=0), " \
-	REPORT_CLONES_MARK " fio clones' windows more than 1.5x apart (a note each)."
+/* The pivot sheets' key to the marks of a run's imports, the line under REPORT_XLSX_HOLLOW_NOTE. */
+#define REPORT_XLSX_HOLLOW_IMPORT	"Hollow too: " REPORT_BUFFERED_MARK " buffered I/O (fio " \
+	"direct=0), " REPORT_CLONES_MARK " fio clones' windows more than 1.5x apart (a note each)."
 /* The longest text of view_caveat_marks(), and of view_caveat_legend(). */
 #define VIEW_MARKS_LEN	32
 #define VIEW_LEGEND_LEN	384
