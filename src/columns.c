@@ -112,9 +112,14 @@ COLUMN_GETTER(get_lat_stdev)
 /* A table import (engine "table", import-csv.c) gives no CPU: blank, not 0. */
 COLUMN_GETTER(get_cpu_usr) { if (strcmp(res->plan.engine, "table") != 0) number(v, r->cpu_usr_pct); }
 COLUMN_GETTER(get_cpu_sys) { if (strcmp(res->plan.engine, "table") != 0) number(v, r->cpu_sys_pct); }
-COLUMN_GETTER(get_ios) { count(v, r->ios); }
-COLUMN_GETTER(get_bytes) { count(v, r->bytes); }
-COLUMN_GETTER(get_runtime) { number(v, (double)r->runtime_ns / 1e9); }
+/* A table's cell of rates only has no window and counts: blank, not 0. */
+COLUMN_GETTER(get_ios) { if (!results_cell_rates_only(r)) count(v, r->ios); }
+COLUMN_GETTER(get_bytes) { if (!results_cell_rates_only(r)) count(v, r->bytes); }
+COLUMN_GETTER(get_runtime)
+{
+	if (!results_cell_rates_only(r))
+		number(v, (double)r->runtime_ns / 1e9);
+}
 COLUMN_GETTER(get_errors) { count(v, r->errors); }
 COLUMN_GETTER(get_short_ios) { count(v, r->short_ios); }
 
@@ -148,7 +153,13 @@ check_figure(const struct cell_result *r, double bytes_s, struct column_value *v
 }
 
 COLUMN_GETTER(get_check_derived) { check_figure(r, r->check.derived, v); }
-COLUMN_GETTER(get_check_measured) { check_figure(r, r->check.measured, v); }
+
+/* A figure derived from the other (a table's row with one of them) checks nothing: blank. */
+COLUMN_GETTER(get_check_measured)
+{
+	if (r->derived == 0)
+		check_figure(r, r->check.measured, v);
+}
 
 COLUMN_GETTER(get_check_device)
 {
@@ -156,7 +167,11 @@ COLUMN_GETTER(get_check_device)
 		check_figure(r, r->check.device, v);
 }
 
-COLUMN_GETTER(get_check_diff_derived) { number(v, r->check.diff_derived * 100); }
+COLUMN_GETTER(get_check_diff_derived)
+{
+	if (r->derived == 0)
+		number(v, r->check.diff_derived * 100);
+}
 
 COLUMN_GETTER(get_check_diff_device)
 {
@@ -166,7 +181,7 @@ COLUMN_GETTER(get_check_diff_device)
 
 COLUMN_GETTER(get_check_verdict)
 {
-	text(v, r->check.ok ? "ok" : "mismatch");
+	text(v, r->derived != 0 ? "not checked" : r->check.ok ? "ok" : "mismatch");
 	if (!r->check.ok)
 		v->mark = COLUMN_MARK_MISMATCH;
 }

@@ -84,6 +84,8 @@ layout_dir(cJSON *d, int major, int minor)
 		if (cJSON_IsObject(us) && !cJSON_HasObjectItem(d, layout_lat[i][1])) {
 			ns = cJSON_Duplicate(us, true);
 			layout_scale(ns, 1000);
+			/* fio 2's json+ histogram is of bucket indexes: its table stands for it */
+			cJSON_DeleteItemFromObjectCaseSensitive(ns, "bins");
 			cJSON_AddItemToObject(d, layout_lat[i][1], ns);
 			flags |= FIO_LAYOUT_US;
 		}

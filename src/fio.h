@@ -97,9 +97,10 @@ struct fio_lat {
 	double		 pct[FIO_LAT_PCT_MAX];	/* percent, ascending */
 	double		 val[FIO_LAT_PCT_MAX];	/* ns */
 	const cJSON	*table;		/* the percentile object, for exact look-ups */
+	const cJSON	*bins;		/* json+: the histogram, {"ns": count}; NULL none */
 };
 void	 fio_lat_read(const cJSON *dir, struct fio_lat *l);
-void	 fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n);
+bool	 fio_lat_merge(struct cell_result *r, const struct fio_lat *l, unsigned n);
 
 /* fio-values.c */
 const char *fio_json_str(const cJSON *o, const char *key);

@@ -536,7 +536,7 @@ csv_row_parse(struct csv_in *in, unsigned line, const struct csv_column *cols, u
 static void
 csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 {
-	double secs = row->runtime_s > 0 ? row->runtime_s : 1, ios;
+	double secs = row->runtime_s, ios;
 	unsigned p;
 
 	memset(r, 0, sizeof *r);
@@ -558,11 +558,17 @@ csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 		r->bw_bytes_s = row->iops * (double)row->cell.bs;
 		r->derived |= CELL_DERIVED_BW;
 	}
-	/* The table holds rates: counts over the window (1 s when not given) stand for them. */
-	r->runtime_ns = (uint64_t)(secs * 1e9);
-	ios = round(r->iops * secs);
-	r->ios = ios >= 1 ? (uint64_t)ios : 1;
-	r->bytes = (uint64_t)round(r->bw_bytes_s * secs);
+	/*
+	 * The table holds rates: with its runtime_s, counts over that window
+	 * stand for them; without, the window and counts are not known and
+	 * stay 0 (results_cell_rates_only), never a window made up.
+	 */
+	if (secs > 0) {
+		r->runtime_ns = (uint64_t)(secs * 1e9);
+		ios = round(r->iops * secs);
+		r->ios = ios >= 1 ? (uint64_t)ios : 1;
+		r->bytes = (uint64_t)round(r->bw_bytes_s * secs);
+	}
 	if (!mode_writes(row->cell.mode)) {
 		r->read_ios = r->ios;
 		r->read_bytes = r->bytes;

@@ -209,9 +209,11 @@ import_fio_job(struct fio_import *im, const cJSON *e, struct cell_result *r, cha
 		snprintf(why, len, "iodepth or numjobs is not a whole number");
 		return 0;
 	}
-	if (direct == NULL || (strcmp(direct, "1") != 0 && strcmp(direct, "true") != 0))
+	if (direct == NULL || (strcmp(direct, "1") != 0 && strcmp(direct, "true") != 0)) {
+		r->buffered = true;
 		import_fio_note(im->notes.buffered, &im->notes.nbuffered, "%s",
 		    fio_json_str(e, "jobname"));
+	}
 	return 1;
 }
 
@@ -303,8 +305,9 @@ import_fio_sum(const cJSON **e, unsigned n, struct cell_result *r, struct fio_su
 }
 
 /*
- * What a cell of clones says of them: always a note of their spread, and
- * in the check's reason when they ran windows of different lengths.
+ * What a cell of clones says of them: their windows (results_cell_clones_skewed
+ * judges them), always a note of their spread, and in the check's reason
+ * when they ran windows of different lengths.
  */
 static void
 import_fio_clones(struct fio_import *im, const char *name, unsigned n, const struct fio_sum *s,
@@ -314,6 +317,10 @@ import_fio_clones(struct fio_import *im, const char *name, unsigned n, const str
 	char win[48];
 	bool differ = s->clone_ms_hi > 0 &&
 	    s->clone_ms_hi - s->clone_ms_lo > IMPORT_FIO_CLONE_WINDOWS * s->clone_ms_hi;
+
+	r->clones.n = n;
+	r->clones.min_ns = fio_values_u64(s->clone_ms_lo * 1e6);
+	r->clones.max_ns = fio_values_u64(s->clone_ms_hi * 1e6);
 
 	if (differ)
 		snprintf(win, sizeof win, "windows of %.2f-%.2f s", s->clone_ms_lo / 1000,
@@ -353,8 +360,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	}
 	if (s.other_ios > 0)
 		import_fio_note(im->notes.ignored, &im->notes.nignored, "%s: %.0f", name, s.other_ios);
-	fio_lat_merge(r, s.lat, s.nlat);
-	if (s.nlat > 1)
+	if (!fio_lat_merge(r, s.lat, s.nlat))
 		import_fio_note(im->notes.estimated, &im->notes.nestimated, "%s", name);
 	free(s.lat);
 	if (cJSON_IsObject(ss)) {

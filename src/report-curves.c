@@ -35,11 +35,12 @@
 
 /*
  * The caveats that keep the circle off a cell: its figure is in doubt (not
- * steady, or its check failed).  Reads of a never-written region are
- * hollow too, but every read cell of such a run is, and the depth where
- * IOPS level off is still where they do.
+ * steady, its check failed, or fio clones that ran windows far apart, so
+ * it is the rate of no one window).  Reads of a never-written region and
+ * buffered I/O are hollow too, but every cell of such a run or job is, and
+ * the depth where IOPS level off is still where they do.
  */
-#define CV_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH)
+#define CV_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_CLONES)
 
 /* Is there a curve to draw: a mode with three depths at a block size? */
 bool

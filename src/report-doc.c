@@ -41,8 +41,9 @@ report_doc_header(struct doc *d, const struct results *res)
 	doc_strong(d, "Target");
 	doc_raw(d, " ");
 	doc_code(d, tg->path);
-	doc_printf(d, " (%s, %s used", tg->kind == TARGET_DEVICE ? "block device" : "file",
-	    size_human(tg->size, a, sizeof a));
+	doc_printf(d, " (%s", tg->kind == TARGET_DEVICE ? "block device" : "file");
+	if (tg->total_size > 0)
+		doc_printf(d, ", %s used", size_human(tg->size, a, sizeof a));
 	if (tg->model[0] != '\0') {
 		doc_raw(d, ", ");
 		doc_text(d, tg->model);
@@ -54,7 +55,8 @@ report_doc_header(struct doc *d, const struct results *res)
 	doc_plain(d, res->started_utc);
 	report_doc_field(d, "Engine");
 	doc_text(d, res->plan.engine);
-	doc_printf(d, ", %s per cell", report_per_cell(res, per, sizeof per));
+	if (report_per_cell_known(res))
+		doc_printf(d, ", %s per cell", report_per_cell(res, per, sizeof per));
 	doc_sep(d);
 	doc_raw(d, "sweep ");
 	doc_plain(d, res->tool_version);
@@ -456,28 +458,59 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 }
 
 /*
- * How many cells pass the BW = IOPS x bs check, the rule and the count of
- * mismatches: one paragraph when compact, else one each.
+ * What the BW = IOPS x bs check compared, after "cells pass": the device
+ * leg only when some cell has the device's counters (an import has none),
+ * a table's own bandwidth for measured; as a clause when compact, else as
+ * a sentence.
  */
 static void
-report_doc_check_count(struct doc *d, const struct summary *sum)
+report_doc_check_rule(struct doc *d, const struct results *res)
 {
-	char pass[64];
+	bool table = strcmp(res->plan.engine, "table") == 0, dev = results_device_counted(res);
+	const char *measured = table ? "the table's bandwidth" : "measured (bytes / time)";
 
-	snprintf(pass, sizeof pass, "%u of %u cells pass", sum->npass, sum->ndone);
-	doc_para_begin(d, sum->nmismatch > 0 ? "fail" : "pass");
-	doc_strong(d, pass);
 	if (d->ops->compact)
-		doc_printf(d, ": derived (IOPS x bs) within %.0f%% of measured (bytes / time), and "
-		    "device (block-layer counters) within %.0f%% of measured.",
-		    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+		doc_printf(d, ": %s within %.0f%% of %s", table ? "IOPS x bs" : "derived (IOPS x bs)",
+		    BW_CHECK_DERIVED_TOL * 100, measured);
 	else {
 		doc_para_end(d);
 		doc_para_begin(d, NULL);
-		doc_printf(d, "Derived (IOPS x bs) must be within %.0f%% of measured (bytes / time), "
-		    "and device (block-layer counters) within %.0f%% of measured.",
-		    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+		doc_printf(d, "%s must be within %.0f%% of %s", table ? "IOPS x bs" :
+		    "Derived (IOPS x bs)", BW_CHECK_DERIVED_TOL * 100, measured);
 	}
+	if (dev)
+		doc_printf(d, ", and device (block-layer counters) within %.0f%% of measured",
+		    BW_CHECK_DEVICE_TOL * 100);
+	doc_raw(d, ".");
+}
+
+/*
+ * How many cells pass the BW = IOPS x bs check, the rule and the count of
+ * mismatches: one paragraph when compact, else one each.  A table's rows
+ * that give one of the two figures are not checked, and say so.
+ */
+static void
+report_doc_check_count(struct doc *d, const struct results *res, const struct summary *sum)
+{
+	unsigned checked, pass, unchecked = view_check_counts(res, &checked, &pass);
+	char text[64];
+
+	if (checked == 0 && unchecked > 0) {
+		doc_para_begin(d, NULL);
+		doc_strong(d, "Not checked");
+		doc_printf(d, ": the table gives IOPS or bandwidth in each row, not both, so "
+		    "BW = IOPS x bs cannot be checked.");
+		doc_para_end(d);
+		return;
+	}
+	snprintf(text, sizeof text, "%u of %u cells pass", pass, checked);
+	doc_para_begin(d, sum->nmismatch > 0 ? "fail" : "pass");
+	doc_strong(d, text);
+	report_doc_check_rule(d, res);
+	if (unchecked > 0)
+		doc_printf(d, " %u cell%s not checked: %s row%s give%s IOPS or bandwidth, not both.",
+		    unchecked, unchecked == 1 ? "" : "s", unchecked == 1 ? "its" : "their",
+		    unchecked == 1 ? "" : "s", unchecked == 1 ? "s" : "");
 	if (sum->nmismatch > 0) {
 		if (d->ops->compact)
 			doc_raw(d, " ");
@@ -508,7 +541,7 @@ report_doc_checks(struct doc *d, const struct report_ctx *ctx)
 	unsigned i;
 
 	doc_heading(d, 2, "BW = IOPS x bs checks");
-	report_doc_check_count(d, sum);
+	report_doc_check_count(d, ctx->res, sum);
 	if (sum->nmismatch > 0) {
 		report_table_view(&ctx->view->mismatches, -1, 0, &t);
 		doc_table(d, &t);
@@ -674,7 +707,8 @@ static void
 report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric metric,
     const char *heading)
 {
-	unsigned m;
+	unsigned m, marks = view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES);
+	char legend[VIEW_LEGEND_LEN];
 
 	doc_heading(d, 2, heading);
 	doc_para_begin(d, NULL);
@@ -689,6 +723,10 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 		doc_raw(d, "; " REPORT_MISMATCH_MARK);
 		doc_raw(d, d->ops->compact ? " marks a failed BW check" :
 		    " and red mark a failed BW check (hover for the reason)");
+	}
+	if (marks != 0) {
+		doc_raw(d, "; ");
+		doc_text(d, view_caveat_legend(marks, legend, sizeof legend));
 	}
 	doc_raw(d, ".");
 	doc_para_end(d);

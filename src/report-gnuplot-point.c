@@ -52,6 +52,8 @@ report_gnuplot_mark_key(FILE *plot, unsigned flags)
 		{ VIEW_UNSTEADY, "hollow " REPORT_UNSTEADY_MARK ": not steady" },
 		{ VIEW_MISMATCH, "hollow " REPORT_MISMATCH_MARK ": BW check failed" },
 		{ VIEW_UNWRITTEN, "hollow " REPORT_UNWRITTEN_MARK ": read never written" },
+		{ VIEW_BUFFERED, "hollow " REPORT_BUFFERED_MARK ": buffered I/O" },
+		{ VIEW_CLONES, "hollow " REPORT_CLONES_MARK ": clones' windows differ" },
 	};
 	size_t k;
 

@@ -439,9 +439,9 @@ report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 	j->data = rl_points(ctx, &p, j->chart.stem, &marked);
 	rl_provisioned(&p, &ctx->res->expect);
 	report_gnuplot_mark_key(p.plot, marked);
-	for (m = 0; m < 3; m++)
-		p.keys += (marked & (m == 0 ? VIEW_UNSTEADY : m == 1 ? VIEW_MISMATCH :
-		    VIEW_UNWRITTEN)) != 0;
+	for (m = 0; m < 5; m++)
+		p.keys += (marked & (m == 0 ? VIEW_UNSTEADY : m == 1 ? VIEW_MISMATCH : m == 2 ?
+		    VIEW_UNWRITTEN : m == 3 ? VIEW_BUFFERED : VIEW_CLONES)) != 0;
 	fclose(p.plot);
 	fclose(p.caps);
 	room = rl_room(&p.yr, p.knees);

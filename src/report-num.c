@@ -6,6 +6,11 @@
 
 #include "report.h"
 
+/* The most places a small figure gets: smaller ones read 0 as they did. */
+#define REPORT_NUM_PLACES_MAX	6
+
+static const char *num_fixed(double v, int decimals, char *buf, size_t len);
+
 /* Axis and table label of a block size: "512", "4K", "1M" (exact multiples, else bytes). */
 const char *
 report_size_label(uint64_t bs, char *buf, size_t len)
@@ -45,13 +50,95 @@ report_ratio(double v, int decimals, char *buf, size_t len)
 		d = 2 - (int)mag;
 	else if (v < 0.5 * pow(10, -d))
 		d = 1 - (int)mag;
-	snprintf(buf, len, "%sx", report_num(v, d, num, sizeof num));
+	snprintf(buf, len, "%sx", num_fixed(v, d, num, sizeof num));
 	return buf;
 }
 
-/* v with decimals places and thousands separators: "33,231", "1,102.5"; "-" if not finite. */
+/*
+ * The places report_num() gives v in a column of decimals places: those,
+ * or for a figure below 10 that they would show with fewer than two
+ * significant digits, enough for two ("0.015", "5.7"; not "0.0", "6").  A
+ * whole number keeps its places ("7 I/Os"), and one the extra place would
+ * round up to 10 keeps them too ("10", not "10.0").
+ */
+int
+report_num_decimals(double v, int decimals)
+{
+	double a = fabs(v);
+	int d;
+
+	if (!isfinite(v) || a >= 10 || a == 0 || a == floor(a))
+		return decimals;
+	d = 1 - (int)floor(log10(a));
+	if (d <= decimals || d > REPORT_NUM_PLACES_MAX || round(a * pow(10, d)) >= 10 * pow(10, d))
+		return decimals;
+	return d;
+}
+
+/*
+ * v with decimals places and thousands separators ("33,231", "1,102.5"), a
+ * figure below 10 with two significant digits at least
+ * (report_num_decimals: "0.015", "5.7"); "-" if not finite.
+ */
 const char *
 report_num(double v, int decimals, char *buf, size_t len)
+{
+	return num_fixed(v, report_num_decimals(v, decimals), buf, len);
+}
+
+/*
+ * The range lo-hi in decimals places (report_num), with as many more places
+ * as it takes (up to two) for its ends to differ: "3,073.6-3,074.4", not
+ * "3,074-3,074"; NULL when they still read alike (no range to show).
+ */
+const char *
+report_range(double lo, double hi, int decimals, char *buf, size_t len)
+{
+	char a[64], b[64];
+	int d;
+
+	for (d = decimals; d <= decimals + 2; d++) {
+		report_num(lo, d, a, sizeof a);
+		report_num(hi, d, b, sizeof b);
+		if (strcmp(a, b) != 0) {
+			snprintf(buf, len, "%s-%s", a, b);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A percentage as text, with its sign when sign: "+12%", "-3%"; one that
+ * whole places would show as 0 but is not gets one significant digit
+ * ("+0.3%", "0.04%"), as "+0%" would read as no change; "-" if not finite.
+ */
+const char *
+report_pct(double pct, bool sign, char *buf, size_t len)
+{
+	double a = fabs(pct);
+	int d;
+
+	if (!isfinite(pct)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (a == 0 || a >= 0.5) {
+		snprintf(buf, len, sign ? "%+.0f%%" : "%.0f%%", pct);
+		return buf;
+	}
+	if (a < 0.0005) {
+		snprintf(buf, len, "%s<0.001%%", sign ? (pct < 0 ? "-" : "+") : "");
+		return buf;
+	}
+	d = -(int)floor(log10(a));
+	snprintf(buf, len, sign ? "%+.*f%%" : "%.*f%%", d, pct);
+	return buf;
+}
+
+/* v with decimals places and thousands separators, as they are: "33,231"; "-" if not finite. */
+static const char *
+num_fixed(double v, int decimals, char *buf, size_t len)
 {
 	char raw[64], *dot, *out = buf;
 	size_t digits, i, used = 0;
@@ -128,6 +215,19 @@ per_cell_own(const struct plan *p, double lo, double hi)
 {
 	return hi > p->runtime_s * 1.1 + 0.5 || ((p->steady_pct == 0 ||
 	    p->steady_rule[0] != '\0') && lo > 0 && lo < p->runtime_s * 0.9 - 0.5);
+}
+
+/*
+ * Whether res records how long its cells measured: not a table import whose
+ * rows give no runtime_s (no --runtime, no cell with a window).
+ */
+bool
+report_per_cell_known(const struct results *res)
+{
+	double lo, hi;
+
+	per_cell_span(res, &lo, &hi);
+	return res->plan.runtime_s > 0 || hi > 0;
 }
 
 /* Whether the cells of res ran times of their own (per_cell_own). */

@@ -282,6 +282,11 @@ sc_foot_test(const struct report_ctx *ctx, struct sc_foot *ft)
 	unsigned rounds = plan_repeat(&res->plan);
 	char size[32], per[48];
 
+	if (res->target.total_size == 0 && !report_per_cell_known(res)) {
+		snprintf(sc_foot_line(ft, "#444444"), sizeof ft->text[0], "Test: region and time "
+		    "per cell not recorded.");
+		return;
+	}
 	snprintf(sc_foot_line(ft, "#444444"), sizeof ft->text[0], "Test: %s region, %s per cell "
 	    "after a %u s ramp, %u round%s%s.", size_human(res->target.size, size, sizeof size),
 	    report_per_cell(res, per, sizeof per), res->plan.ramp_s, rounds, rounds == 1 ? "" : "s",

@@ -346,17 +346,17 @@ static void
 table_view_figure(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc,
     const struct view_col *vcol)
 {
-	char a[64], lo[32], hi[32], mark[16];
+	char a[64], range[72], mark[VIEW_MARKS_LEN];
 	int d = vcol->decimals;
 
-	snprintf(mark, sizeof mark, "%s%s", vc->flags & VIEW_UNSTEADY ? " " REPORT_UNSTEADY_MARK :
-	    "", vc->flags & VIEW_UNWRITTEN ? " " REPORT_UNWRITTEN_MARK : "");
+	/* ≠ is the flag's, after the text (doc-md.c, doc-html.c) */
+	view_caveat_marks(vc->flags & (VIEW_CAVEATS & ~VIEW_MISMATCH), " ", mark, sizeof mark);
 
 	if (vcol->flags & VIEW_COL_COUNT)
 		report_table_set(t, row, col, "%.0f%s", vc->value, mark);
-	else if (vc->spread)
-		report_table_set(t, row, col, "%s (%s-%s)%s", report_num(vc->value, d, a, sizeof a),
-		    report_num(vc->lo, d, lo, sizeof lo), report_num(vc->hi, d, hi, sizeof hi), mark);
+	else if (vc->spread && report_range(vc->lo, vc->hi, d, range, sizeof range) != NULL)
+		report_table_set(t, row, col, "%s (%s)%s", report_num(vc->value, d, a, sizeof a), range,
+		    mark);
 	else
 		report_table_set(t, row, col, "%s%s", report_num(vc->value, d, a, sizeof a), mark);
 	report_table_flag(t, row, col, vc->flags, vc->why);

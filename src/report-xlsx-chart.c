@@ -130,6 +130,39 @@ report_xlsx_format(struct lxw_workbook *wb, const char *num, bool bold, uint32_t
 	return f;
 }
 
+/*
+ * The format of figure v in base (num0 or num1, bad0 or bad1, unsteady0 or
+ * unsteady1: decimals places) or, when those places would show a figure
+ * below 10 with fewer than two significant digits, base's fill with the
+ * places report_num() gives it ("0.015", not "0"); made when first needed,
+ * so a workbook without such figures is as it was.
+ */
+lxw_format *
+report_xlsx_small(struct report_xl *x, lxw_format *base, double v, int decimals)
+{
+	int d = report_num_decimals(v, decimals);
+	bool bad = base == x->bad0 || base == x->bad1;
+	bool unsteady = base == x->unsteady0 || base == x->unsteady1;
+	char num[16] = "0.";
+	unsigned i;
+
+	if (d == decimals || base == NULL)
+		return base;
+	for (i = 0; i < x->nsmall; i++)
+		if (x->small[i].base == base && x->small[i].places == d)
+			return x->small[i].f;
+	if (x->nsmall == REPORT_XLSX_SMALL_MAX)
+		return base;
+	for (i = 0; i < (unsigned)d && i + 3 < sizeof num; i++)
+		num[2 + i] = '0';
+	x->small[x->nsmall].base = base;
+	x->small[x->nsmall].places = d;
+	x->small[x->nsmall].f = report_xlsx_format(x->wb, num, false, bad ? 0xFDE2E2 : unsteady ?
+	    0xFFF2CC : 0, bad ? 0x8A0000 : 0);
+	format_set_align(x->small[x->nsmall].f, LXW_ALIGN_VERTICAL_TOP);
+	return x->small[x->nsmall++].f;
+}
+
 /* Decimals that show step exactly (at most 3). */
 static unsigned
 axis_decimals(double step)

@@ -118,6 +118,7 @@ static lxw_row_t
 pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
     const struct view_table *v, struct view_range *range, bool low_good)
 {
+	char note[VIEW_LEGEND_LEN];
 	unsigned c, b;
 
 	pivot_bs_column(x, ws, first_row, v);
@@ -133,11 +134,10 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 				continue;
 			view_range_add(range, vc->value);
 			worksheet_write_number(ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc->value,
-			    v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
-			    (bad ? x->bad1 : x->num1));
-			if (vc->flags & VIEW_UNWRITTEN)
-				worksheet_write_comment(ws, first_row + 1 + b, (lxw_col_t)(c + 2),
-				    REPORT_UNWRITTEN_NOTE);
+			    report_xlsx_small(x, v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
+			    (bad ? x->bad1 : x->num1), vc->value, v->cols[c].decimals == 0 ? 0 : 1));
+			if (view_caveat_note(vc->flags, note, sizeof note) != NULL)
+				worksheet_write_comment(ws, first_row + 1 + b, (lxw_col_t)(c + 2), note);
 		}
 	}
 	pivot_scale(ws, first_row, v, low_good);
@@ -178,7 +178,8 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 
 			if (vc->kind != VIEW_NUMBER)
 				continue;
-			worksheet_write_number(ws, first + 1 + b, col, vc->value, x->num1);
+			worksheet_write_number(ws, first + 1 + b, col, vc->value,
+			    report_xlsx_small(x, x->num1, vc->value, 1));
 			view_range_add(&range, vc->value);
 		}
 		if (c < REPORT_XLSX_SERIES_MAX)
@@ -425,8 +426,9 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 				continue;
 			view_range_add(&range, vc->value);
 			any = true;
-			worksheet_write_number(ws, 1 + b, col, vc->value, best->decimals == 0 ?
-			    (bad ? x->bad0 : x->num0) : (bad ? x->bad1 : x->num1));
+			worksheet_write_number(ws, 1 + b, col, vc->value, report_xlsx_small(x,
+			    best->decimals == 0 ? (bad ? x->bad0 : x->num0) : (bad ? x->bad1 : x->num1),
+			    vc->value, best->decimals == 0 ? 0 : 1));
 			worksheet_write_string(ws, 1 + b, col + 1, view_table_cell(v, b, 3 * m + 1)->text,
 			    NULL);
 		}
@@ -575,6 +577,9 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	nhollow = pivot_charts(x, ctx, name, metric, chart_title, yname, caps, ncaps, &range, ch);
 	if (nhollow > 0)
 		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE, x->bold);
+	/* the marks of imports on a line of their own: a longer line prints the sheet smaller */
+	if (nhollow > 0 && (view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES)))
+		worksheet_write_string(ws, ++end, 0, REPORT_XLSX_HOLLOW_IMPORT, x->bold);
 	pivot_print(ws, &st, end + 1, pivot_width(ctx, metric) + (ncaps > 0 ?
 	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));
 	for (k = 0; k < nch; k++)

@@ -88,11 +88,15 @@ xl_formats(struct report_xl *x)
 static lxw_format *
 xl_view_format(struct report_xl *x, const struct view_cell *vc, int decimals)
 {
+	lxw_format *f;
+
 	if (vc->flags & VIEW_UNSTEADY)
-		return decimals == 0 ? x->unsteady0 : x->unsteady1;
-	if (vc->flags & (VIEW_MISMATCH | VIEW_ABOVE_CAP))
-		return decimals == 0 ? x->bad0 : x->bad1;
-	return decimals == 0 ? x->num0 : x->num1;
+		f = decimals == 0 ? x->unsteady0 : x->unsteady1;
+	else if (vc->flags & (VIEW_MISMATCH | VIEW_ABOVE_CAP))
+		f = decimals == 0 ? x->bad0 : x->bad1;
+	else
+		f = decimals == 0 ? x->num0 : x->num1;
+	return report_xlsx_small(x, f, vc->value, decimals == 0 ? 0 : 1);
 }
 
 /*
@@ -109,7 +113,7 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
     const struct view_col *c, const struct view_cell *vc, double width)
 {
 	unsigned lines = 1;
-	char *s;
+	char *s, note[VIEW_LEGEND_LEN];
 
 	if (vc->kind == VIEW_NUMBER) {
 		worksheet_write_number(ws, row, col, vc->value, c->flags & VIEW_COL_COUNT ? x->top :
@@ -119,8 +123,8 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 			    c->subject, vc->why != NULL ? vc->why : "");
 			worksheet_write_comment(ws, row, col, s);
 			free(s);
-		} else if (vc->flags & VIEW_UNWRITTEN)
-			worksheet_write_comment(ws, row, col, REPORT_UNWRITTEN_NOTE);
+		} else if (view_caveat_note(vc->flags, note, sizeof note) != NULL)
+			worksheet_write_comment(ws, row, col, note);
 	} else if (vc->kind == VIEW_TEXT && (vc->flags & VIEW_UNSTEADY)) {
 		s = xasprintf("%s %s %s", vc->text, REPORT_UNSTEADY_MARK,
 		    analysis_stability_verdict_name(vc->flags & VIEW_STALLED ? STABILITY_STALLED :
@@ -362,11 +366,24 @@ xl_summary_checks(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row,
     const struct report_ctx *ctx)
 {
 	const struct summary *sum = ctx->sum;
-	char *line;
+	bool table = strcmp(ctx->res->plan.engine, "table") == 0;
+	unsigned checked, pass, unchecked = view_check_counts(ctx->res, &checked, &pass);
+	char *line, dev[64] = "", rest[96] = "";
 
-	line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (derived IOPS x bs within %.0f%% "
-	    "of measured bytes / time; device counters within %.0f%% of measured)", sum->npass,
-	    sum->ndone, BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+	/* The device leg only where a cell has the device's counters; a table's rows checked apart. */
+	if (results_device_counted(ctx->res))
+		snprintf(dev, sizeof dev, "; device counters within %.0f%% of measured",
+		    BW_CHECK_DEVICE_TOL * 100);
+	if (unchecked > 0)
+		snprintf(rest, sizeof rest, "; %u cell%s not checked (IOPS or bandwidth in the table, "
+		    "not both)", unchecked, unchecked == 1 ? "" : "s");
+	if (checked == 0)
+		line = xstrdup("BW = IOPS x bs checks: not checked (the table gives IOPS or "
+		    "bandwidth in each row, not both)");
+	else
+		line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (%s within %.0f%% of %s%s)%s",
+		    pass, checked, table ? "IOPS x bs" : "derived IOPS x bs", BW_CHECK_DERIVED_TOL * 100,
+		    table ? "the table's bandwidth" : "measured bytes / time", dev, rest);
 	row = xl_line(x, sh, row, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
 	free(line);
 	if (sum->nunsteady > 0) {
@@ -476,7 +493,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	const struct summary *sum = ctx->sum;
 	struct xl_sheet *sh = xcalloc(1, sizeof *sh);
 	lxw_row_t row = 0;
-	char *line, per[48];
+	char *line, per[48], when[64] = "";
 	unsigned i;
 
 	sh->ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
@@ -484,10 +501,12 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	line = xasprintf("Storage characterization: %s", res->label);
 	worksheet_write_string(sh->ws, row++, 0, line, x->title);
 	free(line);
-	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s, %s per cell, sweep %s",
+	if (report_per_cell_known(res))
+		snprintf(when, sizeof when, ", %s per cell", report_per_cell(res, per, sizeof per));
+	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s%s, sweep %s",
 	    res->target.path, res->target.kind == TARGET_DEVICE ? "block device" : "file",
 	    res->target.model[0] ? ", " : "", res->target.model, res->host, res->started_utc,
-	    res->plan.engine, report_per_cell(res, per, sizeof per), res->tool_version);
+	    res->plan.engine, when, res->tool_version);
 	row = xl_line(x, sh, row, 0, line, NULL);
 	free(line);
 	if (res->description[0] != '\0')
@@ -566,7 +585,10 @@ xl_value(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, c
 	case COLUMN_NUMBER:
 	case COLUMN_COUNT:
 		worksheet_write_number(ws, row, col, v.kind == COLUMN_NUMBER ? v.number :
-		    (double)v.count, xl_number_format(x, c, &v, checks));
+		    (double)v.count, v.kind == COLUMN_NUMBER && c->decimals <= 1 ?
+		    report_xlsx_small(x, xl_number_format(x, c, &v, checks), v.number,
+		    checks && v.mark == COLUMN_MARK_MISMATCH ? 1 : c->decimals) :
+		    xl_number_format(x, c, &v, checks));
 		break;
 	case COLUMN_TEXT:
 		if (c->flags & COLUMN_CAPITALS) {
@@ -736,8 +758,12 @@ xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 	row = xl_columns_sheet(x, ws, ctx->res, cols, n, true, 14, results_cell_has_figures);
 	free(cols);
 
-	note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",
-	    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+	if (results_device_counted(ctx->res))
+		note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",
+		    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
+	else
+		note = xasprintf("Tolerance: derived vs measured %.0f%% (no device counters).",
+		    BW_CHECK_DERIVED_TOL * 100);
 	worksheet_write_string(ws, row + 1, 0, note, NULL);
 	free(note);
 }

@@ -129,6 +129,8 @@ char	*report_table_steady_note(const struct report_ctx *ctx);
 int	 report_xlsx_write(struct report_ctx *ctx);
 
 /* The formats the sheets of report.xlsx share (the workbook owns them). */
+/* The small-figure formats a workbook may need: 3 fills x up to 6 places, and room. */
+#define REPORT_XLSX_SMALL_MAX	24
 struct report_xl {
 	struct lxw_workbook	*wb;
 	struct lxw_format	*title, *header, *bold, *wrap;
@@ -139,6 +141,12 @@ struct report_xl {
 	struct lxw_format	*bold_wrap, *alert_wrap;	/* wrapped, top-aligned */
 	struct lxw_format	*top;		/* plain, top-aligned */
 	struct lxw_format	*unsteady0, *unsteady1;	/* a figure from a cell not steady: yellow */
+	/* report_xlsx_small(): the formats of figures below 10, made as first needed */
+	struct {
+		struct lxw_format	*base, *f;
+		int			 places;
+	} small[REPORT_XLSX_SMALL_MAX];
+	unsigned		 nsmall;
 };
 
 /* report-xlsx-pivot.c: the IOPS, MiB per s and p99 latency sheets with their charts */
@@ -156,6 +164,8 @@ struct lxw_format;
 struct lxw_workbook;
 struct lxw_worksheet;
 #define REPORT_XLSX_SERIES_MAX	255	/* Excel's limit of series in one chart */
+struct lxw_format *report_xlsx_small(struct report_xl *x, struct lxw_format *base, double v,
+	     int decimals);
 /*
  * How much wider columns print where Calibri is missing (LibreOffice falls
  * back to DejaVu Sans, whose digit, the unit of a column's width, is 9.3

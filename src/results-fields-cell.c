@@ -104,6 +104,25 @@ rwmix_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 }
 
 static bool
+buffered_given(const void *base)
+{
+	return ((const struct cell_result *)base)->buffered;
+}
+
+static bool
+clones_given(const void *base)
+{
+	return ((const struct cell_result *)base)->clones.n > 1;
+}
+
+/* The window and counts: not of a table's cell that holds rates only. */
+static bool
+counts_given(const void *base)
+{
+	return !results_cell_rates_only(base);
+}
+
+static bool
 why_given(const void *base)
 {
 	return ((const struct cell *)base)->why[0] != '\0';
@@ -534,6 +553,15 @@ static const struct results_field device_fields[] = {
 	{ .key = NULL }
 };
 
+static const struct results_field clones_fields[] = {
+	{ .key = "n", .type = RF_UINT, .off = CR(clones.n), .doc = "how many" },
+	{ .key = "runtime_min_ns", .type = RF_U64, .off = CR(clones.min_ns),
+	  .doc = "the shortest clone's window (its longest direction's runtime)" },
+	{ .key = "runtime_max_ns", .type = RF_U64, .off = CR(clones.max_ns),
+	  .doc = "the longest's, the cell's `runtime_ns`" },
+	{ .key = NULL }
+};
+
 static const struct results_field check_fields[] = {
 	{ .key = "derived_bytes_s", .type = RF_DOUBLE, .off = CR(check.derived),
 	  .doc = "`iops x bs`" },
@@ -587,15 +615,22 @@ const struct results_field results_cell_fields[] = {
 	  "`coarse pass`, `knee bisection 2 (IOPS cap)`, `depth search 8→16: +3%, saturated`, "
 	  "`QD1 latency at 4 KiB`; with `--like`, `as in LABEL: ` and the earlier run's reason" },
 	{ .key = "runtime_ns", .type = RF_U64, .off = CR(runtime_ns), .flags = RF_MEASURED,
-	  .doc = "the measured window (ramp excluded)" },
+	  .when = counts_given,
+	  .doc = "the measured window (ramp excluded). Absent, with the counts below, in a "
+	  "table import's cell whose row gives no `runtime_s`: the table holds rates, and the "
+	  "window and counts they came from are not known" },
 	{ .key = "ios", .type = RF_U64, .off = CR(ios), .flags = RF_MEASURED,
-	  .doc = "completed in the window, both directions" },
-	{ .key = "bytes", .type = RF_U64, .off = CR(bytes), .flags = RF_MEASURED },
+	  .when = counts_given, .doc = "completed in the window, both directions" },
+	{ .key = "bytes", .type = RF_U64, .off = CR(bytes), .flags = RF_MEASURED,
+	  .when = counts_given },
 	{ .key = "read_ios", .type = RF_U64, .off = CR(read_ios), .flags = RF_MEASURED,
-	  .doc = "by direction" },
-	{ .key = "write_ios", .type = RF_U64, .off = CR(write_ios), .flags = RF_MEASURED },
-	{ .key = "read_bytes", .type = RF_U64, .off = CR(read_bytes), .flags = RF_MEASURED },
-	{ .key = "write_bytes", .type = RF_U64, .off = CR(write_bytes), .flags = RF_MEASURED },
+	  .when = counts_given, .doc = "by direction" },
+	{ .key = "write_ios", .type = RF_U64, .off = CR(write_ios), .flags = RF_MEASURED,
+	  .when = counts_given },
+	{ .key = "read_bytes", .type = RF_U64, .off = CR(read_bytes), .flags = RF_MEASURED,
+	  .when = counts_given },
+	{ .key = "write_bytes", .type = RF_U64, .off = CR(write_bytes), .flags = RF_MEASURED,
+	  .when = counts_given },
 	{ .key = "iops", .type = RF_DOUBLE, .off = CR(iops), .flags = RF_MEASURED,
 	  .doc = "`ios / runtime`" },
 	{ .key = "bw_bytes_s", .type = RF_DOUBLE, .off = CR(bw_bytes_s), .flags = RF_MEASURED,
@@ -637,6 +672,17 @@ const struct results_field results_cell_fields[] = {
 	  .doc = "`interval_s` (1), `ios` and `bytes`: one entry per second of the window" },
 	{ .key = "device", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = device_fields,
 	  .doc = "the device's own counters over the window: %k" },
+	{ .key = "buffered", .type = RF_BOOL, .off = CR(buffered), .flags = RF_MEASURED,
+	  .when = buffered_given,
+	  .doc = "fio imports only, when true: the job ran with `direct=0`, through the page "
+	  "cache, so its figures may be the cache's, not the storage's (marked in the reports, "
+	  "and no headline rests on them); absent otherwise" },
+	{ .key = "clones", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = clones_fields,
+	  .when = clones_given,
+	  .doc = "fio imports only, a cell of `numjobs` clones reported one by one (no "
+	  "`group_reporting`): %k. When the longest is more than 1.5 times the shortest the "
+	  "clones ran different windows, and the cell's figure (their total I/Os over the "
+	  "longest) is no one window's: the reports mark it and rest no headline on it" },
 	{ .key = "derived", .type = RF_CUSTOM, .flags = RF_MEASURED, .write = derived_write,
 	  .read = derived_read,
 	  .doc = "imported cells only, when present: `[\"iops\"]` (IOPS = bandwidth / bs) or "

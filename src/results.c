@@ -93,12 +93,73 @@ results_create(struct results *res, const char *label, const char *description,
 		res->cells[i].cell = p->cells[i];
 }
 
-/* Whether a cell has figures to show: it finished (ok, or failed after I/O) and did I/O. */
+/*
+ * Whether a cell has figures to show: it finished (ok, or failed after I/O)
+ * and did I/O, or it holds rates without counts (results_cell_rates_only).
+ */
 bool
 results_cell_has_figures(const struct cell_result *r)
 {
-	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
-	    r->runtime_ns > 0;
+	return ((r->status == CELL_OK || r->status == CELL_FAILED) && r->ios > 0 &&
+	    r->runtime_ns > 0) || results_cell_rates_only(r);
+}
+
+/*
+ * Whether cell r holds rates (IOPS, bandwidth) without the window and
+ * counts they came from: a table import's row that gives no runtime_s.
+ * Its runtime, I/Os and bytes are not known, and stay 0.
+ */
+bool
+results_cell_rates_only(const struct cell_result *r)
+{
+	return (r->status == CELL_OK || r->status == CELL_FAILED) && r->runtime_ns == 0 &&
+	    r->ios == 0 && r->bytes == 0 && (r->iops > 0 || r->bw_bytes_s > 0);
+}
+
+/*
+ * Whether cell r's BW check compares two figures it was given: not when one
+ * was derived from the other (a table's row with IOPS or bandwidth only).
+ */
+bool
+results_cell_checked(const struct cell_result *r)
+{
+	return results_cell_has_figures(r) && r->derived == 0;
+}
+
+/*
+ * Whether cell r's figures went through the page cache (a fio job with
+ * direct=0): they may be the cache's, not the storage's, however fast or
+ * slow.  sweep's own engines always use O_DIRECT.
+ */
+bool
+results_cell_buffered(const struct cell_result *r)
+{
+	return r->buffered;
+}
+
+/*
+ * Whether cell r is fio clones whose windows differ more than
+ * RESULTS_CLONES_SKEW (11.9 s and 28.9 s): its figure is their total I/Os
+ * over the longest window, so the clones that stopped early pull it down,
+ * and it is the rate of no clone and of no one window.
+ */
+bool
+results_cell_clones_skewed(const struct cell_result *r)
+{
+	return r->clones.n > 1 && r->clones.max_ns > 0 &&
+	    (double)r->clones.max_ns > RESULTS_CLONES_SKEW * (double)r->clones.min_ns;
+}
+
+/* Whether some cell of res has the device's own counters (none for imports and some targets). */
+bool
+results_device_counted(const struct results *res)
+{
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].dev.valid && results_cell_has_figures(&res->cells[i]))
+			return true;
+	return false;
 }
 
 /*
@@ -338,7 +399,8 @@ bw_check_compute(struct cell_result *r)
 
 	memset(k, 0, sizeof *k);
 	k->derived = r->iops * (double)r->cell.bs;
-	k->measured = r->runtime_ns ? (double)r->bytes * 1e9 / (double)r->runtime_ns : 0;
+	k->measured = r->runtime_ns ? (double)r->bytes * 1e9 / (double)r->runtime_ns :
+	    results_cell_rates_only(r) ? r->bw_bytes_s : 0;
 	k->device = r->dev.valid ? r->dev.bw_bytes_s : -1;
 	k->ok = true;
 	if (k->measured <= 0) {

@@ -12,6 +12,13 @@
 void	 results_create(struct results *res, const char *label, const char *description,
 	     const struct target *t, const struct plan *p);
 bool	 results_cell_has_figures(const struct cell_result *r);
+bool	 results_cell_rates_only(const struct cell_result *r);
+bool	 results_cell_checked(const struct cell_result *r);
+bool	 results_device_counted(const struct results *res);
+bool	 results_cell_buffered(const struct cell_result *r);
+/* fio clones whose windows differ more than this (longest / shortest) ran different windows. */
+#define RESULTS_CLONES_SKEW	1.5
+bool	 results_cell_clones_skewed(const struct cell_result *r);
 double	 results_cell_cv_pct(const struct cell_result *r);
 void	 results_store_cell(struct results *res, unsigned i, struct cell_result *r);
 void	 results_reset_cell(struct results *res, unsigned i);

@@ -274,6 +274,16 @@ enum cell_status { CELL_PENDING, CELL_OK, CELL_FAILED, CELL_SKIPPED, CELL_PARTIA
 #define CELL_DERIVED_IOPS	0x1	/* IOPS = bandwidth / bs */
 #define CELL_DERIVED_BW		0x2	/* bandwidth = IOPS x bs */
 
+/*
+ * A cell of fio clones reported one by one (numjobs without
+ * group_reporting): how many, and the shortest and longest clone's window
+ * (its longest direction's runtime).  n 0: not such a cell.
+ */
+struct clone_windows {
+	unsigned	 n;
+	uint64_t	 min_ns, max_ns;
+};
+
 /* How steady the last window of a per-second IOPS series is (analysis_steady_stats). */
 struct steady_stats {
 	unsigned	 n;		/* samples looked at; 0: too few to judge */
@@ -356,6 +366,8 @@ struct cell_result {
 	uint64_t	*series_ios;
 	uint64_t	*series_bytes;
 	unsigned	 derived;		/* CELL_DERIVED_*: figures computed, not given (imports) */
+	bool		 buffered;		/* fio direct=0: through the page cache (imports) */
+	struct clone_windows clones;		/* fio clones reported one by one (imports) */
 	struct dev_metrics dev;
 	struct bw_check	 check;
 	/* Set by analysis_stability_judge() wherever a cell is stored or loaded. */

@@ -131,3 +131,31 @@ view_problems(const struct results *res, const struct summary *sum, struct view_
 		check_text(t, row, CK_ID + 1, r->status_reason, 0);
 	}
 }
+
+/*
+ * The BW = IOPS x bs check as res ran it, for the sentence that counts it:
+ * of the cells with figures, those whose check compares two figures given
+ * (*checked) and of them those that pass (*pass).  Returns the cells left
+ * unchecked: a table's rows that give IOPS or bandwidth, not both, whose
+ * other figure is derived from it and so agrees by construction.
+ */
+unsigned
+view_check_counts(const struct results *res, unsigned *checked, unsigned *pass)
+{
+	unsigned i, n = 0;
+
+	*checked = *pass = 0;
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (!results_cell_has_figures(r))
+			continue;
+		if (!results_cell_checked(r)) {
+			n++;
+			continue;
+		}
+		(*checked)++;
+		*pass += r->check.ok;
+	}
+	return n;
+}

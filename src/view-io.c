@@ -3,10 +3,11 @@
  * time they were measured, their I/Os and the bytes read and written,
  * so a reader sees what a run cost the device (a write-heavy run wears
  * flash; a read of a cold volume may bill by the byte) without adding up
- * results.csv.
+ * results.csv.  A table import that gives rates only leaves them blank.
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "view.h"
@@ -55,6 +56,9 @@ view_io(const struct results *res, const struct summary *sum, struct view_table 
 			continue;
 		w = wl[sum->cell_wl[i]];
 		w[IO_CELLS] += 1;
+		/* A table's rates without a window: its sums are not known (NaN: blank). */
+		for (c = IO_TIME; c < IO_COLS && results_cell_rates_only(r); c++)
+			w[c] = NAN;
 		w[IO_TIME] += (double)r->runtime_ns / 1e9;
 		w[IO_IOS] += (double)r->ios;
 		w[IO_READ] += (double)r->read_bytes / MIB;

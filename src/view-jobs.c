@@ -83,7 +83,7 @@ static void
 jobs_scaling(const double *iops, const unsigned *jobs, unsigned n, char *buf, size_t len)
 {
 	unsigned i, best = 0, first = n, last = n;
-	char a[32];
+	char a[32], pct[24];
 
 	for (i = 0; i < n; i++) {
 		if (!(iops[i] > 0))
@@ -106,15 +106,31 @@ jobs_scaling(const double *iops, const unsigned *jobs, unsigned n, char *buf, si
 		snprintf(buf, len, "best at %u job%s (%s IOPS)", jobs[best], jobs[best] == 1 ? "" : "s",
 		    report_num(iops[best], 0, a, sizeof a));
 	else
-		snprintf(buf, len, "best at %u job%s (%s IOPS, %+.0f%% over %u job%s)", jobs[best],
+		snprintf(buf, len, "best at %u job%s (%s IOPS, %s over %u job%s)", jobs[best],
 		    jobs[best] == 1 ? "" : "s", report_num(iops[best], 0, a, sizeof a),
-		    (iops[best] / iops[first] - 1) * 100, jobs[first], jobs[first] == 1 ? "" : "s");
+		    report_pct((iops[best] / iops[first] - 1) * 100, true, pct, sizeof pct),
+		    jobs[first], jobs[first] == 1 ? "" : "s");
 	if (last != best && iops[last] < iops[best] * (1 - JOBS_SAME))
 		snprintf(buf + strlen(buf), len - strlen(buf), "; %u jobs: %.0f%% below the best",
 		    jobs[last], (1 - iops[last] / iops[best]) * 100);
 }
 
-/* The rows of workload wl at block size b: a row per depth, then its saturating depths. */
+/*
+ * Whether cell c is fio clones whose windows differ widely: its figure is
+ * the rate of no one window, so no ranking of job counts or depths rests
+ * on it (it is shown, marked).
+ */
+static bool
+jobs_skewed(const struct results *res, int c)
+{
+	return (view_caveats(res, c) & VIEW_CLONES) != 0;
+}
+
+/*
+ * The rows of workload wl at block size b: a row per depth, then its
+ * saturating depths; clones that ran windows far apart (jobs_skewed) are
+ * left out of both.
+ */
 static void
 jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, unsigned b,
     const unsigned *jobs, unsigned njobs, struct view_table *t)
@@ -134,6 +150,8 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 		}
 	jobs_sort(depth, ndepth);
 	for (i = 0; i < ndepth; i++) {
+		unsigned skewed = 0;
+
 		snprintf(label, sizeof label, "%s %s %s", sum->modes[wl].name, bs,
 		    qd_text(depth[i], qd, sizeof qd));
 		row = view_table_add_row(t, label, (double)sum->bs[b]);
@@ -143,11 +161,20 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 			iops[j] = 0;
 			if (c < 0 || res->cells[c].status != CELL_OK || !(res->cells[c].iops > 0))
 				continue;
-			iops[j] = res->cells[c].iops;
-			view_cell_number(t, row, j, iops[j], c);
+			view_cell_number(t, row, j, res->cells[c].iops, c);
 			view_cell_unsteady(view_table_cell(t, row, j), res, c);
+			if (jobs_skewed(res, c))
+				skewed++;
+			else
+				iops[j] = res->cells[c].iops;
 		}
 		jobs_scaling(iops, jobs, njobs, text, sizeof text);
+		if (skewed > 0 && strncmp(text, "one job count", 13) == 0)
+			snprintf(text, sizeof text, "one job count besides %s (fio clones' windows "
+			    "differ): no ranking", REPORT_CLONES_MARK);
+		else if (skewed > 0)
+			str_catf(text, sizeof text, "; %s left out (fio clones' windows differ)",
+			    REPORT_CLONES_MARK);
 		jobs_text(t, row, njobs, text);
 	}
 	/* Where IOPS stop growing with depth, per job count (three depths at least). */
@@ -161,7 +188,8 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 			for (i = 0; i < ndepth; i++) {
 				int c = jobs_cell(sum, wl, b, depth[i], jobs[j]);
 
-				if (c >= 0 && res->cells[c].status == CELL_OK && res->cells[c].iops > 0) {
+				if (c >= 0 && res->cells[c].status == CELL_OK && res->cells[c].iops > 0 &&
+				    !jobs_skewed(res, c)) {
 					dcol[n] = depth[i];
 					col[n++] = res->cells[c].iops;
 				}

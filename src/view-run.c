@@ -149,6 +149,40 @@ volume_rows(struct view_table *t, const struct results *res)
 		kv(t, "Profiles that fit", "%s (--profile NAME to check it against its spec)", fit);
 }
 
+/*
+ * The target's block sizes and direct I/O alignment, "not recorded" where
+ * the record has none (imports: fio's output and a table do not say).
+ */
+static void
+target_rows(struct view_table *t, const struct results *res)
+{
+	const struct target *tg = &res->target;
+
+	if (tg->logical_bs > 0 || tg->physical_bs > 0)
+		kv(t, "Block sizes (logical / physical)", "%u / %u bytes", tg->logical_bs,
+		    tg->physical_bs);
+	else
+		kv(t, "Block sizes (logical / physical)", "not recorded");
+	if (tg->dio_mem_align > 0 || tg->dio_offset_align > 0)
+		kv(t, "Direct I/O alignment (memory / offset)", "%u / %u bytes", tg->dio_mem_align,
+		    tg->dio_offset_align);
+	else
+		kv(t, "Direct I/O alignment (memory / offset)", "not recorded");
+}
+
+/* Whether res has a mixed cell (readwrite, randrw) with figures. */
+static bool
+view_run_mixed(const struct results *res)
+{
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (mode_reads(res->cells[i].cell.mode) && mode_writes(res->cells[i].cell.mode) &&
+		    results_cell_has_figures(&res->cells[i]))
+			return true;
+	return false;
+}
+
 /* The run: target, host, plan, versions, as key / value rows. */
 void
 view_run(const struct results *res, const struct summary *sum, struct view_table *t)
@@ -165,8 +199,11 @@ view_run(const struct results *res, const struct summary *sum, struct view_table
 	if (res->description[0] != '\0')
 		kv(t, "Description", "%s", res->description);
 	kv(t, "Target", "%s (%s)", tg->path, tg->kind == TARGET_DEVICE ? "block device" : "file");
-	kv(t, "Region used", "%s of %s", size_human(tg->size, a, sizeof a),
-	    size_human(tg->total_size, b, sizeof b));
+	if (tg->total_size > 0)
+		kv(t, "Region used", "%s of %s", size_human(tg->size, a, sizeof a),
+		    size_human(tg->total_size, b, sizeof b));
+	else
+		kv(t, "Region used", "not recorded");
 	if (tg->model[0] != '\0')
 		kv(t, "Model", "%s", tg->model);
 	volume_rows(t, res);
@@ -177,20 +214,23 @@ view_run(const struct results *res, const struct summary *sum, struct view_table
 		    "non-rotational");
 	if (tg->fs_type[0] != '\0')
 		kv(t, "Filesystem", "%s", tg->fs_type);
-	kv(t, "Block sizes (logical / physical)", "%u / %u bytes", tg->logical_bs, tg->physical_bs);
-	kv(t, "Direct I/O alignment (memory / offset)", "%u / %u bytes", tg->dio_mem_align,
-	    tg->dio_offset_align);
+	target_rows(t, res);
 	kv(t, "Host", "%s", res->host);
-	kv(t, "Kernel", "%s", res->kernel);
+	kv(t, "Kernel", "%s", res->kernel[0] != '\0' ? res->kernel : "not recorded");
 	kv(t, "Started (UTC)", "%s", res->started_utc);
 	kv(t, "Engine", "%s", res->plan.engine);
-	kv(t, "Measured time per cell", "%s (after %u s ramp)", report_per_cell(res, per,
-	    sizeof per), res->plan.ramp_s);
+	if (report_per_cell_known(res))
+		kv(t, "Measured time per cell", "%s (after %u s ramp)", report_per_cell(res, per,
+		    sizeof per), res->plan.ramp_s);
+	else
+		kv(t, "Measured time per cell", "not recorded");
 	if (report_summary_shares_text(sum, shares, sizeof shares))
 		kv(t, "Mixed read shares", "%s (reads/writes, percent of I/Os; each share is a mode "
 		    "of its own in the tables and charts)", shares);
-	else
+	else if (strcmp(res->plan.engine, "table") != 0)
 		kv(t, "Mixed read share", "%u%%", res->plan.rwmixread);
+	else if (view_run_mixed(res))
+		kv(t, "Mixed read share", "not given (%u%% assumed)", res->plan.rwmixread);
 	if (res->plan.until_steady)
 		steady_rounds_rows(t, res, sum);
 	if (plan_repeat(&res->plan) > 1) {
@@ -206,7 +246,10 @@ view_run(const struct results *res, const struct summary *sum, struct view_table
 		    "at least 95%", level);
 	}
 	plan_lists(t, &res->plan);
-	kv(t, "Seed", "%llu", (unsigned long long)res->plan.seed);
+	if (strcmp(res->plan.engine, "table") != 0)
+		kv(t, "Seed", "%llu", (unsigned long long)res->plan.seed);
+	else
+		kv(t, "Seed", "not recorded");
 	kv(t, "Cells", "%u planned, %u done%s", res->plan.ncells, res->ndone,
 	    res->interrupted ? " (interrupted)" : "");
 	kv(t, "sweep version", "%s (results schema %d)", res->tool_version, res->schema_version);

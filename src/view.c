@@ -209,7 +209,8 @@ view_unwritten_banner(const struct results *res, const char *where_marked)
 
 /*
  * Mark vc when cell i of res is not steady (noisy or stalled), with the
- * verdict's reason; and when it reads a region never written.
+ * verdict's reason; when it reads a region never written; when it ran
+ * buffered I/O, or fio clones whose windows differ widely.
  */
 void
 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i)
@@ -218,6 +219,8 @@ view_cell_unsteady(struct view_cell *vc, const struct results *res, int i)
 
 	if (i >= 0 && mode_reads(res->cells[i].cell.mode) && view_unwritten(res))
 		vc->flags |= VIEW_UNWRITTEN;
+	if (i >= 0)
+		vc->flags |= view_caveats(res, i) & (VIEW_BUFFERED | VIEW_CLONES);
 	if (!report_summary_suspect(res, i))
 		return;
 	s = &res->cells[i].stability;

@@ -180,21 +180,33 @@ struct view_range {
 #define VIEW_UNWRITTEN	0x20	/* reads of a region whose sampled blocks were all zero */
 #define VIEW_BETTER	0x40	/* compare: the winner's figure, a ratio in its run's favour */
 #define VIEW_WORSE	0x80	/* compare: a ratio against its run (the first run is ahead) */
+#define VIEW_BUFFERED	0x100	/* buffered I/O (fio direct=0): the page cache's figure */
+#define VIEW_CLONES	0x200	/* fio clones whose windows differ more than RESULTS_CLONES_SKEW */
 
 /* The marker of a read figure from a region never written (view_unwritten()). */
 #define REPORT_UNWRITTEN_MARK	"∅"
+/* The markers of buffered I/O (results_cell_buffered) and of clones' windows (..._skewed). */
+#define REPORT_BUFFERED_MARK	"◐"
+#define REPORT_CLONES_MARK	"↔"
 /* The flags that carry a caveat mark (view_caveats()): a figure's reader must know them. */
-#define VIEW_CAVEATS	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_UNWRITTEN)
+#define VIEW_CAVEATS	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_UNWRITTEN | VIEW_BUFFERED | VIEW_CLONES)
 /* A pivot sheet's key to its chart's hollow points (report_xlsx_series_hollow()). */
 #define REPORT_XLSX_HOLLOW_NOTE	"Hollow points (or bars) in the chart below: figures from a cell " \
 	"with a caveat: " REPORT_UNSTEADY_MARK " not steady, " REPORT_MISMATCH_MARK " BW check " \
 	"failed (red in the table), " REPORT_UNWRITTEN_MARK " read of a region never written (a note)."
+/* The pivot sheets' key to the marks of a run's imports, the line under REPORT_XLSX_HOLLOW_NOTE. */
+#define REPORT_XLSX_HOLLOW_IMPORT	"Hollow too: " REPORT_BUFFERED_MARK " buffered I/O (fio " \
+	"direct=0), " REPORT_CLONES_MARK " fio clones' windows more than 1.5x apart (a note each)."
 /* The longest text of view_caveat_marks(), and of view_caveat_legend(). */
-#define VIEW_MARKS_LEN	16
-#define VIEW_LEGEND_LEN	192
+#define VIEW_MARKS_LEN	32
+#define VIEW_LEGEND_LEN	384
 /* A sheet's note on such a figure. */
 #define REPORT_UNWRITTEN_NOTE	REPORT_UNWRITTEN_MARK " read of a region never written: may be " \
 	"far above what the storage does"
+#define REPORT_BUFFERED_NOTE	REPORT_BUFFERED_MARK " buffered I/O (fio direct=0): the page " \
+	"cache's figure, not the storage's"
+#define REPORT_CLONES_NOTE	REPORT_CLONES_MARK " fio clones ran windows more than 1.5x " \
+	"apart: the figure is their total over the longest"
 
 enum view_kind {
 	VIEW_NONE,		/* not measured: no cell, or the cell lacks the figure */
@@ -265,10 +277,14 @@ struct view_table {
 /* report-num.c */
 const char *report_size_label(uint64_t bs, char *buf, size_t len);
 const char *report_num(double v, int decimals, char *buf, size_t len);
+int	 report_num_decimals(double v, int decimals);
+const char *report_range(double lo, double hi, int decimals, char *buf, size_t len);
+const char *report_pct(double pct, bool sign, char *buf, size_t len);
 const char *report_approx(double v, char *buf, size_t len);
 const char *report_ratio(double v, int decimals, char *buf, size_t len);
 const char *report_per_cell(const struct results *res, char *buf, size_t len);
 bool	 report_per_cell_own(const struct results *res);
+bool	 report_per_cell_known(const struct results *res);
 
 /* report-verdict.c: the verdict against the spec, in words */
 void	 report_verdict_build(const struct results *res, struct summary *s);
@@ -341,6 +357,8 @@ bool	 view_unwritten(const struct results *res);
 unsigned view_caveats(const struct results *res, int i);
 const char *view_caveat_marks(unsigned flags, const char *sep, char *buf, size_t len);
 const char *view_caveat_legend(unsigned flags, char *buf, size_t len);
+const char *view_caveat_note(unsigned flags, char *buf, size_t len);
+unsigned view_caveats_all(const struct results *res);
 
 /*
  * Above this many cells with figures the per-cell tables of report.md and
@@ -481,6 +499,7 @@ void	 view_bursts(const struct results *res, const struct summary *sum, struct v
 void	 view_mismatches(const struct results *res, const struct summary *sum,
 	     struct view_table *t);
 void	 view_problems(const struct results *res, const struct summary *sum, struct view_table *t);
+unsigned view_check_counts(const struct results *res, unsigned *checked, unsigned *pass);
 
 /* view-findings.c: per workload the sentences of its caps and saturation, in these columns */
 enum { FIND_EXPECT, FIND_SATURATION, FIND_COLS };

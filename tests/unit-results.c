@@ -91,6 +91,24 @@ fake_results(struct results *res)
 	config_free(&cfg);
 }
 
+/* Clones are skewed past RESULTS_CLONES_SKEW (longest / shortest), not at it. */
+static void
+clones_skew(void)
+{
+	struct cell_result r;
+
+	memset(&r, 0, sizeof r);
+	CHECK(!results_cell_clones_skewed(&r), "no clones");
+	r.clones = (struct clone_windows){ .n = 2, .min_ns = 10000000000ULL, .max_ns = 15000000000ULL };
+	CHECK(!results_cell_clones_skewed(&r), "1.5x is not past 1.5x");
+	r.clones.max_ns = 15100000000ULL;
+	CHECK(results_cell_clones_skewed(&r), "1.51x is");
+	r.clones = (struct clone_windows){ .n = 3, .min_ns = 11900000000ULL, .max_ns = 28900000000ULL };
+	CHECK(results_cell_clones_skewed(&r), "11.9-28.9 s");
+	r.clones.n = 1;
+	CHECK(!results_cell_clones_skewed(&r), "one entry is no clones");
+}
+
 static void
 round_trip(void)
 {
@@ -99,6 +117,9 @@ round_trip(void)
 	unsigned i;
 
 	fake_results(&a);
+	a.cells[0].buffered = true;
+	a.cells[2].clones = (struct clone_windows){ .n = 2, .min_ns = 2558000000ULL,
+	    .max_ns = 6398000000ULL };
 	text = results_to_json(&a);
 	CHECK(text != NULL, "serialised");
 	CHECK(results_from_json(text, &b, err, sizeof err) == 0, "parse back: %s", err);
@@ -117,6 +138,11 @@ round_trip(void)
 		CHECK(x->check.ok == y->check.ok, "cell %u verdict", i);
 	}
 	CHECK(b.cells[1].derived == CELL_DERIVED_IOPS && b.cells[0].derived == 0, "derived marks");
+	CHECK(results_cell_buffered(&b.cells[0]) && !results_cell_buffered(&b.cells[1]), "buffered");
+	CHECK(b.cells[2].clones.n == 2 && b.cells[2].clones.min_ns == 2558000000ULL &&
+	    b.cells[2].clones.max_ns == 6398000000ULL && b.cells[1].clones.n == 0, "clones read back");
+	CHECK(results_cell_clones_skewed(&b.cells[2]) && !results_cell_clones_skewed(&b.cells[1]),
+	    "clones 2.56-6.40 s skewed");
 	CHECK(b.expect.set && b.expect.iops == 300 && b.expect.bw_bytes_s == 250.0 * MIB &&
 	    b.expect.burst_iops == 3000 && b.expect.burst_bw_bytes_s == 0 &&
 	    b.expect.size_bytes == 100 * GIB, "expect figures: %g %g %g", b.expect.iops,
@@ -435,6 +461,7 @@ int
 main(void)
 {
 	round_trip();
+	clones_skew();
 	streamed_as_whole_tree();
 	attempts();
 	csv_quoting();

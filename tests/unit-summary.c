@@ -452,6 +452,25 @@ formats(void)
 	CHECK_STR(report_approx(33231, buf, sizeof buf), "33,200");
 	CHECK_STR(report_approx(948.7, buf, sizeof buf), "949");
 	CHECK_STR(report_approx(1.2345, buf, sizeof buf), "1.23");
+	/* Below 10, two significant digits at least; whole numbers and 10 and up as they were. */
+	CHECK_STR(report_num(0.015, 1, buf, sizeof buf), "0.015");
+	CHECK_STR(report_num(5.7, 0, buf, sizeof buf), "5.7");
+	CHECK_STR(report_num(6.49, 0, buf, sizeof buf), "6.5");
+	CHECK_STR(report_num(7, 0, buf, sizeof buf), "7");
+	CHECK_STR(report_num(9.96, 0, buf, sizeof buf), "10");
+	CHECK_STR(report_num(10.4, 0, buf, sizeof buf), "10");
+	CHECK_STR(report_num(0.5, 0, buf, sizeof buf), "0.50");
+	CHECK_STR(report_num(1.25, 2, buf, sizeof buf), "1.25");
+	CHECK_STR(report_num(-0.015, 1, buf, sizeof buf), "-0.015");
+	CHECK_STR(report_num(1e-9, 0, buf, sizeof buf), "0");
+	CHECK_STR(report_range(3073.6, 3074.4, 0, buf, sizeof buf), "3,073.6-3,074.4");
+	CHECK_STR(report_range(2910, 3070, 0, buf, sizeof buf), "2,910-3,070");
+	CHECK(report_range(3074.001, 3074.002, 0, buf, sizeof buf) == NULL, "alike: %s", buf);
+	CHECK_STR(report_pct(12.4, true, buf, sizeof buf), "+12%");
+	CHECK_STR(report_pct(0.3, true, buf, sizeof buf), "+0.3%");
+	CHECK_STR(report_pct(-0.04, true, buf, sizeof buf), "-0.04%");
+	CHECK_STR(report_pct(0, true, buf, sizeof buf), "+0%");
+	CHECK_STR(report_pct(0.2, false, buf, sizeof buf), "0.2%");
 	CHECK_STR(report_size_label(512, buf, sizeof buf), "512");
 	CHECK_STR(report_size_label(4096, buf, sizeof buf), "4K");
 	CHECK_STR(report_size_label(8 * MIB, buf, sizeof buf), "8M");
