@@ -84,11 +84,16 @@ analysis_curve_cell(const struct cell_result *r, enum rw_mode mode, int share)
 	    (share == SUMMARY_NO_SHARE || r->cell.rwmixread == (unsigned)share);
 }
 
-/* Whether cell r is left out of the curve: its verdict is noisy or stalled. */
+/*
+ * Whether cell r is left out of the curve: its verdict is noisy or stalled,
+ * it ran buffered (the page cache's figures, not the storage's), or it is
+ * fio clones whose windows differ past 1.5x (the rate of no one window).
+ */
 bool
 analysis_curve_left_out(const struct cell_result *r)
 {
-	return r->stability.verdict == STABILITY_NOISY || r->stability.verdict == STABILITY_STALLED;
+	return r->stability.verdict == STABILITY_NOISY || r->stability.verdict == STABILITY_STALLED ||
+	    results_cell_buffered(r) || results_cell_clones_skewed(r);
 }
 
 /*

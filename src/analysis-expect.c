@@ -96,6 +96,8 @@ expect_cache(const struct cell_result *cells, unsigned ncells, enum rw_mode mode
 
 		if (!analysis_curve_cell(r, mode, share) || r->cell.bs < lo || r->cell.bs > hi)
 			continue;
+		if (results_cell_buffered(r))
+			return "its cells ran buffered (fio direct=0): the page cache's figures";
 		if (r->check.device >= 0 && r->check.measured > 0 && mode_reads(mode) &&
 		    r->check.device < EXPECT_CACHE_DEV * r->check.measured)
 			return "the device read less than half of the bytes its cells moved";

@@ -269,7 +269,9 @@ knee_left_out_add(char *list, size_t len, const struct cell_result *r, int share
 	snprintf(list + used, len - used, "%s%s%s %s %s%s (%s)", used ? ", " : "",
 	    mode_name(r->cell.mode), mix, report_size_label(r->cell.bs, bs, sizeof bs),
 	    qd_text(r->cell.depth, qd, sizeof qd), jobs,
-	    r->stability.verdict == STABILITY_STALLED ? "stalled" : "noisy");
+	    r->stability.verdict == STABILITY_STALLED ? "stalled" :
+	    r->stability.verdict == STABILITY_NOISY ? "noisy" : results_cell_buffered(r) ?
+	    "buffered" : "clones' windows apart");
 }
 
 /*

@@ -197,7 +197,8 @@ summary_depth_points(const struct results *res, const struct summary *s, unsigne
 		if (se->wl != wl || se->jobs != jobs || se->cell[b] < 0)
 			continue;
 		r = &res->cells[se->cell[b]];
-		if (r->status != CELL_OK || !(r->iops > 0))
+		if (r->status != CELL_OK || !(r->iops > 0) || results_cell_clones_skewed(r) ||
+		    results_cell_buffered(r))
 			continue;
 		depth[n] = se->depth;
 		iops[n++] = r->iops;
@@ -320,7 +321,9 @@ summary_jobs(const struct results *res, struct summary *s, unsigned wl)
 		if (se->wl != wl || se->cell[b] < 0)
 			continue;
 		r = &res->cells[se->cell[b]];
-		if (r->status != CELL_OK || !(r->iops > 0))
+		/* Clones whose windows differ, or buffered cells, rank nothing (their marks). */
+		if (r->status != CELL_OK || !(r->iops > 0) || results_cell_clones_skewed(r) ||
+		    results_cell_buffered(r))
 			continue;
 		for (k = 0; k < n && at[k].jobs != se->jobs; k++)
 			;
@@ -343,11 +346,13 @@ summary_jobs(const struct results *res, struct summary *s, unsigned wl)
 	str_catf(sm->jobs_text, sizeof sm->jobs_text, ": best at %u job%s", at[best].jobs,
 	    at[best].jobs == 1 ? "" : "s");
 	if (best > 0)
-		str_catf(sm->jobs_text, sizeof sm->jobs_text, " (%+.0f%% over %u job%s)",
-		    (at[best].iops / at[0].iops - 1) * 100, at[0].jobs, at[0].jobs == 1 ? "" : "s");
+		str_catf(sm->jobs_text, sizeof sm->jobs_text, " (%s over %u job%s)",
+		    report_pct((at[best].iops / at[0].iops - 1) * 100, true, a, sizeof a), at[0].jobs,
+		    at[0].jobs == 1 ? "" : "s");
 	if (best < n - 1)
-		str_catf(sm->jobs_text, sizeof sm->jobs_text, "; %u jobs %.0f%% below it",
-		    at[n - 1].jobs, (1 - at[n - 1].iops / at[best].iops) * 100);
+		str_catf(sm->jobs_text, sizeof sm->jobs_text, "; %u jobs %s below it",
+		    at[n - 1].jobs, report_pct((1 - at[n - 1].iops / at[best].iops) * 100, false, a,
+		    sizeof a));
 }
 
 /* The scorecard's cells: per tile, read and write, at one job, or the nearest. */
@@ -682,7 +687,10 @@ report_summary_build(const struct results *res, struct summary *s)
 			if (sm->peak_bw < 0 || r->bw_bytes_s > res->cells[sm->peak_bw].bw_bytes_s)
 				sm->peak_bw = (int)i;
 			summary_head(res, sm, i, &iops_any, &bw_any);
-			if (r->cell.bs == 4 * KIB && r->cell.depth == 1 && r->cell.jobs == 1)
+			/* QD1 4K latency: a direct cell's over a buffered one's. */
+			if (r->cell.bs == 4 * KIB && r->cell.depth == 1 && r->cell.jobs == 1 &&
+			    (sm->qd1_4k < 0 || results_cell_buffered(&res->cells[sm->qd1_4k]) ||
+			    !results_cell_buffered(r)))
 				sm->qd1_4k = (int)i;
 		}
 		if (sm->head_iops < 0)

@@ -31,17 +31,6 @@ verdict_rate(char *buf, size_t len, bool bw, bool cap, double v)
 	return buf;
 }
 
-/* A share in percent: "116", "47", "5.3" (two significant digits below 10). */
-static const char *
-report_pct_text(double pct, char *buf, size_t len)
-{
-	if (pct < 9.95)
-		snprintf(buf, len, "%.2g", pct);
-	else
-		snprintf(buf, len, "%.0f", pct);
-	return buf;
-}
-
 /*
  * What a cap of e is called in a chart's legend: "provisioned", or for a
  * figure with a published range (magnetic volumes) "published range top":
@@ -181,7 +170,7 @@ verdict_spec(char *buf, size_t len, bool bw, const struct expect_figure *f, bool
 	}
 	if (f->cap <= 0)
 		return;
-	str_catf(buf, len, ": %s%% of the provisioned %s", report_pct_text(f->pct, b, sizeof b), a);
+	str_catf(buf, len, ": %s of the provisioned %s", report_pct(f->pct, false, b, sizeof b), a);
 	if (f->verdict == EXPECT_IN_BURST) {
 		verdict_rate(b, sizeof b, bw, true, f->burst);
 		str_catf(buf, len, ", within the burst of %s (burst credits)", b);
@@ -279,8 +268,8 @@ verdict_bottom_line(struct summary *s)
 		    c);
 		verdict_range(s->verdict_text, sizeof s->verdict_text, bw, f);
 	} else {
-		str_catf(s->verdict_text, sizeof s->verdict_text, ": %s at %s, %s%% of the "
-		    "provisioned %s", a, c, report_pct_text(f->pct, d, sizeof d), b);
+		str_catf(s->verdict_text, sizeof s->verdict_text, ": %s at %s, %s of the "
+		    "provisioned %s", a, c, report_pct(f->pct, false, d, sizeof d), b);
 	}
 	str_catf(s->verdict_text, sizeof s->verdict_text, " (%s)", pick->name);
 }
