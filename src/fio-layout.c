@@ -97,6 +97,59 @@ layout_dir(cJSON *d, int major, int minor)
 	return flags;
 }
 
+/* A member of an object and its place, for layout_dedup. */
+struct layout_key {
+	cJSON	*item;
+	size_t	 pos;
+};
+
+static int
+layout_key_cmp(const void *a, const void *b)
+{
+	const struct layout_key *x = a, *y = b;
+	int c = strcmp(x->item->string, y->item->string);
+
+	return c != 0 ? c : x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/*
+ * Keep the first of each object's members of one name, in o and below
+ * (cJSON keeps them all and finds the first): a second "sweep file" or
+ * "sweep layout" would outlive the loader's drop of the first, and every
+ * reader after it sees one value per key.  Sorted, so a hostile object of
+ * a million keys costs n log n, not n^2.
+ */
+static void
+layout_dedup(cJSON *o)
+{
+	struct layout_key *keys = NULL;
+	size_t n = 0, cap = 0, i, kept = 0;
+	cJSON *c;
+
+	cJSON_ArrayForEach(c, o) {
+		if (cJSON_IsObject(c) || cJSON_IsArray(c))
+			layout_dedup(c);
+		if (!cJSON_IsObject(o) || c->string == NULL)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			keys = xrealloc(keys, cap * sizeof *keys);
+		}
+		keys[n].item = c;
+		keys[n].pos = n;
+		n++;
+	}
+	if (n > 1)
+		qsort(keys, n, sizeof *keys, layout_key_cmp);
+	for (i = 1; i < n; i++) {
+		if (strcmp(keys[i].item->string, keys[kept].item->string) == 0)
+			cJSON_Delete(cJSON_DetachItemViaPointer(o, keys[i].item));
+		else
+			kept = i;
+	}
+	free(keys);
+}
+
 /* Drop key from every entry of root: sweep's own keys are never taken from a file. */
 static void
 fio_layout_drop(cJSON *root, const char *key)
@@ -218,6 +271,7 @@ import_fio_load(const char *path, cJSON **root)
 		return -EINVAL;
 	}
 	free(text);
+	layout_dedup(*root);
 	results_json_clean(*root);	/* job names, options, host names: clean text */
 	version = fio_json_str(*root, "fio version");
 	if (!cJSON_IsObject(*root) || version == NULL) {
@@ -245,7 +299,7 @@ import_fio_load(const char *path, cJSON **root)
 		goto refuse;
 	}
 	cJSON_DeleteItemFromObjectCaseSensitive(*root, FIO_LAYOUT_KEY);
-	fio_layout_drop(*root, FIO_DIR_KEY);
+	fio_layout_drop(*root, FIO_FILE_KEY);
 	cJSON_AddNumberToObject(*root, FIO_LAYOUT_KEY, fio_layout_normalize(*root, major, minor));
 	return 0;
 refuse:

@@ -56,6 +56,7 @@ struct fio_import {
 	int		 port;
 	const cJSON	**ent;		/* the entries to import, in file order */
 	unsigned	 nent;
+	unsigned	 series_s;	/* seconds of series read from fio's logs */
 	struct fio_notes notes;
 };
 
@@ -539,7 +540,7 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 static void
 import_fio_header(const struct fio_import *im, struct results *res)
 {
-	time_t ts = (time_t)fio_json_num(im->root, "timestamp");
+	time_t ts = fio_values_time(fio_json_num(im->root, "timestamp"));
 	struct tm tm;
 	char *desc;
 
@@ -639,7 +640,7 @@ import_fio_warn(const struct fio_import *im, struct results *res)
 {
 	const struct fio_notes *n = &im->notes;
 	const char *version = fio_json_str(im->root, "fio version");
-	unsigned layout = (unsigned)fio_json_num(im->root, FIO_LAYOUT_KEY);
+	unsigned layout = (unsigned)fio_values_int(fio_json_num(im->root, FIO_LAYOUT_KEY));
 	char more[48];
 
 	if (n->nskipped > 0)
@@ -747,11 +748,12 @@ static void
 import_fio_logs(struct fio_import *im, const cJSON *e, unsigned first, unsigned nthreads,
     struct cell_result *r)
 {
-	const struct fio_log_opts o = { .json = im->path, .dir = fio_json_str(e, FIO_DIR_KEY),
+	const char *file = fio_json_str(e, FIO_FILE_KEY);
+	const struct fio_log_opts o = { .json = file != NULL ? file : im->path,
 	    .iops = import_fio_opt(im, e, "write_iops_log"),
 	    .bw = import_fio_opt(im, e, "write_bw_log"),
 	    .avg_msec = import_fio_opt(im, e, "log_avg_msec"),
-	    .jobname = fio_json_str(e, "jobname") };
+	    .jobname = fio_json_str(e, "jobname"), .series_s = &im->series_s };
 
 	if (import_fio_log_series(&o, first, nthreads, r)) {
 		import_fio_note(im->notes.logged, &im->notes.nlogged, "%s (%u s)",
@@ -784,6 +786,9 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			name = "?";
 		if (import_fio_uint(im, e, "numjobs", 1, 65536, &jobs) != 0)
 			jobs = 1;
+		/* fio numbers the threads of each run: a folder import's files each from 1 */
+		if (i > 0 && !import_fio_log_same_file(im->ent[i - 1], e))
+			thread = 1;
 		/* Clones of one job: consecutive entries of its name and group, numjobs at most. */
 		for (n = 1; i + n < im->nent && n < jobs; n++) {
 			const char *nn = fio_json_str(im->ent[i + n], "jobname");

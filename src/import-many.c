@@ -112,12 +112,13 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
 }
 
 /*
- * Job e of a file, for the merged output: its options with the file's
- * global ones under them, and its group moved to group (every file's
- * groups after the last file's: separate runs never ran at the same time).
+ * Job e of the file at path, for the merged output: its options with the
+ * file's global ones under them, its group moved to group (every file's
+ * groups after the last file's: separate runs never ran at the same time),
+ * and its file (where its fio logs are, and whose threads it counts).
  */
 static cJSON *
-many_job(const cJSON *e, const cJSON *global, int group, const char *dir)
+many_job(const cJSON *e, const cJSON *global, int group, const char *path)
 {
 	cJSON *j = cJSON_Duplicate(e, true), *opts, *g;
 
@@ -132,7 +133,7 @@ many_job(const cJSON *e, const cJSON *global, int group, const char *dir)
 			cJSON_AddStringToObject(opts, g->string, g->valuestring);
 	cJSON_DeleteItemFromObjectCaseSensitive(j, "groupid");
 	cJSON_AddNumberToObject(j, "groupid", group);
-	cJSON_AddStringToObject(j, FIO_DIR_KEY, dir);	/* where its fio logs are */
+	cJSON_AddStringToObject(j, FIO_FILE_KEY, path);	/* its fio logs are beside it */
 	return j;
 }
 
@@ -146,19 +147,15 @@ many_merge(const char *path, const cJSON *root, cJSON *jobs, int *group)
 {
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "jobs"), *e;
 	const cJSON *global = cJSON_GetObjectItemCaseSensitive(root, "global options");
-	const char *slash = strrchr(path, '/');
-	char *dir = slash != NULL ? xasprintf("%.*s", (int)(slash - path), path) : xstrdup(".");
 	int top = 0;
 
 	if (cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "client_stats"))) {
 		sweep_error("import %s: skipped: fio client/server output; import it alone "
 		    "(sweep import %s, --host NAME for one host)", path, path);
-		free(dir);
 		return false;
 	}
 	if (cJSON_GetArraySize(list) == 0) {
 		sweep_error("import %s: skipped: fio output with no jobs", path);
-		free(dir);
 		return false;
 	}
 	cJSON_ArrayForEach(e, list) {
@@ -168,10 +165,9 @@ many_merge(const char *path, const cJSON *root, cJSON *jobs, int *group)
 		if (id < 0 || id > 1000000)
 			id = 0;
 		top = id > top ? id : top;
-		cJSON_AddItemToArray(jobs, many_job(e, global, *group + id, dir[0] ? dir : "/"));
+		cJSON_AddItemToArray(jobs, many_job(e, global, *group + id, path));
 	}
 	*group += top + 1;
-	free(dir);
 	return true;
 }
 
@@ -257,7 +253,7 @@ import_fio_many(const char *const *args, unsigned nargs, const char *label, stru
 		if (cJSON_IsNumber(t) && t->valuedouble > 0 && (ts == 0 || t->valuedouble < ts))
 			ts = t->valuedouble;
 		t = cJSON_GetObjectItemCaseSensitive(root, FIO_LAYOUT_KEY);
-		layout |= cJSON_IsNumber(t) ? (unsigned)t->valuedouble : 0;
+		layout |= cJSON_IsNumber(t) ? (unsigned)fio_values_int(t->valuedouble) : 0;
 		nused++;
 		cJSON_Delete(root);
 	}
