@@ -208,6 +208,53 @@ import_fio_said(const char *text, char *buf, size_t len)
 }
 
 /*
+ * The JSON object of fio's output in text (len bytes) into *root: found
+ * in one pass (fio-scan.c), parsed once.  -EINVAL after one line on
+ * stderr when there is none, it is malformed, or it holds more values
+ * than fio's output of its size has (cJSON's tree would take 40 times
+ * the file).
+ */
+static int
+fio_layout_parse(const char *path, const char *text, size_t len, cJSON **root)
+{
+	struct fio_scan s;
+	const char *ep;
+	size_t at, err_off;
+	unsigned line, col;
+	char said[160];
+
+	fio_scan_json(text, len, &s);
+	if (!s.any) {
+		/* A run fio could not start: its own error line says why. */
+		if (import_fio_said(text, said, sizeof said))
+			sweep_error("import %s: no JSON object in the file; fio said: \"%s\"", path,
+			    said);
+		else
+			sweep_error("import %s: no JSON object in the file; give the output of fio "
+			    "--output-format=json", path);
+		return -EINVAL;
+	}
+	at = s.found ? s.start : s.err_start;
+	if ((s.found ? s.nvalues : s.err_nvalues) > len / FIO_SCAN_BYTES_PER_VALUE + 1024) {
+		sweep_error("import %s: %zu JSON values in %zu bytes, more than one per %d bytes: "
+		    "not fio's output (fio writes one per 13 bytes or more); give the file fio "
+		    "--output-format=json wrote", path, s.found ? s.nvalues : s.err_nvalues, len,
+		    FIO_SCAN_BYTES_PER_VALUE);
+		return -EINVAL;
+	}
+	*root = cJSON_ParseWithLengthOpts(text + at, len - at, NULL, 0);
+	if (*root != NULL)
+		return 0;
+	ep = cJSON_GetErrorPtr();
+	err_off = ep != NULL && ep >= text + at && ep <= text + len ? (size_t)(ep - text) :
+	    s.err_off;
+	text_position(text, err_off, &line, &col);
+	sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
+	    "--output-format=json wrote)", path, line, col);
+	return -EINVAL;
+}
+
+/*
  * Parse fio's JSON output at path into *root (caller frees with
  * cJSON_Delete).  Text before the JSON (fio prints its errors there) and
  * after it (--output-format=json,normal) is skipped.  Refuses what is not
@@ -216,9 +263,8 @@ import_fio_said(const char *text, char *buf, size_t len)
 int
 import_fio_load(const char *path, cJSON **root)
 {
-	const char *start, *end = NULL, *version;
-	unsigned line, col, tries;
-	size_t len, err_off = 0;
+	const char *version;
+	size_t len;
 	char *text;
 	int major, minor;
 
@@ -232,41 +278,7 @@ import_fio_load(const char *path, cJSON **root)
 		len -= 3;
 		memmove(text, text + 3, len + 1);
 	}
-	/*
-	 * fio's JSON starts with "{" on a line of its own; the messages before
-	 * it are text, and may hold a "{" too: try each such line in turn.
-	 */
-	for (start = text, tries = 0; start != NULL && *root == NULL && tries < 64; tries++) {
-		const char *ep;
-
-		while (*start != '\0' && *start != '{')
-			start = strchr(start, '\n') != NULL ? strchr(start, '\n') + 1 : start + strlen(start);
-		if (*start == '\0')
-			break;
-		*root = cJSON_ParseWithLengthOpts(start, len - (size_t)(start - text), &end, 0);
-		ep = cJSON_GetErrorPtr();
-		if (*root == NULL && ep != NULL && ep >= text && ep <= text + len &&
-		    (size_t)(ep - text) >= err_off)
-			err_off = (size_t)(ep - text);
-		start = strchr(start, '\n');
-	}
-	if (*root == NULL && tries == 0) {
-		char said[160];
-
-		/* A run fio could not start: its own error line says why. */
-		if (import_fio_said(text, said, sizeof said))
-			sweep_error("import %s: no JSON object in the file; fio said: \"%s\"", path,
-			    said);
-		else
-			sweep_error("import %s: no JSON object in the file; give the output of fio "
-			    "--output-format=json", path);
-		free(text);
-		return -EINVAL;
-	}
-	if (*root == NULL) {
-		text_position(text, err_off, &line, &col);
-		sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
-		    "--output-format=json wrote)", path, line, col);
+	if (fio_layout_parse(path, text, len, root) != 0) {
 		free(text);
 		return -EINVAL;
 	}

@@ -123,6 +123,19 @@ int	 fio_values_check(const char *path, const cJSON *e);
 #define FIO_FILE_KEY	"sweep file"	/* an entry's file (import-many.c); the loader drops it */
 int	 import_fio_load(const char *path, cJSON **root);
 
+/* fio-scan.c: where fio's JSON starts in its file, found in one pass */
+#define FIO_SCAN_BYTES_PER_VALUE	8	/* fio writes about 13 or more; cJSON takes 110 */
+struct fio_scan {
+	bool		 found;		/* a whole object: */
+	size_t		 start;		/* its offset */
+	size_t		 nvalues;	/* and its values */
+	bool		 any;		/* else, when a line started with "{", the furthest: */
+	size_t		 err_start;	/* its offset */
+	size_t		 err_off;	/* where it stopped being JSON */
+	size_t		 err_nvalues;	/* its values up to there */
+};
+void	 fio_scan_json(const char *text, size_t len, struct fio_scan *s);
+
 /* import-fio.c */
 int	 import_fio_results(const cJSON *root, const char *path, const char *host, int port,
 	     const char *label, struct results *res);
