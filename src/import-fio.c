@@ -347,9 +347,9 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		return 0;
 	s.lat = xcalloc(2 * (size_t)n, sizeof *s.lat);
 	import_fio_sum(e, n, r, &s);
-	if (r->ios == 0 && s.error == 0) {
+	if ((r->ios == 0 || s.win_ms <= 0) && s.error == 0) {
 		free(s.lat);
-		snprintf(why, len, "no I/O");
+		snprintf(why, len, r->ios == 0 ? "no I/O" : "I/Os in a runtime of 0 ms: no rate");
 		return 0;
 	}
 	if (s.other_ios > 0)
