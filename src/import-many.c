@@ -30,6 +30,8 @@ struct many_files {
 	char		**path;
 	unsigned	 n, cap;
 	unsigned	 nlinks;	/* symbolic links in folders, not followed */
+	unsigned	 ndeep;		/* folders MANY_DEPTH_MAX levels down, not searched */
+	unsigned	 nunread;	/* sub-folders that could not be read, skipped */
 	bool		 full;		/* MANY_FILES_MAX reached */
 };
 
@@ -64,7 +66,9 @@ many_is_json(const char *name)
 /*
  * The *.json files below dir into f, each folder's names sorted; links are
  * counted, not followed (a link may lead out of the folder, or round in a
- * loop).  Returns -1 after a line on stderr when dir cannot be read.
+ * loop), and so are folders past MANY_DEPTH_MAX levels.  A sub-folder that
+ * cannot be read is skipped with a line, as a file that is not fio output
+ * is; returns -1 after a line on stderr when the folder given cannot be.
  */
 static int
 many_walk(const char *dir, unsigned depth, struct many_files *f)
@@ -75,6 +79,11 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
 	unsigned n = 0, cap = 0, i;
 	int err = 0;
 
+	if (d == NULL && depth > 0) {
+		sweep_error("import %s: skipped: %s", dir, strerror(errno));
+		f->nunread++;
+		return 0;
+	}
 	if (d == NULL) {
 		sweep_error("import %s: %s; give a folder of fio JSON files you can read", dir,
 		    strerror(errno));
@@ -100,7 +109,9 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
 			;	/* gone since readdir: nothing to import */
 		else if (S_ISLNK(st.st_mode))
 			f->nlinks++;
-		else if (S_ISDIR(st.st_mode) && depth < MANY_DEPTH_MAX && err == 0)
+		else if (S_ISDIR(st.st_mode) && depth == MANY_DEPTH_MAX)
+			f->ndeep++;
+		else if (S_ISDIR(st.st_mode) && err == 0)
 			err = many_walk(p, depth + 1, f);
 		else if (S_ISREG(st.st_mode) && many_is_json(names[i]))
 			many_add(f, p);
@@ -195,8 +206,9 @@ many_files(const char *const *args, unsigned nargs, struct many_files *f)
 		sweep_error("import: more than %d files; the first %d are imported", MANY_FILES_MAX,
 		    MANY_FILES_MAX);
 	if (f->n == 0) {
-		sweep_error("import %s: no *.json file in it%s; give fio JSON files or folders of them",
-		    args[0], f->nlinks ? " (symbolic links are not followed)" : "");
+		sweep_error("import %s: no *.json file in it%s%s; give fio JSON files or folders of "
+		    "them", args[0], f->nlinks ? " (symbolic links are not followed)" : "",
+		    f->ndeep ? " (folders more than 16 levels down are not searched)" : "");
 		return -1;
 	}
 	return 0;
@@ -281,12 +293,14 @@ import_fio_many(const char *const *args, unsigned nargs, const char *label, stru
 	if (import_fio_results(merged, source, NULL, -1, label, res) != 0)
 		goto out;
 	err = 0;
-	if (nskipped > 0 || f.nlinks > 0 || versions_differ)
-		results_warn(res, "imported %u of %u files%s%s%s", nused, f.n,
+	if (nskipped > 0 || f.nlinks > 0 || versions_differ || f.ndeep > 0 || f.nunread > 0)
+		results_warn(res, "imported %u of %u files%s%s%s%s%s", nused, f.n,
 		    nskipped ? "; the others are not fio JSON output (each named on stderr)" : "",
 		    f.nlinks ? "; symbolic links in the folders were not followed" : "",
 		    versions_differ ? "; the files come from different fio versions (the first is "
-		    "shown)" : "");
+		    "shown)" : "", f.ndeep ? "; folders more than 16 levels down were not searched" :
+		    "", f.nunread ? "; folders that could not be read were skipped (each named on "
+		    "stderr)" : "");
 out:
 	for (i = 0; i < f.n; i++)
 		free(f.path[i]);
