@@ -207,24 +207,61 @@ import_fio_said(const char *text, char *buf, size_t len)
 	return false;
 }
 
+/* Does a JSON text of len bytes hold more values (n) than fio's output would?  A line then. */
+static bool
+fio_layout_dense(const char *path, size_t n, size_t len)
+{
+	if (n <= len / FIO_SCAN_BYTES_PER_VALUE + 1024)
+		return false;
+	sweep_error("import %s: %zu JSON values in %zu bytes, more than one per %d bytes: not "
+	    "fio's output (fio writes one per 13 bytes or more); give the file fio "
+	    "--output-format=json wrote", path, n, len, FIO_SCAN_BYTES_PER_VALUE);
+	return true;
+}
+
+/* The offset in text of cJSON's last error, or dflt when it is not after from. */
+static size_t
+fio_layout_error(const char *text, size_t len, size_t from, size_t dflt)
+{
+	const char *ep = cJSON_GetErrorPtr();
+
+	return ep != NULL && ep > text + from && ep <= text + len ? (size_t)(ep - text) : dflt;
+}
+
 /*
  * The JSON object of fio's output in text (len bytes) into *root: found
- * in one pass (fio-scan.c), parsed once.  -EINVAL after one line on
- * stderr when there is none, it is malformed, or it holds more values
- * than fio's output of its size has (cJSON's tree would take 40 times
- * the file).
+ * in one pass (fio-scan.c), parsed once.  cJSON checks escapes and numbers
+ * the scan does not: an object it refuses is passed over as a failed scan
+ * is, from the line of its error on, so the file is still read about
+ * once.  -EINVAL after one line on stderr when there is none, it is
+ * malformed, or it holds more values than fio's output of its size has
+ * (cJSON's tree would take 40 times the file).
  */
 static int
 fio_layout_parse(const char *path, const char *text, size_t len, cJSON **root)
 {
 	struct fio_scan s;
-	const char *ep;
-	size_t at, err_off;
+	size_t from = 0, err_off = 0, at;
 	unsigned line, col;
+	bool any = false;
 	char said[160];
 
-	fio_scan_json(text, len, &s);
-	if (!s.any) {
+	for (;;) {
+		fio_scan_json(text, len, from, &s);
+		any = any || s.any;
+		if (!s.found)
+			break;
+		if (fio_layout_dense(path, s.nvalues, len))
+			return -EINVAL;
+		if ((*root = cJSON_ParseWithLengthOpts(text + s.start, len - s.start, NULL, 0)) != NULL)
+			return 0;
+		at = fio_layout_error(text, len, s.start, s.start);
+		err_off = at > err_off ? at : err_off;
+		while (at > s.start && text[at - 1] != '\n')
+			at--;
+		from = at > s.start ? at : fio_scan_next_line(text, len, s.start);
+	}
+	if (!any) {
 		/* A run fio could not start: its own error line says why. */
 		if (import_fio_said(text, said, sizeof said))
 			sweep_error("import %s: no JSON object in the file; fio said: \"%s\"", path,
@@ -234,20 +271,15 @@ fio_layout_parse(const char *path, const char *text, size_t len, cJSON **root)
 			    "--output-format=json", path);
 		return -EINVAL;
 	}
-	at = s.found ? s.start : s.err_start;
-	if ((s.found ? s.nvalues : s.err_nvalues) > len / FIO_SCAN_BYTES_PER_VALUE + 1024) {
-		sweep_error("import %s: %zu JSON values in %zu bytes, more than one per %d bytes: "
-		    "not fio's output (fio writes one per 13 bytes or more); give the file fio "
-		    "--output-format=json wrote", path, s.found ? s.nvalues : s.err_nvalues, len,
-		    FIO_SCAN_BYTES_PER_VALUE);
-		return -EINVAL;
+	if (s.any && s.err_off >= err_off) {
+		/* Where cJSON says the furthest candidate fails, as the message always said. */
+		if (fio_layout_dense(path, s.err_nvalues, len))
+			return -EINVAL;
+		*root = cJSON_ParseWithLengthOpts(text + s.err_start, len - s.err_start, NULL, 0);
+		if (*root != NULL)
+			return 0;
+		err_off = fio_layout_error(text, len, s.err_start, s.err_off);
 	}
-	*root = cJSON_ParseWithLengthOpts(text + at, len - at, NULL, 0);
-	if (*root != NULL)
-		return 0;
-	ep = cJSON_GetErrorPtr();
-	err_off = ep != NULL && ep >= text + at && ep <= text + len ? (size_t)(ep - text) :
-	    s.err_off;
 	text_position(text, err_off, &line, &col);
 	sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
 	    "--output-format=json wrote)", path, line, col);

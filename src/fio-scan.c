@@ -133,7 +133,7 @@ fail:
 }
 
 /* The offset of the next line's start after p, or len. */
-static size_t
+size_t
 fio_scan_next_line(const char *t, size_t len, size_t p)
 {
 	const char *nl = memchr(t + p, '\n', len - p);
@@ -142,14 +142,15 @@ fio_scan_next_line(const char *t, size_t len, size_t p)
 }
 
 /*
- * Find fio's JSON object in text (len bytes) into s: s->found with its
- * offset and count of values, or, when no candidate line is whole, the
- * candidate that got furthest and where it failed (s->any: there was one).
+ * Find fio's JSON object in text (len bytes), from the line that starts at
+ * from on, into s: s->found with its offset and count of values, or, when
+ * no candidate line is whole, the candidate that got furthest and where it
+ * failed (s->any: there was one).
  */
 void
-fio_scan_json(const char *text, size_t len, struct fio_scan *s)
+fio_scan_json(const char *text, size_t len, size_t from, struct fio_scan *s)
 {
-	size_t p = 0, err, ls;
+	size_t p = from, err, ls;
 
 	memset(s, 0, sizeof *s);
 	while (p < len) {

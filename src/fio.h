@@ -134,7 +134,8 @@ struct fio_scan {
 	size_t		 err_off;	/* where it stopped being JSON */
 	size_t		 err_nvalues;	/* its values up to there */
 };
-void	 fio_scan_json(const char *text, size_t len, struct fio_scan *s);
+void	 fio_scan_json(const char *text, size_t len, size_t from, struct fio_scan *s);
+size_t	 fio_scan_next_line(const char *text, size_t len, size_t p);
 
 /* import-fio.c */
 int	 import_fio_results(const cJSON *root, const char *path, const char *host, int port,
