@@ -253,7 +253,8 @@ fio_layout_parse(const char *path, const char *text, size_t len, cJSON **root)
 			break;
 		if (fio_layout_dense(path, s.nvalues, len))
 			return -EINVAL;
-		if ((*root = cJSON_ParseWithLengthOpts(text + s.start, len - s.start, NULL, 0)) != NULL)
+		*root = cJSON_ParseWithLengthOpts(text + s.start, len - s.start, NULL, 0);
+		if (*root != NULL)
 			return 0;
 		at = fio_layout_error(text, len, s.start, s.start);
 		err_off = at > err_off ? at : err_off;

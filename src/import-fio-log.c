@@ -96,8 +96,9 @@ fio_log_line(struct fio_log_acc *acc, const char *path, unsigned lineno, const c
 	if (sscanf(line, "%llu, %lf, %llu, %llu", &t, &v, &dir, &sbs) != 4)
 		return 0;
 	if (!(isfinite(v) && v >= 0 && v < FIO_VALUES_MAX)) {
-		sweep_warn("import log %s:%u: value %g; fio's log values are counts and rates from "
-		    "0 to 2^64 (a corrupt or edited file?): its cell has no series", path, lineno, v);
+		sweep_warn("import log %s:%u: value %g; fio's log values are counts and rates "
+		    "from 0 to 2^64 (a corrupt or edited file?): its cell has no series", path,
+		    lineno, v);
 		return -EINVAL;
 	}
 	if (dir > 2 || (dir == 0 ? !mode_reads(acc->mode) : dir == 1 ? !mode_writes(acc->mode) :
@@ -117,9 +118,9 @@ fio_log_line(struct fio_log_acc *acc, const char *path, unsigned lineno, const c
 		b = a + acc->avg_msec;
 	}
 	if (b >= 1000.0 * acc->nmax && (b > 1000.0 * acc->nmax || a == b)) {
-		sweep_warn("import log %s:%u: a sample at %llu ms, past the %u s the job's runtime "
-		    "(%.0f ms) gives a series (a log of another run?): its cell has no series", path,
-		    lineno, t, acc->nmax, acc->window_ms);
+		sweep_warn("import log %s:%u: a sample at %llu ms, past the %u s the job's "
+		    "runtime (%.0f ms) gives a series (a log of another run?): its cell has no "
+		    "series", path, lineno, t, acc->nmax, acc->window_ms);
 		return -EINVAL;
 	}
 	fio_log_spread(acc, a, b, count);
@@ -139,8 +140,8 @@ fio_log_add(const char *path, struct fio_log_acc *acc)
 	int err = 0;
 
 	if (acc->avg_msec > acc->window_ms + 1000.0 * FIO_LOG_SLACK_S) {
-		sweep_warn("import log %s: log_avg_msec=%u is longer than the job's %.0f ms: the log "
-		    "has no per-second figures, its cell no series", path, acc->avg_msec,
+		sweep_warn("import log %s: log_avg_msec=%u is longer than the job's %.0f ms: the "
+		    "log has no per-second figures, its cell no series", path, acc->avg_msec,
 		    acc->window_ms);
 		return -ERANGE;
 	}
@@ -220,16 +221,18 @@ fio_log_store(const struct fio_log_opts *o, struct fio_log_acc *acc, struct cell
 		top = fmax(top, acc->ios[s]);
 	}
 	if (sum > 2.0 * (double)r->ios + acc->n || top * (double)r->cell.bs >= FIO_VALUES_MAX) {
-		sweep_warn("import %s: the logs of fio job \"%s\" hold %.4g I/Os, more than twice the "
-		    "%llu the job did (a log of another run?): its cell has no series", o->json,
-		    o->jobname != NULL ? o->jobname : "?", sum, (unsigned long long)r->ios);
+		sweep_warn("import %s: the logs of fio job \"%s\" hold %.4g I/Os, more than twice "
+		    "the %llu the job did (a log of another run?): its cell has no series",
+		    o->json, o->jobname != NULL ? o->jobname : "?", sum,
+		    (unsigned long long)r->ios);
 		return false;
 	}
 	if (o->series_s != NULL && *o->series_s + acc->n > FIO_LOG_TOTAL_S) {
 		if (*o->series_s <= FIO_LOG_TOTAL_S)
-			sweep_warn("import %s: fio's logs give more than %u s of series in all, which "
-			    "reports are not made for: the cells from fio job \"%s\" on have none",
-			    o->json, FIO_LOG_TOTAL_S, o->jobname != NULL ? o->jobname : "?");
+			sweep_warn("import %s: fio's logs give more than %u s of series in all, "
+			    "which reports are not made for: the cells from fio job \"%s\" on "
+			    "have none", o->json, FIO_LOG_TOTAL_S,
+			    o->jobname != NULL ? o->jobname : "?");
 		*o->series_s = FIO_LOG_TOTAL_S + 1;
 		return false;
 	}
@@ -240,7 +243,7 @@ fio_log_store(const struct fio_log_opts *o, struct fio_log_acc *acc, struct cell
 	r->series_ios = xcalloc(acc->n, sizeof *r->series_ios);
 	r->series_bytes = xcalloc(acc->n, sizeof *r->series_bytes);
 	for (s = 0; s < acc->n; s++) {
-		r->series_ios[s] = (uint64_t)llround(acc->ios[s]);
+		r->series_ios[s] = fio_values_u64(floor(acc->ios[s] + 0.5));
 		r->series_bytes[s] = r->series_ios[s] * r->cell.bs;
 	}
 	r->nseries = acc->n;
