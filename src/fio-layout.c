@@ -99,6 +99,59 @@ layout_dir(cJSON *d, int major, int minor)
 	return flags;
 }
 
+/* A member of an object and its place, for layout_dedup. */
+struct layout_key {
+	cJSON	*item;
+	size_t	 pos;
+};
+
+static int
+layout_key_cmp(const void *a, const void *b)
+{
+	const struct layout_key *x = a, *y = b;
+	int c = strcmp(x->item->string, y->item->string);
+
+	return c != 0 ? c : x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/*
+ * Keep the first of each object's members of one name, in o and below
+ * (cJSON keeps them all and finds the first): a second "sweep file" or
+ * "sweep layout" would outlive the loader's drop of the first, and every
+ * reader after it sees one value per key.  Sorted, so a hostile object of
+ * a million keys costs n log n, not n^2.
+ */
+static void
+layout_dedup(cJSON *o)
+{
+	struct layout_key *keys = NULL;
+	size_t n = 0, cap = 0, i, kept = 0;
+	cJSON *c;
+
+	cJSON_ArrayForEach(c, o) {
+		if (cJSON_IsObject(c) || cJSON_IsArray(c))
+			layout_dedup(c);
+		if (!cJSON_IsObject(o) || c->string == NULL)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 16;
+			keys = xrealloc(keys, cap * sizeof *keys);
+		}
+		keys[n].item = c;
+		keys[n].pos = n;
+		n++;
+	}
+	if (n > 1)
+		qsort(keys, n, sizeof *keys, layout_key_cmp);
+	for (i = 1; i < n; i++) {
+		if (strcmp(keys[i].item->string, keys[kept].item->string) == 0)
+			cJSON_Delete(cJSON_DetachItemViaPointer(o, keys[i].item));
+		else
+			kept = i;
+	}
+	free(keys);
+}
+
 /* Drop key from every entry of root: sweep's own keys are never taken from a file. */
 static void
 fio_layout_drop(cJSON *root, const char *key)
@@ -156,6 +209,86 @@ import_fio_said(const char *text, char *buf, size_t len)
 	return false;
 }
 
+/* Does a JSON text of len bytes hold more values (n) than fio's output would?  A line then. */
+static bool
+fio_layout_dense(const char *path, size_t n, size_t len)
+{
+	if (n <= len / FIO_SCAN_BYTES_PER_VALUE + 1024)
+		return false;
+	sweep_error("import %s: %zu JSON values in %zu bytes, more than one per %d bytes: not "
+	    "fio's output (fio writes one per 13 bytes or more); give the file fio "
+	    "--output-format=json wrote", path, n, len, FIO_SCAN_BYTES_PER_VALUE);
+	return true;
+}
+
+/* The offset in text of cJSON's last error, or dflt when it is not after from. */
+static size_t
+fio_layout_error(const char *text, size_t len, size_t from, size_t dflt)
+{
+	const char *ep = cJSON_GetErrorPtr();
+
+	return ep != NULL && ep > text + from && ep <= text + len ? (size_t)(ep - text) : dflt;
+}
+
+/*
+ * The JSON object of fio's output in text (len bytes) into *root: found
+ * in one pass (fio-scan.c), parsed once.  cJSON checks escapes and numbers
+ * the scan does not: an object it refuses is passed over as a failed scan
+ * is, from the line of its error on, so the file is still read about
+ * once.  -EINVAL after one line on stderr when there is none, it is
+ * malformed, or it holds more values than fio's output of its size has
+ * (cJSON's tree would take 40 times the file).
+ */
+static int
+fio_layout_parse(const char *path, const char *text, size_t len, cJSON **root)
+{
+	struct fio_scan s;
+	size_t from = 0, err_off = 0, at;
+	unsigned line, col;
+	bool any = false;
+	char said[160];
+
+	for (;;) {
+		fio_scan_json(text, len, from, &s);
+		any = any || s.any;
+		if (!s.found)
+			break;
+		if (fio_layout_dense(path, s.nvalues, len))
+			return -EINVAL;
+		*root = cJSON_ParseWithLengthOpts(text + s.start, len - s.start, NULL, 0);
+		if (*root != NULL)
+			return 0;
+		at = fio_layout_error(text, len, s.start, s.start);
+		err_off = at > err_off ? at : err_off;
+		while (at > s.start && text[at - 1] != '\n')
+			at--;
+		from = at > s.start ? at : fio_scan_next_line(text, len, s.start);
+	}
+	if (!any) {
+		/* A run fio could not start: its own error line says why. */
+		if (import_fio_said(text, said, sizeof said))
+			sweep_error("import %s: no JSON object in the file; fio said: \"%s\"", path,
+			    said);
+		else
+			sweep_error("import %s: no JSON object in the file; give the output of fio "
+			    "--output-format=json", path);
+		return -EINVAL;
+	}
+	if (s.any && s.err_off >= err_off) {
+		/* Where cJSON says the furthest candidate fails, as the message always said. */
+		if (fio_layout_dense(path, s.err_nvalues, len))
+			return -EINVAL;
+		*root = cJSON_ParseWithLengthOpts(text + s.err_start, len - s.err_start, NULL, 0);
+		if (*root != NULL)
+			return 0;
+		err_off = fio_layout_error(text, len, s.err_start, s.err_off);
+	}
+	text_position(text, err_off, &line, &col);
+	sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
+	    "--output-format=json wrote)", path, line, col);
+	return -EINVAL;
+}
+
 /*
  * Parse fio's JSON output at path into *root (caller frees with
  * cJSON_Delete).  Text before the JSON (fio prints its errors there) and
@@ -165,9 +298,8 @@ import_fio_said(const char *text, char *buf, size_t len)
 int
 import_fio_load(const char *path, cJSON **root)
 {
-	const char *start, *end = NULL, *version;
-	unsigned line, col, tries;
-	size_t len, err_off = 0;
+	const char *version;
+	size_t len;
 	char *text;
 	int major, minor;
 
@@ -181,45 +313,12 @@ import_fio_load(const char *path, cJSON **root)
 		len -= 3;
 		memmove(text, text + 3, len + 1);
 	}
-	/*
-	 * fio's JSON starts with "{" on a line of its own; the messages before
-	 * it are text, and may hold a "{" too: try each such line in turn.
-	 */
-	for (start = text, tries = 0; start != NULL && *root == NULL && tries < 64; tries++) {
-		const char *ep;
-
-		while (*start != '\0' && *start != '{')
-			start = strchr(start, '\n') != NULL ? strchr(start, '\n') + 1 : start + strlen(start);
-		if (*start == '\0')
-			break;
-		*root = cJSON_ParseWithLengthOpts(start, len - (size_t)(start - text), &end, 0);
-		ep = cJSON_GetErrorPtr();
-		if (*root == NULL && ep != NULL && ep >= text && ep <= text + len &&
-		    (size_t)(ep - text) >= err_off)
-			err_off = (size_t)(ep - text);
-		start = strchr(start, '\n');
-	}
-	if (*root == NULL && tries == 0) {
-		char said[160];
-
-		/* A run fio could not start: its own error line says why. */
-		if (import_fio_said(text, said, sizeof said))
-			sweep_error("import %s: no JSON object in the file; fio said: \"%s\"", path,
-			    said);
-		else
-			sweep_error("import %s: no JSON object in the file; give the output of fio "
-			    "--output-format=json", path);
-		free(text);
-		return -EINVAL;
-	}
-	if (*root == NULL) {
-		text_position(text, err_off, &line, &col);
-		sweep_error("import %s:%u:%u: malformed or truncated JSON (give the whole file fio "
-		    "--output-format=json wrote)", path, line, col);
+	if (fio_layout_parse(path, text, len, root) != 0) {
 		free(text);
 		return -EINVAL;
 	}
 	free(text);
+	layout_dedup(*root);
 	results_json_clean(*root);	/* job names, options, host names: clean text */
 	version = fio_json_str(*root, "fio version");
 	if (!cJSON_IsObject(*root) || version == NULL) {
@@ -247,7 +346,7 @@ import_fio_load(const char *path, cJSON **root)
 		goto refuse;
 	}
 	cJSON_DeleteItemFromObjectCaseSensitive(*root, FIO_LAYOUT_KEY);
-	fio_layout_drop(*root, FIO_DIR_KEY);
+	fio_layout_drop(*root, FIO_FILE_KEY);
 	cJSON_AddNumberToObject(*root, FIO_LAYOUT_KEY, fio_layout_normalize(*root, major, minor));
 	return 0;
 refuse:

@@ -47,6 +47,13 @@ fio_values_int(double v)
 	return v <= INT_MIN ? INT_MIN : v >= INT_MAX ? INT_MAX : (int)v;
 }
 
+/* fio's "timestamp" (seconds since 1970) as a time_t, or 0 unless from 1970 to the year 9999. */
+time_t
+fio_values_time(double v)
+{
+	return v > 0 && v < 253402300800.0 ? (time_t)v : 0;
+}
+
 /* fio's time values ("60", "60s", "2m", "500ms"): whole seconds, rounded; -EINVAL if not one. */
 int
 fio_values_seconds(const char *s, unsigned *out)

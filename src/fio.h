@@ -7,6 +7,8 @@
 #ifndef FIO_H
 #define FIO_H
 
+#include <time.h>
+
 #include <cjson/cJSON.h>
 
 #include "sweep.h"
@@ -109,6 +111,7 @@ double	 fio_json_num(const cJSON *o, const char *key);
 long long fio_values_port(const cJSON *o);
 uint64_t fio_values_u64(double v);
 int	 fio_values_int(double v);
+time_t	 fio_values_time(double v);
 int	 fio_values_seconds(const char *s, unsigned *out);
 int	 fio_values_check(const char *path, const cJSON *e);
 
@@ -118,8 +121,22 @@ int	 fio_values_check(const char *path, const cJSON *e);
 #define FIO_LAYOUT_BW	0x4	/* no bw_bytes: io_bytes / runtime (fio 3.1 and older) */
 #define FIO_LAYOUT_N	0x8	/* latency records without N: total_ios (fio 3.17 and older) */
 #define FIO_LAYOUT_KEY	"sweep layout"	/* the flags, set on the root by import_fio_load */
-#define FIO_DIR_KEY	"sweep dir"	/* an entry's file's folder (import-many.c); the loader drops it */
+#define FIO_FILE_KEY	"sweep file"	/* an entry's file (import-many.c); the loader drops it */
 int	 import_fio_load(const char *path, cJSON **root);
+
+/* fio-scan.c: where fio's JSON starts in its file, found in one pass */
+#define FIO_SCAN_BYTES_PER_VALUE	8	/* fio writes about 13 or more; cJSON takes 110 */
+struct fio_scan {
+	bool		 found;		/* a whole object: */
+	size_t		 start;		/* its offset */
+	size_t		 nvalues;	/* and its values */
+	bool		 any;		/* else, when a line started with "{", the furthest: */
+	size_t		 err_start;	/* its offset */
+	size_t		 err_off;	/* where it stopped being JSON */
+	size_t		 err_nvalues;	/* its values up to there */
+};
+void	 fio_scan_json(const char *text, size_t len, size_t from, struct fio_scan *s);
+size_t	 fio_scan_next_line(const char *text, size_t len, size_t p);
 
 /* import-fio.c */
 int	 import_fio_results(const cJSON *root, const char *path, const char *host, int port,
@@ -128,14 +145,15 @@ unsigned import_fio_hosts(const cJSON *root, char (*out)[160], unsigned max);
 
 /* import-fio-log.c: fio's iops/bw logs as a cell's per-second series */
 struct fio_log_opts {
-	const char	*json;		/* the JSON file's path */
-	const char	*dir;		/* its folder, when the entry says (a many-file import) */
+	const char	*json;		/* the path of the job's JSON file: its logs are beside it */
 	const char	*iops, *bw;	/* write_iops_log, write_bw_log: NULL not logged */
 	const char	*avg_msec;	/* log_avg_msec */
 	const char	*jobname;
+	unsigned	*series_s;	/* seconds of series the import has taken; NULL: no bound */
 };
 bool	 import_fio_log_series(const struct fio_log_opts *o, unsigned first, unsigned nthreads,
 	     struct cell_result *r);
+bool	 import_fio_log_same_file(const cJSON *a, const cJSON *b);
 
 /* import-many.c: fio JSON files and folders of them, as one run */
 int	 import_fio_many(const char *const *args, unsigned nargs, const char *label,

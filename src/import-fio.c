@@ -56,6 +56,7 @@ struct fio_import {
 	int		 port;
 	const cJSON	**ent;		/* the entries to import, in file order */
 	unsigned	 nent;
+	unsigned	 series_s;	/* seconds of series read from fio's logs */
 	struct fio_notes notes;
 };
 
@@ -353,9 +354,9 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 		return 0;
 	s.lat = xcalloc(2 * (size_t)n, sizeof *s.lat);
 	import_fio_sum(e, n, r, &s);
-	if (r->ios == 0 && s.error == 0) {
+	if ((r->ios == 0 || s.win_ms <= 0) && s.error == 0) {
 		free(s.lat);
-		snprintf(why, len, "no I/O");
+		snprintf(why, len, r->ios == 0 ? "no I/O" : "I/Os in a runtime of 0 ms: no rate");
 		return 0;
 	}
 	if (s.other_ios > 0)
@@ -545,7 +546,7 @@ import_fio_setup(const struct fio_import *im, struct target *t, struct plan *p)
 static void
 import_fio_header(const struct fio_import *im, struct results *res)
 {
-	time_t ts = (time_t)fio_json_num(im->root, "timestamp");
+	time_t ts = fio_values_time(fio_json_num(im->root, "timestamp"));
 	struct tm tm;
 	char *desc;
 
@@ -645,7 +646,7 @@ import_fio_warn(const struct fio_import *im, struct results *res)
 {
 	const struct fio_notes *n = &im->notes;
 	const char *version = fio_json_str(im->root, "fio version");
-	unsigned layout = (unsigned)fio_json_num(im->root, FIO_LAYOUT_KEY);
+	unsigned layout = (unsigned)fio_values_int(fio_json_num(im->root, FIO_LAYOUT_KEY));
 	char more[48];
 
 	if (n->nskipped > 0)
@@ -753,11 +754,12 @@ static void
 import_fio_logs(struct fio_import *im, const cJSON *e, unsigned first, unsigned nthreads,
     struct cell_result *r)
 {
-	const struct fio_log_opts o = { .json = im->path, .dir = fio_json_str(e, FIO_DIR_KEY),
+	const char *file = fio_json_str(e, FIO_FILE_KEY);
+	const struct fio_log_opts o = { .json = file != NULL ? file : im->path,
 	    .iops = import_fio_opt(im, e, "write_iops_log"),
 	    .bw = import_fio_opt(im, e, "write_bw_log"),
 	    .avg_msec = import_fio_opt(im, e, "log_avg_msec"),
-	    .jobname = fio_json_str(e, "jobname") };
+	    .jobname = fio_json_str(e, "jobname"), .series_s = &im->series_s };
 
 	if (import_fio_log_series(&o, first, nthreads, r)) {
 		import_fio_note(im->notes.logged, &im->notes.nlogged, "%s (%u s)",
@@ -790,6 +792,9 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			name = "?";
 		if (import_fio_uint(im, e, "numjobs", 1, 65536, &jobs) != 0)
 			jobs = 1;
+		/* fio numbers the threads of each run: a folder import's files each from 1 */
+		if (i > 0 && !import_fio_log_same_file(im->ent[i - 1], e))
+			thread = 1;
 		/* Clones of one job: consecutive entries of its name and group, numjobs at most. */
 		for (n = 1; i + n < im->nent && n < jobs; n++) {
 			const char *nn = fio_json_str(im->ent[i + n], "jobname");

@@ -30,6 +30,8 @@ struct many_files {
 	char		**path;
 	unsigned	 n, cap;
 	unsigned	 nlinks;	/* symbolic links in folders, not followed */
+	unsigned	 ndeep;		/* folders MANY_DEPTH_MAX levels down, not searched */
+	unsigned	 nunread;	/* sub-folders that could not be read, skipped */
 	bool		 full;		/* MANY_FILES_MAX reached */
 };
 
@@ -64,7 +66,9 @@ many_is_json(const char *name)
 /*
  * The *.json files below dir into f, each folder's names sorted; links are
  * counted, not followed (a link may lead out of the folder, or round in a
- * loop).  Returns -1 after a line on stderr when dir cannot be read.
+ * loop), and so are folders past MANY_DEPTH_MAX levels.  A sub-folder that
+ * cannot be read is skipped with a line, as a file that is not fio output
+ * is; returns -1 after a line on stderr when the folder given cannot be.
  */
 static int
 many_walk(const char *dir, unsigned depth, struct many_files *f)
@@ -75,6 +79,11 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
 	unsigned n = 0, cap = 0, i;
 	int err = 0;
 
+	if (d == NULL && depth > 0) {
+		sweep_error("import %s: skipped: %s", dir, strerror(errno));
+		f->nunread++;
+		return 0;
+	}
 	if (d == NULL) {
 		sweep_error("import %s: %s; give a folder of fio JSON files you can read", dir,
 		    strerror(errno));
@@ -100,7 +109,9 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
 			;	/* gone since readdir: nothing to import */
 		else if (S_ISLNK(st.st_mode))
 			f->nlinks++;
-		else if (S_ISDIR(st.st_mode) && depth < MANY_DEPTH_MAX && err == 0)
+		else if (S_ISDIR(st.st_mode) && depth == MANY_DEPTH_MAX)
+			f->ndeep++;
+		else if (S_ISDIR(st.st_mode) && err == 0)
 			err = many_walk(p, depth + 1, f);
 		else if (S_ISREG(st.st_mode) && many_is_json(names[i]))
 			many_add(f, p);
@@ -112,12 +123,13 @@ many_walk(const char *dir, unsigned depth, struct many_files *f)
 }
 
 /*
- * Job e of a file, for the merged output: its options with the file's
- * global ones under them, and its group moved to group (every file's
- * groups after the last file's: separate runs never ran at the same time).
+ * Job e of the file at path, for the merged output: its options with the
+ * file's global ones under them, its group moved to group (every file's
+ * groups after the last file's: separate runs never ran at the same time),
+ * and its file (where its fio logs are, and whose threads it counts).
  */
 static cJSON *
-many_job(const cJSON *e, const cJSON *global, int group, const char *dir)
+many_job(const cJSON *e, const cJSON *global, int group, const char *path)
 {
 	cJSON *j = cJSON_Duplicate(e, true), *opts, *g;
 
@@ -132,7 +144,7 @@ many_job(const cJSON *e, const cJSON *global, int group, const char *dir)
 			cJSON_AddStringToObject(opts, g->string, g->valuestring);
 	cJSON_DeleteItemFromObjectCaseSensitive(j, "groupid");
 	cJSON_AddNumberToObject(j, "groupid", group);
-	cJSON_AddStringToObject(j, FIO_DIR_KEY, dir);	/* where its fio logs are */
+	cJSON_AddStringToObject(j, FIO_FILE_KEY, path);	/* its fio logs are beside it */
 	return j;
 }
 
@@ -146,19 +158,15 @@ many_merge(const char *path, const cJSON *root, cJSON *jobs, int *group)
 {
 	const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "jobs"), *e;
 	const cJSON *global = cJSON_GetObjectItemCaseSensitive(root, "global options");
-	const char *slash = strrchr(path, '/');
-	char *dir = slash != NULL ? xasprintf("%.*s", (int)(slash - path), path) : xstrdup(".");
 	int top = 0;
 
 	if (cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "client_stats"))) {
 		sweep_error("import %s: skipped: fio client/server output; import it alone "
 		    "(sweep import %s, --host NAME for one host)", path, path);
-		free(dir);
 		return false;
 	}
 	if (cJSON_GetArraySize(list) == 0) {
 		sweep_error("import %s: skipped: fio output with no jobs", path);
-		free(dir);
 		return false;
 	}
 	cJSON_ArrayForEach(e, list) {
@@ -168,10 +176,9 @@ many_merge(const char *path, const cJSON *root, cJSON *jobs, int *group)
 		if (id < 0 || id > 1000000)
 			id = 0;
 		top = id > top ? id : top;
-		cJSON_AddItemToArray(jobs, many_job(e, global, *group + id, dir[0] ? dir : "/"));
+		cJSON_AddItemToArray(jobs, many_job(e, global, *group + id, path));
 	}
 	*group += top + 1;
-	free(dir);
 	return true;
 }
 
@@ -199,8 +206,9 @@ many_files(const char *const *args, unsigned nargs, struct many_files *f)
 		sweep_error("import: more than %d files; the first %d are imported", MANY_FILES_MAX,
 		    MANY_FILES_MAX);
 	if (f->n == 0) {
-		sweep_error("import %s: no *.json file in it%s; give fio JSON files or folders of them",
-		    args[0], f->nlinks ? " (symbolic links are not followed)" : "");
+		sweep_error("import %s: no *.json file in it%s%s; give fio JSON files or folders of "
+		    "them", args[0], f->nlinks ? " (symbolic links are not followed)" : "",
+		    f->ndeep ? " (folders more than 16 levels down are not searched)" : "");
 		return -1;
 	}
 	return 0;
@@ -257,7 +265,7 @@ import_fio_many(const char *const *args, unsigned nargs, const char *label, stru
 		if (cJSON_IsNumber(t) && t->valuedouble > 0 && (ts == 0 || t->valuedouble < ts))
 			ts = t->valuedouble;
 		t = cJSON_GetObjectItemCaseSensitive(root, FIO_LAYOUT_KEY);
-		layout |= cJSON_IsNumber(t) ? (unsigned)t->valuedouble : 0;
+		layout |= cJSON_IsNumber(t) ? (unsigned)fio_values_int(t->valuedouble) : 0;
 		nused++;
 		cJSON_Delete(root);
 	}
@@ -285,12 +293,14 @@ import_fio_many(const char *const *args, unsigned nargs, const char *label, stru
 	if (import_fio_results(merged, source, NULL, -1, label, res) != 0)
 		goto out;
 	err = 0;
-	if (nskipped > 0 || f.nlinks > 0 || versions_differ)
-		results_warn(res, "imported %u of %u files%s%s%s", nused, f.n,
+	if (nskipped > 0 || f.nlinks > 0 || versions_differ || f.ndeep > 0 || f.nunread > 0)
+		results_warn(res, "imported %u of %u files%s%s%s%s%s", nused, f.n,
 		    nskipped ? "; the others are not fio JSON output (each named on stderr)" : "",
 		    f.nlinks ? "; symbolic links in the folders were not followed" : "",
 		    versions_differ ? "; the files come from different fio versions (the first is "
-		    "shown)" : "");
+		    "shown)" : "", f.ndeep ? "; folders more than 16 levels down were not searched" :
+		    "", f.nunread ? "; folders that could not be read were skipped (each named on "
+		    "stderr)" : "");
 out:
 	for (i = 0; i < f.n; i++)
 		free(f.path[i]);

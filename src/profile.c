@@ -90,6 +90,13 @@ profile_bad(struct profile_parse_ctx *c, const char *parent, const char *key, co
 	return -EINVAL;
 }
 
+/* Does s start with a hexadecimal number ("0x10")?  strtod reads one; a figure is decimal. */
+static bool
+profile_hex(const char *s)
+{
+	return s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+}
+
 /*
  * A rate in bytes per second: a number and a unit, "/s" optional: "250m/s"
  * and "250MiB/s" (k, m, g, t and KiB..TiB are base 1024, as sweep's sizes),
@@ -119,7 +126,7 @@ profile_parse_rate(const char *s, double *out)
 
 	while (isspace((unsigned char)*p))
 		p++;
-	if (!isdigit((unsigned char)*p) && *p != '.')
+	if ((!isdigit((unsigned char)*p) && *p != '.') || profile_hex(p))
 		return -EINVAL;
 	v = strtod(p, &end);
 	if (end == p || !isfinite(v) || v < 0)
@@ -167,7 +174,7 @@ profile_parse_iops(const char *s, double *out)
 	char *end;
 	double v;
 
-	if (!isdigit((unsigned char)*s))
+	if (!isdigit((unsigned char)*s) || profile_hex(s))
 		return -EINVAL;
 	v = strtod(s, &end);
 	if (*end == 'k' || *end == 'K') {
@@ -188,7 +195,9 @@ profile_parse_iops(const char *s, double *out)
 int
 profile_parse_expect(const char *arg, struct expect *e, char *err, size_t errlen)
 {
+	static const char *const keys[] = { "iops", "burst_iops", "burst", "bw", "burst_bw", "size" };
 	char *copy = xstrdup(arg), *item, *save = NULL;
+	unsigned seen = 0, k;
 	int ret = 0;
 
 	memset(e, 0, sizeof *e);
@@ -204,6 +213,17 @@ profile_parse_expect(const char *arg, struct expect *e, char *err, size_t errlen
 			break;
 		}
 		*val++ = '\0';
+		/* A key given twice would leave its first value unsaid: burst is burst_iops. */
+		for (k = 0; k < sizeof keys / sizeof keys[0] && strcmp(item, keys[k]) != 0; k++)
+			;
+		k = k == 2 ? 1 : k;
+		if (k < sizeof keys / sizeof keys[0] && (seen & 1U << k)) {
+			snprintf(err, errlen, "%s given twice; give each of iops, bw, burst_iops, "
+			    "burst_bw and size once", item);
+			ret = -EINVAL;
+			break;
+		}
+		seen |= 1U << k;
 		if (strcmp(item, "iops") == 0 || strcmp(item, "burst_iops") == 0 ||
 		    strcmp(item, "burst") == 0) {
 			double *dst = item[0] == 'i' ? &e->iops : &e->burst_iops;

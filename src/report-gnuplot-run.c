@@ -30,8 +30,11 @@
  * s as a gnuplot string, line breaks left out.  Single quotes keep it as
  * it is (no backquote substitution, no backslash escapes).  But gnuplot 5.4
  * ends a single-quoted string that starts with a doubled quote ('''prod')
- * or holds two in a row, so text with a ' goes in double quotes instead,
- * with ', ", \ and ` (a command substitution there) as octal escapes.
+ * or holds two in a row, so text with a ' goes in double quotes instead:
+ * there ' needs no escape, " and \ take theirs (\" and \\), a ` (a command
+ * substitution there) is \140, and other control characters are left out.
+ * No escape starts with \0: gnuplot reads up to three more octal digits
+ * after it, so \047 before a 1 was \0471, a '9'; \140 ends at its third.
  */
 void
 report_gnuplot_quote(FILE *f, const char *s)
@@ -42,9 +45,13 @@ report_gnuplot_quote(FILE *f, const char *s)
 	for (; *s != '\0'; s++) {
 		if (*s == '\n' || *s == '\r')
 			continue;
-		if (dq && (strchr("'\"\\`", *s) != NULL || (unsigned char)*s < 0x20))
-			fprintf(f, "\\%03o", (unsigned char)*s);
-		else
+		if (!dq)
+			fputc(*s, f);
+		else if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if (*s == '`')
+			fputs("\\140", f);
+		else if ((unsigned char)*s >= 0x20 && *s != 0x7f)
 			fputc(*s, f);
 	}
 	fputc(dq ? '"' : '\'', f);
@@ -475,19 +482,22 @@ gp_log_tail(const char *path, char *buf, size_t len)
 }
 
 /*
- * Two fixes to what gnuplot's svg terminal writes, so that the SVG looks
- * as the PNG does: a bold font ("sans:Bold") is written as the family
- * name, which a browser does not know: make it the family and a weight;
- * and a point symbol (<use ... scale(S)>) is drawn 1.8 times the size
- * pngcairo draws it (45 px against 25 for pt 7 ps 4): scale it by
- * GP_SVG_POINT.  The file is rewritten in place (it is still the hidden
- * temp file).
+ * Fixes to what gnuplot's svg terminal writes.  Two make the SVG look as
+ * the PNG does: a bold font ("sans:Bold") is written as the family name,
+ * which a browser does not know: make it the family and a weight; and a
+ * point symbol (<use ... scale(S)>) is drawn 1.8 times the size pngcairo
+ * draws it (45 px against 25 for pt 7 ps 4): scale it by GP_SVG_POINT.
+ * The third keeps it XML: gnuplot escapes < and & in text but not the >
+ * of a "]]>" (a label's, a file name's), which XML allows only as a CDATA
+ * section's end; it becomes "]]&gt;" outside such a section.  The file is
+ * rewritten in place (it is still the hidden temp file).
  */
 #define GP_SVG_POINT	0.56
 static void
 gp_svg_fix(const char *path)
 {
 	static const char bold[] = ":Bold\"", weight[] = "\" font-weight=\"bold\"", scale[] = " scale(";
+	static const char cdata[] = "<![CDATA[", cdata_end[] = "]]>";
 	FILE *in = fopen(path, "re"), *out;
 	char *text, *buf = NULL, *p, *end;
 	size_t n, cap = 65536, len = 0, blen = 0;
@@ -510,6 +520,14 @@ gp_svg_fix(const char *path)
 		    (v = strtod(p + sizeof scale - 1, &end)) > 0 && *end == ')') {
 			fprintf(out, "%s%.2f)", scale, v * GP_SVG_POINT);
 			p = end + 1;
+		} else if (strncmp(p, cdata, sizeof cdata - 1) == 0) {
+			end = strstr(p, cdata_end);
+			n = end != NULL ? (size_t)(end - p) + sizeof cdata_end - 1 : strlen(p);
+			fwrite(p, 1, n, out);
+			p += n;
+		} else if (strncmp(p, cdata_end, sizeof cdata_end - 1) == 0) {
+			fputs("]]&gt;", out);
+			p += sizeof cdata_end - 1;
 		} else
 			fputc(*p++, out);
 	}

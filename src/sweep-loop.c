@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -240,6 +241,22 @@ sweep_loop_run(struct sweep_loop *l)
 	return 0;
 }
 
+/*
+ * The whole rounds of a run that ended without a steady state: the fewest
+ * any cell has, a skipped cell (it never runs again) left out; the cell
+ * runs over the cells would count those once and say "round 3" after 5.
+ */
+static unsigned
+loop_rounds_whole(const struct results *res, unsigned round)
+{
+	unsigned i, n = UINT_MAX;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].status != CELL_SKIPPED && res->cells[i].nrounds < n)
+			n = res->cells[i].nrounds;
+	return n != UINT_MAX ? n : round;
+}
+
 /* The run's last line: where the results are, and how many cells (or rounds) ran. */
 void
 sweep_loop_summary(const struct sweep_loop *l)
@@ -253,7 +270,7 @@ sweep_loop_summary(const struct sweep_loop *l)
 		printf("Results: %s/results.json and reports in %s/ (%u cell runs, rounds until steady: "
 		    "%s after round %u of at most %u%s%s)\n", out, out, results_rounds_done(res),
 		    l->steady_reached ? "reached" : "not reached", l->steady_reached ? round + 1 :
-		    results_rounds_done(res) / (p->ncells ? p->ncells : 1),
+		    loop_rounds_whole(res, round),
 		    nrounds, l->failed ? ", some failed" : "", res->interrupted ? ", interrupted" : "");
 	else if (nrounds > 1)
 		printf("Results: %s/results.json and reports in %s/ (%u of %u cell runs: %u rounds of "

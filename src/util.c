@@ -477,15 +477,25 @@ duration_human(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-/* Read one line of a sysfs file without its newline; -errno if missing. */
+/*
+ * Read one line of a sysfs file without its newline; -errno if missing,
+ * -EINVAL when it is not a regular file: a FIFO in a test tree
+ * (SWEEP_SYSFS_ROOT) would block the open, and SIGINT with it.
+ */
 int
 read_sysfs_str(const char *path, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
 	size_t n;
 
-	if (f == NULL)
+	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (f = fdopen(fd, "r")) == NULL) {
+		close(fd);
+		return -EINVAL;
+	}
 	if (fgets(buf, (int)len, f) == NULL) {
 		fclose(f);
 		buf[0] = '\0';

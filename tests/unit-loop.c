@@ -29,6 +29,9 @@ struct fake {
 	unsigned	 noisy;		/* cell 1's first this many runs are noisy */
 	unsigned	 cell1_runs;
 	unsigned	 saves;
+	unsigned	 skip_from;	/* cells from this index on are skipped (0: none) */
+	bool		 vary;		/* a cell's IOPS alternate from run to run: never steady */
+	unsigned	 runs[8];	/* of each cell */
 };
 
 static int
@@ -53,6 +56,10 @@ fake_run(void *arg, const struct plan *p, const struct cell *c, struct cell_resu
 	r->stability.verdict = STABILITY_STEADY;
 	if (c->index == 1 && f->cell1_runs++ < f->noisy)
 		r->stability.verdict = STABILITY_NOISY;
+	if (f->vary)
+		r->iops = f->runs[c->index % 8]++ % 2 ? 1000 : 3000;
+	if (f->skip_from > 0 && c->index >= f->skip_from)
+		r->status = CELL_SKIPPED;
 	if (f->nran < 64)
 		f->ran[f->nran++] = k;
 	return 0;
@@ -154,6 +161,44 @@ test_rounds(void)
 		CHECK(f.ran[i] == i, "run %u had progress count %u", i, f.ran[i]);
 	CHECK(f.saves == 7, "a save after each of 6 cells and one at the end: %u", f.saves);
 	CHECK(results_rounds_done(&res) == 6, "6 cell runs stored, %u", results_rounds_done(&res));
+	results_free(&res);
+	plan_free(&p);
+}
+
+/*
+ * --rounds-until-steady 5, never steady, half the cells skipped: the last
+ * line says 5 rounds (the cell runs over the cells made it "round 3").
+ */
+static void
+test_until_steady_line(void)
+{
+	struct fake f = { .fail_at = -1, .skip_from = 2, .vary = true };
+	struct plan p;
+	struct results res;
+	struct target t;
+	struct sweep_loop l = {
+		.plan = &p, .res = &res, .path = "fake.dat", .out = "out", .quiet = true,
+		.save = fake_save, .exec = { .ops = &fake_ops, .arg = &f },
+	};
+	struct loop_rounds rounds;
+	FILE *saved = stdout;
+	char *out = NULL;
+	size_t len = 0;
+
+	loop_setup(&p, &res, &t, 4, 5);
+	p.until_steady = res.plan.until_steady = true;
+	fake_now = &f;
+	stdout = fopen("/dev/null", "w");
+	sweep_loop_add(&l, &loop_source_rounds, &rounds);
+	CHECK(sweep_loop_run(&l) == 0, "the loop ended early");
+	fclose(stdout);
+	stdout = open_memstream(&out, &len);
+	sweep_loop_summary(&l);
+	fclose(stdout);
+	stdout = saved;
+	CHECK(strstr(out, "rounds until steady: not reached after round 5 of at most 5)") != NULL,
+	    "the last line: %s", out);
+	free(out);
 	results_free(&res);
 	plan_free(&p);
 }
@@ -296,6 +341,7 @@ main(void)
 {
 	test_rounds();
 	test_resume();
+	test_until_steady_line();
 	test_stop_on_error();
 	test_retry();
 	test_auto_unsettled();
