@@ -36,14 +36,14 @@ do for [fmt in formats] {
     # The title, centred on the picture (a long label or path may use its full width).
     set label 1 'example-gp3-like: IOPS vs block size' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC' at screen 0.5, screen 0.975 center font "sans:Bold,18"
     set label 2 'read and randread within 2% at every size (their lines coincide)' at screen 0.5, screen 0.9050 center font "sans,14" tc rgb "#b00020"
-    set label 'knee ~32 KiB' at 32768, 3007.96 right point pt 2 ps 3 lw 3 lc rgb "#1f77b4" offset -1, -1.5 tc rgb "#1f77b4" font "sans:Bold,14" front
-    set label 'knee ~32 KiB' at 32768, 3000 right point pt 2 ps 3 lw 3 lc rgb "#2ca02c" offset -1, -2.7 tc rgb "#2ca02c" font "sans:Bold,14" front
+    set label 'knee ~42 KiB' at 43008, 3013.27 right point pt 2 ps 3 lw 3 lc rgb "#1f77b4" offset -1, -1.5 tc rgb "#1f77b4" font "sans:Bold,14" front
+    set label 'knee ~43 KiB' at 44032, 3000 right point pt 2 ps 3 lw 3 lc rgb "#2ca02c" offset -1, -2.7 tc rgb "#2ca02c" font "sans:Bold,14" front
     plot 'iops.dat' index 0 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.5 dt 1 pt 7 title 'read QD1', \
      'iops.dat' index 1 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.5 dt (20,6) pt 5 title 'read QD32', \
      'iops.dat' index 2 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt (10,6) pt 7 title 'randread QD1', \
      'iops.dat' index 3 using 1:2 with linespoints lc rgb "#2ca02c" lw 2 ps 1.5 dt (4,6) pt 5 title 'randread QD32', \
      (x >= 506.931 && x <= 8.47249e+06 ? 1.31072e+08 / x : NaN) with lines lc rgb "#1f77b4" lw 2 dt (2,4) title 'read BW cap ~125 MiB/s as IOPS', \
-     (x >= 506.931 && x <= 8.47249e+06 ? 1.31095e+08 / x : NaN) with lines lc rgb "#2ca02c" lw 2 dt (2,5) title 'randread BW cap ~125 MiB/s as IOPS', \
+     (x >= 506.931 && x <= 8.47249e+06 ? 1.31188e+08 / x : NaN) with lines lc rgb "#2ca02c" lw 2 dt (2,5) title 'randread BW cap ~125 MiB/s as IOPS', \
      3000 with lines lc rgb "#404040" lw 2 dt 2 title 'aws-gp3 provisioned 3,000 IOPS'
     unset output
 }
