@@ -10,6 +10,7 @@
 # too short names the questions it left open; write modes on the device are
 # refused without --destructive.
 . "$top_srcdir/tests/common.sh"
+loaded_retry "$@"
 
 # 1. The pipeline on the null engine.
 F="--engine null --file $T/n.dat --size 16m --modes read --depth 1,2 --ramp 0 --runtime 1"

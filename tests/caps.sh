@@ -3,6 +3,7 @@
 # blk-throttle as tests/steady.sh sets it up) at 3000 IOPS / 128 MiB/s and
 # 400 IOPS / 40 MiB/s: both caps within 10% of the throttle, with a range.
 . "$top_srcdir/tests/common.sh"
+loaded_retry "$@"
 [ "$(id -u)" -eq 0 ] || skip "throttled devices need root (losetup, cgroups)"
 command -v losetup >/dev/null || skip "losetup (util-linux) not installed"
 need_odirect

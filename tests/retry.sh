@@ -8,6 +8,7 @@
 #      for two seconds in the first attempt, which stalls; the re-run is
 #      steady and shown, and --resume keeps both attempts.
 . "$top_srcdir/tests/common.sh"
+loaded_retry "$@"
 
 NULL="--engine null --file $T/n.dat --size 16m --modes randread,read --bs 4k,64k --depth 1 \
 --runtime 2 --ramp 0 --steady 0"

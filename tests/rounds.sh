@@ -8,6 +8,7 @@
 # every cap-bound cell's interval holds the throttle's cap, and two runs on
 # the same volume compare as a tie in every cell.
 . "$top_srcdir/tests/common.sh"
+loaded_retry "$@"
 cd "$T" || exit 1
 
 null_run() {

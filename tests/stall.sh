@@ -6,6 +6,7 @@
 # report.md, report.html and report.xlsx; the same cell without the drop is
 # steady and flagged nowhere.
 . "$top_srcdir/tests/common.sh"
+loaded_retry "$@"
 . "$top_srcdir/tests/throttle.sh"
 
 IOPS=2000

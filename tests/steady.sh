@@ -5,6 +5,7 @@
 # agree with the cap and with fixed-runtime cells; a cell on a volume whose
 # rate swings runs its full runtime and the reports say why.
 . "$top_srcdir/tests/common.sh"
+loaded_retry "$@"
 . "$top_srcdir/tests/throttle.sh"
 
 IOPS=2000
