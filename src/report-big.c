@@ -4,8 +4,10 @@
  * the per-cell tables of report.md and report.html list the first
  * REPORT_CELLS_LISTED rows and say so (report_table_full), and each mode's
  * table gives, at each block size, its best cell over every queue depth
- * and job count instead of a column per depth x jobs.  results.csv and
- * report.xlsx keep every cell.  Runs of ordinary size are not touched.
+ * and job count instead of a column per depth x jobs; the depth x jobs
+ * table and heat maps give each job count's best over every depth
+ * (view-jobs.c).  results.csv and report.xlsx keep every cell.  Runs of
+ * ordinary size are not touched.
  */
 #include "config.h"
 
@@ -15,5 +17,5 @@
 bool
 report_big(const struct summary *sum)
 {
-	return sum->ndone > REPORT_CELLS_LISTED;
+	return view_big(sum);
 }

@@ -592,12 +592,16 @@ report_doc_unrendered(struct doc *d, const struct report_ctx *rc, bool one)
 	doc_para_end(d);
 }
 
-/* What a chart shows and how to read it, by its stem; NULL for none. */
+/*
+ * What a chart shows and how to read it, by its stem and whether the run
+ * is a large one (report_big()); NULL for none.
+ */
 static const char *
-report_doc_caption(const char *stem)
+report_doc_caption(const char *stem, bool big)
 {
 	static const struct {
 		const char	*stem, *caption;
+		bool		 big;	/* a large run's alone */
 	} captions[] = {
 		{ .stem = "scorecard",
 		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
@@ -624,6 +628,13 @@ report_doc_caption(const char *stem)
 		{ .stem = "latency-curve",
 		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
 		    "depth: where the curve turns up, more depth buys only latency." },
+		{ .stem = "jobs-", .big = true,
+		  .caption = "The mode's best IOPS at each block size (rows) over every queue "
+		    "depth, by job count (columns), as in the \"Queue depth x jobs\" table; the "
+		    "depth of each is in brackets. A run this large has too many depths for a row "
+		    "each: results.csv and report.xlsx have every cell. Darker is more IOPS (a log "
+		    "colour scale when they span more than 10x); a blank square has no figure; a "
+		    "mark after a figure is a caveat, explained under the chart." },
 		{ .stem = "jobs-",
 		  .caption = "The mode's IOPS by block size and queue depth (rows) and job count "
 		    "(columns), as in the \"Queue depth x jobs\" table: darker is more IOPS (a log "
@@ -644,7 +655,7 @@ report_doc_caption(const char *stem)
 	size_t i;
 
 	for (i = 0; i < sizeof captions / sizeof captions[0]; i++)
-		if (captions[i].stem[strlen(captions[i].stem) - 1] == '-' ?
+		if ((big || !captions[i].big) && captions[i].stem[strlen(captions[i].stem) - 1] == '-' ?
 		    strncmp(stem, captions[i].stem, strlen(captions[i].stem)) == 0 :
 		    strcmp(stem, captions[i].stem) == 0)
 			return captions[i].caption;
@@ -671,7 +682,8 @@ report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct repor
 		report_doc_unrendered(d, rc, one);
 	else
 		for (i = 0; i < n; i++) {
-			const char *caption = report_doc_caption(charts[i].stem);
+			const char *caption = report_doc_caption(charts[i].stem,
+			    rc->sum != NULL && report_big(rc->sum));
 
 			doc_figure(d, rc->dir, &charts[i], i, shown);
 			if (caption != NULL)
@@ -746,7 +758,10 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 	doc_group_end(d);
 }
 
-/* The sections every format shows as they are (view-build.c): a heading and a table each. */
+/*
+ * The sections every format shows as they are (view-build.c): a heading
+ * and a table each, after the table's note when it has one.
+ */
 static void
 report_doc_sections(struct doc *d, const struct report_ctx *ctx)
 {
@@ -755,6 +770,8 @@ report_doc_sections(struct doc *d, const struct report_ctx *ctx)
 
 	for (i = 0; i < ctx->view->nsections; i++) {
 		doc_heading(d, 2, ctx->view->headings[i]);
+		if (ctx->view->sections[i].note != NULL)
+			doc_para(d, "note", ctx->view->sections[i].note);
 		report_table_view(&ctx->view->sections[i], -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);

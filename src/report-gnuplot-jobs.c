@@ -6,7 +6,9 @@
  * depth, shows at a glance.  A square per cell, coloured by its IOPS on a
  * sequential palette and labelled with them ("12.3k") and the cell's caveat
  * marks (view_caveats()); a cell the table leaves blank (not measured, or
- * not ok) is NaN, a blank square.
+ * not ok) is NaN, a blank square.  A large run's (report_big()) has a row
+ * per block size, each square the best of every depth with the depth in
+ * its label, as the table gives it: a row per depth made SVGs of 30 MB.
  */
 #include "config.h"
 
@@ -35,31 +37,19 @@
 /* Rows shorter than this (over 100 of them) are not labelled: 13 pt text would overlap. */
 #define HM_LABEL_MIN_PX	20
 
-/* The squares of one mode: rows (block size, depth) by columns (job counts). */
+/*
+ * The squares of one mode: rows (block size and depth; a large run's, block
+ * size alone, each square the best of every depth) by columns (job counts).
+ */
 struct hm_grid {
+	bool		 big;		/* a row per block size: each job count's best */
 	unsigned	*jobs;		/* the columns: the mode's job counts, ascending */
 	unsigned	 njobs;
 	uint64_t	*bs;		/* per row */
-	unsigned	*depth;		/* per row */
+	unsigned	*depth;		/* per row (big: 0) */
 	unsigned	 nrows;
 	int		*cell;		/* nrows x njobs: index into results.cells, -1 blank */
 };
-
-/* Insert v into the ascending list a[0..*n) unless it is there. */
-static void
-hm_insert(unsigned *a, unsigned *n, unsigned v)
-{
-	unsigned i, k;
-
-	for (i = 0; i < *n && a[i] < v; i++)
-		;
-	if (i < *n && a[i] == v)
-		return;
-	for (k = *n; k > i; k--)
-		a[k] = a[k - 1];
-	a[i] = v;
-	(*n)++;
-}
 
 /*
  * The job counts of workload wl's series, ascending, into jobs (room for
@@ -68,68 +58,46 @@ hm_insert(unsigned *a, unsigned *n, unsigned v)
 static unsigned
 hm_jobs(const struct summary *sum, unsigned wl, unsigned *jobs, bool *any)
 {
-	unsigned s, b, n = 0;
+	unsigned s, b;
 
 	*any = false;
-	for (s = 0; s < sum->nseries; s++) {
-		if (sum->series[s].wl != wl)
-			continue;
-		hm_insert(jobs, &n, sum->series[s].jobs);
-		for (b = 0; b < sum->nbs; b++)
+	for (s = 0; s < sum->nseries; s++)
+		for (b = 0; b < sum->nbs && sum->series[s].wl == wl; b++)
 			*any |= sum->series[s].cell[b] >= 0;
-	}
-	return n;
+	return view_jobs_counts(sum, wl, jobs);
 }
 
-/* The cell of workload wl at block size b, depth and jobs when it is ok with IOPS; else -1. */
-static int
-hm_cell(const struct results *res, const struct summary *sum, unsigned wl, unsigned b,
-    unsigned depth, unsigned jobs)
-{
-	unsigned s;
-	int c;
-
-	for (s = 0; s < sum->nseries; s++) {
-		if (sum->series[s].wl != wl || sum->series[s].depth != depth ||
-		    sum->series[s].jobs != jobs)
-			continue;
-		c = sum->series[s].cell[b];
-		if (c >= 0 && res->cells[c].status == CELL_OK && res->cells[c].iops > 0)
-			return c;
-	}
-	return -1;
-}
-
-/* Fill g with workload wl's squares: a row per block size and depth with a cell. */
+/*
+ * Fill g with workload wl's squares: a row per block size and depth with a
+ * cell, or in a large run per block size with a cell (view-jobs.c finds
+ * them, as for the "Queue depth x jobs" table).
+ */
 static void
 hm_grid(const struct results *res, const struct summary *sum, unsigned wl, struct hm_grid *g)
 {
-	unsigned room = sum->nseries + 1, *depth = xcalloc(room, sizeof *depth), ndepth, s, b, d, k;
-	unsigned row;
-	bool any;
+	unsigned *depth = xcalloc(sum->nseries + 1, sizeof *depth), ndepth, b, d, k, row = 0;
 
 	memset(g, 0, sizeof *g);
-	g->jobs = xcalloc(room, sizeof *g->jobs);
-	g->njobs = hm_jobs(sum, wl, g->jobs, &any);
-	g->bs = xcalloc(room * (sum->nbs + 1), sizeof *g->bs);
-	g->depth = xcalloc(room * (sum->nbs + 1), sizeof *g->depth);
+	g->big = report_big(sum);
+	g->jobs = xcalloc(sum->nseries + 1, sizeof *g->jobs);
+	g->njobs = view_jobs_counts(sum, wl, g->jobs);
 	for (b = 0; b < sum->nbs; b++) {
-		ndepth = 0;
-		for (s = 0; s < sum->nseries; s++)
-			if (sum->series[s].wl == wl && sum->series[s].cell[b] >= 0)
-				hm_insert(depth, &ndepth, sum->series[s].depth);
-		for (d = 0; d < ndepth; d++) {
-			g->bs[g->nrows] = sum->bs[b];
-			g->depth[g->nrows++] = depth[d];
-		}
+		ndepth = view_jobs_depths(sum, wl, b, depth);
+		g->nrows += g->big ? ndepth > 0 : ndepth;
 	}
+	g->bs = xcalloc(g->nrows + 1, sizeof *g->bs);
+	g->depth = xcalloc(g->nrows + 1, sizeof *g->depth);
 	g->cell = xcalloc((size_t)g->nrows * g->njobs + 1, sizeof *g->cell);
-	for (row = 0, b = 0; row < g->nrows; row++) {
-		while (sum->bs[b] != g->bs[row])
-			b++;
-		for (k = 0; k < g->njobs; k++)
-			g->cell[row * g->njobs + k] = hm_cell(res, sum, wl, b, g->depth[row],
-			    g->jobs[k]);
+	for (b = 0; b < sum->nbs; b++) {
+		ndepth = view_jobs_depths(sum, wl, b, depth);
+		for (d = 0; d < (g->big ? ndepth > 0 : ndepth); d++, row++) {
+			g->bs[row] = sum->bs[b];
+			g->depth[row] = g->big ? 0 : depth[d];
+			for (k = 0; k < g->njobs; k++)
+				g->cell[row * g->njobs + k] = g->big ?
+				    view_jobs_best(res, sum, wl, b, g->jobs[k]) :
+				    view_jobs_cell(res, sum, wl, b, depth[d], g->jobs[k]);
+		}
 	}
 	free(depth);
 }
@@ -159,8 +127,9 @@ report_gnuplot_jobs_charts(const struct summary *sum, struct report_chart *chart
 		if (hm_jobs(sum, wl, jobs, &any) < 2 || !any)
 			continue;
 		snprintf(charts[n].stem, sizeof charts[n].stem, "jobs-%.42s", sum->modes[wl].stem);
-		snprintf(charts[n].title, sizeof charts[n].title, "%s: IOPS by depth x jobs",
-		    sum->modes[wl].name);
+		snprintf(charts[n].title, sizeof charts[n].title, report_big(sum) ?
+		    "%s: IOPS by block size x jobs, the best of every depth" :
+		    "%s: IOPS by depth x jobs", sum->modes[wl].name);
 		charts[n++].wl = wl;
 	}
 	free(jobs);
@@ -236,12 +205,14 @@ hm_data(const struct report_ctx *ctx, const struct report_plot *j, const struct 
 	unsigned row, k, fl;
 
 	*flags = 0;
-	fprintf(f, "# sweep %s: %s; a row per square: column (job count), row (block size and "
-	    "queue depth, from the top), IOPS (NaN: not measured)\n# col\trow\tIOPS\tlabel\twhite\t"
-	    "jobs\tbs_bytes\tdepth\tmarks\n", j->chart.stem, j->chart.title);
+	fprintf(f, "# sweep %s: %s; a row per square: column (job count), row (block size%s, "
+	    "from the top), IOPS (NaN: not measured)\n# col\trow\tIOPS\tlabel\twhite\t"
+	    "jobs\tbs_bytes\tdepth\tmarks\n", j->chart.stem, j->chart.title, g->big ?
+	    "; the best of every queue depth, its depth in the label" : " and queue depth");
 	for (row = 0; row < g->nrows; row++) {
-		t = xasprintf("%s %s", report_size_label(g->bs[row], bs, sizeof bs),
-		    qd_text(g->depth[row], qd, sizeof qd));
+		report_size_label(g->bs[row], bs, sizeof bs);
+		t = g->big ? xstrdup(bs) : xasprintf("%s %s", bs, qd_text(g->depth[row], qd,
+		    sizeof qd));
 		fputs(row > 0 ? ", " : "", tf);
 		report_gnuplot_quote(tf, t);
 		fprintf(tf, " %u", row);
@@ -249,6 +220,7 @@ hm_data(const struct report_ctx *ctx, const struct report_plot *j, const struct 
 		for (k = 0; k < g->njobs; k++) {
 			int c = g->cell[row * g->njobs + k];
 			double v = c >= 0 ? ctx->res->cells[c].iops : NAN;
+			unsigned depth = c >= 0 ? ctx->res->cells[c].cell.depth : g->depth[row];
 
 			fl = view_caveats(ctx->res, c);
 			*flags |= fl;
@@ -256,11 +228,13 @@ hm_data(const struct report_ctx *ctx, const struct report_plot *j, const struct 
 			view_caveat_marks(fl, "", bare, sizeof bare);
 			if (c >= 0)
 				hm_label(v, marks, label, sizeof label);
+			if (c >= 0 && g->big)
+				str_catf(label, sizeof label, " (%s)", qd_text(depth, qd, sizeof qd));
 			fprintf(f, "%u\t%u\t", k, row);
 			fprintf(f, c >= 0 ? "%.1f" : "NaN", v);
 			fprintf(f, "\t\"%s\"\t%d\t%u\t%llu\t%u\t%s\n", c >= 0 ? label : "",
 			    c >= 0 && hm_share(sc, v) >= HM_DARK, g->jobs[k],
-			    (unsigned long long)g->bs[row], g->depth[row],
+			    (unsigned long long)g->bs[row], depth,
 			    bare[0] != '\0' ? bare : "-");
 		}
 	}
@@ -286,7 +260,10 @@ hm_xtics(const struct hm_grid *g)
 	return buf;
 }
 
-/* A white line between the rows of one block size and the next.  Caller frees. */
+/*
+ * A white line between the rows of one block size and the next (none in a
+ * large run's, a block size a row).  Caller frees.
+ */
 static char *
 hm_groups(const struct hm_grid *g)
 {
@@ -295,7 +272,7 @@ hm_groups(const struct hm_grid *g)
 	FILE *f = open_memstream(&buf, &len);
 	unsigned row;
 
-	for (row = 1; row < g->nrows; row++)
+	for (row = 1; row < g->nrows && !g->big; row++)
 		if (g->bs[row] != g->bs[row - 1])
 			fprintf(f, "set arrow from -0.5, %u.5 to %u.5, %u.5 nohead lw 6 lc rgb \"white\" "
 			    "front\n", row - 1, g->njobs - 1, row - 1);
@@ -319,7 +296,7 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 	struct hm_grid g;
 	struct hm_scale sc;
 	struct view_range r = { 0, 0 };
-	struct report_gp_key keys[13];
+	struct report_gp_key keys[14];
 	char *what, *title, *xtics, *ytics, *cbaxis, *marks, *groups, *ncols, *nrows, *width;
 	char *height;
 	unsigned i, flags;
@@ -331,8 +308,8 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 			view_range_add(&r, ctx->res->cells[g.cell[i]].iops);
 	cbaxis = hm_scale(&r, &sc);
 	j->data = hm_data(ctx, j, &g, &sc, &ytics, &flags);
-	what = xasprintf("%s: IOPS by block size, queue depth and jobs",
-	    ctx->sum->modes[wl].name);
+	what = xasprintf(g.big ? "%s: IOPS by block size and jobs, the best of every queue "
+	    "depth" : "%s: IOPS by block size, queue depth and jobs", ctx->sum->modes[wl].name);
 	title = report_gnuplot_title(ctx->res, what);
 	xtics = hm_xtics(&g);
 	marks = report_gnuplot_marks_label(flags, "set bmargin 6\n", "0.025");
@@ -355,7 +332,9 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 	keys[11] = (struct report_gp_key){ "@GROUPS@", groups };
 	keys[12] = (struct report_gp_key){ "@LABELS@", (HM_MAX_PX - HM_FRAME_H_PX) /
 	    (g.nrows > 0 ? g.nrows : 1) >= HM_LABEL_MIN_PX ? "1" : "0" };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 13);
+	keys[13] = (struct report_gp_key){ "@YLABEL@", g.big ? "Block size" :
+	    "Block size and queue depth" };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 14);
 	free(what);
 	free(title);
 	free(xtics);

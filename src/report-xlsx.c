@@ -538,6 +538,8 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	for (i = 0; i < ctx->view->nsections; i++) {
 		row += 2;
 		row = xl_line(x, sh, row, 0, ctx->view->headings[i], x->bold);
+		if (ctx->view->sections[i].note != NULL)
+			row = xl_line(x, sh, row, 0, ctx->view->sections[i].note, x->alert);
 		row = xl_view_table(x, sh, row, &ctx->view->sections[i], x->bold);
 	}
 	worksheet_print_area(sh->ws, 0, 0, row, (lxw_col_t)(sh->n > 0 ? sh->n - 1 : 0));

@@ -28,7 +28,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	unsigned m;
 
 	memset(v, 0, sizeof *v);
-	v->big = sum->ndone > REPORT_CELLS_LISTED;
+	v->big = view_big(sum);
 	view_summary(res, sum, &v->summary);
 	view_run(res, sum, &v->run);
 	view_bursts(res, sum, &v->bursts);

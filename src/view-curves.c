@@ -80,13 +80,16 @@ static bool
 vc_fill(const struct results *res, const struct summary *sum, unsigned wl, unsigned jobs,
     struct view_curve *c)
 {
-	unsigned s, b, k, n, *nok = xcalloc(sum->nbs + 1, sizeof *nok);
+	unsigned s, b, k, n = 1, *nok = xcalloc(sum->nbs + 1, sizeof *nok);
 
 	memset(c, 0, sizeof *c);
 	c->wl = wl;
 	c->jobs = jobs;
-	c->series = xcalloc(sum->nseries, sizeof *c->series);
-	c->by_depth = xcalloc(sum->nseries, sizeof *c->by_depth);
+	/* Room for its own series (each curve the size of all of them grew with jobs squared). */
+	for (s = 0; s < sum->nseries; s++)
+		n += sum->series[s].wl == wl && sum->series[s].jobs == jobs;
+	c->series = xcalloc(n, sizeof *c->series);
+	c->by_depth = xcalloc(n, sizeof *c->by_depth);
 	c->bs = xcalloc(sum->nbs + 1, sizeof *c->bs);
 	for (s = 0; s < sum->nseries; s++) {
 		if (sum->series[s].wl != wl || sum->series[s].jobs != jobs)

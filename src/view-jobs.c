@@ -6,6 +6,10 @@
  * (analysis_saturation_depth, as the summary's own at the lowest count),
  * and a last column says how IOPS scale with jobs on the row.  Empty (no
  * rows) when no workload ran at two job counts: view_build() leaves it out.
+ * A large run (view_big()) has too many depths for a row each: per
+ * workload and block size, each job count's best over every depth, where
+ * it is, and the saturating depths, and the table's note says so.  The
+ * heat maps (report-gnuplot-jobs.c) find their cells here too.
  */
 #include "config.h"
 
@@ -44,15 +48,47 @@ jobs_sort(unsigned *v, unsigned n)
 		}
 }
 
-/* The distinct job counts of workload wl's cells with figures, ascending, into jobs[]. */
+/*
+ * The series of workload wl: sum->series[*lo..return), by depth, then jobs
+ * (summary_grid sorts them by workload, depth, jobs).
+ */
 static unsigned
-jobs_counts(const struct summary *sum, unsigned wl, unsigned *jobs)
+jobs_span(const struct summary *sum, unsigned wl, unsigned *lo)
 {
-	unsigned i, j, n = 0;
+	unsigned a = 0, b = sum->nseries, m;
 
-	for (i = 0; i < sum->nseries; i++) {
-		if (sum->series[i].wl != wl)
-			continue;
+	while (a < b) {
+		m = a + (b - a) / 2;
+		if (sum->series[m].wl < wl)
+			a = m + 1;
+		else
+			b = m;
+	}
+	*lo = a;
+	for (b = sum->nseries; a < b;) {
+		m = a + (b - a) / 2;
+		if (sum->series[m].wl <= wl)
+			a = m + 1;
+		else
+			b = m;
+	}
+	return a;
+}
+
+/* Whether cell c is one the table and the heat map show: ok, with IOPS. */
+static bool
+jobs_ok(const struct results *res, int c)
+{
+	return c >= 0 && res->cells[c].status == CELL_OK && res->cells[c].iops > 0;
+}
+
+/* The distinct job counts of workload wl's series, ascending, into jobs (room for its series). */
+unsigned
+view_jobs_counts(const struct summary *sum, unsigned wl, unsigned *jobs)
+{
+	unsigned lo, hi = jobs_span(sum, wl, &lo), i, j, n = 0;
+
+	for (i = lo; i < hi; i++) {
 		for (j = 0; j < n && jobs[j] != sum->series[i].jobs; j++)
 			;
 		if (j == n)
@@ -62,17 +98,60 @@ jobs_counts(const struct summary *sum, unsigned wl, unsigned *jobs)
 	return n;
 }
 
-/* The cell of workload wl at block size b, depth and jobs; -1 none. */
-static int
-jobs_cell(const struct summary *sum, unsigned wl, unsigned b, unsigned depth, unsigned jobs)
+/*
+ * The depths of workload wl with a cell at block size b, ascending, into
+ * depth (room for its series).
+ */
+unsigned
+view_jobs_depths(const struct summary *sum, unsigned wl, unsigned b, unsigned *depth)
 {
-	unsigned i;
+	unsigned lo, hi = jobs_span(sum, wl, &lo), i, n = 0;
 
-	for (i = 0; i < sum->nseries; i++)
-		if (sum->series[i].wl == wl && sum->series[i].depth == depth &&
-		    sum->series[i].jobs == jobs)
-			return sum->series[i].cell[b];
+	for (i = lo; i < hi; i++)
+		if (sum->series[i].cell[b] >= 0 && (n == 0 || depth[n - 1] != sum->series[i].depth))
+			depth[n++] = sum->series[i].depth;
+	return n;
+}
+
+/* The cell of workload wl at block size b, depth and jobs when it is ok with IOPS; else -1. */
+int
+view_jobs_cell(const struct results *res, const struct summary *sum, unsigned wl, unsigned b,
+    unsigned depth, unsigned jobs)
+{
+	const struct summary_series *se;
+	unsigned lo, hi = jobs_span(sum, wl, &lo), m;
+
+	while (lo < hi) {
+		m = lo + (hi - lo) / 2;
+		se = &sum->series[m];
+		if (se->depth == depth && se->jobs == jobs)
+			return jobs_ok(res, se->cell[b]) ? se->cell[b] : -1;
+		if (se->depth < depth || (se->depth == depth && se->jobs < jobs))
+			lo = m + 1;
+		else
+			hi = m;
+	}
 	return -1;
+}
+
+/*
+ * The cell of workload wl at block size b and jobs with the most IOPS over
+ * every depth (the shallowest of equals), ok; -1 none.
+ */
+int
+view_jobs_best(const struct results *res, const struct summary *sum, unsigned wl, unsigned b,
+    unsigned jobs)
+{
+	unsigned lo, hi = jobs_span(sum, wl, &lo), i;
+	int best = -1, c;
+
+	for (i = lo; i < hi; i++) {
+		if (sum->series[i].jobs != jobs || !jobs_ok(res, c = sum->series[i].cell[b]))
+			continue;
+		if (best < 0 || res->cells[c].iops > res->cells[best].iops)
+			best = c;
+	}
+	return best;
 }
 
 /*
@@ -127,6 +206,47 @@ jobs_skewed(const struct results *res, int c)
 }
 
 /*
+ * The row of workload wl at block size b that gives each job count's
+ * saturating depth: where IOPS stop growing with depth (of the ndepth in
+ * depth, three at least), clones far apart left out.
+ */
+static void
+jobs_saturating(const struct results *res, const struct summary *sum, unsigned wl, unsigned b,
+    const unsigned *depth, unsigned ndepth, const unsigned *jobs, unsigned njobs,
+    struct view_table *t)
+{
+	unsigned *dcol = xcalloc(ndepth + 1, sizeof *dcol), i, j, row;
+	double *col = xcalloc(ndepth + 1, sizeof *col);
+	char bs[32], label[96], text[32], qd[16];
+
+	report_size_label(sum->bs[b], bs, sizeof bs);
+	snprintf(label, sizeof label, "%s %s saturating depth", sum->modes[wl].name, bs);
+	row = view_table_add_row(t, label, (double)sum->bs[b]);
+	for (j = 0; j < njobs; j++) {
+		unsigned n = 0;
+		int at;
+
+		for (i = 0; i < ndepth; i++) {
+			int c = view_jobs_cell(res, sum, wl, b, depth[i], jobs[j]);
+
+			if (c >= 0 && !jobs_skewed(res, c)) {
+				dcol[n] = depth[i];
+				col[n++] = res->cells[c].iops;
+			}
+		}
+		if (n < SATURATION_MIN_DEPTHS)
+			continue;
+		at = analysis_saturation_depth(dcol, col, n);
+		snprintf(text, sizeof text, "%s%s", qd_text(dcol[at], qd, sizeof qd),
+		    at == (int)n - 1 ? "+" : "");
+		jobs_text(t, row, j, text);
+	}
+	jobs_text(t, row, njobs, "QDn+: still growing at the deepest depth");
+	free(dcol);
+	free(col);
+}
+
+/*
  * The rows of workload wl at block size b: a row per depth, then its
  * saturating depths; clones that ran windows far apart (jobs_skewed) are
  * left out of both.
@@ -135,20 +255,12 @@ static void
 jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, unsigned b,
     const unsigned *jobs, unsigned njobs, struct view_table *t)
 {
-	unsigned *depth = xcalloc(sum->nseries + 1, sizeof *depth), ndepth = 0, i, j, row;
-	double *iops = xcalloc(njobs, sizeof *iops), *col = xcalloc(sum->nseries + 1, sizeof *col);
-	unsigned *dcol = xcalloc(sum->nseries + 1, sizeof *dcol);
+	unsigned *depth = xcalloc(sum->nseries + 1, sizeof *depth), ndepth, i, j, row;
+	double *iops = xcalloc(njobs, sizeof *iops);
 	char bs[32], label[96], text[224], qd[16];
 
 	report_size_label(sum->bs[b], bs, sizeof bs);
-	for (i = 0; i < sum->nseries; i++)
-		if (sum->series[i].wl == wl && sum->series[i].cell[b] >= 0) {
-			for (j = 0; j < ndepth && depth[j] != sum->series[i].depth; j++)
-				;
-			if (j == ndepth)
-				depth[ndepth++] = sum->series[i].depth;
-		}
-	jobs_sort(depth, ndepth);
+	ndepth = view_jobs_depths(sum, wl, b, depth);
 	for (i = 0; i < ndepth; i++) {
 		unsigned skewed = 0;
 
@@ -156,10 +268,10 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 		    qd_text(depth[i], qd, sizeof qd));
 		row = view_table_add_row(t, label, (double)sum->bs[b]);
 		for (j = 0; j < njobs; j++) {
-			int c = jobs_cell(sum, wl, b, depth[i], jobs[j]);
+			int c = view_jobs_cell(res, sum, wl, b, depth[i], jobs[j]);
 
 			iops[j] = 0;
-			if (c < 0 || res->cells[c].status != CELL_OK || !(res->cells[c].iops > 0))
+			if (c < 0)
 				continue;
 			view_cell_number(t, row, j, res->cells[c].iops, c);
 			view_cell_unsteady(view_table_cell(t, row, j), res, c);
@@ -177,48 +289,69 @@ jobs_rows(const struct results *res, const struct summary *sum, unsigned wl, uns
 			    REPORT_CLONES_MARK);
 		jobs_text(t, row, njobs, text);
 	}
-	/* Where IOPS stop growing with depth, per job count (three depths at least). */
-	if (ndepth >= SATURATION_MIN_DEPTHS) {
-		snprintf(label, sizeof label, "%s %s saturating depth", sum->modes[wl].name, bs);
-		row = view_table_add_row(t, label, (double)sum->bs[b]);
-		for (j = 0; j < njobs; j++) {
-			unsigned n = 0;
-			int at;
-
-			for (i = 0; i < ndepth; i++) {
-				int c = jobs_cell(sum, wl, b, depth[i], jobs[j]);
-
-				if (c >= 0 && res->cells[c].status == CELL_OK && res->cells[c].iops > 0 &&
-				    !jobs_skewed(res, c)) {
-					dcol[n] = depth[i];
-					col[n++] = res->cells[c].iops;
-				}
-			}
-			if (n < SATURATION_MIN_DEPTHS)
-				continue;
-			at = analysis_saturation_depth(dcol, col, n);
-			snprintf(text, sizeof text, "%s%s", qd_text(dcol[at], qd, sizeof qd),
-			    at == (int)n - 1 ? "+" : "");
-			jobs_text(t, row, j, text);
-		}
-		jobs_text(t, row, njobs, "QDn+: still growing at the deepest depth");
-	}
+	if (ndepth >= SATURATION_MIN_DEPTHS)
+		jobs_saturating(res, sum, wl, b, depth, ndepth, jobs, njobs, t);
 	free(depth);
 	free(iops);
-	free(col);
-	free(dcol);
 }
 
-/* Per workload with two job counts or more, per block size: IOPS by depth x jobs. */
+/*
+ * A large run's rows of workload wl at block size b, too many depths for
+ * a row each: each job count's best over every depth and how IOPS scale
+ * with jobs, the depth of each best, then the saturating depths.
+ */
+static void
+jobs_rows_best(const struct results *res, const struct summary *sum, unsigned wl, unsigned b,
+    const unsigned *jobs, unsigned njobs, struct view_table *t)
+{
+	unsigned *depth = xcalloc(sum->nseries + 1, sizeof *depth), ndepth, j, row, at;
+	double *iops;
+	int best;
+	char bs[32], label[96], text[224], qd[16];
+
+	if ((ndepth = view_jobs_depths(sum, wl, b, depth)) == 0) {
+		free(depth);
+		return;
+	}
+	iops = xcalloc(njobs, sizeof *iops);
+	report_size_label(sum->bs[b], bs, sizeof bs);
+	snprintf(label, sizeof label, "%s %s best", sum->modes[wl].name, bs);
+	row = view_table_add_row(t, label, (double)sum->bs[b]);
+	snprintf(label, sizeof label, "%s %s best at", sum->modes[wl].name, bs);
+	at = view_table_add_row(t, label, (double)sum->bs[b]);
+	for (j = 0; j < njobs; j++) {
+		if ((best = view_jobs_best(res, sum, wl, b, jobs[j])) < 0)
+			continue;
+		iops[j] = res->cells[best].iops;
+		view_cell_number(t, row, j, iops[j], best);
+		view_cell_unsteady(view_table_cell(t, row, j), res, best);
+		jobs_text(t, at, j, qd_text(res->cells[best].cell.depth, qd, sizeof qd));
+		view_table_cell(t, at, j)->cell = best;
+	}
+	jobs_scaling(iops, jobs, njobs, text, sizeof text);
+	jobs_text(t, row, njobs, text);
+	jobs_text(t, at, njobs, "the depth of each best");
+	if (ndepth >= SATURATION_MIN_DEPTHS)
+		jobs_saturating(res, sum, wl, b, depth, ndepth, jobs, njobs, t);
+	free(depth);
+	free(iops);
+}
+
+/*
+ * Per workload with two job counts or more, per block size: IOPS by depth
+ * x jobs; a large run's, each job count's best over every depth, said in
+ * the table's note.
+ */
 void
 view_jobs(const struct results *res, const struct summary *sum, struct view_table *t)
 {
 	unsigned *jobs = xcalloc(sum->nseries + 1, sizeof *jobs), all[64], nall = 0, wl, b, j, n;
-	char head[32], name[64];
+	bool big = view_big(sum);
+	char head[32], name[64], cells[32];
 
 	/* The columns: every job count of the run, so rows of every workload line up. */
 	for (wl = 0; wl < sum->nmodes; wl++) {
-		n = jobs_counts(sum, wl, jobs);
+		n = view_jobs_counts(sum, wl, jobs);
 		for (j = 0; j < n && n >= 2; j++) {
 			unsigned k;
 
@@ -230,7 +363,8 @@ view_jobs(const struct results *res, const struct summary *sum, struct view_tabl
 	}
 	jobs_sort(all, nall);
 	view_table_init(t, "IOPS by queue depth and jobs", nall + 1);
-	str_copy(t->row_head, sizeof t->row_head, "Mode, block size, depth");
+	str_copy(t->row_head, sizeof t->row_head, big ? "Mode, block size" :
+	    "Mode, block size, depth");
 	for (j = 0; j < nall; j++) {
 		snprintf(head, sizeof head, "%u job%s", all[j], all[j] == 1 ? "" : "s");
 		snprintf(name, sizeof name, "%u job%s (IOPS)", all[j], all[j] == 1 ? "" : "s");
@@ -239,10 +373,16 @@ view_jobs(const struct results *res, const struct summary *sum, struct view_tabl
 	view_table_col(t, nall, "Scaling with jobs", "Scaling with jobs", NULL, 0, -1);
 	t->cols[nall].flags |= VIEW_COL_WORDS;
 	for (wl = 0; wl < sum->nmodes && nall >= 2; wl++) {
-		if (jobs_counts(sum, wl, jobs) < 2)
+		if (view_jobs_counts(sum, wl, jobs) < 2)
 			continue;
 		for (b = 0; b < sum->nbs; b++)
-			jobs_rows(res, sum, wl, b, all, nall, t);
+			(big ? jobs_rows_best : jobs_rows)(res, sum, wl, b, all, nall, t);
 	}
+	if (big && t->nrows > 0)
+		t->note = xasprintf("A large run (%s cells): per mode and block size, each job "
+		    "count's best IOPS over every queue depth (best), the queue depth of it (best "
+		    "at) and the saturating depth, not a row per depth; results.csv and report.xlsx "
+		    "(the Cells sheet) have every cell.", report_num(sum->ndone, 0, cells,
+		    sizeof cells));
 	free(jobs);
 }

@@ -246,8 +246,19 @@ view_table_free(struct view_table *t)
 	for (i = 0; i < t->ngroups; i++)
 		free(t->groups[i]);
 	free(t->groups);
+	free(t->note);
 	free(t->cells);
 	free(t->rows);
 	free(t->cols);
 	memset(t, 0, sizeof *t);
+}
+
+/*
+ * Whether a run has too many cells with figures for a row or a column
+ * each: its views give each block size's best instead (report_big()).
+ */
+bool
+view_big(const struct summary *sum)
+{
+	return sum->ndone > REPORT_CELLS_LISTED;
 }

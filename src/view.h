@@ -113,7 +113,7 @@ struct summary {
 	unsigned		*cell_wl;	/* per results.cells entry: its workload */
 	uint64_t		*bs;		/* distinct block sizes with figures, ascending */
 	unsigned		 nbs;
-	struct summary_series	*series;	/* in the plan's order */
+	struct summary_series	*series;	/* by workload (the plan's order), depth, jobs */
 	unsigned		 nseries;
 	bool			 multi_jobs;	/* some cell ran more than one job */
 	bool			 has_latency;	/* some cell has latency percentiles */
@@ -272,6 +272,7 @@ struct view_table {
 	unsigned	 nleft_out;	/* rows past REPORT_CELLS_LISTED a per-cell view leaves out */
 	bool		 unlabelled;	/* no row labels: its columns name each row */
 	bool		 all_rows;	/* a document lists every row, past REPORT_CELLS_LISTED too */
+	char		*note;		/* a sentence on what it summarises, or NULL */
 };
 
 /* report-num.c */
@@ -347,6 +348,7 @@ void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i)
 char	*view_unwritten_banner(const struct results *res, const char *where_marked);
 bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
 void	 view_table_free(struct view_table *t);
+bool	 view_big(const struct summary *sum);
 
 /* view-score.c: the cells of the scorecard's tiles, their own or the nearest */
 void	 view_score_fill(const struct results *res, const struct score_tile *tiles,
@@ -363,7 +365,7 @@ unsigned view_caveats_all(const struct results *res);
 /*
  * Above this many cells with figures the per-cell tables of report.md and
  * report.html list this many rows, and the per-mode tables the best of
- * each block size (report-big.c).
+ * each block size (view_big(), report-big.c).
  */
 #define REPORT_CELLS_LISTED	2000
 
@@ -489,8 +491,19 @@ const char *view_summary_marks(const struct view_table *t, char *buf, size_t len
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
 
-/* view-jobs.c: per workload at several job counts, IOPS by depth x jobs, saturation, scaling */
+/*
+ * view-jobs.c: per workload at several job counts, IOPS by depth x jobs,
+ * saturation, scaling (a large run's: each job count's best of every depth);
+ * the cells by workload, block size (an index into summary.bs), depth and
+ * jobs that the table and the heat map show
+ */
 void	 view_jobs(const struct results *res, const struct summary *sum, struct view_table *t);
+unsigned view_jobs_counts(const struct summary *sum, unsigned wl, unsigned *jobs);
+unsigned view_jobs_depths(const struct summary *sum, unsigned wl, unsigned b, unsigned *depth);
+int	 view_jobs_cell(const struct results *res, const struct summary *sum, unsigned wl,
+	     unsigned b, unsigned depth, unsigned jobs);
+int	 view_jobs_best(const struct results *res, const struct summary *sum, unsigned wl,
+	     unsigned b, unsigned jobs);
 
 /* view-burst.c: the cells whose IOPS dropped and stayed down */
 void	 view_bursts(const struct results *res, const struct summary *sum, struct view_table *t);

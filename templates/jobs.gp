@@ -17,7 +17,7 @@ set encoding utf8
 set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
 set tmargin 5
 set xlabel "Job count"
-set ylabel "Block size and queue depth"
+set ylabel "@YLABEL@"
 # Categories, a square each: the first row at the top, as in the table.
 set xrange [-0.5:@NCOLS@ - 0.5]
 set yrange [@NROWS@ - 0.5:-0.5]

@@ -7,6 +7,10 @@
 # fio JSON in tests/fixtures/fio, a table import, and three comparisons.
 # Workbooks are unzipped (their creation date dropped); a table import's
 # time is masked.  Prints diff -r of the two trees; exit 1 when they differ.
+# Each binary reads the chart templates of SWEEP_DATADIR: OLD_DATADIR (the
+# templates/ of OLD_SWEEP's own source, when a change alters a template)
+# and NEW_DATADIR, both this tree by default, e.g.
+#   mkdir /tmp/old-data && git archive main templates | tar -x -C /tmp/old-data
 #
 #   git worktree add /tmp/old main && (cd /tmp/old && autoreconf -fi &&
 #       ./configure -q && make -j2) && tests/corpus-diff.sh /tmp/old/src/sweep
@@ -16,10 +20,12 @@ old=$(readlink -f "$1")
 new=$(readlink -f "${2:-$top/src/sweep}")
 work=$(mktemp -d /tmp/sweep-corpus.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-export SWEEP_DATADIR="$top"
+OLD_DATADIR=${OLD_DATADIR:-$top}
+NEW_DATADIR=${NEW_DATADIR:-$top}
 
-outputs() {	# outputs SWEEP DIR
+outputs() {	# outputs SWEEP DIR DATADIR
 	s=$1 o=$2 in="$top/tests/fixtures/corpus" fx="$top/tests/fixtures/fio"
+	export SWEEP_DATADIR="$3"
 	mkdir -p "$o" && cd "$o" || exit 2
 	for r in "$in"/*.json; do
 		b=$(basename "$r" .json)
@@ -56,8 +62,8 @@ outputs() {	# outputs SWEEP DIR
 }
 
 [ -x "$old" ] && [ -x "$new" ] || { echo "usage: $0 OLD_SWEEP [NEW_SWEEP]" >&2; exit 2; }
-outputs "$old" "$work/a"
-outputs "$new" "$work/b"
+outputs "$old" "$work/a" "$OLD_DATADIR"
+outputs "$new" "$work/b" "$NEW_DATADIR"
 # Each side wrote under its own folder name; make them the same before comparing.
 grep -rl "$work/a" "$work/a" | xargs -r sed -i "s#$work/a#OUT#g"
 grep -rl "$work/b" "$work/b" | xargs -r sed -i "s#$work/b#OUT#g"

@@ -4,8 +4,10 @@
 # report.md and report.html list the first 2,000 rows and say so, its
 # per-mode tables and its iops/bw charts give each mode's best cell per
 # block size and say so, report.xlsx keeps every cell (its Cells sheet
-# written row by row) and says what it left out, and results.json (written
-# cell by cell) reads back: `sweep report` of it gives the same reports.
+# written row by row) and says what it left out, its depth x jobs table and
+# heat maps give each job count's best of every depth (a row per block size)
+# and report.html stays under 10 MB, and results.json (written cell by
+# cell) reads back: `sweep report` of it gives the same reports.
 # Not timed: bench/import-big.sh measures time and memory.
 . "$top_srcdir/tests/common.sh"
 cd "$T" || exit 1
@@ -56,6 +58,17 @@ rows=$(awk '/^## / { on = $0 == "## Every cell'"'"'s check" } on && /^\| / { n++
     "$T/big/report.md")
 [ "$rows" -eq 2000 ] || fail "report.md's check table has $rows rows, want 2000"
 ok "md and html: 2,000 of $N cells listed, and said so; per-mode tables of each size's best"
+
+# Jobs 1-4: the depth x jobs table and the heat maps a row per block size, not per depth.
+grep -q "A large run (20,000 cells): per mode and block size" "$T/big/report.md" ||
+	fail "report.md does not say its depth x jobs table is summarised"
+for m in read write randread randwrite readwrite randrw; do
+	n=$(grep -vc '^#' "$T/big/jobs-$m.dat")
+	[ "$n" -eq 60 ] || fail "jobs-$m.dat has $n squares, want 15 block sizes x 4 job counts"
+done
+size=$(stat -c %s "$T/big/report.html")
+[ "$size" -lt 10000000 ] || fail "report.html is $size bytes, want under 10 MB"
+ok "depth x jobs: a row per mode and block size, heat maps of 60 squares, report.html $size bytes"
 
 # The charts: a line per mode, and the title says what is plotted.
 grep -q 'per mode the best of every depth x jobs' "$T/big/iops.gp" ||
