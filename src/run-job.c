@@ -341,8 +341,10 @@ job_submit(struct run_job *rj, uint64_t *last_progress)
  * The I/O loop: fill the queue to depth, submit the batch (one timestamp
  * for the batch), reap at least one, account with one timestamp per reap.
  * Two clock reads per batch keeps timing off the hot path.  Reaping waits
- * at most ENGINE_REAP_WAIT_NS, so the loop notices the end of the window,
- * an interruption or I/O that has been stuck for io_timeout_s.
+ * with no timeout: while I/O is in flight its completions wake the loop
+ * (the end of the window, an interruption are seen then); I/O that has
+ * been stuck for io_timeout_s gets the watchdog's kick (run.c), and the
+ * reap returns to find it overdue.
  */
 static int
 job_loop(struct run_job *rj)
@@ -422,8 +424,13 @@ run_job_thread(void *arg)
 {
 	struct run_job *rj = arg;
 	struct start_gate *g = &rj->sh->gate;
+	sigset_t kick;
 	int go;
 
+	/* the watchdog's kick must reach this thread, whatever mask it inherited */
+	sigemptyset(&kick);
+	sigaddset(&kick, RUN_KICK_SIGNAL);
+	pthread_sigmask(SIG_UNBLOCK, &kick, NULL);
 	rj->ret = job_setup(rj);
 	pthread_mutex_lock(&g->lock);
 	g->ready++;

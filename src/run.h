@@ -8,6 +8,7 @@
 #define SWEEP_RUN_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <sys/resource.h>
 
 #include "engine.h"
@@ -35,6 +36,12 @@ struct run_shared {
 	int			 abort;		/* the cell is being aborted: atomic */
 	unsigned		 refs;		/* atomic: the cell's and each job's */
 };
+
+/*
+ * The watchdog's kick (run.c): a signal that ends a job's wait for
+ * completions, which has no timeout of its own, once its I/O is overdue.
+ */
+#define RUN_KICK_SIGNAL	(SIGRTMIN + 1)
 
 struct run_job {
 	struct job		 j;		/* what the engine sees */
