@@ -21,6 +21,7 @@ struct io_u {
 	uint64_t	 start_ns;
 	int64_t		 result;	/* bytes transferred, or -errno */
 	uint8_t		 inflight;	/* read by the watchdog: relaxed atomics */
+	struct io_u	*twin;		/* the run's: takes this buffer slice once this completes */
 };
 
 struct job;

@@ -68,7 +68,7 @@ struct run_job {
 
 	void			*bufs;
 	size_t			 bufs_mapped;	/* bytes mmap'd for bufs (huge pages); 0: malloc'd */
-	struct io_u		*ious;
+	struct io_u		*ious;		/* 2 x depth: two per buffer slice (job_twin) */
 	struct io_u		**freelist;
 	unsigned		 nfree;
 	struct io_u		**pending;
