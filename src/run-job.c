@@ -344,6 +344,21 @@ job_submit(struct run_job *rj, uint64_t t, uint64_t *last_progress)
 }
 
 /*
+ * How many completions a reap waits for: a batch of depth /
+ * RUN_JOB_REAP_BATCH (at least one; all that is in flight when that is
+ * fewer), not the first to come.  See RUN_JOB_REAP_BATCH in run.h.
+ */
+unsigned
+run_job_reap_min(unsigned depth, unsigned inflight)
+{
+	unsigned batch = depth / RUN_JOB_REAP_BATCH;
+
+	if (batch == 0)
+		batch = 1;
+	return batch < inflight ? batch : inflight;
+}
+
+/*
  * Account the batch reaped at t once its replacements are out (counted:
  * t is inside the window, checked once for the batch, in second sec),
  * and show the job's figures to the main thread.
@@ -369,7 +384,7 @@ job_account(struct run_job *rj, unsigned n, uint64_t t, bool counted, uint64_t s
 
 /*
  * The I/O loop: fill the queue to depth, submit the batch, account the
- * batch reaped before it, reap at least one.  One clock read per reap
+ * batch reaped before it, reap the next (run_job_reap_min).  One clock read per reap
  * stamps both the I/Os it found (their latency's end, the window and the
  * second they count in) and those that replace them (their latency's
  * start).  Reaping waits with no timeout: while I/O is in flight its
@@ -399,7 +414,8 @@ job_loop(struct run_job *rj)
 			continue;
 		}
 		__atomic_store_n(&rj->in_call, 2, __ATOMIC_RELAXED);
-		n = ops->reap(&rj->j, 1, rj->inflight, rj->events);
+		n = ops->reap(&rj->j, run_job_reap_min(rj->j.depth, rj->inflight), rj->inflight,
+		    rj->events);
 		__atomic_store_n(&rj->in_call, 0, __ATOMIC_RELAXED);
 		if (n < 0) {
 			snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,

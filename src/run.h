@@ -106,7 +106,23 @@ struct run_job {
 };
 
 
+/*
+ * A reap waits for depth / RUN_JOB_REAP_BATCH completions, not the first:
+ * 2 at depth 32, 8 at 128, 1 under 32.  Each wake-up of a job costs CPU
+ * (a context switch; a vCPU leaving and re-entering idle), and io_uring
+ * (deferred task work) and aio (a waiter's min_nr) wake a job once its
+ * batch is there, not at every completion: on the virtio disk, 4k random
+ * writes at depth 32 sleep a third as often with a batch of 4 and need
+ * less CPU per I/O.  The price is the queue: the slots of a batch's first
+ * completions wait for its last, (batch - 1) / 2 on average, and a device
+ * whose IOPS its latency alone sets would lose that share of the depth,
+ * (batch - 1) / (2 x depth): 1.6% at depth 32, 2.7% at 128 (a batch of
+ * depth / 8 would cost 4.7% at depth 32).  bench/RESULTS.md, section 9.
+ */
+#define RUN_JOB_REAP_BATCH	16
+
 /* run-job.c */
+unsigned run_job_reap_min(unsigned depth, unsigned inflight);
 struct run_job *run_job_new(struct run_shared *sh, const struct cell *c, const struct plan *p,
 	     const struct target *t, const struct engine_ops *ops, unsigned id);
 void	*run_job_thread(void *arg);

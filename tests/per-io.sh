@@ -9,6 +9,9 @@
 # 2. No wait passes a timeout: a timeout arms a kernel timer per wait,
 #    about one per I/O (the watchdog kicks a job whose I/O is overdue
 #    instead: tests/stuck.sh).
+# 3. A wait asks for a batch of completions at depth (depth / 16: 2 at
+#    depth 32), never more, and for one at depth 1 (tests/unit-run has
+#    the rule).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 need_odirect
 cd "$T" || fail "cd $T"
@@ -79,5 +82,21 @@ for e in $engines; do
 	[ "$timed" -eq 0 ] ||
 		fail "$e: $timed of $waits waits are $what: $(cat "$e"-*.st | grep -m1 "$timed_re")"
 	ok "$e: none of $waits waits for completions passes a timeout (depths 1 and 32)"
+
+	# 3. the completions each wait asks for: io_getevents' min_nr,
+	# io_uring_enter's min_complete (the third argument)
+	for qd in 1 32; do
+		case $e in libaio) col=2 ;; io_uring) col=3 ;; esac
+		most=$(grep "$wait_re" "$e-$qd.st" | sed -n 's/^[0-9]* *[a-z_]*(//p' |
+		    cut -d, -f"$col" | tr -d ' ' | sort -n | tail -1)
+		want=$((qd / 16 > 0 ? qd / 16 : 1))
+		[ "${most:-0}" -le "$want" ] ||
+			fail "$e depth $qd: a wait asks for $most completions, want at most $want"
+		if [ "$e" = io_uring ] && [ "$qd" -gt 1 ]; then
+			[ "${most:-0}" -eq "$want" ] ||
+				fail "$e depth $qd: no wait asks for a batch of $want (at most $most)"
+		fi
+	done
+	ok "$e: waits ask for one completion at depth 1, at most 2 at depth 32"
 done
 exit 0
