@@ -12,6 +12,11 @@
 #
 # Environment (all optional):
 #   SWEEP=PATH      the sweep binary (use a stable copy: others relink src/sweep)
+#   BEFORE=PATH     a second sweep binary (the build before a change), run in
+#                   the same rounds: each round runs the three in turn, each
+#                   tool first, second and third in one round of three, and
+#                   the tables give both builds' ratios to fio, also as the
+#                   median of the per-round ratios (paired, as bench/paired.sh)
 #   FIO=PATH        the fio binary [fio]
 #   ENGINES=LIST    engines to compare [libaio io_uring psync null]; sweep's
 #                   engine X runs against fio's --ioengine=X
@@ -77,6 +82,7 @@ fio_extra=${FIO_EXTRA---norandommap}
 [ -z "${FIO_MEM:-}" ] || fio_extra="$fio_extra --mem=$FIO_MEM"
 command -v "$FIO" >/dev/null || { echo "fio not found: apt-get install fio" >&2; exit 2; }
 [ -x "$SWEEP" ] || { echo "sweep not found at $SWEEP (run make, or set SWEEP)" >&2; exit 2; }
+[ -z "${BEFORE:-}" ] || [ -x "$BEFORE" ] || { echo "BEFORE: no sweep binary at $BEFORE" >&2; exit 2; }
 mkdir -p "$dir"
 shm_sub=
 cleanup() {
@@ -166,9 +172,12 @@ print(r["iops"], cpu / max(r["total_ios"], 1) * 1e6, j["usr_cpu"], j["sys_cpu"],
 	    "$dir/fio.json" "$dir/cpu.txt" "$((runtime + ramp))" "$3"
 }
 
+# run_sweep BIN TARGET ENGINE MODE BS DEPTH -> as run_fio
 run_sweep() {
+	bin=$1
+	shift
 	rm -rf "$dir/out"
-	timed "$SWEEP" run --file "$(target_file "$1")" --size "$size" --modes "$3" --bs "$4" --depth "$5" \
+	timed "$bin" run --file "$(target_file "$1")" --size "$size" --modes "$3" --bs "$4" --depth "$5" \
 	    --engine "$2" --runtime "$runtime" --ramp "$ramp" --steady 0 -q --formats csv \
 	    -o "$dir/out" >/dev/null 2>"$dir/sweep.err" ||
 		{ echo "sweep failed: $(cat "$dir/sweep.err")" >&2; echo "nan nan nan nan nan"; return; }
@@ -206,13 +215,25 @@ while [ "$r" -le "$rounds" ]; do
 			rest=${c#*:}
 			mode=${rest%%:*}; rest=${rest#*:}
 			bs=${rest%%:*}; depth=${rest#*:}
-			if [ $((r % 2)) -eq 1 ]; then
-				echo "$t $e $name fio $(run_fio "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
-				echo "$t $e $name sweep $(run_sweep "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
+			if [ -n "${BEFORE:-}" ]; then
+				case $((r % 3)) in
+				1) order="fio before sweep" ;;
+				2) order="before sweep fio" ;;
+				0) order="sweep fio before" ;;
+				esac
+			elif [ $((r % 2)) -eq 1 ]; then
+				order="fio sweep"
 			else
-				echo "$t $e $name sweep $(run_sweep "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
-				echo "$t $e $name fio $(run_fio "$t" "$e" "$mode" "$bs" "$depth")" >>"$results"
+				order="sweep fio"
 			fi
+			for tool in $order; do
+				case $tool in
+				fio) v=$(run_fio "$t" "$e" "$mode" "$bs" "$depth") ;;
+				sweep) v=$(run_sweep "$SWEEP" "$t" "$e" "$mode" "$bs" "$depth") ;;
+				before) v=$(run_sweep "$BEFORE" "$t" "$e" "$mode" "$bs" "$depth") ;;
+				esac
+				echo "$t $e $name $tool $v" >>"$results"
+			done
 		done
 	done
 	echo "round $r of $rounds done" >&2
@@ -227,33 +248,60 @@ keys = []
 for r in rows:
     if tuple(r[:3]) not in keys:
         keys.append(tuple(r[:3]))
+before = any(r[3] == "before" for r in rows)
+
+def raw(key, tool, i):
+    return [float(r[i]) for r in rows if tuple(r[:3]) == key and r[3] == tool]
 
 def col(key, tool, i):
-    v = [float(r[i]) for r in rows if tuple(r[:3]) == key and r[3] == tool]
-    return [x for x in v if not math.isnan(x)]
+    return [x for x in raw(key, tool, i) if not math.isnan(x)]
 
 def med(v):
     return statistics.median(v) if v else float("nan")
 
-hdr = ("target", "engine", "cell", "fio IOPS median (min..max)", "sweep IOPS median (min..max)",
-       "sweep/fio", "job CPU us/IO fio", "sweep", "process CPU us/IO fio", "sweep")
-lines = ["| " + " | ".join(hdr) + " |", "|" + "---|" * len(hdr)]
+def paired(key, tool):
+    """The median of the per-round ratios tool / fio, and their range."""
+    v = [s / f for s, f in zip(raw(key, tool, 4), raw(key, "fio", 4))
+         if not math.isnan(s) and not math.isnan(f) and f > 0]
+    return (med(v), min(v), max(v)) if v else (float("nan"),) * 3
+
+rng = lambda v: "%.0f..%.0f" % (min(v), max(v)) if v else "-"
 print("%s rounds of %s s (+%s s ramp), interleaved; fio extra options: %s" %
       (rounds, runtime, ramp, fio_extra or "(none)"))
-print("%-5s %-9s %-17s %26s %26s %6s %15s %15s" % ("tgt", "engine", "cell", "fio IOPS",
-      "sweep IOPS", "ratio", "job us/IO f/s", "proc us/IO f/s"))
-for k in keys:
-    f, s = col(k, "fio", 4), col(k, "sweep", 4)
-    fc, sc = col(k, "fio", 5), col(k, "sweep", 5)
-    fp, sp = col(k, "fio", 8), col(k, "sweep", 8)
-    fm, sm = med(f), med(s)
-    ratio = sm / fm if f and s and fm > 0 else float("nan")
-    rng = lambda v: "%.0f..%.0f" % (min(v), max(v)) if v else "-"
-    print("%-5s %-9s %-17s %9.0f (%15s) %9.0f (%15s) %6.2f %7.3f/%7.3f %7.3f/%7.3f" %
-          (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc), med(fp), med(sp)))
-    lines.append("| %s | %s | %s | %.0f (%s) | %.0f (%s) | %.2f | %.3f | %.3f | %.3f | %.3f |" %
-                 (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc),
-                  med(fp), med(sp)))
+if not before:
+    hdr = ("target", "engine", "cell", "fio IOPS median (min..max)", "sweep IOPS median (min..max)",
+           "sweep/fio", "job CPU us/IO fio", "sweep", "process CPU us/IO fio", "sweep")
+    lines = ["| " + " | ".join(hdr) + " |", "|" + "---|" * len(hdr)]
+    print("%-5s %-9s %-17s %26s %26s %6s %15s %15s" % ("tgt", "engine", "cell", "fio IOPS",
+          "sweep IOPS", "ratio", "job us/IO f/s", "proc us/IO f/s"))
+    for k in keys:
+        f, s = col(k, "fio", 4), col(k, "sweep", 4)
+        fc, sc = col(k, "fio", 5), col(k, "sweep", 5)
+        fp, sp = col(k, "fio", 8), col(k, "sweep", 8)
+        fm, sm = med(f), med(s)
+        ratio = sm / fm if f and s and fm > 0 else float("nan")
+        print("%-5s %-9s %-17s %9.0f (%15s) %9.0f (%15s) %6.2f %7.3f/%7.3f %7.3f/%7.3f" %
+              (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc), med(fp), med(sp)))
+        lines.append("| %s | %s | %s | %.0f (%s) | %.0f (%s) | %.2f | %.3f | %.3f | %.3f | %.3f |" %
+                     (k[0], k[1], k[2], fm, rng(f), sm, rng(s), ratio, med(fc), med(sc),
+                      med(fp), med(sp)))
+else:
+    hdr = ("target", "engine", "cell", "fio IOPS", "before IOPS", "after IOPS",
+           "before/fio, paired (range)", "after/fio, paired (range)",
+           "job CPU us/IO fio / before / after")
+    lines = ["| " + " | ".join(hdr) + " |", "|" + "---|" * len(hdr)]
+    print("%-5s %-9s %-17s %9s %9s %9s %18s %18s %23s" % ("tgt", "engine", "cell", "fio",
+          "before", "after", "before/fio (range)", "after/fio (range)", "job us/IO f/b/a"))
+    for k in keys:
+        fm, bm, sm = med(col(k, "fio", 4)), med(col(k, "before", 4)), med(col(k, "sweep", 4))
+        pb, ps = paired(k, "before"), paired(k, "sweep")
+        cpu = (med(col(k, "fio", 5)), med(col(k, "before", 5)), med(col(k, "sweep", 5)))
+        print("%-5s %-9s %-17s %9.0f %9.0f %9.0f %6.2f (%4.2f..%4.2f) %6.2f (%4.2f..%4.2f) "
+              "%7.3f/%7.3f/%7.3f" % (k[0], k[1], k[2], fm, bm, sm, pb[0], pb[1], pb[2],
+              ps[0], ps[1], ps[2], cpu[0], cpu[1], cpu[2]))
+        lines.append("| %s | %s | %s | %.0f | %.0f | %.0f | %.2f (%.2f..%.2f) | %.2f (%.2f..%.2f) | "
+                     "%.2f / %.2f / %.2f |" % (k[0], k[1], k[2], fm, bm, sm, pb[0], pb[1], pb[2],
+                     ps[0], ps[1], ps[2], cpu[0], cpu[1], cpu[2]))
 print()
 print("\n".join(lines))
 if md_path:

@@ -154,9 +154,11 @@ uring_queue(struct job *j, struct io_u **ious, unsigned n)
 
 /*
  * Submit the queued SQEs and, unless min completions are ready already,
- * wait for them, all in one io_uring_enter.  EAGAIN and EBUSY (the kernel
- * is short of requests, or the CQ ring is full) leave the SQEs queued for
- * the next reap, after this one has drained completions.
+ * wait for them, all in one io_uring_enter, with no timeout: a signal
+ * ends the wait (-EINTR), and the reap returns what is ready.  EAGAIN and
+ * EBUSY (the kernel is short of requests, or the CQ ring is full) leave
+ * the SQEs queued for the next reap, after this one has drained
+ * completions.
  */
 static int
 uring_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
@@ -166,15 +168,9 @@ uring_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 
 	n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max);
 	if (io_uring_sq_ready(&d->ring) > 0 || n < min) {
-		struct __kernel_timespec ts = { 0, ENGINE_REAP_WAIT_NS };
-		struct io_uring_cqe *cqe;
-		int r;
+		int r = io_uring_submit_and_wait(&d->ring, n < min ? min - n : 0);
 
-		do
-			r = io_uring_submit_and_wait_timeout(&d->ring, &cqe, n < min ? min - n : 0,
-			    &ts, NULL);
-		while (r == -EINTR);
-		if (r < 0 && r != -ETIME && r != -EAGAIN && r != -EBUSY) {
+		if (r < 0 && r != -EINTR && r != -EAGAIN && r != -EBUSY) {
 			str_copy(j->err_syscall, sizeof j->err_syscall, "io_uring_enter");
 			j->err_errno = -r;
 			return r;

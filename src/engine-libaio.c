@@ -165,23 +165,24 @@ libaio_ring_reap(struct libaio_ring *ring, unsigned max, struct io_event *events
 	return (int)n;
 }
 
+/*
+ * Ready completions from the ring, and io_getevents only when there are
+ * fewer than min: it waits without a timeout, until min completions or
+ * a signal (-EINTR: return what there is).
+ */
 static int
 libaio_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 {
 	struct libaio_data *d = j->engine_data;
-	struct timespec ts = { 0, ENGINE_REAP_WAIT_NS };
 	int r = 0, i;
 
 	if (d->ring != NULL)
 		r = libaio_ring_reap(d->ring, max, d->events);
 	if ((unsigned)r < min) {
-		int got;
+		int got = io_getevents(d->ctx, (long)(min - (unsigned)r), (long)(max - (unsigned)r),
+		    d->events + r, NULL);
 
-		do
-			got = io_getevents(d->ctx, (long)(min - (unsigned)r), (long)(max - (unsigned)r),
-			    d->events + r, &ts);
-		while (got == -EINTR);
-		if (got < 0 && r == 0) {
+		if (got < 0 && got != -EINTR && r == 0) {
 			snprintf(j->err_syscall, sizeof j->err_syscall, "io_getevents");
 			j->err_errno = -got;
 			return got;

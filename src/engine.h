@@ -21,10 +21,8 @@ struct io_u {
 	uint64_t	 start_ns;
 	int64_t		 result;	/* bytes transferred, or -errno */
 	uint8_t		 inflight;	/* read by the watchdog: relaxed atomics */
+	struct io_u	*twin;		/* the run's: takes this buffer slice once this completes */
 };
-
-/* How long an engine's reap waits for a first completion before returning 0. */
-#define ENGINE_REAP_WAIT_NS	(NSEC_PER_SEC / 4)
 
 struct job;
 
@@ -32,9 +30,11 @@ struct job;
  * An I/O engine (fio's ioengine_ops, pared down).  submit takes up to n
  * I/Os and returns how many it accepted (0 means "reap first") or -errno;
  * reap waits for at least min completions, stores up to max of them in
- * out and returns how many, or -errno.  A failing call's name goes to
- * job->err_syscall.  Private data hangs off job->engine_data and is freed
- * by cleanup.
+ * out and returns how many, or -errno.  The wait has no timeout (a timer
+ * armed per wait costs a kernel timer per I/O): a signal ends it early
+ * (the watchdog's kick, run.c), and reap then returns what it has, maybe
+ * 0.  A failing call's name goes to job->err_syscall.  Private data hangs
+ * off job->engine_data and is freed by cleanup.
  *
  * What the engine can do is declared here, so the run loop names no
  * engine: how many I/Os it keeps in flight, whether it moves data at all,

@@ -2,8 +2,8 @@
  * Run, one job: a thread with its own file descriptor, engine context and
  * buffers, issuing the cell's I/O through the engine and counting the
  * completions that land in the shared window.  This is the hot path: per
- * I/O it picks an offset, stamps and accounts; clock reads and window
- * checks are per batch.
+ * I/O it picks an offset, stamps and accounts; the clock read and the
+ * window check are per batch.
  */
 #include "config.h"
 
@@ -106,11 +106,12 @@ job_record_error(struct run_job *rj, const char *syscall, int err, uint64_t offs
 }
 
 /*
- * Account one completion reaped at time t, in second sec of the window
- * (the caller checked that t is inside it, once for the whole batch).
+ * Account one completion reaped at time t, inside the window (the caller
+ * checked, once for the whole batch, and counts the batch into its
+ * second).
  */
 static void
-job_complete(struct run_job *rj, struct io_u *u, uint64_t t, uint64_t sec)
+job_complete(struct run_job *rj, struct io_u *u, uint64_t t)
 {
 	uint64_t done;
 
@@ -132,10 +133,6 @@ job_complete(struct run_job *rj, struct io_u *u, uint64_t t, uint64_t sec)
 		rj->write_bytes += done;
 	}
 	hist_add(&rj->hist, t - u->start_ns);
-	if (sec < rj->nseries) {
-		__atomic_store_n(&rj->series_ios[sec], rj->series_ios[sec] + 1, __ATOMIC_RELAXED);
-		rj->series_bytes[sec] += done;
-	}
 }
 
 
@@ -242,15 +239,23 @@ job_setup(struct run_job *rj)
 		target_fill_random(rj->bufs, c->bs * rj->j.depth, &seed);
 	} else
 		memset(rj->bufs, 0, c->bs * rj->j.depth);
-	rj->ious = xcalloc(rj->j.depth, sizeof *rj->ious);
+	/*
+	 * Two io_us per buffer slice, each the other's twin: the replacement
+	 * of a reaped I/O goes out on its twin before the reaped one is
+	 * accounted (job_loop), and the reaped io_u stays as it was, for the
+	 * accounting, until its twin completes in turn.
+	 */
+	rj->ious = xcalloc(2 * (size_t)rj->j.depth, sizeof *rj->ious);
 	rj->freelist = xcalloc(rj->j.depth, sizeof *rj->freelist);
 	rj->pending = xcalloc(rj->j.depth, sizeof *rj->pending);
 	rj->events = xcalloc(rj->j.depth, sizeof *rj->events);
-	for (i = 0; i < rj->j.depth; i++) {
-		rj->ious[i].index = i;
-		rj->ious[i].buf = (char *)rj->bufs + (size_t)i * c->bs;
-		rj->freelist[rj->nfree++] = &rj->ious[rj->j.depth - 1 - i];
+	for (i = 0; i < 2 * rj->j.depth; i++) {
+		rj->ious[i].index = i % rj->j.depth;
+		rj->ious[i].buf = (char *)rj->bufs + (size_t)rj->ious[i].index * c->bs;
+		rj->ious[i].twin = &rj->ious[(i + rj->j.depth) % (2 * rj->j.depth)];
 	}
+	for (i = 0; i < rj->j.depth; i++)
+		rj->freelist[rj->nfree++] = &rj->ious[rj->j.depth - 1 - i];
 	rj->j.bufs = rj->bufs;
 	if (rj->j.ops->init(&rj->j) != 0) {
 		snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall, strerror(rj->j.err_errno));
@@ -266,7 +271,7 @@ run_job_stuck(struct run_job *rj, uint64_t waited)
 	struct io_u *oldest = NULL;
 	unsigned i;
 
-	for (i = 0; i < rj->j.depth; i++) {
+	for (i = 0; i < 2 * rj->j.depth; i++) {
 		struct io_u *u = &rj->ious[i];
 
 		if (__atomic_load_n(&u->inflight, __ATOMIC_RELAXED) &&
@@ -283,15 +288,18 @@ run_job_stuck(struct run_job *rj, uint64_t waited)
 }
 
 /*
- * Fill the queue to depth and submit what is pending, stamped with one
- * clock read.  Returns false when the engine refused the batch with an
- * error (recorded): the job then issues nothing more.  Called once per
- * batch from job_loop only, so the compiler folds it into the loop.
+ * Fill the queue to depth and submit what is pending, stamped t: the
+ * clock read that ended the last reap, so one read per batch both ends
+ * the reaped I/Os' latency and starts their replacements' (between the
+ * two lie the reap's bookkeeping and picking offsets, 10-25 ns; the
+ * accounting comes after the submit).  Returns false when the engine
+ * refused the batch with an error (recorded): the job then issues nothing
+ * more.  Called once per batch from job_loop only, so the compiler folds
+ * it into the loop.
  */
 static bool
-job_submit(struct run_job *rj, uint64_t *last_progress)
+job_submit(struct run_job *rj, uint64_t t, uint64_t *last_progress)
 {
-	uint64_t t;
 	unsigned k;
 	bool ok = true;
 	int n;
@@ -304,7 +312,6 @@ job_submit(struct run_job *rj, uint64_t *last_progress)
 	}
 	if (rj->npending == 0)
 		return true;
-	t = now_ns();
 	for (k = 0; k < rj->npending; k++) {
 		rj->pending[k]->start_ns = t;
 		__atomic_store_n(&rj->pending[k]->inflight, 1, __ATOMIC_RELAXED);
@@ -338,32 +345,79 @@ job_submit(struct run_job *rj, uint64_t *last_progress)
 }
 
 /*
- * The I/O loop: fill the queue to depth, submit the batch (one timestamp
- * for the batch), reap at least one, account with one timestamp per reap.
- * Two clock reads per batch keeps timing off the hot path.  Reaping waits
- * at most ENGINE_REAP_WAIT_NS, so the loop notices the end of the window,
- * an interruption or I/O that has been stuck for io_timeout_s.
+ * How many completions a reap waits for: a batch of depth /
+ * RUN_JOB_REAP_BATCH (at least one; all that is in flight when that is
+ * fewer), not the first to come.  See RUN_JOB_REAP_BATCH in run.h.
+ */
+unsigned
+run_job_reap_min(unsigned depth, unsigned inflight)
+{
+	unsigned batch = depth / RUN_JOB_REAP_BATCH;
+
+	if (batch == 0)
+		batch = 1;
+	return batch < inflight ? batch : inflight;
+}
+
+/*
+ * Account the batch reaped at t once its replacements are out (counted:
+ * t is inside the window, checked once for the batch, in second sec),
+ * and show the job's figures to the main thread.
+ */
+static void
+job_account(struct run_job *rj, unsigned n, uint64_t t, bool counted, uint64_t sec)
+{
+	uint64_t ios = rj->ios, bytes = rj->bytes;
+	unsigned i;
+
+	if (counted) {
+		for (i = 0; i < n; i++)
+			job_complete(rj, rj->events[i], t);
+		if (sec < rj->nseries) {
+			__atomic_store_n(&rj->series_ios[sec], rj->series_ios[sec] + rj->ios - ios,
+			    __ATOMIC_RELAXED);
+			rj->series_bytes[sec] += rj->bytes - bytes;
+		}
+	}
+	__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
+	__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
+}
+
+/*
+ * The I/O loop: fill the queue to depth, submit the batch, account the
+ * batch reaped before it, reap the next (run_job_reap_min).  One clock
+ * read per reap stamps both the I/Os it found (their latency's end, the
+ * window and the second they count in) and those that replace them
+ * (their latency's start).  Reaping waits with no timeout: while I/O is
+ * in flight its completions wake the loop (the end of the window, an
+ * interruption are seen then); I/O that has been stuck for io_timeout_s
+ * gets the watchdog's kick (run.c), and the reap returns to find it
+ * overdue.
  */
 static int
 job_loop(struct run_job *rj)
 {
 	const struct engine_ops *ops = rj->j.ops;
-	uint64_t t_measure = rj->sh->t_measure, t, t_end, last_progress = now_ns();
-	uint64_t timeout = (uint64_t)rj->io_timeout_s * NSEC_PER_SEC, sec;
-	bool stopping = false, counted;
-	int n, i;
+	uint64_t t_measure = rj->sh->t_measure, t = now_ns(), last_progress = t;
+	uint64_t timeout = (uint64_t)rj->io_timeout_s * NSEC_PER_SEC, sec = 0;
+	bool stopping = false, counted = false;
+	int n = 0, i;
 
 	__atomic_store_n(&rj->last_progress, last_progress, __ATOMIC_RELAXED);
 	for (;;) {
 		if (!stopping)
-			stopping = !job_submit(rj, &last_progress);
+			stopping = !job_submit(rj, t, &last_progress);
+		job_account(rj, (unsigned)n, t, counted, sec);
 		if (rj->inflight == 0) {
 			if (stopping)
 				break;
+			n = 0;
+			t = now_ns();
 			continue;
 		}
 		__atomic_store_n(&rj->in_call, 2, __ATOMIC_RELAXED);
-		n = ops->reap(&rj->j, 1, rj->inflight, rj->events);
+		n = ops->reap(&rj->j, run_job_reap_min(rj->j.depth, rj->inflight), rj->inflight,
+		    rj->events);
 		__atomic_store_n(&rj->in_call, 0, __ATOMIC_RELAXED);
 		if (n < 0) {
 			snprintf(rj->msg, sizeof rj->msg, "%s: %s", rj->j.err_syscall,
@@ -395,17 +449,12 @@ job_loop(struct run_job *rj)
 		sec = counted ? (t - t_measure) / NSEC_PER_SEC : 0;
 		for (i = 0; i < n; i++) {
 			__atomic_store_n(&rj->events[i]->inflight, 0, __ATOMIC_RELAXED);
-			if (counted)
-				job_complete(rj, rj->events[i], t, sec);
-			rj->freelist[rj->nfree++] = rj->events[i];
+			rj->freelist[rj->nfree++] = rj->events[i]->twin;
 		}
 		rj->inflight -= (unsigned)n;
 		__atomic_store_n(&rj->live_inflight, rj->inflight, __ATOMIC_RELAXED);
-		__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
-		__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
-		t_end = __atomic_load_n(&rj->sh->t_end, __ATOMIC_RELAXED);
-		if (!stopping && (t >= t_end || sweep_interrupted ||
-		    __atomic_load_n(&rj->sh->abort, __ATOMIC_RELAXED))) {
+		if (!stopping && (t >= __atomic_load_n(&rj->sh->t_end, __ATOMIC_RELAXED) ||
+		    sweep_interrupted || __atomic_load_n(&rj->sh->abort, __ATOMIC_RELAXED))) {
 			stopping = true;
 			getrusage(RUSAGE_THREAD, &rj->ru_end);
 		}
@@ -422,8 +471,13 @@ run_job_thread(void *arg)
 {
 	struct run_job *rj = arg;
 	struct start_gate *g = &rj->sh->gate;
+	sigset_t kick;
 	int go;
 
+	/* the watchdog's kick must reach this thread, whatever mask it inherited */
+	sigemptyset(&kick);
+	sigaddset(&kick, RUN_KICK_SIGNAL);
+	pthread_sigmask(SIG_UNBLOCK, &kick, NULL);
 	rj->ret = job_setup(rj);
 	pthread_mutex_lock(&g->lock);
 	g->ready++;

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -49,20 +50,42 @@ struct run_watch {
 	unsigned		 steady_at_s;
 };
 
+/* The kick does nothing but interrupt the job's wait: the job looks at the clock. */
+static void
+run_on_kick(int sig)
+{
+	(void)sig;
+}
+
+/* Install the kick's handler, once: no SA_RESTART, so the wait ends with EINTR. */
+static void
+run_kick_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = run_on_kick;
+	sigemptyset(&sa.sa_mask);
+	sigaction(RUN_KICK_SIGNAL, &sa, NULL);
+}
+
 /*
- * The watchdog: a job whose I/O has not completed for io_timeout_s plus a
- * grace second is stuck inside a call it cannot return from by itself (a
- * stalled pread, an io_submit waiting for the device): give up on its
- * thread and abort the cell.  A job stuck in its reap loop notices first
- * and aborts itself.  The thread is not cancelled: a cancel acts only once
- * the call returns (pread) or never (io_submit is no cancellation point),
- * and its forced unwind is what ASan cannot follow.  Instead it owns its
- * job (run_job_put), sees the abort when the call returns, and ends.
+ * The watchdog.  A job waits for completions without a timeout, so one
+ * whose I/O has not completed for io_timeout_s is kicked out of its reap
+ * (a signal, again on every look until it answers: one sent just before
+ * it started waiting is lost) and gives up itself, saying where its I/O
+ * is stuck.  One whose I/O has not completed for a grace second more is
+ * stuck inside a call it cannot return from by itself (a stalled pread,
+ * an io_submit waiting for the device): give up on its thread and abort
+ * the cell.  The thread is not cancelled: a cancel acts only once the
+ * call returns (pread) or never (io_submit is no cancellation point), and
+ * its forced unwind is what ASan cannot follow.  Instead it owns its job
+ * (run_job_put), sees the abort when the call returns, and ends.
  */
 static void
 run_watchdog(struct run_watch *w, uint64_t t)
 {
-	uint64_t limit = ((uint64_t)w->plan->io_timeout_s + 1) * NSEC_PER_SEC;
+	uint64_t timeout = (uint64_t)w->plan->io_timeout_s * NSEC_PER_SEC;
 	unsigned i;
 
 	for (i = 0; i < w->started; i++) {
@@ -71,8 +94,13 @@ run_watchdog(struct run_watch *w, uint64_t t)
 
 		/* last can be newer than t: the job runs while we look */
 		if (rj->abandoned || rj->joined || last == 0 || last >= t ||
-		    __atomic_load_n(&rj->live_inflight, __ATOMIC_RELAXED) == 0 || t - last < limit)
+		    __atomic_load_n(&rj->live_inflight, __ATOMIC_RELAXED) == 0 || t - last < timeout)
 			continue;
+		if (t - last < timeout + NSEC_PER_SEC) {
+			if (__atomic_load_n(&rj->in_call, __ATOMIC_RELAXED) == 2)
+				pthread_kill(rj->thread, RUN_KICK_SIGNAL);
+			continue;
+		}
 		rj->abandoned = true;
 		__atomic_store_n(&w->sh->abort, 1, __ATOMIC_RELAXED);
 	}
@@ -419,6 +447,9 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 	unsigned i;
 	int ret;
 
+	static pthread_once_t kick_once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&kick_once, run_kick_install);
 	memset(r, 0, sizeof *r);
 	memset(&ds0, 0, sizeof ds0);
 	memset(&ds1, 0, sizeof ds1);

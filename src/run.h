@@ -8,6 +8,7 @@
 #define SWEEP_RUN_H
 
 #include <pthread.h>
+#include <signal.h>
 #include <sys/resource.h>
 
 #include "engine.h"
@@ -36,6 +37,12 @@ struct run_shared {
 	unsigned		 refs;		/* atomic: the cell's and each job's */
 };
 
+/*
+ * The watchdog's kick (run.c): a signal that ends a job's wait for
+ * completions, which has no timeout of its own, once its I/O is overdue.
+ */
+#define RUN_KICK_SIGNAL	(SIGRTMIN + 1)
+
 struct run_job {
 	struct job		 j;		/* what the engine sees */
 	unsigned		 refs;		/* atomic: the cell's and its thread's */
@@ -61,7 +68,7 @@ struct run_job {
 
 	void			*bufs;
 	size_t			 bufs_mapped;	/* bytes mmap'd for bufs (huge pages); 0: malloc'd */
-	struct io_u		*ious;
+	struct io_u		*ious;		/* 2 x depth: two per buffer slice (job_twin) */
 	struct io_u		**freelist;
 	unsigned		 nfree;
 	struct io_u		**pending;
@@ -99,7 +106,23 @@ struct run_job {
 };
 
 
+/*
+ * A reap waits for depth / RUN_JOB_REAP_BATCH completions, not the first:
+ * 2 at depth 32, 8 at 128, 1 under 32.  Each wake-up of a job costs CPU
+ * (a context switch; a vCPU leaving and re-entering idle), and io_uring
+ * (deferred task work) and aio (a waiter's min_nr) wake a job once its
+ * batch is there, not at every completion: on the virtio disk, 4k random
+ * writes at depth 32 sleep a third as often with a batch of 4 and need
+ * less CPU per I/O.  The price is the queue: the slots of a batch's first
+ * completions wait for its last, (batch - 1) / 2 on average, and a device
+ * whose IOPS its latency alone sets would lose that share of the depth,
+ * (batch - 1) / (2 x depth): 1.6% at depth 32, 2.7% at 128 (a batch of
+ * depth / 8 would cost 4.7% at depth 32).  bench/RESULTS.md, section 9.
+ */
+#define RUN_JOB_REAP_BATCH	16
+
 /* run-job.c */
+unsigned run_job_reap_min(unsigned depth, unsigned inflight);
 struct run_job *run_job_new(struct run_shared *sh, const struct cell *c, const struct plan *p,
 	     const struct target *t, const struct engine_ops *ops, unsigned id);
 void	*run_job_thread(void *arg);
