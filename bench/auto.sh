@@ -13,7 +13,8 @@
 # 3000:128 (knee at 44 KiB), 2000:48 (24 KiB, between two powers of two),
 # 500:200 (400 KiB), 1500:96 (64 KiB, a size of the coarse pass) and 5000:40
 # (8 KiB).
-# REUSE_FULL=1 keeps a full run already in OUT (its time in OUT/PAIR-full.time).
+# REUSE_FULL=1 keeps a full run already in OUT (its time in OUT/PAIR-full.time);
+# REUSE_ALL=1 every run there (the table drawn again).
 # FULL (environment) is the full plan's options (default: the default plan on
 # a device, sweeps/default.json: every power of two 512 B-8 MiB at depths 1
 # and 32, read and randread, 10 s cells after a 2 s ramp); AUTO the --auto
@@ -69,8 +70,8 @@ noise_stop() {
 run() {
 	dir=$1
 	shift
-	if [ "${REUSE_FULL:-0}" = 1 ] && [ "${dir%-full}" != "$dir" ] && [ -f "$dir.time" ] &&
-	    [ -f "$dir/results.json" ]; then
+	if { [ "${REUSE_ALL:-0}" = 1 ] || { [ "${REUSE_FULL:-0}" = 1 ] && [ "${dir%-full}" != "$dir" ]; }; } &&
+	    [ -f "$dir.time" ] && [ -f "$dir/results.json" ]; then
 		cat "$dir.time"
 		return
 	fi
@@ -103,12 +104,14 @@ num = lambda s: float(s.replace(",", ""))
 err = lambda v, want: "%+.1f%%" % ((v / want - 1) * 100) if v and want else "-"
 fj, aj = (json.load(open(d + "/results.json")) for d in (full, auto))
 caps = {}
-for mode, text in re.findall(r"^- \*\*(\w+)\*\*: (.*)$", open(full + "/report.md").read(), re.M):
-    if mode in caps:
-        break
-    i = re.search(r"IOPS-bound [^;]*?at ~([\d,.]+) IOPS", text)
-    b = re.search(r"bandwidth-bound [^;]*?at ~([\d,.]+) MiB/s", text)
-    caps[mode] = (num(i.group(1)) if i else 0, num(b.group(1)) if b else 0)
+for mode in sorted({c["mode"] for c in fj["cells"]}):
+    caps[mode] = (0, 0)
+    for text in re.findall(r"^- \*\*%s\*\*: (.*)$" % mode, open(full + "/report.md").read(), re.M):
+        i = re.search(r"IOPS cap ~([\d,.]+) IOPS", text)
+        b = re.search(r"bandwidth cap ~([\d,.]+) MiB/s", text)
+        if i or b:
+            caps[mode] = (num(i.group(1)) if i else 0, num(b.group(1)) if b else 0)
+            break
 for mode in caps:
     ai = ab = 0
     for f in aj["auto"]["findings"]:

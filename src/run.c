@@ -24,6 +24,9 @@
 #include "run.h"
 #include "util.h"
 
+/* steady_soon: how far ahead the window ends once steady, so that it is never in the past. */
+#define RUN_SOON_NS	(NSEC_PER_SEC / 50)
+
 static double
 tv_s(const struct timeval *tv)
 {
@@ -81,7 +84,11 @@ run_watchdog(struct run_watch *w, uint64_t t)
 /*
  * Steady state, checked on whole seconds of the window: once seconds
  * [0, s) are complete and steady, end the window at the next whole second
- * (t_end in the future, so the jobs' counting stays exact).
+ * (t_end in the future, so the jobs' counting stays exact).  A plan with
+ * steady_soon (--auto's) ends it RUN_SOON_NS from now instead: the seconds
+ * judged are the figures' evidence, and the rest of a second adds none;
+ * its partial last second is one the series and the stability verdict
+ * already leave out.
  */
 static void
 run_check_steady(struct run_watch *w, uint64_t t)
@@ -109,6 +116,9 @@ run_check_steady(struct run_watch *w, uint64_t t)
 		inflight += w->jobs[i]->j.depth;
 	if (analysis_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
 		uint64_t end = w->sh->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
+
+		if (p->steady_soon && now_ns() + RUN_SOON_NS < end)
+			end = now_ns() + RUN_SOON_NS;
 
 		w->steady = true;
 		w->steady_at_s = done;

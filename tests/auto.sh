@@ -17,9 +17,10 @@ F="--engine null --file $T/n.dat --size 16m --modes read --depth 1,2 --ramp 0 --
 "$SWEEP" plan --auto $F >"$T/plan" 2>&1 || fail "plan --auto: $(cat "$T/plan")"
 grep -q '^Plan: --auto, cells chosen as the run goes; modes: read (only these)' "$T/plan" ||
 	fail "plan --auto names the modes: $(cat "$T/plan")"
-grep -q 'coarse pass: 4K, 64K, 1M at QD2; 2. knee bisection' "$T/plan" ||
-	fail "plan --auto gives the strategy: $(cat "$T/plan")"
-grep -q '^Estimated duration: at most 28 s (14 cells at most)' "$T/plan" ||
+grep -q '1. QD1 pass: 4K and 1M at QD1; 2. a size either side of the knee it suggests at QD2' \
+    "$T/plan" || fail "plan --auto gives the strategy: $(cat "$T/plan")"
+grep -q '^Estimated duration: at most 1 min 18 s (13 cells at most, each measured up to 3 times)' \
+    "$T/plan" ||
 	fail "plan --auto gives the longest it can take: $(cat "$T/plan")"
 ok "plan --auto prints the strategy and the longest it can take"
 
@@ -35,14 +36,14 @@ assert len(cells) >= 5, len(cells)
 assert all(c.get("reason") for c in cells), [c for c in cells if not c.get("reason")]
 assert all(c.get("reason") for c in d["plan"]["cells"])
 why = [c["reason"] for c in cells]
-assert why[:3] == ["coarse pass"] * 3, why
+assert why[:2] == ["QD1 pass"] * 2, why
 assert any(w.startswith("depth search") for w in why), why
 assert {c["mode"] for c in cells} == {"read"}
 assert d["auto"]["budget_s"] == 40 and d["auto"]["elapsed_s"] <= 40, d["auto"]
 assert any("saturating depth" in f for f in d["auto"]["findings"]), d["auto"]
 '
 head -1 "$T/a/results.csv" | grep -q ',reason$' || fail "results.csv has no reason column"
-grep -q 'coarse pass' "$T/a/results.csv" || fail "results.csv lacks the reasons"
+grep -q 'QD1 pass' "$T/a/results.csv" || fail "results.csv lacks the reasons"
 grep -q '^## How this was measured' "$T/a/report.md" || fail "report.md lacks the section"
 grep -q 'sweep run --auto chose these' "$T/a/report.md" || fail "report.md: $(cat "$T/a/report.md")"
 "$SWEEP" report "$T/a" --formats md >/dev/null 2>&1 || fail "sweep report of an --auto run"
