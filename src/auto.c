@@ -221,8 +221,7 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
 	ap->budget_ns = (uint64_t)(o->budget_s ? o->budget_s :
 	    AUTO_BUDGET_PER_MODE_S * ap->nmodes) * NSEC_PER_SEC;
 	q = *p;
-	if (o->like == NULL)
-		autoplan_times(o, p, &q.ramp_s, &q.runtime_s);
+	autoplan_times(o, p, &q.ramp_s, &q.runtime_s);
 	ap->ramp_s = q.ramp_s;
 	ap->runtime_s = q.runtime_s;
 	ap->least_s = plan_steady(&q) ? plan_steady_least(&q) : q.runtime_s;
@@ -235,19 +234,22 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
 	return ap;
 }
 
-/* The planner of a run: as autoplan_new, and p's cells are dropped (the run adds them). */
+/*
+ * The planner of a run: as autoplan_new; p's cells are dropped (the run
+ * adds them; --like keeps them), and its cells take --auto's ramp and
+ * runtime and end at once when steady.
+ */
 struct autoplan *
 autoplan_start(const struct auto_opts *o, struct plan *p, const struct target *t,
     uint64_t start_ns)
 {
 	struct autoplan *ap = autoplan_new(o, p, t, start_ns);
 
-	if (!ap->fixed) {
+	if (!ap->fixed)
 		p->ncells = 0;
-		p->ramp_s = ap->ramp_s;
-		p->runtime_s = ap->runtime_s;
-		p->steady_soon = true;
-	}
+	p->ramp_s = ap->ramp_s;
+	p->runtime_s = ap->runtime_s;
+	p->steady_soon = true;
 	return ap;
 }
 
@@ -602,12 +604,11 @@ static bool
 auto_mode_first(struct autoplan *ap, struct results *res, enum rw_mode mode, struct cell *c,
     const struct knee *k)
 {
-	uint64_t ends[2], *a = &ends[0], *z = &ends[1];
+	uint64_t ends[2];
 	unsigned e;
-	char b[32];
 	int i;
 
-	auto_ends(ap, a, z);
+	auto_ends(ap, &ends[0], &ends[1]);
 	for (e = 0; e < 2; e++)
 		if (auto_fits(ap, ends[e]) && auto_find(res, mode, ends[e], 1, ap->jobs) < 0) {
 			c->bs = ends[e];
@@ -633,8 +634,8 @@ auto_mode_first(struct autoplan *ap, struct results *res, enum rw_mode mode, str
 			continue;
 		c->bs = ends[e];
 		c->depth = ap->depth_max;
-		snprintf(c->why, sizeof c->why, "QD%u at %s: QD1 is below the caps", ap->depth_max,
-		    size_short(c->bs, b, sizeof b));
+		snprintf(c->why, sizeof c->why, "depth search QD%u: QD1 is below the caps",
+		    ap->depth_max);
 		return true;
 	}
 	return false;
@@ -794,11 +795,15 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	uint64_t cell_ns = (uint64_t)(ap->ramp_s + ap->runtime_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
 	uint64_t worst = cell_ns * auto_mode_cells_max(ap) * ap->nmodes * (1 + AUTO_AGAIN_MAX);
 	char modes[128] = "", dur[32], bud[32], ends[2][32];
+	struct plan q;
 	uint64_t a, z;
 	unsigned m;
 
 	if (ap->fixed) {
-		plan_print(f, p, t, false);
+		q = *p;
+		q.ramp_s = ap->ramp_s;
+		q.runtime_s = ap->runtime_s;
+		plan_print(f, &q, t, false);
 		fprintf(f, "Cells: those measured in %s (--like), so that sweep compare has every "
 		    "cell in common\n", ap->like);
 		return;

@@ -612,7 +612,7 @@ const struct results_field results_cell_fields[] = {
 	{ .key = "reason", .type = RF_STR, .off = CR(cell.why), .size = SIZE(cell.why),
 	  .flags = RF_PLAN, .when = why_given,
 	  .doc = "`sweep run --auto` only (absent otherwise): why the cell was chosen, e.g. "
-	  "`coarse pass`, `knee bisection 2 (IOPS cap)`, `depth search 8→16: +3%, saturated`, "
+	  "`QD1 pass`, `knee bisection 2 (IOPS cap)`, `depth search 8→16: +3%, saturated`, "
 	  "`QD1 latency at 4 KiB`; with `--like`, `as in LABEL: ` and the earlier run's reason" },
 	{ .key = "runtime_ns", .type = RF_U64, .off = CR(runtime_ns), .flags = RF_MEASURED,
 	  .when = counts_given,
