@@ -82,13 +82,27 @@ run_watchdog(struct run_watch *w, uint64_t t)
 }
 
 /*
+ * steady_soon: where a steady window ends, at least RUN_SOON_NS from now,
+ * on a tenth of a second of the window: a throttle that dispatches in
+ * 100 ms slices (blk-throttle) then has whole slices in the last, partial
+ * second (ending mid-slice read 2,972 IOPS off a 3,000 IOPS throttle).
+ */
+static uint64_t
+run_soon_end(const struct run_watch *w)
+{
+	uint64_t tenth = NSEC_PER_SEC / 10, in = now_ns() + RUN_SOON_NS - w->sh->t_measure;
+
+	return w->sh->t_measure + (in + tenth - 1) / tenth * tenth;
+}
+
+/*
  * Steady state, checked on whole seconds of the window: once seconds
  * [0, s) are complete and steady, end the window at the next whole second
  * (t_end in the future, so the jobs' counting stays exact).  A plan with
- * steady_soon (--auto's) ends it RUN_SOON_NS from now instead: the seconds
- * judged are the figures' evidence, and the rest of a second adds none;
- * its partial last second is one the series and the stability verdict
- * already leave out.
+ * steady_soon (--auto's) ends it within a tenth of a second instead
+ * (run_soon_end): the seconds judged are the figures' evidence, and the
+ * rest of a second adds none; its partial last second is one the series
+ * and the stability verdict already leave out.
  */
 static void
 run_check_steady(struct run_watch *w, uint64_t t)
@@ -117,8 +131,8 @@ run_check_steady(struct run_watch *w, uint64_t t)
 	if (analysis_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
 		uint64_t end = w->sh->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
 
-		if (p->steady_soon && now_ns() + RUN_SOON_NS < end)
-			end = now_ns() + RUN_SOON_NS;
+		if (p->steady_soon && run_soon_end(w) < end)
+			end = run_soon_end(w);
 
 		w->steady = true;
 		w->steady_at_s = done;
@@ -142,6 +156,22 @@ run_draw(struct run_watch *w)
 }
 
 /*
+ * steady_soon: the time from t to the next steady-state check, 100 ms
+ * past a whole second of the window, when its second is complete; the
+ * window ends that much sooner than at a quarter-second's wake.
+ */
+static uint64_t
+run_soon_wake(const struct run_watch *w, uint64_t t)
+{
+	uint64_t into, at = NSEC_PER_SEC / 10;
+
+	if (t < w->sh->t_measure)
+		return w->sh->t_measure - t + at;
+	into = (t - w->sh->t_measure) % NSEC_PER_SEC;
+	return into < at ? at - into : NSEC_PER_SEC + at - into;
+}
+
+/*
  * Sleep until deadline (or the window's end, which steady state may move
  * earlier), an interruption or an abort; draw progress once a second,
  * check steady state and watch for stuck I/O.
@@ -159,6 +189,8 @@ run_wait(struct run_watch *w, uint64_t deadline, bool to_end)
 		step = end - t;
 		if (step > NSEC_PER_SEC / 4)
 			step = NSEC_PER_SEC / 4;
+		if (w->plan->steady_soon && step > run_soon_wake(w, t))
+			step = run_soon_wake(w, t);
 		ts.tv_sec = (time_t)(step / NSEC_PER_SEC);
 		ts.tv_nsec = (long)(step % NSEC_PER_SEC);
 		nanosleep(&ts, NULL);
