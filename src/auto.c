@@ -528,6 +528,9 @@ auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mod
 		*sat = 1;
 		return 0;
 	}
+	/* Left out after its attempts (step 0 ran first): no depth can be compared with it. */
+	if (!auto_clean(res, i))
+		return 0;
 	if (top < 0 && ap->depth_max > 1) {
 		snprintf(why, len, "depth search QD%u: QD1 is below the caps", ap->depth_max);
 		return ap->depth_max;

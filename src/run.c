@@ -96,13 +96,37 @@ run_soon_end(const struct run_watch *w)
 }
 
 /*
+ * steady_soon: whether the seconds [0, done) already judge noisy or
+ * stalled (analysis-stability.c, as the finished cell is judged).  --auto
+ * measures such a cell again; the rest of its runtime would only average
+ * the disturbance into a figure the caps leave out.
+ */
+static bool
+run_soon_unstable(const struct run_watch *w, unsigned done, unsigned inflight)
+{
+	struct cell_result r;
+	struct stability s;
+
+	memset(&r, 0, sizeof r);
+	r.cell = *w->cell;
+	r.status = CELL_OK;
+	r.series_ios = w->ios;
+	r.nseries = done;
+	r.runtime_ns = (uint64_t)done * NSEC_PER_SEC;
+	r.inflight_max = inflight;
+	analysis_stability_compute(&r, &s);
+	return analysis_stability_suspect(&s);
+}
+
+/*
  * Steady state, checked on whole seconds of the window: once seconds
  * [0, s) are complete and steady, end the window at the next whole second
  * (t_end in the future, so the jobs' counting stays exact).  A plan with
  * steady_soon (--auto's) ends it within a tenth of a second instead
  * (run_soon_end): the seconds judged are the figures' evidence, and the
  * rest of a second adds none; its partial last second is one the series
- * and the stability verdict already leave out.
+ * and the stability verdict already leave out.  It ends one whose seconds
+ * already judge noisy or stalled there too (run_soon_unstable).
  */
 static void
 run_check_steady(struct run_watch *w, uint64_t t)
@@ -130,14 +154,17 @@ run_check_steady(struct run_watch *w, uint64_t t)
 		inflight += w->jobs[i]->j.depth;
 	if (analysis_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
 		uint64_t end = w->sh->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
+		uint64_t soon = p->steady_soon ? run_soon_end(w) : end;
 
-		if (p->steady_soon && run_soon_end(w) < end)
-			end = run_soon_end(w);
-
+		if (soon < end)
+			end = soon;
 		w->steady = true;
 		w->steady_at_s = done;
 		if (end < w->sh->t_end)
 			__atomic_store_n(&w->sh->t_end, end, __ATOMIC_RELAXED);
+	} else if (p->steady_soon && run_soon_unstable(w, done, inflight) &&
+	    run_soon_end(w) < w->sh->t_end) {
+		__atomic_store_n(&w->sh->t_end, run_soon_end(w), __ATOMIC_RELAXED);
 	}
 }
 
