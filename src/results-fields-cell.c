@@ -410,9 +410,9 @@ rounds_write(cJSON *o, const struct results_field *f, const void *base)
 }
 
 /*
- * A cell's "attempts" (--retry-unstable): which attempt the cell's figures
- * are, the rule that chose it and the note the reports show, and every
- * attempt.  Nothing for a cell that was never re-run.
+ * A cell's "attempts" (--retry-unstable, run --auto): which attempt the
+ * cell's figures are, the rule that chose it and the note the reports
+ * show, and every attempt.  Nothing for a cell that was never re-run.
  */
 static void
 attempts_write(cJSON *o, const struct results_field *f, const void *base)
@@ -693,7 +693,7 @@ const struct results_field results_cell_fields[] = {
 	  .doc = "`--repeat` only, below; absent in a cell that ran once (every file written "
 	  "before it, and runs without the option, read as they always did)" },
 	{ .key = "attempts", .type = RF_CUSTOM, .flags = RF_TOP, .write = attempts_write,
-	  .doc = "`--retry-unstable` only, [below](#attempts); absent in a cell that was never "
-	  "re-run" },
+	  .doc = "`--retry-unstable` and `run --auto` only, [below](#attempts); absent in a cell "
+	  "that was never re-run" },
 	{ .key = NULL }
 };
