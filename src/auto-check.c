@@ -48,9 +48,13 @@ autoplan_check_shares(const struct plan *p)
 int
 autoplan_check_budget(const struct auto_opts *o, const struct plan *p)
 {
-	unsigned i, k, nmodes = 0, least, need, budget;
+	unsigned i, k, nmodes = 0, least, need, budget, ramp;
 	enum rw_mode modes[MODE_COUNT];
-	bool steady = plan_steady(p);
+	struct plan q = *p;
+	bool steady;
+
+	autoplan_times(o, p, &ramp, &q.runtime_s);
+	steady = plan_steady(&q);
 
 	for (i = 0; i < p->ncells; i++) {
 		for (k = 0; k < nmodes && modes[k] != p->cells[i].mode; k++)
@@ -58,8 +62,8 @@ autoplan_check_budget(const struct auto_opts *o, const struct plan *p)
 		if (k == nmodes)
 			modes[nmodes++] = p->cells[i].mode;
 	}
-	least = steady && plan_steady_least(p) < p->runtime_s ? plan_steady_least(p) : p->runtime_s;
-	need = (unsigned)(AUTO_RESERVE_NS / NSEC_PER_SEC) + nmodes * (p->ramp_s + least +
+	least = steady && plan_steady_least(&q) < q.runtime_s ? plan_steady_least(&q) : q.runtime_s;
+	need = (unsigned)(AUTO_RESERVE_NS / NSEC_PER_SEC) + nmodes * (ramp + least +
 	    AUTO_OVERHEAD_S);
 	budget = o->budget_s ? o->budget_s : AUTO_BUDGET_PER_MODE_S * nmodes;
 	if (budget >= need)
@@ -67,8 +71,22 @@ autoplan_check_budget(const struct auto_opts *o, const struct plan *p)
 	sweep_error("--budget %us%s: too short for one cell per mode (%u mode%s x (%u s ramp + "
 	    "%u s measured + %u s set-up) + %u s for the reports = %u s); give --budget %us or "
 	    "more, or a shorter %s or --ramp", budget, o->budget_s ? "" : " (the default)",
-	    nmodes, nmodes == 1 ? "" : "s", p->ramp_s, least, AUTO_OVERHEAD_S,
+	    nmodes, nmodes == 1 ? "" : "s", ramp, least, AUTO_OVERHEAD_S,
 	    (unsigned)(AUTO_RESERVE_NS / NSEC_PER_SEC), need, need,
 	    steady ? "--min-runtime" : "--runtime");
 	return -EINVAL;
+}
+
+/*
+ * The ramp and the longest window of --auto's cells: AUTO_RAMP_S and
+ * AUTO_RUNTIME_S, or the plan's where --ramp or --runtime is given or
+ * shorter (auto.c says why).
+ */
+void
+autoplan_times(const struct auto_opts *o, const struct plan *p, unsigned *ramp_s,
+    unsigned *runtime_s)
+{
+	*ramp_s = o->ramp_given || p->ramp_s < AUTO_RAMP_S ? p->ramp_s : AUTO_RAMP_S;
+	*runtime_s = o->runtime_given || p->runtime_s < AUTO_RUNTIME_S ? p->runtime_s :
+	    AUTO_RUNTIME_S;
 }

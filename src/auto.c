@@ -5,8 +5,26 @@
  * bandwidth cap, the knee between them, the depth where the volume
  * saturates and the QD1 latency.  Per mode, in this order:
  *
- * 1. Coarse pass: 4 KiB, 64 KiB and 1 MiB at the highest depth given.
- * 2. Knee bisection: the caps and their ranges come from the robust
+ * 0. Again: a cell already run whose verdict is noisy or stalled is left
+ *    out of the caps (analysis-curve.c), so it answers nothing; one whose
+ *    device other I/O shared (its BW check's device leg moved more than
+ *    it did) shows its share of the device, steady or not.  Either runs
+ *    again (an attempt, as --retry-unstable's: the cell keeps each one and
+ *    shows the first steady one without other I/O) up to AUTO_AGAIN_MAX
+ *    times, before any new cell, while the budget lasts.
+ * 1. QD1 pass: the coarse pass's smallest and largest size (4 KiB and
+ *    1 MiB) at QD1: the QD1 latency, the start of both depth searches and,
+ *    where QD1 saturates, a point of each cap.
+ * 2. First plateau cells: at the highest depth, one size either side of
+ *    the knee the QD1 pass suggests (bandwidth at 1 MiB over IOPS at
+ *    4 KiB), each twice from it or more, powers of two: the caps model
+ *    needs two sizes a cap, and these make two with the QD1 pass's.
+ * 3. A QD1 cell below the caps for certain (a larger size has more IOPS,
+ *    or a smaller one more bandwidth: neither can under the two caps)
+ *    gets the highest depth at its size too: it shows what the depth
+ *    allowed, and the cell at the highest depth is the size's point of
+ *    the curve.
+ * 4. Knee bisection: the caps and their ranges come from the robust
  *    estimate of analysis-caps.c (analysis_caps_knee).  A cap is settled when
  *    its plateau rests on two block sizes or more and its range (lowest to
  *    highest cell) is within AUTO_TARGET_PCT of it.  While one is not, a
@@ -15,65 +33,54 @@
  *    the plateau and the bracket around the knee narrows; a mode bound by
  *    one cap at every size measured is extended (x4 up to 8 MiB, /4 down
  *    to 512 B) until the other cap shows.  At most AUTO_BISECT_MAX cells.
- * 3. Depth search at the smallest and the largest block size: QD1, then
- *    doubling until IOPS gain less than AUTO_DEPTH_GAIN_PCT; the depth
- *    before that step is the saturating depth.  A depth within that of the
- *    highest depth's IOPS (the coarse pass's cell) is saturated at once.
- * 4. QD1 latency at 4 KiB, when the depth search did not measure it.
+ * 5. Depth search at the QD1 pass's two sizes: a QD1 cell on a settled cap
+ *    (within AUTO_DEPTH_GAIN_PCT of it) is saturated, as no depth can do
+ *    more than the cap; otherwise doubling from QD1 until IOPS gain less
+ *    than AUTO_DEPTH_GAIN_PCT; the depth before that step is the
+ *    saturating depth.  A depth within that of the highest depth's IOPS
+ *    is saturated at once.
+ * 6. QD1 latency at 4 KiB, when the QD1 pass did not measure it.
  *
- * Cells already measured (any question's) are reused, never run twice.
- * The budget is shared by the modes still to run when each starts; a cell
- * is run only if its ramp and least runtime fit what is left, and its
- * runtime is cut to fit; a mode whose budget ends says which questions it
- * left open.  Steady state still ends every cell early.
+ * Cells already measured (any question's) are reused, never run twice but
+ * as step 0's attempts.  The budget is shared by the modes still to run
+ * when each starts; a cell is run only if its ramp and least runtime fit
+ * what is left, and its runtime is cut to fit; a mode whose budget ends
+ * says which questions it left open.
+ *
+ * The time of a cell is its ramp, the seconds steady state needs and its
+ * set-up.  Steady state still ends every cell early, and at once
+ * (plan.steady_soon: the seconds it judged are the evidence, the rest of
+ * the second adds none).  The ramp is AUTO_RAMP_S unless --ramp is given:
+ * what a ramp keeps out of the figures is the start, and on a throttled
+ * volume the start is one burst inside the first second (blk-throttle's
+ * new slice: 3,188 I/Os in a 3,000 IOPS second, then 3,000 flat); a
+ * longer settling shows in the seconds steady state judges (a band of
+ * 2% with no trend) and keeps the cell running.  A cell runs at most
+ * AUTO_RUNTIME_S unless --runtime is given: one not steady by then is
+ * judged on 6 seconds, the window the stability verdict's threshold is
+ * set for (analysis-stability.c), and a noisy one is measured again
+ * (step 0) rather than averaged over longer.
  */
 #include "config.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "analysis.h"
 #include "auto.h"
+#include "auto-plan.h"
 #include "plan.h"
 #include "results.h"
 #include "util.h"
 
-#define AUTO_BS_TOP	(8 * MIB)	/* the default plan's largest block size */
-
 static const uint64_t auto_coarse[] = { 4 * KIB, 64 * KIB, 1 * MIB };
 
-struct autoplan {
-	enum rw_mode	 modes[MODE_COUNT];
-	unsigned	 nmodes;
-	unsigned	 cur;		/* the mode being measured */
-	unsigned	 depth_max;
-	unsigned	 jobs;
-	uint64_t	 align;		/* block sizes are multiples of this */
-	uint64_t	 size;		/* ... and at most this */
-	uint64_t	 bs_lo, bs_hi;	/* ... within this range (--bs, a sweep file's bs) */
-	bool		 bs_given;
-	uint64_t	 coarse[3];	/* the coarse pass's sizes; 0 past the last */
-	uint64_t	 qd1_bs;	/* the QD1 latency's: 4 KiB, or the smallest in range */
-	uint64_t	 max_io;	/* the largest request the device takes; 0 unknown */
-	uint64_t	 start_ns;
-	uint64_t	 budget_ns;
-	bool		 budget_default;
-	uint64_t	 mode_end_ns;	/* when the current mode's share ends; 0 not started */
-	unsigned	 ramp_s, runtime_s, least_s;
-	unsigned	 nbisect;	/* knee bisection cells of the current mode */
-	char		 open[MODE_COUNT][128];	/* what the budget left unmeasured, per mode */
-	char		 like[256];
-	bool		 fixed;		/* --like: the cells are given, none is added */
-	auto_knee_text_fn *knee_text;
-};
-
 /* The index of the cell (mode, bs, depth, jobs) that has run, or -1. */
-static int
+int
 auto_find(const struct results *res, enum rw_mode mode, uint64_t bs, unsigned depth,
     unsigned jobs)
 {
@@ -90,7 +97,7 @@ auto_find(const struct results *res, enum rw_mode mode, uint64_t bs, unsigned de
 }
 
 /* A cell's IOPS, 0 when it has none (failed, skipped). */
-static double
+double
 auto_iops(const struct results *res, int i)
 {
 	const struct cell_result *r = &res->cells[i];
@@ -99,7 +106,7 @@ auto_iops(const struct results *res, int i)
 }
 
 /* Does block size bs fit the target (alignment, region) and the range of --bs? */
-static bool
+bool
 auto_fits(const struct autoplan *ap, uint64_t bs)
 {
 	return bs >= ap->bs_lo && bs <= ap->bs_hi && bs <= ap->size && bs % ap->align == 0;
@@ -190,6 +197,7 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
     uint64_t start_ns)
 {
 	struct autoplan *ap = xcalloc(1, sizeof *ap);
+	struct plan q;
 	unsigned i, k;
 
 	ap->jobs = p->ncells > 0 ? p->cells[0].jobs : 1;
@@ -212,11 +220,13 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
 	ap->budget_default = o->budget_s == 0;
 	ap->budget_ns = (uint64_t)(o->budget_s ? o->budget_s :
 	    AUTO_BUDGET_PER_MODE_S * ap->nmodes) * NSEC_PER_SEC;
-	ap->ramp_s = p->ramp_s;
-	ap->runtime_s = p->runtime_s;
-	ap->least_s = plan_steady(p) ? plan_steady_least(p) : p->runtime_s;
-	if (ap->least_s > p->runtime_s)
-		ap->least_s = p->runtime_s;
+	q = *p;
+	autoplan_times(o, p, &q.ramp_s, &q.runtime_s);
+	ap->ramp_s = q.ramp_s;
+	ap->runtime_s = q.runtime_s;
+	ap->least_s = plan_steady(&q) ? plan_steady_least(&q) : q.runtime_s;
+	if (ap->least_s > q.runtime_s)
+		ap->least_s = q.runtime_s;
 	if (o->like != NULL) {
 		str_copy(ap->like, sizeof ap->like, o->like);
 		ap->fixed = true;
@@ -224,7 +234,11 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
 	return ap;
 }
 
-/* The planner of a run: as autoplan_new, and p's cells are dropped (the run adds them). */
+/*
+ * The planner of a run: as autoplan_new; p's cells are dropped (the run
+ * adds them; --like keeps them), and its cells take --auto's ramp and
+ * runtime and end at once when steady.
+ */
 struct autoplan *
 autoplan_start(const struct auto_opts *o, struct plan *p, const struct target *t,
     uint64_t start_ns)
@@ -233,6 +247,9 @@ autoplan_start(const struct auto_opts *o, struct plan *p, const struct target *t
 
 	if (!ap->fixed)
 		p->ncells = 0;
+	p->ramp_s = ap->ramp_s;
+	p->runtime_s = ap->runtime_s;
+	p->steady_soon = true;
 	return ap;
 }
 
@@ -243,7 +260,7 @@ autoplan_free(struct autoplan *ap)
 }
 
 /* Is a cap settled: two block sizes or more, and a range within the target? */
-static bool
+bool
 auto_cap_ok(double cap, double lo, double hi, unsigned n)
 {
 	return n >= 2 && cap > 0 && hi - lo <= cap * AUTO_TARGET_PCT / 100.0;
@@ -281,9 +298,11 @@ auto_bisect_bs(const struct autoplan *ap, const struct results *res, enum rw_mod
 	bool iops_ok = auto_cap_ok(k->iops_cap, k->iops_lo, k->iops_hi, k->iops_npoints);
 	bool bw_ok = auto_cap_ok(k->bw_cap, k->bw_lo, k->bw_hi, k->bw_npoints);
 	uint64_t bs = 0, lo, hi;
-	bool left;
+	bool left, up;
 
-	static const uint64_t more[] = { 16 * KIB, 256 * KIB, 4 * MIB, 1 * KIB };
+	static const unsigned shift[] = { 2, 1, 3 };
+	static const uint64_t more[] = { 16 * KIB, 256 * KIB, 4 * MIB, 1 * KIB, 64 * KIB, 2 * KIB,
+	    2 * MIB, 8 * KIB, 128 * KIB };
 	unsigned m;
 
 	if (ap->nbisect >= AUTO_BISECT_MAX)
@@ -302,18 +321,19 @@ auto_bisect_bs(const struct autoplan *ap, const struct results *res, enum rw_mod
 				return more[m];
 		return 0;
 	}
-	if (k->kind == KNEE_IOPS_BOUND) {
-		bs = k->bs_max * 4 > ap->bs_hi ? ap->bs_hi : k->bs_max * 4;
-		snprintf(why, len, "knee search %u: IOPS-bound up to the largest size", ap->nbisect + 1);
-		return auto_fits(ap, bs) && bs > k->bs_max &&
-		    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0 ? bs : 0;
-	}
-	if (k->kind == KNEE_BW_BOUND) {
-		bs = k->bs_min / 4 < ap->bs_lo ? ap->bs_lo : k->bs_min / 4;
-		snprintf(why, len, "knee search %u: bandwidth-bound down to the smallest size",
-		    ap->nbisect + 1);
-		return auto_fits(ap, bs) && bs < k->bs_min &&
-		    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0 ? bs : 0;
+	if (k->kind == KNEE_IOPS_BOUND || k->kind == KNEE_BW_BOUND) {
+		up = k->kind == KNEE_IOPS_BOUND;
+		snprintf(why, len, up ? "knee search %u: IOPS-bound up to the largest size" :
+		    "knee search %u: bandwidth-bound down to the smallest size", ap->nbisect + 1);
+		/* x4 (/4), or x2 and x8 (/2, /8) where a size's cells were left out. */
+		for (m = 0; m < 3; m++) {
+			bs = up ? k->bs_max << shift[m] : k->bs_min >> shift[m];
+			bs = up && bs > ap->bs_hi ? ap->bs_hi : !up && bs < ap->bs_lo ? ap->bs_lo : bs;
+			if (auto_fits(ap, bs) && (up ? bs > k->bs_max : bs < k->bs_min) &&
+			    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0)
+				return bs;
+		}
+		return 0;
 	}
 	/* A plateau of 3 sizes or more that is still wide is noise: another size only widens it. */
 	iops_ok = iops_ok || k->iops_npoints >= 3;
@@ -327,33 +347,141 @@ auto_bisect_bs(const struct autoplan *ap, const struct results *res, enum rw_mod
 		bs = auto_round(ap, sqrt((double)lo * k->knee_bs));
 	else if (!left && hi > 0)
 		bs = auto_round(ap, sqrt((double)hi * k->knee_bs));
-	if (bs == 0 || bs == lo || bs == hi || auto_find(res, mode, bs, ap->depth_max, ap->jobs) >= 0)
-		/* The bracket is as narrow as the sizes allow: widen the plateau outwards. */
-		bs = left ? auto_round(ap, (double)k->bs_min / 2) : k->bs_max * 2;
 	snprintf(why, len, "knee bisection %u (%s cap)", ap->nbisect + 1, left ? "IOPS" : "bandwidth");
-	if (!auto_fits(ap, bs) || auto_find(res, mode, bs, ap->depth_max, ap->jobs) >= 0)
-		return 0;
-	return bs;
+	if (bs != 0 && bs != lo && bs != hi && auto_fits(ap, bs) &&
+	    auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0)
+		return bs;
+	/*
+	 * The bracket is as narrow as the sizes allow, or its size's cells were
+	 * left out: widen the plateau outwards, a doubling, then two.
+	 */
+	for (m = 1; m <= 2; m++) {
+		bs = left ? auto_round(ap, (double)k->bs_min / (1 << m)) : k->bs_max << m;
+		if (auto_fits(ap, bs) && auto_find(res, mode, bs, ap->depth_max, ap->jobs) < 0)
+			return bs;
+	}
+	return 0;
 }
 
-/* The smallest and largest block size of mode measured at the highest depth. */
-static void
-auto_depth_sizes(const struct autoplan *ap, const struct results *res, enum rw_mode mode,
-    uint64_t *small, uint64_t *large)
+/* The QD1 pass's sizes (the depth search's): the coarse pass's smallest and largest. */
+void
+auto_ends(const struct autoplan *ap, uint64_t *a, uint64_t *z)
 {
 	unsigned i;
 
-	*small = *large = 0;
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell *c = &res->cells[i].cell;
+	*a = *z = ap->coarse[0];
+	for (i = 1; i < 3 && ap->coarse[i] != 0; i++)
+		*z = ap->coarse[i];
+}
 
-		if (c->mode != mode || c->depth != ap->depth_max || auto_iops(res, (int)i) <= 0)
-			continue;
-		if (*small == 0 || c->bs < *small)
-			*small = c->bs;
-		if (c->bs > *large)
-			*large = c->bs;
+/*
+ * Whether cell r is one to measure again (step 0): its verdict leaves it
+ * out of the caps, or other I/O shared the device with a cell that only
+ * reads (results_cell_shared: its figures are its share of the device),
+ * and it has had fewer than AUTO_AGAIN_MAX re-runs.
+ */
+static bool
+auto_again_wanted(const struct cell_result *r)
+{
+	unsigned done = r->nattempts > 0 ? r->nattempts - 1 : 0;
+
+	if (results_attempt_wanted(r, AUTO_AGAIN_MAX))
+		return true;
+	return r->status == CELL_OK && r->nrounds == 0 && done < AUTO_AGAIN_MAX &&
+	    !mode_writes(r->cell.mode) && results_cell_shared(r);
+}
+
+/* A cell of mode to measure again (step 0), or -1. */
+static int
+auto_again(const struct results *res, enum rw_mode mode)
+{
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		if (res->cells[i].cell.mode == mode && auto_again_wanted(&res->cells[i]))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * Cell i's figures count: it ran, its verdict does not leave it out, and
+ * no other I/O shared the device with it (a cell that only reads).
+ */
+bool
+auto_clean(const struct results *res, int i)
+{
+	return i >= 0 && auto_iops(res, i) > 0 && !analysis_curve_left_out(&res->cells[i]) &&
+	    (mode_writes(res->cells[i].cell.mode) || !results_cell_shared(&res->cells[i]));
+}
+
+/*
+ * A power of two for a first plateau cell (step 2): the largest at most
+ * lim (the smallest at least lim, up) that fits and is neither QD1 pass
+ * size; 0 none.
+ */
+static uint64_t
+auto_pow2(const struct autoplan *ap, double lim, bool up)
+{
+	uint64_t a, z, bs = SWEEP_BS_MIN;
+
+	auto_ends(ap, &a, &z);
+	while ((double)bs * 2 <= lim && bs < AUTO_BS_TOP)
+		bs *= 2;
+	if (up && (double)bs < lim)
+		bs *= 2;
+	for (; bs >= SWEEP_BS_MIN && bs <= AUTO_BS_TOP; bs = up ? bs * 2 : bs / 2)
+		if (bs != a && bs != z && auto_fits(ap, bs))
+			return bs;
+	return 0;
+}
+
+/*
+ * The sizes of the first plateau cells (step 2), once the QD1 pass has
+ * figures: either side of the knee it suggests, bandwidth at the largest
+ * size over IOPS at the smallest (on a throttle, the knee itself), twice
+ * from it or more.  Without figures, the coarse pass's middle size.
+ */
+static void
+auto_first_sizes(struct autoplan *ap, const struct results *res, enum rw_mode mode)
+{
+	uint64_t a, z;
+	int i, j;
+	double knee;
+
+	auto_ends(ap, &a, &z);
+	i = auto_find(res, mode, a, 1, ap->jobs);
+	j = auto_find(res, mode, z, 1, ap->jobs);
+	ap->first_set = true;
+	ap->first[0] = ap->first[1] = 0;
+	if (a == z)
+		return;
+	if (i < 0 || j < 0 || auto_iops(res, i) <= 0 || auto_iops(res, j) <= 0) {
+		ap->first[0] = ap->coarse[1] != z ? ap->coarse[1] : 0;
+		return;
 	}
+	knee = auto_iops(res, j) * (double)z / auto_iops(res, i);
+	ap->first[0] = auto_pow2(ap, knee / 2, false);
+	ap->first[1] = auto_pow2(ap, knee * 2, true);
+}
+
+/*
+ * Whether cell i is on a settled cap (within AUTO_DEPTH_GAIN_PCT of it, at
+ * a size of its plateau): no depth can do more there.
+ */
+static bool
+auto_on_cap(const struct results *res, int i, const struct knee *k)
+{
+	const struct cell_result *r = &res->cells[i];
+	double keep = 1 - AUTO_DEPTH_GAIN_PCT / 100.0;
+	uint64_t bs = r->cell.bs;
+
+	if (!auto_clean(res, i))
+		return false;
+	if (k->iops_plateau && auto_cap_ok(k->iops_cap, k->iops_lo, k->iops_hi, k->iops_npoints) &&
+	    bs >= k->iops_bs_lo && bs <= k->iops_bs_hi && r->iops >= keep * k->iops_cap)
+		return true;
+	return k->bw_plateau && auto_cap_ok(k->bw_cap, k->bw_lo, k->bw_hi, k->bw_npoints) &&
+	    bs >= k->bw_bs_lo && bs <= k->bw_bs_hi && r->iops * (double)bs >= keep * k->bw_cap;
 }
 
 /* The gain of depth step i (IOPS at cell j over cell i) noted in j's reason, once measured. */
@@ -374,17 +502,18 @@ auto_note_gain(struct results *res, int j, unsigned from, unsigned to, double ga
 }
 
 /*
- * The depth search at bs (step 3): the next depth to measure (0 when it is
+ * The depth search at bs (step 5): the next depth to measure (0 when it is
  * over), and in *sat the saturating depth found (0: none yet, or not
  * saturated by the highest depth), with the step's gain and its end depth
- * in *gain_out and *to.  A depth whose IOPS are within AUTO_DEPTH_GAIN_PCT
- * of the highest depth's (the coarse pass's cell) is saturated without the
- * doublings between: IOPS that do not fall with depth cannot gain more on
- * the way.
+ * in *gain_out and *to (0: QD1 is on a settled cap of k).  A QD1 cell
+ * below the caps has the highest depth measured first (step 3).  A depth
+ * whose IOPS are within AUTO_DEPTH_GAIN_PCT of the highest depth's is
+ * saturated without the doublings between: IOPS that do not fall with
+ * depth cannot gain more on the way.
  */
-static unsigned
+unsigned
 auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mode, uint64_t bs,
-    unsigned *sat, double *gain_out, unsigned *to, char *why, size_t len)
+    const struct knee *k, unsigned *sat, double *gain_out, unsigned *to, char *why, size_t len)
 {
 	unsigned d = 1, nd;
 	int i, j, top = auto_find(res, mode, bs, ap->depth_max, ap->jobs);
@@ -395,8 +524,20 @@ auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mod
 		snprintf(why, len, "depth search QD1");
 		return 1;
 	}
+	if (auto_on_cap(res, i, k)) {
+		*sat = 1;
+		return 0;
+	}
+	/* Left out after its attempts (step 0 ran first): no depth can be compared with it. */
+	if (!auto_clean(res, i))
+		return 0;
+	if (top < 0 && ap->depth_max > 1) {
+		snprintf(why, len, "depth search QD%u: QD1 is below the caps", ap->depth_max);
+		return ap->depth_max;
+	}
 	while (d < ap->depth_max) {
-		if (auto_iops(res, i) <= 0)
+		/* A cell left out (after its attempts) says nothing a doubling could build on. */
+		if (!auto_clean(res, i))
 			return 0;
 		nd = 2 * d < ap->depth_max ? 2 * d : ap->depth_max;
 		j = auto_find(res, mode, bs, nd, ap->jobs);
@@ -407,11 +548,11 @@ auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mod
 			snprintf(why, len, "depth search %u\u2192%u", d, nd);
 			return nd;
 		}
-		if (auto_iops(res, j) <= 0)
+		if (!auto_clean(res, j))
 			return 0;
 		*to = res->cells[j].cell.depth;
 		*gain_out = auto_iops(res, j) / auto_iops(res, i) - 1;
-		auto_note_gain(res, j == top && *to != nd ? i : j, d, *to, *gain_out);
+		auto_note_gain(res, j, d, *to, *gain_out);
 		/*
 		 * Saturated only where the summary says so too: within
 		 * SATURATION_TOL of the highest depth's IOPS.  A doubling that
@@ -429,9 +570,87 @@ auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mod
 	return 0;
 }
 
-/* The next cell of mode (steps 1-4), or false when every question has its answer. */
+/*
+ * Whether clean cell i is below the caps for certain: a clean cell of a
+ * larger size has more IOPS (of a smaller size, more bandwidth, when bw),
+ * by more than AUTO_DEPTH_GAIN_PCT.  Under min(IOPS cap, bandwidth cap /
+ * size) neither can be, so cell i is short of what its size allows.
+ */
 static bool
-auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, struct cell *c)
+auto_below(const struct results *res, int i, bool bw)
+{
+	const struct cell_result *r = &res->cells[i];
+	double more = 1 + AUTO_DEPTH_GAIN_PCT / 100.0;
+	unsigned j;
+
+	if (!auto_clean(res, i))
+		return false;
+	for (j = 0; j < res->plan.ncells; j++) {
+		const struct cell_result *q = &res->cells[j];
+
+		if (q->cell.mode != r->cell.mode || !auto_clean(res, (int)j))
+			continue;
+		if (!bw && q->cell.bs > r->cell.bs && q->iops > more * r->iops)
+			return true;
+		if (bw && q->cell.bs < r->cell.bs &&
+		    q->iops * (double)q->cell.bs > more * r->iops * (double)r->cell.bs)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Steps 1-3 of mode: the next cell into c (bs, depth, why), or false when
+ * they have none left.
+ */
+static bool
+auto_mode_first(struct autoplan *ap, struct results *res, enum rw_mode mode, struct cell *c,
+    const struct knee *k)
+{
+	uint64_t ends[2];
+	unsigned e;
+	int i;
+
+	auto_ends(ap, &ends[0], &ends[1]);
+	for (e = 0; e < 2; e++)
+		if (auto_fits(ap, ends[e]) && auto_find(res, mode, ends[e], 1, ap->jobs) < 0) {
+			c->bs = ends[e];
+			c->depth = 1;
+			str_copy(c->why, sizeof c->why, "QD1 pass");
+			return true;
+		}
+	if (!ap->first_set)
+		auto_first_sizes(ap, res, mode);
+	for (e = 0; e < 2; e++)
+		if (ap->first[e] != 0 &&
+		    auto_find(res, mode, ap->first[e], ap->depth_max, ap->jobs) < 0) {
+			c->bs = ap->first[e];
+			c->depth = ap->depth_max;
+			snprintf(c->why, sizeof c->why, "first %s cell",
+			    e == 0 ? "IOPS-plateau" : "bandwidth-plateau");
+			return true;
+		}
+	for (e = 0; e < 2 && ap->depth_max > 1; e++) {
+		i = auto_find(res, mode, ends[e], 1, ap->jobs);
+		if (i < 0 || auto_on_cap(res, i, k) || !auto_below(res, i, e == 1) ||
+		    auto_find(res, mode, ends[e], ap->depth_max, ap->jobs) >= 0)
+			continue;
+		c->bs = ends[e];
+		c->depth = ap->depth_max;
+		snprintf(c->why, sizeof c->why, "depth search QD%u: QD1 is below the caps",
+		    ap->depth_max);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The next cell of mode (steps 0-6), or false when every question has its
+ * answer; *again is the cell to measure again (step 0), or -1.
+ */
+static bool
+auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, struct cell *c,
+    int *again)
 {
 	struct knee k;
 	uint64_t sizes[2];
@@ -443,23 +662,26 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 	c->mode = mode;
 	c->jobs = ap->jobs;
 	c->depth = ap->depth_max;
-	for (i = 0; i < 3 && ap->coarse[i] != 0; i++)
-		if (auto_fits(ap, ap->coarse[i]) &&
-		    auto_find(res, mode, ap->coarse[i], ap->depth_max, ap->jobs) < 0) {
-			c->bs = ap->coarse[i];
-			str_copy(c->why, sizeof c->why, "coarse pass");
-			return true;
-		}
+	if ((*again = auto_again(res, mode)) >= 0) {
+		*c = res->cells[*again].cell;
+		snprintf(c->why, sizeof c->why, "again (%s)", res->cells[*again].stability.verdict ==
+		    STABILITY_STALLED ? "stalled" : res->cells[*again].stability.verdict ==
+		    STABILITY_NOISY ? "noisy" : "other I/O on the device");
+		return true;
+	}
 	analysis_caps_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
+	if (auto_mode_first(ap, res, mode, c, &k))
+		return true;
 	if ((c->bs = auto_bisect_bs(ap, res, mode, &k, c->why, sizeof c->why)) != 0) {
+		c->depth = ap->depth_max;
 		ap->nbisect++;
 		return true;
 	}
-	auto_depth_sizes(ap, res, mode, &sizes[0], &sizes[1]);
+	auto_ends(ap, &sizes[0], &sizes[1]);
 	for (i = 0; i < 2; i++) {
-		if (sizes[i] == 0 || (i == 1 && sizes[1] == sizes[0]))
+		if (!auto_fits(ap, sizes[i]) || (i == 1 && sizes[1] == sizes[0]))
 			continue;
-		c->depth = auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, &to, c->why,
+		c->depth = auto_depth_step(ap, res, mode, sizes[i], &k, &sat, &gain, &to, c->why,
 		    sizeof c->why);
 		if (c->depth != 0) {
 			c->bs = sizes[i];
@@ -499,26 +721,30 @@ auto_mode_start(struct autoplan *ap, uint64_t now)
 	left = end > now ? end - now : 0;
 	ap->mode_end_ns = now + left / (ap->nmodes - ap->cur);
 	ap->nbisect = 0;
+	ap->first_set = false;
 }
 
 /*
- * The run's next cell, appended to p and res: true, or false when every
- * mode is done or the budget is spent.  p's runtime is cut to what the
- * budget has left.
+ * The run's next cell: true, or false when every mode is done or the
+ * budget is spent.  A new cell is appended to p and res (*again is
+ * AUTOPLAN_NEW); a cell to measure again is not (*again is its index).
+ * p's runtime is cut to what the budget has left.
  */
 bool
-autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res)
+autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res, unsigned *again)
 {
 	struct cell c;
 	uint64_t now = now_ns(), need, left;
 	char b[32];
+	int i;
 
+	*again = AUTOPLAN_NEW;
 	if (ap->fixed)
 		return false;
 	for (; ap->cur < ap->nmodes; ap->cur++, ap->mode_end_ns = 0) {
 		if (ap->mode_end_ns == 0)
 			auto_mode_start(ap, now);
-		if (!auto_mode_next(ap, res, ap->modes[ap->cur], &c))
+		if (!auto_mode_next(ap, res, ap->modes[ap->cur], &c, &i))
 			continue;
 		need = (uint64_t)(ap->ramp_s + ap->least_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
 		left = ap->mode_end_ns > now ? ap->mode_end_ns - now : 0;
@@ -532,7 +758,10 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res)
 		if ((uint64_t)(ap->ramp_s + ap->runtime_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC > left)
 			p->runtime_s = left < need ? ap->least_s :
 			    (unsigned)(left / NSEC_PER_SEC) - ap->ramp_s - AUTO_OVERHEAD_S;
-		auto_append(p, res, &c);
+		if (i >= 0)
+			*again = (unsigned)i;
+		else
+			auto_append(p, res, &c);
 		printf("auto: %s bs %s depth %u: %s\n", mode_name(c.mode),
 		    size_short(c.bs, b, sizeof b), c.depth, c.why);
 		return true;
@@ -540,164 +769,11 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res)
 	return false;
 }
 
-/* Add one finding to res (printed with the report's "How this was measured"). */
-static void __attribute__((format(printf, 2, 3)))
-auto_finding(struct results *res, const char *fmt, ...)
-{
-	struct autoplan_record *a = &res->autoplan;
-	va_list ap;
-
-	if (a->nfindings >= AUTOPLAN_FINDINGS)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(a->findings[a->nfindings++], sizeof a->findings[0], fmt, ap);
-	va_end(ap);
-}
-
-/* One cap's finding: its value, range and whether it is settled (or why it is not known). */
-static void
-auto_cap_finding(struct results *res, enum rw_mode mode, const char *name, double cap, double lo,
-    double hi, unsigned n, double unit, const char *uname)
-{
-	double pct = cap > 0 ? 100 * (hi - lo) / cap : 0;
-
-	if (!(cap > 0))
-		return;
-	if (auto_cap_ok(cap, lo, hi, n))
-		auto_finding(res, "%s: %s cap %.*f %s (cells %.*f-%.*f over %u block sizes, range "
-		    "%.1f%%): settled (target %u%%)", mode_name(mode), name, unit > 1 ? 1 : 0,
-		    cap / unit, uname, unit > 1 ? 1 : 0, lo / unit, unit > 1 ? 1 : 0, hi / unit, n,
-		    pct, AUTO_TARGET_PCT);
-	else
-		auto_finding(res, "%s: %s cap %.*f %s (cells %.*f-%.*f over %u block size%s, range "
-		    "%.1f%%): not settled (target %u%%)", mode_name(mode), name, unit > 1 ? 1 : 0,
-		    cap / unit, uname, unit > 1 ? 1 : 0, lo / unit, unit > 1 ? 1 : 0, hi / unit, n,
-		    n == 1 ? "" : "s", pct, AUTO_TARGET_PCT);
-}
-
 /*
- * Why a mode's caps are not settled: too few block sizes, or too close
- * together, and the cells left out of the fit ("read 4K QD1 (stalled)"),
- * in the words of the report's knee sentence (the opts' knee_text).
+ * The most cells one mode can take: two first plateau cells, bisection,
+ * two depth searches (QD1 to the highest depth: the QD1 pass's and step
+ * 3's cells among them), QD1 4 KiB.
  */
-static void
-auto_knee_unsettled(const struct autoplan *ap, struct results *res, enum rw_mode mode,
-    const struct knee *k)
-{
-	char why[640];
-
-	if (ap->knee_text == NULL) {
-		auto_finding(res, "%s: caps not settled", mode_name(mode));
-		return;
-	}
-	ap->knee_text(k, res->cells, SUMMARY_NO_SHARE, why, sizeof why);
-	auto_finding(res, "%s: caps not settled: %s", mode_name(mode), why);
-}
-
-/* The caps and the knee of a mode. */
-static void
-auto_knee_findings(const struct autoplan *ap, struct results *res, enum rw_mode mode)
-{
-	struct knee k;
-	char a[32];
-
-	analysis_caps_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
-	if (k.iops_plateau)
-		auto_cap_finding(res, mode, "IOPS", k.iops_cap, k.iops_lo, k.iops_hi,
-		    k.iops_npoints, 1, "IOPS");
-	if (k.bw_plateau)
-		auto_cap_finding(res, mode, "bandwidth", k.bw_cap, k.bw_lo, k.bw_hi, k.bw_npoints,
-		    MIB, "MiB/s");
-	/* A side without a plateau: the report's sentence says what its cells show. */
-	if ((k.kind != KNEE_TOO_FEW && k.kind != KNEE_BW_BOUND && !k.iops_plateau) ||
-	    (k.kind != KNEE_TOO_FEW && k.kind != KNEE_IOPS_BOUND && !k.bw_plateau))
-		auto_knee_unsettled(ap, res, mode, &k);
-	else if (k.kind == KNEE_FOUND)
-		auto_finding(res, "%s: knee at ~%s (bandwidth cap / IOPS cap)", mode_name(mode),
-		    size_human(analysis_caps_knee_size(&k), a, sizeof a));
-	else if (k.kind == KNEE_IOPS_BOUND)
-		auto_finding(res, "%s: bandwidth cap not reached: IOPS-bound up to %s (not settled)",
-		    mode_name(mode), size_human(k.bs_max, a, sizeof a));
-	else if (k.kind == KNEE_BW_BOUND)
-		auto_finding(res, "%s: IOPS cap not reached: bandwidth-bound down to %s (not settled)",
-		    mode_name(mode), size_human(k.bs_min, a, sizeof a));
-	else
-		auto_knee_unsettled(ap, res, mode, &k);
-}
-
-/* The saturating depth at the two sizes of the depth search, and the QD1 latency. */
-static void
-auto_depth_findings(const struct autoplan *ap, struct results *res, enum rw_mode mode)
-{
-	uint64_t sizes[2];
-	unsigned i, sat, to;
-	double gain;
-	char why[96], a[32];
-	int q;
-
-	auto_depth_sizes(ap, res, mode, &sizes[0], &sizes[1]);
-	for (i = 0; i < 2; i++) {
-		if (sizes[i] == 0 || (i == 1 && sizes[1] == sizes[0]))
-			continue;
-		size_human(sizes[i], a, sizeof a);
-		if (ap->depth_max == 1)
-			auto_finding(res, "%s: saturating depth at %s: not searched (--depth gives QD1 "
-			    "only)", mode_name(mode), a);
-		else if (auto_depth_step(ap, res, mode, sizes[i], &sat, &gain, &to, why,
-		    sizeof why) != 0)
-			auto_finding(res, "%s: saturating depth at %s: not settled (%s %s)",
-			    mode_name(mode), a, ap->fixed ? "not among the cells of --like:" :
-			    "the budget ended before", why);
-		else if (sat > 0)
-			auto_finding(res, "%s: saturating depth at %s: QD%u (QD%u\u2192%u: %+.1f%% IOPS, "
-			    "under %u%%)", mode_name(mode), a, sat, sat, to, gain * 100,
-			    AUTO_DEPTH_GAIN_PCT);
-		else
-			auto_finding(res, "%s: saturating depth at %s: not reached by QD%u (the last "
-			    "doubling gained %+.1f%% IOPS; give a higher --depth)", mode_name(mode), a,
-			    ap->depth_max, gain * 100);
-	}
-	size_human(ap->qd1_bs, a, sizeof a);
-	if ((q = auto_find(res, mode, ap->qd1_bs, 1, ap->jobs)) >= 0 &&
-	    results_cell_has_figures(&res->cells[q]))
-		auto_finding(res, "%s: QD1 latency at %s: p50 %.1f us, p99 %.1f us (%.0f IOPS)",
-		    mode_name(mode), a, (double)res->cells[q].lat_pct_ns[0] / 1e3,
-		    (double)res->cells[q].lat_pct_ns[2] / 1e3, res->cells[q].iops);
-	else
-		auto_finding(res, "%s: QD1 latency at %s: not measured", mode_name(mode), a);
-	if (ap->open[ap->cur][0] != '\0')
-		auto_finding(res, "%s: the budget ended before %s", mode_name(mode), ap->open[ap->cur]);
-}
-
-/* What the run found, how sure, and what the budget left open: into res, and printed to f. */
-void
-autoplan_finish(struct autoplan *ap, struct results *res, FILE *f)
-{
-	struct autoplan_record *a = &res->autoplan;
-	unsigned m, i;
-
-	memset(a, 0, sizeof *a);
-	a->on = true;
-	a->budget_s = ap->fixed ? 0 : (unsigned)(ap->budget_ns / NSEC_PER_SEC);
-	a->elapsed_s = (unsigned)((now_ns() - ap->start_ns + NSEC_PER_SEC / 2) / NSEC_PER_SEC);
-	a->target_pct = AUTO_TARGET_PCT;
-	str_copy(a->like, sizeof a->like, ap->like);
-	for (m = 0; m < ap->nmodes; m++) {
-		ap->cur = m;
-		auto_knee_findings(ap, res, ap->modes[m]);
-		auto_depth_findings(ap, res, ap->modes[m]);
-	}
-	if (ap->fixed)
-		fprintf(f, "Auto: %u cells of %s in %u s\n", res->plan.ncells, ap->like, a->elapsed_s);
-	else
-		fprintf(f, "Auto: %u cells in %u s of a %u s budget\n", res->plan.ncells,
-		    a->elapsed_s, a->budget_s);
-	for (i = 0; i < a->nfindings; i++)
-		fprintf(f, "  %s\n", a->findings[i]);
-	fflush(f);
-}
-
-/* The most cells one mode can take: coarse, bisection, two depth searches, QD1 4 KiB. */
 static unsigned
 auto_mode_cells_max(const struct autoplan *ap)
 {
@@ -705,7 +781,7 @@ auto_mode_cells_max(const struct autoplan *ap)
 
 	for (d = 1; d < ap->depth_max; d *= 2)
 		steps++;
-	return 3 + AUTO_BISECT_MAX + 2 * steps + 1;
+	return 2 + AUTO_BISECT_MAX + 2 * steps + 1;
 }
 
 /* The most cells the run can take (for the progress line). */
@@ -720,13 +796,17 @@ void
 autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const struct target *t)
 {
 	uint64_t cell_ns = (uint64_t)(ap->ramp_s + ap->runtime_s + AUTO_OVERHEAD_S) * NSEC_PER_SEC;
-	uint64_t worst = cell_ns * auto_mode_cells_max(ap) * ap->nmodes;
-	char modes[128] = "", dur[32], bud[32], coarse[64] = "";
+	uint64_t worst = cell_ns * auto_mode_cells_max(ap) * ap->nmodes * (1 + AUTO_AGAIN_MAX);
+	char modes[128] = "", dur[32], bud[32], ends[2][32];
+	struct plan q;
+	uint64_t a, z;
 	unsigned m;
-	size_t n;
 
 	if (ap->fixed) {
-		plan_print(f, p, t, false);
+		q = *p;
+		q.ramp_s = ap->ramp_s;
+		q.runtime_s = ap->runtime_s;
+		plan_print(f, &q, t, false);
 		fprintf(f, "Cells: those measured in %s (--like), so that sweep compare has every "
 		    "cell in common\n", ap->like);
 		return;
@@ -734,11 +814,10 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	for (m = 0; m < ap->nmodes; m++)
 		snprintf(modes + strlen(modes), sizeof modes - strlen(modes), "%s%s", m ? ", " : "",
 		    mode_name(ap->modes[m]));
-	for (m = 0; m < 3 && ap->coarse[m] != 0; m++) {
-		snprintf(coarse + strlen(coarse), sizeof coarse - strlen(coarse), "%s%s",
-		    m ? ", " : "", size_short(ap->coarse[m], dur, sizeof dur));
-		n = strlen(coarse) - 1;
-		coarse[n] = (char)toupper((unsigned char)coarse[n]);
+	auto_ends(ap, &a, &z);
+	for (m = 0; m < 2; m++) {
+		size_short(m == 0 ? a : z, ends[m], sizeof ends[m]);
+		ends[m][strlen(ends[m]) - 1] = (char)toupper((unsigned char)ends[m][strlen(ends[m]) - 1]);
 	}
 	plan_print_target(f, t);
 	fprintf(f, "Plan: --auto, cells chosen as the run goes; modes: %s (only these); jobs %u",
@@ -749,109 +828,28 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	else if (ap->bs_given)
 		fprintf(f, "; block sizes %s to %s only (the bs given)", size_short(ap->bs_lo, dur,
 		    sizeof dur), size_short(ap->bs_hi, bud, sizeof bud));
-	fprintf(f, "\nPer mode: 1. coarse pass: %s at QD%u; 2. knee bisection (at most %u "
-	    "cells) until the IOPS and bandwidth caps each rest on 2 block sizes within %u%%; "
-	    "3. depth search at the smallest and largest block size: QD1, doubling up to QD%u "
-	    "until IOPS gain less than %u%% (the saturating depth); 4. QD1 latency at %s\n",
-	    coarse, ap->depth_max, AUTO_BISECT_MAX, AUTO_TARGET_PCT, ap->depth_max,
-	    AUTO_DEPTH_GAIN_PCT, size_human(ap->qd1_bs, dur, sizeof dur));
-	fprintf(f, "Each cell: %u s ramp + at most %u s measured (steady state ends it earlier; "
-	    "cut to what the budget has left)\n", ap->ramp_s, ap->runtime_s);
+	fprintf(f, "\nPer mode: 0. a noisy or stalled cell is measured again (up to %u times) "
+	    "before any new one; 1. QD1 pass: %s", AUTO_AGAIN_MAX, ends[0]);
+	if (z != a)
+		fprintf(f, " and %s", ends[1]);
+	fprintf(f, " at QD1; 2. a size either side of the knee it suggests at QD%u; 3. QD%u where "
+	    "QD1 is below the caps; 4. knee bisection (at most %u cells) until the IOPS and "
+	    "bandwidth caps each rest on 2 block sizes within %u%%; 5. depth search at the QD1 "
+	    "pass's sizes: QD1 on a settled cap is saturated, else doubling up to QD%u until IOPS "
+	    "gain less than %u%% (the saturating depth); 6. QD1 latency at %s\n", ap->depth_max,
+	    ap->depth_max, AUTO_BISECT_MAX, AUTO_TARGET_PCT, ap->depth_max, AUTO_DEPTH_GAIN_PCT,
+	    size_human(ap->qd1_bs, dur, sizeof dur));
+	fprintf(f, "Each cell: %u s ramp + at most %u s measured%s (", ap->ramp_s, ap->runtime_s,
+	    ap->ramp_s == AUTO_RAMP_S && ap->runtime_s == AUTO_RUNTIME_S ?
+	    " (--auto's; --ramp and --runtime set others)" : "");
+	if (ap->least_s < ap->runtime_s)
+		fprintf(f, "steady state ends it after %u s or more, at once; ", ap->least_s);
+	fprintf(f, "cut to what the budget has left)\n");
 	duration_human(ap->budget_ns, bud, sizeof bud);
 	fprintf(f, "Budget: %s%s, shared by the modes still to run; questions it leaves open are "
 	    "named at the end and in report.md\n", bud, ap->budget_default ?
 	    " (the default: 2 min 30 s per mode)" : "");
-	fprintf(f, "Estimated duration: at most %s (%u cells at most)\n",
-	    duration_human(worst < ap->budget_ns ? worst : ap->budget_ns, dur, sizeof dur),
-	    auto_mode_cells_max(ap) * ap->nmodes);
-}
-
-/* Is cell c of an earlier run one this run can measure?  0, or -EINVAL after one line. */
-static int
-auto_like_cell(const char *like, const struct plan *p, const struct cell *c)
-{
-	unsigned k;
-	char b[32];
-
-	for (k = 0; k < p->ncells && p->cells[k].mode != c->mode; k++)
-		;
-	if (k == p->ncells) {
-		sweep_error("--like %s: its cells include %s, not among this run's modes (give "
-		    "--modes with it%s)", like, mode_name(c->mode), mode_writes(c->mode) ?
-		    ", and --destructive on a device" : "");
-		return -EINVAL;
-	}
-	if (c->bs < SWEEP_BS_MIN || c->bs > SWEEP_BS_MAX || c->bs % 512 != 0 || c->depth < 1 ||
-	    c->depth > SWEEP_DEPTH_MAX || c->jobs < 1 || c->jobs > SWEEP_JOBS_MAX) {
-		sweep_error("--like %s: a cell has block size %s, depth %u, jobs %u: block sizes are "
-		    "multiples of 512 up to 64M, depths 1-%u, jobs 1-%u", like,
-		    size_short(c->bs, b, sizeof b), c->depth, c->jobs, SWEEP_DEPTH_MAX, SWEEP_JOBS_MAX);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/*
- * --auto --like DIR: p's cells become the measured cells of DIR/results.json
- * (untrusted: each is checked), each with its reason there; the modes must
- * be among p's, so the write guards that p passed still hold.  -EINVAL
- * after one line.
- */
-int
-autoplan_like(const struct auto_opts *o, struct plan *p)
-{
-	const char *like = o->like;
-	char *path = xasprintf("%s/results.json", like);
-	struct results old;
-	struct cell *cells;
-	unsigned i, k, n = 0;
-	int err = -EINVAL;
-
-	if (access(path, F_OK) != 0) {
-		sweep_error("--like %s: no results.json there (give the output directory of an "
-		    "earlier run)", like);
-		free(path);
-		return -EINVAL;
-	}
-	if (results_load(path, &old) != 0) {
-		free(path);
-		return -EINVAL;
-	}
-	free(path);
-	cells = xcalloc(old.plan.ncells ? old.plan.ncells : 1, sizeof *cells);
-	for (i = 0; i < old.plan.ncells; i++) {
-		struct cell c = old.cells[i].cell;
-
-		if (old.cells[i].status == CELL_PENDING)
-			continue;
-		if (auto_like_cell(like, p, &c) != 0)
-			goto out;
-		if (n >= AUTO_LIKE_CELLS_MAX) {
-			sweep_error("--like %s: more than %u cells", like, AUTO_LIKE_CELLS_MAX);
-			goto out;
-		}
-		for (k = 0; k < n; k++)
-			if (cells[k].mode == c.mode && cells[k].bs == c.bs && cells[k].depth == c.depth &&
-			    cells[k].jobs == c.jobs)
-				break;
-		if (k < n)
-			continue;
-		c.index = n;
-		snprintf(c.why, sizeof c.why, "as in %.*s%s%.*s", TEXT_CUT(old.label, 40),
-		    old.cells[i].cell.why[0] ? ": " : "", TEXT_CUT(old.cells[i].cell.why, 40));
-		cells[n++] = c;
-	}
-	if (n == 0) {
-		sweep_error("--like %s: its results.json has no measured cell", like);
-		goto out;
-	}
-	free(p->cells);
-	p->cells = cells;
-	p->ncells = n;
-	cells = NULL;
-	err = 0;
-out:
-	free(cells);
-	results_free(&old);
-	return err;
+	fprintf(f, "Estimated duration: at most %s (%u cells at most, each measured up to %u "
+	    "times)\n", duration_human(worst < ap->budget_ns ? worst : ap->budget_ns, dur,
+	    sizeof dur), auto_mode_cells_max(ap) * ap->nmodes, 1 + AUTO_AGAIN_MAX);
 }

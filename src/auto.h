@@ -7,6 +7,8 @@
 #ifndef SWEEP_AUTO_H
 #define SWEEP_AUTO_H
 
+#include <limits.h>
+
 #include "sweep.h"
 
 #define AUTO_TARGET_PCT		5	/* a cap is settled when its range is within 5% of it */
@@ -16,6 +18,10 @@
 #define AUTO_LIKE_CELLS_MAX	4096	/* --like: the most cells an earlier run may give */
 #define AUTO_RESERVE_NS		(2 * NSEC_PER_SEC)	/* kept for the reports */
 #define AUTO_OVERHEAD_S		1	/* a cell's set-up and teardown, at most */
+#define AUTO_RAMP_S		1	/* the ramp unless --ramp is given (auto.c says why) */
+#define AUTO_RUNTIME_S		6	/* the longest window unless --runtime is given (ditto) */
+#define AUTO_AGAIN_MAX		2	/* re-measures of a noisy or stalled cell, at most */
+#define AUTOPLAN_NEW		UINT_MAX	/* autoplan_extend: a new cell, not one again */
 
 struct autoplan;
 struct knee;
@@ -31,6 +37,8 @@ typedef void auto_knee_text_fn(const struct knee *k, const struct cell_result *c
  */
 struct auto_opts {
 	bool			 bs_given;	/* --bs or a sweep file's bs: the range explored */
+	bool			 ramp_given;	/* --ramp on the command line: kept */
+	bool			 runtime_given;	/* --runtime on the command line: kept */
 	unsigned		 budget_s;	/* --budget; 0 the default */
 	const char		*like;		/* --like DIR, or NULL */
 	auto_knee_text_fn	*knee_text;	/* NULL: the finding names no reason */
@@ -46,12 +54,15 @@ void	 autoplan_free(struct autoplan *ap);
 unsigned autoplan_cells_max(const struct autoplan *ap);
 void	 autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p,
 	     const struct target *t);
-bool	 autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res);
+bool	 autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res,
+	     unsigned *again);
 void	 autoplan_finish(struct autoplan *ap, struct results *res, FILE *f);
 int	 autoplan_like(const struct auto_opts *o, struct plan *p);
 
 /* auto-check.c: what --auto checks in a plan */
 int	 autoplan_check_shares(const struct plan *p);
 int	 autoplan_check_budget(const struct auto_opts *o, const struct plan *p);
+void	 autoplan_times(const struct auto_opts *o, const struct plan *p, unsigned *ramp_s,
+	     unsigned *runtime_s);
 
 #endif

@@ -485,7 +485,7 @@ cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct result
 
 /*
  * What --auto takes from the options: whether a bs was given (the range it
- * explores), --budget and --like.  The knee's sentence is the caller's.
+ * explores), --ramp and --runtime, --budget and --like.  The knee's sentence is the caller's.
  */
 void
 cmd_auto_opts(const struct config *cfg, struct auto_opts *o)
@@ -495,6 +495,8 @@ cmd_auto_opts(const struct config *cfg, struct auto_opts *o)
 	memset(o, 0, sizeof *o);
 	for (i = 0; i < cfg->ngroups; i++)
 		o->bs_given |= (cfg->group_set[i] & CFG_SET_BS) != 0;
+	o->ramp_given = options_given(cfg, "ramp");
+	o->runtime_given = options_given(cfg, "runtime");
 	o->budget_s = cfg->budget_s;
 	o->like = cfg->like;
 }

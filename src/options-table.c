@@ -397,7 +397,8 @@ const struct option_entry options_table[] = {
 	  .off = CFG(auto_plan),
 	  .help = "choose the cells as the run goes: per mode the IOPS and bandwidth caps (within 5%), the "
 	  "knee, the saturating depth and QD1 latency, among the modes given only (and the block "
-	  "sizes from the smallest to the largest of --bs, when given)" },
+	  "sizes from the smallest to the largest of --bs, when given); a noisy or stalled cell is "
+	  "measured again; cells ramp 1 s and run at most 6 s unless --ramp or --runtime is given" },
 	{ .name = "budget", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_ARG | OPT_CLI,
 	  .type = OPT_CUSTOM, .min = 10, .max = 86400, .def_text = "2 min 30 s per mode",
 	  .argname = "DURATION",

@@ -226,17 +226,19 @@ static void
 report_doc_measured(struct doc *d, const struct report_ctx *ctx)
 {
 	static const char *const kinds[] = { "coarse pass", "knee", "depth search", "QD1 latency",
-		"as in" };
+		"as in", "QD1 pass", "first" };
 	const struct results *res = ctx->res;
 	const struct autoplan_record *a = &res->autoplan;
-	unsigned n[5] = { 0 }, i, k;
+	unsigned n[7] = { 0 }, again = 0, i, k;
 
 	if (!a->on)
 		return;
-	for (i = 0; i < res->plan.ncells; i++)
-		for (k = 0; k < 5; k++)
+	for (i = 0; i < res->plan.ncells; i++) {
+		for (k = 0; k < 7; k++)
 			if (strncmp(res->plan.cells[i].why, kinds[k], strlen(kinds[k])) == 0)
 				n[k]++;
+		again += res->cells[i].nattempts > 1;
+	}
 	doc_heading(d, 2, "How this was measured");
 	doc_para_begin(d, NULL);
 	if (a->like[0] != '\0') {
@@ -245,12 +247,20 @@ report_doc_measured(struct doc *d, const struct report_ctx *ctx)
 		    a->elapsed_s);
 		doc_code(d, a->like);
 		doc_raw(d, ".");
-	} else
+	} else if (n[0] > 0 || n[5] == 0)
 		doc_printf(d, "sweep run --auto chose these %u cells as it went, in %u s of a budget of "
 		    "%u s: %u in a coarse block-size pass, %u to find the knee and settle both caps "
 		    "(each cap's range within %u%%), %u in a depth search (QD1, doubling until IOPS "
 		    "gain less than 5%%) and %u for QD1 latency at 4 KiB.", res->plan.ncells,
 		    a->elapsed_s, a->budget_s, n[0], n[1], a->target_pct, n[2], n[3]);
+	else
+		doc_printf(d, "sweep run --auto chose these %u cells as it went, in %u s of a budget of "
+		    "%u s: %u in a QD1 pass (the QD1 latency and the depth search's start), %u to "
+		    "find the knee and settle both caps (each cap's range within %u%%), %u in a depth "
+		    "search (a QD1 cell on a settled cap is saturated; else doubling until IOPS gain "
+		    "less than 5%%) and %u for QD1 latency at 4 KiB; %u measured again (noisy, "
+		    "stalled, or other I/O on the device).", res->plan.ncells, a->elapsed_s,
+		    a->budget_s, n[5], n[1] + n[6], a->target_pct, n[2], n[3], again);
 	doc_para_end(d);
 	doc_list_begin(d);
 	for (i = 0; i < a->nfindings; i++) {

@@ -1,8 +1,10 @@
 /*
  * --retry-unstable N: a cell whose stability verdict (analysis-stability.c) is
  * stalled or noisy runs again, up to N more times, after the plan's last
- * cell.  The cell keeps every attempt and shows one of them by a stated
- * rule: the first steady attempt; when none is steady, the least unstable
+ * cell (run --auto measures such a cell again too, and one other I/O
+ * shared the device with).  The cell keeps every attempt and shows one of
+ * them by a stated rule: the first steady attempt (no other I/O on the
+ * device before with it); when none is steady, the least unstable
  * (unknown before noisy before stalled before failed, then the lowest CV of
  * the per-second IOPS, then the earliest).  The reports say which attempt
  * they show, and why (results_attempt_note).
@@ -17,22 +19,26 @@
 #include "sweep.h"
 #include "util.h"
 
-/* How bad an attempt is: 0 steady, 1 unknown, 2 noisy, 3 stalled, 4 failed or skipped. */
+/*
+ * How bad an attempt is: 0 steady, 1 steady on a device other I/O shared
+ * (results_cell_shared; only run --auto measures such a cell again), 2
+ * unknown, 3 noisy, 4 stalled, 5 failed or skipped.
+ */
 static unsigned
 attempt_rank(const struct cell_result *a)
 {
 	if (a->status != CELL_OK)
-		return 4;
+		return 5;
 	switch (a->stability.verdict) {
 	case STABILITY_STEADY:
-		return 0;
+		return results_cell_shared(a) ? 1 : 0;
 	case STABILITY_NOISY:
-		return 2;
-	case STABILITY_STALLED:
 		return 3;
+	case STABILITY_STALLED:
+		return 4;
 	case STABILITY_UNKNOWN:
 	default:
-		return 1;
+		return 2;
 	}
 }
 
@@ -65,10 +71,17 @@ results_attempt_choose(const struct cell_result *r)
 const char *
 results_attempt_rule(const struct cell_result *r)
 {
+	unsigned k;
+
 	if (r->nattempts == 0)
 		return "";
+	for (k = 0; k < r->shown_attempt && attempt_rank(&r->attempts[r->shown_attempt]) == 0; k++)
+		if (attempt_rank(&r->attempts[k]) == 1)
+			return "first steady attempt that no other I/O shared the device with";
 	if (attempt_rank(&r->attempts[r->shown_attempt]) == 0)
 		return "first steady attempt";
+	if (attempt_rank(&r->attempts[r->shown_attempt]) == 1)
+		return "steady, with other I/O on the device in every steady attempt: the lowest CV";
 	return "none steady: the least unstable (noisy before stalled, then the lowest CV)";
 }
 

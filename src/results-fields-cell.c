@@ -410,9 +410,9 @@ rounds_write(cJSON *o, const struct results_field *f, const void *base)
 }
 
 /*
- * A cell's "attempts" (--retry-unstable): which attempt the cell's figures
- * are, the rule that chose it and the note the reports show, and every
- * attempt.  Nothing for a cell that was never re-run.
+ * A cell's "attempts" (--retry-unstable, run --auto): which attempt the
+ * cell's figures are, the rule that chose it and the note the reports
+ * show, and every attempt.  Nothing for a cell that was never re-run.
  */
 static void
 attempts_write(cJSON *o, const struct results_field *f, const void *base)
@@ -612,7 +612,7 @@ const struct results_field results_cell_fields[] = {
 	{ .key = "reason", .type = RF_STR, .off = CR(cell.why), .size = SIZE(cell.why),
 	  .flags = RF_PLAN, .when = why_given,
 	  .doc = "`sweep run --auto` only (absent otherwise): why the cell was chosen, e.g. "
-	  "`coarse pass`, `knee bisection 2 (IOPS cap)`, `depth search 8→16: +3%, saturated`, "
+	  "`QD1 pass`, `knee bisection 2 (IOPS cap)`, `depth search 8→16: +3%, saturated`, "
 	  "`QD1 latency at 4 KiB`; with `--like`, `as in LABEL: ` and the earlier run's reason" },
 	{ .key = "runtime_ns", .type = RF_U64, .off = CR(runtime_ns), .flags = RF_MEASURED,
 	  .when = counts_given,
@@ -693,7 +693,7 @@ const struct results_field results_cell_fields[] = {
 	  .doc = "`--repeat` only, below; absent in a cell that ran once (every file written "
 	  "before it, and runs without the option, read as they always did)" },
 	{ .key = "attempts", .type = RF_CUSTOM, .flags = RF_TOP, .write = attempts_write,
-	  .doc = "`--retry-unstable` only, [below](#attempts); absent in a cell that was never "
-	  "re-run" },
+	  .doc = "`--retry-unstable` and `run --auto` only, [below](#attempts); absent in a cell "
+	  "that was never re-run" },
 	{ .key = NULL }
 };

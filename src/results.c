@@ -138,6 +138,18 @@ results_cell_buffered(const struct cell_result *r)
 }
 
 /*
+ * Whether other I/O shared cell r's device: its block-layer counters moved
+ * more than the cell did, beyond the BW check's tolerance (a competing
+ * reader, another job).  Its figures are then its share of the device.
+ */
+bool
+results_cell_shared(const struct cell_result *r)
+{
+	return r->check.device >= 0 && r->check.measured > 0 &&
+	    r->check.diff_device > BW_CHECK_DEVICE_TOL;
+}
+
+/*
  * Whether cell r is fio clones whose windows differ more than
  * RESULTS_CLONES_SKEW (11.9 s and 28.9 s): its figure is their total I/Os
  * over the longest window, so the clones that stopped early pull it down,

@@ -16,6 +16,7 @@ bool	 results_cell_rates_only(const struct cell_result *r);
 bool	 results_cell_checked(const struct cell_result *r);
 bool	 results_device_counted(const struct results *res);
 bool	 results_cell_buffered(const struct cell_result *r);
+bool	 results_cell_shared(const struct cell_result *r);
 /* fio clones whose windows differ more than this (longest / shortest) ran different windows. */
 #define RESULTS_CLONES_SKEW	1.5
 bool	 results_cell_clones_skewed(const struct cell_result *r);

@@ -25,6 +25,9 @@
 #include "run.h"
 #include "util.h"
 
+/* steady_soon: how far ahead the window ends once steady, so that it is never in the past. */
+#define RUN_SOON_NS	(NSEC_PER_SEC / 50)
+
 static double
 tv_s(const struct timeval *tv)
 {
@@ -107,9 +110,51 @@ run_watchdog(struct run_watch *w, uint64_t t)
 }
 
 /*
+ * steady_soon: where a steady window ends, at least RUN_SOON_NS from now,
+ * on a tenth of a second of the window: a throttle that dispatches in
+ * 100 ms slices (blk-throttle) then has whole slices in the last, partial
+ * second (ending mid-slice read 2,972 IOPS off a 3,000 IOPS throttle).
+ */
+static uint64_t
+run_soon_end(const struct run_watch *w)
+{
+	uint64_t tenth = NSEC_PER_SEC / 10, in = now_ns() + RUN_SOON_NS - w->sh->t_measure;
+
+	return w->sh->t_measure + (in + tenth - 1) / tenth * tenth;
+}
+
+/*
+ * steady_soon: whether the seconds [0, done) already judge noisy or
+ * stalled (analysis-stability.c, as the finished cell is judged).  --auto
+ * measures such a cell again; the rest of its runtime would only average
+ * the disturbance into a figure the caps leave out.
+ */
+static bool
+run_soon_unstable(const struct run_watch *w, unsigned done, unsigned inflight)
+{
+	struct cell_result r;
+	struct stability s;
+
+	memset(&r, 0, sizeof r);
+	r.cell = *w->cell;
+	r.status = CELL_OK;
+	r.series_ios = w->ios;
+	r.nseries = done;
+	r.runtime_ns = (uint64_t)done * NSEC_PER_SEC;
+	r.inflight_max = inflight;
+	analysis_stability_compute(&r, &s);
+	return analysis_stability_suspect(&s);
+}
+
+/*
  * Steady state, checked on whole seconds of the window: once seconds
  * [0, s) are complete and steady, end the window at the next whole second
- * (t_end in the future, so the jobs' counting stays exact).
+ * (t_end in the future, so the jobs' counting stays exact).  A plan with
+ * steady_soon (--auto's) ends it within a tenth of a second instead
+ * (run_soon_end): the seconds judged are the figures' evidence, and the
+ * rest of a second adds none; its partial last second is one the series
+ * and the stability verdict already leave out.  It ends one whose seconds
+ * already judge noisy or stalled there too (run_soon_unstable).
  */
 static void
 run_check_steady(struct run_watch *w, uint64_t t)
@@ -137,11 +182,17 @@ run_check_steady(struct run_watch *w, uint64_t t)
 		inflight += w->jobs[i]->j.depth;
 	if (analysis_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
 		uint64_t end = w->sh->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
+		uint64_t soon = p->steady_soon ? run_soon_end(w) : end;
 
+		if (soon < end)
+			end = soon;
 		w->steady = true;
 		w->steady_at_s = done;
 		if (end < w->sh->t_end)
 			__atomic_store_n(&w->sh->t_end, end, __ATOMIC_RELAXED);
+	} else if (p->steady_soon && run_soon_unstable(w, done, inflight) &&
+	    run_soon_end(w) < w->sh->t_end) {
+		__atomic_store_n(&w->sh->t_end, run_soon_end(w), __ATOMIC_RELAXED);
 	}
 }
 
@@ -157,6 +208,22 @@ run_draw(struct run_watch *w)
 		bytes += __atomic_load_n(&w->jobs[i]->live_bytes, __ATOMIC_RELAXED);
 	}
 	run_progress_draw(w->cell, w->k, w->t0, ios, bytes, &w->mark);
+}
+
+/*
+ * steady_soon: the time from t to the next steady-state check, 100 ms
+ * past a whole second of the window, when its second is complete; the
+ * window ends that much sooner than at a quarter-second's wake.
+ */
+static uint64_t
+run_soon_wake(const struct run_watch *w, uint64_t t)
+{
+	uint64_t into, at = NSEC_PER_SEC / 10;
+
+	if (t < w->sh->t_measure)
+		return w->sh->t_measure - t + at;
+	into = (t - w->sh->t_measure) % NSEC_PER_SEC;
+	return into < at ? at - into : NSEC_PER_SEC + at - into;
 }
 
 /*
@@ -177,6 +244,8 @@ run_wait(struct run_watch *w, uint64_t deadline, bool to_end)
 		step = end - t;
 		if (step > NSEC_PER_SEC / 4)
 			step = NSEC_PER_SEC / 4;
+		if (w->plan->steady_soon && step > run_soon_wake(w, t))
+			step = run_soon_wake(w, t);
 		ts.tv_sec = (time_t)(step / NSEC_PER_SEC);
 		ts.tv_nsec = (long)(step % NSEC_PER_SEC);
 		nanosleep(&ts, NULL);

@@ -157,27 +157,53 @@ loop_auto_start(struct sweep_loop *l, void *state)
 	struct loop_auto *s = state;
 	struct plan whole = *l->plan;
 
-	s->i = 0;
+	s->i = s->k = 0;
 	whole.ncells = autoplan_cells_max(s->ap);
 	run_progress_init(l->quiet, &whole);
 	return true;
 }
 
-/* The cells there are (--like), then each one the planner adds. */
+/*
+ * The cells there are (--like), then each one the planner adds, or a cell
+ * it measures again: an attempt, as --retry-unstable's.
+ */
 static bool
 loop_auto_next(struct sweep_loop *l, void *state, struct loop_pick *pk)
 {
 	struct loop_auto *s = state;
+	unsigned again = AUTOPLAN_NEW;
 
 	if (l->cut || l->stop)
 		return false;
-	if ((s->i < l->plan->ncells || autoplan_extend(s->ap, l->plan, l->res)) &&
+	if ((s->i < l->plan->ncells || autoplan_extend(s->ap, l->plan, l->res, &again)) &&
 	    !sweep_interrupted) {
-		*pk = (struct loop_pick){ .cell = s->i, .round = 0, .k = s->i };
+		if (again != AUTOPLAN_NEW) {
+			*pk = (struct loop_pick){ .cell = again, .round = LOOP_ATTEMPT, .k = s->k++ };
+			return true;
+		}
+		*pk = (struct loop_pick){ .cell = s->i, .round = 0, .k = s->k++ };
 		s->i++;
 		return true;
 	}
 	return false;
+}
+
+/* A cell of --auto ran: stored as a new cell, or as an attempt of one measured again. */
+static void
+loop_auto_done(struct sweep_loop *l, void *state, const struct loop_pick *pk,
+    struct cell_result *got)
+{
+	const struct cell_result *r = &l->res->cells[pk->cell];
+
+	if (pk->round != LOOP_ATTEMPT) {
+		loop_cell_store(l, state, pk, got);
+		return;
+	}
+	printf("again %u/%u ", r->nattempts > 0 ? r->nattempts : 1, AUTO_AGAIN_MAX);
+	sweep_loop_print_cell(stdout, got, pk->cell, l->plan->ncells);
+	fflush(stdout);
+	l->failed += got->status == CELL_FAILED;
+	results_store_attempt(l->res, pk->cell, got);
 }
 
 /* What the run found: the findings into the results, and printed. */
@@ -195,7 +221,7 @@ const struct loop_source_ops loop_source_auto = {
 	.kept = "cells",
 	.start = loop_auto_start,
 	.next = loop_auto_next,
-	.done = loop_cell_store,
+	.done = loop_auto_done,
 	.vanished = loop_cell_vanished,
 	.finish = loop_auto_finish,
 };

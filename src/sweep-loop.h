@@ -112,7 +112,8 @@ struct loop_rounds {
 
 struct loop_auto {
 	struct autoplan		*ap;
-	unsigned		 i;
+	unsigned		 i;		/* the next cell of the plan */
+	unsigned		 k;		/* cells run, new and again */
 };
 
 struct loop_retry {

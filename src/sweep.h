@@ -197,6 +197,7 @@ struct plan {
 	unsigned	 repeat;	/* rounds: the whole plan runs this many times, round by round */
 	bool		 until_steady;	/* --rounds-until-steady: repeat is the most, steady ends it */
 	unsigned	 retry_unstable;	/* re-runs of a stalled or noisy cell after the last */
+	bool		 steady_soon;	/* steady state ends a window at once, not on a whole second */
 	char		 steady_rule[96];	/* an import's own criterion: "steadystate=iops:10%" */
 };
 

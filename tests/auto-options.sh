@@ -48,11 +48,11 @@ grep -q -- "--like bs -o bs: the run would overwrite the run it copies" "$T/.err
 expect_usage "--auto --like D -o D/" "$SWEEP" run --auto --like bs -o "$T/bs/" $NULL --modes randread
 [ "$(md5sum bs/results.json)" = "$sum0" ] || fail "--like D -o D changed D"
 
-# 3. A budget of 10 s cannot hold 2 s ramp + 10 s + 1 s set-up + 2 s for the reports.
+# 3. A budget of 10 s cannot hold 1 s ramp (--auto's) + 10 s + 1 s set-up + 2 s for the reports.
 # shellcheck disable=SC2086
 expect_usage "--budget 10s --runtime 10" "$SWEEP" run --auto --budget 10s --runtime 10 \
     --engine null --file "$T/n.dat" --size 16m --steady 0 --modes randread -o budget
-grep -q -- "--budget 10s: too short for one cell per mode (.* = 15 s); give --budget 15s or more" \
+grep -q -- "--budget 10s: too short for one cell per mode (1 mode x (1 s ramp .* = 14 s); give --budget 14s or more" \
     "$T/.err" || fail "budget: $(cat "$T/.err")"
 [ ! -e budget ] || fail "a refused budget made its output folder"
 expect_usage "plan --budget 10s --runtime 10" "$SWEEP" plan --auto --budget 10s --runtime 10 \

@@ -2,7 +2,7 @@
  * The loop over cells (sweep-loop.c) with a fake executor: the order of
  * the rounds, a resumed run's cells skipped, --stop-on-error, a save after
  * every cell; and --auto's finding for a mode whose caps are not settled,
- * worded as the report's knee sentence.
+ * worded as the report's knee sentence, and its noisy cells measured again.
  */
 #include "config.h"
 
@@ -291,6 +291,166 @@ test_auto_unsettled(void)
 	plan_free(&p);
 }
 
+/*
+ * The fake executor of --auto: a volume held to 3,000 IOPS and 128 MiB/s
+ * (min(IOPS, bandwidth / size)); the first noisy_runs runs of the cell of
+ * block size noisy_bs (any depth) are noisy.
+ */
+struct fake_vol {
+	uint64_t	 noisy_bs;
+	unsigned	 noisy_runs;
+	unsigned	 noisy_seen;
+	uint64_t	 shared_bs;	/* its first run shares the device: steady, 10% low */
+	unsigned	 shared_seen;
+	unsigned	 runs;
+};
+
+static int
+vol_run(void *arg, const struct plan *p, const struct cell *c, struct cell_result *r,
+    unsigned k)
+{
+	struct fake_vol *v = arg;
+	double bw = 128.0 * 1048576, iops = 3000;
+
+	(void)p;
+	(void)k;
+	memset(r, 0, sizeof *r);
+	r->cell = *c;
+	r->status = CELL_OK;
+	r->iops = iops < bw / (double)c->bs ? iops : bw / (double)c->bs;
+	r->bw_bytes_s = r->iops * (double)c->bs;
+	r->runtime_ns = 4 * NSEC_PER_SEC;
+	r->ios = (uint64_t)(r->iops * 4);
+	r->stability.verdict = STABILITY_STEADY;
+	r->stability.cv_pct = 1;
+	r->check.measured = r->check.device = r->bw_bytes_s;
+	r->check.ok = true;
+	if (c->bs == v->shared_bs && v->shared_seen++ == 0) {
+		r->iops *= 0.9;
+		r->bw_bytes_s *= 0.9;
+		r->check.measured = r->bw_bytes_s;
+		r->check.diff_device = 0.25;
+		r->check.device = 1.25 * r->bw_bytes_s;
+		r->check.ok = false;
+	}
+	if (c->bs == v->noisy_bs && v->noisy_seen < v->noisy_runs) {
+		v->noisy_seen++;
+		r->stability.verdict = STABILITY_NOISY;
+		r->stability.cv_pct = 20;
+		r->iops *= 0.8;
+		r->bw_bytes_s *= 0.8;
+	}
+	v->runs++;
+	return 0;
+}
+
+static const struct loop_executor_ops vol_ops = {
+	.name = "volume", .ready = fake_ready, .run = vol_run,
+};
+
+/* Whether a finding of res starts with prefix and holds word. */
+static bool
+auto_found(const struct results *res, const char *prefix, const char *word)
+{
+	unsigned i;
+
+	for (i = 0; i < res->autoplan.nfindings; i++)
+		if (strncmp(res->autoplan.findings[i], prefix, strlen(prefix)) == 0 &&
+		    strstr(res->autoplan.findings[i], word) != NULL)
+			return true;
+	return false;
+}
+
+/* --auto on the fake volume, the cells of size noisy_bs noisy in their first noisy_runs runs. */
+static void
+auto_volume(struct fake_vol *v, struct results *res, struct plan *p)
+{
+	struct auto_opts o = { .budget_s = 600 };
+	struct target t;
+	struct sweep_loop l = {
+		.plan = p, .res = res, .path = "fake.dat", .out = "out", .quiet = true,
+		.save = fake_save, .exec = { .ops = &vol_ops, .arg = v },
+	};
+	struct fake f = { .fail_at = -1 };
+	struct loop_auto au;
+	FILE *saved = stdout;
+	unsigned i;
+
+	loop_setup(p, res, &t, 2, 1);
+	results_free(res);
+	for (i = 0; i < 2; i++)
+		p->cells[i] = (struct cell){ .index = i, .mode = MODE_READ, .bs = 4096,
+		    .depth = i ? 32 : 1, .jobs = 1 };
+	t.size = 1ULL << 30;
+	fake_now = &f;
+	memset(&au, 0, sizeof au);
+	au.ap = autoplan_start(&o, p, &t, now_ns());
+	results_create(res, "t", NULL, &t, p);
+	stdout = fopen("/dev/null", "w");
+	sweep_loop_add(&l, &loop_source_auto, &au);
+	CHECK(sweep_loop_run(&l) == 0, "the loop ended early");
+	fclose(stdout);
+	stdout = saved;
+	autoplan_free(au.ap);
+}
+
+/*
+ * A cell that comes out noisy is left out of the caps: --auto measures it
+ * again (an attempt the cell keeps) and states both caps, within 5%.
+ */
+static void
+test_auto_again(void)
+{
+	struct fake_vol v = { .noisy_bs = 4096, .noisy_runs = 1 };
+	struct plan p;
+	struct results res;
+	unsigned i, again = 0;
+
+	auto_volume(&v, &res, &p);
+	for (i = 0; i < res.plan.ncells; i++)
+		if (res.cells[i].cell.bs == 4096 && res.cells[i].cell.depth == 1) {
+			again = res.cells[i].nattempts;
+			CHECK(res.cells[i].stability.verdict == STABILITY_STEADY,
+			    "the cell shows its steady attempt");
+		}
+	CHECK(again == 2, "the noisy 4K QD1 cell measured again: %u attempts", again);
+	CHECK(auto_found(&res, "read: IOPS cap 3000 IOPS", "settled"), "no IOPS cap stated");
+	CHECK(auto_found(&res, "read: bandwidth cap 128.0 MiB/s", "settled"),
+	    "no bandwidth cap stated");
+	results_free(&res);
+	plan_free(&p);
+
+	/* Never steady: measured again AUTO_AGAIN_MAX times, then another size answers. */
+	v = (struct fake_vol){ .noisy_bs = 16384, .noisy_runs = 100 };
+	auto_volume(&v, &res, &p);
+	for (i = again = 0; i < res.plan.ncells; i++)
+		if (res.cells[i].cell.bs == 16384)
+			again = res.cells[i].nattempts;
+	CHECK(again == 1 + AUTO_AGAIN_MAX, "the noisy 16K cell: %u attempts", again);
+	CHECK(auto_found(&res, "read: IOPS cap 3000 IOPS", "settled"),
+	    "another size gives the IOPS cap");
+	CHECK(auto_found(&res, "read: bandwidth cap 128.0 MiB/s", "settled"),
+	    "no bandwidth cap stated");
+	results_free(&res);
+	plan_free(&p);
+
+	/* Steady, but other I/O shared the device (10% low): measured again, the clean run shown. */
+	v = (struct fake_vol){ .shared_bs = 1048576 };
+	auto_volume(&v, &res, &p);
+	for (i = again = 0; i < res.plan.ncells; i++)
+		if (res.cells[i].cell.bs == 1048576 && res.cells[i].cell.depth == 1) {
+			again = res.cells[i].nattempts;
+			CHECK(res.cells[i].shown_attempt == 1 && res.cells[i].check.ok,
+			    "the shared run is not the one shown: attempt %u",
+			    res.cells[i].shown_attempt + 1);
+		}
+	CHECK(again == 2, "the shared 1M QD1 cell measured again: %u attempts", again);
+	CHECK(auto_found(&res, "read: bandwidth cap 128.0 MiB/s", "settled"),
+	    "the bandwidth cap is the device's, not its share");
+	results_free(&res);
+	plan_free(&p);
+}
+
 /* cell_line(verdict, status): the line of a randread cell with check ok. */
 static char *
 cell_line(enum stability_verdict v, enum cell_status st)
@@ -345,6 +505,7 @@ main(void)
 	test_stop_on_error();
 	test_retry();
 	test_auto_unsettled();
+	test_auto_again();
 	test_cell_line();
 	return check_done("unit-loop");
 }
