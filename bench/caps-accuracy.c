@@ -25,8 +25,8 @@
 
 #include "caps-old.h"
 #include "caps-volume.h"
-#include "report.h"
-#include "util.h"
+#include "base/util.h"
+#include "render/report.h"
 
 static int
 cmp_double(const void *a, const void *b)
@@ -73,7 +73,7 @@ print_worst(unsigned t, const struct caps_volume *v, const struct knee *k)
 	char text[REPORT_KNEE_TEXT];
 	unsigned i;
 
-	report_knee_text(k, v->cells, SUMMARY_NO_SHARE, text, sizeof text);
+	view_knee_text(k, v->cells, SUMMARY_NO_SHARE, text, sizeof text);
 	printf("\nworst: volume %u, I %.0f IOPS, B %.1f MiB/s (knee %.1f KiB, soft p %.2f)\n"
 	    "stated: %s\n\n| bs | clean IOPS | IOPS | x clean | MiB/s | fault |\n"
 	    "|--:|--:|--:|--:|--:|---|\n", t, v->iops_cap, v->bw_cap / MIB,

@@ -10,7 +10,7 @@ per rule, when each cell would have stopped and how far the mean of its
 seconds up to then is from the mean of all of them: the rule's own cost in
 time and accuracy, with the device held the same.
 
-Rules: sweep's (analysis_steady() in src/analysis-steady.c: every sample of the last WINDOW
+Rules: sweep's (analysis_steady() in src/analysis/analysis-steady.c: every sample of the last WINDOW
 seconds, or of all seconds so far from 3 on, within PCT% of their mean or
 within EDGE I/Os if that is wider (EDGE: how far the running count drifts
 from a straight line, 1..inflight), no trend, the 95% confidence interval

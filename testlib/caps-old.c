@@ -1,5 +1,5 @@
 /*
- * The knee fit as it was before the plateau estimator (report-summary.c at
+ * The knee fit as it was before the plateau estimator (view-characterize.c at
  * f902f93), frozen for bench/caps-accuracy.c and tests/unit-caps.c to
  * compare against: least squares in log space of IOPS = min(I, B / bs) over
  * the best IOPS at each size, every split tried, each side kept only if it

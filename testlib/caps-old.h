@@ -2,7 +2,7 @@
 #ifndef CAPS_OLD_H
 #define CAPS_OLD_H
 
-#include "report.h"
+#include "render/report.h"
 
 struct caps_old {
 	enum knee_kind	 kind;

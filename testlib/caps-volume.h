@@ -8,7 +8,7 @@
 #ifndef CAPS_VOLUME_H
 #define CAPS_VOLUME_H
 
-#include "sweep.h"
+#include "base/sweep.h"
 
 #define CAPS_VOLUME_MAX		16	/* block sizes: 512 B .. 8 MiB at most */
 

@@ -5,7 +5,7 @@
 #ifndef FAKE_CELL_H
 #define FAKE_CELL_H
 
-#include "sweep.h"
+#include "base/sweep.h"
 
 void	 fake_cell(struct results *res, unsigned n, enum rw_mode mode, uint64_t bs,
 	     unsigned depth, double iops, unsigned seconds);

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results-fields.h"
-#include "results.h"
-#include "sweep.h"
+#include "base/sweep.h"
+#include "results/results-fields.h"
+#include "results/results.h"
 
 /* The table "top", "expect", "target", "plan", "cells", or "cells.KEY" (the object at KEY of a cell). */
 static int

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The field table of results.json (src/results-fields.c): doc/results-schema.md
+# The field table of results.json (src/results/results-fields.c): doc/results-schema.md
 # is what `make schema` makes of it, and the record it writes reads back and
 # writes again byte for byte.
 . "$top_srcdir/tests/common.sh"

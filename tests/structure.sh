@@ -19,12 +19,11 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 layer_bad=""
-for c in "$top_srcdir"/src/run*.c "$top_srcdir"/src/engine*.c "$top_srcdir"/src/target*.c \
-    "$top_srcdir"/src/plan.c "$top_srcdir"/src/auto*.c "$top_srcdir"/src/sweep-loop*.c \
-    "$top_srcdir"/src/import-*.c "$top_srcdir"/src/hosts.c; do
+for c in "$top_srcdir"/src/io/*.c "$top_srcdir"/src/plan/*.c "$top_srcdir"/src/loop/*.c \
+    "$top_srcdir"/src/import/import-*.c; do
 	[ -f "$c" ] || continue
 	f=$(basename "$c")
-	h=$(grep -o '^#include "report[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
+	h=$(grep -o '^#include "render/[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
 	# Calls, not mentions in comments: a name followed by "(" on a line
 	# that does not start a comment.
 	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
@@ -35,9 +34,9 @@ for c in "$top_srcdir"/src/run*.c "$top_srcdir"/src/engine*.c "$top_srcdir"/src/
 	[ -z "$r" ] || layer_bad="$layer_bad
   $f (run, engine, planner, loop, import or hosts) calls ${r% }"
 done
-for c in "$top_srcdir"/src/analysis*.c; do
+for c in "$top_srcdir"/src/analysis/*.c; do
 	[ -f "$c" ] || continue
-	h=$(grep -o '^#include "\(report\|doc\|compare\)[^"]*\.h"' "$c" | sed 's/#include //' |
+	h=$(grep -o '^#include "render/[^"]*\.h"' "$c" | sed 's/#include //' |
 	    tr '\n' ' ')
 	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
 	    grep -o '\b\(report\|doc\|compare\)_[a-z0-9_]*[[:space:]]*(' |
@@ -50,9 +49,9 @@ done
 # The views (view*.c, view.h) know no file format: no report, document, workbook
 # or chart header (xlsxwriter.h included), no doc_, report_xlsx or
 # report_gnuplot call.
-for c in "$top_srcdir"/src/view*.[ch]; do
+for c in "$top_srcdir"/src/view/*.[ch]; do
 	[ -f "$c" ] || continue
-	h=$(grep -o '^#include ["<]\(report\|doc\|compare\|xlsxwriter\)[^">]*\.h[">]' "$c" |
+	h=$(grep -o '^#include ["<]\(render/\|xlsxwriter\)[^">]*\.h[">]' "$c" |
 	    sed 's/#include //' | tr '\n' ' ')
 	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
 	    grep -o '\b\(doc\|report_xlsx\|report_gnuplot\|worksheet\|workbook\|chart\)_[a-z0-9_]*[[:space:]]*(' |
@@ -65,10 +64,10 @@ done
 # Writing results.json computes nothing: what it stores from the analysis
 # (a cell's stability, its rounds' spread) is computed where the cell is
 # stored or loaded, so its writer and its field tables use no analysis.
-for c in "$top_srcdir"/src/results-json.c "$top_srcdir"/src/results-json-write.c \
-    "$top_srcdir"/src/results-fields*.c; do
+for c in "$top_srcdir"/src/results/results-json.c "$top_srcdir"/src/results/results-json-write.c \
+    "$top_srcdir"/src/results/results-fields*.c; do
 	[ -f "$c" ] || continue
-	h=$(grep -o '^#include "analysis[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
+	h=$(grep -o '^#include "analysis/[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
 	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
 	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
 	[ -z "$h" ] || layer_bad="$layer_bad
@@ -84,11 +83,9 @@ ok "run, engines, planner, loop, imports and hosts use no report; analysis inclu
 # struct config of the command line: only cmd*.c and options*.c (which
 # builds it) see it.
 cfg_bad=""
-for c in "$top_srcdir"/src/target*.[ch] "$top_srcdir"/src/engine*.[ch] \
-    "$top_srcdir"/src/auto*.[ch] "$top_srcdir"/src/hosts.c "$top_srcdir"/src/sweep-loop*.[ch] \
-    "$top_srcdir"/src/plan.[ch] "$top_srcdir"/src/profile.c "$top_srcdir"/src/run*.[ch] \
-    "$top_srcdir"/src/measure.h "$top_srcdir"/src/import*.[ch] "$top_srcdir"/src/fio*.[ch] \
-    "$top_srcdir"/src/results*.[ch] "$top_srcdir"/src/analysis*.[ch]; do
+for c in "$top_srcdir"/src/io/*.[ch] "$top_srcdir"/src/loop/*.[ch] "$top_srcdir"/src/plan/*.[ch] \
+    "$top_srcdir"/src/options/profile.c "$top_srcdir"/src/import/*.[ch] \
+    "$top_srcdir"/src/results/*.[ch] "$top_srcdir"/src/analysis/*.[ch]; do
 	[ -f "$c" ] || continue
 	grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -q 'struct config\b' &&
 	    cfg_bad="$cfg_bad $(basename "$c")"
@@ -98,8 +95,9 @@ ok "target, engines, planner, loop, hosts, plan, run, imports, results and analy
 
 command -v nm >/dev/null || skip "nm (binutils) is not installed"
 objs=""
-for c in "$top_srcdir"/src/*.c; do	# objects of today's sources only, not stale ones
-	o="$top_builddir/src/$(basename "$c" .c).o"
+for c in "$top_srcdir"/src/*/*.c; do	# objects of today's sources only, not stale ones
+	o="$top_builddir/${c#"$top_srcdir"/}"
+	o="${o%.c}.o"
 	[ "$(basename "$c")" = main.c ] || [ ! -f "$o" ] || objs="$objs $o"
 done
 [ -n "$objs" ] || skip "no objects in $top_builddir/src (a build with other object names?)"
@@ -140,7 +138,7 @@ def visit(v):
 for v in set(edges) | {w for ws in edges.values() for w in ws}:
     if v not in index:
         visit(v)
-for path in sorted(glob.glob(sys.argv[2] + "/*.c")):
+for path in sorted(glob.glob(sys.argv[2] + "/*/*.c")):
     lines = open(path, encoding="utf-8").read().split("\n")
     if len(lines) - 1 > 900:
         bad.append("%s: %d lines (900 at most)" % (path, len(lines) - 1))

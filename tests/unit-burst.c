@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "report.h"
+#include "render/report.h"
 
 /* The sentence of b, as the report writes it. */
 static const char *
@@ -19,7 +19,7 @@ burst_sentence(const struct burst *b)
 {
 	static char text[REPORT_BURST_TEXT];
 
-	return report_burst_text(b, text, sizeof text);
+	return view_burst_text(b, text, sizeof text);
 }
 
 /* v with uniform noise of +-noise (a share). */

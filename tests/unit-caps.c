@@ -19,7 +19,7 @@
 #include "caps-old.h"
 #include "caps-volume.h"
 #include "check.h"
-#include "report.h"
+#include "render/report.h"
 
 /* The sentences of the knees found, as the report writes them, by the knee's address. */
 static struct {
@@ -37,7 +37,7 @@ caps_knee(const struct cell_result *c, unsigned n, enum rw_mode mode, int share,
 	for (i = 0; i < 3 && knee_texts[i].k != NULL && knee_texts[i].k != k; i++)
 		;
 	knee_texts[i].k = k;
-	report_knee_text(k, c, share, knee_texts[i].text, sizeof knee_texts[i].text);
+	view_knee_text(k, c, share, knee_texts[i].text, sizeof knee_texts[i].text);
 }
 
 /* The sentence of the knee last found into k. */

@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cmd.h"
-#include "options.h"
-#include "sweep.h"
+#include "base/sweep.h"
+#include "cmd/cmd.h"
+#include "options/options.h"
 
 static char stderr_text[4096];
 

@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "render/report.h"
+#include "results/results.h"
 
 /* results.csv's header as doc/results-schema.md documents it. */
 static const char schema_header[] =

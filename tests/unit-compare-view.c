@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "fake-cell.h"
-#include "report.h"
+#include "render/report.h"
 
 /*
  * randread at 4K and 64K, QD1 and QD4, IOPS scaled by scale; with drop,
@@ -42,7 +42,7 @@ fake_run(struct compare_run *run, const char *label, double scale, bool drop)
 			bw_check_compute(r);
 			res->ndone++;
 		}
-	report_summary_build(res, &run->sum);
+	view_summary_build(res, &run->sum);
 }
 
 /* A and B (twice A's IOPS, without 64K QD4) compared. */

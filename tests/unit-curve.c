@@ -12,7 +12,7 @@
 #include "caps-volume.h"
 #include "check.h"
 #include "fake-cell.h"
-#include "report.h"
+#include "render/report.h"
 
 /* Cells of mode at block sizes bs[] and QD32 with IOPS iops[] (an imported table). */
 static unsigned
@@ -31,7 +31,7 @@ static void
 knee_of(const struct cell_result *c, unsigned n, enum rw_mode mode, struct knee *k, char *text)
 {
 	analysis_caps_knee(c, n, mode, SUMMARY_NO_SHARE, k);
-	report_knee_text(k, c, SUMMARY_NO_SHARE, text, REPORT_KNEE_TEXT);
+	view_knee_text(k, c, SUMMARY_NO_SHARE, text, REPORT_KNEE_TEXT);
 	printf("%s: %s\n", mode_name(mode), text);
 }
 
@@ -224,7 +224,7 @@ curve_headline(void)
 		}
 	}
 	res.plan.ncells = n;
-	report_summary_build(&res, &s);
+	view_summary_build(&res, &s);
 	view_summary(&res, &s, &t);
 	vc = view_table_cell(&t, 0, 0);
 	CHECK(vc->kind == VIEW_NUMBER && fabs(vc->value / 2950 - 1) < 0.02,
@@ -235,7 +235,7 @@ curve_headline(void)
 	for (i = 0; i < n; i++)
 		res.cells[i].iops = res.cells[i].cell.bs < MIB ? res.cells[i].iops : 128;
 	view_table_free(&t);
-	report_summary_free(&s);
+	view_summary_free(&s);
 	results_free(&res);
 }
 

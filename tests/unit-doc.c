@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "report.h"
-#include "util.h"
+#include "base/util.h"
+#include "render/report.h"
 
 static const char md_want[] =
     "# Title: a\\_b \\<c\\>\n"

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "engine.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
+#include "io/engine.h"
 
 static bool
 named(const char *s)

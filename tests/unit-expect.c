@@ -10,10 +10,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "caps-volume.h"
 #include "check.h"
-#include "sweep.h"
+#include "base/sweep.h"
 
 /* A level from lo to hi (plateau when they differ), at block sizes bs_lo..bs_hi. */
 static struct expect_level

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "measure.h"
-#include "sweep.h"
+#include "base/sweep.h"
+#include "io/measure.h"
 
 static int
 cmp_u64(const void *a, const void *b)

@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "target.h"
-#include "util.h"
+#include "base/util.h"
+#include "io/target.h"
 
 static void
 classify(const char *vendor, const char *model, const char *serial, const char *disk,

@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "auto.h"
+#include "analysis/analysis.h"
+#include "loop/auto.h"
 #include "check.h"
-#include "plan.h"
-#include "report.h"
-#include "results.h"
-#include "sweep-loop.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
+#include "loop/sweep-loop.h"
+#include "plan/plan.h"
+#include "render/report.h"
+#include "results/results.h"
 
 /* The fake executor: records what it ran; the cell numbered fail_at fails. */
 struct fake {
@@ -247,7 +247,7 @@ test_stop_on_error(void)
 static void
 test_auto_unsettled(void)
 {
-	struct auto_opts o = { .budget_s = 60, .knee_text = report_knee_text };
+	struct auto_opts o = { .budget_s = 60, .knee_text = view_knee_text };
 	struct plan p;
 	struct results res;
 	struct target t;
@@ -269,7 +269,7 @@ test_auto_unsettled(void)
 	autoplan_finish(ap, &res, null);
 	analysis_caps_knee(res.cells, res.plan.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
 	CHECK(k.kind == KNEE_TOO_FEW, "two block sizes: kind %d", k.kind);
-	report_knee_text(&k, res.cells, SUMMARY_NO_SHARE, text, sizeof text);
+	view_knee_text(&k, res.cells, SUMMARY_NO_SHARE, text, sizeof text);
 	want = xasprintf("read: caps not settled: %s", text);
 	for (i = 0; i < res.autoplan.nfindings; i++)
 		found += strncmp(res.autoplan.findings[i], want,

@@ -4,8 +4,8 @@
 #include <errno.h>
 
 #include "check.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
 
 static void
 sizes(void)

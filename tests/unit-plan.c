@@ -5,11 +5,11 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cmd.h"
-#include "options.h"
-#include "plan.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
+#include "cmd/cmd.h"
+#include "options/options.h"
+#include "plan/plan.h"
 
 static char *
 write_temp(const char *text)

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "check.h"
-#include "plan.h"
-#include "sweep.h"
+#include "base/sweep.h"
+#include "plan/plan.h"
 
 #define TIB	(1024 * GIB)
 

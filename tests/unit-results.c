@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "check.h"
-#include "options.h"
-#include "plan.h"
-#include "results-json.h"
-#include "results.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
+#include "options/options.h"
+#include "plan/plan.h"
+#include "results/results-json.h"
+#include "results/results.h"
 
 static void
 fake_results(struct results *res)

@@ -7,7 +7,7 @@
 #include "config.h"
 
 #include "check.h"
-#include "run.h"
+#include "io/run.h"
 
 int
 main(void)

@@ -9,10 +9,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "check.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
 
 /* uniform noise in [-amp, amp] */
 static double

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "analysis.h"
-#include "sweep.h"
+#include "analysis/analysis.h"
+#include "base/sweep.h"
 
 /* uniform noise in [-amp, amp] */
 static double

@@ -2,7 +2,7 @@
  * The characterization summary: the knee fit on synthetic volumes whose
  * caps are known (IOPS = min(I, B / bs) with noise), the no-knee and
  * too-few cases, and the peaks, series grid and check counts of
- * report_summary_build().
+ * view_summary_build().
  */
 #include "config.h"
 
@@ -13,9 +13,9 @@
 
 #include "check.h"
 #include "fake-cell.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "render/report.h"
+#include "results/results.h"
 
 /* Tolerances the knee fit must meet on 5% noise (measured worst cases in the output). */
 #define CAP_TOL		0.05	/* I and B within 5% */
@@ -50,7 +50,7 @@ knee_of(const uint64_t *bs, const double *iops, unsigned n, struct knee *k)
 		c[i].ios = iops[i] > 0 ? (uint64_t)iops[i] + 1 : 0;
 	}
 	analysis_caps_knee(c, n, MODE_READ, SUMMARY_NO_SHARE, k);
-	report_knee_text(k, c, SUMMARY_NO_SHARE, knee_sentence, sizeof knee_sentence);
+	view_knee_text(k, c, SUMMARY_NO_SHARE, knee_sentence, sizeof knee_sentence);
 	free(c);
 }
 
@@ -247,7 +247,7 @@ summary_build(void)
 	unsigned i;
 
 	fake_results(&res);
-	report_summary_build(&res, &s);
+	view_summary_build(&res, &s);
 	CHECK(s.nmodes == 2, "modes %u", s.nmodes);
 	rr = &s.modes[0];
 	wr = &s.modes[1];
@@ -297,7 +297,7 @@ summary_build(void)
 	/* RND 4K Q32 read: randread 4K QD8 stands in (cell 1); no read, so no SEQ read tile. */
 	CHECK(s.nscore == 4 && s.score[3][0] == 0 && s.score[0][1] == 21 && s.score[1][1] == 20 &&
 	    s.score[0][0] == -1 && s.score[2][0] == 1, "scorecard cells: %u", s.nscore);
-	report_summary_free(&s);
+	view_summary_free(&s);
 	results_free(&res);
 }
 
@@ -360,7 +360,7 @@ saturation_of(const double *iops, unsigned n, struct results *res, struct summar
 		r->bw_bytes_s = (double)r->bytes;
 		bw_check_compute(r);
 	}
-	report_summary_build(res, s);
+	view_summary_build(res, s);
 }
 
 static void
@@ -381,7 +381,7 @@ saturation_summary(void)
 	CHECK(report_curves_any(&s) && report_gnuplot_bars(&s), "one size, 6 depths: curves and bars");
 	CHECK(s.nscore == 2 && s.score[3][0] == 0 && s.score[2][0] == 5 && s.score[0][0] == -1,
 	    "scorecard: RND 4K Q1 and Q32 randread (%u tiles)", s.nscore);
-	report_summary_free(&s);
+	view_summary_free(&s);
 	results_free(&res);
 
 	saturation_of(rising, 3, &res, &s);
@@ -389,12 +389,12 @@ saturation_summary(void)
 	    "still rising: reached %d depth %u", s.modes[0].sat.reached, s.modes[0].sat.depth);
 	CHECK(strstr(s.modes[0].sat.text, "no saturation up to QD4") != NULL, "%s",
 	    s.modes[0].sat.text);
-	report_summary_free(&s);
+	view_summary_free(&s);
 	results_free(&res);
 
 	saturation_of(rising, 2, &res, &s);
 	CHECK(!s.modes[0].sat.found && !report_curves_any(&s), "two depths: no saturation");
-	report_summary_free(&s);
+	view_summary_free(&s);
 	results_free(&res);
 }
 
@@ -445,35 +445,35 @@ formats(void)
 {
 	char buf[64];
 
-	CHECK_STR(report_num(33231.4, 0, buf, sizeof buf), "33,231");
-	CHECK_STR(report_num(1234567.25, 1, buf, sizeof buf), "1,234,567.2");
-	CHECK_STR(report_num(-950, 0, buf, sizeof buf), "-950");
-	CHECK_STR(report_num(12.5, 1, buf, sizeof buf), "12.5");
-	CHECK_STR(report_approx(33231, buf, sizeof buf), "33,200");
-	CHECK_STR(report_approx(948.7, buf, sizeof buf), "949");
-	CHECK_STR(report_approx(1.2345, buf, sizeof buf), "1.23");
+	CHECK_STR(view_num(33231.4, 0, buf, sizeof buf), "33,231");
+	CHECK_STR(view_num(1234567.25, 1, buf, sizeof buf), "1,234,567.2");
+	CHECK_STR(view_num(-950, 0, buf, sizeof buf), "-950");
+	CHECK_STR(view_num(12.5, 1, buf, sizeof buf), "12.5");
+	CHECK_STR(view_approx(33231, buf, sizeof buf), "33,200");
+	CHECK_STR(view_approx(948.7, buf, sizeof buf), "949");
+	CHECK_STR(view_approx(1.2345, buf, sizeof buf), "1.23");
 	/* Below 10, two significant digits at least; whole numbers and 10 and up as they were. */
-	CHECK_STR(report_num(0.015, 1, buf, sizeof buf), "0.015");
-	CHECK_STR(report_num(5.7, 0, buf, sizeof buf), "5.7");
-	CHECK_STR(report_num(6.49, 0, buf, sizeof buf), "6.5");
-	CHECK_STR(report_num(7, 0, buf, sizeof buf), "7");
-	CHECK_STR(report_num(9.96, 0, buf, sizeof buf), "10");
-	CHECK_STR(report_num(10.4, 0, buf, sizeof buf), "10");
-	CHECK_STR(report_num(0.5, 0, buf, sizeof buf), "0.50");
-	CHECK_STR(report_num(1.25, 2, buf, sizeof buf), "1.25");
-	CHECK_STR(report_num(-0.015, 1, buf, sizeof buf), "-0.015");
-	CHECK_STR(report_num(1e-9, 0, buf, sizeof buf), "0");
-	CHECK_STR(report_range(3073.6, 3074.4, 0, buf, sizeof buf), "3,073.6-3,074.4");
-	CHECK_STR(report_range(2910, 3070, 0, buf, sizeof buf), "2,910-3,070");
-	CHECK(report_range(3074.001, 3074.002, 0, buf, sizeof buf) == NULL, "alike: %s", buf);
-	CHECK_STR(report_pct(12.4, true, buf, sizeof buf), "+12%");
-	CHECK_STR(report_pct(0.3, true, buf, sizeof buf), "+0.3%");
-	CHECK_STR(report_pct(-0.04, true, buf, sizeof buf), "-0.04%");
-	CHECK_STR(report_pct(0, true, buf, sizeof buf), "+0%");
-	CHECK_STR(report_pct(0.2, false, buf, sizeof buf), "0.2%");
-	CHECK_STR(report_size_label(512, buf, sizeof buf), "512");
-	CHECK_STR(report_size_label(4096, buf, sizeof buf), "4K");
-	CHECK_STR(report_size_label(8 * MIB, buf, sizeof buf), "8M");
+	CHECK_STR(view_num(0.015, 1, buf, sizeof buf), "0.015");
+	CHECK_STR(view_num(5.7, 0, buf, sizeof buf), "5.7");
+	CHECK_STR(view_num(6.49, 0, buf, sizeof buf), "6.5");
+	CHECK_STR(view_num(7, 0, buf, sizeof buf), "7");
+	CHECK_STR(view_num(9.96, 0, buf, sizeof buf), "10");
+	CHECK_STR(view_num(10.4, 0, buf, sizeof buf), "10");
+	CHECK_STR(view_num(0.5, 0, buf, sizeof buf), "0.50");
+	CHECK_STR(view_num(1.25, 2, buf, sizeof buf), "1.25");
+	CHECK_STR(view_num(-0.015, 1, buf, sizeof buf), "-0.015");
+	CHECK_STR(view_num(1e-9, 0, buf, sizeof buf), "0");
+	CHECK_STR(view_range_text(3073.6, 3074.4, 0, buf, sizeof buf), "3,073.6-3,074.4");
+	CHECK_STR(view_range_text(2910, 3070, 0, buf, sizeof buf), "2,910-3,070");
+	CHECK(view_range_text(3074.001, 3074.002, 0, buf, sizeof buf) == NULL, "alike: %s", buf);
+	CHECK_STR(view_pct(12.4, true, buf, sizeof buf), "+12%");
+	CHECK_STR(view_pct(0.3, true, buf, sizeof buf), "+0.3%");
+	CHECK_STR(view_pct(-0.04, true, buf, sizeof buf), "-0.04%");
+	CHECK_STR(view_pct(0, true, buf, sizeof buf), "+0%");
+	CHECK_STR(view_pct(0.2, false, buf, sizeof buf), "0.2%");
+	CHECK_STR(view_size_label(512, buf, sizeof buf), "512");
+	CHECK_STR(view_size_label(4096, buf, sizeof buf), "4K");
+	CHECK_STR(view_size_label(8 * MIB, buf, sizeof buf), "8M");
 }
 
 int

@@ -13,9 +13,9 @@
 
 #include "check.h"
 #include "fake-cell.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "render/report.h"
+#include "results/results.h"
 
 /*
  * randread and write at 4K, 64K and 1M, QD1 and QD8: 12 cells.  The write
@@ -276,7 +276,7 @@ curves_chosen(void)
 			res.ndone++;
 		}
 	res.cells[3].status = CELL_FAILED;
-	report_summary_build(&res, &sum);
+	view_summary_build(&res, &sum);
 	view_curves(&res, &sum, &v);
 	CHECK(v.n == 1, "one curve: %u", v.n);
 	c = view_curves_saturating(&v, 0);
@@ -291,7 +291,7 @@ curves_chosen(void)
 	CHECK(c != NULL && n == 3 && c->bs[0].point[3].cell != NULL,
 	    "4K: 3 ok points, the failed one kept");
 	view_curves_free(&v);
-	report_summary_free(&sum);
+	view_summary_free(&sum);
 	results_free(&res);
 }
 
@@ -312,7 +312,7 @@ ratio(void)
 	size_t i;
 
 	for (i = 0; i < sizeof t / sizeof t[0]; i++)
-		CHECK_STR(report_ratio(t[i].v, t[i].decimals, buf, sizeof buf), t[i].want);
+		CHECK_STR(view_ratio(t[i].v, t[i].decimals, buf, sizeof buf), t[i].want);
 }
 
 int
@@ -322,7 +322,7 @@ main(void)
 	struct summary sum;
 
 	fake_results(&res);
-	report_summary_build(&res, &sum);
+	view_summary_build(&res, &sum);
 	pivot(&res, &sum);
 	summary(&res, &sum);
 	data_moved(&res, &sum);
@@ -332,7 +332,7 @@ main(void)
 	curves_chosen();
 	range();
 	ratio();
-	report_summary_free(&sum);
+	view_summary_free(&sum);
 	results_free(&res);
 	return check_done("unit-view");
 }

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "render/report.h"
+#include "results/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,8 +29,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct compare cmp;
 		unsigned k;
 
-		report_summary_build(&res, &sum);
-		report_summary_free(&sum);
+		view_summary_build(&res, &sum);
+		view_summary_free(&sum);
 		memset(&cmp, 0, sizeof cmp);
 		cmp.runs = calloc(2, sizeof *cmp.runs);
 		for (k = 0; json != NULL && k < 2; k++) {
@@ -38,7 +38,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();	/* what sweep writes, sweep must read */
 			cmp.runs[k].path = strdup("fuzz.csv");
 			snprintf(cmp.runs[k].label, sizeof cmp.runs[k].label, "run%u", k);
-			report_summary_build(&cmp.runs[k].res, &cmp.runs[k].sum);
+			view_summary_build(&cmp.runs[k].res, &cmp.runs[k].sum);
 			cmp.nruns++;
 		}
 		compare_build(&cmp);

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fio.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "base/util.h"
+#include "import/fio.h"
+#include "render/report.h"
+#include "results/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -31,8 +31,8 @@ fuzz_fio_check(struct results *res)
 
 	if (json == NULL || results_from_json(json, &back, err, sizeof err) != 0)
 		abort();
-	report_summary_build(&back, &sum);
-	report_summary_free(&sum);
+	view_summary_build(&back, &sum);
+	view_summary_free(&sum);
 	results_free(&back);
 	free(json);
 	results_free(res);

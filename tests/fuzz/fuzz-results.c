@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
+#include "results/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

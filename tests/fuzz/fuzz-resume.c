@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "options.h"
-#include "plan.h"
-#include "results.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
+#include "io/engine.h"
+#include "options/options.h"
+#include "plan/plan.h"
+#include "results/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
-#include "plan.h"
-#include "sweep.h"
-#include "util.h"
+#include "base/sweep.h"
+#include "base/util.h"
+#include "options/options.h"
+#include "plan/plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,0 +1,860 @@
+/*
+ * report.md and report.html, the ticket report, each section written once
+ * against the document back-end (doc.c): the summary first, then the
+ * expectations, steady state and bursts, the checks, the charts (links to
+ * the .png files in Markdown, inlined .svg in HTML), the per-mode tables
+ * and the run.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/report.h"
+
+
+/* A field of the target line: " · **Host** ". */
+static void
+report_doc_field(struct doc *d, const char *name)
+{
+	doc_sep(d);
+	doc_strong(d, name);
+	doc_raw(d, " ");
+}
+
+/* Title, description, target, host, date, engine and units. */
+static void
+report_doc_header(struct doc *d, const struct results *res)
+{
+	const struct target *tg = &res->target;
+	char *title = xasprintf("sweep: %s", res->label), a[32], per[48];
+
+	doc_begin(d, title, NULL);
+	free(title);
+	doc_heading_begin(d, 1);
+	doc_raw(d, "Storage characterization: ");
+	doc_text(d, res->label);
+	doc_heading_end(d, 1);
+	if (res->description[0] != '\0')
+		doc_para_text(d, NULL, res->description);
+	doc_para_begin(d, "meta");
+	doc_strong(d, "Target");
+	doc_raw(d, " ");
+	doc_code(d, tg->path);
+	doc_printf(d, " (%s", tg->kind == TARGET_DEVICE ? "block device" : "file");
+	if (tg->total_size > 0)
+		doc_printf(d, ", %s used", size_human(tg->size, a, sizeof a));
+	if (tg->model[0] != '\0') {
+		doc_raw(d, ", ");
+		doc_text(d, tg->model);
+	}
+	doc_raw(d, ")");
+	report_doc_field(d, "Host");
+	doc_text(d, res->host);
+	report_doc_field(d, "Started");
+	doc_plain(d, res->started_utc);
+	report_doc_field(d, "Engine");
+	doc_text(d, res->plan.engine);
+	if (view_per_cell_known(res))
+		doc_printf(d, ", %s per cell", view_per_cell(res, per, sizeof per));
+	doc_sep(d);
+	doc_raw(d, "sweep ");
+	doc_plain(d, res->tool_version);
+	doc_para_end(d);
+	doc_para_begin(d, "meta");
+	doc_raw(d, "Units: IOPS; MiB/s = 2");
+	doc_sup(d, "20");
+	doc_raw(d, " bytes/s, MB/s = 10");
+	doc_sup(d, "6");
+	doc_raw(d, " bytes/s; latency in microseconds (us), completion latency from submit to "
+	    "reap (a chart that reaches 10 ms shows milliseconds, and says so).");
+	doc_para_end(d);
+}
+
+/*
+ * The banner when a cell is not steady, before anything else: which cells,
+ * and that their figures are marked.
+ */
+static void
+report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
+{
+	char *banner = report_table_stability_banner(ctx, REPORT_UNSTEADY_MARK,
+	    "the Stability column of every cell's check");
+
+	if (banner == NULL)
+		return;
+	doc_note(d, REPORT_UNSTEADY_MARK " Not steady:", banner);
+	free(banner);
+}
+
+/* The banner when the run read a region never written, before anything else. */
+static void
+report_doc_unwritten_banner(struct doc *d, const struct report_ctx *ctx)
+{
+	char *banner = view_unwritten_banner(ctx->res, REPORT_UNWRITTEN_MARK " in the tables");
+
+	if (banner == NULL)
+		return;
+	doc_note(d, REPORT_UNWRITTEN_MARK " Reads of a region never written:", banner);
+	free(banner);
+}
+
+/* The volume against its spec, one line, when it has one. */
+static void
+report_doc_verdict(struct doc *d, const struct report_ctx *ctx)
+{
+	char *line = view_verdict_bottom_line(ctx->res, ctx->sum), *text;
+
+	if (line == NULL)
+		return;
+	text = xasprintf("%s.", line);
+	doc_note(d, "Verdict:", text);
+	free(text);
+	free(line);
+}
+
+/* Each mode's saturating queue depth, when a mode has three depths at a block size. */
+static void
+report_doc_saturation(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct view_table *v = &ctx->view->findings;
+	unsigned m, n = 0;
+
+	for (m = 0; m < v->nrows; m++)
+		n += view_table_cell(v, m, FIND_SATURATION)->kind == VIEW_TEXT;
+	if (n == 0)
+		return;
+	doc_para_begin(d, NULL);
+	doc_printf(d, "Saturation, the smallest queue depth within %.0f%% of the best IOPS (at the "
+	    "block size with the most depths, %u at least):", SATURATION_TOL * 100,
+	    SATURATION_MIN_DEPTHS);
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (m = 0; m < v->nrows; m++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_SATURATION);
+
+		if (vc->kind != VIEW_TEXT)
+			continue;
+		doc_item_begin(d, NULL);
+		doc_strong(d, v->rows[m].label);
+		doc_raw(d, ": ");
+		doc_text(d, vc->text);
+		doc_raw(d, ".");
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+}
+
+/* The modes whose QD1 4K mean and p50 tell of two populations, a sentence each. */
+static void
+report_doc_lat_notes(struct doc *d, const struct view_table *v)
+{
+	const char *note;
+	unsigned m, n = 0;
+
+	for (m = 0; m < v->nrows; m++) {
+		if ((note = view_summary_lat_note(v, m)) == NULL)
+			continue;
+		if (n++ == 0) {
+			doc_para_begin(d, NULL);
+			doc_printf(d, "QD1 4K latency, where the mean is %.0fx the p50 or more:",
+			    SUMMARY_LAT_TWO_POPULATIONS);
+			doc_para_end(d);
+			doc_list_begin(d);
+		}
+		doc_item_begin(d, NULL);
+		doc_strong(d, v->rows[m].label);
+		doc_raw(d, ": ");
+		doc_text(d, note);
+		doc_raw(d, ".");
+		doc_item_end(d);
+	}
+	if (n > 0)
+		doc_list_end(d);
+}
+
+/* The summary table and the knee of each mode: a column, or (compact) a list below. */
+static void
+report_doc_summary(struct doc *d, const struct report_ctx *ctx)
+{
+	struct report_table t;
+	char shares[256], marks[VIEW_LEGEND_LEN + 128];
+	unsigned m;
+
+	doc_heading(d, 2, "Summary");
+	report_table_view(&ctx->view->summary, -1, VIEW_COL_DETAIL |
+	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
+	doc_table(d, &t);
+	report_table_free(&t);
+	if (view_summary_marks(&ctx->view->summary, marks, sizeof marks) != NULL)
+		doc_para(d, NULL, marks);
+	report_doc_lat_notes(d, &ctx->view->summary);
+	if (view_summary_shares_text(ctx->sum, shares, sizeof shares)) {
+		doc_para_begin(d, NULL);
+		doc_raw(d, "Read shares: ");
+		doc_text(d, shares);
+		doc_raw(d, " (reads/writes, in percent of I/Os). Each share is a mode of its own here, "
+		    "in the tables below and in the charts, where it has a colour of its own.");
+		doc_para_end(d);
+	}
+	if (!d->ops->compact) {
+		doc_para(d, NULL, "The knee column: where a mode stops being IOPS-bound and becomes "
+		    "bandwidth-bound, from the best of every queue depth at each block size.");
+		report_doc_saturation(d, ctx);
+		return;
+	}
+	doc_para(d, NULL, "Knee, where a mode stops being IOPS-bound and becomes bandwidth-bound "
+	    "(the best of every queue depth at each block size):");
+	doc_list_begin(d);
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		doc_item_begin(d, NULL);
+		doc_strong(d, ctx->sum->modes[m].name);
+		doc_raw(d, ": ");
+		doc_text(d, ctx->sum->modes[m].knee_text);
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+	report_doc_saturation(d, ctx);
+}
+
+/*
+ * How this was measured: an --auto run's cells by the question that chose
+ * them, its budget, and what it found and how sure (results.autoplan, kept
+ * in results.json).  Nothing for a run of fixed cells.
+ */
+static void
+report_doc_measured(struct doc *d, const struct report_ctx *ctx)
+{
+	static const char *const kinds[] = { "coarse pass", "knee", "depth search", "QD1 latency",
+		"as in", "QD1 pass", "first" };
+	const struct results *res = ctx->res;
+	const struct autoplan_record *a = &res->autoplan;
+	unsigned n[7] = { 0 }, again = 0, i, k;
+
+	if (!a->on)
+		return;
+	for (i = 0; i < res->plan.ncells; i++) {
+		for (k = 0; k < 7; k++)
+			if (strncmp(res->plan.cells[i].why, kinds[k], strlen(kinds[k])) == 0)
+				n[k]++;
+		again += res->cells[i].nattempts > 1;
+	}
+	doc_heading(d, 2, "How this was measured");
+	doc_para_begin(d, NULL);
+	if (a->like[0] != '\0') {
+		doc_printf(d, "sweep run --auto --like measured the %u cells of an earlier run again, "
+		    "so that sweep compare has every cell in common (in %u s): ", res->plan.ncells,
+		    a->elapsed_s);
+		doc_code(d, a->like);
+		doc_raw(d, ".");
+	} else if (n[0] > 0 || n[5] == 0)
+		doc_printf(d, "sweep run --auto chose these %u cells as it went, in %u s of a budget of "
+		    "%u s: %u in a coarse block-size pass, %u to find the knee and settle both caps "
+		    "(each cap's range within %u%%), %u in a depth search (QD1, doubling until IOPS "
+		    "gain less than 5%%) and %u for QD1 latency at 4 KiB.", res->plan.ncells,
+		    a->elapsed_s, a->budget_s, n[0], n[1], a->target_pct, n[2], n[3]);
+	else
+		doc_printf(d, "sweep run --auto chose these %u cells as it went, in %u s of a budget of "
+		    "%u s: %u in a QD1 pass (the QD1 latency and the depth search's start), %u to "
+		    "find the knee and settle both caps (each cap's range within %u%%), %u in a depth "
+		    "search (a QD1 cell on a settled cap is saturated; else doubling until IOPS gain "
+		    "less than 5%%) and %u for QD1 latency at 4 KiB; %u measured again (noisy, "
+		    "stalled, or other I/O on the device).", res->plan.ncells, a->elapsed_s,
+		    a->budget_s, n[5], n[1] + n[6], a->target_pct, n[2], n[3], again);
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (i = 0; i < a->nfindings; i++) {
+		doc_item_begin(d, NULL);
+		doc_text(d, a->findings[i]);
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+	doc_para(d, "meta", "Why each cell was chosen: the reason column of results.csv and "
+	    "report.xlsx, and \"reason\" in results.json.");
+}
+
+/* The peaks against the provisioned caps (--expect, --profile), when there are any. */
+static void
+report_doc_expect(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	const struct view_table *v = &ctx->view->findings;
+	char caps[160], a[32];
+	unsigned m;
+
+	if (!e->set)
+		return;
+	doc_heading(d, 2, "Against the provisioned limits");
+	doc_para_begin(d, NULL);
+	doc_strong(d, "Caps:");
+	doc_raw(d, " ");
+	doc_text(d, view_summary_caps(e, caps, sizeof caps));
+	if (e->profile[0] != '\0') {
+		doc_raw(d, " (profile ");
+		doc_text(d, e->profile);
+		if (e->size_bytes > 0)
+			doc_printf(d, ", volume size %s", size_human(e->size_bytes, a, sizeof a));
+		doc_raw(d, ")");
+	}
+	doc_raw(d, ". Source: ");
+	doc_text(d, e->source);
+	doc_raw(d, ".");
+	doc_para_end(d);
+	if (e->basis[0] != '\0' && strcmp(e->basis, e->source) != 0) {
+		doc_para_begin(d, "meta");
+		doc_raw(d, "How: ");
+		doc_text(d, e->basis);
+		doc_raw(d, ".");
+		doc_para_end(d);
+	}
+	doc_list_begin(d);
+	for (m = 0; m < v->nrows; m++) {
+		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
+		enum expect_verdict x = ctx->sum->modes[m].spec.verdict;
+
+		doc_item_begin(d, view_verdict_class(x));
+		doc_strong(d, v->rows[m].label);
+		doc_raw(d, ": ");
+		doc_text(d, vc->text);
+		if (view_verdict_mark(x)[0] != '\0') {
+			doc_raw(d, " ");
+			doc_text(d, view_verdict_mark(x));
+		}
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+	if (view_verdict_below_advice(ctx->sum) != NULL)
+		doc_para_text(d, NULL, view_verdict_below_advice(ctx->sum));
+}
+
+/*
+ * How the cells ended (steady state), how steady they were (stability),
+ * then burst detection: cells whose series dropped and stayed down.
+ */
+static void
+report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
+{
+	char *note = report_table_steady_note(ctx);
+	struct report_table t;
+
+	if (note != NULL) {
+		doc_para_text(d, NULL, note);
+		free(note);
+	}
+	note = report_table_stability_note(ctx);
+	doc_para_text(d, ctx->sum->nunsteady > 0 ? "fail" : NULL, note);
+	free(note);
+	note = report_table_burst_note(ctx);
+	doc_para_text(d, NULL, note);
+	free(note);
+	if (ctx->view->bursts.nrows == 0)
+		return;
+	report_table_view(&ctx->view->bursts, -1, 0, &t);
+	doc_table(d, &t);
+	report_table_free(&t);
+}
+
+/*
+ * --retry-unstable: every re-run cell, which attempt its figures are and
+ * why, and what the other attempts were.  Nothing when no cell was re-run.
+ */
+static void
+report_doc_retries(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	unsigned i, n = 0, steady = 0, suspect = 0, most = 0, max = res->plan.retry_unstable;
+	char note[1024], bs[32], rule[160];
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		if (res->cells[i].nattempts > 0) {
+			n++;
+			steady += res->cells[i].stability.verdict == STABILITY_STEADY;
+			if (res->cells[i].nattempts - 1 > most)
+				most = res->cells[i].nattempts - 1;
+		}
+		suspect += analysis_stability_suspect(&res->cells[i].stability);
+	}
+	if (n == 0 && suspect == 0 && res->plan.retry_unstable > 0) {
+		doc_para_begin(d, NULL);
+		doc_printf(d, "Retries (--retry-unstable %u): no cell ended stalled or noisy, so "
+		    "none ran again.", res->plan.retry_unstable);
+		doc_para_end(d);
+	}
+	if (n == 0)
+		return;
+	doc_heading(d, 2, "Retried cells");
+	doc_para_begin(d, steady < n ? "fail" : NULL);
+	/* A resume with a lower --retry-unstable keeps the re-runs made before it. */
+	if (most > max)
+		snprintf(rule, sizeof rule, "up to %u re-run%s until an attempt is steady, under "
+		    "an earlier --retry-unstable; a resume lowered it to %u", most,
+		    most == 1 ? "" : "s", max);
+	else
+		snprintf(rule, sizeof rule, "--retry-unstable %u: up to %u re-run%s, until an "
+		    "attempt is steady", max, max, max == 1 ? "" : "s");
+	doc_printf(d, "%u cell%s stalled or noisy and ran again (%s); %u of them %s steady now. "
+	    "A cell's figures are its first steady attempt's, or when none is, its least unstable "
+	    "attempt's (noisy before stalled, then the lowest CV); results.json keeps every "
+	    "attempt.", n, n == 1 ? " was" : "s were", rule, steady, steady == 1 ? "is" : "are");
+	doc_para_end(d);
+	doc_list_begin(d);
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->nattempts == 0)
+			continue;
+		doc_item_begin(d, NULL);
+		doc_printf(d, "%s %s QD%u", view_summary_wl_name(ctx->sum, &r->cell),
+		    view_size_label(r->cell.bs, bs, sizeof bs), r->cell.depth);
+		if (r->cell.jobs > 1)
+			doc_printf(d, " x%u jobs", r->cell.jobs);
+		doc_raw(d, ": ");
+		results_attempt_note(r, note, sizeof note);
+		doc_text(d, note);
+		doc_item_end(d);
+	}
+	doc_list_end(d);
+}
+
+/* The paragraph of --rounds-until-steady: whether, at which round and over which window. */
+static void
+report_doc_rounds_verdict(struct doc *d, const struct results *res, unsigned at, unsigned most,
+    const struct rounds_steady *st)
+{
+	const unsigned w = SWEEP_STEADY_WINDOW_ROUNDS;
+
+	doc_para_begin(d, at > 0 ? NULL : "fail");
+	if (at > 0)
+		doc_printf(d, "Steady state (SNIA PTS) reached at round %u of at most %u: over the "
+		    "window of rounds %u-%u each tracking cell's IOPS stayed within %.0f%% of their "
+		    "mean (max - min) and their least-squares line moved less than %.0f%% of it.",
+		    at, plan_repeat(&res->plan), at - w + 1, at, SWEEP_STEADY_EXCURSION * 100,
+		    SWEEP_STEADY_SLOPE * 100);
+	else if (st->last > 0)
+		doc_printf(d, "Steady state (SNIA PTS) not reached in %u rounds (at most %u): no "
+		    "window of %u rounds kept every tracking cell's IOPS within %.0f%% of their mean "
+		    "with a slope under %.0f%%; the last window, rounds %u-%u, is below.", most,
+		    plan_repeat(&res->plan), w, SWEEP_STEADY_EXCURSION * 100,
+		    SWEEP_STEADY_SLOPE * 100, st->last - w + 1, st->last);
+	else
+		doc_printf(d, "Steady state (SNIA PTS) not judged: %u round%s ran, the test needs %u.",
+		    most, most == 1 ? "" : "s", w);
+	doc_printf(d, " The tracking cells are each mode's (each read share's) smallest block size "
+	    "that ran at its highest depth; each round's figure is that round's own IOPS.");
+	doc_para_end(d);
+}
+
+/*
+ * --rounds-until-steady: the tracking variable (each tracking cell's IOPS)
+ * per round, the window and whether (and at which round) steady state was
+ * reached, with the window's mean, excursion and slope.
+ */
+static void
+report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	struct rounds_steady st;
+	struct report_table t;
+	unsigned most = 0, at = 0;
+
+	if (!res->plan.until_steady)
+		return;
+	at = analysis_rounds_reached(res, &most, &st);
+	doc_heading(d, 2, "Rounds until steady");
+	report_doc_rounds_verdict(d, res, at, most, &st);
+	report_table_view(&ctx->view->rounds, -1, 0, &t);
+	doc_table(d, &t);
+	report_table_free(&t);
+}
+
+/*
+ * What the BW = IOPS x bs check compared, after "cells pass": the device
+ * leg only when some cell has the device's counters (an import has none),
+ * a table's own bandwidth for measured; as a clause when compact, else as
+ * a sentence.
+ */
+static void
+report_doc_check_rule(struct doc *d, const struct results *res)
+{
+	bool table = strcmp(res->plan.engine, "table") == 0, dev = results_device_counted(res);
+	const char *measured = table ? "the table's bandwidth" : "measured (bytes / time)";
+
+	if (d->ops->compact)
+		doc_printf(d, ": %s within %.0f%% of %s", table ? "IOPS x bs" : "derived (IOPS x bs)",
+		    BW_CHECK_DERIVED_TOL * 100, measured);
+	else {
+		doc_para_end(d);
+		doc_para_begin(d, NULL);
+		doc_printf(d, "%s must be within %.0f%% of %s", table ? "IOPS x bs" :
+		    "Derived (IOPS x bs)", BW_CHECK_DERIVED_TOL * 100, measured);
+	}
+	if (dev)
+		doc_printf(d, ", and device (block-layer counters) within %.0f%% of measured",
+		    BW_CHECK_DEVICE_TOL * 100);
+	doc_raw(d, ".");
+}
+
+/*
+ * How many cells pass the BW = IOPS x bs check, the rule and the count of
+ * mismatches: one paragraph when compact, else one each.  A table's rows
+ * that give one of the two figures are not checked, and say so.
+ */
+static void
+report_doc_check_count(struct doc *d, const struct results *res, const struct summary *sum)
+{
+	unsigned checked, pass, unchecked = view_check_counts(res, &checked, &pass);
+	char text[64];
+
+	if (checked == 0 && unchecked > 0) {
+		doc_para_begin(d, NULL);
+		doc_strong(d, "Not checked");
+		doc_printf(d, ": the table gives IOPS or bandwidth in each row, not both, so "
+		    "BW = IOPS x bs cannot be checked.");
+		doc_para_end(d);
+		return;
+	}
+	snprintf(text, sizeof text, "%u of %u cells pass", pass, checked);
+	doc_para_begin(d, sum->nmismatch > 0 ? "fail" : "pass");
+	doc_strong(d, text);
+	report_doc_check_rule(d, res);
+	if (unchecked > 0)
+		doc_printf(d, " %u cell%s not checked: %s row%s give%s IOPS or bandwidth, not both.",
+		    unchecked, unchecked == 1 ? "" : "s", unchecked == 1 ? "its" : "their",
+		    unchecked == 1 ? "" : "s", unchecked == 1 ? "s" : "");
+	if (sum->nmismatch > 0) {
+		if (d->ops->compact)
+			doc_raw(d, " ");
+		else {
+			doc_para_end(d);
+			doc_para_begin(d, NULL);
+		}
+		doc_printf(d, "%u mismatch%s", sum->nmismatch, sum->nmismatch == 1 ? "" : "es");
+		if (d->ops->compact)
+			doc_raw(d, " " REPORT_MISMATCH_MARK);
+		doc_raw(d, ", with the likely cause:");
+	}
+	doc_para_end(d);
+	if (sum->nunsteady > 0) {
+		doc_para_begin(d, "fail");
+		doc_printf(d, "The check is of the accounting only: %u of these cells %s not steady "
+		    "(see the Stability column).", sum->nunsteady, sum->nunsteady == 1 ? "is" : "are");
+		doc_para_end(d);
+	}
+}
+
+/* The BW = IOPS x bs checks: the count, every mismatch, failed cells, warnings. */
+static void
+report_doc_checks(struct doc *d, const struct report_ctx *ctx)
+{
+	const struct summary *sum = ctx->sum;
+	struct report_table t;
+	unsigned i;
+
+	doc_heading(d, 2, "BW = IOPS x bs checks");
+	report_doc_check_count(d, ctx->res, sum);
+	if (sum->nmismatch > 0) {
+		report_table_view(&ctx->view->mismatches, -1, 0, &t);
+		doc_table(d, &t);
+		report_table_free(&t);
+	}
+	if (sum->nfailed + sum->nskipped > 0) {
+		doc_para_begin(d, NULL);
+		doc_printf(d, "%u cell%s failed, %u skipped:", sum->nfailed,
+		    sum->nfailed == 1 ? "" : "s", sum->nskipped);
+		doc_para_end(d);
+		report_table_view(&ctx->view->problems, -1, 0, &t);
+		doc_table(d, &t);
+		report_table_free(&t);
+	}
+	for (i = 0; i < ctx->res->nwarnings; i++)
+		doc_note(d, "Warning:", ctx->res->warnings[i]);
+}
+
+/*
+ * Why the charts are not rendered, and how to render them by hand; one
+ * says how to render a single chart too, and (not compact) how to make
+ * the report again.
+ */
+static void
+report_doc_unrendered(struct doc *d, const struct report_ctx *rc, bool one)
+{
+	bool compact = d->ops->compact;
+
+	doc_para_begin(d, "note");
+	doc_raw(d, compact ? "Not rendered: " : "Charts not rendered: ");
+	doc_text(d, compact || rc->chart_note[0] != '\0' ? rc->chart_note :
+	    "charts were not asked for");
+	doc_raw(d, compact ? ". The charts are here as .gp scripts and .dat data; render them in "
+	    "this folder with " : ". The charts are in this folder as .gp scripts and .dat data; "
+	    "render them there with ");
+	if (one) {
+		doc_code(d, "gnuplot iops.gp");
+		doc_raw(d, " (one chart) or ");
+	}
+	doc_code(d, REPORT_GNUPLOT_ALL);
+	if (one)
+		doc_raw(d, " (all)");
+	if (one && !compact) {
+		doc_raw(d, ", then make this report again with ");
+		doc_code(d, "sweep report results.json");
+	}
+	doc_raw(d, ".");
+	doc_para_end(d);
+}
+
+/*
+ * What a chart shows and how to read it, by its stem and whether the run
+ * is a large one (report_big()); NULL for none.
+ */
+static const char *
+report_doc_caption(const char *stem, bool big)
+{
+	static const struct {
+		const char	*stem, *caption;
+		bool		 big;	/* a large run's alone */
+	} captions[] = {
+		{ .stem = "scorecard",
+		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
+		    "with p99 latency on the 4K tiles; where the run did not measure a tile's own "
+		    "cell, the nearest it did stands in, dashed and named (\"Q32 for Q8\"), and "
+		    "with none near the tile says so." },
+		{ .stem = "roofline",
+		  .caption = "Each mode's best IOPS at each block size, of every queue depth and job "
+		    "count. Solid lines: the caps the summary states, IOPS flat, bandwidth the "
+		    "diagonal (IOPS = MiB/s / block size), the knee where they meet; dashed grey: "
+		    "the provisioned caps (--profile, --expect). Hollow: a cell with a caveat." },
+		{ .stem = "iops",
+		  .caption = "Colour: mode (the same in every chart); dash and marker, or a bar's "
+		    "fill: queue depth. Grey lines (--expect, --profile): the provisioned caps." },
+		{ .stem = "bw",
+		  .caption = "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or "
+		    "a bar's fill: queue depth." },
+		{ .stem = "latency",
+		  .caption = "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the "
+		    "lowest depth measured at each block size; bars: p99, with p50 as a dot." },
+		{ .stem = "saturation",
+		  .caption = "IOPS against queue depth, a line per mode and block size; the circle "
+		    "marks each mode's saturating depth (the smallest within 5% of its best)." },
+		{ .stem = "latency-curve",
+		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
+		    "depth: where the curve turns up, more depth buys only latency." },
+		{ .stem = "jobs-", .big = true,
+		  .caption = "The mode's best IOPS at each block size (rows) over every queue "
+		    "depth, by job count (columns), as in the \"Queue depth x jobs\" table; the "
+		    "depth of each is in brackets. A run this large has too many depths for a row "
+		    "each: results.csv and report.xlsx have every cell. Darker is more IOPS (a log "
+		    "colour scale when they span more than 10x); a blank square has no figure; a "
+		    "mark after a figure is a caveat, explained under the chart." },
+		{ .stem = "jobs-",
+		  .caption = "The mode's IOPS by block size and queue depth (rows) and job count "
+		    "(columns), as in the \"Queue depth x jobs\" table: darker is more IOPS (a log "
+		    "colour scale when they span more than 10x); a blank square has no figure (not measured, "
+		    "or the cell failed); a mark after a figure is a caveat, explained under the chart." },
+		{ .stem = "series-",
+		  .caption = "IOPS per second of every cell of the mode, side by side in run "
+		    "order; dash and marker: queue depth." },
+		{ .stem = "compare-heat-",
+		  .caption = "Each run's IOPS over the first run's at every block size and queue "
+		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "
+		    "more, red where it has fewer, white within 5% (a tie); a blank square is a cell "
+		    "a run lacks; a mark after a ratio is a caveat of either cell." },
+		{ .stem = "compare-",
+		  .caption = "Colour: mode (the same in every chart); dash: run; marker: queue "
+		    "depth." },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof captions / sizeof captions[0]; i++)
+		if ((big || !captions[i].big) && captions[i].stem[strlen(captions[i].stem) - 1] == '-' ?
+		    strncmp(stem, captions[i].stem, strlen(captions[i].stem)) == 0 :
+		    strcmp(stem, captions[i].stem) == 0)
+			return captions[i].caption;
+	return NULL;
+}
+
+/*
+ * The charts section of a report or a comparison: the n charts as the
+ * format shows them, or none (no chart has a point), or why they are not
+ * there.  one: say how to render a single chart and make the report again.
+ */
+void
+report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct report_chart *charts,
+    unsigned n, const char *none, bool one)
+{
+	unsigned shown = rc->rendered & d->ops->figures, i;
+
+	doc_heading(d, 2, "Charts");
+	if (n == 0)
+		doc_para(d, "note", none);
+	else if (shown == 0 && !rc->charts_done && d->ops->compact)
+		doc_para(d, "note", "Not made: charts were not asked for (--formats png or svg).");
+	else if (shown == 0)
+		report_doc_unrendered(d, rc, one);
+	else
+		for (i = 0; i < n; i++) {
+			const char *caption = report_doc_caption(charts[i].stem,
+			    rc->sum != NULL && report_big(rc->sum));
+
+			doc_figure(d, rc->dir, &charts[i], i, shown);
+			if (caption != NULL)
+				doc_para(d, "meta", caption);
+		}
+}
+
+/* When there are more modes (read shares) with a per-second series than series charts: how many. */
+static void
+report_doc_series_left_out(struct doc *d, const struct report_ctx *ctx,
+    const struct report_chart *charts, unsigned n)
+{
+	unsigned m, want = 0, drawn = 0, i;
+
+	for (m = 0; m < ctx->sum->nmodes; m++)
+		want += ctx->sum->modes[m].ntimed > 0;
+	for (i = 0; i < n; i++)
+		drawn += strncmp(charts[i].stem, "series-", 7) == 0;
+	if (drawn >= want)
+		return;
+	doc_para_begin(d, "note");
+	doc_printf(d, "Per-second charts of %u more modes are not drawn (at most %u charts in a "
+	    "report); results.json has every cell's series.", want - drawn, REPORT_CHARTS_MAX);
+	doc_para_end(d);
+}
+
+/*
+ * One metric as a table per mode: block size rows by queue depth columns.
+ * HTML lays the tables side by side under the mode's name; Markdown's
+ * follow each other, each named with its mode and metric.
+ */
+static void
+report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric metric,
+    const char *heading)
+{
+	unsigned m, marks = view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES);
+	char legend[VIEW_LEGEND_LEN];
+
+	doc_heading(d, 2, heading);
+	doc_para_begin(d, NULL);
+	if (report_big(ctx->sum))
+		doc_printf(d, "Block size (rows): at each, the best of its cells (Cells: how many) "
+		    "over every queue depth and job count, and where it is (At); %s cells are too "
+		    "many for a column per queue depth, and results.csv and report.xlsx have every "
+		    "cell", view_num(ctx->sum->ndone, 0, (char[32]){ 0 }, 32));
+	else
+		doc_raw(d, "Block size (rows) by queue depth (columns)");
+	if (ctx->sum->nmismatch > 0) {
+		doc_raw(d, "; " REPORT_MISMATCH_MARK);
+		doc_raw(d, d->ops->compact ? " marks a failed BW check" :
+		    " and red mark a failed BW check (hover for the reason)");
+	}
+	if (marks != 0) {
+		doc_raw(d, "; ");
+		doc_text(d, view_caveat_legend(marks, legend, sizeof legend));
+	}
+	doc_raw(d, ".");
+	doc_para_end(d);
+	doc_group_begin(d, "pivots");
+	for (m = 0; m < ctx->sum->nmodes; m++) {
+		struct report_table t;
+
+		if (ctx->sum->modes[m].ncells == 0)
+			continue;
+		report_table_view(&ctx->view->pivot[metric], (int)m, 0, &t);
+		doc_group_begin(d, NULL);
+		doc_heading(d, 3, d->ops->compact ? t.title : ctx->sum->modes[m].name);
+		doc_table(d, &t);
+		doc_group_end(d);
+		report_table_free(&t);
+	}
+	doc_group_end(d);
+}
+
+/*
+ * The sections every format shows as they are (view-build.c): a heading
+ * and a table each, after the table's note when it has one.
+ */
+static void
+report_doc_sections(struct doc *d, const struct report_ctx *ctx)
+{
+	struct report_table t;
+	unsigned i;
+
+	for (i = 0; i < ctx->view->nsections; i++) {
+		doc_heading(d, 2, ctx->view->headings[i]);
+		if (ctx->view->sections[i].note != NULL)
+			doc_para(d, "note", ctx->view->sections[i].note);
+		report_table_view(&ctx->view->sections[i], -1, 0, &t);
+		doc_table(d, &t);
+		report_table_free(&t);
+	}
+}
+
+/* Every cell's check and the run's settings, then where the figures come from. */
+static void
+report_doc_run(struct doc *d, const struct report_ctx *ctx)
+{
+	struct report_table t;
+
+	doc_heading(d, 2, "Every cell's check");
+	report_table_checks(ctx, &t);
+	doc_table(d, &t);
+	report_table_free(&t);
+	doc_heading(d, 2, "Run");
+	report_table_view(&ctx->view->run, -1, 0, &t);
+	doc_table(d, &t);
+	report_table_free(&t);
+	doc_para(d, "meta", "Figures from results.json; results.csv and report.xlsx have every "
+	    "figure of every cell.");
+}
+
+/* Write DIR/file in the format of ops, whole or not at all. */
+static int
+report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *file)
+{
+	struct report_chart charts[REPORT_CHARTS_MAX];
+	unsigned ncharts = report_gnuplot_charts(ctx->sum, charts, REPORT_CHARTS_MAX);
+	struct doc d;
+	char *path;
+	int err = doc_open(&d, ops);
+
+	if (err != 0)
+		return err;
+	report_doc_header(&d, ctx->res);
+	report_doc_unwritten_banner(&d, ctx);
+	report_doc_stability_banner(&d, ctx);
+	report_doc_verdict(&d, ctx);
+	report_doc_summary(&d, ctx);
+	report_doc_expect(&d, ctx);
+	report_doc_measured(&d, ctx);
+	report_doc_bursts(&d, ctx);
+	report_doc_retries(&d, ctx);
+	report_doc_rounds_steady(&d, ctx);
+	report_doc_checks(&d, ctx);
+	report_doc_charts(&d, ctx, charts, ncharts, "No cell has figures to chart.", true);
+	report_doc_series_left_out(&d, ctx, charts, ncharts);
+	report_doc_pivots(&d, ctx, METRIC_IOPS, "IOPS");
+	report_doc_pivots(&d, ctx, METRIC_MIB_S, "Throughput (MiB/s)");
+	if (!ops->compact)
+		report_doc_pivots(&d, ctx, METRIC_MB_S, "Throughput (MB/s)");
+	report_doc_pivots(&d, ctx, METRIC_P99_US, "p99 latency (us)");
+	report_doc_sections(&d, ctx);
+	report_doc_run(&d, ctx);
+	doc_end(&d);
+	path = xasprintf("%s/%s", ctx->dir, file);
+	err = doc_save(&d, path);
+	free(path);
+	return err;
+}
+
+/* The md format: DIR/report.md. */
+int
+report_md_write(struct report_ctx *ctx)
+{
+	return report_doc_write(ctx, &doc_md, "report.md");
+}
+
+/* The html format: DIR/report.html (inlines the .svg charts). */
+int
+report_html_write(struct report_ctx *ctx)
+{
+	return report_doc_write(ctx, &doc_html, "report.html");
+}

@@ -1,0 +1,755 @@
+/*
+ * The IOPS and throughput charts against block size (iops.gp, bw.gp): a
+ * line per mode x depth x jobs on a log2 axis of block sizes.  Colour is
+ * the mode; where one mode is drawn, a ramp of its hue from the lowest
+ * depth (light) to the deepest (dark).  Each line of a plot has a dash of
+ * its own.  Past GP_PANEL_MAX lines, small multiples: a panel per mode on
+ * shared axes, its depths by the ramp, and one legend of the depths under
+ * the panels.  A line breaks where its series skips a size that another
+ * measured (an --auto run's sparse sizes: markers only there), and modes
+ * whose lines coincide are said above the plot, since one hides the other.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/report.h"
+#include "view/palette.h"
+
+#define GP_PANEL_MAX	8	/* lines on one plot; more: a panel per mode */
+#define GP_PANELS_MAX	12	/* more modes than this: one plot all the same */
+#define GP_SAME		0.02	/* lines within 2% at every size both have coincide */
+/* The panels' canvas, in pixels: width, the height of a row, and the frame. */
+#define GP_PANEL_W_PX	1200
+#define GP_PANEL_ROW_PX	340
+#define GP_PANEL_TOP_PX	135	/* the title's two lines, the note, a panel's title */
+#define GP_PANEL_BOT_PX	150	/* x tic labels, the axis label, the legend's rows */
+#define GP_PANEL_L_PX	95
+#define GP_PANEL_R_PX	20
+#define GP_PANEL_GX_PX	25	/* between columns: y tics labelled on the first only */
+/* The legend of the depths: columns, left edge and width (screen), first row and rows (pixels). */
+#define GP_KEY_COLS	8
+#define GP_KEY_X0	0.06
+#define GP_KEY_W	0.115
+#define GP_KEY_Y_PX	60.0
+#define GP_KEY_ROW_PX	26
+#define GP_PANEL_GY_PX	85	/* between rows: x tic labels and the next row's titles */
+
+/* One chart's lines: which series are drawn, as which block of the .dat. */
+struct gp_lines {
+	struct report_ctx	*ctx;
+	const char		*stem;
+	bool			 bw;		/* MiB/s; else IOPS, or latency when lat */
+	bool			 lat;		/* p99, whiskers from p50 to p99.9 */
+	bool			 lowest;	/* a line per mode: its lowest depth (a large run) */
+	double			 div;		/* latency: microseconds per the chart's unit */
+	const char		*unit;		/* latency: "µs" or "ms" */
+	const char		*ylabel;
+	bool			 spread;	/* --repeat: error bars */
+	unsigned		 marked;	/* caveats of every cell drawn */
+	unsigned		 nvariants;	/* depth x jobs ranks: the ramp's steps */
+	int			*block;		/* per series: its .dat block; -1 not drawn */
+};
+
+/*
+ * Log2 axis of the block sizes bs[0..nbs) (ascending, nbs > 0): a tic at
+ * every power of two from the smallest to the largest (every other one, or
+ * fourth, past 32), each labelled up to maxlab tics; past that, every other
+ * (or fourth...) one labelled, the rest minor tics, so that 14 pt labels do
+ * not run into each other.  The common sizes 4K, 64K and 1M are labelled
+ * always: their exponents (12, 16, 20) are even, so labelling every other
+ * exponent keeps them, and they are added where labels are sparser.
+ * Caller frees both.
+ */
+static void
+gp_bs_axis(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics, char **xrange)
+{
+	char *buf = NULL, label[32];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int lo = 0, hi = 0, e, step = 1, every = 1, n = 0;
+	bool common;
+
+	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
+	while (lo < 62 && (1ULL << (lo + 1)) <= bs[0])
+		lo++;
+	for (hi = lo; hi < 62 && (1ULL << hi) < bs[nbs - 1]; hi++)
+		;
+	while ((hi - lo + 1) / step > 32)
+		step *= 2;
+	while ((hi - lo + 1 + every - 1) / every > maxlab)
+		every *= 2;
+	for (e = lo; e <= hi; e++) {
+		common = e == 12 || e == 16 || e == 20;
+		if (e % step != 0 && e != lo && e != hi && !common)
+			continue;
+		if (every == 1 || e % every == 0 || common)
+			fprintf(f, "%s\"%s\" %llu", n > 0 ? ", " : "",
+			    view_size_label(1ULL << e, label, sizeof label), 1ULL << e);
+		else
+			fprintf(f, "%s\"\" %llu 1", n > 0 ? ", " : "", 1ULL << e);
+		n++;
+	}
+	fclose(f);
+	*xtics = buf;
+	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
+}
+
+/* The block-size axis of a whole chart: every size labelled up to 15.  Caller frees both. */
+void
+report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange)
+{
+	gp_bs_axis(bs, nbs, 15, xtics, xrange);
+}
+
+/*
+ * A cell's figure on the chart: IOPS, MiB/s, or a latency percentile (p:
+ * an index into sweep_percentiles) in the chart's unit; a point only when
+ * above 0 (log axis).
+ */
+static double
+gp_pct(const struct gp_lines *L, int c, unsigned p)
+{
+	const struct cell_result *r;
+
+	if (c < 0)
+		return 0;
+	r = &L->ctx->res->cells[c];
+	if (L->lat)
+		return (double)r->lat_pct_ns[p] / 1e3 / L->div;
+	return L->bw ? r->bw_bytes_s / MIB : r->iops;
+}
+
+/* A cell's figure on the chart: IOPS, MiB/s or p99 latency. */
+static double
+gp_value(const struct gp_lines *L, int c)
+{
+	return gp_pct(L, c, 2);
+}
+
+/*
+ * A latency row: block size, p99, p50 and p99.9 (NaN, gnuplot's missing,
+ * where an import gave none), depth and jobs.
+ */
+static void
+gp_lat_row(const struct gp_lines *L, FILE *f, int c, struct view_range *yr)
+{
+	static const unsigned pct[] = { 2, 0, 3 };	/* p99, p50, p99.9 */
+	const struct cell_result *r = &L->ctx->res->cells[c];
+	unsigned p;
+	double v;
+
+	fprintf(f, "%llu", (unsigned long long)r->cell.bs);
+	for (p = 0; p < 3; p++) {
+		v = gp_pct(L, c, pct[p]);
+		/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis). */
+		fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
+		view_range_add(yr, v);
+	}
+	fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+}
+
+/*
+ * One series' rows: block size and figure (then the rounds' interval and
+ * the marks); a blank line where it skips a size another series measured,
+ * so that gnuplot does not join its points across sizes it never ran.
+ */
+static void
+gp_lines_rows(const struct gp_lines *L, FILE *f, const struct summary_series *se,
+    struct view_range *yr)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned b;
+	bool any = false, gap = false;
+
+	for (b = 0; b < sum->nbs; b++) {
+		const struct cell_result *r;
+
+		if (!(gp_value(L, se->cell[b]) > 0)) {
+			gap |= any;
+			continue;
+		}
+		r = &L->ctx->res->cells[se->cell[b]];
+		if (gap)
+			fputc('\n', f);
+		gap = false;
+		any = true;
+		view_range_add(yr, gp_value(L, se->cell[b]));
+		if (L->lat) {
+			gp_lat_row(L, f, se->cell[b], yr);
+		} else if (L->bw)
+			fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
+			    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
+		else
+			fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
+		if (L->spread) {
+			report_gnuplot_spread_range(r, L->bw, yr);
+			report_gnuplot_spread_columns(f, r, L->bw);
+		}
+		if (L->marked)
+			report_gnuplot_mark_column(f, L->ctx->res, se->cell[b]);
+		fputc('\n', f);
+	}
+}
+
+/* Whether a series of workload wl before series s is drawn. */
+static bool
+gp_drawn(const struct gp_lines *L, unsigned wl, unsigned s)
+{
+	unsigned t;
+
+	for (t = 0; t < s; t++)
+		if (L->block[t] >= 0 && L->ctx->sum->series[t].wl == wl)
+			return true;
+	return false;
+}
+
+/*
+ * iops.dat / bw.dat / latency.dat: a block per series drawn (with lowest,
+ * each mode's first, its lowest depth).  Returns how many.
+ */
+static unsigned
+gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
+{
+	const struct summary *sum = L->ctx->sum;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	unsigned s, b, n = 0;
+
+	for (s = 0; s < sum->nseries; s++) {
+		const struct summary_series *se = &sum->series[s];
+
+		L->block[s] = -1;
+		for (b = 0; b < sum->nbs && !(gp_value(L, se->cell[b]) > 0); b++)
+			;
+		if (b == sum->nbs || (L->lowest && gp_drawn(L, se->wl, s)))
+			continue;
+		L->marked |= report_gnuplot_series_caveats(L->ctx, se, L->bw);
+		L->block[s] = (int)n++;
+		if (se->variant + 1 > L->nvariants)
+			L->nvariants = se->variant + 1;
+	}
+	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...); "
+	    "a blank line where a line skips a size\n", j->chart.stem, j->chart.title);
+	for (s = 0; s < sum->nseries; s++) {
+		if (L->block[s] < 0)
+			continue;
+		fprintf(f, "%s# index %d: %s\n", L->block[s] > 0 ? "\n\n" : "", L->block[s],
+		    sum->series[s].name);
+		if (L->lat)
+			fprintf(f, "# bs_bytes\tp99_%s\tp50_%s\tp99.9_%s\tdepth\tjobs", L->unit,
+			    L->unit, L->unit);
+		else if (L->spread)
+			fputs(L->bw ? "# bs_bytes\tMiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" :
+			    "# bs_bytes\tIOPS\tIOPS_lo\tIOPS_hi", f);
+		else
+			fputs(L->bw ? "# bs_bytes\tMiB/s\tMB/s" : "# bs_bytes\tIOPS", f);
+		fputs(L->marked ? "\tmarks\n" : "\n", f);
+		gp_lines_rows(L, f, &sum->series[s], yr);
+	}
+	fclose(f);
+	j->data = buf;
+	return n;
+}
+
+/*
+ * A series' line as plot items: colour, its dash (the idx-th of the plot),
+ * its depth's marker; the rounds' error bars and the caveats' marks.
+ */
+static void
+gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color, bool first,
+    unsigned idx, bool titled)
+{
+	const struct summary_series *se = &L->ctx->sum->series[s];
+	unsigned mcol = L->lat ? 7 : (L->bw ? 4 : 3) + (L->spread ? 2 : 0);	/* the marks' */
+	char dt[64];
+
+	fprintf(plot, "%s'%s.dat' index %d using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
+	    "dt %s pt %d ", first ? "" : ", \\\n     ", L->stem, L->block[s], color,
+	    report_gnuplot_dt(idx, dt, sizeof dt), report_gnuplot_point(se->variant));
+	if (titled) {
+		fputs("title ", plot);
+		report_gnuplot_quote(plot, se->name);
+	} else
+		fputs("notitle", plot);
+	/* Whiskers drawn with the line's own marker: pt 0 would cover its fill. */
+	if (L->lat)
+		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:3:4 with yerrorbars "
+		    "lc rgb \"%s\" lw 1 ps 1.5 pt %d notitle", L->stem, L->block[s], color,
+		    report_gnuplot_point(se->variant));
+	else if (L->spread)
+		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:%u:%u with yerrorbars "
+		    "lc rgb \"%s\" lw 2 pt 0 notitle", L->stem, L->block[s], L->bw ? 4 : 3,
+		    L->bw ? 5 : 4, color);
+	if (report_gnuplot_series_caveats(L->ctx, se, L->bw) != 0)
+		report_gnuplot_mark_items(plot, L->stem, (unsigned)L->block[s], 2, mcol,
+		    report_gnuplot_point(se->variant), color, true);
+}
+
+/* Whether series a and b are within GP_SAME of each other at every size both have (one at least). */
+static bool
+gp_same_series(const struct gp_lines *L, const struct summary_series *a,
+    const struct summary_series *b)
+{
+	unsigned k, n = 0;
+	double va, vb;
+
+	for (k = 0; k < L->ctx->sum->nbs; k++) {
+		va = gp_value(L, a->cell[k]);
+		vb = gp_value(L, b->cell[k]);
+		if (!(va > 0) || !(vb > 0))
+			continue;
+		if (fabs(va - vb) > GP_SAME * fmax(va, vb))
+			return false;
+		n++;
+	}
+	return n > 0;
+}
+
+/*
+ * Whether workloads x and y coincide: each series of x drawn has one of y
+ * at its depth and jobs within GP_SAME of it, and so each of y.
+ */
+static bool
+gp_same_modes(const struct gp_lines *L, unsigned x, unsigned y)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned s, t, pairs = 0, drawn = 0;
+
+	for (s = 0; s < sum->nseries; s++) {
+		const struct summary_series *a = &sum->series[s];
+
+		if (L->block[s] < 0 || (a->wl != x && a->wl != y))
+			continue;
+		drawn++;
+		if (a->wl != x)
+			continue;
+		for (t = 0; t < sum->nseries; t++) {
+			const struct summary_series *b = &sum->series[t];
+
+			if (L->block[t] < 0 || b->wl != y || b->depth != a->depth ||
+			    b->jobs != a->jobs)
+				continue;
+			if (!gp_same_series(L, a, b))
+				return false;
+			pairs++;
+		}
+	}
+	return pairs > 0 && 2 * pairs == drawn;
+}
+
+/*
+ * The note of the modes whose lines coincide, "read and randread within 2%
+ * (their lines coincide)", pairs joined by "; "; NULL when none do.
+ * Caller frees.
+ */
+static char *
+gp_same_note(const struct gp_lines *L)
+{
+	const struct summary *sum = L->ctx->sum;
+	char *buf = NULL;
+	size_t len = 0;
+	unsigned x, y, n = 0;
+
+	for (x = 0; x < sum->nmodes; x++)
+		for (y = x + 1; y < sum->nmodes; y++)
+			if (gp_same_modes(L, x, y))
+				str_appendf(&buf, &len, "%s%s and %s", n++ > 0 ? "; " : "",
+				    sum->modes[x].name, sum->modes[y].name);
+	if (n == 0)
+		return NULL;
+	str_appendf(&buf, &len, " within %.0f%% at every size (%s)", GP_SAME * 100,
+	    n > 1 ? "each pair's lines coincide" : "their lines coincide");
+	return buf;
+}
+
+/* The note above the plot at screen height y, when there is one. */
+static void
+gp_note(FILE *plot, const struct gp_lines *L, double y)
+{
+	char *note = gp_same_note(L);
+
+	if (note == NULL)
+		return;
+	fputs("set label 2 ", plot);
+	report_gnuplot_quote(plot, note);
+	fprintf(plot, " at screen 0.5, screen %.4f center font \"sans,14\" tc rgb \"#b00020\"\n    ",
+	    y);
+	free(note);
+}
+
+/*
+ * The knee a mode's line chart marks: "knee ~64 KiB" where the summary
+ * states one (KNEE_FOUND, both plateaus) into buf; NULL when none, or on
+ * the MiB/s and latency charts.
+ */
+static const char *
+gp_knee_text(const struct gp_lines *L, unsigned m, char *buf, size_t len)
+{
+	const struct knee *k = &L->ctx->sum->modes[m].knee;
+	char a[32];
+
+	if (L->bw || L->lat || k->kind != KNEE_FOUND || !k->iops_plateau || !k->bw_plateau ||
+	    !(k->iops_cap > 0))
+		return NULL;
+	snprintf(buf, len, "knee ~%s", size_human(analysis_caps_knee_size(k), a, sizeof a));
+	return buf;
+}
+
+/*
+ * The IOPS chart's marks of what the summary states for workload wl (every
+ * one when wl < 0): where it states a knee, a cross at the knee's size and
+ * IOPS cap in the mode's colour, labelled "knee ~64 KiB" beside it; a
+ * panel (wl >= 0) says it in its title instead, where no line runs.
+ */
+static void
+gp_knee_marks(FILE *plot, const struct gp_lines *L, int wl)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned m, n = 0;
+	char t[48];
+
+	for (m = 0; m < sum->nmodes; m++) {
+		const struct knee *k = &sum->modes[m].knee;
+
+		if ((wl >= 0 && (unsigned)wl != m) || gp_knee_text(L, m, t, sizeof t) == NULL)
+			continue;
+		fputs("set label ", plot);
+		report_gnuplot_quote(plot, wl >= 0 ? "" : t);
+		fprintf(plot, " at %.6g, %.6g right point pt 2 ps 3 lw 3 lc rgb \"%s\" offset -1, %.1f "
+		    "tc rgb \"%s\" font \"sans:Bold,14\" front\n    ", (double)analysis_caps_knee_size(k),
+		    k->iops_cap, sum->modes[m].color, -1.5 - 1.2 * n++, sum->modes[m].color);
+	}
+}
+
+/* Whether the summary states a bandwidth cap for a workload (drawn on the IOPS chart). */
+static bool
+gp_bw_cap_any(const struct gp_lines *L)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned m;
+
+	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++)
+		if (sum->modes[m].knee.bw_plateau && sum->modes[m].knee.bw_cap > 0 &&
+		    (sum->modes[m].knee.kind == KNEE_FOUND || sum->modes[m].knee.kind == KNEE_BW_BOUND))
+			return true;
+	return false;
+}
+
+/*
+ * The bandwidth cap the summary states for workload wl (every one when wl
+ * < 0) drawn on the IOPS chart, as IOPS = BW / block size: a dotted curve
+ * in the mode's colour (titled when titled).
+ */
+static void
+gp_bw_cap_items(FILE *plot, const struct gp_lines *L, int wl, bool titled)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned m;
+	char a[32], *t;
+
+	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++) {
+		const struct knee *k = &sum->modes[m].knee;
+
+		if ((wl >= 0 && (unsigned)wl != m) || !k->bw_plateau || !(k->bw_cap > 0) ||
+		    (k->kind != KNEE_FOUND && k->kind != KNEE_BW_BOUND))
+			continue;
+		/* Only between the sizes measured: beyond them the cap is not known. */
+		/* Dotted, a gap of its own per mode: no line's pattern begins with a dot. */
+		fprintf(plot, ", \\\n     (x >= %.6g && x <= %.6g ? %.6g / x : NaN) with lines lc rgb "
+		    "\"%s\" lw 2 dt (2,%u) ", (double)k->bs_min / 1.01, (double)k->bs_max * 1.01,
+		    k->bw_cap, sum->modes[m].color, 4 + m);
+		if (!titled) {
+			fputs("notitle", plot);
+			continue;
+		}
+		t = xasprintf("%s BW cap ~%s MiB/s as IOPS", sum->modes[m].name,
+		    view_approx(k->bw_cap / MIB, a, sizeof a));
+		fputs("title ", plot);
+		report_gnuplot_quote(plot, t);
+		free(t);
+	}
+}
+
+/* The colour of series s: its mode's, or a step of its mode's ramp by depth. */
+static void
+gp_line_color(const struct gp_lines *L, unsigned s, bool ramp, char *out, size_t len)
+{
+	const struct summary_series *se = &L->ctx->sum->series[s];
+
+	if (ramp)
+		palette_ramp(L->ctx->sum->modes[se->wl].rgb, se->variant, L->nvariants, out, len);
+	else
+		snprintf(out, len, "%s", se->color);
+}
+
+/* The workloads drawn, and how many (GP_PANELS_MAX at most are set in wl[]). */
+static unsigned
+gp_lines_modes(const struct gp_lines *L, unsigned *wl)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned m, s, n = 0;
+
+	for (m = 0; m < sum->nmodes; m++) {
+		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].wl != m); s++)
+			;
+		if (s < sum->nseries && n < GP_PANELS_MAX)
+			wl[n] = m;
+		n += s < sum->nseries;
+	}
+	return n;
+}
+
+/* One plot of every line: coloured by mode, or by the ramp when it draws one mode. */
+static void
+gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_range *yr)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned s, idx = 0;
+	char color[8];
+
+	gp_note(plot, L, 0.905);
+	gp_knee_marks(plot, L, -1);
+	fputs("plot ", plot);
+	for (s = 0; s < sum->nseries; s++) {
+		if (L->block[s] < 0)
+			continue;
+		gp_line_color(L, s, nmodes == 1, color, sizeof color);
+		gp_line_item(plot, L, s, color, idx == 0, idx, true);
+		idx++;
+	}
+	if (idx > 0)
+		gp_bw_cap_items(plot, L, -1, true);
+	if (!L->lat)
+		report_gnuplot_caps(L->ctx->res, L->bw, plot, idx == 0, yr);
+	report_gnuplot_mark_key(plot, L->marked);
+}
+
+/*
+ * The legend of the panels' depths, drawn as labels and arrows in rows
+ * under them on a canvas h pixels high (a key belongs to one panel, and
+ * gnuplot fits it to that panel's width): per depth x jobs a line in grey
+ * steps of the ramp, its dash and marker as in every panel, and its name.
+ */
+static void
+gp_panel_key(FILE *plot, const struct gp_lines *L, unsigned h)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned v, s, n = 0, total = 0;
+	char color[8], dt[64];
+	double x, x0, y;
+
+	for (v = 0; v < L->nvariants; v++) {
+		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].variant != v); s++)
+			;
+		total += s < sum->nseries;
+	}
+	/* A row centred under the panels (a full one from the left edge GP_KEY_X0). */
+	x0 = total >= GP_KEY_COLS ? GP_KEY_X0 : 0.5 - total * GP_KEY_W / 2;
+	for (v = 0; v < L->nvariants; v++) {
+		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].variant != v); s++)
+			;
+		if (s == sum->nseries)
+			continue;
+		x = x0 + (n % GP_KEY_COLS) * GP_KEY_W;
+		y = (GP_KEY_Y_PX - (n / GP_KEY_COLS) * GP_KEY_ROW_PX) / h;
+		n++;
+		palette_ramp(0x606060, v, L->nvariants, color, sizeof color);
+		fprintf(plot, "set arrow from screen %.4f, screen %.4f to screen %.4f, screen %.4f "
+		    "nohead lc rgb \"%s\" lw 2 dt %s\n    set label \"\" at screen %.4f, screen %.4f "
+		    "point pt %d ps 1.5 lc rgb \"%s\"\n    set label ", x, y, x + 0.045, y, color,
+		    report_gnuplot_dt(v, dt, sizeof dt), x + 0.0225, y, report_gnuplot_point(v), color);
+		report_gnuplot_quote(plot, sum->series[s].column);
+		fprintf(plot, " at screen %.4f, screen %.4f left\n    ", x + 0.052, y);
+	}
+}
+
+/* Panel k of a rows x cols grid on a canvas h pixels high: its plot area's margins. */
+static void
+gp_panel_box(FILE *plot, unsigned k, unsigned cols, unsigned rows, unsigned h)
+{
+	double pw = (GP_PANEL_W_PX - GP_PANEL_L_PX - GP_PANEL_R_PX - (cols - 1.0) * GP_PANEL_GX_PX) /
+	    cols;
+	double ph = (h - GP_PANEL_TOP_PX - GP_PANEL_BOT_PX - (rows - 1.0) * GP_PANEL_GY_PX) / rows;
+	double l = GP_PANEL_L_PX + (k % cols) * (pw + GP_PANEL_GX_PX);
+	double t = GP_PANEL_TOP_PX + (k / cols) * (ph + GP_PANEL_GY_PX);
+
+	fprintf(plot, "set lmargin at screen %.4f; set rmargin at screen %.4f\n    "
+	    "set tmargin at screen %.4f; set bmargin at screen %.4f\n    ",
+	    l / GP_PANEL_W_PX, (l + pw) / GP_PANEL_W_PX, 1 - t / h, 1 - (t + ph) / h);
+}
+
+/* The grid of n panels into cols and rows, and the canvas' height in pixels into h. */
+static void
+gp_panel_grid(unsigned n, unsigned *cols, unsigned *rows, unsigned *h)
+{
+	*cols = n <= 3 ? n : n == 4 ? 2 : 3;
+	*rows = (n + *cols - 1) / *cols;
+	*h = GP_PANEL_TOP_PX + GP_PANEL_BOT_PX + *rows * GP_PANEL_ROW_PX;
+	if (*h < 800)
+		*h = 800;
+}
+
+/*
+ * Small multiples: a panel per workload (wl[0..n)) on the template's
+ * shared ranges, titled in its colour, its lines by its ramp; the title,
+ * the note and the axes' labels once (on the first panel, then unset), and
+ * one legend of the depths and caps under the panels.
+ */
+static void
+gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
+    struct view_range *yr)
+{
+	const struct summary *sum = L->ctx->sum;
+	unsigned cols, rows, k, s, idx, h;
+	char color[8], knee[48], *xtics, *xrange, *gap, *title;
+
+	gp_panel_grid(n, &cols, &rows, &h);
+	gp_bs_axis(sum->bs, sum->nbs, cols >= 3 ? 7 : cols == 2 ? 11 : 15, &xtics, &xrange);
+	fprintf(plot, "set multiplot\n    unset key\n    unset xlabel\n    unset ylabel\n    "
+	    "set xtics (%s)\n    ", xtics);
+	gp_note(plot, L, 1 - 92.0 / h);
+	fprintf(plot, "set label 3 \"Block size (log2 scale); a panel per mode, a line per queue "
+	    "depth%s\" at screen 0.5, screen %.4f center\n    set label 4 \"%s\" at screen 0.015, "
+	    "screen 0.5 center rotate by 90\n    ", gp_bw_cap_any(L) ? "; dotted: the bandwidth "
+	    "cap as IOPS = BW / bs" : "", 1 - (h - 95.0) / h, L->ylabel);
+	for (k = 0; k < n; k++) {
+		gp_panel_box(plot, k, cols, rows, h);
+		gap = L->lat ? xstrdup("") : report_gnuplot_gap_of(L->ctx, L->bw, (int)wl[k]);
+		if (k > 0)
+			fputs("unset label\n    unset object\n    ", plot);
+		/* Tic labels on the first column only, as the template's (latency in %g). */
+		fprintf(plot, "%sset format y %s\n    set title ", gap, k % cols != 0 ? "\"\"" :
+		    L->lat ? "\"%g\"" : "\"%.0s%c\"");
+		free(gap);
+		title = gp_knee_text(L, wl[k], knee, sizeof knee) != NULL ?
+		    xasprintf("%s: %s", sum->modes[wl[k]].name, knee) :
+		    xstrdup(sum->modes[wl[k]].name);
+		report_gnuplot_quote(plot, title);
+		free(title);
+		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", sum->modes[wl[k]].color);
+		gp_knee_marks(plot, L, (int)wl[k]);
+		if (k == n - 1) {
+			gp_panel_key(plot, L, h);
+			fputs("set key inside top right vertical\n    ", plot);
+		}
+		fputs("plot ", plot);
+		for (idx = 0, s = 0; s < sum->nseries; s++) {
+			if (L->block[s] < 0 || sum->series[s].wl != wl[k])
+				continue;
+			gp_line_color(L, s, true, color, sizeof color);
+			gp_line_item(plot, L, s, color, idx++ == 0, sum->series[s].variant, false);
+		}
+		gp_bw_cap_items(plot, L, (int)wl[k], false);
+		if (!L->lat)
+			report_gnuplot_caps(L->ctx->res, L->bw, plot, false, yr);
+		if (k == n - 1)
+			report_gnuplot_mark_key(plot, L->marked);
+		fputs("\n    ", plot);
+	}
+	fputs("unset multiplot\n    unset label\n    unset arrow\n    unset object", plot);
+	free(xtics);
+	free(xrange);
+}
+
+/*
+ * The iops, bw or latency chart's lines (a line per series) into plot: the
+ * data into j->data, then "plot ..." of every line, or past GP_PANEL_MAX lines of two
+ * modes or more the panels.  size: the canvas, "W,H" in pixels.  Returns
+ * whether it drew panels (which shade each mode's gap below spec in its own).
+ */
+bool
+report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
+    const struct report_gp_lines *what, FILE *plot, struct view_range *yr, char *size, size_t len)
+{
+	struct gp_lines L = {
+		.ctx = ctx, .stem = j->chart.stem, .bw = what->bw, .lat = what->lat,
+		.div = what->div, .unit = what->unit, .ylabel = what->ylabel,
+		.lowest = what->lat && report_big(ctx->sum),
+		.spread = !what->lat && report_gnuplot_has_rounds(ctx->res),
+	};
+	unsigned wl[GP_PANELS_MAX], n, nmodes, cols, rows, h;
+	bool panels;
+
+	L.block = xcalloc(ctx->sum->nseries ? ctx->sum->nseries : 1, sizeof *L.block);
+	n = gp_lines_data(&L, j, yr);
+	nmodes = gp_lines_modes(&L, wl);
+	panels = n > GP_PANEL_MAX && nmodes > 1 && nmodes <= GP_PANELS_MAX;
+	snprintf(size, len, "1200,800");
+	if (panels) {
+		gp_panel_grid(nmodes, &cols, &rows, &h);
+		snprintf(size, len, "%u,%u", GP_PANEL_W_PX, h);
+		gp_panels(plot, &L, wl, nmodes, yr);
+	} else
+		gp_lines_one(plot, &L, nmodes, yr);
+	free(L.block);
+	return panels;
+}
+
+/*
+ * The iops or bw chart of a large run (report-big.c), where a line per
+ * mode x depth x jobs would be thousands of lines: a line per mode, at each
+ * block size its best cell over every depth and job count (the chart's
+ * title says so).
+ */
+void
+report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
+    struct view_range *yr)
+{
+	const struct summary *sum = ctx->sum;
+	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
+	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b, block = 0;
+	unsigned marked, all = 0;
+	char *buf = NULL, dt[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fprintf(f, "# sweep %s: %s; one block per mode: at each block size the best cell of every "
+	    "queue depth and job count (gnuplot index 0, 1, ...)\n", j->chart.stem, j->chart.title);
+	for (m = 0; m < sum->nmodes; m++) {
+		view_best(ctx->res, ctx->sum, m, bw ? METRIC_MIB_S : METRIC_IOPS, best, count);
+		for (b = 0; b < sum->nbs && best[b] < 0; b++)
+			;
+		if (b == sum->nbs)
+			continue;
+		for (marked = 0, b = 0; b < sum->nbs; b++)
+			marked |= view_caveats(ctx->res, best[b]);
+		all |= marked;
+		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
+		    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
+		    bw ? "MiB/s\tMB/s" : "IOPS", marked ? "\tmarks" : "");
+		for (b = 0; b < sum->nbs; b++) {
+			const struct cell_result *r = &ctx->res->cells[best[b]];
+
+			if (best[b] < 0)
+				continue;
+			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
+			if (bw)
+				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
+				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
+			else
+				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
+			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+			if (marked)
+				report_gnuplot_mark_column(f, ctx->res, best[b]);
+			fputc('\n', f);
+		}
+		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
+		    "dt %s pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem,
+		    block, sum->modes[m].color, report_gnuplot_dt(block, dt, sizeof dt),
+		    sum->modes[m].name);
+		if (marked)
+			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
+			    sum->modes[m].color, true);
+		block++;
+	}
+	report_gnuplot_caps(ctx->res, bw, plot, block == 0, yr);
+	report_gnuplot_mark_key(plot, all);
+	fclose(f);
+	j->data = buf;
+	free(best);
+	free(count);
+}

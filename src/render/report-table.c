@@ -1,0 +1,538 @@
+/*
+ * The tables of the documents (report.md, report.html) as text, written by
+ * the document back-end (doc_table()): a view (view.h) turned into text
+ * with report_table_view() (numbers in their column's decimals, the
+ * unsteady marker, flags with their notes), and the per-cell table the
+ * documents alone show (every cell's check), built here.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/report.h"
+
+/* An empty table of ncols with its header row; header may be NULL (fill it with _set). */
+void
+report_table_init(struct report_table *t, const char *title, unsigned ncols,
+    const char *const *header)
+{
+	unsigned c;
+
+	memset(t, 0, sizeof *t);
+	str_copy(t->title, sizeof t->title, title);
+	t->ncols = ncols;
+	t->numeric = xcalloc(ncols ? ncols : 1, sizeof *t->numeric);
+	report_table_add_row(t);
+	for (c = 0; header != NULL && c < ncols; c++)
+		report_table_set(t, 0, c, "%s", header[c]);
+}
+
+/* Append an empty row; returns its index. */
+unsigned
+report_table_add_row(struct report_table *t)
+{
+	size_t cells;
+
+	if (t->nrows == t->cap) {
+		size_t old = (size_t)t->cap * t->ncols;
+
+		t->cap = t->cap ? t->cap * 2 : 16;
+		cells = (size_t)t->cap * t->ncols;
+		t->text = xrealloc(t->text, cells * sizeof *t->text);
+		t->why = xrealloc(t->why, cells * sizeof *t->why);
+		t->flag = xrealloc(t->flag, cells);
+		memset(t->text + old, 0, (cells - old) * sizeof *t->text);
+		memset(t->why + old, 0, (cells - old) * sizeof *t->why);
+		memset(t->flag + old, 0, cells - old);
+	}
+	return t->nrows++;
+}
+
+/*
+ * Whether a per-cell table already lists REPORT_CELLS_LISTED cells: then
+ * the row is counted as left out (doc_table says how many) instead.
+ */
+bool
+report_table_full(struct report_table *t)
+{
+	if (t->nrows <= REPORT_CELLS_LISTED)
+		return false;
+	t->nleft_out++;
+	return true;
+}
+
+/* Caller frees: fmt and ap as a new string (xmalloc's rule on failure). */
+static char *
+table_vformat(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	char *s;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	vsnprintf(s, n > 0 ? (size_t)n + 1 : 1, fmt, ap);
+	return s;
+}
+
+/* Set the text of row, col. */
+void
+report_table_set(struct report_table *t, unsigned row, unsigned col, const char *fmt, ...)
+{
+	size_t i = (size_t)row * t->ncols + col;
+	va_list ap;
+
+	if (row >= t->nrows || col >= t->ncols)
+		return;
+	free(t->text[i]);
+	va_start(ap, fmt);
+	t->text[i] = table_vformat(fmt, ap);
+	va_end(ap);
+}
+
+/* Flag row, col (REPORT_FLAG_*), with what it means. */
+void
+report_table_flag(struct report_table *t, unsigned row, unsigned col, unsigned flag,
+    const char *why)
+{
+	size_t i = (size_t)row * t->ncols + col;
+
+	if (row >= t->nrows || col >= t->ncols)
+		return;
+	t->flag[i] |= (unsigned char)flag;
+	if (why != NULL) {
+		free(t->why[i]);
+		t->why[i] = xstrdup(why);
+	}
+}
+
+/* Free a table's cells. */
+void
+report_table_free(struct report_table *t)
+{
+	size_t i, n = (size_t)t->nrows * t->ncols;
+
+	for (i = 0; i < n; i++) {
+		free(t->text[i]);
+		free(t->why[i]);
+	}
+	free(t->text);
+	free(t->why);
+	free(t->flag);
+	free(t->numeric);
+	memset(t, 0, sizeof *t);
+}
+
+/* The flag of a cell that is not steady: REPORT_FLAG_STALLED or REPORT_FLAG_NOISY. */
+static unsigned
+report_table_stability_flag(const struct stability *s)
+{
+	return s->verdict == STABILITY_STALLED ? REPORT_FLAG_STALLED : REPORT_FLAG_NOISY;
+}
+
+/* Column k of view_check_cols[] of cell r at row, col, as the documents write it. */
+static void
+check_value(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col,
+    const struct view_check_col *k, const struct cell_result *r)
+{
+	struct column_value v;
+	char a[96], *p;
+
+	column_value(column_find(k->column), ctx->res, r, &v);
+	switch (k->fmt) {
+	case VIEW_CHECK_WORKLOAD:
+		report_table_set(t, row, col, "%s", view_summary_wl_name(ctx->sum, &r->cell));
+		break;
+	case VIEW_CHECK_SIZE:
+		report_table_set(t, row, col, "%s", view_size_label(r->cell.bs, a, sizeof a));
+		break;
+	case VIEW_CHECK_COUNT:
+		if (v.kind == COLUMN_COUNT)
+			report_table_set(t, row, col, "%llu", (unsigned long long)v.count);
+		else
+			report_table_set(t, row, col, "-");
+		break;
+	case VIEW_CHECK_FIGURE:
+		report_table_set(t, row, col, "%s", v.kind == COLUMN_NUMBER ?
+		    view_num(v.number, k->decimals_doc, a, sizeof a) : "n/a");
+		break;
+	case VIEW_CHECK_SIGNED:
+		if (v.kind == COLUMN_NUMBER)
+			report_table_set(t, row, col, "%+.*f%%", k->decimals_doc, v.number);
+		else
+			report_table_set(t, row, col, "n/a");
+		break;
+	case VIEW_CHECK_VERDICT:
+		str_copy(a, sizeof a, v.kind == COLUMN_TEXT ? v.text : "");
+		if (!r->check.ok)
+			for (p = a; *p != '\0'; p++)
+				if (*p >= 'a' && *p <= 'z')
+					*p = (char)(*p - 'a' + 'A');
+		report_table_set(t, row, col, "%s", a);
+		if (!r->check.ok)
+			report_table_flag(t, row, col, REPORT_FLAG_MISMATCH, r->check.reason);
+		break;
+	case VIEW_CHECK_TEXT:
+		report_table_set(t, row, col, "%s", v.kind == COLUMN_TEXT ? v.text : "-");
+		break;
+	case VIEW_CHECK_STABILITY:
+		report_table_stability(t, row, col, r);
+		break;
+	case VIEW_CHECK_NONE:
+		break;
+	}
+}
+
+/* Every cell's BW check: the documents' columns of view_check_cols[], the first cells. */
+void
+report_table_checks(const struct report_ctx *ctx, struct report_table *t)
+{
+	const char *header[32] = { NULL };
+	const struct view_check_col *doc[32];
+	unsigned i, k, n = 0, row;
+
+	for (k = 0; k < view_ncheck_cols && n < 32; k++)
+		if (!(view_check_cols[k].flags & VIEW_COL_SHEET)) {
+			doc[n] = &view_check_cols[k];
+			header[n++] = view_check_cols[k].title;
+		}
+	report_table_init(t, "BW = IOPS x bs checks, every cell", n, header);
+	for (k = 0; k < n; k++)
+		t->numeric[k] = doc[k]->numeric;
+	/* The columns before the first figure name the cell: mode, size, depth, jobs. */
+	for (k = 0; k < n && doc[k]->fmt != VIEW_CHECK_FIGURE; k++)
+		t->nkeys = k + 1;
+	for (i = 0; i < ctx->res->plan.ncells; i++) {
+		const struct cell_result *r = &ctx->res->cells[i];
+
+		if (!results_cell_has_figures(r) || report_table_full(t))
+			continue;
+		row = report_table_add_row(t);
+		for (k = 0; k < n; k++)
+			check_value(ctx, t, row, k, doc[k], r);
+	}
+}
+
+/*
+ * A cell's verdict at row, col and its reason in the next column, flagged
+ * (with the reason as its note) when the cell is not steady: "noisy ⚠", and
+ * "STALLED ⚠" in capitals as the check's "MISMATCH" is, to stand out.
+ */
+void
+report_table_stability(struct report_table *t, unsigned row, unsigned col,
+    const struct cell_result *r)
+{
+	const struct stability *s = &r->stability;
+
+	if (analysis_stability_suspect(s)) {
+		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
+		    analysis_stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
+		report_table_flag(t, row, col, report_table_stability_flag(s), s->reason);
+		report_table_flag(t, row, col + 1, report_table_stability_flag(s), NULL);
+	} else
+		report_table_set(t, row, col, "%s", analysis_stability_verdict_name(s->verdict));
+	report_table_set(t, row, col + 1, "%s", s->reason);
+}
+
+/* "read 4K QD1, read 4K QD32": up to max of the n cells of list, then "and N more". */
+static void
+stability_list(FILE *f, const struct report_ctx *ctx, const unsigned *list, unsigned n,
+    unsigned max)
+{
+	unsigned i;
+	char a[96];
+
+	for (i = 0; i < n && i < max; i++)
+		fprintf(f, "%s%s", i > 0 ? ", " : "", view_summary_cell_name(ctx->sum,
+		    &ctx->res->cells[list[i]], a, sizeof a));
+	if (n > max)
+		fprintf(f, " and %u more", n - max);
+}
+
+#define STABILITY_LIST_MAX	10	/* cells the banner names by verdict; the rest are counted */
+
+/*
+ * The banner every report opens with when a cell is not steady: "1 of 60
+ * cells is not steady (stalled: read 4K QD1); figures from it are marked
+ * WHERE_MARKED, and WHERE_WHY says why. ...".  NULL when every cell is
+ * steady or unknown.  Caller frees.
+ */
+char *
+report_table_stability_banner(const struct report_ctx *ctx, const char *where_marked,
+    const char *where_why)
+{
+	const struct summary *sum = ctx->sum;
+	unsigned nst = sum->nverdict[STABILITY_STALLED], nno = sum->nverdict[STABILITY_NOISY];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (sum->nunsteady == 0)
+		return NULL;
+	f = open_memstream(&buf, &len);
+	fprintf(f, "%u of %u cells %s not steady (", sum->nunsteady, sum->ndone,
+	    sum->nunsteady == 1 ? "is" : "are");
+	if (nst > 0) {
+		fputs("stalled: ", f);
+		stability_list(f, ctx, sum->unsteady, nst, STABILITY_LIST_MAX);
+	}
+	if (nno > 0) {
+		fputs(nst > 0 ? "; noisy: " : "noisy: ", f);
+		stability_list(f, ctx, sum->unsteady + nst, nno, STABILITY_LIST_MAX);
+	}
+	fprintf(f, "); figures from %s are marked %s, and %s says why. Measure %s again before "
+	    "trusting %s.", sum->nunsteady == 1 ? "it" : "them", where_marked, where_why,
+	    sum->nunsteady == 1 ? "it" : "them", sum->nunsteady == 1 ? "its figures" :
+	    "their figures");
+	fclose(f);
+	return buf;
+}
+
+/*
+ * The cells' verdicts in one sentence, with the rules: "Stability: 48 of 60
+ * cells steady, 8 noisy, 4 stalled ...".  Caller frees.
+ */
+char *
+report_table_stability_note(const struct report_ctx *ctx)
+{
+	const struct summary *sum = ctx->sum;
+	const unsigned *v = sum->nverdict;
+	char unknown[96] = "";
+	unsigned i;
+
+	if (v[STABILITY_UNKNOWN] == sum->ndone) {
+		for (i = 0; i < ctx->res->plan.ncells; i++)
+			if (results_cell_has_figures(&ctx->res->cells[i]))
+				return xasprintf("Stability: not judged (%s), so stalls and noise cannot "
+				    "be seen here.", ctx->res->cells[i].stability.reason);
+		return xasprintf("Stability: no cell has figures to judge.");
+	}
+	if (v[STABILITY_UNKNOWN] > 0)
+		snprintf(unknown, sizeof unknown, ", %u not judged (fewer than 2 whole seconds, or "
+		    "no per-second series)", v[STABILITY_UNKNOWN]);
+	return xasprintf("Stability (from each cell's per-second IOPS and latency): %u of %u cells "
+	    "steady, %u noisy, %u stalled%s. Stalled: a second below 10%% of the cell's level, or an "
+	    "I/O that waited a second or more; noisy: per-second IOPS that vary over 10%% (CV), a "
+	    "significant trend over 10%% across the window, or an I/O that waited 100 ms or more "
+	    "(over 20x p99.9).", v[STABILITY_STEADY], sum->ndone, v[STABILITY_NOISY],
+	    v[STABILITY_STALLED], unknown);
+}
+
+/*
+ * Text cell vc: its text, and the verdict of a cell not steady it names
+ * ("4K, QD1 (noisy)"); its other marks as flags.
+ */
+static void
+table_view_text(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc)
+{
+	if (vc->flags & VIEW_UNSTEADY)
+		report_table_set(t, row, col, "%s (%s)", vc->text, analysis_stability_verdict_name(
+		    vc->flags & VIEW_STALLED ? STABILITY_STALLED : STABILITY_NOISY));
+	else
+		report_table_set(t, row, col, "%s", vc->text);
+	report_table_flag(t, row, col, vc->flags & ~VIEW_UNSTEADY, vc->why);
+}
+
+/*
+ * Figure cell vc in its column's decimals (a count as it is), with its
+ * interval (--repeat) and the unsteady marker, and its marks with their
+ * note.
+ */
+static void
+table_view_figure(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc,
+    const struct view_col *vcol)
+{
+	char a[64], range[72], mark[VIEW_MARKS_LEN];
+	int d = vcol->decimals;
+
+	/* ≠ is the flag's, after the text (doc-md.c, doc-html.c) */
+	view_caveat_marks(vc->flags & (VIEW_CAVEATS & ~VIEW_MISMATCH), " ", mark, sizeof mark);
+
+	if (vcol->flags & VIEW_COL_COUNT)
+		report_table_set(t, row, col, "%.0f%s", vc->value, mark);
+	else if (vc->spread && view_range_text(vc->lo, vc->hi, d, range, sizeof range) != NULL)
+		report_table_set(t, row, col, "%s (%s)%s", view_num(vc->value, d, a, sizeof a), range,
+		    mark);
+	else
+		report_table_set(t, row, col, "%s%s", view_num(vc->value, d, a, sizeof a), mark);
+	report_table_flag(t, row, col, vc->flags, vc->why);
+}
+
+/*
+ * The columns of group (-1: every group) of view v, but those with a flag
+ * of skip (VIEW_COL_*) or that sheets alone show, as a document table: the
+ * row labels first (unless v has none), then a column per view column;
+ * nothing is "-" (or what its text says).  Rows with nothing in the group
+ * are left out, and those past REPORT_CELLS_LISTED are counted
+ * (report_table_full).
+ */
+void
+report_table_view(const struct view_table *v, int group, unsigned skip, struct report_table *t)
+{
+	unsigned cols[SWEEP_LIST_MAX * 4], ncols = 0, c, k, row, first = v->unlabelled ? 0 : 1;
+
+	for (c = 0; c < v->ncols && ncols < sizeof cols / sizeof cols[0]; c++)
+		if ((group < 0 || v->cols[c].group == group) &&
+		    !(v->cols[c].flags & (skip | VIEW_COL_SHEET)))
+			cols[ncols++] = c;
+	report_table_init(t, group >= 0 && (unsigned)group < v->ngroups ? v->groups[group] :
+	    v->title, ncols + first, NULL);
+	if (first > 0)
+		report_table_set(t, 0, 0, "%s", v->row_head);
+	for (k = 0; k < ncols; k++) {
+		report_table_set(t, 0, k + first, "%s", v->cols[cols[k]].header);
+		t->numeric[k + first] = !(v->cols[cols[k]].flags & VIEW_COL_WORDS);
+	}
+	t->nleft_out = v->nleft_out;
+	for (row = 0; row < v->nrows; row++) {
+		unsigned r;
+
+		if (view_row_empty(v, row, group) || (!v->all_rows && report_table_full(t)))
+			continue;
+		r = report_table_add_row(t);
+		if (first > 0)
+			report_table_set(t, r, 0, "%s", v->rows[row].label);
+		for (k = 0; k < ncols; k++) {
+			const struct view_cell *vc = view_table_cell(v, row, cols[k]);
+
+			if (vc->kind == VIEW_NONE)
+				report_table_set(t, r, k + first, "%s",
+				    vc->text != NULL ? vc->text : "-");
+			else if (vc->kind == VIEW_TEXT)
+				table_view_text(t, r, k + first, vc);
+			else
+				table_view_figure(t, r, k + first, vc, &v->cols[cols[k]]);
+		}
+	}
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * How the cells' windows ended, as one paragraph: how many steady state
+ * ended early and when, and for those that ran their full runtime how far
+ * their last window spread against the band, which tells a noisy volume
+ * (every cell spreads wider than the band) from a short runtime.  NULL for
+ * imported figures (no runtime recorded).  Caller frees.
+ */
+char *
+report_table_steady_note(const struct report_ctx *ctx)
+{
+	const struct results *res = ctx->res;
+	const struct plan *p = &res->plan;
+	double *at, *spread;
+	unsigned i, nat = 0, nfull = 0, nok = 0;
+	char *s, a[256] = "", per[48];
+
+	if (p->runtime_s == 0 || p->ncells == 0)
+		return NULL;
+	at = xcalloc(p->ncells, sizeof *at);
+	spread = xcalloc(p->ncells, sizeof *spread);
+	for (i = 0; i < p->ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (r->status != CELL_OK)
+			continue;
+		nok++;
+		if (r->steady)
+			at[nat++] = r->steady_at_s + 1;
+		else if (r->steady_last.n > 0)
+			spread[nfull++] = r->steady_last.spread_pct > r->steady_last.trend_pct ?
+			    r->steady_last.spread_pct : r->steady_last.trend_pct;
+	}
+	qsort(at, nat, sizeof *at, cmp_double);
+	qsort(spread, nfull, sizeof *spread, cmp_double);
+	if (nfull > 0)
+		snprintf(a, sizeof a, " The last %u s of the cells that ran it all moved by "
+		    "±%.1f%% (median; %.1f..%.1f%%)%s.", p->steady_window_s, spread[nfull / 2],
+		    spread[0], spread[nfull - 1], p->steady_pct > 0 &&
+		    spread[nfull / 2] > p->steady_pct ? ", more than the band: the volume's "
+		    "per-second IOPS vary that much" : "");
+	if (p->steady_rule[0] != '\0')
+		s = xasprintf("Steady state: fio's own criterion, %s (fio ends a job once its last "
+		    "window holds it): attained by %u of %u cells; %s per cell.%s", p->steady_rule, nat, nok,
+		    view_per_cell(res, per, sizeof per), a);
+	else if (p->steady_pct == 0 && !view_per_cell_own(res))
+		s = xasprintf("Steady state was off (--steady 0): every cell ran --runtime %u s.%s",
+		    p->runtime_s, a);
+	else if (p->steady_pct == 0)
+		s = xasprintf("Steady state was off: the cells ran their own times, %s per cell.%s",
+		    view_per_cell(res, per, sizeof per), a);
+	else if (!plan_steady(p))
+		s = xasprintf("Steady state (--steady %u) could not end a cell early: --runtime %u s "
+		    "leaves no room for its test, which needs at least %u s and ends a cell on the "
+		    "second after.%s", p->steady_pct, p->runtime_s, plan_steady_least(p), a);
+	else if (nat == 0)
+		s = xasprintf("Steady state (--steady %u: per-second IOPS over the last %u s within "
+		    "%u%% with no trend): none of %u cells ended early; each ran --runtime %u s.%s",
+		    p->steady_pct, p->steady_window_s, p->steady_pct, nok, p->runtime_s, a);
+	else
+		s = xasprintf("Steady state (--steady %u: per-second IOPS over the last %u s within "
+		    "%u%% with no trend): %u of %u cells ended early, after %.0f s (median; %.0f..%.0f s) "
+		    "of at most %u s.%s", p->steady_pct, p->steady_window_s, p->steady_pct, nat,
+		    nok, at[nat / 2], at[0], at[nat - 1], p->runtime_s, a);
+	free(at);
+	free(spread);
+	return s;
+}
+
+/*
+ * Whether burst advice fits the run: its profile has a burst, or a mode ran
+ * above its baseline within the burst.
+ */
+static bool
+report_table_burst_volume(const struct report_ctx *ctx)
+{
+	const struct expect *e = &ctx->res->expect;
+	unsigned m;
+
+	if (e->set && (e->burst_iops > 0 || e->burst_bw_bytes_s > 0))
+		return true;
+	for (m = 0; m < ctx->sum->nmodes; m++)
+		if (ctx->sum->modes[m].spec.iops.verdict == EXPECT_IN_BURST ||
+		    ctx->sum->modes[m].spec.bw.verdict == EXPECT_IN_BURST)
+			return true;
+	return false;
+}
+
+/*
+ * What burst detection found, as one paragraph: how many cells it could
+ * judge, and why not the others; the advice to measure a burst only where
+ * one was seen or the profile has one.  Caller frees.
+ */
+char *
+report_table_burst_note(const struct report_ctx *ctx)
+{
+	const struct summary *sum = ctx->sum;
+
+	if (sum->longest_series_s == 0)
+		return xasprintf("Burst detection: no cell has a per-second series (imported figures), "
+		    "so a burst running out cannot be seen here.");
+	if (sum->nburst_long == 0 && !report_table_burst_volume(ctx))
+		return xasprintf("Burst detection: no cell ran long enough to see a burst run out "
+		    "(longest series %u s; it needs %d s of steady start, drop and hold).",
+		    sum->longest_series_s, BURST_MIN_SERIES_S);
+	if (sum->nburst_long == 0)
+		return xasprintf("Burst detection: no cell ran long enough to see a burst run out "
+		    "(longest series %u s; it needs %d s of steady start, drop and hold). Steady state "
+		    "(--steady, on by default) ends cells after a few seconds: characterize a burst "
+		    "volume with --steady 0 --runtime 120 or longer.", sum->longest_series_s,
+		    BURST_MIN_SERIES_S);
+	if (sum->nburst == 0)
+		return xasprintf("Burst detection: no cell's IOPS dropped by more than 30%% for more "
+		    "than 10 s after a steady start (%u cell%s with a series of %d s or more).",
+		    sum->nburst_long, sum->nburst_long == 1 ? "" : "s", BURST_MIN_SERIES_S);
+	return xasprintf("Burst detection: %u cell%s dropped by more than 30%% after a steady start "
+	    "and stayed down, as a volume does when its burst credits run out (the series charts mark "
+	    "the drop):", sum->nburst, sum->nburst == 1 ? "" : "s");
+}

@@ -1,0 +1,79 @@
+/*
+ * The views of one run, built once for every writer: the summary, the
+ * pivots, and the sections every format shows the same way (a heading
+ * and a table), listed in view_sections[].  A new section of the reports
+ * is a builder and a row there: report.md, report.html and report.xlsx
+ * draw each section without knowing it; one that builds no row is left out.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "view/view.h"
+
+/* The sections, in the order the reports show them. */
+static const struct {
+	const char	*heading;
+	void		(*build)(const struct results *, const struct summary *, struct view_table *);
+} view_sections[] = {
+	{ "Data moved", view_io },
+	{ "Queue depth x jobs", view_jobs },
+	{ NULL, NULL }		/* the end */
+};
+
+/* The views of res, for every writer. */
+void
+view_build(struct view *v, const struct results *res, const struct summary *sum)
+{
+	unsigned m;
+
+	memset(v, 0, sizeof *v);
+	v->big = view_big(sum);
+	view_summary(res, sum, &v->summary);
+	view_run(res, sum, &v->run);
+	view_bursts(res, sum, &v->bursts);
+	view_mismatches(res, sum, &v->mismatches);
+	view_problems(res, sum, &v->problems);
+	view_rounds(res, sum, &v->rounds);
+	view_findings(res, sum, &v->findings);
+	view_percentiles(res, sum, &v->percentiles);
+	view_curves(res, sum, &v->curves);
+	for (m = 0; m < METRIC_COUNT; m++)
+		if (v->big)
+			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
+		else
+			view_pivot(res, sum, (enum view_metric)m, &v->pivot[m]);
+	v->nsections = 0;
+	/* A section with no rows (jobs: one job count) is left out. */
+	for (m = 0; view_sections[m].build != NULL && v->nsections < VIEW_SECTIONS_MAX; m++) {
+		struct view_table *t = &v->sections[v->nsections];
+
+		view_sections[m].build(res, sum, t);
+		if (t->nrows == 0) {
+			view_table_free(t);
+			continue;
+		}
+		v->headings[v->nsections++] = view_sections[m].heading;
+	}
+}
+
+/* Free the views. */
+void
+view_free(struct view *v)
+{
+	unsigned m;
+
+	for (m = 0; m < METRIC_COUNT; m++)
+		view_table_free(&v->pivot[m]);
+	view_table_free(&v->summary);
+	view_table_free(&v->run);
+	view_table_free(&v->bursts);
+	view_table_free(&v->mismatches);
+	view_table_free(&v->problems);
+	view_table_free(&v->rounds);
+	view_table_free(&v->findings);
+	view_table_free(&v->percentiles);
+	view_curves_free(&v->curves);
+	for (m = 0; m < v->nsections; m++)
+		view_table_free(&v->sections[m]);
+}

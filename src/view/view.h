@@ -1,0 +1,692 @@
+/*
+ * Views: what the reports show, built once from results and the analysis
+ * as typed tables (a title, columns with their unit and decimals, rows of
+ * cells: a figure, a text or nothing, with what marks it) and axis ranges.
+ * A view knows no file format: report-doc.c draws it as Markdown and HTML
+ * (doc*.c), report-xlsx*.c as sheets, so every format shows the same
+ * figures with the same marks.  The summary every view starts from is here
+ * too (view-characterize.c builds it).  Prototypes are listed in sections
+ * named after their file.
+ */
+#ifndef VIEW_H
+#define VIEW_H
+
+#include "analysis/analysis.h"
+#include "base/sweep.h"
+
+/*
+ * A line of the pivot tables and charts: one workload (a mode, or a mixed
+ * mode at one read share) x depth x jobs, a cell per block size.
+ */
+struct summary_series {
+	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into summary.modes */
+	unsigned	 depth;
+	unsigned	 jobs;
+	char		 name[64];	/* "randread QD8", "randread QD8 x4 jobs", "randrw 65/35 QD8" */
+	char		 column[32];	/* "QD8" or "QD8 x4": the column in a per-workload table */
+	char		 color[8];	/* its workload's colour, "#rrggbb" */
+	unsigned	 variant;	/* rank of depth x jobs among all series: dash and marker */
+	int		*cell;		/* per summary.bs[]: index into results.cells, -1 none */
+};
+
+/*
+ * Where IOPS stop growing with queue depth: at the block size of a mode
+ * with the most depths (three at least), the smallest depth within
+ * SATURATION_TOL of the best IOPS; see view-characterize.c.
+ */
+struct saturation {
+	bool		 found;
+	bool		 reached;	/* below the deepest depth measured: IOPS did level off */
+	uint64_t	 bs;
+	unsigned	 jobs;
+	unsigned	 ndepths;
+	unsigned	 depth, best_depth;	/* the saturating depth, the depth of the best */
+	double		 iops, best_iops;
+	char		 text[224];
+};
+
+/*
+ * The scorecard's tiles (CrystalDiskMark's layout): SEQ 1M Q8, SEQ 1M Q1,
+ * RND 4K Q32, RND 4K Q1, each measured as a read and a write.
+ */
+#define SCORE_TILES	4
+struct score_tile {
+	const char	*name;		/* "SEQ 1M Q8" */
+	uint64_t	 bs;
+	unsigned	 depth;
+	enum rw_mode	 mode[2];	/* read, write */
+};
+extern const struct score_tile view_score_tiles[SCORE_TILES];
+/* How far a cell may be from a tile to stand in for it, in doublings of bs and of depth. */
+#define VIEW_SCORE_NEAR_LOG2	3.0
+
+/* The sentence of a knee (view_knee_text) fits in this. */
+#define REPORT_KNEE_TEXT	640
+
+/*
+ * A workload: a mode, or when a mixed mode (readwrite, randrw) ran at more
+ * than one read share, that mode at one share.  Every per-mode part of the
+ * reports (tables, caps, charts, comparisons) is per workload.
+ */
+struct summary_mode {
+	enum rw_mode	 mode;
+	int		 share;		/* percent of reads; SUMMARY_NO_SHARE: the mode's only one */
+	char		 name[32];	/* "randrw", or "randrw 65/35" (reads/writes, % of I/Os) */
+	char		 stem[32];	/* the same for file names: "randrw", "randrw-65" */
+	char		 color[8];	/* "#rrggbb" in every chart; see view_summary_build() */
+	uint32_t	 rgb;		/* the same as 0xrrggbb */
+	unsigned	 ncells;	/* cells of this workload with figures */
+	unsigned	 ntimed;	/* of them, with a per-second series that has a point above 0 */
+	int		 lat_series;	/* latency chart: the lowest depth series with latency; -1 none */
+	int		 peak_iops;	/* index into results.cells, -1 none */
+	int		 peak_bw;
+	/*
+	 * The headline's peaks: the best cell without a caveat mark
+	 * (view_caveats()), else the peak itself, marked.  The verdict against
+	 * the caps uses them where the knee states no plateau; the knee leaves
+	 * out noisy and stalled cells itself.
+	 */
+	int		 head_iops;
+	int		 head_bw;
+	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
+	struct knee	 knee;
+	char		 knee_text[REPORT_KNEE_TEXT];	/* its sentence (view-knee.c) */
+	/* Against the expectation (results.expect), when there is one: */
+	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
+	double		 bw_pct;
+	bool		 above_cap;	/* a plateau above the cap (and its burst): cache, or wrong profile */
+	bool		 below_spec;	/* a plateau below the cap's band, or a published range */
+	struct expect_mode spec;	/* the verdict against the spec (analysis-expect.c) */
+	char		 expect_text[640];	/* the verdict, then each figure against its spec */
+	unsigned	 nbs;		/* distinct block sizes with figures: < 3 draws bars */
+	struct saturation sat;
+	/* At several job counts: how IOPS scale with jobs, one sentence; empty otherwise. */
+	char		 jobs_text[256];
+	/* The knee's points (the best cell at each block size) that are not steady: */
+};
+
+/* What every report shows first; built once by view_summary_build(). */
+struct summary {
+	struct summary_mode	*modes;		/* the workloads, in the plan's order */
+	unsigned		 nmodes;
+	unsigned		*cell_wl;	/* per results.cells entry: its workload */
+	uint64_t		*bs;		/* distinct block sizes with figures, ascending */
+	unsigned		 nbs;
+	struct summary_series	*series;	/* by workload (the plan's order), depth, jobs */
+	unsigned		 nseries;
+	bool			 multi_jobs;	/* some cell ran more than one job */
+	bool			 has_latency;	/* some cell has latency percentiles */
+	bool			 has_iops;	/* some cell has IOPS above 0: the IOPS chart has a point */
+	bool			 has_bw;	/* some cell has bandwidth above 0: so has the bw chart */
+	unsigned		 ndone;		/* cells with figures (ok, failed with I/O) */
+	unsigned		 nfailed, nskipped;
+	unsigned		 npass;		/* cells whose BW check is ok */
+	unsigned		*mismatch;	/* indexes into results.cells */
+	unsigned		 nmismatch;
+	struct burst		*burst;		/* per results.cells entry (plan.ncells) */
+	unsigned		 nburst;	/* cells with a burst cliff */
+	unsigned		 nburst_long;	/* cells with a series long enough to tell */
+	unsigned		 longest_series_s;
+	/* Stability (analysis-stability.c) of the cells with figures: */
+	unsigned		 nverdict[STABILITY_STALLED + 1];	/* per enum stability_verdict */
+	unsigned		*unsteady;	/* noisy or stalled: indexes into results.cells, stalled first */
+	unsigned		 nunsteady;
+	/* The scorecard (view_score_fill): per tile, read and write, a results.cells index or -1. */
+	int			 score[SCORE_TILES][2];
+	unsigned		 nscore;	/* of them, measured */
+	/* The volume against its spec: the most severe of the modes' verdicts, in words. */
+	enum expect_verdict	 verdict;
+	char			 verdict_text[320];	/* "below spec: 13% of ... (randread)" */
+};
+
+/*
+ * The caveats of a figure, a mark each, the same in every format (tables,
+ * headline, scorecard tiles, chart points, comparison ratios): a cell that
+ * is not steady (noisy or stalled), a cell whose BW check failed (its BW is
+ * not IOPS x bs: "≠"), and a read of a region never written
+ * (REPORT_UNWRITTEN_MARK, below).
+ */
+#define REPORT_UNSTEADY_MARK	"⚠"
+#define REPORT_MISMATCH_MARK	"≠"
+
+/* A figure of a cell, for pivot tables and charts. */
+enum view_metric {
+	METRIC_IOPS,
+	METRIC_MIB_S,
+	METRIC_MB_S,
+	METRIC_P50_US,
+	METRIC_P99_US,
+	METRIC_P999_US,
+	METRIC_COUNT
+};
+
+/*
+ * The values an axis must show, above 0 (a log axis cannot show 0): the
+ * gnuplot charts and the workbook's charts fit their y axis to it.
+ * { 0, 0 }: none yet.
+ */
+struct view_range {
+	double		 lo, hi;
+};
+
+/* What marks a cell of a view (the doc back-end's table flags are the same bits). */
+#define VIEW_MISMATCH	0x1	/* the cell's BW check failed */
+#define VIEW_FAILED	0x2	/* the cell failed or was skipped */
+#define VIEW_NOISY	0x4	/* the cell's stability verdict is noisy */
+#define VIEW_STALLED	0x8	/* the cell's stability verdict is stalled */
+#define VIEW_ABOVE_CAP	0x10	/* off spec: below the cap, or above it (a cache, the wrong profile) */
+#define VIEW_UNSTEADY	(VIEW_NOISY | VIEW_STALLED)
+#define VIEW_UNWRITTEN	0x20	/* reads of a region whose sampled blocks were all zero */
+#define VIEW_BETTER	0x40	/* compare: the winner's figure, a ratio in its run's favour */
+#define VIEW_WORSE	0x80	/* compare: a ratio against its run (the first run is ahead) */
+#define VIEW_BUFFERED	0x100	/* buffered I/O (fio direct=0): the page cache's figure */
+#define VIEW_CLONES	0x200	/* fio clones whose windows differ more than RESULTS_CLONES_SKEW */
+
+/* The marker of a read figure from a region never written (view_unwritten()). */
+#define REPORT_UNWRITTEN_MARK	"∅"
+/* The markers of buffered I/O (results_cell_buffered) and of clones' windows (..._skewed). */
+#define REPORT_BUFFERED_MARK	"◐"
+#define REPORT_CLONES_MARK	"↔"
+/* The flags that carry a caveat mark (view_caveats()): a figure's reader must know them. */
+#define VIEW_CAVEATS	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_UNWRITTEN | VIEW_BUFFERED | VIEW_CLONES)
+/* A pivot sheet's key to its chart's hollow points (report_xlsx_series_hollow()). */
+#define REPORT_XLSX_HOLLOW_NOTE	"Hollow points (or bars) in the chart below: figures from a cell " \
+	"with a caveat: " REPORT_UNSTEADY_MARK " not steady, " REPORT_MISMATCH_MARK " BW check " \
+	"failed (red in the table), " REPORT_UNWRITTEN_MARK " read of a region never written (a note)."
+/* The pivot sheets' key to the marks of a run's imports, the line under REPORT_XLSX_HOLLOW_NOTE. */
+#define REPORT_XLSX_HOLLOW_IMPORT	"Hollow too: " REPORT_BUFFERED_MARK " buffered I/O (fio " \
+	"direct=0), " REPORT_CLONES_MARK " fio clones' windows more than 1.5x apart (a note each)."
+/* The longest text of view_caveat_marks(), and of view_caveat_legend(). */
+#define VIEW_MARKS_LEN	32
+#define VIEW_LEGEND_LEN	384
+/* A sheet's note on such a figure. */
+#define REPORT_UNWRITTEN_NOTE	REPORT_UNWRITTEN_MARK " read of a region never written: may be " \
+	"far above what the storage does"
+#define REPORT_BUFFERED_NOTE	REPORT_BUFFERED_MARK " buffered I/O (fio direct=0): the page " \
+	"cache's figure, not the storage's"
+#define REPORT_CLONES_NOTE	REPORT_CLONES_MARK " fio clones ran windows more than 1.5x " \
+	"apart: the figure is their total over the longest"
+
+enum view_kind {
+	VIEW_NONE,		/* not measured: no cell, or the cell lacks the figure */
+	VIEW_NUMBER,
+	VIEW_TEXT
+};
+
+/* A cell of a view table. */
+struct view_cell {
+	enum view_kind	 kind;
+	double		 value;		/* VIEW_NUMBER, in its column's unit */
+	bool		 spread;	/* --repeat: lo..hi is the interval of the median */
+	double		 lo, hi;
+	char		*text;		/* VIEW_TEXT */
+	unsigned	 flags;		/* VIEW_MISMATCH ... */
+	char		*why;		/* what the flags mean, or NULL */
+	int		 cell;		/* the results.cells entry it is from, -1 none */
+};
+
+/* What a column holds, beside its figures or texts. */
+#define VIEW_COL_WORDS	0x1	/* words, not figures: left-aligned */
+#define VIEW_COL_DETAIL	0x2	/* a figure a sentence of the same row says too (a cap, a share) */
+#define VIEW_COL_PROSE	0x4	/* sentences: what a compact document leaves out */
+#define VIEW_COL_DOC	0x8	/* documents show it, sheets do not ("randrw 65/35") */
+#define VIEW_COL_SHEET	0x10	/* sheets show it, documents do not ("randrw") */
+#define VIEW_COL_COUNT	0x20	/* a count (a depth): no thousands separator, no number format */
+#define VIEW_COL_ALERT	0x40	/* what went wrong: a sheet colours its texts, failed yellow, else red */
+
+/*
+ * A column: its header in a table of its group (or of few columns), its
+ * name standing alone (a sheet's header), unit and decimals.
+ */
+struct view_col {
+	char		*header;	/* "QD8" */
+	char		*name;		/* "randread QD8 (IOPS)" */
+	const char	*unit;		/* "IOPS", "MiB/s", "p99 latency (us)" */
+	int		 decimals;
+	int		 group;		/* index into view_table.groups, -1 none */
+	unsigned	 flags;		/* VIEW_COL_* */
+	const char	*subject;	/* what its figures are, for the note of a marked one */
+};
+
+/* A row: its label and what the label names as a number (a block size in bytes). */
+struct view_row {
+	char		*label;		/* "4 KiB" */
+	double		 key;
+};
+
+/*
+ * A table: rows by columns, the columns in groups (a workload each in a
+ * pivot) that a document may show as tables of their own, each with its
+ * title.  The row labels are a column of their own, headed row_head.
+ */
+struct view_table {
+	char		 title[192];
+	char		 row_head[32];	/* "Block size" */
+	unsigned	 ncols, nrows, rcap;
+	struct view_col	*cols;
+	struct view_row	*rows;
+	struct view_cell *cells;	/* nrows x ncols, row-major */
+	char		**groups;	/* per group: its title */
+	unsigned	 ngroups;
+	unsigned	 nleft_out;	/* rows past REPORT_CELLS_LISTED a per-cell view leaves out */
+	bool		 unlabelled;	/* no row labels: its columns name each row */
+	bool		 all_rows;	/* a document lists every row, past REPORT_CELLS_LISTED too */
+	char		*note;		/* a sentence on what it summarises, or NULL */
+};
+
+/* view-num.c */
+const char *view_size_label(uint64_t bs, char *buf, size_t len);
+const char *view_num(double v, int decimals, char *buf, size_t len);
+int	 view_num_decimals(double v, int decimals);
+const char *view_range_text(double lo, double hi, int decimals, char *buf, size_t len);
+const char *view_pct(double pct, bool sign, char *buf, size_t len);
+const char *view_approx(double v, char *buf, size_t len);
+const char *view_ratio(double v, int decimals, char *buf, size_t len);
+const char *view_per_cell(const struct results *res, char *buf, size_t len);
+bool	 view_per_cell_own(const struct results *res);
+bool	 view_per_cell_known(const struct results *res);
+
+/* view-verdict.c: the verdict against the spec, in words */
+void	 view_verdict_build(const struct results *res, struct summary *s);
+const char *view_verdict_name(enum expect_verdict v);
+const char *view_verdict_mark(enum expect_verdict v);
+const char *view_cap_word(const struct expect *e, bool bw);
+const char *view_verdict_class(enum expect_verdict v);
+char	*view_verdict_bottom_line(const struct results *res, const struct summary *s);
+const char *view_verdict_below_advice(const struct summary *s);
+
+/* view-characterize.c */
+void	 view_summary_build(const struct results *res, struct summary *s);
+void	 view_summary_free(struct summary *s);
+const char *view_summary_at(const struct cell_result *r, char *buf, size_t len);
+const char *view_summary_caps(const struct expect *e, char *buf, size_t len);
+/* The read shares of each mode, counted over one run or several. */
+struct summary_shares {
+	bool		 seen[MODE_COUNT][101];
+	unsigned	 n[MODE_COUNT];
+};
+void	 view_summary_shares_add(struct summary_shares *sh, const struct results *res,
+	     bool figures_only);
+unsigned view_summary_workload(struct summary_mode *w, unsigned *n,
+	     const struct summary_shares *sh, const struct results *res, const struct cell *c);
+void	 view_summary_workloads(struct summary_mode *w, unsigned n);
+int	 view_summary_wl(const struct summary *s, const struct cell *c);
+bool	 view_summary_shares_text(const struct summary *s, char *buf, size_t len);
+const char *view_summary_wl_name(const struct summary *s, const struct cell *c);
+const char *view_summary_cell_name(const struct summary *s, const struct cell_result *r,
+	     char *buf, size_t len);
+bool	 view_summary_suspect(const struct results *res, int i);
+
+/* view-knee.c */
+void	 view_knee_text(const struct knee *k, const struct cell_result *cells, int share,
+	     char *text, size_t len);
+const char *view_knee_sizes(uint64_t lo, uint64_t hi, char *buf, size_t len);
+
+/* view-burst-text.c: the sentence of a burst; REPORT_BURST_TEXT holds the longest */
+#define REPORT_BURST_TEXT	224
+const char *view_burst_text(const struct burst *b, char *text, size_t len);
+
+/*
+ * view.c: the table type and the figures of a cell.  A table owns its
+ * texts (copied in); every builder below fills one that the caller frees
+ * with view_table_free().
+ */
+const char *view_metric_name(enum view_metric m);
+double	 view_metric_value(const struct cell_result *r, enum view_metric m);
+void	 view_range_add(struct view_range *r, double v);
+bool	 view_range_wants_log(const struct view_range *r);
+void	 view_table_init(struct view_table *t, const char *title, unsigned ncols);
+unsigned view_table_add_row(struct view_table *t, const char *label, double key);
+struct view_cell *view_table_cell(const struct view_table *t, unsigned row, unsigned col);
+void	 view_table_col(struct view_table *t, unsigned c, const char *header, const char *name,
+	     const char *unit, int decimals, int group);
+void	 view_cell_number(struct view_table *t, unsigned row, unsigned col, double v, int cell);
+void	 view_cell_flag(struct view_cell *vc, unsigned flags, const char *why);
+void	 view_cell_rounds(struct view_cell *vc, const struct cell_result *r, enum view_metric m);
+void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i);
+char	*view_unwritten_banner(const struct results *res, const char *where_marked);
+bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
+void	 view_table_free(struct view_table *t);
+bool	 view_big(const struct summary *sum);
+
+/* view-score.c: the cells of the scorecard's tiles, their own or the nearest */
+void	 view_score_fill(const struct results *res, const struct score_tile *tiles,
+	    int score[SCORE_TILES][2]);
+
+/* view-caveat.c: a cell's caveats, their marks and legend */
+bool	 view_unwritten(const struct results *res);
+unsigned view_caveats(const struct results *res, int i);
+const char *view_caveat_marks(unsigned flags, const char *sep, char *buf, size_t len);
+const char *view_caveat_legend(unsigned flags, char *buf, size_t len);
+const char *view_caveat_note(unsigned flags, char *buf, size_t len);
+unsigned view_caveats_all(const struct results *res);
+
+/*
+ * Above this many cells with figures the per-cell tables of report.md and
+ * report.html list this many rows, and the per-mode tables the best of
+ * each block size (view_big(), report-big.c).
+ */
+#define REPORT_CELLS_LISTED	2000
+
+/* The most sections (view-build.c) a report has beside its summary and pivots. */
+#define VIEW_SECTIONS_MAX	8
+
+/*
+ * The queue-depth curves (view-curves.c): per workload x job count with
+ * CURVE_MIN_DEPTHS depths or more with IOPS at a block size, per such block
+ * size a point per depth.  Each renderer filters by the flags.
+ */
+#define CURVE_MIN_DEPTHS	3
+#define VIEW_CURVE_OK		0x1	/* a point: its cell is ok (and has IOPS) */
+#define VIEW_CURVE_SATURATING	0x2	/* a curve: its workload's saturating job count */
+#define VIEW_CURVE_CHOSEN	0x4	/* a block size: one the gnuplot charts draw */
+#define VIEW_CURVE_LATENCY	0x8	/* a curve: some point has latency percentiles */
+
+/* A point of a curve: x the depth, y the cell's figures. */
+struct view_curve_point {
+	unsigned			 depth;
+	const struct cell_result	*cell;	/* with IOPS above 0, or NULL: no point */
+	unsigned			 flags;	/* VIEW_CURVE_OK */
+};
+
+/* A block size of a curve: a point per series of the curve, in the same order. */
+struct view_curve_bs {
+	unsigned		 b;	/* index into summary.bs */
+	unsigned		 flags;	/* VIEW_CURVE_CHOSEN */
+	struct view_curve_point	*point;
+};
+
+struct view_curve {
+	unsigned		 wl;		/* index into summary.modes */
+	unsigned		 jobs;
+	unsigned		 flags;		/* VIEW_CURVE_SATURATING, VIEW_CURVE_LATENCY */
+	unsigned		*series;	/* into summary.series, in the plan's order */
+	unsigned		*by_depth;	/* indexes into series[], by ascending depth */
+	unsigned		 nseries;
+	struct view_curve_bs	*bs;		/* ascending */
+	unsigned		 nbs;
+};
+
+struct view_curves {
+	struct view_curve	*curve;
+	unsigned		 n;
+};
+
+/*
+ * Every cell's check (view-checks.c): its columns, in order, for the
+ * documents and the Checks sheet; how the documents write each value.
+ */
+enum view_check_fmt {
+	VIEW_CHECK_TEXT,	/* the getter's text; "-" when none */
+	VIEW_CHECK_WORKLOAD,	/* the cell's workload ("randrw 65/35") */
+	VIEW_CHECK_SIZE,	/* the cell's block size ("4K") */
+	VIEW_CHECK_COUNT,	/* a whole number; "-" when none */
+	VIEW_CHECK_FIGURE,	/* with decimals_doc and thousands; "n/a" when none */
+	VIEW_CHECK_SIGNED,	/* "+1.25%" with decimals_doc; "n/a" when none */
+	VIEW_CHECK_VERDICT,	/* "ok", or "MISMATCH" flagged with the reason */
+	VIEW_CHECK_STABILITY,	/* the verdict and, in the next column, why, marked */
+	VIEW_CHECK_NONE		/* written by the column before it */
+};
+
+struct view_check_col {
+	const char		*column;	/* columns.c's: the getter, the sheet's header */
+	const char		*title;		/* the documents' header */
+	enum view_check_fmt	 fmt;
+	int			 decimals_doc;	/* the sheet's are the column's */
+	bool			 numeric;	/* right-aligned in the documents */
+	unsigned		 flags;		/* VIEW_COL_DOC, VIEW_COL_SHEET; neither: both */
+};
+extern const struct view_check_col view_check_cols[];
+extern const unsigned view_ncheck_cols;
+
+/* The views of one run, built once by view_build() for every writer. */
+struct view {
+	bool			 big;	/* over REPORT_CELLS_LISTED cells */
+	struct view_table	 pivot[METRIC_COUNT];	/* big: view_pivot_best()'s */
+	struct view_table	 percentiles;	/* at each workload's lowest depth */
+	struct view_table	 summary;
+	struct view_table	 run;
+	struct view_table	 bursts;
+	struct view_table	 mismatches;	/* cells whose BW check failed */
+	struct view_table	 problems;	/* cells that failed or were skipped */
+	struct view_table	 rounds;	/* --rounds-until-steady: IOPS per round */
+	struct view_table	 findings;	/* per workload: against the caps, saturation */
+	/* A heading and a table each, that every format shows as they are: */
+	struct view_table	 sections[VIEW_SECTIONS_MAX];
+	const char		*headings[VIEW_SECTIONS_MAX];
+	unsigned		 nsections;
+	struct view_curves	 curves;	/* the queue-depth curves */
+};
+
+/* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
+void	 view_pivot(const struct results *res, const struct summary *sum, enum view_metric metric,
+	     struct view_table *t);
+void	 view_percentiles(const struct results *res, const struct summary *sum,
+	     struct view_table *t);
+void	 view_best(const struct results *res, const struct summary *sum, unsigned mode,
+	     enum view_metric metric, int *best, unsigned *count);
+const char *view_best_at(const struct summary *sum, const struct cell_result *r, char *buf,
+	     size_t len);
+void	 view_pivot_best(const struct results *res, const struct summary *sum,
+	     enum view_metric metric, struct view_table *t);
+
+/* view-summary.c: per workload its peaks, QD1 4K latency, the knee and the expected caps */
+/*
+ * A mean latency this many times the p50 or more tells of two populations:
+ * for it, the I/Os above the p50 must hold 95% of all the time waited or
+ * more (the half at or below it hold at most half a p50 each: 5% of ten
+ * p50s), as 1% of them at 1000x the p50 would, which one population of I/O
+ * times does not do; a cache's misses among its hits, I/Os that wait for a
+ * throttle's tokens, or stalls do.  The mean cannot fall to a tenth of the
+ * p50 (half the I/Os take the p50 or more, so the mean is half of it at
+ * least): only a high mean is told.
+ */
+#define SUMMARY_LAT_TWO_POPULATIONS	10.0
+
+void	 view_summary(const struct results *res, const struct summary *sum, struct view_table *t);
+const char *view_summary_lat_note(const struct view_table *t, unsigned row);
+const char *view_summary_marks(const struct view_table *t, char *buf, size_t len);
+
+/* view-io.c: per workload the cells, time, I/Os and bytes read and written */
+void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/*
+ * view-jobs.c: per workload at several job counts, IOPS by depth x jobs,
+ * saturation, scaling (a large run's: each job count's best of every depth);
+ * the cells by workload, block size (an index into summary.bs), depth and
+ * jobs that the table and the heat map show
+ */
+void	 view_jobs(const struct results *res, const struct summary *sum, struct view_table *t);
+unsigned view_jobs_counts(const struct summary *sum, unsigned wl, unsigned *jobs);
+unsigned view_jobs_depths(const struct summary *sum, unsigned wl, unsigned b, unsigned *depth);
+int	 view_jobs_cell(const struct results *res, const struct summary *sum, unsigned wl,
+	     unsigned b, unsigned depth, unsigned jobs);
+int	 view_jobs_best(const struct results *res, const struct summary *sum, unsigned wl,
+	     unsigned b, unsigned jobs);
+
+/* view-burst.c: the cells whose IOPS dropped and stayed down */
+void	 view_bursts(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-check.c: per cell, its failed BW check, or its failure, with why */
+void	 view_mismatches(const struct results *res, const struct summary *sum,
+	     struct view_table *t);
+void	 view_problems(const struct results *res, const struct summary *sum, struct view_table *t);
+unsigned view_check_counts(const struct results *res, unsigned *checked, unsigned *pass);
+
+/* view-findings.c: per workload the sentences of its caps and saturation, in these columns */
+enum { FIND_EXPECT, FIND_SATURATION, FIND_COLS };
+void	 view_findings(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-rounds.c: --rounds-until-steady's tracking cells, round by round, and the window */
+void	 view_rounds(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-run.c: target, host, plan and versions as key / value rows */
+void	 view_run(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/* view-curves.c: the queue-depth curves, for the saturation charts and sheet */
+void	 view_curves(const struct results *res, const struct summary *sum,
+	     struct view_curves *v);
+const struct view_curve *view_curves_saturating(const struct view_curves *v, unsigned wl);
+void	 view_curves_free(struct view_curves *v);
+
+/* view-build.c: every view of a run, and its sections; the caller frees them with view_free(). */
+void	 view_build(struct view *v, const struct results *res, const struct summary *sum);
+void	 view_free(struct view *v);
+
+/*
+ * sweep compare: runs side by side (view-compare-build.c; its views in
+ * view-compare.c, drawn by compare*.c).  A row is a cell (mode,
+ * bs, depth, jobs) measured in at least one run; rows are sorted by mode
+ * (first seen), depth, jobs, then block size, so each line of a chart (a
+ * mode x depth x jobs of one run) is a run of consecutive rows.
+ */
+enum compare_metric { COMPARE_IOPS, COMPARE_BW, COMPARE_P99, COMPARE_METRICS };
+enum compare_column { COMPARE_COL_VALUE, COMPARE_COL_RATIO, COMPARE_COL_WINNER };
+
+#define COMPARE_TIE		1.05	/* within 5% of the best: a tie */
+#define COMPARE_WIN_TIE		-1	/* compare_row.winner: runs within COMPARE_TIE */
+#define COMPARE_WIN_NONE	-2	/* fewer than two runs have the figure */
+
+struct compare_run {
+	char		*path;		/* its results.json */
+	char		 label[160];	/* unique among the runs */
+	struct results	 res;
+	struct summary	 sum;
+};
+
+struct compare_row {
+	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into compare.modes */
+	uint64_t	 bs;
+	unsigned	 depth, jobs;
+	unsigned	 group;		/* index into compare.groups */
+	int		*cell;		/* per run: index into its results.cells; -1 missing */
+	int		 winner[COMPARE_METRICS];	/* run index, or COMPARE_WIN_* */
+	bool		 tie_with[COMPARE_METRICS][8];	/* runs in a tie (the first 8) */
+};
+
+/* A line of the charts per run: one mode x depth x jobs, rows first .. first + n - 1. */
+struct compare_group {
+	enum rw_mode	 mode;
+	unsigned	 wl;		/* its workload: index into compare.modes */
+	unsigned	 depth, jobs;
+	unsigned	 first, n;
+	unsigned	 variant;	/* rank of depth x jobs: dash and marker */
+	char		 name[64];	/* "randread QD8" or "randread QD8 x4 jobs" */
+};
+
+struct compare {
+	struct compare_run	*runs;
+	unsigned		 nruns;
+	struct compare_row	*rows;
+	unsigned		 nrows;
+	struct compare_group	*groups;
+	unsigned		 ngroups;
+	unsigned		 ncommon;	/* rows every run has */
+	unsigned		*nmissing;	/* per run: rows it lacks */
+	/*
+	 * The workloads of every run, in first-seen order: a mode, or a mixed
+	 * mode at one read share when the runs have it at several (only mode,
+	 * share, name, stem, color and rgb are set).
+	 */
+	struct summary_mode	*modes;
+	unsigned		 nmodes;
+	uint64_t		*bs;		/* every block size, ascending */
+	unsigned		 nbs;
+	char			**verdict;	/* per modes[] entry */
+	bool			 all_cells;	/* a row also for a cell no run has figures of */
+	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
+};
+
+/*
+ * The hosts of one fio client/server run (run --hosts, or the import of
+ * its output), compared as the runs of a comparison: hosts.md, hosts.csv.
+ */
+struct compare_fleet {
+	const char		*label;		/* --label, or NULL */
+	const char		*source;	/* the fio output imported, or NULL: a run */
+	const struct host_list	*hosts;		/* a run per host, in this order */
+	struct fleet_total	 total;		/* fio's own aggregate */
+};
+
+/*
+ * view-compare-build.c: the comparison, built once from the runs (cmd-compare.c,
+ * compare-fleet.c) before its views.
+ */
+int	 compare_build(struct compare *cmp);
+void	 compare_free(struct compare *cmp);
+double	 compare_value(const struct compare *cmp, const struct compare_row *row, unsigned k,
+	     enum compare_metric m);
+const char *compare_metric_name(enum compare_metric m);
+const char *compare_winner_text(const struct compare *cmp, const struct compare_row *row,
+	     enum compare_metric m, char *buf, size_t len);
+const char *compare_rule(void);
+int	 compare_lat_group(const struct compare *cmp, unsigned k, unsigned wl);
+/* Caller frees. */
+char	*compare_head(const struct compare *cmp, enum compare_column kind, unsigned k,
+	     enum compare_metric m);
+/* Caller frees. */
+char	*compare_missing_text(const struct compare *cmp, const struct compare_row *row);
+
+
+/*
+ * view-compare.c: a comparison's tables, built once for every writer: the
+ * runs, a table per workload (figures, ratios to the first run, winners,
+ * per metric) and the cells only some runs have.  The caller frees them
+ * with view_compare_free().
+ */
+enum view_compare_group {
+	VIEW_CMP_ID,		/* bs, bs_bytes, bs_kib, depth, jobs (the row label: the mode) */
+	VIEW_CMP_FIGURES,	/* per run, per metric */
+	VIEW_CMP_RATIOS,	/* per run but the first, per metric: over the first run's */
+	VIEW_CMP_WINNERS,	/* per metric */
+	VIEW_CMP_MISSING,	/* the runs that lack the cell */
+	VIEW_CMP_GROUPS
+};
+/*
+ * A line of a comparison's chart of one metric: one run's figures of one
+ * mode x depth x jobs (for p99, of each workload's lowest depth with
+ * latency), at the block sizes that have one (none: npoints 0).
+ */
+struct compare_line {
+	unsigned	 run;		/* index into compare.runs: the line's dash */
+	unsigned	 group;		/* index into compare.groups: its mode's colour, its marker */
+	char		*title;		/* "gp2 randread QD8" */
+	unsigned	 npoints;
+	uint64_t	*bs;		/* ascending */
+	double		*value;		/* in the metric's unit (compare_value) */
+};
+/* A run's provisioned cap (or burst) of a metric: a flat line of the charts. */
+struct compare_cap {
+	unsigned	 run;		/* index into compare.runs */
+	bool		 burst;		/* the burst cap, not the baseline */
+	double		 value;		/* in the metric's unit, above 0 */
+};
+struct compare_series {
+	struct compare_line	*lines;		/* per run, per group (p99: its latency groups) */
+	unsigned		 nlines;
+	struct compare_cap	*caps;		/* per run, cap then burst, those given; none for p99 */
+	unsigned		 ncaps;
+	double			 max;		/* the largest value of a line; 0 none */
+};
+struct compare_view {
+	struct view_table	 runs;
+	struct view_table	*modes;		/* per compare.modes entry */
+	unsigned		 nmodes;
+	struct view_table	 missing;
+	struct view_table	 cells;		/* every row, in groups (enum view_compare_group) */
+	struct view_table	 fleet[COMPARE_METRICS];	/* a fleet's: cells by hosts, spread */
+	struct view_table	 hosts;		/* a fleet's: a row per host and cell */
+	struct view_table	 verdicts;	/* per workload: its verdict */
+	struct view_table	 limits;	/* per run: against its caps; no row: none has any */
+	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
+	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
+	char			*unwritten;	/* the runs that read a region never written; NULL none */
+	char			*marks;		/* what the figures' and ratios' marks mean; NULL none */
+	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
+};
+void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
+void	 view_compare_free(struct compare_view *v);
+
+#endif
