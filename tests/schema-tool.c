@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/analysis.h"
 #include "base/sweep.h"
 #include "results/results-fields.h"
 #include "results/results.h"
@@ -61,7 +62,7 @@ rewrite(const char *path)
 	struct results res;
 	char *text;
 
-	if (results_load(path, &res) != 0)
+	if (analysis_results_load(path, &res) != 0)
 		return 2;
 	text = results_to_json(&res);
 	results_free(&res);

@@ -78,6 +78,65 @@ done
 [ -z "$layer_bad" ] || fail "a lower layer uses a higher one:$layer_bad"
 ok "run, engines, planner, loop, imports and hosts use no report; analysis includes no report or doc header; views know no format; results.json's writer and field tables use no analysis"
 
+# The floors of src/README.md, by folder: a file includes headers of its own
+# folder or of a lower floor only (two folders on one floor include neither
+# the other).  The includes name the folder, so the graph is read off them.
+floor_bad=$("$PY" - "$top_srcdir/src" <<'PYEOF'
+import glob, os, re, sys
+floor = {"base": 0, "plan": 1, "results": 2, "analysis": 3, "io": 4, "view": 5, "import": 5,
+         "render": 6, "loop": 6, "options": 7, "cmd": 8}
+top = sys.argv[1]
+dirs = sorted(d for d in os.listdir(top) if os.path.isdir(os.path.join(top, d)) and
+              glob.glob(os.path.join(top, d, "*.[ch]")))
+for d in dirs:
+    if d not in floor:
+        print("  src/%s/ has no floor in tests/structure.sh (and src/README.md)" % d)
+for path in sorted(glob.glob(top + "/*/*.[ch]")):
+    d = os.path.basename(os.path.dirname(path))
+    for m in re.finditer(r'^#include "([a-z]+)/([^"]+)"', open(path, encoding="utf-8").read(), re.M):
+        h = m.group(1)
+        if h == d or h not in floor or d not in floor:
+            continue
+        if floor[h] >= floor[d]:
+            print("  %s/%s (floor %d) includes %s/%s (floor %d)" % (d, os.path.basename(path),
+                  floor[d], h, m.group(2), floor[h]))
+PYEOF
+)
+[ -z "$floor_bad" ] || fail "an include runs back up the floors (src/README.md):
+$floor_bad"
+ok "every include stays on its folder's floor or goes below (src/README.md)"
+
+# The record and the measuring compute no verdicts: results/ (the record,
+# results.json, the columns) and io/ (target, engines, run) include no
+# analysis header and call no analysis_* function.  A loaded record is
+# derived by analysis_results_load, a run's rules come in through struct
+# run_rules (io/measure.h), given by the loop.
+an_bad=""
+for c in "$top_srcdir"/src/results/*.[ch] "$top_srcdir"/src/io/*.[ch]; do
+	[ -f "$c" ] || continue
+	h=$(grep -o '^#include "analysis/[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$h" ] || an_bad="$an_bad
+  $(basename "$c") includes ${h% }"
+	[ -z "$r" ] || an_bad="$an_bad
+  $(basename "$c") calls ${r% }"
+done
+[ -z "$an_bad" ] || fail "the record or the run uses the analysis:$an_bad"
+ok "results/ and io/ use no analysis"
+
+# The views word what the reports show and know no report: view/ calls no
+# report_* or doc_* function (its own functions are view_*).
+vr_bad=""
+for c in "$top_srcdir"/src/view/*.[ch]; do
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\b\(report\|doc\)_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$r" ] || vr_bad="$vr_bad
+  $(basename "$c") calls ${r% }"
+done
+[ -z "$vr_bad" ] || fail "a view calls the renderers:$vr_bad"
+ok "view/ calls no report_* or doc_* function"
+
 # Below the commands, a layer gets what it reads (struct target_opts,
 # struct auto_opts, struct hosts_opts, the plan, the cell), never the whole
 # struct config of the command line: only cmd*.c and options*.c (which

@@ -14,6 +14,17 @@
 #include "results/results-json.h"
 #include "results/results.h"
 
+/* results.json text back into res as every reader gets it: read, then derived (analysis-derive.c). */
+static int
+read_back(const char *text, struct results *res, char *err, size_t errlen)
+{
+	int ret = results_from_json(text, res, err, errlen);
+
+	if (ret == 0)
+		analysis_results_derive(res);
+	return ret;
+}
+
 static void
 fake_results(struct results *res)
 {
@@ -122,7 +133,7 @@ round_trip(void)
 	    .max_ns = 6398000000ULL };
 	text = results_to_json(&a);
 	CHECK(text != NULL, "serialised");
-	CHECK(results_from_json(text, &b, err, sizeof err) == 0, "parse back: %s", err);
+	CHECK(read_back(text, &b, err, sizeof err) == 0, "parse back: %s", err);
 	CHECK_STR(b.label, a.label);
 	CHECK_STR(b.target.path, a.target.path);
 	CHECK(b.plan.ncells == a.plan.ncells && b.ndone == a.ndone, "cell counts");
@@ -156,18 +167,18 @@ round_trip(void)
 	free(text2);
 	results_free(&b);
 
-	CHECK(results_from_json("{\"schema_version\": 99}", &b, err, sizeof err) != 0 &&
+	CHECK(read_back("{\"schema_version\": 99}", &b, err, sizeof err) != 0 &&
 	    strstr(err, "schema_version") != NULL, "future schema refused: %s", err);
-	CHECK(results_from_json("{\"schema_version\": 1, \"target\": {}, \"plan\": {\"cells\": "
+	CHECK(read_back("{\"schema_version\": 1, \"target\": {}, \"plan\": {\"cells\": "
 	    "[{\"mode\": \"read\", \"bs\": 4096, \"depth\": 1, \"jobs\": 1}]}, \"cells\": "
 	    "[{\"index\": 5, \"mode\": \"read\", \"bs\": 4096, \"depth\": 1, \"jobs\": 1}]}",
 	    &b, err, sizeof err) != 0, "cell outside the plan refused");
-	CHECK(results_from_json("[", &b, err, sizeof err) != 0, "truncated refused");
-	CHECK(results_from_json("{\"schema_version\": 1, \"expect\": null, \"target\": {}, "
+	CHECK(read_back("[", &b, err, sizeof err) != 0, "truncated refused");
+	CHECK(read_back("{\"schema_version\": 1, \"expect\": null, \"target\": {}, "
 	    "\"plan\": {\"cells\": []}, \"cells\": []}", &b, err, sizeof err) == 0 &&
 	    !b.expect.set, "\"expect\": null is no expectation");
 	results_free(&b);
-	CHECK(results_from_json("{\"schema_version\": 1, \"expect\": {\"iops\": -5, \"bw_bytes_s\": "
+	CHECK(read_back("{\"schema_version\": 1, \"expect\": {\"iops\": -5, \"bw_bytes_s\": "
 	    "\"x\"}, \"target\": {}, \"plan\": {\"cells\": []}, \"cells\": []}", &b, err,
 	    sizeof err) == 0 && b.expect.set && b.expect.iops == 0 && b.expect.bw_bytes_s == 0,
 	    "bad expect figures read as not given");
@@ -363,7 +374,7 @@ attempts(void)
 
 	text = results_to_json(&a);
 	CHECK(text != NULL && strstr(text, "\"retry_unstable\":\t2") != NULL, "plan retry_unstable");
-	CHECK(results_from_json(text, &b, err, sizeof err) == 0, "parse back: %s", err);
+	CHECK(read_back(text, &b, err, sizeof err) == 0, "parse back: %s", err);
 	d = &b.cells[0];
 	CHECK(b.plan.retry_unstable == 2, "retry_unstable read back");
 	CHECK(d->nattempts == 3 && d->shown_attempt == 2 && d->iops == c->iops, "attempts read back");
@@ -382,7 +393,7 @@ attempts(void)
 		CHECK(p != NULL, "shown in the text");
 		if (p != NULL)
 			p[9] = '1';
-		CHECK(results_from_json(text, &b, err, sizeof err) == 0 && b.cells[0].shown_attempt == 2,
+		CHECK(read_back(text, &b, err, sizeof err) == 0 && b.cells[0].shown_attempt == 2,
 		    "shown chosen by the rule");
 		results_free(&b);
 	}
@@ -448,7 +459,7 @@ streamed_as_whole_tree(void)
 	free(y);
 	results_free(&a);
 
-	CHECK(results_load(ABS_SRCDIR "/reports/example/results.json", &a) == 0, "example loads");
+	CHECK(analysis_results_load(ABS_SRCDIR "/reports/example/results.json", &a) == 0, "example loads");
 	x = results_to_json(&a);
 	y = whole_tree_json(&a);
 	CHECK(x != NULL && strcmp(x, y) == 0, "streamed = whole tree for reports/example");

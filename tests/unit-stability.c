@@ -84,7 +84,7 @@ rate(unsigned runs, unsigned n, double amp, enum stability_verdict want)
 	}
 	free(r.series_ios);
 	printf("±%.0f%% noise, %u s: %u of %u %s\n", amp * 100, n, hits, runs,
-	    analysis_stability_verdict_name(want));
+	    results_stability_name(want));
 	return hits;
 }
 
@@ -273,7 +273,7 @@ main(void)
 	analysis_stability_judge(&r);
 	CHECK(r.stability.verdict == STABILITY_UNKNOWN, "no series: %d", r.stability.verdict);
 	CHECK_STR(r.stability.reason, "no per-second series");
-	CHECK(!analysis_stability_suspect(&r.stability), "unknown is suspect");
+	CHECK(!results_stability_suspect(&r.stability), "unknown is suspect");
 	CHECK(judge(&r, v, 1) == STABILITY_UNKNOWN, "one second: %s", r.stability.reason);
 	HAS(r, "1 whole second measured");
 	cell(&r, v, 6);
@@ -284,10 +284,10 @@ main(void)
 		v[i] = 0;
 	CHECK(judge(&r, v, 6) == STABILITY_UNKNOWN, "no I/O: %s", r.stability.reason);
 
-	CHECK_STR(analysis_stability_verdict_name(STABILITY_STALLED), "stalled");
-	CHECK_STR(analysis_stability_verdict_name(STABILITY_NOISY), "noisy");
-	CHECK_STR(analysis_stability_verdict_name(STABILITY_STEADY), "steady");
-	CHECK_STR(analysis_stability_verdict_name(STABILITY_UNKNOWN), "unknown");
+	CHECK_STR(results_stability_name(STABILITY_STALLED), "stalled");
+	CHECK_STR(results_stability_name(STABILITY_NOISY), "noisy");
+	CHECK_STR(results_stability_name(STABILITY_STEADY), "steady");
+	CHECK_STR(results_stability_name(STABILITY_UNKNOWN), "unknown");
 	free(r.series_ios);
 	return check_done("unit-stability");
 }

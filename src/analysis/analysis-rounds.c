@@ -116,6 +116,16 @@ analysis_rounds_spread(const struct cell_result *r, enum round_figure f, struct 
 	return true;
 }
 
+/* The spread of each of r's figures over its rounds into r->round_spread. */
+void
+analysis_rounds_spread_all(struct cell_result *r)
+{
+	unsigned f;
+
+	for (f = 0; f < ROUND_FIGURES; f++)
+		analysis_rounds_spread(r, (enum round_figure)f, &r->round_spread[f]);
+}
+
 /*
  * The tracking cells of --rounds-until-steady: per mode (and a mixed mode
  * per read share, as the reports have them), its highest depth and at that

@@ -82,28 +82,6 @@
 #define STABILITY_LAT_PAUSE_NS	(NSEC_PER_SEC / 10)
 #define STABILITY_LAT_STALL_NS	NSEC_PER_SEC
 
-static const char *const verdict_names[] = {
-	[STABILITY_UNKNOWN] = "unknown",
-	[STABILITY_STEADY]  = "steady",
-	[STABILITY_NOISY]   = "noisy",
-	[STABILITY_STALLED] = "stalled",
-};
-
-/* "unknown", "steady", "noisy", "stalled". */
-const char *
-analysis_stability_verdict_name(enum stability_verdict v)
-{
-	return (unsigned)v < sizeof verdict_names / sizeof verdict_names[0] ? verdict_names[v] :
-	    "?";
-}
-
-/* Noisy or stalled: figures from the cell are marked in the reports. */
-bool
-analysis_stability_suspect(const struct stability *s)
-{
-	return s->verdict == STABILITY_NOISY || s->verdict == STABILITY_STALLED;
-}
-
 /*
  * How many I/Os counting can move between neighbouring seconds.  A second
  * counts the I/Os that completed in it, and the ones in flight at its edge

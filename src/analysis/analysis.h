@@ -245,8 +245,6 @@ void	 analysis_burst_detect(const uint64_t *ios, unsigned n, struct burst *b);
 /* analysis-stability.c: the per-cell stability verdict (its reason is part of the record) */
 void	 analysis_stability_compute(const struct cell_result *r, struct stability *s);
 void	 analysis_stability_judge(struct cell_result *r);
-const char *analysis_stability_verdict_name(enum stability_verdict v);
-bool	 analysis_stability_suspect(const struct stability *s);
 
 /* analysis-steady.c: steady state of a per-second IOPS series */
 bool	 analysis_steady(const uint64_t *ios, unsigned n, unsigned window, unsigned pct,
@@ -256,6 +254,7 @@ void	 analysis_steady_stats(const uint64_t *ios, unsigned n, unsigned window,
 
 /* analysis-rounds.c */
 double	 analysis_rounds_level_pct(unsigned n);
+void	 analysis_rounds_spread_all(struct cell_result *r);
 bool	 analysis_rounds_spread(const struct cell_result *r, enum round_figure f,
 	     struct round_spread *s);
 bool	 analysis_rounds_steady(const struct results *res, unsigned last, struct rounds_steady *st);
@@ -264,5 +263,10 @@ unsigned analysis_rounds_reached(const struct results *res, unsigned *most,
 
 /* analysis-saturation.c */
 int	 analysis_saturation_depth(const unsigned *depth, const double *iops, unsigned n);
+
+/* analysis-derive.c: a record read back gets its verdicts, spread and shown attempt */
+void	 analysis_cell_derive(struct cell_result *r);
+void	 analysis_results_derive(struct results *res);
+int	 analysis_results_load(const char *path, struct results *res);
 
 #endif

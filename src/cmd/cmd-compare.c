@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "analysis/analysis.h"
 #include "base/sweep.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
@@ -164,7 +165,7 @@ cmd_compare_exec(struct config *cfg)
 
 		run->path = cmd_compare_input(cfg->args[k]);
 		cmp.nruns++;
-		if (results_load(run->path, &run->res) != 0) {
+		if (analysis_results_load(run->path, &run->res) != 0) {
 			compare_free(&cmp);
 			return SWEEP_EXIT_USAGE;
 		}

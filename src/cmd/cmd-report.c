@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analysis/analysis.h"
 #include "base/sweep.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
@@ -65,7 +66,7 @@ cmd_report_exec(struct config *cfg)
 		input = xasprintf("%s/results.json", cfg->args[0]);
 	else
 		input = xstrdup(cfg->args[0]);
-	if (results_load(input, &res) != 0) {
+	if (analysis_results_load(input, &res) != 0) {
 		free(input);
 		return SWEEP_EXIT_USAGE;
 	}

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analysis/analysis.h"
 #include "base/sweep.h"
 #include "base/util.h"
 #include "cmd/cmd.h"
@@ -107,7 +108,7 @@ resume_load(struct config *cfg, struct results *old)
 		free(path);
 		return -EINVAL;
 	}
-	err = results_load(path, old);
+	err = analysis_results_load(path, old);
 	if (err == 0 && (err = options_plan_check(path, &old->plan)) != 0)
 		results_free(old);
 	free(path);

@@ -50,9 +50,29 @@ uint64_t hist_percentile(const struct hist *h, double p);
 unsigned hist_index(uint64_t v);
 uint64_t hist_bucket_mid(unsigned i);
 
+/*
+ * What measuring a cell asks of the analysis, given by its caller (the
+ * loop, above both): io/ includes no analysis, so the rules that end a
+ * window early and the verdicts a finished cell carries come in here.
+ *   steady     whether seconds [0, n) of per-second IOPS are steady (ends
+ *              the window at the next second); NULL never
+ *   unstable   whether the seconds so far (a partial cell: cell, status,
+ *              series_ios, nseries, runtime_ns, inflight_max) already
+ *              judge noisy or stalled (a plan with steady_soon ends it);
+ *              NULL never
+ *   judge      the verdicts of the finished cell r, whose window held secs
+ *              whole seconds (steady_last, stability); NULL none
+ */
+struct run_rules {
+	bool	(*steady)(const uint64_t *ios, unsigned n, unsigned window_s, unsigned pct,
+		    unsigned inflight);
+	bool	(*unstable)(const struct cell_result *r);
+	void	(*judge)(struct cell_result *r, unsigned secs, unsigned window_s);
+};
+
 /* run.c: one cell, its jobs' threads and the main thread watching them */
 int	 run_cell(const struct target *t, const struct plan *p, const struct cell *c,
-	     struct cell_result *r, unsigned k);
+	     const struct run_rules *rules, struct cell_result *r, unsigned k);
 
 /* run-progress.c: the progress line on a terminal */
 struct run_progress_mark {

@@ -19,7 +19,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis/analysis.h"
 #include "base/util.h"
 #include "io/measure.h"
 #include "io/run.h"
@@ -41,6 +40,7 @@ tv_s(const struct timeval *tv)
 struct run_watch {
 	const struct cell	*cell;
 	const struct plan	*plan;
+	const struct run_rules	*rules;		/* the caller's steady, unstable and judge */
 	struct run_job		**jobs;		/* c->jobs of them, each counted (run_job_put) */
 	unsigned		 started;	/* job threads created */
 	unsigned		 k;
@@ -125,7 +125,7 @@ run_soon_end(const struct run_watch *w)
 
 /*
  * steady_soon: whether the seconds [0, done) already judge noisy or
- * stalled (analysis-stability.c, as the finished cell is judged).  --auto
+ * stalled (the caller's rule, as the finished cell is judged).  --auto
  * measures such a cell again; the rest of its runtime would only average
  * the disturbance into a figure the caps leave out.
  */
@@ -133,8 +133,9 @@ static bool
 run_soon_unstable(const struct run_watch *w, unsigned done, unsigned inflight)
 {
 	struct cell_result r;
-	struct stability s;
 
+	if (w->rules->unstable == NULL)
+		return false;
 	memset(&r, 0, sizeof r);
 	r.cell = *w->cell;
 	r.status = CELL_OK;
@@ -142,8 +143,7 @@ run_soon_unstable(const struct run_watch *w, unsigned done, unsigned inflight)
 	r.nseries = done;
 	r.runtime_ns = (uint64_t)done * NSEC_PER_SEC;
 	r.inflight_max = inflight;
-	analysis_stability_compute(&r, &s);
-	return analysis_stability_suspect(&s);
+	return w->rules->unstable(&r);
 }
 
 /*
@@ -180,7 +180,8 @@ run_check_steady(struct run_watch *w, uint64_t t)
 		return;
 	for (i = 0, inflight = 0; i < w->cell->jobs; i++)
 		inflight += w->jobs[i]->j.depth;
-	if (analysis_steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
+	if (w->rules->steady != NULL &&
+	    w->rules->steady(w->ios, done, p->steady_window_s, p->steady_pct, inflight)) {
 		uint64_t end = w->sh->t_measure + (uint64_t)(done + 1) * NSEC_PER_SEC;
 		uint64_t soon = p->steady_soon ? run_soon_end(w) : end;
 
@@ -464,8 +465,6 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	devstat_delta(ds0, ds1, window, &r->dev);
 	r->steady = w->steady;
 	r->steady_at_s = w->steady_at_s;
-	analysis_steady_stats(r->series_ios, (unsigned)(window / NSEC_PER_SEC),
-	    w->plan->steady_window_s, &r->steady_last);
 	if (sweep_interrupted) {
 		r->status = CELL_PARTIAL;
 		str_copy(r->status_reason, sizeof r->status_reason, "interrupted");
@@ -480,7 +479,8 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	} else
 		r->status = CELL_OK;
 	bw_check_compute(r);
-	analysis_stability_judge(r);
+	if (w->rules->judge != NULL)
+		w->rules->judge(r, (unsigned)(window / NSEC_PER_SEC), w->plan->steady_window_s);
 	return ret;
 }
 
@@ -508,7 +508,7 @@ run_reason(struct run_watch *w, struct cell_result *r)
  */
 int
 run_cell(const struct target *t, const struct plan *p, const struct cell *c,
-    struct cell_result *r, unsigned k)
+    const struct run_rules *rules, struct cell_result *r, unsigned k)
 {
 	const struct engine_ops *ops = engine_find(p->engine);
 	struct run_watch w;
@@ -533,6 +533,7 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 	memset(&w, 0, sizeof w);
 	w.cell = c;
 	w.plan = p;
+	w.rules = rules;
 	w.k = k;
 	w.jobs = xcalloc(c->jobs, sizeof *w.jobs);
 	w.ios = xcalloc(p->runtime_s + 1, sizeof *w.ios);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/analysis.h"
 #include "base/util.h"
 #include "loop/auto.h"
 #include "plan/plan.h"
@@ -63,7 +64,7 @@ autoplan_like(const struct auto_opts *o, struct plan *p)
 		free(path);
 		return -EINVAL;
 	}
-	if (results_load(path, &old) != 0) {
+	if (analysis_results_load(path, &old) != 0) {
 		free(path);
 		return -EINVAL;
 	}

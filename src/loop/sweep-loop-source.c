@@ -38,9 +38,10 @@ loop_cell_store(struct sweep_loop *l, void *state, const struct loop_pick *pk,
 		    got->status_reason);
 		l->stop = true;
 	}
-	if (nrounds > 1)
+	if (nrounds > 1) {
 		results_store_round(res, pk->cell, got);
-	else
+		analysis_rounds_spread_all(&res->cells[pk->cell]);
+	} else
 		results_store_cell(res, pk->cell, got);
 }
 

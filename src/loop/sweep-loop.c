@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/analysis.h"
 #include "base/util.h"
 #include "import/fio.h"
 #include "io/measure.h"
@@ -27,11 +28,36 @@ loop_native_ready(void *arg)
 	return access(t->path, F_OK) != 0 ? -errno : 0;
 }
 
+/* Whether a cell's seconds so far already judge noisy or stalled (--auto ends those). */
+static bool
+loop_native_unstable(const struct cell_result *r)
+{
+	struct stability s;
+
+	analysis_stability_compute(r, &s);
+	return results_stability_suspect(&s);
+}
+
+/* A finished cell's verdicts: its last steady window's figures, its stability. */
+static void
+loop_native_judge(struct cell_result *r, unsigned secs, unsigned window_s)
+{
+	analysis_steady_stats(r->series_ios, secs, window_s, &r->steady_last);
+	analysis_stability_judge(r);
+}
+
+/* The analysis a cell's run asks for: io/ sees it only through these. */
+static const struct run_rules loop_native_rules = {
+	.steady = analysis_steady,
+	.unstable = loop_native_unstable,
+	.judge = loop_native_judge,
+};
+
 static int
 loop_native_run(void *arg, const struct plan *p, const struct cell *c, struct cell_result *r,
     unsigned k)
 {
-	return run_cell(arg, p, c, r, k);
+	return run_cell(arg, p, c, &loop_native_rules, r, k);
 }
 
 const struct loop_executor_ops loop_executor_native = {

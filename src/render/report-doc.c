@@ -372,7 +372,7 @@ report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 			if (res->cells[i].nattempts - 1 > most)
 				most = res->cells[i].nattempts - 1;
 		}
-		suspect += analysis_stability_suspect(&res->cells[i].stability);
+		suspect += results_stability_suspect(&res->cells[i].stability);
 	}
 	if (n == 0 && suspect == 0 && res->plan.retry_unstable > 0) {
 		doc_para_begin(d, NULL);

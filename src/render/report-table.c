@@ -228,13 +228,13 @@ report_table_stability(struct report_table *t, unsigned row, unsigned col,
 {
 	const struct stability *s = &r->stability;
 
-	if (analysis_stability_suspect(s)) {
+	if (results_stability_suspect(s)) {
 		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
-		    analysis_stability_verdict_name(s->verdict), REPORT_UNSTEADY_MARK);
+		    results_stability_name(s->verdict), REPORT_UNSTEADY_MARK);
 		report_table_flag(t, row, col, report_table_stability_flag(s), s->reason);
 		report_table_flag(t, row, col + 1, report_table_stability_flag(s), NULL);
 	} else
-		report_table_set(t, row, col, "%s", analysis_stability_verdict_name(s->verdict));
+		report_table_set(t, row, col, "%s", results_stability_name(s->verdict));
 	report_table_set(t, row, col + 1, "%s", s->reason);
 }
 
@@ -330,7 +330,7 @@ static void
 table_view_text(struct report_table *t, unsigned row, unsigned col, const struct view_cell *vc)
 {
 	if (vc->flags & VIEW_UNSTEADY)
-		report_table_set(t, row, col, "%s (%s)", vc->text, analysis_stability_verdict_name(
+		report_table_set(t, row, col, "%s (%s)", vc->text, results_stability_name(
 		    vc->flags & VIEW_STALLED ? STABILITY_STALLED : STABILITY_NOISY));
 	else
 		report_table_set(t, row, col, "%s", vc->text);

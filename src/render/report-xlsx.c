@@ -127,7 +127,7 @@ xl_view_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t co
 			worksheet_write_comment(ws, row, col, note);
 	} else if (vc->kind == VIEW_TEXT && (vc->flags & VIEW_UNSTEADY)) {
 		s = xasprintf("%s %s %s", vc->text, REPORT_UNSTEADY_MARK,
-		    analysis_stability_verdict_name(vc->flags & VIEW_STALLED ? STABILITY_STALLED :
+		    results_stability_name(vc->flags & VIEW_STALLED ? STABILITY_STALLED :
 		    STABILITY_NOISY));
 		worksheet_write_string(ws, row, col, s, x->failed);
 		free(s);

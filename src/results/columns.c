@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
 #include "base/util.h"
 #include "plan/plan.h"
 #include "results/columns.h"
@@ -215,15 +214,15 @@ COLUMN_GETTER(get_steady) { text(v, column_steady_text(res, r, v->buf, sizeof v-
 /* The stability verdict (analysis-stability.c) and its reason; noisy and stalled are marked. */
 COLUMN_GETTER(get_stability)
 {
-	text(v, analysis_stability_verdict_name(r->stability.verdict));
-	if (analysis_stability_suspect(&r->stability))
+	text(v, results_stability_name(r->stability.verdict));
+	if (results_stability_suspect(&r->stability))
 		v->mark = COLUMN_MARK_FAILED;
 }
 
 COLUMN_GETTER(get_stability_reason)
 {
 	text(v, r->stability.reason);
-	if (analysis_stability_suspect(&r->stability))
+	if (results_stability_suspect(&r->stability))
 		v->mark = COLUMN_MARK_FAILED;
 }
 
@@ -266,11 +265,11 @@ static void
 spread_value(const struct cell_result *r, enum round_figure f, int which, double scale,
     struct column_value *v)
 {
-	struct round_spread s;
+	const struct round_spread *s = &r->round_spread[f];	/* derived when stored or loaded */
 
-	if (!analysis_rounds_spread(r, f, &s))
+	if (s->n < 2)
 		return;
-	number(v, (which == 0 ? s.min : which == 1 ? s.max : which == 2 ? s.lo : s.hi) / scale);
+	number(v, (which == 0 ? s->min : which == 1 ? s->max : which == 2 ? s->lo : s->hi) / scale);
 }
 
 #define SPREAD_GETTER(name, f, which, scale) \
@@ -288,10 +287,8 @@ SPREAD_GETTER(get_p99_max, ROUND_P99, 1, 1e3)
 
 COLUMN_GETTER(get_ci_level)
 {
-	struct round_spread s;
-
-	if (analysis_rounds_spread(r, ROUND_IOPS, &s))
-		number(v, s.level_pct);
+	if (r->round_spread[ROUND_IOPS].n >= 2)
+		number(v, r->round_spread[ROUND_IOPS].level_pct);
 }
 
 /*

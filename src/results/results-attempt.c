@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
 #include "base/sweep.h"
 #include "base/util.h"
 #include "results/results.h"
@@ -95,7 +94,7 @@ results_attempt_wanted(const struct cell_result *r, unsigned max)
 	unsigned done = r->nattempts > 0 ? r->nattempts - 1 : 0;
 
 	return max > 0 && r->status == CELL_OK && r->nrounds == 0 &&
-	    analysis_stability_suspect(&r->stability) && done < max;
+	    results_stability_suspect(&r->stability) && done < max;
 }
 
 /*

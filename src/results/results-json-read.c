@@ -17,7 +17,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "analysis/analysis.h"
 #include "base/util.h"
 #include "plan/plan.h"
 #include "results/results-fields.h"
@@ -74,7 +73,6 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		results_cell_free(r);
 		return -EINVAL;
 	}
-	analysis_stability_judge(r);
 	return 0;
 }
 
@@ -124,8 +122,8 @@ measurements_from_json(const cJSON *o, const char *key, unsigned max, struct cel
 
 /*
  * A cell's "rounds" (--repeat) and "attempts" (--retry-unstable) back into
- * r.  Its shown attempt is chosen again by the stated rule, so that the
- * figures shown are always the attempt the reports name.
+ * r.  The verdicts, the rounds' spread and the shown attempt are the
+ * analysis's, derived after the load (analysis_results_derive).
  */
 static int
 cell_lists_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
@@ -135,9 +133,6 @@ cell_lists_from_json(const cJSON *o, struct cell_result *r, char *err, size_t er
 	    measurements_from_json(o, "attempts", SWEEP_RETRY_MAX + 1, r, &r->attempts,
 	    &r->nattempts, &r->shown_attempt, err, errlen) != 0)
 		return -EINVAL;
-	results_rounds_spread(r);
-	if (r->nattempts > 0)
-		r->shown_attempt = results_attempt_choose(r);
 	return 0;
 }
 

@@ -15,7 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "analysis/analysis.h"
 #include "base/sweep.h"
 #include "base/util.h"
 #include "results/results.h"
@@ -310,7 +309,6 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 	c->nrounds = nrounds;
 	c->shown_round = k;
 	round_failed_note(c);
-	results_rounds_spread(c);
 	results_cell_own_series(c, shown);
 }
 
@@ -331,14 +329,26 @@ results_cell_own_series(struct cell_result *c, const struct cell_result *shown)
 	}
 }
 
-/* The spread of r's figures over its rounds (analysis_rounds_spread) into r->round_spread. */
-void
-results_rounds_spread(struct cell_result *r)
-{
-	unsigned f;
+static const char *const verdict_names[] = {
+	[STABILITY_UNKNOWN] = "unknown",
+	[STABILITY_STEADY]  = "steady",
+	[STABILITY_NOISY]   = "noisy",
+	[STABILITY_STALLED] = "stalled",
+};
 
-	for (f = 0; f < ROUND_FIGURES; f++)
-		analysis_rounds_spread(r, (enum round_figure)f, &r->round_spread[f]);
+/* "unknown", "steady", "noisy", "stalled". */
+const char *
+results_stability_name(enum stability_verdict v)
+{
+	return (unsigned)v < sizeof verdict_names / sizeof verdict_names[0] ? verdict_names[v] :
+	    "?";
+}
+
+/* Noisy or stalled: figures from the cell are marked in the reports. */
+bool
+results_stability_suspect(const struct stability *s)
+{
+	return s->verdict == STABILITY_NOISY || s->verdict == STABILITY_STALLED;
 }
 
 /* Cell runs done: every round of every cell (a cell without rounds counts once). */

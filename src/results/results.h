@@ -24,7 +24,9 @@ double	 results_cell_cv_pct(const struct cell_result *r);
 void	 results_store_cell(struct results *res, unsigned i, struct cell_result *r);
 void	 results_reset_cell(struct results *res, unsigned i);
 void	 results_store_round(struct results *res, unsigned i, struct cell_result *r);
-void	 results_rounds_spread(struct cell_result *r);
+/* A stability verdict's name; whether it marks the cell's figures (noisy or stalled). */
+const char *results_stability_name(enum stability_verdict v);
+bool	 results_stability_suspect(const struct stability *s);
 void	 results_cell_own_series(struct cell_result *c, const struct cell_result *shown);
 void	 results_cell_free(struct cell_result *r);
 unsigned results_rounds_done(const struct results *res);

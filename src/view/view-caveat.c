@@ -46,7 +46,7 @@ view_caveats(const struct results *res, int i)
 	r = &res->cells[i];
 	if (!results_cell_has_figures(r))
 		return 0;
-	if (analysis_stability_suspect(&r->stability))
+	if (results_stability_suspect(&r->stability))
 		f |= r->stability.verdict == STABILITY_STALLED ? VIEW_STALLED : VIEW_NOISY;
 	if (!r->check.ok)
 		f |= VIEW_MISMATCH;

@@ -495,7 +495,7 @@ view_summary_cell_name(const struct summary *s, const struct cell_result *r, cha
 bool
 view_summary_suspect(const struct results *res, int i)
 {
-	return i >= 0 && analysis_stability_suspect(&res->cells[i].stability);
+	return i >= 0 && results_stability_suspect(&res->cells[i].stability);
 }
 
 /*
