@@ -143,7 +143,7 @@ ok "view/ calls no report_* or doc_* function"
 # builds it) see it.
 cfg_bad=""
 for c in "$top_srcdir"/src/io/*.[ch] "$top_srcdir"/src/loop/*.[ch] "$top_srcdir"/src/plan/*.[ch] \
-    "$top_srcdir"/src/options/profile.c "$top_srcdir"/src/import/*.[ch] \
+    "$top_srcdir"/src/results/profile.c "$top_srcdir"/src/import/*.[ch] \
     "$top_srcdir"/src/results/*.[ch] "$top_srcdir"/src/analysis/*.[ch]; do
 	[ -f "$c" ] || continue
 	grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -q 'struct config\b' &&
@@ -210,10 +210,23 @@ for path in sorted(glob.glob(sys.argv[2] + "/*/*.c")):
             if i - start + 1 > 100:
                 bad.append("%s: %s is %d lines (100 at most)" % (path, name, i - start + 1))
             start = None
+# The floors hold for calls too (a call through a header counts as a use):
+# a file calls functions of its own folder or of a lower floor only.
+floor = {"base": 0, "plan": 1, "results": 2, "analysis": 3, "io": 4, "view": 5, "import": 5,
+         "render": 6, "loop": 6, "options": 7, "cmd": 8}
+folder = {}
+for path in glob.glob(sys.argv[2] + "/*/*.c"):
+    folder[path.split("/")[-1][:-2]] = path.split("/")[-2]
+for a in sorted(edges):
+    for b in sorted(edges[a]):
+        fa, fb = folder.get(a), folder.get(b)
+        if fa and fb and fa != fb and floor.get(fb, 0) >= floor.get(fa, 0):
+            bad.append("%s/%s.c (floor %d) calls into %s/%s.c (floor %d)" %
+                       (fa, a, floor.get(fa, 0), fb, b, floor.get(fb, 0)))
 print("%d files, %d uses between them" % (len(set(edges) | {w for ws in edges.values() for w in ws}),
       sum(len(w) for w in edges.values())))
 for b in bad:
     print("FAIL:", b)
 sys.exit(1 if bad else 0)
 PYEOF
-ok "no cycles between source files, no function over 100 lines, no file over 900"
+ok "no cycles between source files, no call back up the floors, no function over 100 lines, no file over 900"

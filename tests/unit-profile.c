@@ -14,6 +14,7 @@
 #include "check.h"
 #include "base/sweep.h"
 #include "plan/plan.h"
+#include "results/profile.h"
 
 #define TIB	(1024 * GIB)
 

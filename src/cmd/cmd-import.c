@@ -11,6 +11,7 @@
 #include "import/fio.h"
 #include "plan/plan.h"
 #include "render/report.h"
+#include "results/profile.h"
 #include "results/results.h"
 
 static int cmd_import_exec(struct config *);

@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "plan/plan.h"
 #include "render/report.h"
+#include "results/profile.h"
 #include "results/results.h"
 
 static int cmd_report_exec(struct config *);

@@ -22,6 +22,7 @@
 #include "options/options.h"
 #include "plan/plan.h"
 #include "render/report.h"
+#include "results/profile.h"
 
 static int cmd_out_check_links(const char *dir, const char *input);
 

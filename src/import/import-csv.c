@@ -33,6 +33,7 @@
 #include "import/import-csv.h"
 #include "plan/plan.h"
 #include "results/columns.h"
+#include "results/profile.h"
 #include "results/results.h"
 
 #define IMPORT_CSV_MAX_BYTES	(64 * MIB)

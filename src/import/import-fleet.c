@@ -20,6 +20,7 @@
 #include "base/util.h"
 #include "import/fio.h"
 #include "plan/plan.h"
+#include "results/profile.h"
 #include "results/results.h"
 
 #define FLEET_MAX	256	/* hosts read from one file */

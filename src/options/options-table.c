@@ -18,6 +18,7 @@
 #include "io/engine.h"
 #include "options/options.h"
 #include "plan/plan.h"
+#include "results/profile.h"
 
 #define CFG(field)	offsetof(struct config, field)
 

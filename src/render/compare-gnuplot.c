@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "render/report.h"
+#include "results/profile.h"
 
 static const struct {
 	const char		*stem;

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "render/report.h"
+#include "results/profile.h"
 
 /* The provisioned caps' colour (gp_caps' cap lines on the IOPS and bw charts too). */
 #define RL_PROVISIONED	"#404040"

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "render/report.h"
+#include "results/profile.h"
 
 #define GNUPLOT_TIMEOUT_S	30	/* all charts together; $SWEEP_GNUPLOT_TIMEOUT overrides */
 #define GNUPLOT_TMP		".tmp-"

@@ -15,6 +15,7 @@
 #include <xlsxwriter.h>
 
 #include "render/report.h"
+#include "results/profile.h"
 
 #define SHEET_IOPS	"IOPS"
 #define SHEET_BW	"MiB per s"

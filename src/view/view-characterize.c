@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "results/profile.h"
 #include "view/palette.h"
 #include "view/view.h"
 

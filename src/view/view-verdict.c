@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "results/profile.h"
 #include "view/view.h"
 
 /* A level this many percent of its cap is no throttle's: three times the cap. */

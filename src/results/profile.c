@@ -22,7 +22,7 @@
 #include <cjson/cJSON.h>
 
 #include "base/util.h"
-#include "plan/plan.h"
+#include "results/profile.h"
 #include "results/results-json.h"
 
 #define PROFILE_MAX_BYTES	(256 * 1024)
