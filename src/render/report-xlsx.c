@@ -412,8 +412,8 @@ xl_summary_failed(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row,
 
 /*
  * Summary rows, when --retry-unstable ran a cell again: the rule and how
- * many are steady now (red when some is not), then a row per cell, its
- * name and its attempts (view-retry.c); when it had none to run again, a
+ * many are steady now (red when some is not), then a row per cell, "its
+ * name: its attempts" (view-retry.c); when it had none to run again, a
  * line that says so.  Returns the next row.
  */
 static lxw_row_t
@@ -428,9 +428,12 @@ xl_retries(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct
 		return row;
 	row = xl_line(x, sh, row + 1, 0, "Retried cells", x->bold);
 	row = xl_line(x, sh, row, 0, v->text, v->unsteady ? x->alert : NULL);
+	/* a line each, as the documents' list: the Summary's first column is too narrow for a name */
 	for (i = 0; i < v->ncells; i++) {
-		worksheet_write_string(sh->ws, row, 0, v->cells[i].name, x->bold);
-		row = xl_line(x, sh, row, 1, v->cells[i].note, NULL);
+		char *line = xasprintf("%s: %s", v->cells[i].name, v->cells[i].note);
+
+		row = xl_line(x, sh, row, 0, line, NULL);
+		free(line);
 	}
 	return row;
 }
@@ -502,6 +505,8 @@ xl_summary_columns(struct xl_sheet *sh, const struct report_ctx *ctx)
 	xl_view_fit(sh, &ctx->view->bursts);
 	xl_view_fit(sh, &ctx->view->mismatches);
 	xl_view_fit(sh, &ctx->view->problems);
+	if (ctx->view->docs->rounds.on)
+		xl_view_fit(sh, &ctx->view->rounds);
 	for (i = 0; i < ctx->view->nsections; i++)
 		xl_view_fit(sh, &ctx->view->sections[i]);
 	for (c = 0; c < sh->n; c = last + 1) {

@@ -86,6 +86,7 @@ view_docs_build(const struct results *res, const struct summary *sum)
 	docs_header(&d->head, res);
 	docs_measured(&d->measured, res);
 	d->nseries = sum->nseries;
+	d->bs = sum->bs;
 	d->nbs = sum->nbs;
 	d->nwl = sum->nmodes;
 	d->wl = xcalloc(sum->nmodes ? sum->nmodes : 1, sizeof *d->wl);

@@ -788,7 +788,8 @@ struct view_docs {
 	unsigned		 nwl;
 	char			 shares[256];	/* the read shares, "" none (view_summary_shares_text) */
 	unsigned		 nseries;	/* lines of the pivot charts (summary.nseries) */
-	unsigned		 nbs;		/* block sizes with figures (summary.nbs) */
+	const uint64_t		*bs;		/* block sizes with figures, ascending (summary.bs) */
+	unsigned		 nbs;
 	struct view_notes	 notes;
 	struct view_retry	 retry;
 	struct view_rounds_verdict rounds;
