@@ -315,6 +315,64 @@ ratio(void)
 		CHECK_STR(view_ratio(t[i].v, t[i].decimals, buf, sizeof buf), t[i].want);
 }
 
+/*
+ * view.docs (view-docs.c, view-notes.c, view-retry.c): the header, the
+ * counts, the banner in each format's words, the notes, and the retried
+ * cells: none, then cell 1 (randread 4K QD8) run again, still noisy.
+ */
+static void
+docs(struct results *res, const struct summary *sum)
+{
+	struct cell_result *r = &res->cells[1];
+	struct view_docs *d = view_docs_build(res, sum);
+	const char *b;
+	unsigned k;
+
+	CHECK_STR(d->head.label, "unit");
+	CHECK(d->nwl == 2 && strcmp(d->wl[1].name, "write") == 0 && d->wl[0].ncells == 5,
+	    "workloads: %u, randread %u cells", d->nwl, d->wl[0].ncells);
+	CHECK(d->notes.counts.ndone == 11 && d->notes.counts.nmismatch == 1 &&
+	    d->notes.counts.nskipped == 1 && d->notes.counts.nunsteady == 1,
+	    "counts: %u done, %u mismatch, %u skipped, %u unsteady", d->notes.counts.ndone,
+	    d->notes.counts.nmismatch, d->notes.counts.nskipped, d->notes.counts.nunsteady);
+	b = d->notes.unsteady[VIEW_WHERE_DOC];
+	CHECK(b != NULL && strstr(b, "1 of 11 cells is not steady (noisy: randread 4K QD8)") != NULL &&
+	    strstr(b, "marked " REPORT_UNSTEADY_MARK ", and the Stability column of every cell's "
+	    "check says why") != NULL, "the document's banner: %s", b ? b : "NULL");
+	b = d->notes.unsteady[VIEW_WHERE_SHEET];
+	CHECK(b != NULL && strstr(b, "marked yellow") != NULL, "the sheet's banner: %s",
+	    b ? b : "NULL");
+	CHECK(d->notes.stability != NULL && strncmp(d->notes.stability, "Stability", 9) == 0 &&
+	    d->notes.burst != NULL && d->notes.verdict == NULL, "the notes; no spec: no verdict");
+	CHECK(d->retry.text == NULL && d->retry.none == NULL && d->retry.ncells == 0 &&
+	    !d->rounds.on, "nothing retried, no rounds");
+	view_docs_free(d);
+
+	/* cell 1 ran twice, both noisy; the first is shown */
+	res->plan.retry_unstable = 2;
+	r->nattempts = 2;
+	r->attempts = xcalloc(2, sizeof *r->attempts);
+	for (k = 0; k < 2; k++) {
+		r->attempts[k].status = CELL_OK;
+		r->attempts[k].stability.verdict = STABILITY_NOISY;
+		snprintf(r->attempts[k].stability.reason, sizeof r->attempts[k].stability.reason,
+		    "noisy %u", k + 1);
+	}
+	d = view_docs_build(res, sum);
+	CHECK(d->retry.ncells == 1 && d->retry.unsteady && d->retry.cells[0].cell == 1,
+	    "one cell retried, still noisy");
+	CHECK(d->retry.text != NULL && strncmp(d->retry.text, "1 cell was stalled or noisy and ran "
+	    "again (--retry-unstable 2: up to 2 re-runs, until an attempt is steady); 0 of them "
+	    "are steady now.", 120) == 0, "the retries' sentence: %s",
+	    d->retry.text ? d->retry.text : "NULL");
+	CHECK_STR(d->retry.cells[0].name, "randread 4K QD8");
+	CHECK(strncmp(d->retry.cells[0].note, "attempt 1 of 2 shown", 20) == 0 &&
+	    strstr(d->retry.cells[0].note, "attempt 2 noisy 2") != NULL, "its note: %s",
+	    d->retry.cells[0].note);
+	view_docs_free(d);
+	res->plan.retry_unstable = 0;
+}
+
 int
 main(void)
 {
@@ -332,6 +390,7 @@ main(void)
 	curves_chosen();
 	range();
 	ratio();
+	docs(&res, &sum);
 	view_summary_free(&sum);
 	results_free(&res);
 	return check_done("unit-view");

@@ -24,42 +24,41 @@ report_doc_field(struct doc *d, const char *name)
 
 /* Title, description, target, host, date, engine and units. */
 static void
-report_doc_header(struct doc *d, const struct results *res)
+report_doc_header(struct doc *d, const struct view_header *h)
 {
-	const struct target *tg = &res->target;
-	char *title = xasprintf("sweep: %s", res->label), a[32], per[48];
+	char *title = xasprintf("sweep: %s", h->label), a[32];
 
 	doc_begin(d, title, NULL);
 	free(title);
 	doc_heading_begin(d, 1);
 	doc_raw(d, "Storage characterization: ");
-	doc_text(d, res->label);
+	doc_text(d, h->label);
 	doc_heading_end(d, 1);
-	if (res->description[0] != '\0')
-		doc_para_text(d, NULL, res->description);
+	if (h->description[0] != '\0')
+		doc_para_text(d, NULL, h->description);
 	doc_para_begin(d, "meta");
 	doc_strong(d, "Target");
 	doc_raw(d, " ");
-	doc_code(d, tg->path);
-	doc_printf(d, " (%s", tg->kind == TARGET_DEVICE ? "block device" : "file");
-	if (tg->total_size > 0)
-		doc_printf(d, ", %s used", size_human(tg->size, a, sizeof a));
-	if (tg->model[0] != '\0') {
+	doc_code(d, h->target);
+	doc_printf(d, " (%s", h->device ? "block device" : "file");
+	if (h->used > 0)
+		doc_printf(d, ", %s used", size_human(h->used, a, sizeof a));
+	if (h->model[0] != '\0') {
 		doc_raw(d, ", ");
-		doc_text(d, tg->model);
+		doc_text(d, h->model);
 	}
 	doc_raw(d, ")");
 	report_doc_field(d, "Host");
-	doc_text(d, res->host);
+	doc_text(d, h->host);
 	report_doc_field(d, "Started");
-	doc_plain(d, res->started_utc);
+	doc_plain(d, h->started);
 	report_doc_field(d, "Engine");
-	doc_text(d, res->plan.engine);
-	if (view_per_cell_known(res))
-		doc_printf(d, ", %s per cell", view_per_cell(res, per, sizeof per));
+	doc_text(d, h->engine);
+	if (h->per_cell[0] != '\0')
+		doc_printf(d, ", %s per cell", h->per_cell);
 	doc_sep(d);
 	doc_raw(d, "sweep ");
-	doc_plain(d, res->tool_version);
+	doc_plain(d, h->version);
 	doc_para_end(d);
 	doc_para_begin(d, "meta");
 	doc_raw(d, "Units: IOPS; MiB/s = 2");
@@ -78,39 +77,34 @@ report_doc_header(struct doc *d, const struct results *res)
 static void
 report_doc_stability_banner(struct doc *d, const struct report_ctx *ctx)
 {
-	char *banner = report_table_stability_banner(ctx, REPORT_UNSTEADY_MARK,
-	    "the Stability column of every cell's check");
+	const char *banner = ctx->view->docs->notes.unsteady[VIEW_WHERE_DOC];
 
-	if (banner == NULL)
-		return;
-	doc_note(d, REPORT_UNSTEADY_MARK " Not steady:", banner);
-	free(banner);
+	if (banner != NULL)
+		doc_note(d, REPORT_UNSTEADY_MARK " Not steady:", banner);
 }
 
 /* The banner when the run read a region never written, before anything else. */
 static void
 report_doc_unwritten_banner(struct doc *d, const struct report_ctx *ctx)
 {
-	char *banner = view_unwritten_banner(ctx->res, REPORT_UNWRITTEN_MARK " in the tables");
+	const char *banner = ctx->view->docs->notes.unwritten[VIEW_WHERE_DOC];
 
-	if (banner == NULL)
-		return;
-	doc_note(d, REPORT_UNWRITTEN_MARK " Reads of a region never written:", banner);
-	free(banner);
+	if (banner != NULL)
+		doc_note(d, REPORT_UNWRITTEN_MARK " Reads of a region never written:", banner);
 }
 
 /* The volume against its spec, one line, when it has one. */
 static void
 report_doc_verdict(struct doc *d, const struct report_ctx *ctx)
 {
-	char *line = view_verdict_bottom_line(ctx->res, ctx->sum), *text;
+	const char *line = ctx->view->docs->notes.verdict;
+	char *text;
 
 	if (line == NULL)
 		return;
 	text = xasprintf("%s.", line);
 	doc_note(d, "Verdict:", text);
 	free(text);
-	free(line);
 }
 
 /* Each mode's saturating queue depth, when a mode has three depths at a block size. */
@@ -178,7 +172,8 @@ static void
 report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 {
 	struct report_table t;
-	char shares[256], marks[VIEW_LEGEND_LEN + 128];
+	const struct view_docs *docs = ctx->view->docs;
+	char marks[VIEW_LEGEND_LEN + 128];
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
@@ -189,10 +184,10 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	if (view_summary_marks(&ctx->view->summary, marks, sizeof marks) != NULL)
 		doc_para(d, NULL, marks);
 	report_doc_lat_notes(d, &ctx->view->summary);
-	if (view_summary_shares_text(ctx->sum, shares, sizeof shares)) {
+	if (docs->shares[0] != '\0') {
 		doc_para_begin(d, NULL);
 		doc_raw(d, "Read shares: ");
-		doc_text(d, shares);
+		doc_text(d, docs->shares);
 		doc_raw(d, " (reads/writes, in percent of I/Os). Each share is a mode of its own here, "
 		    "in the tables below and in the charts, where it has a colour of its own.");
 		doc_para_end(d);
@@ -206,11 +201,11 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	doc_para(d, NULL, "Knee, where a mode stops being IOPS-bound and becomes bandwidth-bound "
 	    "(the best of every queue depth at each block size):");
 	doc_list_begin(d);
-	for (m = 0; m < ctx->sum->nmodes; m++) {
+	for (m = 0; m < docs->nwl; m++) {
 		doc_item_begin(d, NULL);
-		doc_strong(d, ctx->sum->modes[m].name);
+		doc_strong(d, docs->wl[m].name);
 		doc_raw(d, ": ");
-		doc_text(d, ctx->sum->modes[m].knee_text);
+		doc_text(d, docs->wl[m].knee_text);
 		doc_item_end(d);
 	}
 	doc_list_end(d);
@@ -219,48 +214,24 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 
 /*
  * How this was measured: an --auto run's cells by the question that chose
- * them, its budget, and what it found and how sure (results.autoplan, kept
- * in results.json).  Nothing for a run of fixed cells.
+ * them, its budget, and what it found and how sure (view-docs.c).  Nothing
+ * for a run of fixed cells.
  */
 static void
 report_doc_measured(struct doc *d, const struct report_ctx *ctx)
 {
-	static const char *const kinds[] = { "coarse pass", "knee", "depth search", "QD1 latency",
-		"as in", "QD1 pass", "first" };
-	const struct results *res = ctx->res;
-	const struct autoplan_record *a = &res->autoplan;
-	unsigned n[7] = { 0 }, again = 0, i, k;
+	const struct view_measured *a = &ctx->view->docs->measured;
+	unsigned i;
 
 	if (!a->on)
 		return;
-	for (i = 0; i < res->plan.ncells; i++) {
-		for (k = 0; k < 7; k++)
-			if (strncmp(res->plan.cells[i].why, kinds[k], strlen(kinds[k])) == 0)
-				n[k]++;
-		again += res->cells[i].nattempts > 1;
-	}
 	doc_heading(d, 2, "How this was measured");
 	doc_para_begin(d, NULL);
-	if (a->like[0] != '\0') {
-		doc_printf(d, "sweep run --auto --like measured the %u cells of an earlier run again, "
-		    "so that sweep compare has every cell in common (in %u s): ", res->plan.ncells,
-		    a->elapsed_s);
+	doc_raw(d, a->text);
+	if (a->like != NULL) {
 		doc_code(d, a->like);
 		doc_raw(d, ".");
-	} else if (n[0] > 0 || n[5] == 0)
-		doc_printf(d, "sweep run --auto chose these %u cells as it went, in %u s of a budget of "
-		    "%u s: %u in a coarse block-size pass, %u to find the knee and settle both caps "
-		    "(each cap's range within %u%%), %u in a depth search (QD1, doubling until IOPS "
-		    "gain less than 5%%) and %u for QD1 latency at 4 KiB.", res->plan.ncells,
-		    a->elapsed_s, a->budget_s, n[0], n[1], a->target_pct, n[2], n[3]);
-	else
-		doc_printf(d, "sweep run --auto chose these %u cells as it went, in %u s of a budget of "
-		    "%u s: %u in a QD1 pass (the QD1 latency and the depth search's start), %u to "
-		    "find the knee and settle both caps (each cap's range within %u%%), %u in a depth "
-		    "search (a QD1 cell on a settled cap is saturated; else doubling until IOPS gain "
-		    "less than 5%%) and %u for QD1 latency at 4 KiB; %u measured again (noisy, "
-		    "stalled, or other I/O on the device).", res->plan.ncells, a->elapsed_s,
-		    a->budget_s, n[5], n[1] + n[6], a->target_pct, n[2], n[3], again);
+	}
 	doc_para_end(d);
 	doc_list_begin(d);
 	for (i = 0; i < a->nfindings; i++) {
@@ -277,7 +248,8 @@ report_doc_measured(struct doc *d, const struct report_ctx *ctx)
 static void
 report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 {
-	const struct expect *e = &ctx->res->expect;
+	const struct view_docs *docs = ctx->view->docs;
+	const struct expect *e = docs->head.expect;
 	const struct view_table *v = &ctx->view->findings;
 	char caps[160], a[32];
 	unsigned m;
@@ -310,7 +282,7 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 	doc_list_begin(d);
 	for (m = 0; m < v->nrows; m++) {
 		const struct view_cell *vc = view_table_cell(v, m, FIND_EXPECT);
-		enum expect_verdict x = ctx->sum->modes[m].spec.verdict;
+		enum expect_verdict x = docs->wl[m].verdict;
 
 		doc_item_begin(d, view_verdict_class(x));
 		doc_strong(d, v->rows[m].label);
@@ -323,8 +295,8 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 		doc_item_end(d);
 	}
 	doc_list_end(d);
-	if (view_verdict_below_advice(ctx->sum) != NULL)
-		doc_para_text(d, NULL, view_verdict_below_advice(ctx->sum));
+	if (docs->notes.below_advice != NULL)
+		doc_para_text(d, NULL, docs->notes.below_advice);
 }
 
 /*
@@ -334,19 +306,13 @@ report_doc_expect(struct doc *d, const struct report_ctx *ctx)
 static void
 report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 {
-	char *note = report_table_steady_note(ctx);
+	const struct view_notes *n = &ctx->view->docs->notes;
 	struct report_table t;
 
-	if (note != NULL) {
-		doc_para_text(d, NULL, note);
-		free(note);
-	}
-	note = report_table_stability_note(ctx);
-	doc_para_text(d, ctx->sum->nunsteady > 0 ? "fail" : NULL, note);
-	free(note);
-	note = report_table_burst_note(ctx);
-	doc_para_text(d, NULL, note);
-	free(note);
+	if (n->steady != NULL)
+		doc_para_text(d, NULL, n->steady);
+	doc_para_text(d, n->counts.nunsteady > 0 ? "fail" : NULL, n->stability);
+	doc_para_text(d, NULL, n->burst);
 	if (ctx->view->bursts.nrows == 0)
 		return;
 	report_table_view(&ctx->view->bursts, -1, 0, &t);
@@ -356,112 +322,47 @@ report_doc_bursts(struct doc *d, const struct report_ctx *ctx)
 
 /*
  * --retry-unstable: every re-run cell, which attempt its figures are and
- * why, and what the other attempts were.  Nothing when no cell was re-run.
+ * why, and what the other attempts were (view-retry.c).  Nothing when no
+ * cell was re-run.
  */
 static void
 report_doc_retries(struct doc *d, const struct report_ctx *ctx)
 {
-	const struct results *res = ctx->res;
-	unsigned i, n = 0, steady = 0, suspect = 0, most = 0, max = res->plan.retry_unstable;
-	char note[1024], bs[32], rule[160];
+	const struct view_retry *v = &ctx->view->docs->retry;
+	unsigned i;
 
-	for (i = 0; i < res->plan.ncells; i++) {
-		if (res->cells[i].nattempts > 0) {
-			n++;
-			steady += res->cells[i].stability.verdict == STABILITY_STEADY;
-			if (res->cells[i].nattempts - 1 > most)
-				most = res->cells[i].nattempts - 1;
-		}
-		suspect += results_stability_suspect(&res->cells[i].stability);
-	}
-	if (n == 0 && suspect == 0 && res->plan.retry_unstable > 0) {
-		doc_para_begin(d, NULL);
-		doc_printf(d, "Retries (--retry-unstable %u): no cell ended stalled or noisy, so "
-		    "none ran again.", res->plan.retry_unstable);
-		doc_para_end(d);
-	}
-	if (n == 0)
+	if (v->none != NULL)
+		doc_para(d, NULL, v->none);
+	if (v->text == NULL)
 		return;
 	doc_heading(d, 2, "Retried cells");
-	doc_para_begin(d, steady < n ? "fail" : NULL);
-	/* A resume with a lower --retry-unstable keeps the re-runs made before it. */
-	if (most > max)
-		snprintf(rule, sizeof rule, "up to %u re-run%s until an attempt is steady, under "
-		    "an earlier --retry-unstable; a resume lowered it to %u", most,
-		    most == 1 ? "" : "s", max);
-	else
-		snprintf(rule, sizeof rule, "--retry-unstable %u: up to %u re-run%s, until an "
-		    "attempt is steady", max, max, max == 1 ? "" : "s");
-	doc_printf(d, "%u cell%s stalled or noisy and ran again (%s); %u of them %s steady now. "
-	    "A cell's figures are its first steady attempt's, or when none is, its least unstable "
-	    "attempt's (noisy before stalled, then the lowest CV); results.json keeps every "
-	    "attempt.", n, n == 1 ? " was" : "s were", rule, steady, steady == 1 ? "is" : "are");
-	doc_para_end(d);
+	doc_para(d, v->unsteady ? "fail" : NULL, v->text);
 	doc_list_begin(d);
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (r->nattempts == 0)
-			continue;
+	for (i = 0; i < v->ncells; i++) {
 		doc_item_begin(d, NULL);
-		doc_printf(d, "%s %s QD%u", view_summary_wl_name(ctx->sum, &r->cell),
-		    view_size_label(r->cell.bs, bs, sizeof bs), r->cell.depth);
-		if (r->cell.jobs > 1)
-			doc_printf(d, " x%u jobs", r->cell.jobs);
+		doc_raw(d, v->cells[i].name);
 		doc_raw(d, ": ");
-		results_attempt_note(r, note, sizeof note);
-		doc_text(d, note);
+		doc_text(d, v->cells[i].note);
 		doc_item_end(d);
 	}
 	doc_list_end(d);
 }
 
-/* The paragraph of --rounds-until-steady: whether, at which round and over which window. */
-static void
-report_doc_rounds_verdict(struct doc *d, const struct results *res, unsigned at, unsigned most,
-    const struct rounds_steady *st)
-{
-	const unsigned w = SWEEP_STEADY_WINDOW_ROUNDS;
-
-	doc_para_begin(d, at > 0 ? NULL : "fail");
-	if (at > 0)
-		doc_printf(d, "Steady state (SNIA PTS) reached at round %u of at most %u: over the "
-		    "window of rounds %u-%u each tracking cell's IOPS stayed within %.0f%% of their "
-		    "mean (max - min) and their least-squares line moved less than %.0f%% of it.",
-		    at, plan_repeat(&res->plan), at - w + 1, at, SWEEP_STEADY_EXCURSION * 100,
-		    SWEEP_STEADY_SLOPE * 100);
-	else if (st->last > 0)
-		doc_printf(d, "Steady state (SNIA PTS) not reached in %u rounds (at most %u): no "
-		    "window of %u rounds kept every tracking cell's IOPS within %.0f%% of their mean "
-		    "with a slope under %.0f%%; the last window, rounds %u-%u, is below.", most,
-		    plan_repeat(&res->plan), w, SWEEP_STEADY_EXCURSION * 100,
-		    SWEEP_STEADY_SLOPE * 100, st->last - w + 1, st->last);
-	else
-		doc_printf(d, "Steady state (SNIA PTS) not judged: %u round%s ran, the test needs %u.",
-		    most, most == 1 ? "" : "s", w);
-	doc_printf(d, " The tracking cells are each mode's (each read share's) smallest block size "
-	    "that ran at its highest depth; each round's figure is that round's own IOPS.");
-	doc_para_end(d);
-}
-
 /*
- * --rounds-until-steady: the tracking variable (each tracking cell's IOPS)
- * per round, the window and whether (and at which round) steady state was
- * reached, with the window's mean, excursion and slope.
+ * --rounds-until-steady: whether (and at which round) steady state was
+ * reached, then the tracking variable (each tracking cell's IOPS) per
+ * round, with the window's mean, excursion and slope.
  */
 static void
 report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
 {
-	const struct results *res = ctx->res;
-	struct rounds_steady st;
+	const struct view_rounds_verdict *v = &ctx->view->docs->rounds;
 	struct report_table t;
-	unsigned most = 0, at = 0;
 
-	if (!res->plan.until_steady)
+	if (!v->on)
 		return;
-	at = analysis_rounds_reached(res, &most, &st);
 	doc_heading(d, 2, "Rounds until steady");
-	report_doc_rounds_verdict(d, res, at, most, &st);
+	doc_para(d, v->reached ? NULL : "fail", v->text);
 	report_table_view(&ctx->view->rounds, -1, 0, &t);
 	doc_table(d, &t);
 	report_table_free(&t);
@@ -474,9 +375,9 @@ report_doc_rounds_steady(struct doc *d, const struct report_ctx *ctx)
  * a sentence.
  */
 static void
-report_doc_check_rule(struct doc *d, const struct results *res)
+report_doc_check_rule(struct doc *d, const struct view_counts *c)
 {
-	bool table = strcmp(res->plan.engine, "table") == 0, dev = results_device_counted(res);
+	bool table = c->table, dev = c->device;
 	const char *measured = table ? "the table's bandwidth" : "measured (bytes / time)";
 
 	if (d->ops->compact)
@@ -500,9 +401,9 @@ report_doc_check_rule(struct doc *d, const struct results *res)
  * that give one of the two figures are not checked, and say so.
  */
 static void
-report_doc_check_count(struct doc *d, const struct results *res, const struct summary *sum)
+report_doc_check_count(struct doc *d, const struct view_counts *c)
 {
-	unsigned checked, pass, unchecked = view_check_counts(res, &checked, &pass);
+	unsigned checked = c->checked, pass = c->pass, unchecked = c->unchecked;
 	char text[64];
 
 	if (checked == 0 && unchecked > 0) {
@@ -514,30 +415,30 @@ report_doc_check_count(struct doc *d, const struct results *res, const struct su
 		return;
 	}
 	snprintf(text, sizeof text, "%u of %u cells pass", pass, checked);
-	doc_para_begin(d, sum->nmismatch > 0 ? "fail" : "pass");
+	doc_para_begin(d, c->nmismatch > 0 ? "fail" : "pass");
 	doc_strong(d, text);
-	report_doc_check_rule(d, res);
+	report_doc_check_rule(d, c);
 	if (unchecked > 0)
 		doc_printf(d, " %u cell%s not checked: %s row%s give%s IOPS or bandwidth, not both.",
 		    unchecked, unchecked == 1 ? "" : "s", unchecked == 1 ? "its" : "their",
 		    unchecked == 1 ? "" : "s", unchecked == 1 ? "s" : "");
-	if (sum->nmismatch > 0) {
+	if (c->nmismatch > 0) {
 		if (d->ops->compact)
 			doc_raw(d, " ");
 		else {
 			doc_para_end(d);
 			doc_para_begin(d, NULL);
 		}
-		doc_printf(d, "%u mismatch%s", sum->nmismatch, sum->nmismatch == 1 ? "" : "es");
+		doc_printf(d, "%u mismatch%s", c->nmismatch, c->nmismatch == 1 ? "" : "es");
 		if (d->ops->compact)
 			doc_raw(d, " " REPORT_MISMATCH_MARK);
 		doc_raw(d, ", with the likely cause:");
 	}
 	doc_para_end(d);
-	if (sum->nunsteady > 0) {
+	if (c->nunsteady > 0) {
 		doc_para_begin(d, "fail");
 		doc_printf(d, "The check is of the accounting only: %u of these cells %s not steady "
-		    "(see the Stability column).", sum->nunsteady, sum->nunsteady == 1 ? "is" : "are");
+		    "(see the Stability column).", c->nunsteady, c->nunsteady == 1 ? "is" : "are");
 		doc_para_end(d);
 	}
 }
@@ -546,28 +447,29 @@ report_doc_check_count(struct doc *d, const struct results *res, const struct su
 static void
 report_doc_checks(struct doc *d, const struct report_ctx *ctx)
 {
-	const struct summary *sum = ctx->sum;
+	const struct view_counts *c = &ctx->view->docs->notes.counts;
+	const struct view_header *h = &ctx->view->docs->head;
 	struct report_table t;
 	unsigned i;
 
 	doc_heading(d, 2, "BW = IOPS x bs checks");
-	report_doc_check_count(d, ctx->res, sum);
-	if (sum->nmismatch > 0) {
+	report_doc_check_count(d, c);
+	if (c->nmismatch > 0) {
 		report_table_view(&ctx->view->mismatches, -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 	}
-	if (sum->nfailed + sum->nskipped > 0) {
+	if (c->nfailed + c->nskipped > 0) {
 		doc_para_begin(d, NULL);
-		doc_printf(d, "%u cell%s failed, %u skipped:", sum->nfailed,
-		    sum->nfailed == 1 ? "" : "s", sum->nskipped);
+		doc_printf(d, "%u cell%s failed, %u skipped:", c->nfailed,
+		    c->nfailed == 1 ? "" : "s", c->nskipped);
 		doc_para_end(d);
 		report_table_view(&ctx->view->problems, -1, 0, &t);
 		doc_table(d, &t);
 		report_table_free(&t);
 	}
-	for (i = 0; i < ctx->res->nwarnings; i++)
-		doc_note(d, "Warning:", ctx->res->warnings[i]);
+	for (i = 0; i < h->nwarnings; i++)
+		doc_note(d, "Warning:", h->warnings[i]);
 }
 
 /*
@@ -693,7 +595,7 @@ report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct repor
 	else
 		for (i = 0; i < n; i++) {
 			const char *caption = report_doc_caption(charts[i].stem,
-			    rc->sum != NULL && report_big(rc->sum));
+			    rc->view != NULL && rc->view->big);
 
 			doc_figure(d, rc->dir, &charts[i], i, shown);
 			if (caption != NULL)
@@ -708,8 +610,8 @@ report_doc_series_left_out(struct doc *d, const struct report_ctx *ctx,
 {
 	unsigned m, want = 0, drawn = 0, i;
 
-	for (m = 0; m < ctx->sum->nmodes; m++)
-		want += ctx->sum->modes[m].ntimed > 0;
+	for (m = 0; m < ctx->view->docs->nwl; m++)
+		want += ctx->view->docs->wl[m].ntimed > 0;
 	for (i = 0; i < n; i++)
 		drawn += strncmp(charts[i].stem, "series-", 7) == 0;
 	if (drawn >= want)
@@ -729,19 +631,20 @@ static void
 report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric metric,
     const char *heading)
 {
-	unsigned m, marks = view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES);
+	const struct view_docs *docs = ctx->view->docs;
+	unsigned m, marks = docs->notes.counts.caveats & (VIEW_BUFFERED | VIEW_CLONES);
 	char legend[VIEW_LEGEND_LEN];
 
 	doc_heading(d, 2, heading);
 	doc_para_begin(d, NULL);
-	if (report_big(ctx->sum))
+	if (ctx->view->big)
 		doc_printf(d, "Block size (rows): at each, the best of its cells (Cells: how many) "
 		    "over every queue depth and job count, and where it is (At); %s cells are too "
 		    "many for a column per queue depth, and results.csv and report.xlsx have every "
-		    "cell", view_num(ctx->sum->ndone, 0, (char[32]){ 0 }, 32));
+		    "cell", view_num(docs->notes.counts.ndone, 0, (char[32]){ 0 }, 32));
 	else
 		doc_raw(d, "Block size (rows) by queue depth (columns)");
-	if (ctx->sum->nmismatch > 0) {
+	if (docs->notes.counts.nmismatch > 0) {
 		doc_raw(d, "; " REPORT_MISMATCH_MARK);
 		doc_raw(d, d->ops->compact ? " marks a failed BW check" :
 		    " and red mark a failed BW check (hover for the reason)");
@@ -753,14 +656,14 @@ report_doc_pivots(struct doc *d, const struct report_ctx *ctx, enum view_metric 
 	doc_raw(d, ".");
 	doc_para_end(d);
 	doc_group_begin(d, "pivots");
-	for (m = 0; m < ctx->sum->nmodes; m++) {
+	for (m = 0; m < docs->nwl; m++) {
 		struct report_table t;
 
-		if (ctx->sum->modes[m].ncells == 0)
+		if (docs->wl[m].ncells == 0)
 			continue;
 		report_table_view(&ctx->view->pivot[metric], (int)m, 0, &t);
 		doc_group_begin(d, NULL);
-		doc_heading(d, 3, d->ops->compact ? t.title : ctx->sum->modes[m].name);
+		doc_heading(d, 3, d->ops->compact ? t.title : docs->wl[m].name);
 		doc_table(d, &t);
 		doc_group_end(d);
 		report_table_free(&t);
@@ -806,19 +709,30 @@ report_doc_run(struct doc *d, const struct report_ctx *ctx)
 	    "figure of every cell.");
 }
 
+/*
+ * The charts the chart writer makes, as report-gnuplot.c lists them: the
+ * one place the documents still ask the chart code, from the summary,
+ * until the chart list is part of the view (issue 34, the charts' part).
+ */
+static unsigned
+report_doc_chart_list(const struct report_ctx *ctx, struct report_chart *charts)
+{
+	return report_gnuplot_charts(ctx->sum, charts, REPORT_CHARTS_MAX);
+}
+
 /* Write DIR/file in the format of ops, whole or not at all. */
 static int
 report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *file)
 {
 	struct report_chart charts[REPORT_CHARTS_MAX];
-	unsigned ncharts = report_gnuplot_charts(ctx->sum, charts, REPORT_CHARTS_MAX);
+	unsigned ncharts = report_doc_chart_list(ctx, charts);
 	struct doc d;
 	char *path;
 	int err = doc_open(&d, ops);
 
 	if (err != 0)
 		return err;
-	report_doc_header(&d, ctx->res);
+	report_doc_header(&d, &ctx->view->docs->head);
 	report_doc_unwritten_banner(&d, ctx);
 	report_doc_stability_banner(&d, ctx);
 	report_doc_verdict(&d, ctx);

@@ -26,11 +26,11 @@ curve_cell(const struct view_curve *c, unsigned b, unsigned k)
 
 /* "randread" or "randread x4 jobs". Caller frees. */
 static char *
-curve_name(const struct summary *sum, const struct view_curve *c)
+curve_name(const struct view_docs *d, const struct view_curve *c)
 {
 	if (c->jobs > 1)
-		return xasprintf("%s x%u jobs", sum->modes[c->wl].name, c->jobs);
-	return xstrdup(sum->modes[c->wl].name);
+		return xasprintf("%s x%u jobs", d->wl[c->wl].name, c->jobs);
+	return xstrdup(d->wl[c->wl].name);
 }
 
 /* The first row of block size k's block in curve c's table (at first): a row per depth. */
@@ -52,7 +52,7 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 	static const char *const head[] = {
 		"Block size", "Queue depth", "IOPS", "p50 latency (us)", "p99 latency (us)"
 	};
-	char *name = curve_name(ctx->sum, c), *h, label[32];
+	char *name = curve_name(ctx->view->docs, c), *h, label[32];
 	bool latency = (c->flags & VIEW_CURVE_LATENCY) != 0;
 	unsigned k, b, w;
 
@@ -68,7 +68,7 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 	for (b = 0; b < c->nbs; b++)
 		for (k = 0; k < c->nseries; k++, row++) {
 			const struct cell_result *r = curve_cell(c, b, k);
-			uint64_t size = ctx->sum->bs[c->bs[b].b];
+			uint64_t size = ctx->view->docs->bs[c->bs[b].b];
 
 			worksheet_write_string(ws, row, 0, view_size_label(size, label,
 			    sizeof label), NULL);
@@ -112,7 +112,7 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 {
 	unsigned *all = xcalloc(c->nbs, sizeof *all), b;
 	struct view_range iops;
-	char *name = curve_name(ctx->sum, c), *title, label[32];
+	char *name = curve_name(ctx->view->docs, c), *title, label[32];
 	lxw_chart *ch;
 	bool log_y;
 
@@ -121,17 +121,17 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 	iops = curve_range(c, 0, all, c->nbs);
 	free(all);
 	log_y = view_range_wants_log(&iops);
-	title = xasprintf("%s: %s IOPS vs queue depth", ctx->res->label, name);
+	title = xasprintf("%s: %s IOPS vs queue depth", ctx->view->docs->head.label, name);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Queue depth (I/Os in flight per job)",
 	    log_y ? "IOPS (log scale)" : "IOPS", LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < c->nbs && b < REPORT_XLSX_SERIES_MAX; b++) {
 		struct report_xlsx_look look = { .width = 2,
-		    .color = report_xlsx_ramp(ctx->sum->modes[c->wl].rgb, b, c->nbs),
+		    .color = report_xlsx_ramp(ctx->view->docs->wl[c->wl].rgb, b, c->nbs),
 		    .dash = LXW_CHART_LINE_DASH_SOLID, .marker = report_xlsx_marker(b) };
 
 		report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, curve_row(c, first, b),
 		    curve_row(c, first, b) + c->nseries - 1, 1, 2,
-		    view_size_label(ctx->sum->bs[c->bs[b].b], label, sizeof label), &look);
+		    view_size_label(ctx->view->docs->bs[c->bs[b].b], label, sizeof label), &look);
 	}
 	report_xlsx_axis(ch->y_axis, &iops, log_y);
 	free(title);
@@ -150,7 +150,7 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct vi
 {
 	unsigned pick[3] = { 0, c->nbs / 2, c->nbs - 1 }, npick = c->nbs < 3 ? c->nbs : 3, b, p;
 	struct view_range iops, lat, p99;
-	char *name = curve_name(ctx->sum, c), *title, *h, label[32];
+	char *name = curve_name(ctx->view->docs, c), *title, *h, label[32];
 	bool log_x, log_y;
 	lxw_chart *ch;
 
@@ -164,19 +164,19 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct vi
 	log_x = view_range_wants_log(&iops);
 	log_y = view_range_wants_log(&lat);
 	title = xasprintf("%s: %s p50 and p99 latency vs IOPS as the queue deepens",
-	    ctx->res->label, name);
+	    ctx->view->docs->head.label, name);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_SCATTER, title, log_x ? "IOPS (log scale)" : "IOPS",
 	    log_y ? "Completion latency (us, log scale)" : "Completion latency (us)",
 	    LXW_CHART_LEGEND_BOTTOM);
 	for (b = 0; b < npick; b++)
 		for (p = 1; p <= 2; p++) {
 			struct report_xlsx_look look = { .width = 2,
-			    .color = report_xlsx_ramp(ctx->sum->modes[c->wl].rgb, b, npick),
+			    .color = report_xlsx_ramp(ctx->view->docs->wl[c->wl].rgb, b, npick),
 			    .dash = p == 1 ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID,
 			    .marker = report_xlsx_marker(pick[b]) };
 			lxw_row_t top = curve_row(c, first, pick[b]);
 
-			h = xasprintf("%s %s", view_size_label(ctx->sum->bs[c->bs[pick[b]].b],
+			h = xasprintf("%s %s", view_size_label(ctx->view->docs->bs[c->bs[pick[b]].b],
 			    label, sizeof label), p == 1 ? "p50" : "p99");
 			report_xlsx_series(ch, REPORT_XLSX_SHEET_CURVES, top, top + c->nseries - 1, 2,
 			    (lxw_col_t)(2 + p), h, &look);
@@ -197,7 +197,7 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct vi
 bool
 report_xlsx_has_curves(const struct report_ctx *ctx)
 {
-	return !report_big(ctx->sum) && ctx->view->curves.n > 0;
+	return !ctx->view->big && ctx->view->curves.n > 0;
 }
 
 /*

@@ -309,7 +309,7 @@ xl_line(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, lxw_col_t col, 
 static lxw_row_t
 xl_expect(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
 {
-	const struct expect *e = &ctx->res->expect;
+	const struct expect *e = ctx->view->docs->head.expect;
 	const struct view_table *v = &ctx->view->findings;
 	char caps[160], a[32], *line;
 	unsigned m;
@@ -334,8 +334,8 @@ xl_expect(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct 
 		worksheet_write_string(sh->ws, row, 0, v->rows[m].label, x->bold);
 		row = xl_line(x, sh, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert : NULL);
 	}
-	if (view_verdict_below_advice(ctx->sum) != NULL)
-		row = xl_line(x, sh, row, 0, view_verdict_below_advice(ctx->sum), NULL);
+	if (ctx->view->docs->notes.below_advice != NULL)
+		row = xl_line(x, sh, row, 0, ctx->view->docs->notes.below_advice, NULL);
 	return row + 1;
 }
 
@@ -343,18 +343,12 @@ xl_expect(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct 
 static lxw_row_t
 xl_bursts(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
 {
-	char *note = report_table_steady_note(ctx);
+	const struct view_notes *n = &ctx->view->docs->notes;
 
-	if (note != NULL) {
-		row = xl_line(x, sh, row, 0, note, NULL);
-		free(note);
-	}
-	note = report_table_stability_note(ctx);
-	row = xl_line(x, sh, row, 0, note, ctx->sum->nunsteady > 0 ? x->alert : NULL);
-	free(note);
-	note = report_table_burst_note(ctx);
-	row = xl_line(x, sh, row, 0, note, ctx->sum->nburst > 0 ? x->alert : x->bold);
-	free(note);
+	if (n->steady != NULL)
+		row = xl_line(x, sh, row, 0, n->steady, NULL);
+	row = xl_line(x, sh, row, 0, n->stability, n->counts.nunsteady > 0 ? x->alert : NULL);
+	row = xl_line(x, sh, row, 0, n->burst, n->counts.nburst > 0 ? x->alert : x->bold);
 	if (ctx->view->bursts.nrows > 0)
 		row = xl_view_table(x, sh, row, &ctx->view->bursts, NULL);
 	return row + 1;
@@ -365,13 +359,13 @@ static lxw_row_t
 xl_summary_checks(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row,
     const struct report_ctx *ctx)
 {
-	const struct summary *sum = ctx->sum;
-	bool table = strcmp(ctx->res->plan.engine, "table") == 0;
-	unsigned checked, pass, unchecked = view_check_counts(ctx->res, &checked, &pass);
+	const struct view_counts *c = &ctx->view->docs->notes.counts;
+	bool table = c->table;
+	unsigned checked = c->checked, pass = c->pass, unchecked = c->unchecked;
 	char *line, dev[64] = "", rest[96] = "";
 
 	/* The device leg only where a cell has the device's counters; a table's rows checked apart. */
-	if (results_device_counted(ctx->res))
+	if (c->device)
 		snprintf(dev, sizeof dev, "; device counters within %.0f%% of measured",
 		    BW_CHECK_DEVICE_TOL * 100);
 	if (unchecked > 0)
@@ -384,16 +378,16 @@ xl_summary_checks(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row,
 		line = xasprintf("BW = IOPS x bs checks: %u of %u cells pass (%s within %.0f%% of %s%s)%s",
 		    pass, checked, table ? "IOPS x bs" : "derived IOPS x bs", BW_CHECK_DERIVED_TOL * 100,
 		    table ? "the table's bandwidth" : "measured bytes / time", dev, rest);
-	row = xl_line(x, sh, row, 0, line, sum->nmismatch > 0 ? x->alert : x->bold);
+	row = xl_line(x, sh, row, 0, line, c->nmismatch > 0 ? x->alert : x->bold);
 	free(line);
-	if (sum->nunsteady > 0) {
+	if (c->nunsteady > 0) {
 		line = xasprintf("The check is of the accounting only: %u of these cells %s not steady "
-		    "(the Stability column of the Cells and Checks sheets).", sum->nunsteady,
-		    sum->nunsteady == 1 ? "is" : "are");
+		    "(the Stability column of the Cells and Checks sheets).", c->nunsteady,
+		    c->nunsteady == 1 ? "is" : "are");
 		row = xl_line(x, sh, row, 0, line, x->alert);
 		free(line);
 	}
-	if (sum->nmismatch == 0)
+	if (c->nmismatch == 0)
 		return row;
 	row = xl_line(x, sh, row, 0, "Mismatches, with the likely cause:", x->bold);
 	return xl_view_table(x, sh, row, &ctx->view->mismatches, NULL);
@@ -404,24 +398,70 @@ static lxw_row_t
 xl_summary_failed(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row,
     const struct report_ctx *ctx)
 {
+	const struct view_counts *c = &ctx->view->docs->notes.counts;
 	char *line;
 
-	if (ctx->sum->nfailed + ctx->sum->nskipped == 0)
+	if (c->nfailed + c->nskipped == 0)
 		return row;
 	row++;
-	line = xasprintf("%u cells failed, %u skipped:", ctx->sum->nfailed, ctx->sum->nskipped);
+	line = xasprintf("%u cells failed, %u skipped:", c->nfailed, c->nskipped);
 	row = xl_line(x, sh, row, 0, line, x->bold);
 	free(line);
 	return xl_view_rows(x, sh, row, &ctx->view->problems, NULL);
 }
 
 /*
- * A Summary row "HEAD TEXT TAIL" in format fmt, when there is a text (the
- * caller's, freed here; NULL: no row).  Returns the next row.
+ * Summary rows, when --retry-unstable ran a cell again: the rule and how
+ * many are steady now (red when some is not), then a row per cell, "its
+ * name: its attempts" (view-retry.c); when it had none to run again, a
+ * line that says so.  Returns the next row.
  */
 static lxw_row_t
-xl_banner(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const char *head, char *text,
-    const char *tail, lxw_format *fmt)
+xl_retries(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
+{
+	const struct view_retry *v = &ctx->view->docs->retry;
+	unsigned i;
+
+	if (v->none != NULL)
+		row = xl_line(x, sh, row + 1, 0, v->none, NULL);
+	if (v->text == NULL)
+		return row;
+	row = xl_line(x, sh, row + 1, 0, "Retried cells", x->bold);
+	row = xl_line(x, sh, row, 0, v->text, v->unsteady ? x->alert : NULL);
+	/* a line each, as the documents' list: the Summary's first column is too narrow for a name */
+	for (i = 0; i < v->ncells; i++) {
+		char *line = xasprintf("%s: %s", v->cells[i].name, v->cells[i].note);
+
+		row = xl_line(x, sh, row, 0, line, NULL);
+		free(line);
+	}
+	return row;
+}
+
+/*
+ * Summary rows of --rounds-until-steady: whether steady state was reached
+ * (red when not) and each tracking cell's IOPS per round.  Returns the
+ * next row.
+ */
+static lxw_row_t
+xl_rounds(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
+{
+	const struct view_rounds_verdict *v = &ctx->view->docs->rounds;
+
+	if (!v->on)
+		return row;
+	row = xl_line(x, sh, row + 1, 0, "Rounds until steady", x->bold);
+	row = xl_line(x, sh, row, 0, v->text, v->reached ? NULL : x->alert);
+	return xl_view_table(x, sh, row, &ctx->view->rounds, x->bold);
+}
+
+/*
+ * A Summary row "HEAD TEXT TAIL" in format fmt, when there is a text (NULL:
+ * no row).  Returns the next row.
+ */
+static lxw_row_t
+xl_banner(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const char *head,
+    const char *text, const char *tail, lxw_format *fmt)
 {
 	char *line;
 
@@ -430,7 +470,6 @@ xl_banner(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const char *h
 	line = xasprintf("%s%s%s", head, text, tail);
 	row = xl_line(x, sh, row, 0, line, fmt);
 	free(line);
-	free(text);
 	return row;
 }
 
@@ -442,15 +481,14 @@ xl_banner(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const char *h
 static lxw_row_t
 xl_banners(struct report_xl *x, struct xl_sheet *sh, lxw_row_t row, const struct report_ctx *ctx)
 {
-	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
+	const struct view_notes *n = &ctx->view->docs->notes;
 
 	row = xl_banner(x, sh, row, REPORT_UNWRITTEN_MARK " Reads of a region never written: ",
-	    view_unwritten_banner(ctx->res, "with a note on the figure sheets"), "", x->alert);
+	    n->unwritten[VIEW_WHERE_SHEET], "", x->alert);
 	row = xl_banner(x, sh, row, REPORT_UNSTEADY_MARK " Not steady: ",
-	    report_table_stability_banner(ctx, "yellow (and " REPORT_UNSTEADY_MARK " in a text)",
-	    "the Stability column of the Cells and Checks sheets"), "", x->alert);
-	return xl_banner(x, sh, row, "Verdict: ", view_verdict_bottom_line(ctx->res, ctx->sum), ".",
-	    off ? x->alert : x->bold);
+	    n->unsteady[VIEW_WHERE_SHEET], "", x->alert);
+	return xl_banner(x, sh, row, "Verdict: ", n->verdict, ".",
+	    n->verdict_off ? x->alert : x->bold);
 }
 
 /*
@@ -467,6 +505,8 @@ xl_summary_columns(struct xl_sheet *sh, const struct report_ctx *ctx)
 	xl_view_fit(sh, &ctx->view->bursts);
 	xl_view_fit(sh, &ctx->view->mismatches);
 	xl_view_fit(sh, &ctx->view->problems);
+	if (ctx->view->docs->rounds.on)
+		xl_view_fit(sh, &ctx->view->rounds);
 	for (i = 0; i < ctx->view->nsections; i++)
 		xl_view_fit(sh, &ctx->view->sections[i]);
 	for (c = 0; c < sh->n; c = last + 1) {
@@ -489,34 +529,32 @@ xl_summary_columns(struct xl_sheet *sh, const struct report_ctx *ctx)
 static void
 xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 {
-	const struct results *res = ctx->res;
-	const struct summary *sum = ctx->sum;
+	const struct view_header *h = &ctx->view->docs->head;
 	struct xl_sheet *sh = xcalloc(1, sizeof *sh);
 	lxw_row_t row = 0;
-	char *line, per[48], when[64] = "";
+	char *line, when[64] = "";
 	unsigned i;
 
 	sh->ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
 	xl_summary_columns(sh, ctx);
-	line = xasprintf("Storage characterization: %s", res->label);
+	line = xasprintf("Storage characterization: %s", h->label);
 	worksheet_write_string(sh->ws, row++, 0, line, x->title);
 	free(line);
-	if (view_per_cell_known(res))
-		snprintf(when, sizeof when, ", %s per cell", view_per_cell(res, per, sizeof per));
+	if (h->per_cell[0] != '\0')
+		snprintf(when, sizeof when, ", %s per cell", h->per_cell);
 	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s%s, sweep %s",
-	    res->target.path, res->target.kind == TARGET_DEVICE ? "block device" : "file",
-	    res->target.model[0] ? ", " : "", res->target.model, res->host, res->started_utc,
-	    res->plan.engine, when, res->tool_version);
+	    h->target, h->device ? "block device" : "file", h->model[0] ? ", " : "", h->model,
+	    h->host, h->started, h->engine, when, h->version);
 	row = xl_line(x, sh, row, 0, line, NULL);
 	free(line);
-	if (res->description[0] != '\0')
-		row = xl_line(x, sh, row, 0, res->description, NULL);
+	if (h->description[0] != '\0')
+		row = xl_line(x, sh, row, 0, h->description, NULL);
 	row = xl_line(x, sh, row, 0, report_xlsx_has_curves(ctx) ? "Units: IOPS; MiB/s = "
 	    "2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us). Charts: on the IOPS, "
 	    "MiB per s and p99 latency sheets; against queue depth on the Saturation sheet." :
 	    "Units: IOPS; MiB/s = 2^20 bytes/s, MB/s = 10^6 bytes/s; latency in microseconds (us). "
 	    "Charts: on the IOPS, MiB per s and p99 latency sheets.", NULL);
-	if (report_big(sum))
+	if (ctx->view->big)
 		row = xl_line(x, sh, row, 0, "A large run: the IOPS, MiB per s and p99 latency "
 		    "sheets give the best cell of each block size over every queue depth and job count, "
 		    "and there is no Saturation sheet; the Cells and Checks sheets have every cell.",
@@ -529,8 +567,10 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	row = xl_bursts(x, sh, row, ctx);
 	row = xl_summary_checks(x, sh, row, ctx);
 	row = xl_summary_failed(x, sh, row, ctx);
-	for (i = 0; i < res->nwarnings; i++) {
-		line = xasprintf("Warning: %s", res->warnings[i]);
+	row = xl_retries(x, sh, row, ctx);
+	row = xl_rounds(x, sh, row, ctx);
+	for (i = 0; i < h->nwarnings; i++) {
+		line = xasprintf("Warning: %s", h->warnings[i]);
 		xl_line(x, sh, ++row, 0, line, x->alert);
 		free(line);
 	}
@@ -719,7 +759,7 @@ xl_cells_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *na
 {
 	lxw_worksheet *ws;
 
-	x->wb->options.constant_memory = report_big(ctx->sum) ? LXW_TRUE : LXW_FALSE;
+	x->wb->options.constant_memory = ctx->view->big ? LXW_TRUE : LXW_FALSE;
 	ws = workbook_add_worksheet(x->wb, name);
 	x->wb->options.constant_memory = LXW_FALSE;
 	/* Its rows go to a temporary file, by default in 4 KiB writes. */
@@ -760,7 +800,7 @@ xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 	row = xl_columns_sheet(x, ws, ctx->res, cols, n, true, 14, results_cell_has_figures);
 	free(cols);
 
-	if (results_device_counted(ctx->res))
+	if (ctx->view->docs->notes.counts.device)
 		note = xasprintf("Tolerances: derived vs measured %.0f%%, device vs measured %.0f%%.",
 		    BW_CHECK_DERIVED_TOL * 100, BW_CHECK_DEVICE_TOL * 100);
 	else
@@ -817,13 +857,13 @@ report_xlsx_write(struct report_ctx *ctx)
 		return fd >= 0 ? -EIO : fd;
 	}
 	memset(&props, 0, sizeof props);
-	title = xasprintf("sweep: %s", ctx->res->label);
+	title = xasprintf("sweep: %s", ctx->view->docs->head.label);
 	props.title = title;
 	props.comments = (char *)"Storage characterization written by sweep from results.json";
 	workbook_set_properties(x.wb, &props);
 	xl_formats(&x);
 	xl_summary(&x, ctx);
-	if (ctx->sum->nseries > 0 && ctx->sum->nbs > 0) {
+	if (ctx->view->docs->nseries > 0 && ctx->view->docs->nbs > 0) {
 		report_xlsx_pivots(&x, ctx);
 		report_xlsx_curves(&x, ctx);
 	}

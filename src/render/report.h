@@ -113,15 +113,6 @@ void	 report_table_view(const struct view_table *v, int group, unsigned skip,
 void	 report_table_checks(const struct report_ctx *ctx, struct report_table *t);
 void	 report_table_stability(struct report_table *t, unsigned row, unsigned col,
 	     const struct cell_result *r);
-/* Caller frees; NULL when no cell is noisy or stalled. */
-char	*report_table_stability_banner(const struct report_ctx *ctx, const char *where_marked,
-	     const char *where_why);
-/* Caller frees. */
-char	*report_table_stability_note(const struct report_ctx *ctx);
-/* Caller frees. */
-char	*report_table_burst_note(const struct report_ctx *ctx);
-/* Caller frees; NULL for imported figures. */
-char	*report_table_steady_note(const struct report_ctx *ctx);
 
 /* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
 

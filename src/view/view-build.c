@@ -38,6 +38,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	view_findings(res, sum, &v->findings);
 	view_percentiles(res, sum, &v->percentiles);
 	view_curves(res, sum, &v->curves);
+	v->docs = view_docs_build(res, sum);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
@@ -74,6 +75,7 @@ view_free(struct view *v)
 	view_table_free(&v->findings);
 	view_table_free(&v->percentiles);
 	view_curves_free(&v->curves);
+	view_docs_free(v->docs);
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);
 }

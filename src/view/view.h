@@ -457,6 +457,7 @@ struct view {
 	const char		*headings[VIEW_SECTIONS_MAX];
 	unsigned		 nsections;
 	struct view_curves	 curves;	/* the queue-depth curves */
+	struct view_docs	*docs;	/* the header, notes, retries and workloads (below) */
 };
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
@@ -688,5 +689,124 @@ struct compare_view {
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
 void	 view_compare_free(struct compare_view *v);
+
+/*
+ * Issue 34: what the documents (report.md, report.html) and the workbook
+ * draw beside their tables, built once by view_build() into view.docs so
+ * that a renderer reads the view alone: the run's header, its workloads,
+ * the notes (banners, steady state, stability, bursts) with the counts a
+ * renderer picks its words and colours by, and what --retry-unstable and
+ * --rounds-until-steady did.
+ */
+
+/* Where a banner is drawn: it names the places that format marks a figure. */
+enum view_where { VIEW_WHERE_DOC, VIEW_WHERE_SHEET, VIEW_WHERES };
+
+/* The run's header.  Its strings are the results' own: valid while they are. */
+struct view_header {
+	const char	*label;
+	const char	*description;	/* "" none */
+	const char	*target;	/* its path */
+	const char	*model;		/* "" none */
+	bool		 device;	/* a block device, not a file */
+	uint64_t	 used;		/* bytes of the target used; 0: not said */
+	const char	*host, *started, *engine, *version;
+	char		 per_cell[48];	/* "60 s" (view_per_cell); "" not known */
+	const char	(*warnings)[256];	/* nwarnings of them */
+	unsigned	 nwarnings;
+	const struct expect *expect;	/* the provisioned caps; expect->set: there are some */
+};
+
+/* A workload as the documents and sheets name it (summary.modes, the same order). */
+struct view_workload {
+	const char	*name;		/* "randrw 65/35" */
+	const char	*knee_text;
+	uint32_t	 rgb;		/* its colour, 0xrrggbb */
+	unsigned	 ncells;	/* cells with figures */
+	unsigned	 ntimed;	/* of them, with a per-second series */
+	enum expect_verdict verdict;	/* against the spec */
+};
+
+/* The counts a renderer picks words and colours by. */
+struct view_counts {
+	unsigned	 ndone, nfailed, nskipped, nmismatch, nunsteady, nburst;
+	unsigned	 checked, pass, unchecked;	/* the BW check (view_check_counts) */
+	bool		 table;		/* figures from a table (engine "table") */
+	bool		 device;	/* some cell has the device's counters */
+	unsigned	 caveats;	/* VIEW_* caveats of any cell (view_caveats_all) */
+};
+
+/* The notes, each a sentence (or NULL: none); built by view-notes.c.  */
+struct view_notes {
+	char		*unwritten[VIEW_WHERES];	/* reads of a region never written */
+	char		*unsteady[VIEW_WHERES];		/* cells not steady, named */
+	char		*verdict;	/* the bottom line against the spec, without its stop */
+	bool		 verdict_off;	/* below the spec or above the cap */
+	const char	*below_advice;	/* what holds a volume below its caps (static) */
+	char		*steady;	/* how the cells ended; NULL: imported figures */
+	char		*stability;	/* how steady they were */
+	char		*burst;		/* what burst detection found */
+	struct view_counts counts;
+};
+
+/* A cell --retry-unstable ran again. */
+struct view_retry_cell {
+	char		*name;		/* "randread 4K QD1" (" x4 jobs") */
+	char		*note;		/* its attempts (results_attempt_note) */
+	int		 cell;		/* index into results.cells */
+};
+
+/* --retry-unstable: what it did (view-retry.c). */
+struct view_retry {
+	char		*none;		/* it was on and no cell had to run again; else NULL */
+	char		*text;		/* the cells run again and the rule; NULL: none was */
+	bool		 unsteady;	/* some cell run again is still not steady */
+	struct view_retry_cell *cells;
+	unsigned	 ncells;
+};
+
+/* --rounds-until-steady: whether, at which round and over which window. */
+struct view_rounds_verdict {
+	bool		 on;
+	bool		 reached;
+	char		*text;
+};
+
+/* An --auto run: how its cells were chosen, and what it found (results.autoplan). */
+struct view_measured {
+	bool		 on;
+	char		*text;		/* the cells by the question that chose them */
+	const char	*like;		/* --like: the run measured again, after text; else NULL */
+	const char	(*findings)[240];	/* nfindings of them */
+	unsigned	 nfindings;
+};
+
+struct view_docs {
+	struct view_header	 head;
+	struct view_measured	 measured;
+	struct view_workload	*wl;		/* per summary.modes entry */
+	unsigned		 nwl;
+	char			 shares[256];	/* the read shares, "" none (view_summary_shares_text) */
+	unsigned		 nseries;	/* lines of the pivot charts (summary.nseries) */
+	const uint64_t		*bs;		/* block sizes with figures, ascending (summary.bs) */
+	unsigned		 nbs;
+	struct view_notes	 notes;
+	struct view_retry	 retry;
+	struct view_rounds_verdict rounds;
+};
+
+/* view-notes.c */
+void	 view_notes_build(struct view_notes *n, const struct results *res,
+	     const struct summary *sum);
+void	 view_notes_free(struct view_notes *n);
+
+/* view-retry.c */
+void	 view_retry_build(struct view_retry *v, struct view_rounds_verdict *r,
+	     const struct results *res, const struct summary *sum);
+void	 view_retry_free(struct view_retry *v, struct view_rounds_verdict *r);
+
+/* view-docs.c: the header and workloads, then the notes and retries; caller frees (view_docs_free) */
+struct view_docs *view_docs_build(const struct results *res, const struct summary *sum);
+void	 view_docs_free(struct view_docs *d);
 
 #endif
