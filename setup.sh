@@ -6,7 +6,7 @@
 #                                    (./sweep.dat); prints where the results are, then
 #                                    where sweep is
 #   ./setup.sh check                 install what is missing, build, run `make check`
-#                                    (every test: about 17 min on 2 CPUs); ends with
+#                                    (every test: about 19 min on 2 CPUs); ends with
 #                                    "N passed, N failed, N skipped"
 #   ./setup.sh deps | build          only those steps (build puts sweep on PATH too)
 # On PATH: as root, /usr/local/bin/sweep becomes a symbolic link to this
