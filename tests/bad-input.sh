@@ -101,7 +101,9 @@ ok "lists over 64 values, long inputs, /proc, resume options, -o and duplicated 
 [ ! -s q.err ] || fail "-q printed on stderr: $(cat q.err)"
 grep -q '^Plan: ' q.out && grep -q '^\[1/1\] read' q.out && grep -q '^Results: ' q.out ||
 	fail "-q: $(cat q.out)"
-"$SWEEP" --help | grep -q -- "--quiet .*no progress line or layout messages (the plan, a line per cell" ||
-	fail "--help does not say what -q keeps"
+"$SWEEP" run --help | grep -q -- "--quiet .*no progress line or layout messages; results and warnings" ||
+	fail "run --help does not say what -q keeps"
+sed 's/\\-/-/g' "$top_srcdir/doc/sweep.1" | grep -q "^No progress line or layout messages (the plan, a line per cell" ||
+	fail "the man page does not say what -q keeps"
 ok "-q does what --help says"
 exit 0

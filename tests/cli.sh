@@ -3,11 +3,15 @@
 . "$top_srcdir/tests/common.sh"
 
 "$SWEEP" --help >"$T/help" || fail "--help exit $?"
+for c in run plan report import compare 'sweep COMMAND --help' 'man sweep' 'Exit codes'; do
+	grep -q -- "$c" "$T/help" || fail "--help does not name $c"
+done
+"$SWEEP" run --help >"$T/help" || fail "run --help exit $?"
 for o in --device --file --size --modes --rwmixread --bs --depth --jobs --engine --runtime \
     --ramp --seed --sweep --out --label --keep; do
-	grep -q -- "$o" "$T/help" || fail "--help does not list $o"
+	grep -q -- "$o" "$T/help" || fail "run --help does not list $o"
 done
-grep -q "Exit codes" "$T/help" || fail "--help does not document exit codes"
+grep -q "Exit codes" "$T/help" || fail "run --help does not document exit codes"
 "$SWEEP" --version | grep -Eq '^sweep [0-9]+\.[0-9]+' || fail "--version"
 ok "help and version"
 

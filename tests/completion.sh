@@ -29,11 +29,18 @@ want() {	# want DESC EXPECTED WORD...: EXPECTED (space-separated) all offered
 want "commands" "run plan report import compare" sweep ""
 want "a command by prefix" "compare" sweep com
 [ "$(complete_words sweep com)" = compare ] || fail "'com' offers more than compare"
-want "options from --help" "--modes --device --destructive --resume --sweep" sweep plan --
-help_opts=$("$SWEEP" --help | sed -n 's/^ *\(-[a-z], \)\{0,1\}\(--[a-z0-9-]*\).*/\2/p' | sort)
-comp_opts=$(complete_words sweep run --)
-[ "$help_opts" = "$comp_opts" ] || fail "options offered differ from --help's: $(echo "$help_opts" | tr '\n' ' ') / $(echo "$comp_opts" | tr '\n' ' ')"
-ok "every option of --help is offered, and no other ($(echo "$help_opts" | wc -l))"
+want "options from --help" "--modes --device --destructive --sweep" sweep plan --
+# Each command is offered the options of its own --help, and no other; with
+# no command word, run's (sweep --device X runs).
+for c in run plan report import compare; do
+	help_opts=$("$SWEEP" $c --help | sed -n 's/^ *\(-[a-z], \)\{0,1\}\(--[a-z0-9-]*\).*/\2/p' | sort)
+	comp_opts=$(complete_words sweep $c --)
+	[ "$help_opts" = "$comp_opts" ] || fail "$c: options offered differ from $c --help's: $(echo "$help_opts" | tr '\n' ' ') / $(echo "$comp_opts" | tr '\n' ' ')"
+	ok "sweep $c --: every option of $c --help is offered, and no other ($(echo "$help_opts" | wc -l))"
+done
+[ "$(complete_words sweep --)" = "$(complete_words sweep run --)" ] ||
+	fail "sweep -- is not offered run's options"
+! complete_words sweep compare -- | grep -q -- '--device' || fail "compare is offered --device"
 want "modes" "randread randrw" sweep --modes rand
 want "a mode list's last item" "read,randwrite" sweep --modes read,randw
 want "engines" "libaio io_uring psync null" sweep --engine ""

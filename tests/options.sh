@@ -37,14 +37,15 @@ expect_usage "--out empty" "$SWEEP" run --engine null --out ""
 grep -q "output directory must not be empty" "$T/.err" || fail "out: $(cat "$T/.err")"
 [ ! -e sweep.dat ] || fail "a refused run created sweep.dat"
 
-# --help's defaults (the [..] after each option) are the ones a run uses.
-"$SWEEP" --help >help.txt || fail "--help"
+# run --help's defaults (the [..] after each option) are the ones a run uses.
+"$SWEEP" run --help >help.txt || fail "run --help"
 def() { sed -n "s/^ .*--$1 [^ ]* .*\[\([^]]*\)\]\$/\1/p" help.txt; }
 for o in runtime ramp seed rwmixread engine bs depth jobs steady steady-window min-runtime \
     io-timeout repeat; do
 	[ -n "$(def $o)" ] || fail "--help gives no default for --$o"
 done
-modes=$(def modes | sed 's/.*(device); \(.*\) (file)$/\1/')
+dev_modes=$(def modes | sed 's/; on a file also .*//')
+modes=$dev_modes,$(def modes | sed 's/.*; on a file also //')
 "$SWEEP" plan --file t.dat --size 1g >plan-default.txt || fail "plan"
 "$SWEEP" plan --file t.dat --size 1g --runtime "$(def runtime)" --ramp "$(def ramp)" \
     --seed "$(def seed)" --rwmixread "$(def rwmixread)" --engine "$(def engine)" \
@@ -82,13 +83,14 @@ for o in runtime ramp seed rwmixread engine bs depth jobs steady steady-window m
 done
 para=$(sed 's/\\-/-/g' "$man" | awk '/^\.TP/ { if (p) exit; next } p { print; next }
 	/^\.BI --modes/ { p = 1 }' | tr '\n' ' ')
-for m in $modes $(def modes | sed 's/ (device).*//'); do
+for m in "$modes on a file" "$dev_modes on a device"; do
 	echo "$para" | grep -q -- "$m" || fail "man page --modes: default $m not stated"
 done
 ok "the man page states --help's defaults"
 
-# Every option --help lists has its entry in the man page (nine were missing once).
-opts=$(sed -n 's/^  \(-., \)\{0,1\} *--\([a-z][a-z-]*\).*/\2/p' help.txt)
+# Every option a command's --help lists has its entry in the man page (nine were missing once).
+opts=$(for c in run plan report import compare; do "$SWEEP" $c --help; done |
+    sed -n 's/^  \(-., \)\{0,1\} *--\([a-z][a-z-]*\).*/\2/p' | sort -u)
 [ "$(echo "$opts" | wc -w)" -ge 30 ] || fail "--help lists only: $opts"
 for o in $opts; do
 	sed 's/\\-/-/g' "$man" | grep -Eq -- "^\.B[IR]? (\"?-.[ ,\"]*)?--$o( |\"|\$)" ||
@@ -103,7 +105,14 @@ awk 'FNR == NR { opts = opts $0 "\n"; next } /^@OPTIONS@$/ { printf "%s", opts; 
     { print }' man-opts.txt "$top_srcdir/doc/sweep.1.in" >sweep.1.want
 cmp -s sweep.1.want "$man" ||
 	fail "doc/sweep.1 is not doc/sweep.1.in with sweep --help-man's entries: run make man ($(diff sweep.1.want "$man" | head -5))"
-! "$SWEEP" --help | grep -q -- '--help-man' || fail "--help-man is meant to stay out of --help"
+"$SWEEP" --help-md >md-opts.txt || fail "--help-md"
+awk 'FNR == NR { opts = opts $0 "\n"; next } /^@OPTIONS@$/ { printf "%s", opts; next }
+    { print }' md-opts.txt "$top_srcdir/doc/options.md.in" >options.md.want
+cmp -s options.md.want "$top_srcdir/doc/options.md" ||
+	fail "doc/options.md is not doc/options.md.in with sweep --help-md's entries: run make man ($(diff options.md.want "$top_srcdir/doc/options.md" | head -5))"
+for c in "" run plan report import compare; do
+	! "$SWEEP" $c --help | grep -q -- '--help-m' || fail "--help-man and --help-md are meant to stay out of $c --help"
+done
 for w in '^\.SH SAFETY' 'destructive' 'force' 'flock' 'SIGKILL' '--resume'; do
 	sed 's/\\-/-/g' "$man" | sed -n '/^\.SH SAFETY/,/^\.SH [^S]/p' | grep -q -- "$w" ||
 		fail "the man page's SAFETY section does not mention $w"
@@ -113,7 +122,7 @@ if command -v man >/dev/null 2>&1; then
 	! grep -q 'warning' man.err || fail "man -l warns: $(cat man.err)"
 	grep -q '^SAFETY' man.txt || fail "man -l: no SAFETY section"
 fi
-ok "doc/sweep.1's options are generated from the table; it has a SAFETY section"
+ok "doc/sweep.1's and doc/options.md's options are generated from the table; SAFETY is there"
 
 # A chart gnuplot fails on fails run (exit 1, the chart named), as it fails report.
 "$SWEEP" run --engine null --file t.dat --size 8m --bs 4k --depth 1 --modes read -q \

@@ -52,8 +52,10 @@ expect_usage "--rounds-until-steady 4" "$SWEEP" plan --rounds-until-steady 4
 expect_usage "--repeat with --rounds-until-steady" "$SWEEP" plan --file t.dat --size 8m \
     --repeat 3 --rounds-until-steady
 expect_usage "--repeat with --hosts" "$SWEEP" run --hosts a,b --repeat 2
-"$SWEEP" --help | grep -q -- '--rounds-until-steady \[MAX\] .*within 20% of their mean, .* less than 10% \[off; MAX left out: 25\]$' ||
-	fail "--help: $("$SWEEP" --help | grep rounds-until)"
+"$SWEEP" run --help | grep -q -- '--rounds-until-steady \[MAX\] .*SNIA.* \[off; MAX left out: 25\]$' ||
+	fail "run --help: $("$SWEEP" run --help | grep rounds-until)"
+sed 's/\\-/-/g' "$top_srcdir/doc/sweep.1" | grep -q 'within 20% of their mean, .* less than 10% (default: off; MAX left out: 25)\.$' ||
+	fail "man page: $(sed 's/\\-/-/g' "$top_srcdir/doc/sweep.1" | grep -A1 'rounds-until-steady "')"
 "$SWEEP" plan --file t.dat --size 8m --bs 4k --depth 1 --modes read --rounds-until-steady -q \
     >plan-us.txt || fail "plan --rounds-until-steady"
 grep -q '^Rounds: until steady (SNIA PTS: .*), at least 5, at most 25, interleaved' plan-us.txt ||

@@ -18,7 +18,8 @@ static int cmd_compare_exec(struct config *);
 const struct cmd_entry cmd_compare_entry = {
 	.name = "compare",
 	.cmd = CMD_COMPARE,
-	.usage = "sweep compare A/results.json B/results.json [...]   compare runs side by side",
+	.usage = "sweep compare A B [...] [OPTIONS]",
+	.summary = "compare runs (folders or results.json): ratios, winners, verdicts",
 	.exec = cmd_compare_exec
 };
 

@@ -19,7 +19,8 @@ static int cmd_import_exec(struct config *);
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.cmd = CMD_IMPORT,
-	.usage = "sweep import FIO.json... | DIR | --csv TABLE.csv   results.json from fio or a table",
+	.usage = "sweep import FIO.json... | DIR | --csv TABLE.csv [OPTIONS]",
+	.summary = "make results.json and reports from fio's JSON output or a table",
 	.exec = cmd_import_exec
 };
 

@@ -28,7 +28,8 @@ static int cmd_plan_exec(struct config *);
 const struct cmd_entry cmd_plan_entry = {
 	.name = "plan",
 	.cmd = CMD_PLAN,
-	.usage = "sweep plan [OPTIONS]       print the plan and its duration; run nothing",
+	.usage = "sweep plan [OPTIONS]",
+	.summary = "print the plan and its duration; run nothing",
 	.exec = cmd_plan_exec
 };
 

@@ -19,7 +19,8 @@ static int cmd_report_exec(struct config *);
 const struct cmd_entry cmd_report_entry = {
 	.name = "report",
 	.cmd = CMD_REPORT,
-	.usage = "sweep report RESULTS.json  write the reports again from results.json",
+	.usage = "sweep report RESULTS.json [OPTIONS]",
+	.summary = "write the reports again from results.json",
 	.exec = cmd_report_exec
 };
 

@@ -27,7 +27,8 @@ static int cmd_run_exec(struct config *);
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.cmd = CMD_RUN,
-	.usage = "sweep [run] [OPTIONS]      run a sweep and write its reports",
+	.usage = "sweep [run] [OPTIONS]",
+	.summary = "run a sweep and write its reports",
 	.exec = cmd_run_exec
 };
 

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,16 +67,56 @@ cmd_takers(const char *option, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), " take%s it", n == 1 ? "s" : "");
 }
 
-/* --help: every command's usage line, then the options. */
+/* "run and plan" for an option's cmds bits (the man page's entries), in cmd_table's order. */
+void
+cmd_names(unsigned cmds, char *buf, size_t len)
+{
+	size_t i, n = 0, k = 0;
+
+	for (i = 0; cmd_table[i] != NULL; i++)
+		n += (cmd_table[i]->cmd & cmds) != 0;
+	buf[0] = '\0';
+	for (i = 0; cmd_table[i] != NULL; i++)
+		if (cmd_table[i]->cmd & cmds)
+			snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", k++ == 0 ? "" :
+			    k == n ? " and " : ", ", cmd_table[i]->name);
+}
+
+static const char cmd_exit_codes[] =
+    "Exit codes: 0 ok, 1 a cell or a report failed, 2 bad input (nothing written),\n"
+    "130 interrupted (the finished cells are kept).\n";
+
+/* sweep --help: the commands, and where their options are. */
 static void
 cmd_usage(FILE *f)
 {
 	size_t i;
 
+	fputs("usage: sweep [COMMAND] [OPTIONS]   (COMMAND is run when left out)\n"
+	    "       sweep --help | --version\n\nCommands:\n", f);
 	for (i = 0; cmd_table[i] != NULL; i++)
-		fprintf(f, "%s%s\n", i == 0 ? "usage: " : "       ", cmd_table[i]->usage);
-	fputs("       sweep --help | --version\n\n", f);
-	options_usage(f);
+		fprintf(f, "  %-9s%s\n", cmd_table[i]->name, cmd_table[i]->summary);
+	fprintf(f, "\nsweep COMMAND --help lists that command's options, one a line "
+	    "(e.g. sweep %s --help).\n"
+	    "man sweep has every option in full (in the source tree: man ./doc/sweep.1).\n%s",
+	    cmd_table[0]->name, cmd_exit_codes);
+}
+
+/* sweep CMD --help: its synopsis, what it does, and the options it takes, one a line. */
+static void
+cmd_help(FILE *f, const struct cmd_entry *e)
+{
+	fprintf(f, "usage: %s\n", e->usage);
+	fprintf(f, "%c%s.\n\nOptions:\n", toupper((unsigned char)e->summary[0]), e->summary + 1);
+	options_usage(f, e->cmd);
+	fputc('\n', f);
+	if (cmd_accepts(e, "size"))
+		fputs("Sizes take k, m, g, t (base 1024) or plain bytes.\n", f);
+	if (cmd_accepts(e, "sweep"))
+		fputs("A sweep file (--sweep) is a JSON object with the same keys, plus \"description\",\n"
+		    "\"comment\" and \"groups\" (a list of {modes, bs, depth, jobs} sub-matrices).\n", f);
+	fputs(cmd_exit_codes, f);
+	fputs("Every option in full: man sweep (in the source tree: man ./doc/sweep.1).\n", f);
 }
 
 /* --sweep is read before the other options so that they override it. */
@@ -119,10 +160,12 @@ cmd_main(int argc, char **argv)
 	const struct cmd_entry *e = cmd_table[0];
 	struct config cfg;
 	int first = 1, ret;
+	bool named = false;
 
 	if (argc > 1 && argv[1][0] != '-') {
 		e = cmd_find(argv[1]);
 		first = 2;
+		named = true;
 		if (e == NULL) {
 			cmd_unknown(argv[1]);
 			return SWEEP_EXIT_USAGE;
@@ -135,7 +178,9 @@ cmd_main(int argc, char **argv)
 	}
 	ret = options_parse_argv(&cfg, argc, argv, &first, e->name, e->cmd, cmd_takers);
 	if (ret == 1) {
-		if (first == -1)
+		if (first == -1 && named)
+			cmd_help(stdout, e);
+		else if (first == -1)
 			cmd_usage(stdout);
 		else
 			printf("sweep %s\n", PACKAGE_VERSION);

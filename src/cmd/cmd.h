@@ -16,7 +16,8 @@
 struct cmd_entry {
 	const char	 *name;
 	unsigned	  cmd;		/* its CMD_ bit: an option's cmds say which commands take it */
-	const char	 *usage;	/* its line in --help */
+	const char	 *usage;	/* its synopsis: "sweep plan [OPTIONS]" */
+	const char	 *summary;	/* what it does, in a line of sweep --help */
 	int		(*exec)(struct config *cfg);	/* returns an exit code */
 };
 extern const struct cmd_entry *const cmd_table[];	/* NULL ends */
@@ -24,6 +25,7 @@ extern const struct cmd_entry cmd_run_entry, cmd_plan_entry, cmd_report_entry,
 	     cmd_import_entry, cmd_compare_entry;
 const struct cmd_entry *cmd_find(const char *name);
 bool	 cmd_accepts(const struct cmd_entry *e, const char *option);
+void	 cmd_names(unsigned cmds, char *buf, size_t len);
 int	 cmd_main(int argc, char **argv);
 
 /* cmd-shared.c: what the commands share */

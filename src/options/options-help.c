@@ -1,51 +1,77 @@
 /*
- * --help and the man page's option entries, both from the option table
- * (options.c), so that neither can drift from what the parser takes.
+ * Each command's --help, the man page's option entries and doc/options.md,
+ * all from the option table (options-table.c), so that none can drift from
+ * what the parser takes.  --help gives an option's one line (brief), the
+ * man page and doc/options.md its full text (help).
  */
 #include "config.h"
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/sweep.h"
+#include "base/util.h"
 #include "options/options.h"
 
-/* --help after the commands' usage lines: every command-line option. */
+/* --help's option column: names up to this wide line up; a longer one pushes its text. */
+#define USAGE_COLUMN	28
+
+/* fmt (o's help or brief) with o's min and max when it is a format.  Caller frees. */
+static char *
+opt_text(const struct option_entry *o, const char *fmt)
+{
+	if (o->flags & OPT_HELP_RANGE)
+		return xasprintf(fmt, (unsigned long long)o->min, (unsigned long long)o->max);
+	return xstrdup(fmt);
+}
+
+/* The default --help shows in brackets, or "" for none. */
+static void
+opt_default_brief(const struct option_entry *o, char *buf, size_t len)
+{
+	size_t dev = strlen(MODES_DEFAULT_DEVICE);
+
+	if (o->def_text != NULL)
+		snprintf(buf, len, " [%s]", o->def_text);
+	else if (o->def != NULL && strcmp(o->name, "modes") == 0 &&
+	    strncmp(o->def, MODES_DEFAULT_DEVICE ",", dev + 1) == 0)
+		snprintf(buf, len, " [%s; on a file also %s]", MODES_DEFAULT_DEVICE, o->def + dev + 1);
+	else if (o->def != NULL)
+		snprintf(buf, len, " [%s]", o->def);
+	else
+		buf[0] = '\0';
+}
+
+/*
+ * sweep CMD --help: the options of the command whose CMD_ bit is cmd, one
+ * line each: "  -o, --out DIR", its brief text and its default.
+ */
 void
-options_usage(FILE *f)
+options_usage(FILE *f, unsigned cmd)
 {
 	size_t i;
 
-	fputs("Sizes take k, m, g, t (base 1024) or plain bytes.  Options:\n", f);
 	for (i = 0; i < options_count(); i++) {
 		const struct option_entry *o = options_entry(i);
-		char head[64];
+		char head[64], def[96], *text;
+		int n;
 
-		if (!(o->flags & OPT_CLI))
+		if (!(o->flags & OPT_CLI) || !(o->cmds & cmd))
 			continue;
 		if (o->short_name)
-			snprintf(head, sizeof head, "-%c, --%s%s%s", o->short_name, o->name,
+			snprintf(head, sizeof head, "  -%c, --%s%s%s", o->short_name, o->name,
 			    o->argname ? " " : "", o->argname ? o->argname : "");
 		else
-			snprintf(head, sizeof head, "    --%s%s%s", o->name,
+			snprintf(head, sizeof head, "      --%s%s%s", o->name,
 			    o->argname ? " " : "", o->argname ? o->argname : "");
-		fprintf(f, "  %-26s ", head);
-		if (o->flags & OPT_HELP_RANGE)
-			fprintf(f, o->help, (unsigned long long)o->min, (unsigned long long)o->max);
-		else
-			fputs(o->help, f);
-		if (o->def_text != NULL)
-			fprintf(f, " [%s]", o->def_text);
-		else if (o->def != NULL && strcmp(o->name, "modes") == 0)
-			fprintf(f, " [%s (device); %s (file)]", MODES_DEFAULT_DEVICE, o->def);
-		else if (o->def != NULL)
-			fprintf(f, " [%s]", o->def);
-		fputc('\n', f);
+		n = (int)strlen(head) + 2 > USAGE_COLUMN ? (int)strlen(head) + 2 : USAGE_COLUMN;
+		text = opt_text(o, o->brief != NULL ? o->brief : o->help);
+		opt_default_brief(o, def, sizeof def);
+		fprintf(f, "%-*s%s%s\n", n, head, text, def);
+		free(text);
 	}
-	fputs("\nA sweep file (--sweep) is a JSON object with the same keys (plus \"description\","
-	      "\n\"comment\" and \"groups\": a list of {modes, bs, depth, jobs} sub-matrices).\n"
-	      "Exit codes: 0 ok, 1 a cell failed, 2 bad input (nothing written), 130 interrupted.\n", f);
 }
 
 /* s for roff: backslashes doubled, every '-' as "\\-" (a minus, not a hyphen). */
@@ -63,18 +89,46 @@ man_text(FILE *f, const char *s)
 }
 
 /*
- * sweep --help-man: the man page's option entries (.TP paragraphs), from
- * the same table as --help, so that the page lists every option with
- * --help's text and default.  doc/sweep.1.in holds the rest of the page.
+ * An entry's full text as a sentence: help with a capital and its default
+ * ("(every power of two in between); default: 512-8m." not ") (default:").
+ * Caller frees.
+ */
+static char *
+opt_sentence(const struct option_entry *o)
+{
+	char *help = opt_text(o, o->help), *def = NULL, *s;
+	bool paren = help[0] != '\0' && help[strlen(help) - 1] == ')';
+
+	help[0] = (char)toupper((unsigned char)help[0]);
+	if (o->def_text != NULL)
+		def = xstrdup(o->def_text);
+	else if (o->def != NULL && strcmp(o->name, "modes") == 0)
+		def = xasprintf("%s on a device; %s on a file", MODES_DEFAULT_DEVICE, o->def);
+	else if (o->def != NULL)
+		def = xstrdup(o->def);
+	if (def == NULL)
+		s = xasprintf("%s.", help);
+	else
+		s = xasprintf("%s%s%s%s.", help, paren ? "; default: " : " (default: ", def,
+		    paren ? "" : ")");
+	free(help);
+	free(def);
+	return s;
+}
+
+/*
+ * sweep --help-man: the man page's option entries (.TP paragraphs) with
+ * each option's full text, default and commands.  doc/sweep.1.in holds the
+ * rest of the page.
  */
 void
-options_man(FILE *f)
+options_man(FILE *f, options_cmd_names_fn *names)
 {
 	size_t i;
 
 	for (i = 0; i < options_count(); i++) {
 		const struct option_entry *o = options_entry(i);
-		char help[512];
+		char *s, cmds[128];
 
 		if (!(o->flags & OPT_CLI))
 			continue;
@@ -92,25 +146,34 @@ options_man(FILE *f)
 			fputc('"', f);
 		}
 		fputc('\n', f);
-		if (o->flags & OPT_HELP_RANGE)
-			snprintf(help, sizeof help, o->help, (unsigned long long)o->min,
-			    (unsigned long long)o->max);
-		else
-			str_copy(help, sizeof help, o->help);
-		help[0] = (char)toupper((unsigned char)help[0]);
-		man_text(f, help);
-		if (o->def_text != NULL || o->def != NULL) {
-			/* "(every power of two in between); default: 512-8m." not ") (default: ". */
-			fputs(help[strlen(help) - 1] == ')' ? "; default: " : " (default: ", f);
-			if (o->def_text != NULL)
-				man_text(f, o->def_text);
-			else if (strcmp(o->name, "modes") == 0)
-				fprintf(f, "%s on a device; %s on a file", MODES_DEFAULT_DEVICE, o->def);
-			else
-				man_text(f, o->def);
-			if (help[strlen(help) - 1] != ')')
-				fputc(')', f);
-		}
-		fputs(".\n", f);
+		s = opt_sentence(o);
+		man_text(f, s);
+		names(o->cmds, cmds, sizeof cmds);
+		fprintf(f, "\nCommands: %s.\n", cmds);
+		free(s);
+	}
+}
+
+/* sweep --help-md: doc/options.md's list of options, the man page's entries in Markdown. */
+void
+options_markdown(FILE *f, options_cmd_names_fn *names)
+{
+	size_t i;
+
+	for (i = 0; i < options_count(); i++) {
+		const struct option_entry *o = options_entry(i);
+		char *s, cmds[128];
+
+		if (!(o->flags & OPT_CLI))
+			continue;
+		fputs("- **`", f);
+		if (o->short_name != '\0')
+			fprintf(f, "-%c`, `", o->short_name);
+		fprintf(f, "--%s%s%s`**: ", o->name, o->argname ? " " : "",
+		    o->argname ? o->argname : "");
+		s = opt_sentence(o);
+		names(o->cmds, cmds, sizeof cmds);
+		fprintf(f, "%s Commands: %s.\n", s, cmds);
+		free(s);
 	}
 }

@@ -291,11 +291,13 @@ const struct option_entry options_table[] = {
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_STRING, .off = CFG(device),
 	  .argname = "PATH",
 	  .help = "block device or partition to test, e.g. /dev/sdd1 (reads only unless --destructive)",
+	  .brief = "block device or partition (read only without --destructive)",
 	  .check = check_target_path },
 	{ .name = "file", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_STRING, .off = CFG(file),
 	  .argname = "PATH",
 	  .help = "test file (created and laid out if missing); default: ./sweep.dat, removed unless --keep",
+	  .brief = "test file, laid out if missing [./sweep.dat, removed unless --keep]",
 	  .check = check_target_path },
 	{ .name = "size", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_CUSTOM,
@@ -305,17 +307,25 @@ const struct option_entry options_table[] = {
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, .type = OPT_CUSTOM,
 	  .def = "read,randread,write,randwrite", .argname = "LIST",
 	  .help = "from read, write, randread, randwrite, readwrite, randrw, or all",
+	  .brief = "I/O modes, or all",
 	  .check = check_modes },
 	{ .name = "rwmixread", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, .type = OPT_CUSTOM,
 	  .max = 100, .def = "70", .argname = "PCT|LIST",
-	  .help = "percentage of reads in readwrite and randrw; a list (100,65,0) makes a cell of each",
+	  .help = "percentage of reads in readwrite and randrw; a list (100,65,0, or in a sweep file [100, "
+	  "65, 0], also inside groups) makes a cell of each share for those modes, nested modes x "
+	  "shares x bs x depth x jobs (the other modes get one cell); each cell carries its share "
+	  "in results.json, results.csv (rwmixread) and the run's lines.  With several shares every "
+	  "report and sweep compare treat each share as a mode of its own, randrw 65/35 "
+	  "(reads/writes): its own summary row, caps, tables, chart lines and colour",
+	  .brief = "% reads in readwrite and randrw; a list makes a cell of each",
 	  .range = "rwmixread is a percentage of reads from %llu to %llu, or a list of them",
 	  .check = check_rwmixread },
 	{ .name = "bs", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX, .type = OPT_CUSTOM,
 	  .min = SWEEP_BS_MIN, .max = SWEEP_BS_MAX, .def = "512-8m", .argname = "LIST|RANGE",
 	  .help = "block sizes: 4k,64k,1m or 512-8m (every power of two in between)",
+	  .brief = "block sizes, e.g. 4k,64k,1m, or 512-8m: each power of two",
 	  .check = check_bs },
 	{ .name = "depth", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_MATRIX | OPT_HELP_RANGE,
@@ -332,6 +342,7 @@ const struct option_entry options_table[] = {
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_STRING, .off = CFG(engine),
 	  .def = "libaio", .argname = "NAME",
 	  .help = "I/O engine: libaio, psync, null (no I/O: tests the pipeline), io_uring where built",
+	  .brief = "libaio, psync, io_uring (where built), null (no I/O)",
 	  .check = check_engine },
 	{ .name = "runtime", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_UINT,
@@ -347,12 +358,17 @@ const struct option_entry options_table[] = {
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_UINT64, .off = CFG(seed),
 	  .max = UINT64_MAX, .def = "1", .argname = "N",
 	  .help = "seed for random offsets (runs with one seed issue the same offsets)",
+	  .brief = "seed of the random offsets (same seed, same offsets)",
 	  .range = "seed is a whole number" },
 	{ .name = "steady", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_UINT,
 	  .off = CFG(steady_pct), .max = 50, .def = "2", .argname = "PCT",
-	  .help = "end a cell early once its per-second IOPS over the last window stay within PCT% "
-	  "of their mean with no trend; 0: every cell runs --runtime",
+	  .help = "end a cell early once its per-second IOPS over the last --steady-window (5 s; all "
+	  "seconds so far before that) stay within PCT% of their mean with no trend, after at least "
+	  "--min-runtime (3 s); the band is never narrower than a second's counting error (up to "
+	  "the I/Os in flight) and a cell needs 100 / PCT times that many completions (see STEADY "
+	  "STATE); 0: every cell runs --runtime",
+	  .brief = "end a cell once its IOPS hold within PCT% (0: run --runtime)",
 	  .range = "steady is a percentage from %llu (off: fixed runtime) to %llu" },
 	{ .name = "steady-window", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_UINT,
@@ -367,8 +383,11 @@ const struct option_entry options_table[] = {
 	{ .name = "repeat", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_HELP_RANGE, .type = OPT_UINT,
 	  .off = CFG(repeat), .min = 1, .max = SWEEP_REPEAT_MAX, .def = "1", .argname = "N",
-	  .help = "run the whole plan N times (%llu to %llu), round by round; a cell's figures are its "
-	  "median round's, shown with the rounds' range",
+	  .help = "run the whole plan N times (%llu to %llu), round by round; each cell shows its median "
+	  "round with the spread and the median's interval, \"12,340 (11,900-12,800)\" (95%% from 6 "
+	  "rounds up; with fewer, the range of the rounds and its real coverage: 75%% at 3); sweep "
+	  "compare calls overlapping intervals a tie (see REPEATED ROUNDS)",
+	  .brief = "run the plan N times (%llu to %llu); cells show their median round",
 	  .range = "repeat is a whole number of rounds from %llu to %llu" },
 	{ .name = "rounds-until-steady", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_ARG_OPTIONAL | OPT_CLI | OPT_FILE | OPT_PLAN | OPT_HELP_RANGE,
@@ -378,41 +397,65 @@ const struct option_entry options_table[] = {
 	  .help = "repeat rounds (at most MAX, %llu to %llu) until the SNIA PTS steady state: the last 5 "
 	  "rounds of each mode's (each read share's) smallest block size that runs, at its "
 	  "highest depth within 20%% of their mean, their fitted slope moving less than 10%%",
+	  .brief = "repeat rounds until SNIA steady state",
 	  .range = "rounds-until-steady is the most rounds, from %llu to %llu" },
 	{ .name = "retry-unstable", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_HELP_RANGE, .type = OPT_UINT,
 	  .off = CFG(retry_unstable), .max = SWEEP_RETRY_MAX, .def = "0", .argname = "N",
-	  .help = "after the last cell, re-run each stalled or noisy cell up to N times (%llu to %llu) "
-	  "until an attempt is steady; every attempt is kept and the first steady one shown",
+	  .help = "after the last cell, re-run each stalled or noisy cell (its stability verdict) up to N "
+	  "times (%llu to %llu), stopping at the first steady attempt; every attempt is kept in "
+	  "results.json and the cell shows its first steady attempt, else its least unstable one "
+	  "(noisy before stalled, then the lowest CV), saying which and why; sweep plan says "
+	  "retries may add up to N x cells; not with --repeat or --rounds-until-steady (a cell's "
+	  "rounds already measure it again, and their spread is what shows it unsteady)",
+	  .brief = "re-run each stalled or noisy cell up to N times (%llu to %llu)",
 	  .range = "retry-unstable is a whole number of re-runs per cell from %llu to %llu",
 	  .check = check_retry_unstable },
 	{ .name = "io-timeout", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_ARG | OPT_CLI | OPT_FILE,
 	  .type = OPT_UINT, .off = CFG(io_timeout_s), .min = 1, .max = 86400, .def = "30",
-	  .argname = "SECONDS", .help = "abort a cell whose I/O has not completed for this long",
+	  .argname = "SECONDS", .help = "abort a cell whose I/O has not completed for this long; the sweep goes on",
+	  .brief = "abort a cell whose I/O has not completed for this long",
 	  .range = "io-timeout is whole seconds from %llu to %llu" },
 	{ .name = "stop-on-error", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_CLI | OPT_FILE,
 	  .type = OPT_BOOL, .off = CFG(stop_on_error),
 	  .help = "stop the sweep at the first failed cell (default: go on to the next)" },
 	{ .name = "auto", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_CLI, .type = OPT_BOOL,
 	  .off = CFG(auto_plan),
-	  .help = "choose the cells as the run goes: per mode the IOPS and bandwidth caps (within 5%), the "
-	  "knee, the saturating depth and QD1 latency, among the modes given only (and the block "
-	  "sizes from the smallest to the largest of --bs, when given); a noisy or stalled cell is "
-	  "measured again; cells ramp 1 s and run at most 6 s unless --ramp or --runtime is given" },
+	  .help = "choose the cells as the run goes, per mode given (and only those; a mixed mode at one "
+	  "read share): a QD1 pass at 4K and 1M (the QD1 latency, the depth search's start), a size "
+	  "either side of the knee it suggests at the highest depth, the highest depth at 4K or 1M "
+	  "where QD1 is below the caps, knee bisection until both caps rest on 2 block sizes within "
+	  "5%, a depth search at 4K and 1M (QD1 on a settled cap is saturated, else doubling until "
+	  "IOPS gain under 5%: the saturating depth); a cell that comes out noisy or stalled, or "
+	  "that other I/O shared the device with, is measured again first (up to 2 times; the cell "
+	  "keeps each attempt); cells ramp 1 s and run at most 6 s unless --ramp or --runtime is "
+	  "given, and end within a tenth of a second once their seconds judge steady, or noisy or "
+	  "stalled; with --bs (or a sweep file's bs) only block sizes from its smallest to its "
+	  "largest (the QD1 pass then at 4K and 1M if 4K, 64K and 1M are all in it, else at its "
+	  "smallest and largest); each cell records why (reason in results.json and results.csv) "
+	  "and report.md says \"How this was measured\" and what the budget left open",
+	  .brief = "choose the cells as it goes: caps, knee, saturating depth, QD1 latency" },
 	{ .name = "budget", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_ARG | OPT_CLI,
 	  .type = OPT_CUSTOM, .min = 10, .max = 86400, .def_text = "2 min 30 s per mode",
 	  .argname = "DURATION",
-	  .help = "with --auto: the most the run takes, e.g. 5m, 90s; open questions are named",
+	  .help = "with --auto: the most the run takes, e.g. 90s, 5m, 1h; open questions are named; a "
+	  "budget that cannot hold a cell per mode (ramp, runtime or --min-runtime, 1 s set-up, and "
+	  "2 s for the reports) is refused",
+	  .brief = "with --auto: the most it takes (90s, 5m, 1h)",
 	  .range = "budget is from %llu s to %llu s", .check = check_budget },
 	{ .name = "like", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_ARG | OPT_CLI,
 	  .type = OPT_STRING, .off = CFG(like), .argname = "DIR",
-	  .help = "with --auto: measure exactly the cells of the earlier run in DIR (for sweep compare)" },
+	  .help = "with --auto: measure exactly the cells of the earlier run in DIR, so that sweep compare "
+	  "has every cell in common (-o must be another folder)",
+	  .brief = "with --auto: measure exactly the cells of the run in DIR" },
 	{ .name = "resume", .cmds = CMD_RUN, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(resume), .argname = "DIR",
-	  .help = "continue an interrupted run in DIR: same plan and target, finished cells kept" },
+	  .help = "continue an interrupted run in DIR: same plan and target, finished cells kept",
+	  .brief = "continue an interrupted run in DIR (same plan; finished cells kept)" },
 	{ .name = "sweep", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_ARG | OPT_CLI | OPT_PLAN,
 	  .type = OPT_STRING, .off = CFG(sweep_file), .argname = "FILE",
-	  .help = "JSON sweep file (a path, or a name from the shipped sweeps/); options given here override it" },
+	  .help = "JSON sweep file (a path, or a name from the shipped sweeps/); options given here override it",
+	  .brief = "JSON sweep file (a path or a shipped name); options here override it" },
 	{ .name = "out", .short_name = 'o', .cmds = CMD_ALL, .flags = OPT_ARG | OPT_CLI | OPT_FILE,
 	  .type = OPT_STRING, .off = CFG(out_dir), .def_text = "reports/LABEL-YYYYmmdd-HHMMSS",
 	  .argname = "DIR", .help = "output directory", .check = check_out },
@@ -423,36 +466,45 @@ const struct option_entry options_table[] = {
 	  .range = "label must be %llu to %llu characters", .check = check_label },
 	{ .name = "formats", .cmds = CMD_ALL, .flags = OPT_ARG | OPT_CLI | OPT_FILE,
 	  .type = OPT_STRING, .off = CFG(formats), .def_text = "csv,xlsx,png,svg,md,html",
-	  .argname = "LIST", .help = "report formats to write (results.json is always written)" },
+	  .argname = "LIST", .help = "report formats to write: csv, xlsx, png, svg, md, html, or all (results.json is always "
+	  "written)",
+	  .brief = "reports to write, or all" },
 	{ .name = "gnuplot", .cmds = CMD_ALL, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(gnuplot), .def_text = "gnuplot on PATH", .argname = "PATH",
-	  .help = "gnuplot binary for the charts; without one, the .gp and .dat files are still written" },
+	  .help = "gnuplot binary for the charts; without one, the .gp and .dat files are still written",
+	  .brief = "gnuplot binary for the charts" },
 	{ .name = "fio-jobfile", .cmds = CMD_PLAN, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(fio_jobfile), .argname = "FILE",
-	  .help = "with plan: write an equivalent fio job file (one job per cell, stonewall)" },
+	  .help = "with plan: write an equivalent fio job file (one job per cell, stonewall)",
+	  .brief = "write the plan as an equivalent fio job file (one job per cell)" },
 	{ .name = "hosts", .cmds = CMD_RUN, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(hosts), .argname = "H1[:PORT],H2,...",
-	  .help = "run the plan on these hosts through fio's client/server mode (fio --server on each)" },
+	  .help = "run the plan on these hosts through fio's client/server mode (fio --server on each)",
+	  .brief = "run the plan on these hosts through fio --server on each" },
 	{ .name = "hosts-file", .cmds = CMD_RUN, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(hosts_file), .argname = "FILE",
 	  .help = "as --hosts, one host[:port] per line" },
 	{ .name = "csv", .cmds = CMD_IMPORT, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(csv), .argname = "TABLE.csv",
-	  .help = "with import: build results.json from a table (mode, bs, iops and/or bw, ...)" },
+	  .help = "with import: build results.json from a table (mode, bs, iops and/or bw, ...)",
+	  .brief = "build results.json from a table (mode, bs, iops and/or bw, ...)" },
 	{ .name = "host", .cmds = CMD_IMPORT, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(host), .argname = "NAME[:PORT]",
 	  .help = "with import of fio client/server output: import only this host (default: every host, "
-	  "one folder each, and hosts.md across them)" },
+	  "one folder each, and hosts.md across them)",
+	  .brief = "import only this host of fio client/server output (default: all)" },
 	{ .name = "expect", .cmds = CMD_RUN | CMD_PLAN | CMD_REPORT | CMD_IMPORT,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE, .type = OPT_STRING, .off = CFG(expect),
 	  .argname = "iops=N,bw=RATE",
 	  .help = "the volume's provisioned caps, for the reports: iops=3000,bw=250m/s (also burst_iops=, "
-	  "burst_bw=, size= for a profile's size-dependent caps)", .check = check_expect },
+	  "burst_bw=, size= for a profile's size-dependent caps)",
+	  .brief = "the volume's provisioned caps, e.g. iops=3000,bw=250m/s", .check = check_expect },
 	{ .name = "profile", .cmds = CMD_RUN | CMD_PLAN | CMD_REPORT | CMD_IMPORT,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE, .type = OPT_STRING, .off = CFG(profile),
 	  .argname = "NAME|PATH",
 	  .help = "caps of a volume type from sweeps/profiles (aws-gp2, aws-gp3, aws-io1, azure-p30, ...) "
-	  "or a profile file", .check = check_profile },
+	  "or a profile file",
+	  .brief = "caps of a volume type (aws-gp3, azure-p30, ...) or a profile file", .check = check_profile },
 	{ .name = "description", .flags = OPT_ARG | OPT_FILE | OPT_TEXT, .type = OPT_STRING,
 	  .off = CFG(description), .argname = "TEXT",
 	  .help = "what the sweep is for (shown in reports)" },
@@ -464,18 +516,22 @@ const struct option_entry options_table[] = {
 	{ .name = "destructive", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_CLI, .type = OPT_BOOL,
 	  .off = CFG(destructive),
 	  .help = "allow write modes on a block device or an existing file sweep did not create (its data "
-	  "in --size is destroyed)" },
+	  "in --size is destroyed)",
+	  .brief = "allow writes to a device or a file sweep did not create" },
 	{ .name = "force", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_CLI, .type = OPT_BOOL,
 	  .off = CFG(force),
 	  .help = "with --destructive: write even though the device or file carries a filesystem or "
-	  "partition table" },
+	  "partition table",
+	  .brief = "with --destructive: write over a filesystem or partition table" },
 	{ .name = "precondition", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_CLI | OPT_FILE,
 	  .type = OPT_BOOL, .off = CFG(precondition),
-	  .help = "write the whole region of a device once before the first cell (needs --destructive)" },
+	  .help = "write the whole region of a device once before the first cell (needs --destructive)",
+	  .brief = "write a device's region once before the first cell (--destructive)" },
 	{ .name = "quiet", .short_name = 'q', .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_CLI | OPT_FILE, .type = OPT_BOOL, .off = CFG(quiet),
-	  .help = "no progress line or layout messages (the plan, a line per cell, warnings and the "
-	  "summary still print)" },
+	  .help = "no progress line or layout messages (the plan, a line per cell, warnings and the summary "
+	  "still print; redirect standard output to keep only errors and warnings)",
+	  .brief = "no progress line or layout messages; results and warnings still print" },
 };
 #define OPTIONS_COUNT (sizeof options_table / sizeof options_table[0])
 const size_t options_table_len = OPTIONS_COUNT;

@@ -1,7 +1,7 @@
 /*
  * The option table's entry type, private to options*.c: options-table.c
- * holds the table, options.c its parsers, options-help.c writes --help and
- * the man page's option entries from it.
+ * holds the table, options.c its parsers, options-help.c writes each
+ * command's --help, the man page's option entries and doc/options.md from it.
  */
 #ifndef OPTIONS_H
 #define OPTIONS_H
@@ -43,9 +43,13 @@ enum opt_type { OPT_STRING, OPT_BOOL, OPT_UINT, OPT_UINT64, OPT_CUSTOM, OPT_IGNO
  * default value: config_init and options_finish apply it and --help shows
  * it; def_text is what --help shows instead when the default is not one
  * value; for an OPT_ARG_OPTIONAL entry, def is the value it takes when given
- * without one (off, 0, by default).  range is the error for a number outside
- * [min, max], a format taking min and max.  check, when set, validates the
- * value first (for OPT_CUSTOM it also stores it).
+ * without one (off, 0, by default).  help is the full text of the man page
+ * and doc/options.md; brief is the one-line text of sweep CMD --help (help
+ * when NULL): with the option's name and default it must fit in 99 columns
+ * (tests/help.sh).  With OPT_HELP_RANGE both are formats taking min and max.
+ * range is the error for a number outside [min, max], a format taking min
+ * and max.  check, when set, validates the value first (for OPT_CUSTOM it
+ * also stores it).
  */
 struct option_entry {
 	const char	*name;
@@ -60,6 +64,7 @@ struct option_entry {
 	const char	*def_text;
 	const char	*argname;
 	const char	*help;
+	const char	*brief;
 	const char	*range;
 	int		(*check)(struct opt_ctx *c, const struct option_entry *o, const char *v);
 };
@@ -82,8 +87,11 @@ void	 config_free(struct config *cfg);
 int	 options_parse_argv(struct config *cfg, int argc, char **argv, int *first,
 	     const char *command, unsigned cmd,
 	     void (*takers)(const char *option, char *buf, size_t len));
-void	 options_usage(FILE *f);
-void	 options_man(FILE *f);
+/* options-help.c: "run, plan" for an option's cmds bits, from the command table */
+typedef void options_cmd_names_fn(unsigned cmds, char *buf, size_t len);
+void	 options_usage(FILE *f, unsigned cmd);
+void	 options_man(FILE *f, options_cmd_names_fn *names);
+void	 options_markdown(FILE *f, options_cmd_names_fn *names);
 int	 options_finish(struct config *cfg, bool is_device);
 size_t	 options_count(void);
 const char *options_name(size_t i);
