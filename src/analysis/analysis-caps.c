@@ -304,25 +304,43 @@ caps_members(const struct curve *c, const bool *at_top, double knee, bool *membe
 	return n;
 }
 
+/*
+ * The cells of set on side bw: how many, the first and last (*a, *b; c->n
+ * and 0 when none), the lowest and highest value (log), the deepest.
+ */
+static unsigned
+caps_span(const struct curve *c, const bool *set, bool bw, unsigned *a, unsigned *b,
+    double *lo, double *hi, unsigned *depth)
+{
+	unsigned i, n = 0;
+
+	*a = c->n;
+	*b = 0;
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (i = 0; i < c->n; i++) {
+		if (!set[i])
+			continue;
+		*a = i < *a ? i : *a;
+		*b = i;
+		n++;
+		*lo = fmin(*lo, caps_v(&c->p[i], bw));
+		*hi = fmax(*hi, caps_v(&c->p[i], bw));
+		*depth = c->p[i].par > *depth ? c->p[i].par : *depth;
+	}
+	return n;
+}
+
 /* The level of a side made only of sizes not saturated: the highest, its sizes, its depth. */
 static void
 caps_unsaturated(const struct curve *c, const bool *any, bool bw, struct knee *k,
     struct knee_levels *kl)
 {
-	double lo = INFINITY, hi = -INFINITY;
-	unsigned i, a = c->n, b = 0, n = 0;
+	double lo, hi;
+	unsigned a, b, n;
 
 	kl->shape = KNEE_SHAPE_UNSATURATED;
-	for (i = 0; i < c->n; i++) {
-		if (!any[i])
-			continue;
-		a = i < a ? i : a;
-		b = i;
-		n++;
-		lo = fmin(lo, caps_v(&c->p[i], bw));
-		hi = fmax(hi, caps_v(&c->p[i], bw));
-		kl->depth = c->p[i].par > kl->depth ? c->p[i].par : kl->depth;
-	}
+	n = caps_span(c, any, bw, &a, &b, &lo, &hi, &kl->depth);
 	kl->value[0] = exp(hi);
 	kl->from_bs[0] = c->p[a].bs;
 	kl->to_bs[0] = c->p[b].bs;
@@ -338,13 +356,10 @@ static void
 caps_uneven(const struct curve *c, const bool *any, bool bw, struct knee *k,
     struct knee_levels *kl)
 {
-	unsigned i, a = c->n, b = 0;
+	double lo, hi;
+	unsigned a, b, depth = 0;
 
-	for (i = 0; i < c->n; i++)
-		if (any[i]) {
-			a = i < a ? i : a;
-			b = i;
-		}
+	caps_span(c, any, bw, &a, &b, &lo, &hi, &depth);
 	kl->shape = KNEE_SHAPE_UNEVEN;
 	kl->value[0] = exp(caps_v(&c->p[a], bw));
 	kl->from_bs[0] = kl->to_bs[0] = c->p[a].bs;
@@ -365,23 +380,15 @@ caps_plateau(const struct curve *c, const bool *member, const bool *any, bool bw
     struct knee *k, struct knee_levels *kl)
 {
 	bool *top = xcalloc(c->n, sizeof *top);
-	double cap, lo = INFINITY, hi = -INFINITY;
-	unsigned i, a = c->n, b = 0, n = 0, above;
+	double cap, lo, hi;
+	unsigned a, b, n, above, depth = 0;
 
 	if (!caps_ceiling(c, member, any, bw, &cap, top)) {
 		caps_uneven(c, any, bw, k, kl);
 		free(top);
 		return;
 	}
-	for (i = 0; i < c->n; i++) {
-		if (!top[i])
-			continue;
-		a = i < a ? i : a;
-		b = i;
-		n++;
-		lo = fmin(lo, caps_v(&c->p[i], bw));
-		hi = fmax(hi, caps_v(&c->p[i], bw));
-	}
+	n = caps_span(c, top, bw, &a, &b, &lo, &hi, &depth);
 	caps_set(k, bw, cap, lo, hi, c->p[a].bs, c->p[b].bs, n);
 	kl->shape = KNEE_SHAPE_PLATEAU;
 	caps_dip(c, top, a, b, cap, bw, kl);
