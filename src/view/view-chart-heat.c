@@ -220,16 +220,14 @@ heat_jobs(struct view_heat *h, const struct results *res, const struct summary *
 }
 
 /*
- * The heat maps of every workload at two job counts or more, one per
- * jobs-MODE chart of view_chart_list(), in its order, into *out.
- * Returns how many.
+ * The heat maps of the jobs-MODE charts among the n charts of e
+ * (view_chart_list()), in their order, into *out.  Returns how many.
  */
 unsigned
 view_chart_jobs_heats(const struct results *res, const struct summary *sum,
-    struct view_heat **out)
+    const struct view_chart_entry *e, unsigned n, struct view_heat **out)
 {
-	struct view_chart_entry *e = xcalloc(VIEW_CHARTS_MAX, sizeof *e);
-	unsigned n = view_chart_list(sum, e, VIEW_CHARTS_MAX), i, k = 0;
+	unsigned i, k = 0;
 
 	*out = xcalloc(n + 1, sizeof **out);
 	for (i = 0; i < n; i++) {
@@ -240,7 +238,6 @@ view_chart_jobs_heats(const struct results *res, const struct summary *sum,
 		str_copy((*out)[k].title, sizeof (*out)[k].title, e[i].title);
 		k++;
 	}
-	free(e);
 	return k;
 }
 

@@ -30,7 +30,7 @@ view_chart_bars(const struct summary *sum)
 
 /* Point p of cell i (-1: none, every figure NaN). */
 static void
-chart_point(struct view_chart_point *p, const struct results *res, int i)
+vch_point(struct view_chart_point *p, const struct results *res, int i)
 {
 	static const enum round_figure fig[2] = { ROUND_IOPS, ROUND_BW };
 	static const double div[2] = { 1, MIB };
@@ -73,7 +73,7 @@ view_chart_at(const struct view_chart *vc, unsigned s, unsigned b)
 
 /* Add a chart to out[*n] when there is room. */
 static void
-chart_entry(struct view_chart_entry *out, unsigned *n, unsigned max, const char *stem,
+vch_entry(struct view_chart_entry *out, unsigned *n, unsigned max, const char *stem,
     const char *title, unsigned wl)
 {
 	if (*n >= max)
@@ -85,8 +85,8 @@ chart_entry(struct view_chart_entry *out, unsigned *n, unsigned max, const char 
 }
 
 /* Whether a workload's saturation was found: the curves have a line. */
-static bool
-chart_saturates(const struct summary *sum)
+bool
+view_chart_saturates(const struct summary *sum)
 {
 	unsigned m;
 
@@ -98,7 +98,7 @@ chart_saturates(const struct summary *sum)
 
 /* The heat maps' charts: a workload at two job counts or more, with a cell. */
 static void
-chart_list_jobs(const struct summary *sum, struct view_chart_entry *out, unsigned *n,
+vch_list_jobs(const struct summary *sum, struct view_chart_entry *out, unsigned *n,
     unsigned max)
 {
 	unsigned *jobs = xcalloc(sum->nseries + 1, sizeof *jobs), wl, s, b;
@@ -115,7 +115,7 @@ chart_list_jobs(const struct summary *sum, struct view_chart_entry *out, unsigne
 		snprintf(title, sizeof title, view_big(sum) ?
 		    "%s: IOPS by block size x jobs, the best of every depth" :
 		    "%s: IOPS by depth x jobs", sum->modes[wl].name);
-		chart_entry(out, n, max, stem, title, wl);
+		vch_entry(out, n, max, stem, title, wl);
 	}
 	free(jobs);
 }
@@ -140,44 +140,44 @@ view_chart_list(const struct summary *sum, struct view_chart_entry *out, unsigne
 	if (sum->nbs == 0 || sum->nseries == 0)
 		return 0;
 	if (sum->nscore > 0)
-		chart_entry(out, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write",
+		vch_entry(out, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write",
 		    0);
 	if (sum->has_iops && sum->nbs >= 2)
-		chart_entry(out, &n, max, "roofline", "Best IOPS per block size under the caps "
+		vch_entry(out, &n, max, "roofline", "Best IOPS per block size under the caps "
 		    "(roofline)", 0);
 	if (sum->has_iops)
-		chart_entry(out, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
+		vch_entry(out, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
 		    big ? "IOPS vs block size, per mode the best of every depth x jobs" :
 		    "IOPS vs block size", 0);
 	if (sum->has_bw)
-		chart_entry(out, &n, max, "bw", bars ? "Throughput (MiB/s) by block size and queue "
+		vch_entry(out, &n, max, "bw", bars ? "Throughput (MiB/s) by block size and queue "
 		    "depth" : big ? "Throughput (MiB/s) vs block size, per mode the best of every "
 		    "depth x jobs" : "Throughput (MiB/s) vs block size", 0);
 	if (sum->has_latency)
-		chart_entry(out, &n, max, "latency", bars ? "p99 latency by block size and queue "
+		vch_entry(out, &n, max, "latency", bars ? "p99 latency by block size and queue "
 		    "depth" : big ? "p99 latency vs block size at each mode's lowest depth, "
 		    "whiskers p50 to p99.9" : "p99 latency vs block size by queue depth, whiskers p50 "
 		    "to p99.9", 0);
-	if (sum->has_iops && chart_saturates(sum)) {
-		chart_entry(out, &n, max, "saturation", "IOPS vs queue depth: where it saturates", 0);
+	if (sum->has_iops && view_chart_saturates(sum)) {
+		vch_entry(out, &n, max, "saturation", "IOPS vs queue depth: where it saturates", 0);
 		if (sum->has_latency)
-			chart_entry(out, &n, max, "latency-curve", "Latency vs IOPS across queue depths",
+			vch_entry(out, &n, max, "latency-curve", "Latency vs IOPS across queue depths",
 			    0);
 	}
-	chart_list_jobs(sum, out, &n, max);
+	vch_list_jobs(sum, out, &n, max);
 	for (m = 0; m < sum->nmodes; m++) {
 		if (sum->modes[m].ntimed == 0)
 			continue;
 		snprintf(stem, sizeof stem, "series-%s", sum->modes[m].stem);
 		snprintf(title, sizeof title, "%s: IOPS per second, every cell", sum->modes[m].name);
-		chart_entry(out, &n, max, stem, title, m);
+		vch_entry(out, &n, max, stem, title, m);
 	}
 	return n;
 }
 
 /* The title's second line: the target, its model, the date ("2026-11-30 07:59 UTC"). */
 static char *
-chart_where(const struct results *res)
+vch_where(const struct results *res)
 {
 	char date[32];
 
@@ -190,7 +190,7 @@ chart_where(const struct results *res)
 
 /* The scorecard's test line: the region's size, how long each cell measured, the rounds. */
 static char *
-chart_score_test(const struct results *res)
+vch_score_test(const struct results *res)
 {
 	unsigned rounds = plan_repeat(&res->plan);
 	char size[32], per[48];
@@ -205,7 +205,7 @@ chart_score_test(const struct results *res)
 
 /* The cells with a per-second series, in run order. */
 static void
-chart_timed(struct view_chart *vc, const struct results *res, const struct summary *sum)
+vch_timed(struct view_chart *vc, const struct results *res, const struct summary *sum)
 {
 	unsigned i;
 
@@ -235,7 +235,7 @@ chart_timed(struct view_chart *vc, const struct results *res, const struct summa
 
 /* Each workload's best cell at each block size, by IOPS and by MiB/s. */
 static void
-chart_best(struct view_chart *vc, const struct results *res, const struct summary *sum)
+vch_best(struct view_chart *vc, const struct results *res, const struct summary *sum)
 {
 	int *best = xcalloc(sum->nbs + 1, sizeof *best);
 	unsigned *count = xcalloc(sum->nbs + 1, sizeof *count), k, m, b;
@@ -245,7 +245,7 @@ chart_best(struct view_chart *vc, const struct results *res, const struct summar
 		for (m = 0; m < sum->nmodes; m++) {
 			view_best(res, sum, m, k == 0 ? METRIC_IOPS : METRIC_MIB_S, best, count);
 			for (b = 0; b < sum->nbs; b++)
-				chart_point(&vc->best[k][(size_t)m * sum->nbs + b], res, best[b]);
+				vch_point(&vc->best[k][(size_t)m * sum->nbs + b], res, best[b]);
 		}
 	}
 	free(best);
@@ -266,7 +266,7 @@ view_chart_build(struct view_chart *vc, const struct results *res, const struct 
 	vc->has_iops = sum->has_iops;
 	vc->has_bw = sum->has_bw;
 	vc->has_latency = sum->has_latency;
-	vc->saturates = chart_saturates(sum);
+	vc->saturates = view_chart_saturates(sum);
 	vc->modes = sum->modes;
 	vc->nmodes = sum->nmodes;
 	vc->bs = sum->bs;
@@ -276,21 +276,21 @@ view_chart_build(struct view_chart *vc, const struct results *res, const struct 
 	vc->point = xcalloc((size_t)sum->nseries * sum->nbs + 1, sizeof *vc->point);
 	for (s = 0; s < sum->nseries; s++)
 		for (b = 0; b < sum->nbs; b++)
-			chart_point(&vc->point[(size_t)s * sum->nbs + b], res, sum->series[s].cell[b]);
-	chart_best(vc, res, sum);
+			vch_point(&vc->point[(size_t)s * sum->nbs + b], res, sum->series[s].cell[b]);
+	vch_best(vc, res, sum);
 	for (t = 0; t < SCORE_TILES; t++)
 		for (k = 0; k < 2; k++)
-			chart_point(&vc->score[t][k], res, sum->score[t][k]);
+			vch_point(&vc->score[t][k], res, sum->score[t][k]);
 	vc->nscore = sum->nscore;
-	vc->score_test = chart_score_test(res);
+	vc->score_test = vch_score_test(res);
 	vc->expect = res->expect;
 	vc->verdict = sum->verdict;
 	vc->verdict_text = sum->verdict_text;
 	vc->title_run = xstrdup(res->label);
-	vc->title_where = chart_where(res);
-	chart_timed(vc, res, sum);
-	vc->njobs = view_chart_jobs_heats(res, sum, &vc->jobs);
+	vc->title_where = vch_where(res);
+	vch_timed(vc, res, sum);
 	vc->nentries = view_chart_list(sum, vc->entry, VIEW_CHARTS_MAX);
+	vc->njobs = view_chart_jobs_heats(res, sum, vc->entry, vc->nentries, &vc->jobs);
 }
 
 /* Free what view_chart_build allocated. */

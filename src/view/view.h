@@ -814,6 +814,7 @@ void	 view_chart_build(struct view_chart *vc, const struct results *res,
 	     const struct summary *sum);
 void	 view_chart_free(struct view_chart *vc);
 bool	 view_chart_bars(const struct summary *sum);
+bool	 view_chart_saturates(const struct summary *sum);
 unsigned view_chart_list(const struct summary *sum, struct view_chart_entry *out, unsigned max);
 const struct view_chart_point *view_chart_at(const struct view_chart *vc, unsigned s, unsigned b);
 
@@ -823,7 +824,7 @@ struct view_heat_square *view_heat_at(const struct view_heat *h, unsigned panel,
 	     unsigned col);
 void	 view_heat_free(struct view_heat *h);
 unsigned view_chart_jobs_heats(const struct results *res, const struct summary *sum,
-	     struct view_heat **out);
+	     const struct view_chart_entry *e, unsigned n, struct view_heat **out);
 /* Caller frees each with view_heat_free(), then the array. */
 unsigned view_chart_compare_heats(const struct compare *cmp, struct view_heat **out);
 
