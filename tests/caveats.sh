@@ -34,7 +34,7 @@ awk '/^# index 2: randread QD1$/ { b = 1 } /^# index 3:/ { b = 0 } b && /^4096\t
     "$T/r/iops.dat" | grep -q "${tab}⚠\$" || fail "iops.dat: randread 4K QD1 (noisy) has no ⚠"
 awk '/^# index 4: write QD1$/ { b = 1 } /^# index 5:/ { b = 0 } b && /^[0-9]/' \
     "$T/r/iops.dat" | grep -qv "${tab}-\$" && fail "iops.dat: a clean write QD1 point is marked"
-grep -q 'index 1 using 1:(strcol(3) ne "-" ? $2 : NaN) with points .* lc rgb "white"' \
+grep -q 'index 1 using 1:(strcol(3) ne "-" ? $2 : NaN) with points .* lc rgb "#ffffff"' \
     "$T/r/iops.gp" || fail "iops.gp: read QD16's marked point is not drawn hollow"
 grep -q 'keyentry .*"hollow ≠: BW check failed"' "$T/r/iops.gp" &&
     grep -q 'keyentry .*"hollow ⚠: not steady"' "$T/r/iops.gp" || fail "iops.gp: no key of the marks"
@@ -52,7 +52,7 @@ SWEEP_DATADIR="$top_srcdir" "$SWEEP" report "$T/b/results.json" --formats png -o
     >"$T/b.log" 2>&1 || fail "bars report: $(cat "$T/b.log")"
 grep -q "${tab}\"107k ≠\"${tab}1\$" "$T/b/iops.dat" && grep -q "${tab}\"16k\"${tab}0\$" "$T/b/iops.dat" ||
 	fail "iops.dat (bars): read 4K QD16's label is not marked: $(cat "$T/b/iops.dat")"
-grep -q 'using 1:($7 > 0 ? $2 : NaN) with boxes lc rgb "white"' "$T/b/iops.gp" ||
+grep -q 'using 1:($7 > 0 ? $2 : NaN) with boxes lc rgb "#ffffff"' "$T/b/iops.gp" ||
 	fail "iops.gp (bars): the marked bars are not drawn hollow"
 ok "bar charts: a marked bar hollow, its label with the marks"
 

@@ -66,7 +66,7 @@ rows = {int(l.split("\t")[0]): l.split("\t") for l in blocks[idx].splitlines() i
 if rows[sat][-1] != "\u26a0":
     sys.exit("FAIL: saturation.dat: randread 4K QD%d is not marked: %r" % (sat, rows[sat]))
 if not re.search(r"index %d using 1:\(strcol\(5\) ne \"-\" \? \$2 : NaN\) with points pt \d+ ps 0.8 "
-                 r"lc rgb \"white\"" % idx, gp):
+                 r"lc rgb \"#ffffff\"" % idx, gp):
     sys.exit("FAIL: saturation.gp: randread 4K's noisy point is not drawn hollow")
 circles = re.findall(r"'\+' every ::0::0 using \((\d+)\):\(([0-9.]+)\) with points lc rgb "
                      r"\"(#[0-9a-f]+)\" pt 6 ps 4[^\n]*?title '([^']*)'", gp)

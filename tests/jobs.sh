@@ -68,7 +68,7 @@ for c in d['cells']:
     assert r[3].startswith('"') and r[8] == '-', r
 assert [r[0] for r in rows[:3]] == ['0', '1', '2'] and rows[3][1] == '1', rows[:4]
 gp = open('hm/jobs-randread.gp').read()
-assert '("1 job" 0, "2 jobs" 1, "4 jobs" 2)' in gp, 'x tics'
+assert "('1 job' 0, '2 jobs' 1, '4 jobs' 2)" in gp, 'x tics'
 assert "('4K QD1' 0, '4K QD4' 1, '4K QD16' 2, '64K QD1' 3" in gp, 'y tics'
 assert 'with boxxy fillcolor palette' in gp and 'with labels' in gp
 PY

@@ -78,7 +78,7 @@ ok "flat cap 3,000 IOPS, diagonal 100 MiB/s (400 IOPS at 256K, 100 at 1M), provi
 # A caveat: a hollow point with its mark, and the mark explained.
 grep -q "^8192	3000.0	.*	≠$" "$T/thr/roofline.dat" ||
 	fail "randread 8K QD32 (failed check) is not the marked point: $(grep ^8192 "$T/thr/roofline.dat")"
-grep -q "'roofline.dat' index 0 using 1:(strcol(6) ne \"-\" ? \$2 : NaN) with points pt 7 ps 0.8 lc rgb \"white\"" "$gp" ||
+grep -q "'roofline.dat' index 0 using 1:(strcol(6) ne \"-\" ? \$2 : NaN) with points pt 7 ps 0.8 lc rgb \"#ffffff\"" "$gp" ||
 	fail "no hollow points for marked cells"
 grep -q 'title "hollow ≠: BW check failed"' "$gp" || fail "the mark is not in the key"
 ok "a cell with a caveat is hollow, with its mark in the key"

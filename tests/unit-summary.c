@@ -378,7 +378,7 @@ saturation_summary(void)
 	    s.modes[0].sat.text);
 	CHECK(strstr(s.modes[0].sat.text, "saturates at QD16 at 4 KiB") != NULL, "%s",
 	    s.modes[0].sat.text);
-	CHECK(report_curves_any(&s) && report_gnuplot_bars(&s), "one size, 6 depths: curves and bars");
+	CHECK(view_chart_saturates(&s) && view_chart_bars(&s), "one size, 6 depths: curves and bars");
 	CHECK(s.nscore == 2 && s.score[3][0] == 0 && s.score[2][0] == 5 && s.score[0][0] == -1,
 	    "scorecard: RND 4K Q1 and Q32 randread (%u tiles)", s.nscore);
 	view_summary_free(&s);
@@ -393,7 +393,7 @@ saturation_summary(void)
 	results_free(&res);
 
 	saturation_of(rising, 2, &res, &s);
-	CHECK(!s.modes[0].sat.found && !report_curves_any(&s), "two depths: no saturation");
+	CHECK(!s.modes[0].sat.found && !view_chart_saturates(&s), "two depths: no saturation");
 	view_summary_free(&s);
 	results_free(&res);
 }

@@ -3,7 +3,7 @@
  * groups, cells and marks; the same pivot as a document table; the
  * summary's columns and its latency note; the data moved and its total; the mismatched and
  * failed cells, each back-end's columns; the rounds; the findings; the
- * axis range; a ratio's text.
+ * axis range; a ratio's text; the charts' points and a heat map.
  */
 #include "config.h"
 
@@ -373,6 +373,100 @@ docs(struct results *res, const struct summary *sum)
 	res->plan.retry_unstable = 0;
 }
 
+/*
+ * The charts' view (view-chart.c): a point per line and block size with
+ * the cell's figures, NaN (not 0) where the cell has none, and its
+ * caveats; lines, not bars, at three block sizes; no heat map at one job
+ * count.
+ */
+static void
+chart(struct results *res)
+{
+	struct summary sum;
+	struct view_chart vc;
+	const struct view_chart_point *p;
+
+	res->cells[2].lat_pct_ns[0] = res->cells[2].lat_pct_ns[2] = 0;	/* randread 64K QD1 */
+	view_summary_build(res, &sum);
+	view_chart_build(&vc, res, &sum);
+	CHECK(!vc.bars && vc.nseries == 4 && vc.nbs == 3 && vc.njobs == 0,
+	    "lines, 4 x 3 points, no heat map (bars %d, %u x %u, %u maps)", vc.bars, vc.nseries,
+	    vc.nbs, vc.njobs);
+	p = view_chart_at(&vc, 0, 1);
+	CHECK(p->cell == 2 && p->v[METRIC_IOPS] == 1000 && p->bs == 65536,
+	    "randread 64K QD1: cell %d, %g IOPS", p->cell, p->v[METRIC_IOPS]);
+	CHECK(isnan(p->v[METRIC_P99_US]) && isnan(p->v[METRIC_P50_US]),
+	    "a latency not given is NaN, not 0 (p99 %g)", p->v[METRIC_P99_US]);
+	p = view_chart_at(&vc, 0, 0);
+	CHECK(p->v[METRIC_P99_US] == 40 && p->v[METRIC_P50_US] == 10, "randread 4K QD1 p99 %g",
+	    p->v[METRIC_P99_US]);
+	p = view_chart_at(&vc, 1, 0);
+	CHECK((p->caveats & VIEW_NOISY) && p->lo[0] == p->v[METRIC_IOPS],
+	    "the noisy point is marked; no rounds: its interval is its figure");
+	CHECK(vc.best[0][0].cell == 1, "randread 4K's best by IOPS: QD8 (cell %d)",
+	    vc.best[0][0].cell);
+	view_chart_free(&vc);
+	view_summary_free(&sum);
+}
+
+/*
+ * The heat map of depth x jobs (view-chart-heat.c, drawn by the one heat
+ * writer): randread at 4K and 64K, QD1 and QD4, 1 and 2 jobs, QD4 x2 at
+ * 64K not measured: a row per block size and depth, a column per job
+ * count, the missing square NaN with no label; its .dat from the shared
+ * writer.
+ */
+static void
+heat(void)
+{
+	static const uint64_t sizes[] = { 4096, 65536 };
+	struct results res;
+	struct summary sum;
+	struct view_chart vc;
+	const struct view_heat *h;
+	unsigned b, d, j, n = 0;
+	char *dat;
+
+	memset(&res, 0, sizeof res);
+	res.plan.ncells = 8;
+	res.plan.cells = xcalloc(res.plan.ncells, sizeof *res.plan.cells);
+	res.cells = xcalloc(res.plan.ncells, sizeof *res.cells);
+	for (b = 0; b < 2; b++)
+		for (d = 0; d < 2; d++)
+			for (j = 0; j < 2; j++, n++) {
+				fake_cell(&res, n, MODE_RANDREAD, sizes[b], d == 0 ? 1 : 4,
+				    1000 * (1 + d) * (1 + j) * (2 - b), 2);
+				res.cells[n].cell.jobs = res.plan.cells[n].jobs = j + 1;
+				bw_check_compute(&res.cells[n]);
+				res.ndone++;
+			}
+	res.cells[7].status = CELL_SKIPPED;	/* 64K QD4 x2 */
+	res.cells[7].ios = res.cells[7].bytes = res.cells[7].read_bytes = 0;
+	res.cells[7].iops = res.cells[7].bw_bytes_s = 0;
+	res.ndone--;
+	view_summary_build(&res, &sum);
+	view_chart_build(&vc, &res, &sum);
+	CHECK(vc.njobs == 1, "one heat map (%u)", vc.njobs);
+	h = &vc.jobs[0];
+	CHECK(h->nrows == 4 && h->ncols == 2 && h->npanels == 1, "%u rows x %u columns",
+	    h->nrows, h->ncols);
+	CHECK_STR(h->row_label[1], "4K QD4");
+	CHECK_STR(h->col_label[1], "2 jobs");
+	CHECK(view_heat_at(h, 0, 1, 1)->value == 8000, "4K QD4 x2: %g",
+	    view_heat_at(h, 0, 1, 1)->value);
+	CHECK_STR(view_heat_at(h, 0, 1, 1)->label, "8k");
+	CHECK(isnan(view_heat_at(h, 0, 3, 1)->value) && view_heat_at(h, 0, 3, 1)->label[0] == '\0',
+	    "64K QD4 x2 not measured: a blank square");
+	CHECK(!h->log && h->hi == 8000, "a linear scale to the best (%g)", h->hi);
+	dat = report_gnuplot_heat_data(h, "# head");
+	CHECK(strstr(dat, "# col\trow\tIOPS\tlabel\twhite\tjobs\tbs_bytes\tdepth\tmarks\n") != NULL &&
+	    strstr(dat, "1\t3\tNaN\t\"\"\t0\t2\t65536\t4\t-\n") != NULL, "the .dat:\n%s", dat);
+	free(dat);
+	view_chart_free(&vc);
+	view_summary_free(&sum);
+	results_free(&res);
+}
+
 int
 main(void)
 {
@@ -392,6 +486,8 @@ main(void)
 	ratio();
 	docs(&res, &sum);
 	view_summary_free(&sum);
+	chart(&res);
+	heat();
 	results_free(&res);
 	return check_done("unit-view");
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
 /*
  * The colours of the ratio tables (view-compare.c's VIEW_BETTER and
@@ -17,8 +18,10 @@
  * comparison; a run itself has no colour (in the charts colour is the mode).
  */
 #define COMPARE_DOC_STYLE \
-	".better{background:#d1e5f0;color:#053061;font-weight:600}\n" \
-	".worse{background:#fddbc7;color:#67001f}\n"
+	".better{background:" PALETTE_HEX(PALETTE_BETTER_LIGHT) ";color:" \
+	PALETTE_HEX(PALETTE_BETTER_INK) ";font-weight:600}\n" \
+	".worse{background:" PALETTE_HEX(PALETTE_WORSE_LIGHT) ";color:" \
+	PALETTE_HEX(PALETTE_WORSE_INK) "}\n"
 
 /* The labels of the runs, "A vs B vs C".  Caller frees. */
 static char *

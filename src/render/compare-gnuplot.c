@@ -15,6 +15,7 @@
 
 #include "render/report.h"
 #include "results/profile.h"
+#include "view/palette.h"
 
 static const struct {
 	const char		*stem;
@@ -38,7 +39,9 @@ unsigned
 compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
     struct report_chart *charts)
 {
-	unsigned n = compare_heat_charts(cmp, charts, 0, COMPARE_HEAT_MAX), c;
+	unsigned n = compare_heat_charts(v, charts, 0, COMPARE_HEAT_MAX), c;
+
+	(void)cmp;	/* the view has what the list needs; compare-doc.c still passes it */
 
 	for (c = 0; c < COMPARE_CHARTS; c++) {
 		if (!(v->series[compare_chart_table[c].metric].max > 0))
@@ -71,7 +74,7 @@ compare_gnuplot_caps(const struct compare *cmp, const struct compare_series *s, 
 			t = xasprintf("%s %s %s IOPS", cmp->runs[cap->run].label, what,
 			    view_num(cap->value, 0, a, sizeof a));
 		fprintf(plot, "%s%.6g with lines lc rgb \"%s\" lw %s dt %s title ", (*items)++ > 0 ?
-		    ", \\\n     " : "", cap->value, cap->burst ? "#909090" : "#404040",
+		    ", \\\n     " : "", cap->value, cap->burst ? PALETTE_HEX(PALETTE_CAP_BURST) : PALETTE_HEX(PALETTE_CAP),
 		    cap->burst ? "1.5" : "2", report_gnuplot_dt(cap->run, dt, sizeof dt));
 		report_gnuplot_quote(plot, t);
 		free(t);

@@ -9,7 +9,9 @@
  * labelled with its ratio ("1.25x") and the caveat marks of both its
  * cells; a cell a run lacks is a blank square that says "missing".
  * At one block size, depth and job count a run's MiB/s ratio is its IOPS
- * ratio: one map tells both.
+ * ratio: one map tells both.  The squares, their ratios and the scale's
+ * half-width are the comparison's view (view-chart-heat.c);
+ * report-gnuplot-heat.c writes them, as it does a run's jobs-MODE map.
  */
 #include "config.h"
 
@@ -19,16 +21,8 @@
 #include <string.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
-/* The colour scale's half-width in log2 units: at least 2x, at most 16x (beyond: the end colour). */
-#define HEAT_SPAN_MIN	1
-#define HEAT_SPAN_MAX	4
-/* From this share of the half-width out, a square is dark: its label is white. */
-#define HEAT_DARK	0.75
-/* The ink of a label (the .dat's "ink" column): on a light square, a dark one, a blank one. */
-#define HEAT_INK_BLACK	0
-#define HEAT_INK_WHITE	1
-#define HEAT_INK_NONE	2
 /*
  * Pixels of a column and a row of squares; around the squares, left (the
  * block sizes), right (the colour box), above the panels (the titles),
@@ -50,116 +44,31 @@
 #define HEAT_LABEL_W_PX	64
 #define HEAT_LABEL_H_PX	20
 
-/* The squares of one workload: rows (its block sizes) by columns (its groups). */
-struct heat_grid {
-	unsigned	*group;		/* per column: index into compare.groups */
-	unsigned	 ncols;
-	uint64_t	*bs;		/* per row, ascending */
-	unsigned	 nrows;
-};
-
-/* The row of group g at block size bs, or NULL. */
-static const struct compare_row *
-heat_row(const struct compare *cmp, unsigned g, uint64_t bs)
+/* The heat map of workload wl in the comparison's view, or NULL. */
+static const struct view_heat *
+heat_find(const struct compare_view *v, unsigned wl)
 {
-	const struct compare_group *gr = &cmp->groups[g];
 	unsigned i;
 
-	for (i = 0; i < gr->n; i++)
-		if (cmp->rows[gr->first + i].bs == bs)
-			return &cmp->rows[gr->first + i];
+	for (i = 0; i < v->nheat; i++)
+		if (v->heat[i].wl == wl)
+			return &v->heat[i];
 	return NULL;
 }
 
-/* Run k's IOPS over the first run's at row; NAN when either lacks them. */
-static double
-heat_ratio(const struct compare *cmp, const struct compare_row *row, unsigned k)
-{
-	double a, b;
-
-	if (row == NULL)
-		return NAN;
-	a = compare_value(cmp, row, 0, COMPARE_IOPS);
-	b = compare_value(cmp, row, k, COMPARE_IOPS);
-	return a > 0 && b > 0 ? b / a : NAN;
-}
-
-/* Fill g with workload wl's groups and block sizes; false when no square has a ratio. */
-static bool
-heat_grid(const struct compare *cmp, unsigned wl, struct heat_grid *g)
-{
-	unsigned i, b, k;
-	bool any = false;
-
-	memset(g, 0, sizeof *g);
-	g->group = xcalloc(cmp->ngroups + 1, sizeof *g->group);
-	g->bs = xcalloc(cmp->nbs + 1, sizeof *g->bs);
-	for (i = 0; i < cmp->ngroups; i++)
-		if (cmp->groups[i].wl == wl)
-			g->group[g->ncols++] = i;
-	for (b = 0; b < cmp->nbs; b++)
-		for (i = 0; i < g->ncols; i++) {
-			const struct compare_row *row = heat_row(cmp, g->group[i], cmp->bs[b]);
-
-			if (row == NULL)
-				continue;
-			for (k = 1; k < cmp->nruns; k++)
-				any |= !isnan(heat_ratio(cmp, row, k));
-			if (g->nrows == 0 || g->bs[g->nrows - 1] != cmp->bs[b])
-				g->bs[g->nrows++] = cmp->bs[b];
-		}
-	return any;
-}
-
-/* Free what heat_grid allocated. */
-static void
-heat_grid_free(struct heat_grid *g)
-{
-	free(g->group);
-	free(g->bs);
-}
-
-/*
- * Add a heat map for each workload with a ratio (two runs or more, a cell
- * in common) to charts[n..max); returns the new count.
- */
+/* Add a heat map for each workload the view has one of to charts[n..max); returns the new count. */
 unsigned
-compare_heat_charts(const struct compare *cmp, struct report_chart *charts, unsigned n,
+compare_heat_charts(const struct compare_view *v, struct report_chart *charts, unsigned n,
     unsigned max)
 {
-	struct heat_grid g;
-	unsigned wl;
+	unsigned i;
 
-	for (wl = 0; cmp->nruns > 1 && wl < cmp->nmodes && n < max; wl++) {
-		bool any = heat_grid(cmp, wl, &g);
-
-		heat_grid_free(&g);
-		if (!any)
-			continue;
-		snprintf(charts[n].stem, sizeof charts[n].stem, "compare-heat-%.34s",
-		    cmp->modes[wl].stem);
-		snprintf(charts[n].title, sizeof charts[n].title, "%s: IOPS ratio by block size and "
-		    "queue depth", cmp->modes[wl].name);
-		charts[n++].wl = wl;
+	for (i = 0; i < v->nheat && n < max; i++) {
+		snprintf(charts[n].stem, sizeof charts[n].stem, "%s", v->heat[i].stem);
+		snprintf(charts[n].title, sizeof charts[n].title, "%s", v->heat[i].title);
+		charts[n++].wl = v->heat[i].wl;
 	}
 	return n;
-}
-
-/* The half-width of the colour scale in log2 units: whole doublings that hold every ratio. */
-static double
-heat_span(const struct compare *cmp, const struct heat_grid *g)
-{
-	double span = HEAT_SPAN_MIN, r;
-	unsigned b, i, k;
-
-	for (b = 0; b < g->nrows; b++)
-		for (i = 0; i < g->ncols; i++)
-			for (k = 1; k < cmp->nruns; k++) {
-				r = heat_ratio(cmp, heat_row(cmp, g->group[i], g->bs[b]), k);
-				if (!isnan(r) && fabs(log2(r)) > span)
-					span = ceil(fabs(log2(r)));
-			}
-	return span > HEAT_SPAN_MAX ? HEAT_SPAN_MAX : span;
 }
 
 /*
@@ -175,9 +84,11 @@ heat_axis(double span)
 	FILE *f = open_memstream(&buf, &len);
 	double tie = log2(COMPARE_TIE), e;
 
-	fprintf(f, "set cbrange [%g:%g]\nset palette defined (%g \"#b2182b\", %g \"#ef8a62\", "
-	    "%g \"#fddbc7\", %.6f \"#f7f7f7\", %.6f \"#f7f7f7\", %g \"#d1e5f0\", %g \"#67a9cf\", "
-	    "%g \"#2166ac\")\nset cbtics (", -span, span, -span, -span * 2 / 3, -span / 3, -tie,
+	fprintf(f, "set cbrange [%g:%g]\nset palette defined (%g \"" PALETTE_HEX(PALETTE_WORSE_STRONG)
+	    "\", %g \"" PALETTE_HEX(PALETTE_WORSE) "\", %g \"" PALETTE_HEX(PALETTE_WORSE_LIGHT)
+	    "\", %.6f \"" PALETTE_HEX(PALETTE_EVEN) "\", %.6f \"" PALETTE_HEX(PALETTE_EVEN)
+	    "\", %g \"" PALETTE_HEX(PALETTE_BETTER_LIGHT) "\", %g \"" PALETTE_HEX(PALETTE_BETTER)
+	    "\", %g \"" PALETTE_HEX(PALETTE_BETTER_STRONG) "\")\nset cbtics (", -span, span, -span, -span * 2 / 3, -span / 3, -tie,
 	    tie, span / 3, span * 2 / 3, span);
 	/* Powers of two, exact in %g ("0.25x", "16x"): view_ratio would round 0.0625 to 0.1. */
 	for (e = -span; e <= span; e++)
@@ -188,112 +99,31 @@ heat_axis(double span)
 }
 
 /*
- * The .dat of the squares, a block per panel (run 1, 2, ... over the
- * first), a row per square: column, row, log2 of the ratio (NaN: a run
- * lacks it), label, its ink (HEAT_INK_*), then the ratio, block size,
- * depth, jobs and marks for a reader.  *flags gets the caveats shown.
- */
-static char *
-heat_data(const struct compare *cmp, const struct report_plot *p, const struct heat_grid *g,
-    double span, unsigned *flags)
-{
-	char *buf = NULL, label[64], x[32], marks[VIEW_MARKS_LEN], bare[VIEW_MARKS_LEN];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	unsigned k, b, i, fl;
-
-	*flags = 0;
-	fprintf(f, "# sweep compare %s: %s; a block per panel (gnuplot index 0, 1, ...), a row "
-	    "per square: column (queue depth x jobs), row (block size, from the top), log2 of "
-	    "the IOPS ratio (NaN: a run lacks the cell)\n", p->chart.stem, p->chart.title);
-	for (k = 1; k < cmp->nruns; k++) {
-		fprintf(f, "%s# index %u: %s / %s\n# col\trow\tlog2\tlabel\tink\tratio\tbs_bytes\t"
-		    "depth\tjobs\tmarks\n", k > 1 ? "\n\n" : "", k - 1, cmp->runs[k].label,
-		    cmp->runs[0].label);
-		for (b = 0; b < g->nrows; b++)
-			for (i = 0; i < g->ncols; i++) {
-				const struct compare_row *row = heat_row(cmp, g->group[i], g->bs[b]);
-				const struct compare_group *gr = &cmp->groups[g->group[i]];
-				double r = heat_ratio(cmp, row, k), l = log2(r);
-
-				fl = isnan(r) ? 0 : view_caveats(&cmp->runs[0].res, row->cell[0]) |
-				    view_caveats(&cmp->runs[k].res, row->cell[k]);
-				*flags |= fl;
-				view_caveat_marks(fl, " ", marks, sizeof marks);
-				view_caveat_marks(fl, "", bare, sizeof bare);
-				snprintf(label, sizeof label, "%s%s", isnan(r) ? "missing" :
-				    view_ratio(r, 2, x, sizeof x), marks);
-				fprintf(f, "%u\t%u\t", i, b);
-				fprintf(f, isnan(r) ? "NaN" : "%.6f", l);
-				fprintf(f, "\t\"%s\"\t%d\t", label, isnan(r) ? HEAT_INK_NONE :
-				    fabs(l) >= HEAT_DARK * span ? HEAT_INK_WHITE : HEAT_INK_BLACK);
-				fprintf(f, isnan(r) ? "NaN" : "%.6g", r);
-				fprintf(f, "\t%llu\t%u\t%u\t%s\n", (unsigned long long)g->bs[b],
-				    gr->depth, gr->jobs, bare[0] != '\0' ? bare : "-");
-			}
-	}
-	fclose(f);
-	return buf;
-}
-
-/* The tics of the columns ("QD8", "QD8 x4 jobs") and of the rows ("4 KiB").  Caller frees. */
-static void
-heat_tics(const struct compare *cmp, const struct heat_grid *g, char **xtics, char **ytics)
-{
-	char *xb = NULL, *yb = NULL, qd[16], a[32], *t;
-	size_t xl = 0, yl = 0;
-	FILE *xf = open_memstream(&xb, &xl), *yf = open_memstream(&yb, &yl);
-	unsigned i;
-
-	for (i = 0; i < g->ncols; i++) {
-		const struct compare_group *gr = &cmp->groups[g->group[i]];
-		bool jobs = strstr(gr->name, " jobs") != NULL;
-
-		qd_text(gr->depth, qd, sizeof qd);
-		t = jobs ? xasprintf("%s x%u jobs", qd, gr->jobs) : xstrdup(qd);
-		fputs(i > 0 ? ", " : "", xf);
-		report_gnuplot_quote(xf, t);
-		fprintf(xf, " %u", i);
-		free(t);
-	}
-	for (i = 0; i < g->nrows; i++) {
-		fputs(i > 0 ? ", " : "", yf);
-		report_gnuplot_quote(yf, view_size_label(g->bs[i], a, sizeof a));
-		fprintf(yf, " %u", i);
-	}
-	fclose(xf);
-	fclose(yf);
-	*xtics = xb;
-	*ytics = yb;
-}
-
-/*
  * The panels: per run after the first, its title and its plot of the
  * squares (block k - 1 of the .dat), and their labels (black, white or
  * grey) when labels (the .dat has them all).  Caller frees.
  */
 static char *
-heat_panels(const struct compare *cmp, const char *stem, bool labels)
+heat_panels(const struct view_heat *h, const char *stem, bool labels)
 {
-	char *buf = NULL, *t;
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	unsigned k;
 
-	for (k = 1; k < cmp->nruns; k++) {
-		t = xasprintf("%s / %s", cmp->runs[k].label, cmp->runs[0].label);
+	for (k = 1; k <= h->npanels; k++) {
 		fputs("    set title ", f);
-		report_gnuplot_quote(f, t);
+		report_gnuplot_quote(f, h->panel[k - 1]);
 		fputs(" font \"sans:Bold,15\"\n", f);
-		free(t);
 		/* One labels plot, its colour per row: gnuplot 5.4 crashes on one with no point. */
 		fprintf(f, "    %s\n    plot '%s.dat' index %u using 1:2:(0.5):(0.5):3 with boxxy "
-		    "fillcolor palette notitle", k + 1 < cmp->nruns ? "unset colorbox" :
+		    "fillcolor palette notitle", k < h->npanels ? "unset colorbox" :
 		    "set colorbox", stem, k - 1);
 		if (labels)
-			fprintf(f, ", \\\n         '' index %u using 1:2:4:($5 == 1 ? 0xffffff : $5 == 2 "
-			    "? 0x999999 : 0x000000) with labels font \"sans,13\" tc rgb variable notitle",
-			    k - 1);
+			fprintf(f, ", \\\n         '' index %u using 1:2:4:($5 == %d ? 0x%06x : $5 == %d "
+			    "? 0x%06x : 0x%06x) with labels font \"sans,13\" tc rgb variable notitle",
+			    k - 1, VIEW_HEAT_INK_WHITE, PALETTE_RGB(PALETTE_WHITE), VIEW_HEAT_INK_NONE,
+			    PALETTE_RGB(PALETTE_INK_MISSING), PALETTE_RGB(PALETTE_BLACK));
 		fputc('\n', f);
 	}
 	fclose(f);
@@ -310,7 +140,7 @@ struct heat_layout {
 
 /* The layout of g's squares in npanels panels stacked, within the bounds. */
 static void
-heat_layout(const struct heat_grid *g, unsigned npanels, struct heat_layout *lo)
+heat_layout(const struct view_heat *g, unsigned npanels, struct heat_layout *lo)
 {
 	unsigned long w = (unsigned long)g->ncols * HEAT_COL_PX + HEAT_LEFT_PX + HEAT_RIGHT_PX;
 	unsigned long h = ((unsigned long)g->nrows * HEAT_ROW_PX + HEAT_PANEL_PX) * npanels +
@@ -349,31 +179,31 @@ heat_quote(const char *s)
 int
 compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 {
-	const struct compare *cmp = ctx->cmp;
-	struct heat_grid g;
+	const struct view_heat *h = heat_find(ctx->cview, p->chart.wl);
 	struct heat_layout lo;
 	struct report_gp_key keys[15];
 	char *what, *title, *xtics, *ytics, *axis, *panels, *marks, *ncols, *nrows, *subtitle;
-	unsigned flags;
-	double span;
+	char *head;
 
+	if (h == NULL)
+		return -ENOENT;
 	p->tmpl = "compare-heat";
-	heat_grid(cmp, p->chart.wl, &g);
-	heat_layout(&g, cmp->nruns > 1 ? cmp->nruns - 1 : 1, &lo);
-	span = heat_span(cmp, &g);
-	p->data = heat_data(cmp, p, &g, span, &flags);
-	what = xasprintf("%s: IOPS ratio by block size and queue depth",
-	    cmp->modes[p->chart.wl].name);
+	heat_layout(h, h->npanels, &lo);
+	head = xasprintf("# sweep compare %s: %s; a block per panel (gnuplot index 0, 1, ...), a "
+	    "row per square: column (queue depth x jobs), row (block size, from the top), log2 of "
+	    "the IOPS ratio (NaN: a run lacks the cell)", p->chart.stem, p->chart.title);
+	p->data = report_gnuplot_heat_data(h, head);
+	what = xasprintf("%s", h->title);
 	title = heat_quote(what);
-	subtitle = heat_quote(cmp->nruns > 2 ? "Each run's IOPS over the first run's. Blue: more, "
+	subtitle = heat_quote(h->npanels > 1 ? "Each run's IOPS over the first run's. Blue: more, "
 	    "red: fewer, white: within 5% (a tie)" : "The second run's IOPS over the first run's. "
 	    "Blue: more, red: fewer, white: within 5% (a tie)");
-	heat_tics(cmp, &g, &xtics, &ytics);
-	axis = heat_axis(span);
-	panels = heat_panels(cmp, p->chart.stem, lo.labels);
-	marks = report_gnuplot_marks_label(flags, "", lo.marks_y);
-	ncols = xasprintf("%u", g.ncols);
-	nrows = xasprintf("%u", g.nrows);
+	report_gnuplot_heat_tics(h, &xtics, &ytics);
+	axis = heat_axis(h->hi);
+	panels = heat_panels(h, p->chart.stem, lo.labels);
+	marks = report_gnuplot_marks_label(h->flags, "", lo.marks_y);
+	ncols = xasprintf("%u", h->ncols);
+	nrows = xasprintf("%u", h->nrows);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@STEM@", p->chart.stem };
 	keys[2] = (struct report_gp_key){ "@XTICS@", xtics };
@@ -390,6 +220,7 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 	keys[13] = (struct report_gp_key){ "@TITLEY@", lo.title_y };
 	keys[14] = (struct report_gp_key){ "@SUBTITLEY@", lo.subtitle_y };
 	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 15);
+	free(head);
 	free(what);
 	free(title);
 	free(subtitle);
@@ -400,6 +231,5 @@ compare_heat_build(struct report_ctx *ctx, struct report_plot *p)
 	free(marks);
 	free(ncols);
 	free(nrows);
-	heat_grid_free(&g);
 	return p->script != NULL ? 0 : -ENOENT;
 }

@@ -19,6 +19,7 @@
 #include <xlsxwriter.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
 #define SHEET_SUMMARY	"Summary"
 #define SHEET_SIDE	"Side by side"
@@ -32,17 +33,17 @@
  * behind it, white the same.  A run has no colour of its own: in the
  * charts colour is the mode, dash the run, marker the depth, as in the PNGs.
  */
-#define XL_BETTER_BG	0xD1E5F0
-#define XL_BETTER_FG	0x053061
-#define XL_AHEAD	0x2166AC
-#define XL_EVEN		0xF7F7F7
-#define XL_BEHIND	0xB2182B
+#define XL_BETTER_BG	PALETTE_RGB(PALETTE_BETTER_LIGHT)
+#define XL_BETTER_FG	PALETTE_RGB(PALETTE_BETTER_INK)
+#define XL_AHEAD	PALETTE_RGB(PALETTE_BETTER_STRONG)
+#define XL_EVEN		PALETTE_RGB(PALETTE_EVEN)
+#define XL_BEHIND	PALETTE_RGB(PALETTE_WORSE_STRONG)
 /* The ratios the colour scale ends at: 2x either way is the full colour. */
 #define XL_SCALE_LO	0.5
 #define XL_SCALE_HI	2.0
 /* The cap lines of the charts, as in the PNGs: the baseline darker than the burst. */
-#define XL_CAP_RGB	0x404040
-#define XL_BURST_RGB	0x909090
+#define XL_CAP_RGB	PALETTE_RGB(PALETTE_CAP)
+#define XL_BURST_RGB	PALETTE_RGB(PALETTE_CAP_BURST)
 
 /* The workbook and its formats. */
 struct compare_xl {
@@ -532,16 +533,16 @@ compare_xlsx_write(struct report_ctx *ctx)
 	x.cview = ctx->cview;
 	x.title = report_xlsx_format(x.wb, NULL, true, 0, 0);
 	format_set_font_size(x.title, 14);
-	x.header = report_xlsx_format(x.wb, NULL, true, 0xF0F0F0, 0);
+	x.header = report_xlsx_format(x.wb, NULL, true, PALETTE_RGB(PALETTE_HEADER_BG), 0);
 	format_set_text_wrap(x.header);
 	format_set_align(x.header, LXW_ALIGN_VERTICAL_TOP);
 	x.bold = report_xlsx_format(x.wb, NULL, true, 0, 0);
 	x.num0 = report_xlsx_format(x.wb, "#,##0", false, 0, 0);
 	x.num1 = report_xlsx_format(x.wb, "#,##0.0", false, 0, 0);
 	x.ratio = report_xlsx_format(x.wb, "0.000\"x\"", false, 0, 0);
-	x.missing = report_xlsx_format(x.wb, NULL, false, 0xFFF2CC, 0);
+	x.missing = report_xlsx_format(x.wb, NULL, false, PALETTE_RGB(PALETTE_FLAG_BG), 0);
 	x.alert = report_xlsx_format(x.wb, NULL, true, 0, 0);
-	format_set_font_color(x.alert, 0xB00020);
+	format_set_font_color(x.alert, PALETTE_RGB(PALETTE_ALERT));
 	compare_xl_summary(&x, cmp);
 	compare_xl_side(&x, cmp);
 	compare_xl_ratios(&x, cmp);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
 #define SVG_MAX		(64 * MIB)
 
@@ -55,20 +56,25 @@ static const char html_style[] =
     ".scroll{margin:.5em 0 1.5em}\n"
     "table{border-collapse:collapse;font-size:.9em}\n"
     "th,td{border:1px solid #ccc;padding:.25em .6em;vertical-align:top;box-sizing:border-box}\n"
-    "th{background:#f0f0f0;text-align:left}\n"
+    "th{background:" PALETTE_HEX(PALETTE_HEADER_BG) ";text-align:left}\n"
     "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
     "td.w{min-width:16em}@media (min-width:" HTML_NOWRAP_PX "){td{white-space:nowrap}"
     "td.w{white-space:normal}}\n"
-    ".mismatch{background:#fde2e2;color:#8a0000}\n"
-    ".stalled{background:#ffe0c2;color:#7a2e00;box-shadow:inset 4px 0 #e8590c}\n"
-    ".noisy{background:#fff5cc;color:#5c4500;box-shadow:inset 4px 0 #e0b000}\n"
-    ".failed{background:#ededed;color:#555}\n"
+    ".mismatch{background:" PALETTE_HEX(PALETTE_MISMATCH_BG) ";color:"
+    PALETTE_HEX(PALETTE_MISMATCH_FG) "}\n"
+    ".stalled{background:" PALETTE_HEX(PALETTE_STALLED_BG) ";color:" PALETTE_HEX(PALETTE_STALLED_FG)
+    ";box-shadow:inset 4px 0 " PALETTE_HEX(PALETTE_STALLED_EDGE) "}\n"
+    ".noisy{background:" PALETTE_HEX(PALETTE_NOISY_BG) ";color:" PALETTE_HEX(PALETTE_NOISY_FG)
+    ";box-shadow:inset 4px 0 " PALETTE_HEX(PALETTE_NOISY_EDGE) "}\n"
+    ".failed{background:" PALETTE_HEX(PALETTE_FAILED_BG) ";color:#555}\n"
     ".key span{padding:0 .4em;margin-right:.5em;white-space:nowrap}.key{font-size:.9em}\n"
     ".pivots .key{width:0;min-width:100%}\n"
-    ".meta{color:#555}.note{background:#fff8e1;border-left:4px solid #f0b400;padding:.5em 1em}\n"
-    ".pass{color:#1a7f37}.fail{color:#b00020}.ok{color:#1a7f37}.above{color:#9a6700}"
+    ".meta{color:#555}.note{background:" PALETTE_HEX(PALETTE_NOTE_BG) ";border-left:4px solid "
+    PALETTE_HEX(PALETTE_NOTE_EDGE) ";padding:.5em 1em}\n"
+    ".pass{color:" PALETTE_HEX(PALETTE_PASS) "}.fail{color:" PALETTE_HEX(PALETTE_ALERT) "}.ok{color:"
+    PALETTE_HEX(PALETTE_PASS) "}.above{color:" PALETTE_HEX(PALETTE_ABOVE) "}"
     ".unsat{color:#555}\n"
-    ".toc{background:#f7f7f7;border:1px solid #ddd;padding:.5em 1em;margin:1.5em 0}\n"
+    ".toc{background:" PALETTE_HEX(PALETTE_TOC_BG) ";border:1px solid #ddd;padding:.5em 1em;margin:1.5em 0}\n"
     ".toc ol{margin:.3em 0;padding-left:1.6em;columns:2 16em;column-gap:2em}\n"
     ".toc ol ol{columns:auto;font-size:.9em;margin:0}.toc li{break-inside:avoid}\n"
     "figure{margin:1em 0}\n"

@@ -14,13 +14,6 @@
 #include "render/report-curves.h"
 #include "render/report.h"
 
-/* The index in results.cells of point p. */
-int
-report_curves_cell(const struct cv_chart *cv, const struct view_curve_point *p)
-{
-	return (int)(p->cell - cv->ctx->res->cells);
-}
-
 /* A point's latency percentile (0: p50, 2: p99) in the chart's unit. */
 double
 report_curves_lat(const struct cv_chart *cv, const struct view_curve_point *p, unsigned pct)
@@ -164,8 +157,8 @@ cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct v
 	struct cv_box b;
 	unsigned k, n = 4 * 2;
 
-	snprintf(text, sizeof text, "QD%u%s", p->depth, view_caveat_marks(view_caveats(cv->ctx->res,
-	    report_curves_cell(cv, p)), " ", marks, sizeof marks));
+	snprintf(text, sizeof text, "QD%u%s", p->depth, view_caveat_marks(p->caveats, " ", marks,
+	    sizeof marks));
 	w = utf8_chars(text) * CV_CHAR_W;
 	cv_px(cv, area, p->cell->iops, report_curves_lat(cv, p, 2), &px, &py);
 	for (k = 0; k < n; k++) {
@@ -236,7 +229,7 @@ report_curves_labels(struct cv_chart *cv, FILE *f, unsigned k, const struct cv_b
 					if ((cb->point[c->by_depth[s]].flags & VIEW_CURVE_OK) &&
 					    cb->point[c->by_depth[s]].cell->lat_pct_ns[2] > 0)
 						cv_label(cv, f, area, &cb->point[c->by_depth[s]],
-						    cv->ctx->sum->modes[c->wl].color);
+						    cv->ctx->view->chart->modes[c->wl].color);
 			}
 		}
 }

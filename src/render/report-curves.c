@@ -30,6 +30,7 @@
 
 #include "render/report-curves.h"
 #include "render/report.h"
+#include "view/palette.h"
 
 #define CV_PANELS_OVER	8	/* more lines than this: a panel per mode */
 
@@ -41,18 +42,6 @@
  * the depth where IOPS level off is still where they do.
  */
 #define CV_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_CLONES)
-
-/* Is there a curve to draw: a mode with three depths at a block size? */
-bool
-report_curves_any(const struct summary *sum)
-{
-	unsigned m;
-
-	for (m = 0; m < sum->nmodes; m++)
-		if (sum->modes[m].sat.found)
-			return true;
-	return false;
-}
 
 /* " title 'TEXT'": a key entry, its text quoted for gnuplot (report_gnuplot_quote). */
 static void
@@ -96,12 +85,12 @@ cv_style(const struct cv_chart *cv, uint64_t size)
 static void
 cv_scan(struct cv_chart *cv)
 {
-	const struct summary *sum = cv->ctx->sum;
+	const struct view_chart *vc = cv->ctx->view->chart;
 	unsigned m, b, i, k;
 
-	cv->wl = xcalloc(sum->nmodes + 1, sizeof *cv->wl);
-	cv->bs = xcalloc(sum->nbs + 1, sizeof *cv->bs);
-	for (m = 0; m < sum->nmodes; m++) {
+	cv->wl = xcalloc(vc->nmodes + 1, sizeof *cv->wl);
+	cv->bs = xcalloc(vc->nbs + 1, sizeof *cv->bs);
+	for (m = 0; m < vc->nmodes; m++) {
 		const struct view_curve *c = report_curves_of(cv, m);
 
 		if (c == NULL)
@@ -114,11 +103,11 @@ cv_scan(struct cv_chart *cv)
 				continue;
 			cv->lines++;
 			cv->maxplaced += 3 * c->nseries;
-			for (k = 0; k < cv->nbs && cv->bs[k] < sum->bs[cb->b]; k++)
+			for (k = 0; k < cv->nbs && cv->bs[k] < vc->bs[cb->b]; k++)
 				;
-			if (k == cv->nbs || cv->bs[k] != sum->bs[cb->b]) {
+			if (k == cv->nbs || cv->bs[k] != vc->bs[cb->b]) {
 				memmove(&cv->bs[k + 1], &cv->bs[k], (cv->nbs - k) * sizeof *cv->bs);
-				cv->bs[k] = sum->bs[cb->b];
+				cv->bs[k] = vc->bs[cb->b];
 				cv->nbs++;
 			}
 			for (i = 0; i < c->nseries; i++) {
@@ -126,7 +115,7 @@ cv_scan(struct cv_chart *cv)
 
 				if (!(p->flags & VIEW_CURVE_OK))
 					continue;
-				cv->caveats |= view_caveats(cv->ctx->res, report_curves_cell(cv, p));
+				cv->caveats |= p->caveats;
 				view_range_add(&cv->xr, cv->latency ? p->cell->iops : p->depth);
 				view_range_add(&cv->yr, cv->latency ? report_curves_lat(cv, p, 0) : p->cell->iops);
 				if (cv->latency)
@@ -179,14 +168,14 @@ static int
 cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct view_curve_bs *cb,
     unsigned *moved)
 {
-	const struct saturation *sat = &cv->ctx->sum->modes[c->wl].sat;
+	const struct saturation *sat = &cv->ctx->view->chart->modes[c->wl].sat;
 	unsigned *depth = xcalloc(c->nseries, sizeof *depth), *at = xcalloc(c->nseries, sizeof *at);
 	double *iops = xcalloc(c->nseries, sizeof *iops);
 	unsigned i, n = 0, deepest = 0;
 	int k = -1, found = -1;
 
 	*moved = 0;
-	if (!sat->reached || sat->bs != cv->ctx->sum->bs[cb->b])
+	if (!sat->reached || sat->bs != cv->ctx->view->chart->bs[cb->b])
 		goto out;
 	for (i = 0; i < c->nseries; i++) {
 		const struct view_curve_point *p = &cb->point[i];
@@ -195,7 +184,7 @@ cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct
 			continue;
 		if (p->depth == sat->depth)
 			found = (int)i;
-		if (view_caveats(cv->ctx->res, report_curves_cell(cv, p)) & CV_SAT_DOUBT)
+		if (p->caveats & CV_SAT_DOUBT)
 			continue;
 		depth[n] = p->depth;
 		iops[n] = p->cell->iops;
@@ -203,7 +192,7 @@ cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct
 		if (p->depth > deepest)
 			deepest = p->depth;
 	}
-	if (found < 0 || !(view_caveats(cv->ctx->res, report_curves_cell(cv, &cb->point[found])) &
+	if (found < 0 || !(cb->point[found].caveats &
 	    CV_SAT_DOUBT)) {
 		k = found;
 		goto out;
@@ -223,12 +212,12 @@ static void
 cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
     const struct view_curve_bs *cb, const char *name)
 {
-	const char *color = cv->ctx->sum->modes[c->wl].color;
+	const char *color = cv->ctx->view->chart->modes[c->wl].color;
 	unsigned moved;
 	int k = cv_sat_point(cv, c, cb, &moved);
 
 	if (k < 0 && moved != 0 && !cv->panels) {
-		fputs(", \\\n     keyentry with points lc rgb \"white\" pt 6 ps 1", plot);
+		fputs(", \\\n     keyentry with points lc rgb \"" PALETTE_HEX(PALETTE_WHITE) "\" pt 6 ps 1", plot);
 		cv_title(cv, plot, "%s saturates at QD%u, a cell with a caveat: no circle", name,
 		    moved);
 	}
@@ -249,7 +238,7 @@ cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 static char *
 cv_panel_title(const struct cv_chart *cv, const struct view_curve *c)
 {
-	const struct summary_mode *sm = &cv->ctx->sum->modes[c->wl];
+	const struct summary_mode *sm = &cv->ctx->view->chart->modes[c->wl];
 	char size[32];
 	unsigned b, moved;
 	int k;
@@ -280,8 +269,8 @@ static void
 cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
     const struct view_curve_bs *cb)
 {
-	const struct summary_mode *sm = &cv->ctx->sum->modes[c->wl];
-	uint64_t size = cv->ctx->sum->bs[cb->b];
+	const struct summary_mode *sm = &cv->ctx->view->chart->modes[c->wl];
+	uint64_t size = cv->ctx->view->chart->bs[cb->b];
 	char dt[48];
 	unsigned s, v = cv_style(cv, size), marked = 0;
 	int pt = report_gnuplot_point(v);
@@ -298,9 +287,9 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 		fprintf(cv->dat, "%u\t%.1f\t%g\t%g", p->depth, p->cell->iops, report_curves_lat(cv, p, 0),
 		    report_curves_lat(cv, p, 2));
 		if (cv->caveats)
-			report_gnuplot_mark_column(cv->dat, cv->ctx->res, report_curves_cell(cv, p));
+			report_gnuplot_mark_column(cv->dat, p->caveats);
 		fputc('\n', cv->dat);
-		marked |= view_caveats(cv->ctx->res, report_curves_cell(cv, p));
+		marked |= p->caveats;
 	}
 	if (!cv->latency) {
 		fprintf(plot, "'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
@@ -344,19 +333,19 @@ cv_key_items(struct cv_chart *cv, FILE *plot)
 	unsigned k;
 
 	for (k = 0; cv->panels && k < cv->nbs; k++) {
-		fprintf(plot, ", \\\n     keyentry with linespoints lc rgb \"#444444\" lw 2 ps 1.5 "
+		fprintf(plot, ", \\\n     keyentry with linespoints lc rgb \"" PALETTE_HEX(PALETTE_KEY) "\" lw 2 ps 1.5 "
 		    "dt %s pt %d", cv->latency ? "1" : report_gnuplot_dt(k, dt, sizeof dt),
 		    report_gnuplot_point(k));
 		cv_title(cv, plot, "%s", view_size_label(cv->bs[k], bs, sizeof bs));
 	}
 	if (cv->panels && !cv->latency) {
-		fputs(", \\\n     keyentry with points lc rgb \"#444444\" pt 6 ps 2.5 lw 2", plot);
+		fputs(", \\\n     keyentry with points lc rgb \"" PALETTE_HEX(PALETTE_KEY) "\" pt 6 ps 2.5 lw 2", plot);
 		cv_title(cv, plot, "circle: the saturating depth");
 	}
 	if (cv->latency) {
-		fputs(", \\\n     keyentry with lines lc rgb \"#444444\" lw 2 dt 1", plot);
+		fputs(", \\\n     keyentry with lines lc rgb \"" PALETTE_HEX(PALETTE_KEY) "\" lw 2 dt 1", plot);
 		cv_title(cv, plot, "solid: p99");
-		fputs(", \\\n     keyentry with lines lc rgb \"#444444\" lw 2 dt 2", plot);
+		fputs(", \\\n     keyentry with lines lc rgb \"" PALETTE_HEX(PALETTE_KEY) "\" lw 2 dt 2", plot);
 		cv_title(cv, plot, "dashed: p50");
 	}
 	if (cv->caveats) {
@@ -569,7 +558,7 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 	for (k = 0; k < n; k++)
 		items[k] = cv_panel_items(&cv, k);
 	fclose(cv.dat);
-	title = report_gnuplot_title(ctx->res, j->chart.title);
+	title = report_gnuplot_title(ctx->view->chart, j->chart.title);
 	plots = cv_plots(&cv, items, title);
 	ylabel = latency ? xasprintf("Completion latency (%s, log scale)", unit) : xstrdup("IOPS");
 	snprintf(width, sizeof width, "%u", CV_WIDTH);

@@ -47,7 +47,6 @@ struct cv_chart {
 };
 
 /* report-curves-layout.c */
-int	 report_curves_cell(const struct cv_chart *cv, const struct view_curve_point *p);
 double	 report_curves_lat(const struct cv_chart *cv, const struct view_curve_point *p,
 	     unsigned pct);
 const struct view_curve *report_curves_of(const struct cv_chart *cv, unsigned wl);

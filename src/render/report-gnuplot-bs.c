@@ -40,6 +40,7 @@
 /* One chart's lines: which series are drawn, as which block of the .dat. */
 struct gp_lines {
 	struct report_ctx	*ctx;
+	const struct view_chart	*vc;
 	const char		*stem;
 	bool			 bw;		/* MiB/s; else IOPS, or latency when lat */
 	bool			 lat;		/* p99, whiskers from p50 to p99.9 */
@@ -105,28 +106,23 @@ report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xr
 }
 
 /*
- * A cell's figure on the chart: IOPS, MiB/s, or a latency percentile (p:
- * an index into sweep_percentiles) in the chart's unit; a point only when
- * above 0 (log axis).
+ * A point's figure on the chart: IOPS, MiB/s, or a latency percentile (m)
+ * in the chart's unit; NaN where it has none.  A point only when above 0
+ * (log axis).
  */
 static double
-gp_pct(const struct gp_lines *L, int c, unsigned p)
+gp_pct(const struct gp_lines *L, const struct view_chart_point *p, enum view_metric m)
 {
-	const struct cell_result *r;
-
-	if (c < 0)
-		return 0;
-	r = &L->ctx->res->cells[c];
 	if (L->lat)
-		return (double)r->lat_pct_ns[p] / 1e3 / L->div;
-	return L->bw ? r->bw_bytes_s / MIB : r->iops;
+		return p->v[m] / L->div;
+	return p->v[L->bw ? METRIC_MIB_S : METRIC_IOPS];
 }
 
-/* A cell's figure on the chart: IOPS, MiB/s or p99 latency. */
+/* A point's figure on the chart: IOPS, MiB/s or p99 latency. */
 static double
-gp_value(const struct gp_lines *L, int c)
+gp_value(const struct gp_lines *L, const struct view_chart_point *p)
 {
-	return gp_pct(L, c, 2);
+	return gp_pct(L, p, METRIC_P99_US);
 }
 
 /*
@@ -134,62 +130,59 @@ gp_value(const struct gp_lines *L, int c)
  * where an import gave none), depth and jobs.
  */
 static void
-gp_lat_row(const struct gp_lines *L, FILE *f, int c, struct view_range *yr)
+gp_lat_row(const struct gp_lines *L, FILE *f, const struct view_chart_point *pt,
+    struct view_range *yr)
 {
-	static const unsigned pct[] = { 2, 0, 3 };	/* p99, p50, p99.9 */
-	const struct cell_result *r = &L->ctx->res->cells[c];
+	static const enum view_metric pct[] = { METRIC_P99_US, METRIC_P50_US, METRIC_P999_US };
 	unsigned p;
 	double v;
 
-	fprintf(f, "%llu", (unsigned long long)r->cell.bs);
+	fprintf(f, "%llu", (unsigned long long)pt->bs);
 	for (p = 0; p < 3; p++) {
-		v = gp_pct(L, c, pct[p]);
+		v = gp_pct(L, pt, pct[p]);
 		/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis). */
 		fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
 		view_range_add(yr, v);
 	}
-	fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+	fprintf(f, "\t%u\t%u", pt->depth, pt->jobs);
 }
 
 /*
- * One series' rows: block size and figure (then the rounds' interval and
+ * Series s's rows: block size and figure (then the rounds' interval and
  * the marks); a blank line where it skips a size another series measured,
  * so that gnuplot does not join its points across sizes it never ran.
  */
 static void
-gp_lines_rows(const struct gp_lines *L, FILE *f, const struct summary_series *se,
-    struct view_range *yr)
+gp_lines_rows(const struct gp_lines *L, FILE *f, unsigned s, struct view_range *yr)
 {
-	const struct summary *sum = L->ctx->sum;
 	unsigned b;
 	bool any = false, gap = false;
 
-	for (b = 0; b < sum->nbs; b++) {
-		const struct cell_result *r;
+	for (b = 0; b < L->vc->nbs; b++) {
+		const struct view_chart_point *p = view_chart_at(L->vc, s, b);
 
-		if (!(gp_value(L, se->cell[b]) > 0)) {
+		if (!(gp_value(L, p) > 0)) {
 			gap |= any;
 			continue;
 		}
-		r = &L->ctx->res->cells[se->cell[b]];
 		if (gap)
 			fputc('\n', f);
 		gap = false;
 		any = true;
-		view_range_add(yr, gp_value(L, se->cell[b]));
+		view_range_add(yr, gp_value(L, p));
 		if (L->lat) {
-			gp_lat_row(L, f, se->cell[b], yr);
+			gp_lat_row(L, f, p, yr);
 		} else if (L->bw)
-			fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
-			    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
+			fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)p->bs, p->v[METRIC_MIB_S],
+			    p->v[METRIC_MB_S]);
 		else
-			fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
+			fprintf(f, "%llu\t%.1f", (unsigned long long)p->bs, p->v[METRIC_IOPS]);
 		if (L->spread) {
-			report_gnuplot_spread_range(r, L->bw, yr);
-			report_gnuplot_spread_columns(f, r, L->bw);
+			report_gnuplot_spread_range(p, L->bw, yr);
+			report_gnuplot_spread_columns(f, p, L->bw);
 		}
 		if (L->marked)
-			report_gnuplot_mark_column(f, L->ctx->res, se->cell[b]);
+			report_gnuplot_mark_column(f, p->caveats);
 		fputc('\n', f);
 	}
 }
@@ -201,7 +194,7 @@ gp_drawn(const struct gp_lines *L, unsigned wl, unsigned s)
 	unsigned t;
 
 	for (t = 0; t < s; t++)
-		if (L->block[t] >= 0 && L->ctx->sum->series[t].wl == wl)
+		if (L->block[t] >= 0 && L->vc->series[t].wl == wl)
 			return true;
 	return false;
 }
@@ -213,32 +206,32 @@ gp_drawn(const struct gp_lines *L, unsigned wl, unsigned s)
 static unsigned
 gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	unsigned s, b, n = 0;
 
-	for (s = 0; s < sum->nseries; s++) {
-		const struct summary_series *se = &sum->series[s];
+	for (s = 0; s < vc->nseries; s++) {
+		const struct summary_series *se = &vc->series[s];
 
 		L->block[s] = -1;
-		for (b = 0; b < sum->nbs && !(gp_value(L, se->cell[b]) > 0); b++)
+		for (b = 0; b < vc->nbs && !(gp_value(L, view_chart_at(vc, s, b)) > 0); b++)
 			;
-		if (b == sum->nbs || (L->lowest && gp_drawn(L, se->wl, s)))
+		if (b == vc->nbs || (L->lowest && gp_drawn(L, se->wl, s)))
 			continue;
-		L->marked |= report_gnuplot_series_caveats(L->ctx, se, L->bw);
+		L->marked |= report_gnuplot_series_caveats(vc, s, L->bw);
 		L->block[s] = (int)n++;
 		if (se->variant + 1 > L->nvariants)
 			L->nvariants = se->variant + 1;
 	}
 	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...); "
 	    "a blank line where a line skips a size\n", j->chart.stem, j->chart.title);
-	for (s = 0; s < sum->nseries; s++) {
+	for (s = 0; s < vc->nseries; s++) {
 		if (L->block[s] < 0)
 			continue;
 		fprintf(f, "%s# index %d: %s\n", L->block[s] > 0 ? "\n\n" : "", L->block[s],
-		    sum->series[s].name);
+		    vc->series[s].name);
 		if (L->lat)
 			fprintf(f, "# bs_bytes\tp99_%s\tp50_%s\tp99.9_%s\tdepth\tjobs", L->unit,
 			    L->unit, L->unit);
@@ -248,7 +241,7 @@ gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 		else
 			fputs(L->bw ? "# bs_bytes\tMiB/s\tMB/s" : "# bs_bytes\tIOPS", f);
 		fputs(L->marked ? "\tmarks\n" : "\n", f);
-		gp_lines_rows(L, f, &sum->series[s], yr);
+		gp_lines_rows(L, f, s, yr);
 	}
 	fclose(f);
 	j->data = buf;
@@ -263,7 +256,7 @@ static void
 gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color, bool first,
     unsigned idx, bool titled)
 {
-	const struct summary_series *se = &L->ctx->sum->series[s];
+	const struct summary_series *se = &L->vc->series[s];
 	unsigned mcol = L->lat ? 7 : (L->bw ? 4 : 3) + (L->spread ? 2 : 0);	/* the marks' */
 	char dt[64];
 
@@ -284,22 +277,21 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
 		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:%u:%u with yerrorbars "
 		    "lc rgb \"%s\" lw 2 pt 0 notitle", L->stem, L->block[s], L->bw ? 4 : 3,
 		    L->bw ? 5 : 4, color);
-	if (report_gnuplot_series_caveats(L->ctx, se, L->bw) != 0)
+	if (report_gnuplot_series_caveats(L->vc, s, L->bw) != 0)
 		report_gnuplot_mark_items(plot, L->stem, (unsigned)L->block[s], 2, mcol,
 		    report_gnuplot_point(se->variant), color, true);
 }
 
 /* Whether series a and b are within GP_SAME of each other at every size both have (one at least). */
 static bool
-gp_same_series(const struct gp_lines *L, const struct summary_series *a,
-    const struct summary_series *b)
+gp_same_series(const struct gp_lines *L, unsigned a, unsigned b)
 {
 	unsigned k, n = 0;
 	double va, vb;
 
-	for (k = 0; k < L->ctx->sum->nbs; k++) {
-		va = gp_value(L, a->cell[k]);
-		vb = gp_value(L, b->cell[k]);
+	for (k = 0; k < L->vc->nbs; k++) {
+		va = gp_value(L, view_chart_at(L->vc, a, k));
+		vb = gp_value(L, view_chart_at(L->vc, b, k));
 		if (!(va > 0) || !(vb > 0))
 			continue;
 		if (fabs(va - vb) > GP_SAME * fmax(va, vb))
@@ -316,24 +308,24 @@ gp_same_series(const struct gp_lines *L, const struct summary_series *a,
 static bool
 gp_same_modes(const struct gp_lines *L, unsigned x, unsigned y)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned s, t, pairs = 0, drawn = 0;
 
-	for (s = 0; s < sum->nseries; s++) {
-		const struct summary_series *a = &sum->series[s];
+	for (s = 0; s < vc->nseries; s++) {
+		const struct summary_series *a = &vc->series[s];
 
 		if (L->block[s] < 0 || (a->wl != x && a->wl != y))
 			continue;
 		drawn++;
 		if (a->wl != x)
 			continue;
-		for (t = 0; t < sum->nseries; t++) {
-			const struct summary_series *b = &sum->series[t];
+		for (t = 0; t < vc->nseries; t++) {
+			const struct summary_series *b = &vc->series[t];
 
 			if (L->block[t] < 0 || b->wl != y || b->depth != a->depth ||
 			    b->jobs != a->jobs)
 				continue;
-			if (!gp_same_series(L, a, b))
+			if (!gp_same_series(L, s, t))
 				return false;
 			pairs++;
 		}
@@ -349,16 +341,16 @@ gp_same_modes(const struct gp_lines *L, unsigned x, unsigned y)
 static char *
 gp_same_note(const struct gp_lines *L)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	char *buf = NULL;
 	size_t len = 0;
 	unsigned x, y, n = 0;
 
-	for (x = 0; x < sum->nmodes; x++)
-		for (y = x + 1; y < sum->nmodes; y++)
+	for (x = 0; x < vc->nmodes; x++)
+		for (y = x + 1; y < vc->nmodes; y++)
 			if (gp_same_modes(L, x, y))
 				str_appendf(&buf, &len, "%s%s and %s", n++ > 0 ? "; " : "",
-				    sum->modes[x].name, sum->modes[y].name);
+				    vc->modes[x].name, vc->modes[y].name);
 	if (n == 0)
 		return NULL;
 	str_appendf(&buf, &len, " within %.0f%% at every size (%s)", GP_SAME * 100,
@@ -376,7 +368,7 @@ gp_note(FILE *plot, const struct gp_lines *L, double y)
 		return;
 	fputs("set label 2 ", plot);
 	report_gnuplot_quote(plot, note);
-	fprintf(plot, " at screen 0.5, screen %.4f center font \"sans,14\" tc rgb \"#b00020\"\n    ",
+	fprintf(plot, " at screen 0.5, screen %.4f center font \"sans,14\" tc rgb \"" PALETTE_HEX(PALETTE_ALERT) "\"\n    ",
 	    y);
 	free(note);
 }
@@ -389,7 +381,7 @@ gp_note(FILE *plot, const struct gp_lines *L, double y)
 static const char *
 gp_knee_text(const struct gp_lines *L, unsigned m, char *buf, size_t len)
 {
-	const struct knee *k = &L->ctx->sum->modes[m].knee;
+	const struct knee *k = &L->vc->modes[m].knee;
 	char a[32];
 
 	if (L->bw || L->lat || k->kind != KNEE_FOUND || !k->iops_plateau || !k->bw_plateau ||
@@ -408,12 +400,12 @@ gp_knee_text(const struct gp_lines *L, unsigned m, char *buf, size_t len)
 static void
 gp_knee_marks(FILE *plot, const struct gp_lines *L, int wl)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned m, n = 0;
 	char t[48];
 
-	for (m = 0; m < sum->nmodes; m++) {
-		const struct knee *k = &sum->modes[m].knee;
+	for (m = 0; m < vc->nmodes; m++) {
+		const struct knee *k = &vc->modes[m].knee;
 
 		if ((wl >= 0 && (unsigned)wl != m) || gp_knee_text(L, m, t, sizeof t) == NULL)
 			continue;
@@ -421,7 +413,7 @@ gp_knee_marks(FILE *plot, const struct gp_lines *L, int wl)
 		report_gnuplot_quote(plot, wl >= 0 ? "" : t);
 		fprintf(plot, " at %.6g, %.6g right point pt 2 ps 3 lw 3 lc rgb \"%s\" offset -1, %.1f "
 		    "tc rgb \"%s\" font \"sans:Bold,14\" front\n    ", (double)analysis_caps_knee_size(k),
-		    k->iops_cap, sum->modes[m].color, -1.5 - 1.2 * n++, sum->modes[m].color);
+		    k->iops_cap, vc->modes[m].color, -1.5 - 1.2 * n++, vc->modes[m].color);
 	}
 }
 
@@ -429,12 +421,12 @@ gp_knee_marks(FILE *plot, const struct gp_lines *L, int wl)
 static bool
 gp_bw_cap_any(const struct gp_lines *L)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned m;
 
-	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++)
-		if (sum->modes[m].knee.bw_plateau && sum->modes[m].knee.bw_cap > 0 &&
-		    (sum->modes[m].knee.kind == KNEE_FOUND || sum->modes[m].knee.kind == KNEE_BW_BOUND))
+	for (m = 0; m < vc->nmodes && !L->bw && !L->lat; m++)
+		if (vc->modes[m].knee.bw_plateau && vc->modes[m].knee.bw_cap > 0 &&
+		    (vc->modes[m].knee.kind == KNEE_FOUND || vc->modes[m].knee.kind == KNEE_BW_BOUND))
 			return true;
 	return false;
 }
@@ -447,12 +439,12 @@ gp_bw_cap_any(const struct gp_lines *L)
 static void
 gp_bw_cap_items(FILE *plot, const struct gp_lines *L, int wl, bool titled)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned m;
 	char a[32], *t;
 
-	for (m = 0; m < sum->nmodes && !L->bw && !L->lat; m++) {
-		const struct knee *k = &sum->modes[m].knee;
+	for (m = 0; m < vc->nmodes && !L->bw && !L->lat; m++) {
+		const struct knee *k = &vc->modes[m].knee;
 
 		if ((wl >= 0 && (unsigned)wl != m) || !k->bw_plateau || !(k->bw_cap > 0) ||
 		    (k->kind != KNEE_FOUND && k->kind != KNEE_BW_BOUND))
@@ -461,12 +453,12 @@ gp_bw_cap_items(FILE *plot, const struct gp_lines *L, int wl, bool titled)
 		/* Dotted, a gap of its own per mode: no line's pattern begins with a dot. */
 		fprintf(plot, ", \\\n     (x >= %.6g && x <= %.6g ? %.6g / x : NaN) with lines lc rgb "
 		    "\"%s\" lw 2 dt (2,%u) ", (double)k->bs_min / 1.01, (double)k->bs_max * 1.01,
-		    k->bw_cap, sum->modes[m].color, 4 + m);
+		    k->bw_cap, vc->modes[m].color, 4 + m);
 		if (!titled) {
 			fputs("notitle", plot);
 			continue;
 		}
-		t = xasprintf("%s BW cap ~%s MiB/s as IOPS", sum->modes[m].name,
+		t = xasprintf("%s BW cap ~%s MiB/s as IOPS", vc->modes[m].name,
 		    view_approx(k->bw_cap / MIB, a, sizeof a));
 		fputs("title ", plot);
 		report_gnuplot_quote(plot, t);
@@ -478,10 +470,10 @@ gp_bw_cap_items(FILE *plot, const struct gp_lines *L, int wl, bool titled)
 static void
 gp_line_color(const struct gp_lines *L, unsigned s, bool ramp, char *out, size_t len)
 {
-	const struct summary_series *se = &L->ctx->sum->series[s];
+	const struct summary_series *se = &L->vc->series[s];
 
 	if (ramp)
-		palette_ramp(L->ctx->sum->modes[se->wl].rgb, se->variant, L->nvariants, out, len);
+		palette_ramp(L->vc->modes[se->wl].rgb, se->variant, L->nvariants, out, len);
 	else
 		snprintf(out, len, "%s", se->color);
 }
@@ -490,15 +482,15 @@ gp_line_color(const struct gp_lines *L, unsigned s, bool ramp, char *out, size_t
 static unsigned
 gp_lines_modes(const struct gp_lines *L, unsigned *wl)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned m, s, n = 0;
 
-	for (m = 0; m < sum->nmodes; m++) {
-		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].wl != m); s++)
+	for (m = 0; m < vc->nmodes; m++) {
+		for (s = 0; s < vc->nseries && (L->block[s] < 0 || vc->series[s].wl != m); s++)
 			;
-		if (s < sum->nseries && n < GP_PANELS_MAX)
+		if (s < vc->nseries && n < GP_PANELS_MAX)
 			wl[n] = m;
-		n += s < sum->nseries;
+		n += s < vc->nseries;
 	}
 	return n;
 }
@@ -507,14 +499,14 @@ gp_lines_modes(const struct gp_lines *L, unsigned *wl)
 static void
 gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_range *yr)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned s, idx = 0;
 	char color[8];
 
 	gp_note(plot, L, 0.905);
 	gp_knee_marks(plot, L, -1);
 	fputs("plot ", plot);
-	for (s = 0; s < sum->nseries; s++) {
+	for (s = 0; s < vc->nseries; s++) {
 		if (L->block[s] < 0)
 			continue;
 		gp_line_color(L, s, nmodes == 1, color, sizeof color);
@@ -524,7 +516,7 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 	if (idx > 0)
 		gp_bw_cap_items(plot, L, -1, true);
 	if (!L->lat)
-		report_gnuplot_caps(L->ctx->res, L->bw, plot, idx == 0, yr);
+		report_gnuplot_caps(L->vc, L->bw, plot, idx == 0, yr);
 	report_gnuplot_mark_key(plot, L->marked);
 }
 
@@ -537,32 +529,32 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 static void
 gp_panel_key(FILE *plot, const struct gp_lines *L, unsigned h)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned v, s, n = 0, total = 0;
 	char color[8], dt[64];
 	double x, x0, y;
 
 	for (v = 0; v < L->nvariants; v++) {
-		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].variant != v); s++)
+		for (s = 0; s < vc->nseries && (L->block[s] < 0 || vc->series[s].variant != v); s++)
 			;
-		total += s < sum->nseries;
+		total += s < vc->nseries;
 	}
 	/* A row centred under the panels (a full one from the left edge GP_KEY_X0). */
 	x0 = total >= GP_KEY_COLS ? GP_KEY_X0 : 0.5 - total * GP_KEY_W / 2;
 	for (v = 0; v < L->nvariants; v++) {
-		for (s = 0; s < sum->nseries && (L->block[s] < 0 || sum->series[s].variant != v); s++)
+		for (s = 0; s < vc->nseries && (L->block[s] < 0 || vc->series[s].variant != v); s++)
 			;
-		if (s == sum->nseries)
+		if (s == vc->nseries)
 			continue;
 		x = x0 + (n % GP_KEY_COLS) * GP_KEY_W;
 		y = (GP_KEY_Y_PX - (n / GP_KEY_COLS) * GP_KEY_ROW_PX) / h;
 		n++;
-		palette_ramp(0x606060, v, L->nvariants, color, sizeof color);
+		palette_ramp(PALETTE_RGB(PALETTE_KEY_RAMP), v, L->nvariants, color, sizeof color);
 		fprintf(plot, "set arrow from screen %.4f, screen %.4f to screen %.4f, screen %.4f "
 		    "nohead lc rgb \"%s\" lw 2 dt %s\n    set label \"\" at screen %.4f, screen %.4f "
 		    "point pt %d ps 1.5 lc rgb \"%s\"\n    set label ", x, y, x + 0.045, y, color,
 		    report_gnuplot_dt(v, dt, sizeof dt), x + 0.0225, y, report_gnuplot_point(v), color);
-		report_gnuplot_quote(plot, sum->series[s].column);
+		report_gnuplot_quote(plot, vc->series[s].column);
 		fprintf(plot, " at screen %.4f, screen %.4f left\n    ", x + 0.052, y);
 	}
 }
@@ -603,12 +595,12 @@ static void
 gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
     struct view_range *yr)
 {
-	const struct summary *sum = L->ctx->sum;
+	const struct view_chart *vc = L->vc;
 	unsigned cols, rows, k, s, idx, h;
 	char color[8], knee[48], *xtics, *xrange, *gap, *title;
 
 	gp_panel_grid(n, &cols, &rows, &h);
-	gp_bs_axis(sum->bs, sum->nbs, cols >= 3 ? 7 : cols == 2 ? 11 : 15, &xtics, &xrange);
+	gp_bs_axis(vc->bs, vc->nbs, cols >= 3 ? 7 : cols == 2 ? 11 : 15, &xtics, &xrange);
 	fprintf(plot, "set multiplot\n    unset key\n    unset xlabel\n    unset ylabel\n    "
 	    "set xtics (%s)\n    ", xtics);
 	gp_note(plot, L, 1 - 92.0 / h);
@@ -626,26 +618,26 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		    L->lat ? "\"%g\"" : "\"%.0s%c\"");
 		free(gap);
 		title = gp_knee_text(L, wl[k], knee, sizeof knee) != NULL ?
-		    xasprintf("%s: %s", sum->modes[wl[k]].name, knee) :
-		    xstrdup(sum->modes[wl[k]].name);
+		    xasprintf("%s: %s", vc->modes[wl[k]].name, knee) :
+		    xstrdup(vc->modes[wl[k]].name);
 		report_gnuplot_quote(plot, title);
 		free(title);
-		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", sum->modes[wl[k]].color);
+		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", vc->modes[wl[k]].color);
 		gp_knee_marks(plot, L, (int)wl[k]);
 		if (k == n - 1) {
 			gp_panel_key(plot, L, h);
 			fputs("set key inside top right vertical\n    ", plot);
 		}
 		fputs("plot ", plot);
-		for (idx = 0, s = 0; s < sum->nseries; s++) {
-			if (L->block[s] < 0 || sum->series[s].wl != wl[k])
+		for (idx = 0, s = 0; s < vc->nseries; s++) {
+			if (L->block[s] < 0 || vc->series[s].wl != wl[k])
 				continue;
 			gp_line_color(L, s, true, color, sizeof color);
-			gp_line_item(plot, L, s, color, idx++ == 0, sum->series[s].variant, false);
+			gp_line_item(plot, L, s, color, idx++ == 0, vc->series[s].variant, false);
 		}
 		gp_bw_cap_items(plot, L, (int)wl[k], false);
 		if (!L->lat)
-			report_gnuplot_caps(L->ctx->res, L->bw, plot, false, yr);
+			report_gnuplot_caps(L->vc, L->bw, plot, false, yr);
 		if (k == n - 1)
 			report_gnuplot_mark_key(plot, L->marked);
 		fputs("\n    ", plot);
@@ -668,13 +660,14 @@ report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
 	struct gp_lines L = {
 		.ctx = ctx, .stem = j->chart.stem, .bw = what->bw, .lat = what->lat,
 		.div = what->div, .unit = what->unit, .ylabel = what->ylabel,
-		.lowest = what->lat && report_big(ctx->sum),
-		.spread = !what->lat && report_gnuplot_has_rounds(ctx->res),
+		.vc = ctx->view->chart,
+		.lowest = what->lat && ctx->view->chart->big,
+		.spread = !what->lat && ctx->view->chart->rounds,
 	};
 	unsigned wl[GP_PANELS_MAX], n, nmodes, cols, rows, h;
 	bool panels;
 
-	L.block = xcalloc(ctx->sum->nseries ? ctx->sum->nseries : 1, sizeof *L.block);
+	L.block = xcalloc(L.vc->nseries ? L.vc->nseries : 1, sizeof *L.block);
 	n = gp_lines_data(&L, j, yr);
 	nmodes = gp_lines_modes(&L, wl);
 	panels = n > GP_PANEL_MAX && nmodes > 1 && nmodes <= GP_PANELS_MAX;
@@ -699,9 +692,8 @@ void
 report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
     struct view_range *yr)
 {
-	const struct summary *sum = ctx->sum;
-	int *best = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *best);
-	unsigned *count = xcalloc(sum->nbs ? sum->nbs : 1, sizeof *count), m, b, block = 0;
+	const struct view_chart *vc = ctx->view->chart;
+	unsigned m, b, block = 0;
 	unsigned marked, all = 0;
 	char *buf = NULL, dt[64];
 	size_t len = 0;
@@ -709,47 +701,46 @@ report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE
 
 	fprintf(f, "# sweep %s: %s; one block per mode: at each block size the best cell of every "
 	    "queue depth and job count (gnuplot index 0, 1, ...)\n", j->chart.stem, j->chart.title);
-	for (m = 0; m < sum->nmodes; m++) {
-		view_best(ctx->res, ctx->sum, m, bw ? METRIC_MIB_S : METRIC_IOPS, best, count);
-		for (b = 0; b < sum->nbs && best[b] < 0; b++)
+	for (m = 0; m < vc->nmodes; m++) {
+		const struct view_chart_point *best = &vc->best[bw][(size_t)m * vc->nbs];
+
+		for (b = 0; b < vc->nbs && best[b].cell < 0; b++)
 			;
-		if (b == sum->nbs)
+		if (b == vc->nbs)
 			continue;
-		for (marked = 0, b = 0; b < sum->nbs; b++)
-			marked |= view_caveats(ctx->res, best[b]);
+		for (marked = 0, b = 0; b < vc->nbs; b++)
+			marked |= best[b].caveats;
 		all |= marked;
 		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
-		    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, sum->modes[m].name,
+		    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, vc->modes[m].name,
 		    bw ? "MiB/s\tMB/s" : "IOPS", marked ? "\tmarks" : "");
-		for (b = 0; b < sum->nbs; b++) {
-			const struct cell_result *r = &ctx->res->cells[best[b]];
+		for (b = 0; b < vc->nbs; b++) {
+			const struct view_chart_point *r = &best[b];
 
-			if (best[b] < 0)
+			if (r->cell < 0)
 				continue;
-			view_range_add(yr, bw ? r->bw_bytes_s / MIB : r->iops);
+			view_range_add(yr, bw ? r->v[METRIC_MIB_S] : r->v[METRIC_IOPS]);
 			if (bw)
-				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->cell.bs,
-				    r->bw_bytes_s / MIB, r->bw_bytes_s / 1e6);
+				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->bs,
+				    r->v[METRIC_MIB_S], r->v[METRIC_MB_S]);
 			else
-				fprintf(f, "%llu\t%.1f", (unsigned long long)r->cell.bs, r->iops);
-			fprintf(f, "\t%u\t%u", r->cell.depth, r->cell.jobs);
+				fprintf(f, "%llu\t%.1f", (unsigned long long)r->bs, r->v[METRIC_IOPS]);
+			fprintf(f, "\t%u\t%u", r->depth, r->jobs);
 			if (marked)
-				report_gnuplot_mark_column(f, ctx->res, best[b]);
+				report_gnuplot_mark_column(f, r->caveats);
 			fputc('\n', f);
 		}
 		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 		    "dt %s pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem,
-		    block, sum->modes[m].color, report_gnuplot_dt(block, dt, sizeof dt),
-		    sum->modes[m].name);
+		    block, vc->modes[m].color, report_gnuplot_dt(block, dt, sizeof dt),
+		    vc->modes[m].name);
 		if (marked)
 			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
-			    sum->modes[m].color, true);
+			    vc->modes[m].color, true);
 		block++;
 	}
-	report_gnuplot_caps(ctx->res, bw, plot, block == 0, yr);
+	report_gnuplot_caps(vc, bw, plot, block == 0, yr);
 	report_gnuplot_mark_key(plot, all);
 	fclose(f);
 	j->data = buf;
-	free(best);
-	free(count);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
 /*
  * A cell with a caveat (view_caveats) is drawn as a hollow point with its
@@ -24,20 +25,20 @@ report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned
     const char *color, bool label)
 {
 	fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(strcol(%u) ne \"-\" ? $%u : NaN) "
-	    "with points pt %d ps 0.8 lc rgb \"white\" notitle", stem, block, col, y, pt);
+	    "with points pt %d ps 0.8 lc rgb \"" PALETTE_HEX(PALETTE_WHITE) "\" notitle", stem, block, col, y, pt);
 	if (label)
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(strcol(%u) ne \"-\" ? $%u : "
 		    "NaN):(strcol(%u)) with labels offset 0,1.1 font \"sans:Bold,14\" tc rgb \"%s\" "
 		    "notitle", stem, block, col, y, col, color);
 }
 
-/* The marks column of cell i's row: "\t⚠≠" or "\t-". */
+/* The marks column of a point's row, of its caveats: "\t⚠≠" or "\t-". */
 void
-report_gnuplot_mark_column(FILE *f, const struct results *res, int i)
+report_gnuplot_mark_column(FILE *f, unsigned caveats)
 {
 	char marks[VIEW_MARKS_LEN];
 
-	view_caveat_marks(view_caveats(res, i), "", marks, sizeof marks);
+	view_caveat_marks(caveats, "", marks, sizeof marks);
 	fprintf(f, "\t%s", marks[0] != '\0' ? marks : "-");
 }
 
@@ -59,62 +60,43 @@ report_gnuplot_mark_key(FILE *plot, unsigned flags)
 
 	for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
 		if (flags & keys[k].flag)
-			fprintf(plot, ", \\\n     keyentry with points pt 6 ps 1.5 lc rgb \"#444444\" "
+			fprintf(plot, ", \\\n     keyentry with points pt 6 ps 1.5 lc rgb \"" PALETTE_HEX(PALETTE_KEY) "\" "
 			    "title \"%s\"", keys[k].title);
 }
 
-/* The caveats (VIEW_CAVEATS) of the cells of series se that have a figure (bw: bandwidth). */
+/* The caveats (VIEW_CAVEATS) of series s's points that have a figure (bw: bandwidth). */
 unsigned
-report_gnuplot_series_caveats(const struct report_ctx *ctx, const struct summary_series *se, bool bw)
+report_gnuplot_series_caveats(const struct view_chart *vc, unsigned s, bool bw)
 {
 	unsigned b, f = 0;
 
-	for (b = 0; b < ctx->sum->nbs; b++)
-		if (se->cell[b] >= 0 && (bw ? ctx->res->cells[se->cell[b]].bw_bytes_s :
-		    ctx->res->cells[se->cell[b]].iops) > 0)
-			f |= view_caveats(ctx->res, se->cell[b]);
+	for (b = 0; b < vc->nbs; b++) {
+		const struct view_chart_point *p = view_chart_at(vc, s, b);
+
+		if (p->v[bw ? METRIC_MIB_S : METRIC_IOPS] > 0)
+			f |= p->caveats;
+	}
 	return f;
 }
 
-/* Whether any cell of res ran more than one round (--repeat): the charts draw their spread. */
-bool
-report_gnuplot_has_rounds(const struct results *res)
-{
-	unsigned i;
-
-	for (i = 0; i < res->plan.ncells; i++)
-		if (res->cells[i].nrounds > 1)
-			return true;
-	return false;
-}
-
 /*
- * --repeat: the interval of the median of r's rounds (IOPS, or MiB/s for
+ * --repeat: the interval of the median of p's rounds (IOPS, or MiB/s for
  * bw) as two more columns of its row; the figure itself twice when the
  * cell has no spread (one ok round).
  */
 void
-report_gnuplot_spread_columns(FILE *f, const struct cell_result *r, bool bw)
+report_gnuplot_spread_columns(FILE *f, const struct view_chart_point *p, bool bw)
 {
-	struct round_spread s;
-	double v = bw ? r->bw_bytes_s / MIB : r->iops, lo = v, hi = v;
-
-	if (analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &s)) {
-		lo = bw ? s.lo / MIB : s.lo;
-		hi = bw ? s.hi / MIB : s.hi;
-	}
-	fprintf(f, bw ? "\t%.3f\t%.3f" : "\t%.1f\t%.1f", lo, hi);
+	fprintf(f, bw ? "\t%.3f\t%.3f" : "\t%.1f\t%.1f", p->lo[bw], p->hi[bw]);
 }
 
-/* Widen yr to hold r's --repeat interval (IOPS, or MiB/s for bw), so no error bar is cut. */
+/* Widen yr to hold p's --repeat interval (IOPS, or MiB/s for bw), so no error bar is cut. */
 void
-report_gnuplot_spread_range(const struct cell_result *r, bool bw, struct view_range *yr)
+report_gnuplot_spread_range(const struct view_chart_point *p, bool bw, struct view_range *yr)
 {
-	struct round_spread sp;
-
-	if (r->nrounds > 1 && analysis_rounds_spread(r, bw ? ROUND_BW : ROUND_IOPS, &sp)) {
-		view_range_add(yr, bw ? sp.lo / MIB : sp.lo);
-		view_range_add(yr, bw ? sp.hi / MIB : sp.hi);
+	if (p->rounds && p->spread[bw]) {
+		view_range_add(yr, p->lo[bw]);
+		view_range_add(yr, p->hi[bw]);
 	}
 }
 

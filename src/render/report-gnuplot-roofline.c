@@ -20,9 +20,10 @@
 
 #include "render/report.h"
 #include "results/profile.h"
+#include "view/palette.h"
 
 /* The provisioned caps' colour (gp_caps' cap lines on the IOPS and bw charts too). */
-#define RL_PROVISIONED	"#404040"
+#define RL_PROVISIONED	PALETTE_HEX(PALETTE_CAP)
 /*
  * The legend under the plot: entries per row, the picture's height without
  * it and per row of it, and the bottom margin (characters) without it and
@@ -228,31 +229,31 @@ rl_justify(const struct rl_plot *p, double x)
  * label names no mode.  p->knees gets the number of rows.
  */
 static void
-rl_knee_labels(struct rl_plot *p, const struct summary *sum)
+rl_knee_labels(struct rl_plot *p, const struct view_chart *vc)
 {
 	unsigned m, k, row = 0, n, total = 0, first;
 	char a[32], *names, *label;
 	double y, logx;
 
-	for (m = 0; m < sum->nmodes; m++)
+	for (m = 0; m < vc->nmodes; m++)
 		total += p->ksize[m] != 0;
-	for (m = 0; m < sum->nmodes; m++) {
+	for (m = 0; m < vc->nmodes; m++) {
 		for (k = 0; k < m && p->ksize[k] != p->ksize[m]; k++)
 			;
 		if (p->ksize[m] == 0 || k < m)
 			continue;
 		y = RL_LABEL_TOP - RL_LABEL_ROW * row;
 		names = xstrdup("");
-		for (n = 0, logx = 0, k = m; k < sum->nmodes; k++) {
+		for (n = 0, logx = 0, k = m; k < vc->nmodes; k++) {
 			if (p->ksize[k] != p->ksize[m])
 				continue;
-			label = xasprintf("%s%s%s", names, n++ > 0 ? ", " : "", sum->modes[k].name);
+			label = xasprintf("%s%s%s", names, n++ > 0 ? ", " : "", vc->modes[k].name);
 			free(names);
 			names = label;
 			logx += log(p->kx[k]);
 			fprintf(p->caps, "set arrow %u from %.6g, %.10g to %.6g, graph %.3f nohead lw 1.5 "
 			    "dt 3 lc rgb \"%s\" back\n", 10 + k, p->kx[k], p->ky[k], p->kx[k], y - 0.02,
-			    sum->modes[k].color);
+			    vc->modes[k].color);
 		}
 		first = m;
 		label = xasprintf("%s%sknee ~%s", total > 1 ? names : "", total > 1 ? ": " : "",
@@ -260,8 +261,8 @@ rl_knee_labels(struct rl_plot *p, const struct summary *sum)
 		fprintf(p->caps, "set label %u ", 10 + row);
 		report_gnuplot_quote(p->caps, label);
 		fprintf(p->caps, " at %.6g, graph %.3f %s front tc rgb \"%s\" font \"sans:Bold,14\"\n",
-		    exp(logx / n), y, rl_justify(p, exp(logx / n)), n > 1 ? "#333333" :
-		    sum->modes[first].color);
+		    exp(logx / n), y, rl_justify(p, exp(logx / n)), n > 1 ? PALETTE_HEX(PALETTE_LABEL) :
+		    vc->modes[first].color);
 		free(names);
 		free(label);
 		row++;
@@ -320,12 +321,11 @@ rl_provisioned(struct rl_plot *p, const struct expect *e)
 static char *
 rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned *all)
 {
-	const struct summary *sum = ctx->sum;
-	int *best = xcalloc(sum->nbs, sizeof *best);
-	unsigned *count = xcalloc(sum->nbs, sizeof *count), m, b, block = 0, marked;
+	const struct view_chart *vc = ctx->view->chart;
+	unsigned m, b, block = 0, marked;
 	uint64_t prev;
-	double step = sum->nmodes > 1 && RL_PS_MIN / (sum->nmodes - 1) > RL_PS_STEP ?
-	    RL_PS_MIN / (sum->nmodes - 1) : RL_PS_STEP;
+	double step = vc->nmodes > 1 && RL_PS_MIN / (vc->nmodes - 1) > RL_PS_STEP ?
+	    RL_PS_MIN / (vc->nmodes - 1) : RL_PS_STEP;
 	char *buf = NULL, *title;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -334,48 +334,47 @@ rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned 
 	fprintf(f, "# sweep %s: one block per mode (gnuplot index 0, 1, ...): at each block size "
 	    "the best IOPS of every queue depth and job count; a blank line where sizes were "
 	    "skipped\n", stem);
-	for (m = 0; m < sum->nmodes; m++) {
-		view_best(ctx->res, sum, m, METRIC_IOPS, best, count);
-		for (marked = 0, b = 0; b < sum->nbs; b++)
-			marked |= view_caveats(ctx->res, best[b]);
-		for (b = 0; b < sum->nbs && best[b] < 0; b++)
+	for (m = 0; m < vc->nmodes; m++) {
+		const struct view_chart_point *best = &vc->best[0][(size_t)m * vc->nbs];
+
+		for (marked = 0, b = 0; b < vc->nbs; b++)
+			marked |= best[b].caveats;
+		for (b = 0; b < vc->nbs && best[b].cell < 0; b++)
 			;
-		if (b == sum->nbs)
+		if (b == vc->nbs)
 			continue;
 		*all |= marked;
 		fprintf(f, "%s# index %u: %s\n# bs_bytes\tIOPS\tMiB/s\tdepth\tjobs%s\n",
-		    block > 0 ? "\n\n" : "", block, sum->modes[m].name, marked ? "\tmarks" : "");
-		for (prev = 0, b = 0; b < sum->nbs; b++) {
-			const struct cell_result *r = &ctx->res->cells[best[b]];
+		    block > 0 ? "\n\n" : "", block, vc->modes[m].name, marked ? "\tmarks" : "");
+		for (prev = 0, b = 0; b < vc->nbs; b++) {
+			const struct view_chart_point *r = &best[b];
 
-			if (best[b] < 0)
+			if (r->cell < 0)
 				continue;
 			/* A blank line: no segment across sizes not measured. */
-			if (prev > 0 && r->cell.bs > 2 * prev)
+			if (prev > 0 && r->bs > 2 * prev)
 				fputc('\n', f);
-			prev = r->cell.bs;
-			view_range_add(&p->yr, r->iops);
-			fprintf(f, "%llu\t%.1f\t%.3f\t%u\t%u", (unsigned long long)r->cell.bs, r->iops,
-			    r->bw_bytes_s / MIB, r->cell.depth, r->cell.jobs);
+			prev = r->bs;
+			view_range_add(&p->yr, r->v[METRIC_IOPS]);
+			fprintf(f, "%llu\t%.1f\t%.3f\t%u\t%u", (unsigned long long)r->bs,
+			    r->v[METRIC_IOPS], r->v[METRIC_MIB_S], r->depth, r->jobs);
 			if (marked)
-				report_gnuplot_mark_column(f, ctx->res, best[b]);
+				report_gnuplot_mark_column(f, r->caveats);
 			fputc('\n', f);
 		}
 		fprintf(p->plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 1.5 "
-		    "ps %.2f dt 1 pt 7 title ", rl_sep(p), stem, block, sum->modes[m].color,
-		    RL_PS_MIN + step * (sum->nmodes - 1 - m));
-		title = rl_mode_title(&sum->modes[m]);
+		    "ps %.2f dt 1 pt 7 title ", rl_sep(p), stem, block, vc->modes[m].color,
+		    RL_PS_MIN + step * (vc->nmodes - 1 - m));
+		title = rl_mode_title(&vc->modes[m]);
 		report_gnuplot_quote(p->plot, title);
 		free(title);
 		p->keys++;
 		if (marked)
-			report_gnuplot_mark_items(p->plot, stem, block, 2, 6, 7, sum->modes[m].color,
+			report_gnuplot_mark_items(p->plot, stem, block, 2, 6, 7, vc->modes[m].color,
 			    true);
 		block++;
 	}
 	fclose(f);
-	free(best);
-	free(count);
 	return buf;
 }
 
@@ -394,29 +393,12 @@ rl_room(const struct view_range *yr, unsigned n)
 	return pow(yr->hi / yr->lo * 1.15 * 1.15, f / (1 - f));
 }
 
-/*
- * Add the roofline to charts[n..max) when the run has IOPS at two block
- * sizes or more (one size has no slope to show); returns the new count.
- */
-unsigned
-report_gnuplot_roofline_chart(const struct summary *sum, struct report_chart *charts, unsigned n,
-    unsigned max)
-{
-	if (n >= max || !sum->has_iops || sum->nbs < 2)
-		return n;
-	snprintf(charts[n].stem, sizeof charts[n].stem, "roofline");
-	snprintf(charts[n].title, sizeof charts[n].title,
-	    "Best IOPS per block size under the caps (roofline)");
-	charts[n++].wl = 0;
-	return n;
-}
-
 /* roofline: its .gp and .dat in memory. */
 int
 report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 {
-	const struct summary *sum = ctx->sum;
-	struct rl_plot p = { .bs_lo = sum->bs[0], .bs_hi = sum->bs[sum->nbs - 1] };
+	const struct view_chart *vc = ctx->view->chart;
+	struct rl_plot p = { .bs_lo = vc->bs[0], .bs_hi = vc->bs[vc->nbs - 1] };
 	struct report_gp_key keys[11];
 	char *plot = NULL, *caps = NULL, *xtics, *xrange, *title, *yrange, *ytics, *rows, *height;
 	char *bmargin;
@@ -427,18 +409,18 @@ report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 	j->tmpl = "roofline";
 	p.plot = open_memstream(&plot, &plen);
 	p.caps = open_memstream(&caps, &clen);
-	report_gnuplot_bs_axis(sum->bs, sum->nbs, &xtics, &xrange);
+	report_gnuplot_bs_axis(vc->bs, vc->nbs, &xtics, &xrange);
 	if (sscanf(xrange, "[%lf:%lf]", &p.xlo, &p.xhi) != 2)
 		p.xlo = p.xhi = 0;
 	/* The measured caps first, so that the points (and hollow ones) are drawn over them. */
-	p.kx = xcalloc(sum->nmodes, sizeof *p.kx);
-	p.ky = xcalloc(sum->nmodes, sizeof *p.ky);
-	p.ksize = xcalloc(sum->nmodes, sizeof *p.ksize);
-	for (m = 0; m < sum->nmodes; m++)
-		rl_measured(&p, &sum->modes[m], m);
-	rl_knee_labels(&p, sum);
+	p.kx = xcalloc(vc->nmodes, sizeof *p.kx);
+	p.ky = xcalloc(vc->nmodes, sizeof *p.ky);
+	p.ksize = xcalloc(vc->nmodes, sizeof *p.ksize);
+	for (m = 0; m < vc->nmodes; m++)
+		rl_measured(&p, &vc->modes[m], m);
+	rl_knee_labels(&p, vc);
 	j->data = rl_points(ctx, &p, j->chart.stem, &marked);
-	rl_provisioned(&p, &ctx->res->expect);
+	rl_provisioned(&p, &vc->expect);
 	report_gnuplot_mark_key(p.plot, marked);
 	for (m = 0; m < 5; m++)
 		p.keys += (marked & (m == 0 ? VIEW_UNSTEADY : m == 1 ? VIEW_MISMATCH : m == 2 ?
@@ -448,7 +430,7 @@ report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j)
 	room = rl_room(&p.yr, p.knees);
 	yrange = report_gnuplot_log_range(&p.yr, room);
 	ytics = report_gnuplot_log_tics(&p.yr, room);
-	title = report_gnuplot_title(ctx->res, j->chart.title);
+	title = report_gnuplot_title(vc, j->chart.title);
 	nrows = (p.keys + RL_KEY_COLS - 1) / RL_KEY_COLS;
 	rows = xasprintf("%u", nrows > 0 ? nrows : 1);
 	height = xasprintf("%u", RL_HEIGHT_PX + RL_KEY_ROW_PX * nrows);

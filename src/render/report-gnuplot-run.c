@@ -23,6 +23,7 @@
 
 #include "render/report.h"
 #include "results/profile.h"
+#include "view/palette.h"
 
 #define GNUPLOT_TIMEOUT_S	30	/* all charts together; $SWEEP_GNUPLOT_TIMEOUT overrides */
 #define GNUPLOT_TMP		".tmp-"
@@ -207,27 +208,18 @@ report_gnuplot_log_tics(const struct view_range *r, double room)
 
 /* The title as a gnuplot string: label and what, then target and date.  Caller frees. */
 char *
-report_gnuplot_title(const struct results *res, const char *what)
+report_gnuplot_title(const struct view_chart *vc, const char *what)
 {
-	char *buf = NULL, date[32];
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	char *line1, *line2;
+	char *line1 = xasprintf("%s: %s", vc->title_run, what);
 
-	/* "2026-11-30T07:59:15Z" -> "2026-11-30 07:59 UTC" */
-	snprintf(date, sizeof date, "%.10s %.5s UTC", res->started_utc,
-	    strlen(res->started_utc) > 11 ? res->started_utc + 11 : "");
-	line1 = xasprintf("%s: %s", res->label, what);
-	if (res->target.model[0] != '\0')
-		line2 = xasprintf("%s (%s), %s", res->target.path, res->target.model, date);
-	else
-		line2 = xasprintf("%s, %s", res->target.path, date);
 	report_gnuplot_quote(f, line1);
 	fputs(" . \"\\n\" . ", f);
-	report_gnuplot_quote(f, line2);
+	report_gnuplot_quote(f, vc->title_where);
 	fclose(f);
 	free(line1);
-	free(line2);
 	return buf;
 }
 
@@ -683,10 +675,10 @@ report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned
  * first: no plot item before them.  yr: their levels are added to it.
  */
 void
-report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
+report_gnuplot_caps(const struct view_chart *vc, bool bw, FILE *plot, bool first,
     struct view_range *yr)
 {
-	const struct expect *e = &res->expect;
+	const struct expect *e = &vc->expect;
 	const struct {
 		double		 v;	/* IOPS, or bytes/s */
 		unsigned	 dt;
@@ -708,7 +700,7 @@ report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
 		view_range_add(yr, level);
 		if (!(caps[i].v > 0))
 			continue;
-		fprintf(plot, "%s%.6g with lines lc rgb \"#404040\" lw 2 dt %u title ",
+		fprintf(plot, "%s%.6g with lines lc rgb \"" PALETTE_HEX(PALETTE_CAP) "\" lw 2 dt %u title ",
 		    first ? "" : ", \\\n     ", level, caps[i].dt);
 		t = bw ? xasprintf("%s%s%s %s", who, sp, caps[i].what,
 		    profile_rate_text(caps[i].v, a, sizeof a)) :
@@ -741,8 +733,8 @@ report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl)
 	FILE *f = open_memstream(&buf, &len);
 	unsigned m, n = 0;
 
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
+	for (m = 0; m < ctx->view->chart->nmodes; m++) {
+		const struct summary_mode *sm = &ctx->view->chart->modes[m];
 		const struct expect_figure *x = bw ? &sm->spec.bw : &sm->spec.iops;
 		double div = bw ? MIB : 1, lo = x->m.level / div;
 		double hi = (x->floor > 0 ? x->floor : x->cap) / div;
@@ -759,7 +751,7 @@ report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl)
 		fputs("set label ", f);
 		report_gnuplot_quote(f, t);
 		fprintf(f, " at %.6g, %.6g center offset character 0, %.1f font \"sans,12\" "
-		    "tc rgb \"#b00020\" front\n", sqrt(x0 * x1), sqrt(lo * hi), -1.2 * (n - 1));
+		    "tc rgb \"" PALETTE_HEX(PALETTE_ALERT) "\" front\n", sqrt(x0 * x1), sqrt(lo * hi), -1.2 * (n - 1));
 		free(t);
 	}
 	fclose(f);

@@ -12,24 +12,23 @@
 #include <string.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
 #define SERIES_LINE_MIN	3	/* seconds of a cell drawn as a line */
 
 /* How many runs of cells of one block size the workload has in run order: the tics. */
 static unsigned
-gp_series_runs(const struct results *res, const struct summary *sum, unsigned wl)
+gp_series_runs(const struct view_chart *vc, unsigned wl)
 {
 	uint64_t run_bs = 0;
 	unsigned i, n = 0;
 
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
+	for (i = 0; i < vc->ntimed; i++) {
+		if (vc->timed[i].wl != wl)
 			continue;
-		if (r->cell.bs != run_bs)
+		if (vc->timed[i].bs != run_bs)
 			n++;
-		run_bs = r->cell.bs;
+		run_bs = vc->timed[i].bs;
 	}
 	return n;
 }
@@ -49,45 +48,43 @@ gp_series_tic(FILE *t, unsigned *ntics, unsigned nruns, uint64_t bs, double at)
 }
 
 /*
- * Where each cell of workload wl starts on the time axis (start[i]); the
- * tics, a label per run of cells of one block size; the burst marks.
- * Returns the axis's end.
+ * Where each timed cell (view_chart.timed) of workload wl starts on the
+ * time axis (start[i]); the tics, a label per run of cells of one block
+ * size; the burst marks.  Returns the axis's end.
  */
 double
-report_gnuplot_series_layout(const struct report_ctx *ctx, unsigned wl, double *start, FILE *t,
+report_gnuplot_series_layout(const struct view_chart *vc, unsigned wl, double *start, FILE *t,
     unsigned *ntics, FILE *marks)
 {
-	const struct results *res = ctx->res;
-	const struct summary *sum = ctx->sum;
 	double x = 0, run_start = 0;
 	uint64_t run_bs = 0;
-	unsigned i, nruns = gp_series_runs(res, sum, wl);
+	unsigned i, nruns = gp_series_runs(vc, wl);
 
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
+	for (i = 0; i < vc->ntimed; i++) {
+		const struct view_chart_timed *r = &vc->timed[i];
 
-		if (sum->cell_wl[i] != wl || !results_cell_has_figures(r) || r->nseries == 0)
+		if (r->wl != wl)
 			continue;
-		if (r->cell.bs != run_bs) {
+		if (r->bs != run_bs) {
 			if (run_bs != 0)
 				gp_series_tic(t, ntics, nruns, run_bs, (run_start + x) / 2);
-			run_bs = r->cell.bs;
+			run_bs = r->bs;
 			run_start = x;
 		}
 		start[i] = x;
-		if (sum->burst != NULL && (sum->burst[i].kind == BURST_CLIFF ||
-		    sum->burst[i].kind == BURST_DECLINE)) {
-			double at = x + sum->burst[i].at_s;
-			char *label = xasprintf("%s after %u s", sum->burst[i].kind == BURST_CLIFF ?
-			    "burst credits out?" : "decline", sum->burst[i].at_s);
+		if (r->burst == BURST_CLIFF || r->burst == BURST_DECLINE) {
+			double at = x + r->burst_at_s;
+			char *label = xasprintf("%s after %u s", r->burst == BURST_CLIFF ?
+			    "burst credits out?" : "decline", r->burst_at_s);
 
 			fprintf(marks, "set arrow from %.1f, graph 0 to %.1f, graph 1 nohead lc rgb "
-			    "\"#b00020\" lw 1.5 dt 3\nset label ", at, at);
+			    "\"" PALETTE_HEX(PALETTE_ALERT) "\" lw 1.5 dt 3\nset label ", at, at);
 			report_gnuplot_quote(marks, label);
-			fprintf(marks, " at %.1f, graph 0.97 offset 0.5, 0 tc rgb \"#b00020\"\n", at);
+			fprintf(marks, " at %.1f, graph 0.97 offset 0.5, 0 tc rgb \""
+			    PALETTE_HEX(PALETTE_ALERT) "\"\n", at);
 			free(label);
 		}
-		x += r->nseries;
+		x += r->nsec;
 	}
 	if (run_bs != 0)
 		gp_series_tic(t, ntics, nruns, run_bs, (run_start + x) / 2);
@@ -102,30 +99,28 @@ report_gnuplot_series_layout(const struct report_ctx *ctx, unsigned wl, double *
  * of them with two seconds or more (a line would join them).
  */
 unsigned
-report_gnuplot_series_rows(const struct report_ctx *ctx, const struct summary_series *se,
+report_gnuplot_series_rows(const struct view_chart *vc, const struct summary_series *se,
     const double *start, FILE *f, unsigned block, unsigned *npoints, struct view_range *yr)
 {
-	const struct results *res = ctx->res;
 	unsigned i, k, rows = 0;
 
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
+	for (i = 0; i < vc->ntimed; i++) {
+		const struct view_chart_timed *r = &vc->timed[i];
 
-		if (ctx->sum->cell_wl[i] != se->wl || r->cell.depth != se->depth ||
-		    r->cell.jobs != se->jobs || !results_cell_has_figures(r) || r->nseries == 0)
+		if (r->wl != se->wl || r->depth != se->depth || r->jobs != se->jobs)
 			continue;
 		if (rows == 0)
 			fprintf(f, "%s# index %u: %s\n# second\tIOPS\tbs_bytes\n",
 			    block > 0 ? "\n\n" : "", block, se->name);
 		else
 			fputc('\n', f);
-		npoints[0] += r->nseries < SERIES_LINE_MIN;
-		npoints[1] += r->nseries > 1 && r->nseries < SERIES_LINE_MIN;
-		for (k = 0; k < r->nseries; k++) {
-			view_range_add(yr, (double)r->series_ios[k]);
-			fprintf(f, "%s%.1f\t%llu\t%llu\n", k > 0 && r->nseries < SERIES_LINE_MIN ?
-			    "\n" : "", start[i] + k + 0.5, (unsigned long long)r->series_ios[k],
-			    (unsigned long long)r->cell.bs);
+		npoints[0] += r->nsec < SERIES_LINE_MIN;
+		npoints[1] += r->nsec > 1 && r->nsec < SERIES_LINE_MIN;
+		for (k = 0; k < r->nsec; k++) {
+			view_range_add(yr, (double)r->ios[k]);
+			fprintf(f, "%s%.1f\t%llu\t%llu\n", k > 0 && r->nsec < SERIES_LINE_MIN ?
+			    "\n" : "", start[i] + k + 0.5, (unsigned long long)r->ios[k],
+			    (unsigned long long)r->bs);
 		}
 		rows++;
 	}

@@ -9,103 +9,55 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
 enum gp_metric { GP_IOPS, GP_BW, GP_LAT };
 
 #define GP_SIZE_LEN	32	/* a canvas' size, "1200,800" */
 
-/* Grouped bars instead of lines: no mode has three block sizes or more. */
+/*
+ * Grouped bars instead of lines (view_chart_bars): the charts read
+ * view_chart.bars; kept for report-xlsx-pivot.c until it reads the view.
+ */
 bool
 report_gnuplot_bars(const struct summary *sum)
 {
-	unsigned m;
-
-	for (m = 0; m < sum->nmodes; m++)
-		if (sum->modes[m].nbs >= 3 || report_big(sum))
-			return false;
-	return true;
-}
-
-/* Add a chart to charts[*n] when there is room. */
-static void
-gp_chart(struct report_chart *charts, unsigned *n, unsigned max, const char *stem,
-    const char *title, unsigned wl)
-{
-	if (*n >= max)
-		return;
-	snprintf(charts[*n].stem, sizeof charts[*n].stem, "%.47s", stem);
-	snprintf(charts[*n].title, sizeof charts[*n].title, "%s", title);
-	charts[*n].wl = wl;
-	(*n)++;
+	return view_chart_bars(sum);
 }
 
 /*
- * Fill charts (at most max) with the charts this summary gives: the scorecard
- * (when a run has one of its cells), the roofline (two block sizes or more),
- * iops, bw, latency (when latency was measured), saturation and latency-curve
- * (a mode with three depths at a block size), jobs-MODE (a mode at two job
- * counts or more) and series-MODE (a mode with per-second figures).  A chart
- * is made only when it has a point to plot (gnuplot fails on an empty plot, or
- * one whose points are all 0 on a log axis), so imports without per-second
- * series or latency get no such chart.
+ * The charts of a run (view_chart_list) as report_chart entries: the
+ * gnuplot writer reads view_chart.entry; kept for report-doc.c until it
+ * reads the view.
  */
 unsigned
 report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
 {
-	bool bars = report_gnuplot_bars(sum);
-	unsigned n = 0, m;
-	char stem[48];
+	struct view_chart_entry e[VIEW_CHARTS_MAX];
+	unsigned n = view_chart_list(sum, e, max < VIEW_CHARTS_MAX ? max : VIEW_CHARTS_MAX), i;
 
-	if (sum->nbs == 0 || sum->nseries == 0)
-		return 0;
-	if (sum->nscore > 0)
-		gp_chart(charts, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write", 0);
-	n = report_gnuplot_roofline_chart(sum, charts, n, max);
-	if (sum->has_iops)
-		gp_chart(charts, &n, max, "iops", bars ? "IOPS by block size and queue depth" :
-		    report_big(sum) ? "IOPS vs block size, per mode the best of every depth x jobs" :
-		    "IOPS vs block size", 0);
-	if (sum->has_bw)
-		gp_chart(charts, &n, max, "bw", bars ? "Throughput (MiB/s) by block size and queue "
-		    "depth" : report_big(sum) ? "Throughput (MiB/s) vs block size, per mode the best "
-		    "of every depth x jobs" : "Throughput (MiB/s) vs block size", 0);
-	if (sum->has_latency)
-		gp_chart(charts, &n, max, "latency", bars ? "p99 latency by block size and queue "
-		    "depth" : report_big(sum) ? "p99 latency vs block size at each mode's lowest depth, "
-		    "whiskers p50 to p99.9" : "p99 latency vs block size by queue depth, whiskers p50 "
-		    "to p99.9", 0);
-	if (sum->has_iops && report_curves_any(sum)) {
-		gp_chart(charts, &n, max, "saturation", "IOPS vs queue depth: where it saturates", 0);
-		if (sum->has_latency)
-			gp_chart(charts, &n, max, "latency-curve", "Latency vs IOPS across queue depths",
-			    0);
-	}
-	n = report_gnuplot_jobs_charts(sum, charts, n, max);
-	for (m = 0; m < sum->nmodes; m++) {
-		char title[96];
-
-		if (sum->modes[m].ntimed == 0)
-			continue;
-		snprintf(stem, sizeof stem, "series-%s", sum->modes[m].stem);
-		snprintf(title, sizeof title, "%s: IOPS per second, every cell", sum->modes[m].name);
-		gp_chart(charts, &n, max, stem, title, m);
+	for (i = 0; i < n; i++) {
+		snprintf(charts[i].stem, sizeof charts[i].stem, "%.47s", e[i].stem);
+		snprintf(charts[i].title, sizeof charts[i].title, "%.95s", e[i].title);
+		charts[i].wl = e[i].wl;
 	}
 	return n;
 }
 
-/* A cell's figure of a metric: IOPS, MiB/s, or p99 latency in microseconds; 0 none. */
+/* A point's figure of a metric: IOPS, MiB/s, or latency percentile p (p50, p99) in us; NaN none. */
 static double
-gp_metric_value(const struct cell_result *r, enum gp_metric metric, unsigned pct)
+gp_metric_value(const struct view_chart_point *p, enum gp_metric metric, bool p50)
 {
 	if (metric == GP_IOPS)
-		return r->iops;
+		return p->v[METRIC_IOPS];
 	if (metric == GP_BW)
-		return r->bw_bytes_s / MIB;
-	return (double)r->lat_pct_ns[pct] / 1e3;
+		return p->v[METRIC_MIB_S];
+	return p->v[p50 ? METRIC_P50_US : METRIC_P99_US];
 }
 
 /*
@@ -113,47 +65,56 @@ gp_metric_value(const struct cell_result *r, enum gp_metric metric, unsigned pct
  * bar, or p99.9 of every cell drawn (the lines' whiskers).
  */
 static double
-gp_lat_max(const struct report_ctx *ctx, bool bars)
+gp_lat_max(const struct view_chart *vc, bool bars)
 {
-	const struct summary *sum = ctx->sum;
 	double max = 0, v;
 	unsigned s, b;
 
-	for (s = 0; s < sum->nseries; s++)
-		for (b = 0; b < sum->nbs; b++)
-			if (sum->series[s].cell[b] >= 0 && (v = gp_metric_value(
-			    &ctx->res->cells[sum->series[s].cell[b]], GP_LAT, bars ? 2 : 3)) > max)
+	for (s = 0; s < vc->nseries; s++)
+		for (b = 0; b < vc->nbs; b++)
+			if ((v = view_chart_at(vc, s, b)->v[bars ? METRIC_P99_US : METRIC_P999_US]) >
+			    max)
 				max = v;
 	return max;
 }
 
+/* v with %.6g, or gnuplot's NaN (no figure). */
+static void
+gp_num(FILE *f, double v)
+{
+	if (isnan(v))
+		fputs("\tNaN", f);
+	else
+		fprintf(f, "\t%.6g", v);
+}
+
 /*
  * A bar's row: x, the figure (IOPS with its --repeat interval; MiB/s, MB/s
- * and the interval; or p99 and p50), the block size and the label: the
- * columns of iops.dat and bw.dat's lines, with x in front.  When marked
- * (a bar of the chart has a caveat), the label ends with the cell's marks
- * and a last column is 1 for a cell with a caveat, drawn hollow.
+ * and the interval; or p99 and p50, NaN where not given), the block size
+ * and the label: the columns of iops.dat and bw.dat's lines, with x in
+ * front.  When marked (a bar of the chart has a caveat), the label ends
+ * with the cell's marks and a last column is 1 for a cell with a caveat,
+ * drawn hollow.
  */
 static void
-gp_bar_row(FILE *f, const struct report_ctx *ctx, int i, enum gp_metric metric, double div,
+gp_bar_row(FILE *f, const struct view_chart_point *p, enum gp_metric metric, double div,
     double x, bool marked)
 {
-	const struct cell_result *r = &ctx->res->cells[i];
-	double v = gp_metric_value(r, metric, 2) / div;
+	double v = gp_metric_value(p, metric, false) / div;
 	char marks[VIEW_MARKS_LEN];
 
 	fprintf(f, "%g\t%.6g", x, v);
 	if (metric == GP_LAT)
-		fprintf(f, "\t%.6g", gp_metric_value(r, metric, 0) / div);
+		gp_num(f, gp_metric_value(p, metric, true) / div);
 	else {
 		if (metric == GP_BW)
-			fprintf(f, "\t%.3f", r->bw_bytes_s / 1e6);
-		report_gnuplot_spread_columns(f, r, metric == GP_BW);
+			fprintf(f, "\t%.3f", p->v[METRIC_MB_S]);
+		report_gnuplot_spread_columns(f, p, metric == GP_BW);
 	}
-	fprintf(f, "\t%llu\t", (unsigned long long)r->cell.bs);
-	report_gnuplot_bar_label(f, v, view_caveat_marks(view_caveats(ctx->res, i), " ", marks, sizeof marks));
+	fprintf(f, "\t%llu\t", (unsigned long long)p->bs);
+	report_gnuplot_bar_label(f, v, view_caveat_marks(p->caveats, " ", marks, sizeof marks));
 	if (marked)
-		fprintf(f, "\t%d", view_caveats(ctx->res, i) != 0);
+		fprintf(f, "\t%d", p->caveats != 0);
 	fputc('\n', f);
 }
 
@@ -174,7 +135,7 @@ gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_
 	report_gnuplot_quote(plot, se->name);
 	if (marked)
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:($%u > 0 ? $2 : NaN) with boxes "
-		    "lc rgb \"white\" fs solid 1.0 border lc rgb \"%s\" notitle", stem, block,
+		    "lc rgb \"" PALETTE_HEX(PALETTE_WHITE) "\" fs solid 1.0 border lc rgb \"%s\" notitle", stem, block,
 		    label + 1, color);
 	/* The value just above its bar, and above the rounds' error bar (IOPS_hi, MiB/s_hi). */
 	if (metric == GP_LAT)
@@ -185,11 +146,11 @@ gp_bar_items(FILE *plot, const char *stem, unsigned block, const struct summary_
 		    "with labels offset 0,0.8 notitle", stem, block, metric == GP_BW ? 5 : 4,
 		    metric == GP_BW ? 5 : 4, label);
 	if (metric == GP_LAT)
-		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:3 with points lc rgb \"black\" "
+		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:3 with points lc rgb \"" PALETTE_HEX(PALETTE_BLACK) "\" "
 		    "pt 7 ps 1.2 %s", stem, block, block == 0 ? "title 'p50 (dot)'" : "notitle");
 	else if (spread)
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:2:%u:%u with yerrorbars lc rgb "
-		    "\"#202020\" lw 1.5 pt 0 notitle", stem, block, metric == GP_BW ? 4 : 3,
+		    "\"" PALETTE_HEX(PALETTE_WHISKER) "\" lw 1.5 pt 0 notitle", stem, block, metric == GP_BW ? 4 : 3,
 		    metric == GP_BW ? 5 : 4);
 }
 
@@ -202,66 +163,61 @@ static void
 gp_bars(struct report_ctx *ctx, struct report_plot *j, enum gp_metric metric, double div,
     FILE *plot, char **xtics, char **xrange, struct view_range *yr)
 {
-	const struct summary *sum = ctx->sum;
+	const struct view_chart *vc = ctx->view->chart;
 	char *buf = NULL, *tbuf = NULL, label[32];
 	size_t len = 0, tlen = 0;
 	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
-	double *x = xcalloc((size_t)sum->nseries * sum->nbs + 1, sizeof *x), at = 0;
+	double *x = xcalloc((size_t)vc->nseries * vc->nbs + 1, sizeof *x), at = 0;
 	unsigned m, b, s, ntics = 0, block = 0, slot, marked = 0;
 
 	/* Each bar's position: groups in mode then size order, a gap of one bar between groups. */
-	for (m = 0; m < sum->nmodes; m++)
-		for (b = 0; b < sum->nbs; b++) {
-			for (slot = 0, s = 0; s < sum->nseries; s++)
-				if (sum->series[s].wl == m && sum->series[s].cell[b] >= 0 &&
-				    gp_metric_value(&ctx->res->cells[sum->series[s].cell[b]], metric, 2) > 0)
-					x[(size_t)s * sum->nbs + b] = at + slot++;
+	for (m = 0; m < vc->nmodes; m++)
+		for (b = 0; b < vc->nbs; b++) {
+			for (slot = 0, s = 0; s < vc->nseries; s++)
+				if (vc->series[s].wl == m &&
+				    gp_metric_value(view_chart_at(vc, s, b), metric, false) > 0)
+					x[(size_t)s * vc->nbs + b] = at + slot++;
 			if (slot == 0)
 				continue;
 			fprintf(t, "%s\"%s\\n%s\" %.1f", ntics++ > 0 ? ", " : "",
-			    sum->modes[m].name, view_size_label(sum->bs[b], label,
+			    vc->modes[m].name, view_size_label(vc->bs[b], label,
 			    sizeof label), at + (slot - 1) / 2.0);
 			at += slot + 1;
 		}
-	for (s = 0; s < sum->nseries; s++)
-		marked |= report_gnuplot_series_caveats(ctx, &sum->series[s], metric == GP_BW);
+	for (s = 0; s < vc->nseries; s++)
+		marked |= report_gnuplot_series_caveats(vc, s, metric == GP_BW);
 	fprintf(f, "# sweep %s: %s; one block per series (gnuplot index 0, 1, ...), a bar per block "
 	    "size\n", j->chart.stem, j->chart.title);
-	for (s = 0; s < sum->nseries; s++) {
-		const struct summary_series *se = &sum->series[s];
+	for (s = 0; s < vc->nseries; s++) {
+		const struct summary_series *se = &vc->series[s];
 		unsigned rows = 0;
 
-		for (b = 0; b < sum->nbs; b++) {
-			const struct cell_result *r;
+		for (b = 0; b < vc->nbs; b++) {
+			const struct view_chart_point *p = view_chart_at(vc, s, b);
 			double v;
 
-			if (se->cell[b] < 0)
-				continue;
-			r = &ctx->res->cells[se->cell[b]];
-			if (!((v = gp_metric_value(r, metric, 2) / div) > 0))
+			if (!((v = gp_metric_value(p, metric, false) / div) > 0))
 				continue;
 			view_range_add(yr, v);
 			if (metric == GP_LAT)
-				view_range_add(yr, gp_metric_value(r, metric, 0) / div);
+				view_range_add(yr, gp_metric_value(p, metric, true) / div);
 			else
-				report_gnuplot_spread_range(r, metric == GP_BW, yr);
+				report_gnuplot_spread_range(p, metric == GP_BW, yr);
 			if (rows++ == 0)
 				fprintf(f, "%s# index %u: %s\n# x\t%s\tbs_bytes\tlabel%s\n", block > 0 ?
 				    "\n\n" : "", block, se->name, metric == GP_IOPS ?
 				    "IOPS\tIOPS_lo\tIOPS_hi" : metric == GP_BW ?
 				    "MiB/s\tMB/s\tMiB/s_lo\tMiB/s_hi" : "p99\tp50",
 				    marked ? "\tmarked" : "");
-			gp_bar_row(f, ctx, se->cell[b], metric, div, x[(size_t)s * sum->nbs + b],
-			    marked != 0);
+			gp_bar_row(f, p, metric, div, x[(size_t)s * vc->nbs + b], marked != 0);
 		}
 		if (rows == 0)
 			continue;
-		gp_bar_items(plot, j->chart.stem, block, se, metric, report_gnuplot_has_rounds(ctx->res),
-		    marked != 0);
+		gp_bar_items(plot, j->chart.stem, block, se, metric, vc->rounds, marked != 0);
 		block++;
 	}
 	if (metric != GP_LAT)
-		report_gnuplot_caps(ctx->res, metric == GP_BW, plot, block == 0, yr);
+		report_gnuplot_caps(vc, metric == GP_BW, plot, block == 0, yr);
 	report_gnuplot_mark_key(plot, marked);
 	fclose(f);
 	fclose(t);
@@ -282,23 +238,22 @@ static void
 gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot,
     char **xtics, char **xrange, FILE *marks, struct view_range *yr)
 {
-	const struct results *res = ctx->res;
-	const struct summary *sum = ctx->sum;
+	const struct view_chart *vc = ctx->view->chart;
 	char *buf = NULL, *tbuf = NULL, dt[48];
 	size_t len = 0, tlen = 0;
 	FILE *f = open_memstream(&buf, &len), *t = open_memstream(&tbuf, &tlen);
-	double *start = xcalloc(res->plan.ncells ? res->plan.ncells : 1, sizeof *start), x;
+	double *start = xcalloc(vc->ntimed + 1, sizeof *start), x;
 	unsigned s, block = 0, ntics = 0, v, rows, npoints[2], nshort = 0;
 
-	x = report_gnuplot_series_layout(ctx, wl, start, t, &ntics, marks);
+	x = report_gnuplot_series_layout(vc, wl, start, t, &ntics, marks);
 	fprintf(f, "# sweep %s: IOPS per second of every %s cell, cells side by side in run "
 	    "order; one block per queue depth (gnuplot index 0, 1, ...)\n", j->chart.stem,
-	    sum->modes[wl].name);
-	for (s = 0; s < sum->nseries; s++) {
-		const struct summary_series *se = &sum->series[s];
+	    vc->modes[wl].name);
+	for (s = 0; s < vc->nseries; s++) {
+		const struct summary_series *se = &vc->series[s];
 
 		npoints[0] = npoints[1] = 0;
-		if (se->wl != wl || (rows = report_gnuplot_series_rows(ctx, se, start, f, block,
+		if (se->wl != wl || (rows = report_gnuplot_series_rows(vc, se, start, f, block,
 		    npoints, yr)) == 0)
 			continue;
 		nshort += npoints[1];
@@ -310,7 +265,7 @@ gp_series(struct report_ctx *ctx, struct report_plot *j, unsigned wl, FILE *plot
 		report_gnuplot_quote(plot, se->name);
 		block++;
 	}
-	report_gnuplot_caps(res, false, plot, block == 0, yr);
+	report_gnuplot_caps(vc, false, plot, block == 0, yr);
 	report_gnuplot_series_note(marks, nshort);
 	fclose(f);
 	fclose(t);
@@ -335,13 +290,14 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 {
 	enum gp_metric metric = strcmp(j->tmpl, "latency") == 0 ? GP_LAT :
 	    strcmp(j->tmpl, "bw") == 0 ? GP_BW : GP_IOPS;
-	bool bars = report_gnuplot_bars(ctx->sum);
+	const struct view_chart *vc = ctx->view->chart;
+	bool bars = vc->bars;
 	const char *unit = "";
 	double div = 1;
 
 	snprintf(size, GP_SIZE_LEN, "1200,800");
 	if (metric == GP_LAT)
-		div = report_gnuplot_lat_unit(gp_lat_max(ctx, bars), &unit);
+		div = report_gnuplot_lat_unit(gp_lat_max(vc, bars), &unit);
 	if (bars) {
 		fputs("plot ", plot);
 		gp_bars(ctx, j, metric, div, plot, xtics, xrange, yr);
@@ -349,11 +305,11 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 		    xstrdup(metric == GP_BW ? "Throughput (MiB/s)" : "IOPS");
 		return;
 	}
-	report_gnuplot_bs_axis(ctx->sum->bs, ctx->sum->nbs, xtics, xrange);
+	report_gnuplot_bs_axis(vc->bs, vc->nbs, xtics, xrange);
 	*ylabel = metric == GP_LAT ? xasprintf("p99 completion latency (%s, log scale); whiskers: "
 	    "p50 to p99.9", unit) : xstrdup(metric == GP_BW ? "Throughput (MiB/s, log scale)" :
 	    "IOPS (log scale)");
-	if (metric != GP_LAT && report_big(ctx->sum)) {
+	if (metric != GP_LAT && vc->big) {
 		fputs("plot ", plot);
 		report_gnuplot_best(ctx, j, metric == GP_BW, plot, yr);
 	} else {
@@ -375,19 +331,20 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	struct report_gp_key keys[14];
 	struct view_range yr = { 0, 0 };
 	char *yrange, *ytics, size[GP_SIZE_LEN] = "1200,800";
+	const struct view_chart *vc = ctx->view->chart;
 	bool bars = false, panels = false;
 
 	if (strcmp(j->tmpl, "series") == 0) {
 		gp_series(ctx, j, wl, f, &xtics, &xrange, mf, &yr);
-		what = xasprintf("%s: IOPS per second, cells in run order", ctx->sum->modes[wl].name);
+		what = xasprintf("%s: IOPS per second, cells in run order", vc->modes[wl].name);
 	} else {
-		bars = report_gnuplot_bars(ctx->sum);
+		bars = vc->bars;
 		gp_build_matrix(ctx, j, f, &xtics, &xrange, &ylabel, &yr, size, &panels);
 		what = xstrdup(j->chart.title);
 	}
 	fclose(f);
 	fclose(mf);
-	title = report_gnuplot_title(ctx->res, what);
+	title = report_gnuplot_title(vc, what);
 	free(what);
 	/* Bars: a linear axis from 0 (heights show ratios), room above the tallest for its label. */
 	yrange = bars ? report_gnuplot_lin_range(&yr, 1.1) : report_gnuplot_log_range(&yr, 1);
@@ -399,7 +356,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	keys[4] = (struct report_gp_key){ "@STEM@", j->chart.stem };
 	keys[5] = (struct report_gp_key){ "@MARKS@", marks };
 	/* A note and the bars' style where the charts draw the rounds' spread; else nothing. */
-	keys[6] = (struct report_gp_key){ "@BARS@", report_gnuplot_has_rounds(ctx->res) && !bars ?
+	keys[6] = (struct report_gp_key){ "@BARS@", vc->rounds && !bars ?
 	    "# --repeat: each point is a cell's median round; its error bar is the interval of the\n"
 	    "# median of its rounds (columns 3-4 of iops.dat, 4-5 of bw.dat).\nset bars small\n" :
 	    "" };
@@ -435,15 +392,20 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 int
 report_gnuplot_write(struct report_ctx *ctx)
 {
+	const struct view_chart *vc = ctx->view->chart;
 	struct report_plot jobs[REPORT_CHARTS_MAX];
 	struct report_chart charts[REPORT_CHARTS_MAX];
-	unsigned n, i;
+	unsigned n = 0, i;
 	int err = 0;
 
 	if (ctx->charts_done)
 		return 0;
 	ctx->charts_done = true;
-	n = report_gnuplot_charts(ctx->sum, charts, REPORT_CHARTS_MAX);
+	for (i = 0; i < vc->nentries && n < REPORT_CHARTS_MAX; i++, n++) {
+		snprintf(charts[n].stem, sizeof charts[n].stem, "%.47s", vc->entry[i].stem);
+		snprintf(charts[n].title, sizeof charts[n].title, "%.95s", vc->entry[i].title);
+		charts[n].wl = vc->entry[i].wl;
+	}
 	if (n == 0) {
 		snprintf(ctx->chart_note, sizeof ctx->chart_note, "no cell has figures to chart");
 		return 0;

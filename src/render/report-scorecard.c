@@ -32,9 +32,9 @@
 #define SC_FOOT		(SC_TOP - SCORE_TILES * (SC_ROW_H + SC_ROW_GAP) - 2.5)
 #define SC_LINE		4.0	/* a footer line */
 #define SC_WRAP		100	/* characters in a footer line */
-#define SC_MARK_COLOR	"#b00020"	/* a tile's caveat marks, and their legend */
+#define SC_MARK_COLOR	PALETTE_HEX(PALETTE_ALERT)	/* a tile's caveat marks, and their legend */
 #define SC_BADGE_W	2.6	/* the corner badge's width per mark (3 bytes of UTF-8 each) */
-#define SC_NEAR_COLOR	"#8a4b00"	/* a stand-in tile's label, and its legend */
+#define SC_NEAR_COLOR	PALETTE_HEX(PALETTE_SC_NEAR)	/* a stand-in tile's label, and its legend */
 #define SC_H		720.0	/* the card's height in pixels when the footer fits below the tiles */
 
 /*
@@ -52,7 +52,8 @@ struct sc_out {
  * Q8", "512K for 1M", "512K Q32 for 1M Q8"; "" for the tile's own cell.
  */
 static const char *
-sc_stand_in(const struct score_tile *tile, const struct cell *c, char *buf, size_t len)
+sc_stand_in(const struct score_tile *tile, const struct view_chart_point *c, char *buf,
+    size_t len)
 {
 	char have[16], want[16];
 	size_t i;
@@ -81,7 +82,7 @@ sc_caveats(const struct report_ctx *ctx)
 
 	for (t = 0; t < SCORE_TILES; t++)
 		for (k = 0; k < 2; k++)
-			f |= view_caveats(ctx->res, ctx->sum->score[t][k]);
+			f |= ctx->view->chart->score[t][k].caveats;
 	return f;
 }
 
@@ -150,7 +151,7 @@ sc_figure(struct sc_out *o, const char *text, double x, double y)
 
 	snprintf(font, sizeof font, "sans:Bold,%d", n > SC_FIGURE_CHARS ? (int)(30 *
 	    SC_FIGURE_CHARS / n) < 18 ? 18 : (int)(30 * SC_FIGURE_CHARS / n) : 30);
-	sc_label(o, text, x, y, "right", font, "#111111");
+	sc_label(o, text, x, y, "right", font, PALETTE_HEX(PALETTE_SC_FIGURE));
 }
 
 /* A tile the run has no cell near enough for: grey, "not measured (mode)". */
@@ -160,8 +161,10 @@ sc_missing(struct sc_out *o, const struct score_tile *tile, unsigned k, double x
 {
 	char *line = xasprintf("not measured (%s)", mode_name(tile->mode[k]));
 
-	sc_box(o, x0, y0, x1, y1, "#f2f2f2", "#bbbbbb", false);
-	sc_label(o, line, (x0 + x1) / 2, (y0 + y1) / 2, "center", "sans,16", "#888888");
+	sc_box(o, x0, y0, x1, y1, PALETTE_HEX(PALETTE_SC_MISSING_BOX),
+	    PALETTE_HEX(PALETTE_SC_MISSING_EDGE), false);
+	sc_label(o, line, (x0 + x1) / 2, (y0 + y1) / 2, "center", "sans,16",
+	    PALETTE_HEX(PALETTE_SC_MISSING));
 	free(line);
 }
 
@@ -171,12 +174,12 @@ sc_missing(struct sc_out *o, const struct score_tile *tile, unsigned k, double x
  * failed cell that its figures are partial.
  */
 static void
-sc_corner(struct sc_out *o, const struct cell_result *r, const struct score_tile *tile,
+sc_corner(struct sc_out *o, const struct view_chart_point *r, const struct score_tile *tile,
     unsigned k, double x0, double y1)
 {
 	char near[48], *line;
 
-	sc_stand_in(tile, &r->cell, near, sizeof near);
+	sc_stand_in(tile, r, near, sizeof near);
 	if (r->status != CELL_OK)
 		line = xasprintf("failed: partial figures%s%s", near[0] != '\0' ? "; " : "", near);
 	else if (near[0] != '\0')
@@ -184,24 +187,24 @@ sc_corner(struct sc_out *o, const struct cell_result *r, const struct score_tile
 	else
 		line = xstrdup(mode_name(tile->mode[k]));
 	sc_label(o, line, x0 + 1.5, y1 - SC_ROW_H * 0.2, "left", near[0] != '\0' ?
-	    "sans:Bold,14" : "sans,14", r->status != CELL_OK ? "#b00020" : near[0] != '\0' ?
+	    "sans:Bold,14" : "sans,14", r->status != CELL_OK ? PALETTE_HEX(PALETTE_ALERT) : near[0] != '\0' ?
 	    SC_NEAR_COLOR : palette_mode_color(tile->mode[k]));
 	free(line);
 }
 
 /* A row of scorecard.dat: the figures of tile t's mode k from cell r. */
 static void
-sc_dat(FILE *dat, const struct cell_result *r, unsigned t, unsigned k, const char *marks,
+sc_dat(FILE *dat, const struct view_chart_point *r, unsigned t, unsigned k, const char *marks,
     bool marks_col)
 {
 	const struct score_tile *tile = &view_score_tiles[t];
 	char bs[16];
 
 	/* A p99 not given (an import) is NaN, gnuplot's missing value, not 0. */
-	fprintf(dat, r->lat_pct_ns[2] > 0 ? "%u\t%s\t%s\t%.3f\t%.1f\t%g" :
+	fprintf(dat, r->v[METRIC_P99_US] > 0 ? "%u\t%s\t%s\t%.3f\t%.1f\t%g" :
 	    "%u\t%s\t%s\t%.3f\t%.1f\tNaN", t, tile->name, mode_name(tile->mode[k]),
-	    r->bw_bytes_s / 1e6, r->iops, (double)r->lat_pct_ns[2] / 1e3);
-	fprintf(dat, "\t%s Q%u", size_short(r->cell.bs, bs, sizeof bs), r->cell.depth);
+	    r->v[METRIC_MB_S], r->v[METRIC_IOPS], r->v[METRIC_P99_US]);
+	fprintf(dat, "\t%s Q%u", size_short(r->bs, bs, sizeof bs), r->depth);
 	if (marks_col)
 		fprintf(dat, "\t%s", marks[0] != '\0' ? marks : "-");
 	fputc('\n', dat);
@@ -217,40 +220,38 @@ sc_value(const struct report_ctx *ctx, struct sc_out *o, FILE *dat, unsigned t, 
     bool marks_col)
 {
 	const struct score_tile *tile = &view_score_tiles[t];
-	int c = ctx->sum->score[t][k];
+	const struct view_chart_point *r = &ctx->view->chart->score[t][k];
 	double x0 = SC_LEFT + SC_NAME_W + SC_GAP + k * (SC_COL_W + SC_GAP), x1 = x0 + SC_COL_W;
 	double y1 = SC_TOP - t * (SC_ROW_H + SC_ROW_GAP), y0 = y1 - SC_ROW_H;
-	const struct cell_result *r;
 	char a[48], b[48], marks[VIEW_MARKS_LEN], *line;
 	bool near, low;
 
-	if (c < 0) {
+	if (r->cell < 0) {
 		sc_missing(o, tile, k, x0, y0, x1, y1);
 		return;
 	}
-	r = &ctx->res->cells[c];
-	near = r->cell.bs != tile->bs || r->cell.depth != tile->depth;
-	sc_box(o, x0, y0, x1, y1, near ? "#fff8ec" : "#f7fafc", palette_mode_color(tile->mode[k]),
+	near = r->bs != tile->bs || r->depth != tile->depth;
+	sc_box(o, x0, y0, x1, y1, near ? PALETTE_HEX(PALETTE_SC_NEAR_BOX) : PALETTE_HEX(PALETTE_SC_BOX), palette_mode_color(tile->mode[k]),
 	    near);
 	/* The marks in a badge in the top right corner; the MB/s move down below it. */
-	view_caveat_marks(view_caveats(ctx->res, c), "", marks, sizeof marks);
+	view_caveat_marks(r->caveats, "", marks, sizeof marks);
 	if (marks[0] != '\0') {
 		sc_box(o, x1 - SC_BADGE_W * strlen(marks) / 3, y1 - SC_ROW_H * 0.24, x1, y1,
-		    "#fde2e2", SC_MARK_COLOR, false);
+		    PALETTE_HEX(PALETTE_MISMATCH_BG), SC_MARK_COLOR, false);
 		sc_label(o, marks, x1 - SC_BADGE_W * strlen(marks) / 6, y1 - SC_ROW_H * 0.12,
 		    "center", "sans:Bold,16", SC_MARK_COLOR);
 	}
 	low = marks[0] != '\0' || near;
-	line = xasprintf("%s MB/s", sc_mbs(r->bw_bytes_s / 1e6, a, sizeof a));
+	line = xasprintf("%s MB/s", sc_mbs(r->v[METRIC_MB_S], a, sizeof a));
 	sc_figure(o, line, x1 - 2, y1 - SC_ROW_H * (low ? 0.48 : 0.36));
 	free(line);
-	if (tile->bs == 4 * KIB && r->lat_pct_ns[2] > 0)
-		line = xasprintf("%s IOPS   p99 %s", view_num(r->iops, 0, a, sizeof a),
-		    sc_lat((double)r->lat_pct_ns[2] / 1e3, b, sizeof b));
+	if (tile->bs == 4 * KIB && r->v[METRIC_P99_US] > 0)
+		line = xasprintf("%s IOPS   p99 %s", view_num(r->v[METRIC_IOPS], 0, a, sizeof a),
+		    sc_lat(r->v[METRIC_P99_US], b, sizeof b));
 	else
-		line = xasprintf("%s IOPS", view_num(r->iops, 0, a, sizeof a));
+		line = xasprintf("%s IOPS", view_num(r->v[METRIC_IOPS], 0, a, sizeof a));
 	sc_label(o, line, x1 - 2, y0 + SC_ROW_H * (low ? 0.18 : 0.22), "right", "sans,16",
-	    "#333333");
+	    PALETTE_HEX(PALETTE_LABEL));
 	free(line);
 	sc_corner(o, r, tile, k, x0, y1);
 	sc_dat(dat, r, t, k, marks, marks_col);
@@ -274,23 +275,12 @@ sc_foot_line(struct sc_foot *ft, const char *color)
 	return ft->text[ft->n++];
 }
 
-/* The test: the region's size, how long each cell measured, the rounds. */
+/* The test: the region's size, how long each cell measured, the rounds (the view's line). */
 static void
 sc_foot_test(const struct report_ctx *ctx, struct sc_foot *ft)
 {
-	const struct results *res = ctx->res;
-	unsigned rounds = plan_repeat(&res->plan);
-	char size[32], per[48];
-
-	if (res->target.total_size == 0 && !view_per_cell_known(res)) {
-		snprintf(sc_foot_line(ft, "#444444"), sizeof ft->text[0], "Test: region and time "
-		    "per cell not recorded.");
-		return;
-	}
-	snprintf(sc_foot_line(ft, "#444444"), sizeof ft->text[0], "Test: %s region, %s per cell "
-	    "after a %u s ramp, %u round%s%s.", size_human(res->target.size, size, sizeof size),
-	    view_per_cell(res, per, sizeof per), res->plan.ramp_s, rounds, rounds == 1 ? "" : "s",
-	    rounds > 1 ? " (each tile its median round)" : "");
+	snprintf(sc_foot_line(ft, PALETTE_HEX(PALETTE_KEY)), sizeof ft->text[0], "%s",
+	    ctx->view->chart->score_test);
 }
 
 /* Which tiles the run did not measure, wrapped at SC_WRAP; nothing when it measured all. */
@@ -302,15 +292,15 @@ sc_foot_missing(const struct report_ctx *ctx, struct sc_foot *ft)
 
 	for (t = 0; t < SCORE_TILES; t++)
 		for (k = 0; k < 2; k++) {
-			if (ctx->sum->score[t][k] >= 0)
+			if (ctx->view->chart->score[t][k].cell >= 0)
 				continue;
 			if (line == NULL)
-				strcpy(line = sc_foot_line(ft, "#b00020"), "Not measured: ");
+				strcpy(line = sc_foot_line(ft, PALETTE_HEX(PALETTE_ALERT)), "Not measured: ");
 			snprintf(item, sizeof item, "%s%s %s", nmissing++ > 0 ? ", " : "",
 			    view_score_tiles[t].name, mode_name(view_score_tiles[t].mode[k]));
 			if (strlen(line) + strlen(item) > SC_WRAP && ft->n < SC_FOOT_LINES) {
 				str_catf(line, sizeof ft->text[0], ",");
-				line = sc_foot_line(ft, "#b00020");
+				line = sc_foot_line(ft, PALETTE_HEX(PALETTE_ALERT));
 				str_copy(line, sizeof ft->text[0], item + 2);
 			} else
 				str_catf(line, sizeof ft->text[0], "%s", item);
@@ -324,21 +314,21 @@ sc_foot_missing(const struct report_ctx *ctx, struct sc_foot *ft)
 static void
 sc_footer(const struct report_ctx *ctx, struct sc_foot *ft)
 {
+	const struct view_chart_point (*sc)[2] = ctx->view->chart->score;
 	char legend[VIEW_LEGEND_LEN], *line, *sp;
 	unsigned t, k;
 	bool near = false;
 
 	ft->n = 0;
 	sc_foot_test(ctx, ft);
-	strcpy(sc_foot_line(ft, "#444444"), "MB/s = 1,000,000 bytes/s; IOPS; p99 = 99th "
+	strcpy(sc_foot_line(ft, PALETTE_HEX(PALETTE_KEY)), "MB/s = 1,000,000 bytes/s; IOPS; p99 = 99th "
 	    "percentile completion latency.");
-	strcpy(sc_foot_line(ft, "#444444"), "SEQ: modes read and write at 1 MiB; RND: randread "
+	strcpy(sc_foot_line(ft, PALETTE_HEX(PALETTE_KEY)), "SEQ: modes read and write at 1 MiB; RND: randread "
 	    "and randwrite at 4 KiB; one job each.");
 	for (t = 0; t < SCORE_TILES; t++)
 		for (k = 0; k < 2; k++)
-			near |= ctx->sum->score[t][k] >= 0 && (ctx->res->cells[ctx->sum->score[t][k]]
-			    .cell.bs != view_score_tiles[t].bs || ctx->res->cells[ctx->sum->
-			    score[t][k]].cell.depth != view_score_tiles[t].depth);
+			near |= sc[t][k].cell >= 0 && (sc[t][k].bs != view_score_tiles[t].bs ||
+			    sc[t][k].depth != view_score_tiles[t].depth);
 	if (near)
 		snprintf(sc_foot_line(ft, SC_NEAR_COLOR), sizeof ft->text[0], "Dashed tiles: the "
 		    "nearest cell measured stands in (same mode; size, then depth; within %.0fx).",
@@ -377,19 +367,20 @@ sc_tiles(const struct report_ctx *ctx, struct sc_out *o, FILE *dat)
 	for (k = 0; k < 2; k++)
 		sc_label(o, k == 0 ? "Read" : "Write", SC_LEFT + SC_NAME_W + SC_GAP + k *
 		    (SC_COL_W + SC_GAP) + SC_COL_W / 2, SC_TOP + 2.5, "center", "sans:Bold,18",
-		    "#222222");
+		    PALETTE_HEX(PALETTE_SC_HEAD));
 	for (t = 0; t < SCORE_TILES; t++) {
 		double y1 = SC_TOP - t * (SC_ROW_H + SC_ROW_GAP), y0 = y1 - SC_ROW_H;
 		char name[32], *sp;
 
-		sc_box(o, SC_LEFT, y0, SC_LEFT + SC_NAME_W, y1, "#2e5e4e", "#2e5e4e", false);
+		sc_box(o, SC_LEFT, y0, SC_LEFT + SC_NAME_W, y1, PALETTE_HEX(PALETTE_SC_NAME),
+		    PALETTE_HEX(PALETTE_SC_NAME), false);
 		snprintf(name, sizeof name, "%s", view_score_tiles[t].name);
 		sp = strrchr(name, ' ');	/* "SEQ 1M" above "Q8" */
 		*sp = '\0';
 		sc_label(o, name, SC_LEFT + SC_NAME_W / 2, y1 - SC_ROW_H * 0.36, "center",
-		    "sans:Bold,24", "#ffffff");
+		    "sans:Bold,24", PALETTE_HEX(PALETTE_WHITE));
 		sc_label(o, sp + 1, SC_LEFT + SC_NAME_W / 2, y0 + SC_ROW_H * 0.24, "center",
-		    "sans,18", "#ffffff");
+		    "sans,18", PALETTE_HEX(PALETTE_WHITE));
 		for (k = 0; k < 2; k++)
 			sc_value(ctx, o, dat, t, k, marks_col);
 	}
@@ -399,15 +390,17 @@ sc_tiles(const struct report_ctx *ctx, struct sc_out *o, FILE *dat)
 static void
 sc_verdict(const struct report_ctx *ctx, struct sc_out *o)
 {
-	const struct expect *e = &ctx->res->expect;
-	bool off = ctx->sum->verdict == EXPECT_BELOW || ctx->sum->verdict == EXPECT_ABOVE_CAP;
+	const struct view_chart *vc = ctx->view->chart;
+	const struct expect *e = &vc->expect;
+	bool off = vc->verdict == EXPECT_BELOW || vc->verdict == EXPECT_ABOVE_CAP;
 	char *line;
 
 	if (!e->set)
 		return;
 	line = xasprintf("Verdict against %s: %s", e->profile[0] != '\0' ? e->profile :
-	    "its --expect caps", ctx->sum->verdict_text);
-	sc_label(o, line, 50, 89.4, "center", "sans:Bold,14", off ? "#b00020" : "#2e5e4e");
+	    "its --expect caps", vc->verdict_text);
+	sc_label(o, line, 50, 89.4, "center", "sans:Bold,14", off ? PALETTE_HEX(PALETTE_ALERT) :
+	    PALETTE_HEX(PALETTE_SC_NAME));
 	free(line);
 }
 
@@ -436,7 +429,7 @@ report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
 	fclose(o.f);
 	fclose(df);
 	free(ft);
-	title = report_gnuplot_title(ctx->res, "scorecard");
+	title = report_gnuplot_title(ctx->view->chart, "scorecard");
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@OBJECTS@", obj };
 	keys[2] = (struct report_gp_key){ "@STEM@", j->chart.stem };

@@ -157,8 +157,8 @@ report_xlsx_small(struct report_xl *x, lxw_format *base, double v, int decimals)
 		num[2 + i] = '0';
 	x->small[x->nsmall].base = base;
 	x->small[x->nsmall].places = d;
-	x->small[x->nsmall].f = report_xlsx_format(x->wb, num, false, bad ? 0xFDE2E2 : unsteady ?
-	    0xFFF2CC : 0, bad ? 0x8A0000 : 0);
+	x->small[x->nsmall].f = report_xlsx_format(x->wb, num, false, bad ? PALETTE_RGB(PALETTE_MISMATCH_BG) : unsteady ?
+	    PALETTE_RGB(PALETTE_FLAG_BG) : 0, bad ? PALETTE_RGB(PALETTE_MISMATCH_FG) : 0);
 	format_set_align(x->small[x->nsmall].f, LXW_ALIGN_VERTICAL_TOP);
 	return x->small[x->nsmall++].f;
 }
@@ -253,7 +253,7 @@ report_xlsx_bar_look(lxw_chart_series *se, const struct report_xlsx_look *look)
 		memset(&pat, 0, sizeof pat);
 		pat.type = LXW_CHART_PATTERN_WIDE_UPWARD_DIAGONAL;
 		pat.fg_color = look->color;
-		pat.bg_color = 0xFFFFFF;
+		pat.bg_color = PALETTE_RGB(PALETTE_WHITE);
 		chart_series_set_pattern(se, &pat);
 	} else {
 		lxw_chart_fill fill;

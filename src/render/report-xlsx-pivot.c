@@ -16,6 +16,7 @@
 
 #include "render/report.h"
 #include "results/profile.h"
+#include "view/palette.h"
 
 #define SHEET_IOPS	"IOPS"
 #define SHEET_BW	"MiB per s"
@@ -91,11 +92,11 @@ pivot_scale_range(lxw_worksheet *ws, lxw_row_t r0, lxw_col_t c0, lxw_row_t r1, l
 
 	memset(&cf, 0, sizeof cf);
 	cf.type = LXW_CONDITIONAL_3_COLOR_SCALE;
-	cf.min_color = low_good ? 0x63BE7B : 0xFFFFFF;
+	cf.min_color = low_good ? PALETTE_RGB(PALETTE_SCALE_GOOD) : PALETTE_RGB(PALETTE_WHITE);
 	cf.mid_rule_type = LXW_CONDITIONAL_RULE_TYPE_PERCENTILE;
 	cf.mid_value = 50;
-	cf.mid_color = 0xD5EDDA;
-	cf.max_color = low_good ? 0xFFFFFF : 0x63BE7B;
+	cf.mid_color = PALETTE_RGB(PALETTE_SCALE_MID);
+	cf.max_color = low_good ? PALETTE_RGB(PALETTE_WHITE) : PALETTE_RGB(PALETTE_SCALE_GOOD);
 	worksheet_conditional_format_range(ws, r0, c0, r1, c1, &cf);
 }
 
@@ -279,7 +280,7 @@ pivot_caps(struct report_xl *x, lxw_worksheet *ws, lxw_col_t col, const struct r
 		if (!(prov[k] > 0))
 			continue;
 		caps[n].wl = -1;
-		caps[n].look = (struct report_xlsx_look){ .color = k == 0 ? 0x404040 : 0x808080,
+		caps[n].look = (struct report_xlsx_look){ .color = k == 0 ? PALETTE_RGB(PALETTE_CAP) : PALETTE_RGB(PALETTE_CAP_SHEET_2ND),
 		    .width = 1.5, .dash = dash[k] };
 		pivot_cap(x, ws, &caps[n], col++, nbs, prov[k], pivot_cap_name(k == 0 ?
 		    view_cap_word(e, bw) : k == 1 ? "provisioned" : "published range", what[k], bw ? prov[k] * MIB : prov[k], bw),

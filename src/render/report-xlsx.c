@@ -22,6 +22,7 @@
 #include <xlsxwriter.h>
 
 #include "render/report.h"
+#include "view/palette.h"
 
 #define SHEET_SUMMARY	"Summary"
 #define SHEET_CELLS	"Cells"
@@ -53,7 +54,7 @@ xl_formats(struct report_xl *x)
 
 	x->title = report_xlsx_format(x->wb, NULL, true, 0, 0);
 	format_set_font_size(x->title, 14);
-	x->header = report_xlsx_format(x->wb, NULL, true, 0xF0F0F0, 0);
+	x->header = report_xlsx_format(x->wb, NULL, true, PALETTE_RGB(PALETTE_HEADER_BG), 0);
 	format_set_text_wrap(x->header);
 	format_set_align(x->header, LXW_ALIGN_VERTICAL_TOP);
 	format_set_bottom(x->header, LXW_BORDER_THIN);
@@ -64,20 +65,20 @@ xl_formats(struct report_xl *x)
 	x->bold_wrap = report_xlsx_format(x->wb, NULL, true, 0, 0);
 	format_set_text_wrap(x->bold_wrap);
 	format_set_align(x->bold_wrap, LXW_ALIGN_VERTICAL_TOP);
-	x->alert_wrap = report_xlsx_format(x->wb, NULL, true, 0, 0xB00020);
+	x->alert_wrap = report_xlsx_format(x->wb, NULL, true, 0, PALETTE_RGB(PALETTE_ALERT));
 	format_set_text_wrap(x->alert_wrap);
 	format_set_align(x->alert_wrap, LXW_ALIGN_VERTICAL_TOP);
 	x->num0 = report_xlsx_format(x->wb, "#,##0", false, 0, 0);
 	x->num1 = report_xlsx_format(x->wb, "#,##0.0", false, 0, 0);
 	x->num3 = report_xlsx_format(x->wb, "#,##0.000", false, 0, 0);
 	x->pct = report_xlsx_format(x->wb, "0.00", false, 0, 0);
-	x->bad = report_xlsx_format(x->wb, NULL, false, 0xFDE2E2, 0x8A0000);
-	x->bad0 = report_xlsx_format(x->wb, "#,##0", false, 0xFDE2E2, 0x8A0000);
-	x->bad1 = report_xlsx_format(x->wb, "#,##0.0", false, 0xFDE2E2, 0x8A0000);
-	x->failed = report_xlsx_format(x->wb, NULL, false, 0xFFF2CC, 0);
-	x->unsteady0 = report_xlsx_format(x->wb, "#,##0", false, 0xFFF2CC, 0);
-	x->unsteady1 = report_xlsx_format(x->wb, "#,##0.0", false, 0xFFF2CC, 0);
-	x->alert = report_xlsx_format(x->wb, NULL, true, 0, 0xB00020);
+	x->bad = report_xlsx_format(x->wb, NULL, false, PALETTE_RGB(PALETTE_MISMATCH_BG), PALETTE_RGB(PALETTE_MISMATCH_FG));
+	x->bad0 = report_xlsx_format(x->wb, "#,##0", false, PALETTE_RGB(PALETTE_MISMATCH_BG), PALETTE_RGB(PALETTE_MISMATCH_FG));
+	x->bad1 = report_xlsx_format(x->wb, "#,##0.0", false, PALETTE_RGB(PALETTE_MISMATCH_BG), PALETTE_RGB(PALETTE_MISMATCH_FG));
+	x->failed = report_xlsx_format(x->wb, NULL, false, PALETTE_RGB(PALETTE_FLAG_BG), 0);
+	x->unsteady0 = report_xlsx_format(x->wb, "#,##0", false, PALETTE_RGB(PALETTE_FLAG_BG), 0);
+	x->unsteady1 = report_xlsx_format(x->wb, "#,##0.0", false, PALETTE_RGB(PALETTE_FLAG_BG), 0);
+	x->alert = report_xlsx_format(x->wb, NULL, true, 0, PALETTE_RGB(PALETTE_ALERT));
 	x->top = report_xlsx_format(x->wb, NULL, false, 0, 0);
 	/* a row with a wrapped text reads from the top, its label and figures too */
 	for (f = fs; *f != NULL; f++)

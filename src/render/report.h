@@ -253,7 +253,7 @@ const char *report_gnuplot_dt(unsigned i, char *buf, size_t len);
 const char *report_gnuplot_fill(unsigned v);
 double	 report_gnuplot_lat_unit(double max_us, const char **unit);
 /* Caller frees. */
-char	*report_gnuplot_title(const struct results *res, const char *what);
+char	*report_gnuplot_title(const struct view_chart *vc, const char *what);
 int	 report_gnuplot_render(struct report_ctx *ctx, struct report_plot *jobs, unsigned n);
 /* Caller frees. */
 char	*report_gnuplot_script(struct report_ctx *ctx, const char *name,
@@ -263,21 +263,20 @@ void	 report_gnuplot_quote(FILE *f, const char *s);
 char	*report_gnuplot_gap(const struct report_ctx *ctx, bool bw);
 /* The same, of workload wl only (every one when wl < 0).  Caller frees. */
 char	*report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl);
-void	 report_gnuplot_caps(const struct results *res, bool bw, FILE *plot, bool first,
+void	 report_gnuplot_caps(const struct view_chart *vc, bool bw, FILE *plot, bool first,
 	     struct view_range *yr);
 /* report-gnuplot-point.c */
-bool	 report_gnuplot_has_rounds(const struct results *res);
-void	 report_gnuplot_spread_columns(FILE *f, const struct cell_result *r, bool bw);
-void	 report_gnuplot_spread_range(const struct cell_result *r, bool bw, struct view_range *yr);
+void	 report_gnuplot_spread_columns(FILE *f, const struct view_chart_point *p, bool bw);
+void	 report_gnuplot_spread_range(const struct view_chart_point *p, bool bw,
+	     struct view_range *yr);
 void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned y,
 	     unsigned col, int pt, const char *color, bool label);
-void	 report_gnuplot_mark_column(FILE *f, const struct results *res, int i);
+void	 report_gnuplot_mark_column(FILE *f, unsigned caveats);
 /* Caller frees. */
 char	*report_gnuplot_marks_label(unsigned flags, const char *before, const char *y);
 void	 report_gnuplot_mark_key(FILE *plot, unsigned flags);
 void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
-unsigned report_gnuplot_series_caveats(const struct report_ctx *ctx,
-	     const struct summary_series *se, bool bw);
+unsigned report_gnuplot_series_caveats(const struct view_chart *vc, unsigned s, bool bw);
 /* report-gnuplot-bs.c: the iops and bw charts' lines; the block-size axis (caller frees both) */
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
 /* What a chart of lines against block size draws: IOPS, MiB/s (bw) or p99 latency (lat). */
@@ -302,24 +301,24 @@ char	*report_gnuplot_find(const char *want);
 int	 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-gnuplot-jobs.c: jobs-MODE, the heat map of IOPS by depth x jobs */
-unsigned report_gnuplot_jobs_charts(const struct summary *sum, struct report_chart *charts,
-	     unsigned n, unsigned max);
 int	 report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl);
 
+/* report-gnuplot-heat.c: the heat maps' .dat and tics, a run's and a comparison's */
+/* Caller frees. */
+char	*report_gnuplot_heat_data(const struct view_heat *h, const char *head);
+void	 report_gnuplot_heat_tics(const struct view_heat *h, char **xtics, char **ytics);
+
 /* report-gnuplot-series.c: the rows and tics of series-MODE.gp */
-double	 report_gnuplot_series_layout(const struct report_ctx *ctx, unsigned wl, double *start,
+double	 report_gnuplot_series_layout(const struct view_chart *vc, unsigned wl, double *start,
 	     FILE *t, unsigned *ntics, FILE *marks);
-unsigned report_gnuplot_series_rows(const struct report_ctx *ctx,
+unsigned report_gnuplot_series_rows(const struct view_chart *vc,
 	     const struct summary_series *se, const double *start, FILE *f, unsigned block,
 	     unsigned *npoints, struct view_range *yr);
 void	 report_gnuplot_series_note(FILE *marks, unsigned n);
 /* report-gnuplot-roofline.c: roofline, best IOPS per block size under the caps */
-unsigned report_gnuplot_roofline_chart(const struct summary *sum, struct report_chart *charts,
-	     unsigned n, unsigned max);
 int	 report_gnuplot_roofline_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-curves.c: saturation.gp and latency-curve.gp */
-bool	 report_curves_any(const struct summary *sum);
 int	 report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency);
 
 /*
@@ -444,15 +443,15 @@ int	 compare_csv_write(struct report_ctx *ctx);
 
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
-#define COMPARE_HEAT_MAX	16	/* heat maps (compare-heat.c): a workload each */
+#define COMPARE_HEAT_MAX	VIEW_HEAT_MAX	/* heat maps (compare-heat.c): a workload each */
 #define COMPARE_CHARTS_MAX	(COMPARE_CHARTS + COMPARE_HEAT_MAX)
 int	 compare_gnuplot_write(struct report_ctx *ctx);
 unsigned compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
 	     struct report_chart *charts);
 
 /* compare-heat.c */
-unsigned compare_heat_charts(const struct compare *cmp, struct report_chart *charts, unsigned n,
-	     unsigned max);
+unsigned compare_heat_charts(const struct compare_view *v, struct report_chart *charts,
+	     unsigned n, unsigned max);
 int	 compare_heat_build(struct report_ctx *ctx, struct report_plot *p);
 
 /* compare-xlsx.c */

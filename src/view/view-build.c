@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "view/view.h"
@@ -39,6 +40,8 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	view_percentiles(res, sum, &v->percentiles);
 	view_curves(res, sum, &v->curves);
 	v->docs = view_docs_build(res, sum);
+	v->chart = xcalloc(1, sizeof *v->chart);
+	view_chart_build(v->chart, res, sum);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
@@ -76,6 +79,9 @@ view_free(struct view *v)
 	view_table_free(&v->percentiles);
 	view_curves_free(&v->curves);
 	view_docs_free(v->docs);
+	view_chart_free(v->chart);
+	free(v->chart);
+	v->chart = NULL;
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);
 }

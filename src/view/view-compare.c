@@ -776,6 +776,7 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 		view_compare_hosts(cmp, &v->hosts);
 	for (m = 0; m < COMPARE_METRICS; m++)
 		view_compare_series(cmp, m, &v->series[m]);
+	v->nheat = view_chart_compare_heats(cmp, &v->heat);
 }
 
 /* Free what view_compare_build() made. */
@@ -807,5 +808,8 @@ view_compare_free(struct compare_view *v)
 		free(v->series[m].lines);
 		free(v->series[m].caps);
 	}
+	for (i = 0; i < v->nheat; i++)
+		view_heat_free(&v->heat[i]);
+	free(v->heat);
 	memset(v, 0, sizeof *v);
 }

@@ -39,6 +39,7 @@ vc_points(const struct results *res, const struct summary *sum, const struct vie
 		p[k].cell = vc_cell(res, sum, c->series[k], b);
 		if (p[k].cell == NULL)
 			continue;
+		p[k].caveats = view_caveats(res, sum->series[c->series[k]].cell[b]);
 		(*n)++;
 		if (p[k].cell->status == CELL_OK) {
 			p[k].flags |= VIEW_CURVE_OK;

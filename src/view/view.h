@@ -388,6 +388,7 @@ struct view_curve_point {
 	unsigned			 depth;
 	const struct cell_result	*cell;	/* with IOPS above 0, or NULL: no point */
 	unsigned			 flags;	/* VIEW_CURVE_OK */
+	unsigned			 caveats;	/* view_caveats() of the cell */
 };
 
 /* A block size of a curve: a point per series of the curve, in the same order. */
@@ -458,6 +459,7 @@ struct view {
 	unsigned		 nsections;
 	struct view_curves	 curves;	/* the queue-depth curves */
 	struct view_docs	*docs;	/* the header, notes, retries and workloads (below) */
+	struct view_chart	*chart;		/* what the gnuplot charts draw (view-chart.c) */
 };
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
@@ -686,6 +688,8 @@ struct compare_view {
 	char			*unwritten;	/* the runs that read a region never written; NULL none */
 	char			*marks;		/* what the figures' and ratios' marks mean; NULL none */
 	struct compare_series	 series[COMPARE_METRICS];	/* the charts' lines */
+	struct view_heat	*heat;		/* the heat maps (view-chart-heat.c) */
+	unsigned		 nheat;
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
 void	 view_compare_free(struct compare_view *v);
@@ -808,5 +812,140 @@ void	 view_retry_free(struct view_retry *v, struct view_rounds_verdict *r);
 /* view-docs.c: the header and workloads, then the notes and retries; caller frees (view_docs_free) */
 struct view_docs *view_docs_build(const struct results *res, const struct summary *sum);
 void	 view_docs_free(struct view_docs *d);
+
+/*
+ * ---- The charts' views (issue 34): view-chart.c, view-chart-heat.c ----
+ * What the gnuplot charts draw, built once by view_build() (a comparison's
+ * heat maps by view_chart_compare_heats()): every figure a chart plots,
+ * its flags and marks, the choices (bars or lines, which charts), so that
+ * a chart renderer reads the view only, never the cells or the summary.
+ */
+
+/* A point of a chart: one cell's figures in the charts' units; NaN where it has none. */
+struct view_chart_point {
+	int		 cell;		/* index into results.cells; -1: no cell, every figure NaN */
+	enum cell_status status;
+	uint64_t	 bs;
+	unsigned	 depth, jobs;
+	double		 v[METRIC_COUNT];	/* view_metric_value(): NaN no figure (a latency of 0) */
+	/* --repeat: the interval of the median round of IOPS [0] and MiB/s [1]; else the figure. */
+	double		 lo[2], hi[2];
+	bool		 spread[2];	/* lo, hi are an interval (analysis_rounds_spread) */
+	bool		 rounds;	/* the cell ran more than one round */
+	unsigned	 caveats;	/* view_caveats(): VIEW_CAVEATS bits */
+};
+
+/* A chart: its file stem ("iops"), its title, its workload (series-, jobs-: index into modes). */
+struct view_chart_entry {
+	char		 stem[48];
+	char		 title[96];
+	unsigned	 wl;
+};
+/* The most charts a report draws: 7, then each workload's heat map and series chart up to this. */
+#define VIEW_CHARTS_MAX		32
+
+/* A cell with a per-second series (series-MODE), in run order. */
+struct view_chart_timed {
+	unsigned	 wl;
+	int		 cell;
+	uint64_t	 bs;
+	unsigned	 depth, jobs;
+	unsigned	 nsec;
+	const uint64_t	*ios;		/* per second: I/Os (the record's; the view does not own it) */
+	enum burst_kind	 burst;		/* BURST_CLIFF, BURST_DECLINE drawn; else none */
+	unsigned	 burst_at_s;
+};
+
+/*
+ * A heat map: rows by columns of squares, in one panel or more (a
+ * comparison's: a run each after the first), each square a figure for its
+ * colour (NaN: a blank square), its label and ink, its caveats, and
+ * figures for a reader of the data (extra, NaN none).
+ */
+#define VIEW_HEAT_EXTRA		4
+#define VIEW_HEAT_MAX		16	/* a comparison's heat maps: a workload each */
+#define VIEW_HEAT_INK_DARK	0	/* a label on a light square */
+#define VIEW_HEAT_INK_WHITE	1	/* on a dark one */
+#define VIEW_HEAT_INK_NONE	2	/* on a blank one */
+struct view_heat_square {
+	double		 value;
+	char		 label[64];
+	unsigned	 ink;		/* VIEW_HEAT_INK_* */
+	unsigned	 flags;		/* VIEW_CAVEATS */
+	double		 extra[VIEW_HEAT_EXTRA];
+};
+struct view_heat {
+	unsigned	 wl;		/* its workload */
+	char		 stem[48];	/* "jobs-randread", "compare-heat-randread" */
+	char		 title[96];
+	unsigned	 nrows, ncols, npanels;
+	char		**row_label;	/* "4 KiB QD8" */
+	uint64_t	*row_bs;	/* per row: its block size (a line between sizes) */
+	bool		 row_groups;	/* rows come in groups of a block size */
+	char		**col_label;	/* "2 jobs", "QD8 x4 jobs" */
+	char		**panel;	/* per panel: its title, or NULL for one panel */
+	const char	*value_name;	/* the .dat's column of value: "IOPS", "log2" */
+	const char	*ink_name;	/* "white", "ink" */
+	int		 decimals;	/* of value; -1: %.6g */
+	const char	*extra_name[VIEW_HEAT_EXTRA];
+	int		 extra_decimals[VIEW_HEAT_EXTRA];	/* -1: %.6g */
+	unsigned	 nextra;
+	struct view_heat_square *sq;	/* npanels x nrows x ncols */
+	unsigned	 flags;		/* every square's caveats */
+	/* The colour scale: log or linear, lo to hi; the values' own range. */
+	bool		 log;
+	double		 lo, hi;
+	struct view_range range;
+};
+
+struct view_chart {
+	bool			 bars;	/* grouped bars, not lines: no workload has 3 block sizes */
+	bool			 big;	/* view_big(): a line per mode, its best (iops, bw) */
+	bool			 rounds;	/* some cell ran rounds (--repeat): error bars */
+	bool			 has_iops, has_bw, has_latency;
+	bool			 saturates;	/* a workload's saturation was found: curves */
+	const struct summary_mode *modes;	/* the summary's workloads */
+	unsigned		 nmodes;
+	const uint64_t		*bs;		/* the summary's block sizes */
+	unsigned		 nbs;
+	const struct summary_series *series;	/* the summary's lines (their names, colours) */
+	unsigned		 nseries;
+	struct view_chart_point	*point;	/* nseries x nbs: series s at bs b, point[s * nbs + b] */
+	/* Per workload x block size, the best cell by IOPS [0] and MiB/s [1] (view_best()). */
+	struct view_chart_point	*best[2];
+	struct view_chart_point	 score[SCORE_TILES][2];	/* the scorecard's tiles; cell -1 none */
+	unsigned		 nscore;
+	char			*score_test;	/* the scorecard's "Test: ..." line */
+	struct expect		 expect;	/* the caps drawn (results.expect) */
+	enum expect_verdict	 verdict;
+	const char		*verdict_text;
+	char			*title_run;	/* the run's label, before a chart's title */
+	char			*title_where;	/* "target (model), 2026-11-30 07:59 UTC" */
+	struct view_chart_timed	*timed;
+	unsigned		 ntimed;
+	struct view_heat	*jobs;		/* per workload at two job counts or more */
+	unsigned		 njobs;
+	struct view_chart_entry	 entry[VIEW_CHARTS_MAX];	/* the charts, in order */
+	unsigned		 nentries;
+};
+
+/* view-chart.c */
+void	 view_chart_build(struct view_chart *vc, const struct results *res,
+	     const struct summary *sum);
+void	 view_chart_free(struct view_chart *vc);
+bool	 view_chart_bars(const struct summary *sum);
+bool	 view_chart_saturates(const struct summary *sum);
+unsigned view_chart_list(const struct summary *sum, struct view_chart_entry *out, unsigned max);
+const struct view_chart_point *view_chart_at(const struct view_chart *vc, unsigned s, unsigned b);
+
+/* view-chart-heat.c: the heat maps, a run's by depth x jobs and a comparison's ratios */
+void	 view_heat_init(struct view_heat *h, unsigned nrows, unsigned ncols, unsigned npanels);
+struct view_heat_square *view_heat_at(const struct view_heat *h, unsigned panel, unsigned row,
+	     unsigned col);
+void	 view_heat_free(struct view_heat *h);
+unsigned view_chart_jobs_heats(const struct results *res, const struct summary *sum,
+	     const struct view_chart_entry *e, unsigned n, struct view_heat **out);
+/* Caller frees each with view_heat_free(), then the array. */
+unsigned view_chart_compare_heats(const struct compare *cmp, struct view_heat **out);
 
 #endif
