@@ -137,6 +137,19 @@ done
 [ -z "$vr_bad" ] || fail "a view calls the renderers:$vr_bad"
 ok "view/ calls no report_* or doc_* function"
 
+# The renderers draw what the views say: render/ calls no analysis_*
+# function (a knee's size, a stated plateau, a saturating point are the
+# view's: summary_mode.knee_size, iops_stated, view_curve_bs.sat).
+ra_bad=""
+for c in "$top_srcdir"/src/render/*.[ch]; do
+	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	[ -z "$r" ] || ra_bad="$ra_bad
+  $(basename "$c") calls ${r% }"
+done
+[ -z "$ra_bad" ] || fail "a renderer works out what the view should say:$ra_bad"
+ok "render/ calls no analysis_* function"
+
 # Below the commands, a layer gets what it reads (struct target_opts,
 # struct auto_opts, struct hosts_opts, the plan, the cell), never the whole
 # struct config of the command line: only cmd*.c and options*.c (which

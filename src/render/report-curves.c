@@ -34,15 +34,6 @@
 
 #define CV_PANELS_OVER	8	/* more lines than this: a panel per mode */
 
-/*
- * The caveats that keep the circle off a cell: its figure is in doubt (not
- * steady, its check failed, or fio clones that ran windows far apart, so
- * it is the rate of no one window).  Reads of a never-written region and
- * buffered I/O are hollow too, but every cell of such a run or job is, and
- * the depth where IOPS level off is still where they do.
- */
-#define CV_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_CLONES)
-
 /* " title 'TEXT'": a key entry, its text quoted for gnuplot (report_gnuplot_quote). */
 static void
 cv_title(struct cv_chart *cv, FILE *plot, const char *fmt, ...)
@@ -156,65 +147,14 @@ cv_lat_max(const struct report_ctx *ctx)
 	return max;
 }
 
-/*
- * The point of curve cb to circle as the mode's saturating depth, or -1.
- * The summary's depth when its cell is clean; when that cell's figure is
- * in doubt (CV_SAT_DOUBT: a noisy figure may be what put it within 5% of
- * the best), the saturating depth of the clean points alone
- * (analysis_saturation_depth), and *moved the doubtful cell's depth; none
- * when that is the deepest.
- */
-static int
-cv_sat_point(const struct cv_chart *cv, const struct view_curve *c, const struct view_curve_bs *cb,
-    unsigned *moved)
-{
-	const struct saturation *sat = &cv->ctx->view->chart->modes[c->wl].sat;
-	unsigned *depth = xcalloc(c->nseries, sizeof *depth), *at = xcalloc(c->nseries, sizeof *at);
-	double *iops = xcalloc(c->nseries, sizeof *iops);
-	unsigned i, n = 0, deepest = 0;
-	int k = -1, found = -1;
-
-	*moved = 0;
-	if (!sat->reached || sat->bs != cv->ctx->view->chart->bs[cb->b])
-		goto out;
-	for (i = 0; i < c->nseries; i++) {
-		const struct view_curve_point *p = &cb->point[i];
-
-		if (!(p->flags & VIEW_CURVE_OK))
-			continue;
-		if (p->depth == sat->depth)
-			found = (int)i;
-		if (p->caveats & CV_SAT_DOUBT)
-			continue;
-		depth[n] = p->depth;
-		iops[n] = p->cell->iops;
-		at[n++] = i;
-		if (p->depth > deepest)
-			deepest = p->depth;
-	}
-	if (found < 0 || !(cb->point[found].caveats &
-	    CV_SAT_DOUBT)) {
-		k = found;
-		goto out;
-	}
-	*moved = sat->depth;
-	if (n > 0 && (k = analysis_saturation_depth(depth, iops, n)) >= 0)
-		k = depth[k] < deepest ? (int)at[k] : -1;
-out:
-	free(depth);
-	free(iops);
-	free(at);
-	return k;
-}
-
 /* The circle on the saturating point of cb, if any, as a plot item. */
 static void
 cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
     const struct view_curve_bs *cb, const char *name)
 {
 	const char *color = cv->ctx->view->chart->modes[c->wl].color;
-	unsigned moved;
-	int k = cv_sat_point(cv, c, cb, &moved);
+	unsigned moved = cb->sat_moved;
+	int k = cb->sat;
 
 	if (k < 0 && moved != 0 && !cv->panels) {
 		fputs(", \\\n     keyentry with points lc rgb \"" PALETTE_HEX(PALETTE_WHITE) "\" pt 6 ps 1", plot);
@@ -246,7 +186,8 @@ cv_panel_title(const struct cv_chart *cv, const struct view_curve *c)
 	for (b = 0; !cv->latency && b < c->nbs; b++) {
 		if (!(c->bs[b].flags & VIEW_CURVE_CHOSEN))
 			continue;
-		k = cv_sat_point(cv, c, &c->bs[b], &moved);
+		k = c->bs[b].sat;
+		moved = c->bs[b].sat_moved;
 		view_size_label(sm->sat.bs, size, sizeof size);
 		if (k < 0 && moved != 0)
 			return xasprintf("%s: saturates at QD%u at %s (a cell with a caveat)",

@@ -387,7 +387,7 @@ gp_knee_text(const struct gp_lines *L, unsigned m, char *buf, size_t len)
 	if (L->bw || L->lat || k->kind != KNEE_FOUND || !k->iops_plateau || !k->bw_plateau ||
 	    !(k->iops_cap > 0))
 		return NULL;
-	snprintf(buf, len, "knee ~%s", size_human(analysis_caps_knee_size(k), a, sizeof a));
+	snprintf(buf, len, "knee ~%s", size_human(L->vc->modes[m].knee_size, a, sizeof a));
 	return buf;
 }
 
@@ -412,7 +412,7 @@ gp_knee_marks(FILE *plot, const struct gp_lines *L, int wl)
 		fputs("set label ", plot);
 		report_gnuplot_quote(plot, wl >= 0 ? "" : t);
 		fprintf(plot, " at %.6g, %.6g right point pt 2 ps 3 lw 3 lc rgb \"%s\" offset -1, %.1f "
-		    "tc rgb \"%s\" font \"sans:Bold,14\" front\n    ", (double)analysis_caps_knee_size(k),
+		    "tc rgb \"%s\" font \"sans:Bold,14\" front\n    ", (double)vc->modes[m].knee_size,
 		    k->iops_cap, vc->modes[m].color, -1.5 - 1.2 * n++, vc->modes[m].color);
 	}
 }

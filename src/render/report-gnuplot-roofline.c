@@ -152,10 +152,9 @@ rl_measured_roof(const struct summary_mode *sm, struct rl_roof *r)
 	const struct knee *k = &sm->knee;
 
 	*r = (struct rl_roof){ .color = sm->color, .dt = 1, .lw = 2.5 };
-	if ((k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND) &&
-	    analysis_expect_plateau(k, false))
+	if ((k->kind == KNEE_FOUND || k->kind == KNEE_IOPS_BOUND) && sm->iops_stated)
 		r->iops = k->iops_cap;
-	if ((k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND) && analysis_expect_plateau(k, true))
+	if ((k->kind == KNEE_FOUND || k->kind == KNEE_BW_BOUND) && sm->bw_stated)
 		r->bw = k->bw_cap;
 }
 
@@ -196,7 +195,7 @@ rl_measured(struct rl_plot *p, const struct summary_mode *sm, unsigned m)
 	if (r.iops == 0 && r.bw == 0)
 		return;
 	knee = rl_roof(p, &r, NULL, NULL);
-	if ((p->ksize[m] = analysis_caps_knee_size(&sm->knee)) == 0)
+	if ((p->ksize[m] = sm->knee_size) == 0)
 		return;
 	if (knee < p->xlo || knee > p->xhi) {
 		p->ksize[m] = 0;

@@ -700,6 +700,9 @@ view_summary_build(const struct results *res, struct summary *s)
 			sm->head_bw = bw_any >= 0 ? bw_any : sm->peak_bw;
 		view_knee_text(&sm->knee, res->cells, sm->share, sm->knee_text,
 		    sizeof sm->knee_text);
+		sm->knee_size = analysis_caps_knee_size(&sm->knee);
+		sm->iops_stated = analysis_expect_plateau(&sm->knee, false);
+		sm->bw_stated = analysis_expect_plateau(&sm->knee, true);
 		sm->lat_series = summary_lat_series(res, s, m);
 		summary_saturation(res, s, m);
 		if (s->multi_jobs)

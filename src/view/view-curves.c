@@ -76,6 +76,57 @@ vc_choose(const struct summary *sum, struct view_curve *c, const unsigned *nok)
 	}
 }
 
+/*
+ * The point of curve cb to circle as the mode's saturating depth, or -1.
+ * The summary's depth when its cell is clean; when that cell's figure is
+ * in doubt (VIEW_SAT_DOUBT: a noisy figure may be what put it within 5% of
+ * the best), the saturating depth of the clean points alone
+ * (analysis_saturation_depth), and *moved the doubtful cell's depth; none
+ * when that is the deepest.
+ */
+static int
+vc_sat_point(const struct summary *sum, const struct view_curve *c,
+    const struct view_curve_bs *cb, unsigned *moved)
+{
+	const struct saturation *sat = &sum->modes[c->wl].sat;
+	unsigned *depth = xcalloc(c->nseries, sizeof *depth), *at = xcalloc(c->nseries, sizeof *at);
+	double *iops = xcalloc(c->nseries, sizeof *iops);
+	unsigned i, n = 0, deepest = 0;
+	int k = -1, found = -1;
+
+	*moved = 0;
+	if (!sat->reached || sat->bs != sum->bs[cb->b])
+		goto out;
+	for (i = 0; i < c->nseries; i++) {
+		const struct view_curve_point *p = &cb->point[i];
+
+		if (!(p->flags & VIEW_CURVE_OK))
+			continue;
+		if (p->depth == sat->depth)
+			found = (int)i;
+		if (p->caveats & VIEW_SAT_DOUBT)
+			continue;
+		depth[n] = p->depth;
+		iops[n] = p->cell->iops;
+		at[n++] = i;
+		if (p->depth > deepest)
+			deepest = p->depth;
+	}
+	if (found < 0 || !(cb->point[found].caveats &
+	    VIEW_SAT_DOUBT)) {
+		k = found;
+		goto out;
+	}
+	*moved = sat->depth;
+	if (n > 0 && (k = analysis_saturation_depth(depth, iops, n)) >= 0)
+		k = depth[k] < deepest ? (int)at[k] : -1;
+out:
+	free(depth);
+	free(iops);
+	free(at);
+	return k;
+}
+
 /* Fill c with workload wl x jobs's series and block sizes; false if none qualifies. */
 static bool
 vc_fill(const struct results *res, const struct summary *sum, unsigned wl, unsigned jobs,
@@ -115,6 +166,8 @@ vc_fill(const struct results *res, const struct summary *sum, unsigned wl, unsig
 		c->bs[c->nbs++].point = p;
 	}
 	vc_choose(sum, c, nok);
+	for (k = 0; k < c->nbs; k++)
+		c->bs[k].sat = vc_sat_point(sum, c, &c->bs[k], &c->bs[k].sat_moved);
 	free(nok);
 	if (c->nbs > 0)
 		return true;

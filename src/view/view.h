@@ -92,6 +92,9 @@ struct summary_mode {
 	int		 qd1_4k;	/* bs 4 KiB, depth 1, jobs 1; -1 not measured */
 	struct knee	 knee;
 	char		 knee_text[REPORT_KNEE_TEXT];	/* its sentence (view-knee.c) */
+	uint64_t	 knee_size;	/* where the caps meet, bytes (analysis_caps_knee_size); 0 none */
+	bool		 iops_stated;	/* the knee states an IOPS plateau (analysis_expect_plateau) */
+	bool		 bw_stated;	/* ...a bandwidth plateau */
 	/* Against the expectation (results.expect), when there is one: */
 	double		 iops_pct;	/* peak IOPS in percent of the baseline cap; 0 none */
 	double		 bw_pct;
@@ -392,10 +395,26 @@ struct view_curve_point {
 };
 
 /* A block size of a curve: a point per series of the curve, in the same order. */
+/*
+ * The caveats that keep the circle off a cell: its figure is in doubt (not
+ * steady, its check failed, or fio clones that ran windows far apart, so
+ * it is the rate of no one window).  Reads of a never-written region and
+ * buffered I/O are hollow too, but every cell of such a run or job is, and
+ * the depth where IOPS level off is still where they do.
+ */
+#define VIEW_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_CLONES)
+
 struct view_curve_bs {
 	unsigned		 b;	/* index into summary.bs */
 	unsigned		 flags;	/* VIEW_CURVE_CHOSEN */
 	struct view_curve_point	*point;
+	/*
+	 * The point to circle as the mode's saturating depth, -1 none; when
+	 * the summary's saturating cell has a caveat, sat_moved is its depth
+	 * and sat the saturating depth of the clean points (or -1).
+	 */
+	int			 sat;
+	unsigned		 sat_moved;
 };
 
 struct view_curve {
