@@ -164,7 +164,7 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 	pivot_bs_column(x, ws, first, v);
 	pivot_head_height(ws, first, v, 1, 0);
 	title = xasprintf("%s: latency percentiles vs block size, lowest queue depth",
-	    ctx->res->label);
+	    ctx->view->chart->title_run);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Block size",
 	    "Completion latency (us, log scale)", LXW_CHART_LEGEND_BOTTOM);
 	free(title);
@@ -173,7 +173,7 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		struct report_xlsx_look look;
 
 		p = c > 0 && v->cols[c].group == v->cols[c - 1].group ? p + 1 : 0;
-		look = pivot_look(&ctx->sum->modes[v->cols[c].group], p);
+		look = pivot_look(&ctx->view->chart->modes[v->cols[c].group], p);
 		worksheet_write_string(ws, first, col, v->cols[c].name, x->header);
 		for (b = 0; b < v->nrows; b++) {
 			const struct view_cell *vc = view_table_cell(v, b, c);
@@ -249,7 +249,7 @@ static unsigned
 pivot_caps(struct report_xl *x, lxw_worksheet *ws, lxw_col_t col, const struct report_ctx *ctx,
     bool bw, struct pivot_cap *caps, struct view_range *range)
 {
-	const struct expect *e = &ctx->res->expect;
+	const struct expect *e = &ctx->view->chart->expect;
 	const double prov[3] = {
 		bw ? e->bw_bytes_s / MIB : e->iops, bw ? e->burst_bw_bytes_s / MIB : e->burst_iops,
 		bw ? e->bw_floor_bytes_s / MIB : e->iops_floor
@@ -259,12 +259,12 @@ pivot_caps(struct report_xl *x, lxw_worksheet *ws, lxw_col_t col, const struct r
 		LXW_CHART_LINE_DASH_SQUARE_DOT, LXW_CHART_LINE_DASH_DASH_DOT,
 		LXW_CHART_LINE_DASH_ROUND_DOT
 	};
-	unsigned m, k, n = 0, nbs = ctx->sum->nbs;
+	unsigned m, k, n = 0, nbs = ctx->view->chart->nbs;
 	char a[32];
 	double v;
 
-	for (m = 0; m < ctx->sum->nmodes; m++) {
-		const struct summary_mode *sm = &ctx->sum->modes[m];
+	for (m = 0; m < ctx->view->chart->nmodes; m++) {
+		const struct summary_mode *sm = &ctx->view->chart->modes[m];
 
 		if (!(bw ? sm->knee.bw_plateau : sm->knee.iops_plateau))
 			continue;
@@ -386,7 +386,7 @@ static void
 pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *name,
     enum view_metric metric, const char *chart_title, const char *yname)
 {
-	const struct summary *sum = ctx->sum;
+	const struct view_chart *chv = ctx->view->chart;
 	const struct view_table *v = &ctx->view->pivot[metric];
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
 	struct view_range range = { 0, 0 };
@@ -397,25 +397,25 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	char *h;
 
 	worksheet_set_column(ws, 0, 1, PIVOT_LABEL_W, NULL);
-	worksheet_set_column(ws, 2, (lxw_col_t)(2 * sum->nmodes + 1), PIVOT_FIGURE_W, NULL);
+	worksheet_set_column(ws, 2, (lxw_col_t)(2 * chv->nmodes + 1), PIVOT_FIGURE_W, NULL);
 	pivot_head_height(ws, 0, v, 3, 0);
 	worksheet_freeze_panes(ws, 1, 2);
 	pivot_bs_column(x, ws, 0, v);
-	if (metric >= METRIC_P50_US && !sum->has_latency) {
+	if (metric >= METRIC_P50_US && !chv->has_latency) {
 		worksheet_write_string(ws, v->nrows + 2, 0, "No latency was measured (imported "
 		    "figures).", x->bold);
 		report_xlsx_page_across(ws, -1, 1, PIVOT_CHART_PX, false, PIVOT_PRINT_MIN);
 		return;
 	}
 	h = xasprintf("%s: %s, the best of every queue depth and job count at each block size, a "
-	    "line per mode", ctx->res->label, chart_title);
+	    "line per mode", ctx->view->chart->title_run, chart_title);
 	ch = report_xlsx_chart(x->wb, false, h, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
 	free(h);
 	/* each workload's best and where it is; its count of cells is for the documents */
 	for (m = 0; m < v->ngroups; m++) {
 		const struct view_col *best = &v->cols[3 * m], *at = &v->cols[3 * m + 1];
 		lxw_col_t col = (lxw_col_t)(2 + 2 * m);
-		struct report_xlsx_look look = pivot_look(&sum->modes[m], 0);
+		struct report_xlsx_look look = pivot_look(&chv->modes[m], 0);
 		bool any = false;
 
 		worksheet_write_string(ws, 0, col, best->name, x->header);
@@ -436,23 +436,23 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 		}
 		if (!any)
 			continue;
-		report_xlsx_series(ch, name, 1, v->nrows, 0, col, sum->modes[m].name, &look);
+		report_xlsx_series(ch, name, 1, v->nrows, 0, col, chv->modes[m].name, &look);
 		pivot_scale_range(ws, 1, col, v->nrows, col, metric >= METRIC_P50_US);
 	}
 	h = xasprintf("The best of every queue depth and job count at each block size: %u cells are "
 	    "too many for a column per queue depth x jobs. The Cells sheet has every cell.",
-	    sum->ndone);
+	    ctx->view->docs->notes.counts.ndone);
 	worksheet_write_string(ws, v->nrows + 2, 0, h, x->bold);
 	free(h);
-	caps = xcalloc(sum->nmodes + 3, sizeof *caps);
+	caps = xcalloc(chv->nmodes + 3, sizeof *caps);
 	if (metric != METRIC_P99_US)
-		ncaps = pivot_caps(x, ws, (lxw_col_t)(2 * sum->nmodes + 3), ctx,
+		ncaps = pivot_caps(x, ws, (lxw_col_t)(2 * chv->nmodes + 3), ctx,
 		    metric == METRIC_MIB_S, caps, &range);
-	pivot_caps_draw(ch, name, sum->nbs, caps, ncaps, -1);
+	pivot_caps_draw(ch, name, chv->nbs, caps, ncaps, -1);
 	pivot_head_height(ws, 0, v, 3, pivot_caps_lines(caps, ncaps));
 	report_xlsx_axis(ch->y_axis, &range, true);
 	pivot_print(ws, &st, v->nrows + 4, 2 * report_xlsx_col_px(PIVOT_LABEL_W) +
-	    2 * sum->nmodes * report_xlsx_col_px(PIVOT_FIGURE_W) + (ncaps > 0 ?
+	    2 * chv->nmodes * report_xlsx_col_px(PIVOT_FIGURE_W) + (ncaps > 0 ?
 	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));
 	report_xlsx_stack_add(&st, ch);
 	report_xlsx_stack_done(&st);
@@ -468,16 +468,16 @@ static unsigned
 pivot_lines(lxw_chart *ch, const struct report_ctx *ctx, const char *sheet,
     enum view_metric metric, int wl)
 {
-	const struct summary *sum = ctx->sum;
+	const struct view_chart *chv = ctx->view->chart;
 	unsigned s, k = 0, n = 0, nhollow = 0;
 
-	for (s = 0; s < sum->nseries; s++)
-		n += wl < 0 || sum->series[s].wl == (unsigned)wl;
-	for (s = 0; s < sum->nseries && s < REPORT_XLSX_SERIES_MAX; s++) {
-		const struct summary_mode *sm = &sum->modes[sum->series[s].wl];
-		struct report_xlsx_look look = pivot_look(sm, sum->series[s].variant);
+	for (s = 0; s < chv->nseries; s++)
+		n += wl < 0 || chv->series[s].wl == (unsigned)wl;
+	for (s = 0; s < chv->nseries && s < REPORT_XLSX_SERIES_MAX; s++) {
+		const struct summary_mode *sm = &chv->modes[chv->series[s].wl];
+		struct report_xlsx_look look = pivot_look(sm, chv->series[s].variant);
 
-		if (wl >= 0 && sum->series[s].wl != (unsigned)wl)
+		if (wl >= 0 && chv->series[s].wl != (unsigned)wl)
 			continue;
 		if (wl >= 0) {
 			look.color = report_xlsx_ramp(sm->rgb, k, n);
@@ -485,9 +485,9 @@ pivot_lines(lxw_chart *ch, const struct report_ctx *ctx, const char *sheet,
 			look.marker = report_xlsx_marker(k);
 		}
 		k++;
-		look.hatched = sum->series[s].variant > 0;
-		nhollow += report_xlsx_series_hollow(report_xlsx_series(ch, sheet, 1, sum->nbs, 0,
-		    (lxw_col_t)(s + 2), sum->series[s].name, &look), &look, ctx->res,
+		look.hatched = chv->series[s].variant > 0;
+		nhollow += report_xlsx_series_hollow(report_xlsx_series(ch, sheet, 1, chv->nbs, 0,
+		    (lxw_col_t)(s + 2), chv->series[s].name, &look), &look, ctx->res,
 		    &ctx->view->pivot[metric], s);
 	}
 	return nhollow;
@@ -505,23 +505,23 @@ pivot_charts(struct report_xl *x, const struct report_ctx *ctx, const char *shee
     const struct pivot_cap *caps, unsigned ncaps, const struct view_range *range,
     lxw_chart **out)
 {
-	const struct summary *sum = ctx->sum;
-	bool split = sum->nseries > PIVOT_SERIES_MAX && sum->nmodes > 1;
-	unsigned m, nhollow = 0, n = split ? sum->nmodes : 1;
+	const struct view_chart *chv = ctx->view->chart;
+	bool split = chv->nseries > PIVOT_SERIES_MAX && chv->nmodes > 1;
+	unsigned m, nhollow = 0, n = split ? chv->nmodes : 1;
 	char *title;
 
 	for (m = 0; m < n; m++) {
 		if (split)
 			title = xasprintf("%s: %s %s (a chart per mode, one scale)",
-			    ctx->res->label, sum->modes[m].name, chart_title);
+			    ctx->view->chart->title_run, chv->modes[m].name, chart_title);
 		else
-			title = xasprintf("%s: %s", ctx->res->label, chart_title);
+			title = xasprintf("%s: %s", ctx->view->chart->title_run, chart_title);
 		/* fewer than three block sizes: bars, as the gnuplot charts draw them */
-		out[m] = report_xlsx_chart(x->wb, report_gnuplot_bars(sum) ? REPORT_XLSX_BARS :
+		out[m] = report_xlsx_chart(x->wb, chv->bars ? REPORT_XLSX_BARS :
 		    REPORT_XLSX_LINES, title, "Block size", yname, LXW_CHART_LEGEND_BOTTOM);
 		free(title);
 		nhollow += pivot_lines(out[m], ctx, sheet, metric, split ? (int)m : -1);
-		pivot_caps_draw(out[m], sheet, sum->nbs, caps, ncaps, split ? (int)m : -1);
+		pivot_caps_draw(out[m], sheet, chv->nbs, caps, ncaps, split ? (int)m : -1);
 		report_xlsx_axis(out[m]->y_axis, range, true);
 	}
 	return nhollow;
@@ -532,7 +532,7 @@ static void
 pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
     enum view_metric metric, const char *chart_title, const char *yname)
 {
-	const struct summary *sum = ctx->sum;
+	const struct view_chart *chv = ctx->view->chart;
 	lxw_worksheet *ws;
 	struct view_range range = { 0, 0 }, other = { 0, 0 };
 	struct report_xlsx_stack st;
@@ -541,7 +541,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	lxw_row_t rows, end;
 	unsigned k, nhollow, ncaps = 0, nch;
 
-	if (report_big(sum)) {
+	if (ctx->view->big) {
 		pivot_sheet_big(x, ctx, name, metric, chart_title, yname);
 		return;
 	}
@@ -555,7 +555,7 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		end = rows + 2 + pivot_table(x, ws, rows + 2, &ctx->view->pivot[METRIC_MB_S], &other,
 		    false);
 	}
-	if (metric == METRIC_P99_US && !sum->has_latency) {
+	if (metric == METRIC_P99_US && !chv->has_latency) {
 		worksheet_write_string(ws, rows + 1, 0, "No latency was measured (imported figures).",
 		    x->bold);
 		report_xlsx_page_across(ws, -1, 1, PIVOT_CHART_PX, false, PIVOT_PRINT_MIN);
@@ -565,22 +565,22 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 		worksheet_write_string(ws, rows + 1, 0, "Latency percentiles at each mode's lowest "
 		    "queue depth (us):", x->bold);
 		pct = pivot_percentiles(x, ws, rows + 2, ctx);
-		end = rows + 2 + sum->nbs + 1;
+		end = rows + 2 + chv->nbs + 1;
 	}
 	/* the caps right of the table, after a blank column; none on bars */
-	caps = xcalloc(sum->nmodes + 3, sizeof *caps);
-	if (metric != METRIC_P99_US && !report_gnuplot_bars(sum))
-		ncaps = pivot_caps(x, ws, (lxw_col_t)(sum->nseries + 3), ctx, metric == METRIC_MIB_S,
+	caps = xcalloc(chv->nmodes + 3, sizeof *caps);
+	if (metric != METRIC_P99_US && !chv->bars)
+		ncaps = pivot_caps(x, ws, (lxw_col_t)(chv->nseries + 3), ctx, metric == METRIC_MIB_S,
 		    caps, &range);
 	if (ncaps > 0)
 		pivot_head_height(ws, 0, &ctx->view->pivot[metric], 1, pivot_caps_lines(caps, ncaps));
-	ch = xcalloc(sum->nmodes + 1, sizeof *ch);
-	nch = sum->nseries > PIVOT_SERIES_MAX && sum->nmodes > 1 ? sum->nmodes : 1;
+	ch = xcalloc(chv->nmodes + 1, sizeof *ch);
+	nch = chv->nseries > PIVOT_SERIES_MAX && chv->nmodes > 1 ? chv->nmodes : 1;
 	nhollow = pivot_charts(x, ctx, name, metric, chart_title, yname, caps, ncaps, &range, ch);
 	if (nhollow > 0)
 		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE, x->bold);
 	/* the marks of imports on a line of their own: a longer line prints the sheet smaller */
-	if (nhollow > 0 && (view_caveats_all(ctx->res) & (VIEW_BUFFERED | VIEW_CLONES)))
+	if (nhollow > 0 && (ctx->view->docs->notes.counts.caveats & (VIEW_BUFFERED | VIEW_CLONES)))
 		worksheet_write_string(ws, ++end, 0, REPORT_XLSX_HOLLOW_IMPORT, x->bold);
 	pivot_print(ws, &st, end + 1, pivot_width(ctx, metric) + (ncaps > 0 ?
 	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));
