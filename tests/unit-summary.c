@@ -293,7 +293,7 @@ summary_build(void)
 		CHECK(s.series[i].jobs == 1 && strstr(s.series[i].name, "jobs") == NULL,
 		    "no jobs in names when every cell ran one job");
 	CHECK(!rr->sat.found && !wr->sat.found, "two depths: no saturating depth");
-	CHECK(rr->nbs == 6 && wr->nbs == 6 && !report_gnuplot_bars(&s), "6 sizes per mode: lines");
+	CHECK(rr->nbs == 6 && wr->nbs == 6 && !view_chart_bars(&s), "6 sizes per mode: lines");
 	/* RND 4K Q32 read: randread 4K QD8 stands in (cell 1); no read, so no SEQ read tile. */
 	CHECK(s.nscore == 4 && s.score[3][0] == 0 && s.score[0][1] == 21 && s.score[1][1] == 20 &&
 	    s.score[0][0] == -1 && s.score[2][0] == 1, "scorecard cells: %u", s.nscore);

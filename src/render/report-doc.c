@@ -709,15 +709,19 @@ report_doc_run(struct doc *d, const struct report_ctx *ctx)
 	    "figure of every cell.");
 }
 
-/*
- * The charts the chart writer makes, as report-gnuplot.c lists them: the
- * one place the documents still ask the chart code, from the summary,
- * until the chart list is part of the view (issue 34, the charts' part).
- */
+/* The charts the chart writer makes (view.chart's list), to name and embed them. */
 static unsigned
 report_doc_chart_list(const struct report_ctx *ctx, struct report_chart *charts)
 {
-	return report_gnuplot_charts(ctx->sum, charts, REPORT_CHARTS_MAX);
+	const struct view_chart *vc = ctx->view->chart;
+	unsigned i, n = vc->nentries < REPORT_CHARTS_MAX ? vc->nentries : REPORT_CHARTS_MAX;
+
+	for (i = 0; i < n; i++) {
+		snprintf(charts[i].stem, sizeof charts[i].stem, "%.47s", vc->entry[i].stem);
+		snprintf(charts[i].title, sizeof charts[i].title, "%.95s", vc->entry[i].title);
+		charts[i].wl = vc->entry[i].wl;
+	}
+	return n;
 }
 
 /* Write DIR/file in the format of ops, whole or not at all. */

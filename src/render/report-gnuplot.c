@@ -20,35 +20,6 @@ enum gp_metric { GP_IOPS, GP_BW, GP_LAT };
 
 #define GP_SIZE_LEN	32	/* a canvas' size, "1200,800" */
 
-/*
- * Grouped bars instead of lines (view_chart_bars): the charts read
- * view_chart.bars; kept for report-xlsx-pivot.c until it reads the view.
- */
-bool
-report_gnuplot_bars(const struct summary *sum)
-{
-	return view_chart_bars(sum);
-}
-
-/*
- * The charts of a run (view_chart_list) as report_chart entries: the
- * gnuplot writer reads view_chart.entry; kept for report-doc.c until it
- * reads the view.
- */
-unsigned
-report_gnuplot_charts(const struct summary *sum, struct report_chart *charts, unsigned max)
-{
-	struct view_chart_entry e[VIEW_CHARTS_MAX];
-	unsigned n = view_chart_list(sum, e, max < VIEW_CHARTS_MAX ? max : VIEW_CHARTS_MAX), i;
-
-	for (i = 0; i < n; i++) {
-		snprintf(charts[i].stem, sizeof charts[i].stem, "%.47s", e[i].stem);
-		snprintf(charts[i].title, sizeof charts[i].title, "%.95s", e[i].title);
-		charts[i].wl = e[i].wl;
-	}
-	return n;
-}
-
 /* A point's figure of a metric: IOPS, MiB/s, or latency percentile p (p50, p99) in us; NaN none. */
 static double
 gp_metric_value(const struct view_chart_point *p, enum gp_metric metric, bool p50)

@@ -239,7 +239,6 @@ struct report_plot {
 /* report-gnuplot.c: the shell command that renders every chart of a folder by hand */
 #define REPORT_GNUPLOT_ALL	"for f in *.gp; do gnuplot \"$f\"; done"
 int	 report_gnuplot_write(struct report_ctx *ctx);
-bool	 report_gnuplot_bars(const struct summary *sum);
 
 /* report-gnuplot-run.c */
 /* Caller frees. */
@@ -292,8 +291,6 @@ bool	 report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
 	     size_t len);
 void	 report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
 	     struct view_range *yr);
-unsigned report_gnuplot_charts(const struct summary *sum, struct report_chart *charts,
-	     unsigned max);
 /* Caller frees. */
 char	*report_gnuplot_find(const char *want);
 
