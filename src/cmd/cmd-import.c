@@ -143,7 +143,7 @@ cmd_import_exec(struct config *cfg)
 	struct results res;
 	struct expect expect;
 	const char *src, *what;
-	char *dir, safe[sizeof res.label];
+	char *dir, *conclusions = NULL, safe[sizeof res.label];
 	struct stat st;
 	unsigned mask;
 	int err, lock;
@@ -196,12 +196,13 @@ cmd_import_exec(struct config *cfg)
 		return SWEEP_EXIT_USAGE;
 	}
 	err = report_save_all(&res, dir, &(struct report_opts){ .formats = mask,
-	    .gnuplot = cfg->gnuplot });
+	    .gnuplot = cfg->gnuplot, .conclusions = &conclusions });
 	cmd_run_unlock(lock, dir);
 	if (err == 0) {
 		printf("Imported %u cells: %s/results.json\n", res.ndone, dir);
-		report_terminal(stdout, &res, dir, mask);
+		report_terminal(stdout, conclusions, dir, mask);
 	}
+	free(conclusions);
 	free(dir);
 	results_free(&res);
 	return err == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;

@@ -307,6 +307,7 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	struct loop_rounds rounds;
 	struct loop_auto au = { .ap = ap };
 	struct loop_retry retry;
+	char *conclusions = NULL;
 	bool interrupted;
 	int err;
 
@@ -325,10 +326,11 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	interrupted = l.interrupted;
 	sweep_interrupted = 0;
 	err = report_write_all(res, out, &(struct report_opts){ .formats = mask,
-	    .gnuplot = cfg->gnuplot });
+	    .gnuplot = cfg->gnuplot, .conclusions = &conclusions });
 	interrupted = interrupted || sweep_interrupted;
 	sweep_loop_summary(&l);
-	report_terminal(stdout, res, out, err == 0 ? mask : 0);
+	report_terminal(stdout, conclusions, out, err == 0 ? mask : 0);
+	free(conclusions);
 	if (interrupted)
 		return SWEEP_EXIT_INTERRUPTED;
 	return l.failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;

@@ -152,6 +152,10 @@ report_write_all(const struct results *res, const char *dir, const struct report
 	ctx.mask = opts->formats;
 	ctx.gnuplot = opts->gnuplot;
 	err = report_write_formats(&ctx, REPORT_OUT_RUN);
+	if (opts->conclusions != NULL) {
+		*opts->conclusions = view.conclusions;	/* the caller's now */
+		view.conclusions = NULL;
+	}
 	view_free(&view);
 	view_summary_free(&sum);
 	return err;

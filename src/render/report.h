@@ -73,6 +73,7 @@ struct report_chart {
 struct report_opts {
 	unsigned	 formats;	/* REPORT_* */
 	const char	*gnuplot;	/* --gnuplot, NULL: search PATH */
+	char		**conclusions;	/* non-NULL: the view's conclusions (caller frees) */
 };
 
 /* What a pass over the formats writes: each format has a writer for each, or none. */
@@ -92,7 +93,7 @@ int	 report_save_all(const struct results *res, const char *dir,
 	     const struct report_opts *opts);
 
 /* report-terminal.c */
-void	 report_terminal(FILE *f, const struct results *res, const char *dir, unsigned mask);
+void	 report_terminal(FILE *f, const char *conclusions, const char *dir, unsigned mask);
 
 /* report-big.c */
 bool	 report_big(const struct summary *sum);

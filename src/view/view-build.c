@@ -30,6 +30,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 
 	memset(v, 0, sizeof *v);
 	v->big = view_big(sum);
+	v->conclusions = view_conclusions(res, sum);
 	view_summary(res, sum, &v->summary);
 	view_run(res, sum, &v->run);
 	view_bursts(res, sum, &v->bursts);
@@ -66,6 +67,7 @@ void
 view_free(struct view *v)
 {
 	unsigned m;
+	free(v->conclusions);
 
 	for (m = 0; m < METRIC_COUNT; m++)
 		view_table_free(&v->pivot[m]);

@@ -479,7 +479,11 @@ struct view {
 	struct view_curves	 curves;	/* the queue-depth curves */
 	struct view_docs	*docs;	/* the header, notes, retries and workloads (below) */
 	struct view_chart	*chart;		/* what the gnuplot charts draw (view-chart.c) */
+	char			*conclusions;	/* the terminal's lines (view-conclusions.c); NULL none */
 };
+
+/* view-conclusions.c: the run's conclusions as the terminal prints them; caller frees */
+char	*view_conclusions(const struct results *res, const struct summary *sum);
 
 /* view-pivot.c: a metric by block size (rows) and workload x depth x jobs (columns) */
 void	 view_pivot(const struct results *res, const struct summary *sum, enum view_metric metric,
