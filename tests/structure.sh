@@ -150,6 +150,31 @@ done
 [ -z "$ra_bad" ] || fail "a renderer works out what the view should say:$ra_bad"
 ok "render/ calls no analysis_* function"
 
+# What a renderer receives is the view (struct report_ctx): no struct
+# summary at all, and the record only in the writers of a row per cell,
+# which stream it through the column table (100,000 imported rows are no
+# view to build whole): results.csv, the workbook's Cells and Checks
+# sheets and hollow points, the documents' check table, and report.c that
+# hands it over; compare-fleet.c builds a fleet's comparison from its
+# hosts' records.  Any other renderer that names them breaks the rule.
+rr_bad=""
+for c in "$top_srcdir"/src/render/*.[ch]; do
+	f=$(basename "$c")
+	body=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c")
+	printf '%s\n' "$body" | grep -q 'struct summary\b\|ctx->sum\b' &&
+	    rr_bad="$rr_bad
+  $f reads the summary"
+	case $f in
+	report.c|report.h|report-csv.c|report-table.c|report-xlsx.c|report-xlsx-chart.c|\
+	report-xlsx-pivot.c|compare-fleet.c) continue ;;
+	esac
+	printf '%s\n' "$body" | grep -q 'ctx->res\b\|struct results\b\|struct cell_result\b' &&
+	    rr_bad="$rr_bad
+  $f reads the record"
+done
+[ -z "$rr_bad" ] || fail "a renderer reads more than the view:$rr_bad"
+ok "renderers read the view; the record only where a row per cell is streamed"
+
 # Below the commands, a layer gets what it reads (struct target_opts,
 # struct auto_opts, struct hosts_opts, the plan, the cell), never the whole
 # struct config of the command line: only cmd*.c and options*.c (which

@@ -406,7 +406,8 @@ static void
 terminal_lines(void)
 {
 	struct results res;
-	char *out = NULL;
+	struct summary sum;
+	char *out = NULL, *conclusions;
 	size_t len = 0;
 	FILE *f;
 
@@ -414,10 +415,14 @@ terminal_lines(void)
 	res.cells[2].stability.verdict = STABILITY_NOISY;	/* QD1: out of the knee */
 	res.cells[4].stability.verdict = STABILITY_NOISY;
 	res.cells[14].stability.verdict = STABILITY_STALLED;
+	view_summary_build(&res, &sum);
+	conclusions = view_conclusions(&res, &sum);
 	if ((f = open_memstream(&out, &len)) == NULL)
 		abort();
-	report_terminal(f, &res, "OUT", REPORT_MD | REPORT_XLSX | REPORT_CSV);
+	report_terminal(f, conclusions, "OUT", REPORT_MD | REPORT_XLSX | REPORT_CSV);
 	fclose(f);
+	free(conclusions);
+	view_summary_free(&sum);
 	CHECK(strstr(out, "Conclusions:\n  randread: bandwidth cap ~") != NULL &&
 	    strstr(out, "no IOPS plateau: only 4 KiB on its side") != NULL,
 	    "randread's knee first: %s", out);
@@ -433,8 +438,12 @@ terminal_lines(void)
 	out = NULL;
 	if ((f = open_memstream(&out, &len)) == NULL)
 		abort();
-	report_terminal(f, &res, "OUT", 0);
+	view_summary_build(&res, &sum);
+	conclusions = view_conclusions(&res, &sum);
+	CHECK(conclusions == NULL, "no cell: no conclusions");
+	report_terminal(f, conclusions, "OUT", 0);
 	fclose(f);
+	view_summary_free(&sum);
 	CHECK_STR(out, "");
 	free(out);
 	results_free(&res);

@@ -216,9 +216,13 @@ range(void)
 static void
 check_table(const struct results *res, const struct summary *sum)
 {
-	struct report_ctx ctx = { .res = res, .sum = sum };
+	struct view_chart vc;
+	struct view v = { .chart = &vc };
+	struct report_ctx ctx = { .res = res, .view = &v };
 	struct report_table t;
 	unsigned k, ndoc = 0, nsheet = 0;
+
+	view_chart_build(&vc, res, sum);	/* the workloads' names */
 
 	for (k = 0; k < view_ncheck_cols; k++) {
 		CHECK(column_find(view_check_cols[k].column) != NULL, "check column %s",
@@ -235,6 +239,7 @@ check_table(const struct results *res, const struct summary *sum)
 	CHECK(t.flag[(1 + 8) * 15 + 9] & REPORT_FLAG_MISMATCH, "the failed check is flagged");
 	CHECK_STR(t.text[(1 + 0) * 15 + 9], "ok");
 	report_table_free(&t);
+	view_chart_free(&vc);
 }
 
 /* Two depths: no curve; the view is empty and frees. */

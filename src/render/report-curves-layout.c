@@ -18,7 +18,7 @@
 double
 report_curves_lat(const struct cv_chart *cv, const struct view_curve_point *p, unsigned pct)
 {
-	return (double)p->cell->lat_pct_ns[pct] / 1e3 / cv->div;
+	return (double)p->lat_ns[pct] / 1e3 / cv->div;
 }
 
 /* Workload wl's curve at its saturating job count when the charts draw it, or NULL. */
@@ -160,7 +160,7 @@ cv_label(struct cv_chart *cv, FILE *f, const struct cv_box *area, const struct v
 	snprintf(text, sizeof text, "QD%u%s", p->depth, view_caveat_marks(p->caveats, " ", marks,
 	    sizeof marks));
 	w = utf8_chars(text) * CV_CHAR_W;
-	cv_px(cv, area, p->cell->iops, report_curves_lat(cv, p, 2), &px, &py);
+	cv_px(cv, area, p->iops, report_curves_lat(cv, p, 2), &px, &py);
 	for (k = 0; k < n; k++) {
 		cx = px + at[k % 4][0] * (w / 2 + 10);
 		cy = py + at[k % 4][1] * (CV_CHAR_H / 2 + 8);
@@ -194,7 +194,7 @@ cv_point_boxes(struct cv_chart *cv, const struct cv_box *area, const struct view
 			if (!(cb->point[s].flags & VIEW_CURVE_OK) ||
 			    !(report_curves_lat(cv, &cb->point[s], pct) > 0))
 				continue;
-			cv_px(cv, area, cb->point[s].cell->iops, report_curves_lat(cv, &cb->point[s], pct), &px, &py);
+			cv_px(cv, area, cb->point[s].iops, report_curves_lat(cv, &cb->point[s], pct), &px, &py);
 			cv->placed[cv->nplaced++] = (struct cv_box){ px - 7, py - 7, px + 7, py + 7 };
 			if (have[pct / 2])
 				cv->segs[cv->nsegs++] = (struct cv_box){ last[pct / 2][0],
@@ -227,7 +227,7 @@ report_curves_labels(struct cv_chart *cv, FILE *f, unsigned k, const struct cv_b
 				}
 				for (s = 0; s < c->nseries; s++)
 					if ((cb->point[c->by_depth[s]].flags & VIEW_CURVE_OK) &&
-					    cb->point[c->by_depth[s]].cell->lat_pct_ns[2] > 0)
+					    cb->point[c->by_depth[s]].lat_ns[2] > 0)
 						cv_label(cv, f, area, &cb->point[c->by_depth[s]],
 						    cv->ctx->view->chart->modes[c->wl].color);
 			}

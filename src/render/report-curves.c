@@ -107,8 +107,8 @@ cv_scan(struct cv_chart *cv)
 				if (!(p->flags & VIEW_CURVE_OK))
 					continue;
 				cv->caveats |= p->caveats;
-				view_range_add(&cv->xr, cv->latency ? p->cell->iops : p->depth);
-				view_range_add(&cv->yr, cv->latency ? report_curves_lat(cv, p, 0) : p->cell->iops);
+				view_range_add(&cv->xr, cv->latency ? p->iops : p->depth);
+				view_range_add(&cv->yr, cv->latency ? report_curves_lat(cv, p, 0) : p->iops);
 				if (cv->latency)
 					view_range_add(&cv->yr, report_curves_lat(cv, p, 2));
 			}
@@ -139,8 +139,8 @@ cv_lat_max(const struct report_ctx *ctx)
 				const struct view_curve_point *p = &c->bs[b].point[i];
 
 				if ((p->flags & VIEW_CURVE_OK) &&
-				    (double)p->cell->lat_pct_ns[2] / 1e3 > max)
-					max = (double)p->cell->lat_pct_ns[2] / 1e3;
+				    (double)p->lat_ns[2] / 1e3 > max)
+					max = (double)p->lat_ns[2] / 1e3;
 			}
 		}
 	}
@@ -164,7 +164,7 @@ cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 	if (k < 0)
 		return;
 	fprintf(plot, ", \\\n     '+' every ::0::0 using (%u):(%.1f) with points lc rgb \"%s\" pt 6 "
-	    "ps 4 lw 2", cb->point[k].depth, cb->point[k].cell->iops, color);
+	    "ps 4 lw 2", cb->point[k].depth, cb->point[k].iops, color);
 	if (cv->panels)
 		fputs(" notitle", plot);
 	else if (moved != 0)
@@ -225,7 +225,7 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 
 		if (!(p->flags & VIEW_CURVE_OK))
 			continue;
-		fprintf(cv->dat, "%u\t%.1f\t%g\t%g", p->depth, p->cell->iops, report_curves_lat(cv, p, 0),
+		fprintf(cv->dat, "%u\t%.1f\t%g\t%g", p->depth, p->iops, report_curves_lat(cv, p, 0),
 		    report_curves_lat(cv, p, 2));
 		if (cv->caveats)
 			report_gnuplot_mark_column(cv->dat, p->caveats);

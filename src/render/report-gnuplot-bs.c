@@ -683,7 +683,7 @@ report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
 }
 
 /*
- * The iops or bw chart of a large run (report-big.c), where a line per
+ * The iops or bw chart of a large run (view_big(), view.h), where a line per
  * mode x depth x jobs would be thousands of lines: a line per mode, at each
  * block size its best cell over every depth and job count (the chart's
  * title says so).

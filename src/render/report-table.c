@@ -145,7 +145,7 @@ check_value(const struct report_ctx *ctx, struct report_table *t, unsigned row, 
 	column_value(column_find(k->column), ctx->res, r, &v);
 	switch (k->fmt) {
 	case VIEW_CHECK_WORKLOAD:
-		report_table_set(t, row, col, "%s", view_summary_wl_name(ctx->sum, &r->cell));
+		report_table_set(t, row, col, "%s", view_chart_wl_name(ctx->view->chart, &r->cell));
 		break;
 	case VIEW_CHECK_SIZE:
 		report_table_set(t, row, col, "%s", view_size_label(r->cell.bs, a, sizeof a));

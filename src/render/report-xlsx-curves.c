@@ -18,10 +18,12 @@
 #include "render/report.h"
 
 /* Curve c's point at block size b (index into c->bs) and its k-th depth, ascending: NULL none. */
-static const struct cell_result *
+static const struct view_curve_point *
 curve_cell(const struct view_curve *c, unsigned b, unsigned k)
 {
-	return c->bs[b].point[c->by_depth[k]].cell;
+	const struct view_curve_point *p = &c->bs[b].point[c->by_depth[k]];
+
+	return p->cell != NULL ? p : NULL;
 }
 
 /* "randread" or "randread x4 jobs". Caller frees. */
@@ -67,7 +69,7 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 	*first = ++row;
 	for (b = 0; b < c->nbs; b++)
 		for (k = 0; k < c->nseries; k++, row++) {
-			const struct cell_result *r = curve_cell(c, b, k);
+			const struct view_curve_point *r = curve_cell(c, b, k);
 			uint64_t size = ctx->view->docs->bs[c->bs[b].b];
 
 			worksheet_write_string(ws, row, 0, view_size_label(size, label,
@@ -77,11 +79,11 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 			if (r == NULL)
 				continue;
 			worksheet_write_number(ws, row, 2, r->iops, x->num0);
-			if (!latency || r->lat_pct_ns[0] == 0)
+			if (!latency || r->lat_ns[0] == 0)
 				continue;
-			worksheet_write_number(ws, row, 3, view_metric_value(r, METRIC_P50_US), x->num1);
-			if (r->lat_pct_ns[2] > 0)	/* else blank: not given */
-				worksheet_write_number(ws, row, 4, view_metric_value(r, METRIC_P99_US),
+			worksheet_write_number(ws, row, 3, r->metric[1], x->num1);
+			if (r->lat_ns[2] > 0)	/* else blank: not given */
+				worksheet_write_number(ws, row, 4, r->metric[2],
 				    x->num1);
 		}
 	return row + 1;
@@ -91,16 +93,15 @@ curve_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct 
 static struct view_range
 curve_range(const struct view_curve *c, unsigned w, const unsigned *pick, unsigned npick)
 {
-	static const enum view_metric metric[] = { METRIC_IOPS, METRIC_P50_US, METRIC_P99_US };
 	struct view_range range = { 0, 0 };
 	unsigned k, b;
 
 	for (k = 0; k < c->nseries; k++)
 		for (b = 0; b < npick; b++) {
-			const struct cell_result *r = curve_cell(c, pick[b], k);
+			const struct view_curve_point *r = curve_cell(c, pick[b], k);
 
-			if (r != NULL && (w == 0 || r->lat_pct_ns[0] > 0))
-				view_range_add(&range, view_metric_value(r, metric[w]));
+			if (r != NULL && (w == 0 || r->lat_ns[0] > 0))
+				view_range_add(&range, r->metric[w]);
 		}
 	return range;
 }
@@ -191,7 +192,7 @@ curve_latency(struct report_xl *x, const struct report_ctx *ctx, const struct vi
 
 /*
  * Whether the run has a curve, and so report.xlsx a Saturation sheet.  A
- * large run (report-big.c) has none: its tables would be a row per queue
+ * large run (view_big(), view.h) has none: its tables would be a row per queue
  * depth of every mode, jobs and block size, another Cells sheet.
  */
 bool

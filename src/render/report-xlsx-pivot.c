@@ -378,7 +378,7 @@ pivot_print(lxw_worksheet *ws, struct report_xlsx_stack *st, lxw_row_t row, doub
 }
 
 /*
- * The pivot sheet of a large run (report-big.c): per mode the best cell
+ * The pivot sheet of a large run (view_big(), view.h): per mode the best cell
  * of each block size over every queue depth and job count, and where it
  * is, in place of a column per series; its chart a line per mode.
  */

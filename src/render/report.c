@@ -138,15 +138,12 @@ int
 report_write_all(const struct results *res, const char *dir, const struct report_opts *opts)
 {
 	struct report_ctx ctx;
-	struct summary sum;
 	struct view view;
 	int err;
 
-	view_summary_build(res, &sum);
-	view_build(&view, res, &sum);
+	view_build_run(&view, res);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.res = res;
-	ctx.sum = &sum;
 	ctx.view = &view;
 	ctx.dir = dir;
 	ctx.mask = opts->formats;
@@ -157,7 +154,6 @@ report_write_all(const struct results *res, const char *dir, const struct report
 		view.conclusions = NULL;
 	}
 	view_free(&view);
-	view_summary_free(&sum);
 	return err;
 }
 

@@ -30,8 +30,14 @@
  * comparison (sweep compare, a fleet's hosts) cmp.
  */
 struct report_ctx {
+	/*
+	 * The record, for the writers of a row per cell only (results.csv, the
+	 * workbook's Cells and Checks sheets, the documents' check table and
+	 * the workbook's hollow points): they stream it through the column
+	 * table (results/columns.h), as 100,000 imported rows are no view to
+	 * build whole.  Every other figure, sentence and choice is the view's.
+	 */
 	const struct results	*res;
-	const struct summary	*sum;
 	const struct view	*view;		/* the tables every format draws */
 	const struct compare	*cmp;
 	const struct compare_view *cview;	/* the comparison's tables every format draws */
@@ -94,9 +100,6 @@ int	 report_save_all(const struct results *res, const char *dir,
 
 /* report-terminal.c */
 void	 report_terminal(FILE *f, const char *conclusions, const char *dir, unsigned mask);
-
-/* report-big.c */
-bool	 report_big(const struct summary *sum);
 
 /* report-table.c */
 void	 report_table_init(struct report_table *t, const char *title, unsigned ncols,

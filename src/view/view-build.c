@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/util.h"
 #include "view/view.h"
 
 /* The sections, in the order the reports show them. */
@@ -62,6 +63,20 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	}
 }
 
+/*
+ * The summary of res and every view of it (report_write_all's): the
+ * summary is the view's own, freed by view_free.
+ */
+void
+view_build_run(struct view *v, const struct results *res)
+{
+	struct summary *sum = xcalloc(1, sizeof *sum);
+
+	view_summary_build(res, sum);
+	view_build(v, res, sum);
+	v->own_sum = sum;
+}
+
 /* Free the views. */
 void
 view_free(struct view *v)
@@ -86,4 +101,9 @@ view_free(struct view *v)
 	v->chart = NULL;
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);
+	if (v->own_sum != NULL) {	/* last: the views above point into it */
+		view_summary_free(v->own_sum);
+		free(v->own_sum);
+		v->own_sum = NULL;
+	}
 }

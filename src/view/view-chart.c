@@ -16,6 +16,19 @@
 
 #include "view/view.h"
 
+
+/* The name of cell c's workload among vc's modes, as view_summary_wl_name() gives it. */
+const char *
+view_chart_wl_name(const struct view_chart *vc, const struct cell *c)
+{
+	unsigned m;
+
+	for (m = 0; m < vc->nmodes; m++)
+		if (vc->modes[m].mode == c->mode && (vc->modes[m].share == SUMMARY_NO_SHARE ||
+		    (c->rwmix_set && vc->modes[m].share == (int)c->rwmixread)))
+			return vc->modes[m].name;
+	return mode_name(c->mode);
+}
 /* Grouped bars instead of lines: no workload has three block sizes or more (nor a large run). */
 bool
 view_chart_bars(const struct summary *sum)

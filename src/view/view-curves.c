@@ -40,6 +40,11 @@ vc_points(const struct results *res, const struct summary *sum, const struct vie
 		if (p[k].cell == NULL)
 			continue;
 		p[k].caveats = view_caveats(res, sum->series[c->series[k]].cell[b]);
+		p[k].iops = p[k].cell->iops;
+		memcpy(p[k].lat_ns, p[k].cell->lat_pct_ns, sizeof p[k].lat_ns);
+		p[k].metric[0] = view_metric_value(p[k].cell, METRIC_IOPS);
+		p[k].metric[1] = view_metric_value(p[k].cell, METRIC_P50_US);
+		p[k].metric[2] = view_metric_value(p[k].cell, METRIC_P99_US);
 		(*n)++;
 		if (p[k].cell->status == CELL_OK) {
 			p[k].flags |= VIEW_CURVE_OK;

@@ -351,6 +351,17 @@ void	 view_cell_unsteady(struct view_cell *vc, const struct results *res, int i)
 char	*view_unwritten_banner(const struct results *res, const char *where_marked);
 bool	 view_row_empty(const struct view_table *t, unsigned row, int group);
 void	 view_table_free(struct view_table *t);
+/*
+ * Reports of large runs: an import of 100,000 rows is no table a reader
+ * can use whole.  Above REPORT_CELLS_LISTED cells with figures, the
+ * per-cell tables of report.md and report.html list the first
+ * REPORT_CELLS_LISTED rows and say so (report_table_full), and each mode's
+ * table gives, at each block size, its best cell over every queue depth
+ * and job count instead of a column per depth x jobs; the depth x jobs
+ * table and heat maps give each job count's best over every depth
+ * (view-jobs.c).  results.csv and report.xlsx keep every cell.  Runs of
+ * ordinary size are not touched.
+ */
 bool	 view_big(const struct summary *sum);
 
 /* view-score.c: the cells of the scorecard's tiles, their own or the nearest */
@@ -368,7 +379,7 @@ unsigned view_caveats_all(const struct results *res);
 /*
  * Above this many cells with figures the per-cell tables of report.md and
  * report.html list this many rows, and the per-mode tables the best of
- * each block size (view_big(), report-big.c).
+ * each block size (view_big()).
  */
 #define REPORT_CELLS_LISTED	2000
 
@@ -392,9 +403,12 @@ struct view_curve_point {
 	const struct cell_result	*cell;	/* with IOPS above 0, or NULL: no point */
 	unsigned			 flags;	/* VIEW_CURVE_OK */
 	unsigned			 caveats;	/* view_caveats() of the cell */
+	/* The cell's figures the curves draw (a point with a cell only). */
+	double				 iops;
+	uint64_t			 lat_ns[PCT_COUNT];	/* its lat_pct_ns */
+	double				 metric[3];	/* view_metric_value(): IOPS, p50, p99 (us) */
 };
 
-/* A block size of a curve: a point per series of the curve, in the same order. */
 /*
  * The caveats that keep the circle off a cell: its figure is in doubt (not
  * steady, its check failed, or fio clones that ran windows far apart, so
@@ -404,6 +418,7 @@ struct view_curve_point {
  */
 #define VIEW_SAT_DOUBT	(VIEW_UNSTEADY | VIEW_MISMATCH | VIEW_CLONES)
 
+/* A block size of a curve: a point per series of the curve, in the same order. */
 struct view_curve_bs {
 	unsigned		 b;	/* index into summary.bs */
 	unsigned		 flags;	/* VIEW_CURVE_CHOSEN */
@@ -480,6 +495,7 @@ struct view {
 	struct view_docs	*docs;	/* the header, notes, retries and workloads (below) */
 	struct view_chart	*chart;		/* what the gnuplot charts draw (view-chart.c) */
 	char			*conclusions;	/* the terminal's lines (view-conclusions.c); NULL none */
+	struct summary		*own_sum;	/* view_build_run's summary, freed with the view */
 };
 
 /* view-conclusions.c: the run's conclusions as the terminal prints them; caller frees */
@@ -557,6 +573,7 @@ const struct view_curve *view_curves_saturating(const struct view_curves *v, uns
 void	 view_curves_free(struct view_curves *v);
 
 /* view-build.c: every view of a run, and its sections; the caller frees them with view_free(). */
+void	 view_build_run(struct view *v, const struct results *res);
 void	 view_build(struct view *v, const struct results *res, const struct summary *sum);
 void	 view_free(struct view *v);
 
@@ -960,6 +977,7 @@ bool	 view_chart_bars(const struct summary *sum);
 bool	 view_chart_saturates(const struct summary *sum);
 unsigned view_chart_list(const struct summary *sum, struct view_chart_entry *out, unsigned max);
 const struct view_chart_point *view_chart_at(const struct view_chart *vc, unsigned s, unsigned b);
+const char *view_chart_wl_name(const struct view_chart *vc, const struct cell *c);
 
 /* view-chart-heat.c: the heat maps, a run's by depth x jobs and a comparison's ratios */
 void	 view_heat_init(struct view_heat *h, unsigned nrows, unsigned ncols, unsigned npanels);
