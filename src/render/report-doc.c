@@ -220,7 +220,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 /*
  * How this was measured: an --auto run's cells by the question that chose
  * them, its budget, and what it found and how sure (results.autoplan, kept
- * in results.json).  Nothing for a run of fixed cells.
+ * in results.json as figures, worded by view_auto_findings).  Nothing for a run of fixed cells.
  */
 static void
 report_doc_measured(struct doc *d, const struct report_ctx *ctx)
@@ -229,7 +229,8 @@ report_doc_measured(struct doc *d, const struct report_ctx *ctx)
 		"as in", "QD1 pass", "first" };
 	const struct results *res = ctx->res;
 	const struct autoplan_record *a = &res->autoplan;
-	unsigned n[7] = { 0 }, again = 0, i, k;
+	unsigned n[7] = { 0 }, again = 0, i, k, nf;
+	char **findings;
 
 	if (!a->on)
 		return;
@@ -262,13 +263,15 @@ report_doc_measured(struct doc *d, const struct report_ctx *ctx)
 		    "stalled, or other I/O on the device).", res->plan.ncells, a->elapsed_s,
 		    a->budget_s, n[5], n[1] + n[6], a->target_pct, n[2], n[3], again);
 	doc_para_end(d);
+	findings = view_auto_findings(res, &nf);
 	doc_list_begin(d);
-	for (i = 0; i < a->nfindings; i++) {
+	for (i = 0; i < nf; i++) {
 		doc_item_begin(d, NULL);
-		doc_text(d, a->findings[i]);
+		doc_text(d, findings[i]);
 		doc_item_end(d);
 	}
 	doc_list_end(d);
+	view_lines_free(findings, nf);
 	doc_para(d, "meta", "Why each cell was chosen: the reason column of results.csv and "
 	    "report.xlsx, and \"reason\" in results.json.");
 }

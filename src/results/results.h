@@ -60,6 +60,7 @@ int	 results_from_json(const char *text, struct results *res, char *err, size_t 
 struct cJSON;
 void	 results_auto_to_json(struct cJSON *root, const struct autoplan_record *a);
 void	 results_auto_from_json(const struct cJSON *o, struct autoplan_record *a);
+void	 results_auto_free(struct autoplan_record *a);
 
 
 /* import-csv.c: a table of numbers into results */
