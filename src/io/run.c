@@ -480,6 +480,7 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	} else
 		r->status = CELL_OK;
 	bw_check_compute(r);
+	results_cell_derive(r);
 	analysis_stability_judge(r);
 	return ret;
 }
