@@ -108,6 +108,7 @@ fake_results(struct results *res)
 			r.dev.iops = r.iops;
 			r.dev.bw_bytes_s = r.bw_bytes_s;
 			bw_check_compute(&r);
+			results_cell_derive(&r);
 		}
 		results_store_cell(res, i, &r);
 		res->ndone++;
