@@ -1,7 +1,7 @@
 #!/bin/sh
 # sweep run --auto.  With the null engine: every chosen cell has
 # its reason in results.json, results.csv and report.md's "How this was
-# measured"; plan --auto prints the strategy and the longest it can take;
+# measured"; results.json's "auto" holds the findings as figures; plan --auto prints the strategy and the longest it can take;
 # bad --budget and --like input exit 2 with one line; --like measures the
 # same cells again.  On throttled loop devices (tests/throttle.sh, root
 # only): both stated caps within 5% of the throttle, at 2,000 IOPS / 48 MiB/s
@@ -42,7 +42,11 @@ assert why[:2] == ["QD1 pass"] * 2, why
 assert any(w.startswith("depth search") for w in why), why
 assert {c["mode"] for c in cells} == {"read"}
 assert d["auto"]["budget_s"] == 40 and d["auto"]["elapsed_s"] <= 40, d["auto"]
-assert any("saturating depth" in f for f in d["auto"]["findings"]), d["auto"]
+m = d["auto"]["modes"]
+assert [x["mode"] for x in m] == ["read"] and "findings" not in d["auto"], d["auto"]
+assert m[0]["depth"] and all(x["state"] and x["bs"] > 0 for x in m[0]["depth"]), m[0]
+lat = m[0]["qd1_latency"]
+assert lat["bs"] == 4096 and lat["measured"] and lat["p99_ns"] >= lat["p50_ns"] > 0, lat
 '
 head -1 "$T/a/results.csv" | grep -q ',reason$' || fail "results.csv has no reason column"
 grep -q 'QD1 pass' "$T/a/results.csv" || fail "results.csv lacks the reasons"
@@ -119,19 +123,19 @@ auto_run() {
 import json, re, sys
 d = json.load(open(sys.argv[1]))
 iops, mibs = float(sys.argv[2]), float(sys.argv[3])
-f = d["auto"]["findings"]
-def cap(name, unit, want):
-    m = [re.search(r"%s cap ([\d.]+) %s .*: settled" % (name, unit), x) for x in f]
-    m = [x for x in m if x]
-    assert m, (name, f)
-    got = float(m[0].group(1))
-    assert abs(got / want - 1) <= 0.05, (name, got, want)
+m = d["auto"]["modes"][0]
+def cap(key, unit, scale, want):
+    c = m.get(key)
+    assert c and c["settled"] and c["unit"] == unit, (key, m)
+    got = c["value"] / scale
+    assert abs(got / want - 1) <= 0.05, (key, got, want)
     return got
-i, b = cap("IOPS", "IOPS", iops), cap("bandwidth", "MiB/s", mibs)
-sat = [x for x in f if re.search(r"saturating depth at [\d.]+ [KM]iB: QD\d+ ", x)]
-assert len(sat) == 2, f
+i, b = cap("iops_cap", "IOPS", 1, iops), cap("bw_cap", "bytes/s", 1048576, mibs)
+sat = [x for x in m["depth"] if x["state"] in ("saturated", "on_cap")]
+assert len(sat) == 2, m["depth"]
 print("stated %.0f IOPS (%+.1f%%), %.1f MiB/s (%+.1f%%); %s" % (i, (i / iops - 1) * 100, b,
-    (b / mibs - 1) * 100, "; ".join(s.split(": ", 1)[1] for s in sat)))
+    (b / mibs - 1) * 100, "; ".join("%d KiB: QD%d" % (x["bs"] // 1024, x.get("qd", 1))
+    for x in sat)))
 PYEOF
 	ok "$1: both caps within 5% of $2 IOPS / $3 MiB/s, the saturating depth, $took s of $4 s"
 }

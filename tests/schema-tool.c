@@ -12,13 +12,36 @@
 
 #include "analysis/analysis.h"
 #include "base/sweep.h"
+#include "results/columns.h"
 #include "results/results-fields.h"
 #include "results/results.h"
 
-/* The table "top", "expect", "target", "plan", "cells", or "cells.KEY" (the object at KEY of a cell). */
+/* The column table (columns.c): results.csv's header, its unit, the workbook's header and sheets. */
+static int
+columns_doc(void)
+{
+	unsigned i;
+
+	fputs("| column | unit | workbook header | sheets |\n| --- | --- | --- | --- |\n", stdout);
+	for (i = 0; i < ncolumns; i++) {
+		const struct column *c = &columns[i];
+
+		printf("| `%s` | %s | %s | %s |\n", c->name, c->unit, c->title,
+		    c->flags & COLUMN_CHECKS ? "Cells, Checks" : c->flags & COLUMN_CELLS ? "Cells" :
+		    "results.csv only");
+	}
+	return 0;
+}
+
+/*
+ * The table "top", "expect", "target", "plan", "cells", "cells.KEY" (the
+ * object at KEY of a cell) or "columns" (results.csv's).
+ */
 static int
 table_doc(const char *name)
 {
+	if (strcmp(name, "columns") == 0)
+		return columns_doc();
 	if (strcmp(name, "top") == 0)
 		return results_fields_doc(stdout, results_top_fields, NULL);
 	if (strcmp(name, "expect") == 0)
@@ -46,7 +69,7 @@ doc(void)
 			memcpy(name, line + 1, n - 3);
 			name[n - 3] = '\0';
 			if (table_doc(name) != 0) {
-				fprintf(stderr, "schema-tool: @%s@: no such table (top, expect, target, plan, cells, cells.KEY)\n",
+				fprintf(stderr, "schema-tool: @%s@: no such table (top, expect, target, plan, cells, cells.KEY, columns)\n",
 				    name);
 				return 2;
 			}

@@ -1,30 +1,60 @@
 /*
  * The column table (columns.c): unique names that `sweep import --csv`
- * knows, the results.csv header the schema promises, values for skipped
- * cells, and a round trip results.csv -> import --csv -> the same figures.
+ * knows, units in the headers, the well-known columns in order, the
+ * results.csv header made from the table, values for skipped cells, and a
+ * round trip results.csv -> import --csv -> the same figures.
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "base/util.h"
 #include "render/report.h"
+#include "results/columns.h"
 #include "results/results.h"
 
-/* results.csv's header as doc/results-schema.md documents it. */
-static const char schema_header[] =
-    "label,mode,bs,bs_bytes,depth,jobs,status,iops,bw_mib_s,bw_mb_s,"
-    "lat_min_us,lat_mean_us,lat_p50_us,lat_p90_us,lat_p99_us,lat_p99_9_us,lat_p99_99_us,"
-    "lat_max_us,lat_stdev_us,cpu_usr_pct,cpu_sys_pct,ios,bytes,runtime_s,errors,short_ios,"
-    "first_error,dev_iops,dev_bw_mib_s,dev_util_pct,dev_aqu_sz,dev_await_us,dev_areq_kib,"
-    "check_derived_mib_s,check_measured_mib_s,check_device_mib_s,check_diff_derived_pct,"
-    "check_diff_device_pct,check_verdict,check_reason,status_reason,inflight_max,steady,"
-    "iops_cv_pct,stability,stability_reason,iops_stalls,iops_worst_pct,iops_trend_pct,"
-    "lat_max_over_p999,rounds,iops_min,iops_max,iops_ci_lo,iops_ci_hi,bw_mib_s_min,"
-    "bw_mib_s_max,bw_mib_s_ci_lo,bw_mib_s_ci_hi,lat_p99_us_min,lat_p99_us_max,ci_level_pct,"
-    "attempts,attempt_shown,rwmixread,reason";
+/*
+ * Columns every reader of results.csv relies on, in their order: a column
+ * may be added anywhere, but none of these dropped, renamed or moved past
+ * another.  The whole header is the column table's (doc/results-schema.md
+ * prints it from the same table).
+ */
+static const char *const well_known[] = {
+	"label", "mode", "bs", "bs_bytes", "depth", "jobs", "status", "iops", "bw_mib_s",
+	"bw_mb_s", "lat_mean_us", "lat_p50_us", "lat_p99_us", "lat_p99_9_us", "lat_max_us",
+	"runtime_s", "errors", "dev_iops", "check_verdict", "status_reason", "stability",
+	"rounds", "attempts", "reason"
+};
+
+/* The column table's header, as results.csv must write it.  Caller frees. */
+static char *
+table_header(void)
+{
+	size_t len = 1;
+	char *h;
+	unsigned i;
+
+	for (i = 0; i < ncolumns; i++)
+		len += strlen(columns[i].name) + 1;
+	h = xcalloc(1, len);
+	for (i = 0; i < ncolumns; i++) {
+		if (i > 0)
+			strcat(h, ",");
+		strcat(h, columns[i].name);
+	}
+	return h;
+}
+
+/* Whether text contains word, case aside. */
+static bool
+has_word(const char *text, const char *word)
+{
+	return strcasestr(text, word) != NULL;
+}
 
 /* The columns import --csv reads back into the same figures. */
 static const char *const round_trip[] = {
@@ -78,6 +108,7 @@ fake_results(struct results *res)
 			r.dev.iops = r.iops;
 			r.dev.bw_bytes_s = r.bw_bytes_s;
 			bw_check_compute(&r);
+			results_cell_derive(&r);
 		}
 		results_store_cell(res, i, &r);
 		res->ndone++;
@@ -101,12 +132,15 @@ value_text(const struct column *c, const struct results *res, const struct cell_
 	return buf;
 }
 
-/* Names: unique, as import --csv normalizes them, with a title and a getter. */
+/*
+ * Names: unique, as import --csv normalizes them, with a title and a value
+ * (a getter, or a double at an offset); a unit stated in the workbook's
+ * header; the well-known columns present and in order.
+ */
 static void
 check_table(void)
 {
-	char join[2048] = "";
-	unsigned i, j;
+	unsigned i, j, k = 0;
 
 	CHECK(ncolumns > 0, "no columns");
 	for (i = 0; i < ncolumns; i++) {
@@ -115,17 +149,23 @@ check_table(void)
 		CHECK(strspn(c->name, "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(c->name),
 		    "%s: not lowercase, digits and _", c->name);
 		CHECK(c->title != NULL && c->title[0] != '\0', "%s: no title", c->name);
-		CHECK(c->get != NULL, "%s: no getter", c->name);
+		CHECK(c->unit != NULL, "%s: no unit (\"\" when it has none)", c->name);
+		CHECK(c->unit == NULL || c->title == NULL || has_word(c->title, c->unit),
+		    "%s: its unit %s is not in its header \"%s\"", c->name, c->unit, c->title);
+		CHECK(c->get != NULL || (c->off > 0 && c->off + sizeof(double) <=
+		    sizeof(struct cell_result)), "%s: no getter and no figure", c->name);
 		CHECK(c->decimals >= -1 && c->decimals <= 3, "%s: decimals %d", c->name, c->decimals);
 		CHECK(!(c->flags & COLUMN_CHECKS) || (c->flags & COLUMN_CELLS),
 		    "%s: in Checks but not in Cells", c->name);
 		CHECK(column_find(c->name) == c, "%s: column_find finds another", c->name);
 		for (j = 0; j < i; j++)
 			CHECK(strcmp(columns[j].name, c->name) != 0, "%s: twice", c->name);
-		snprintf(join + strlen(join), sizeof join - strlen(join), "%s%s", i ? "," : "",
-		    c->name);
+		if (k < sizeof well_known / sizeof well_known[0] &&
+		    strcmp(c->name, well_known[k]) == 0)
+			k++;
 	}
-	CHECK_STR(join, schema_header);
+	CHECK(k == sizeof well_known / sizeof well_known[0],
+	    "the well-known column %s is missing or out of order", well_known[k]);
 	CHECK(column_find("no_such_column") == NULL, "found a column that is not there");
 }
 
@@ -197,15 +237,20 @@ static void
 check_round_trip(const struct results *res, const char *dir)
 {
 	char *path = xasprintf("%s/results.csv", dir), *text, a[256], b[256];
+	char *header = table_header();
 	struct results back;
 	size_t len, nl;
-	unsigned i, k;
+	unsigned i, k, n;
 
 	CHECK(report_csv_write(res, path) == 0, "writing %s", path);
 	text = slurp(path, &len);
 	nl = strcspn(text, "\n");
-	CHECK(nl == strlen(schema_header) && strncmp(text, schema_header, nl) == 0,
-	    "results.csv's header is not the schema's: %.*s", (int)nl, text);
+	CHECK(nl == strlen(header) && strncmp(text, header, nl) == 0,
+	    "results.csv's header is not the column table's: %.*s", (int)nl, text);
+	for (i = 0, n = 1; i < nl; i++)
+		n += text[i] == ',';
+	CHECK(n == ncolumns, "results.csv's header has %u names for %u columns", n, ncolumns);
+	free(header);
 	CHECK(import_csv_parse(path, text, len, NULL, &back) == 0, "import of %s", path);
 	for (i = 0; i < back.nwarnings; i++)
 		CHECK(strstr(back.warnings[i], "does not read") == NULL,

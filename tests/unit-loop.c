@@ -7,9 +7,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "analysis/analysis.h"
 #include "loop/auto.h"
@@ -20,6 +23,7 @@
 #include "plan/plan.h"
 #include "render/report.h"
 #include "results/results.h"
+#include "view/view.h"
 
 /* The fake executor: records what it ran; the cell numbered fail_at fails. */
 struct fake {
@@ -243,18 +247,18 @@ test_stop_on_error(void)
 	plan_free(&p);
 }
 
-/* Too few block sizes: the finding says why in the report's words. */
+/* Too few block sizes: the record says the caps are not settled, the view why in the report's words. */
 static void
 test_auto_unsettled(void)
 {
-	struct auto_opts o = { .budget_s = 60, .knee_text = view_knee_text };
+	struct auto_opts o = { .budget_s = 60 };
 	struct plan p;
 	struct results res;
 	struct target t;
 	struct autoplan *ap;
 	struct knee k;
-	char text[REPORT_KNEE_TEXT], *want;
-	unsigned i, found = 0;
+	char text[REPORT_KNEE_TEXT], *want, **lines;
+	unsigned i, n, found = 0;
 	FILE *null = fopen("/dev/null", "w");
 
 	loop_setup(&p, &res, &t, 2, 1);
@@ -267,24 +271,21 @@ test_auto_unsettled(void)
 	}
 	ap = autoplan_new(&o, &p, &t, now_ns());
 	autoplan_finish(ap, &res, null);
+	CHECK(res.autoplan.nmodes == 1 && res.autoplan.modes[0].knee == AUTO_KNEE_UNSETTLED,
+	    "the record: %u modes, knee state %d", res.autoplan.nmodes,
+	    res.autoplan.nmodes ? (int)res.autoplan.modes[0].knee : -1);
 	analysis_caps_knee(res.cells, res.plan.ncells, MODE_READ, SUMMARY_NO_SHARE, &k);
 	CHECK(k.kind == KNEE_TOO_FEW, "two block sizes: kind %d", k.kind);
 	view_knee_text(&k, res.cells, SUMMARY_NO_SHARE, text, sizeof text);
 	want = xasprintf("read: caps not settled: %s", text);
-	for (i = 0; i < res.autoplan.nfindings; i++)
-		found += strncmp(res.autoplan.findings[i], want,
-		    sizeof res.autoplan.findings[0] - 1) == 0;
+	lines = view_auto_findings(&res, &n);
+	for (i = 0; i < n; i++)
+		found += strcmp(lines[i], want) == 0;
 	CHECK(found == 1, "no finding \"%s\"", want);
 	CHECK(strstr(want, "caps not settled: too few block sizes to find a knee (") != NULL,
 	    "the sentence: %s", want);
+	view_lines_free(lines, n);
 	free(want);
-	autoplan_free(ap);
-	o.knee_text = NULL;
-	ap = autoplan_new(&o, &p, &t, now_ns());
-	autoplan_finish(ap, &res, null);
-	for (i = found = 0; i < res.autoplan.nfindings; i++)
-		found += strcmp(res.autoplan.findings[i], "read: caps not settled") == 0;
-	CHECK(found == 1, "without a sentence function the finding names no reason");
 	autoplan_free(ap);
 	fclose(null);
 	results_free(&res);
@@ -352,13 +353,14 @@ static const struct loop_executor_ops vol_ops = {
 static bool
 auto_found(const struct results *res, const char *prefix, const char *word)
 {
-	unsigned i;
+	unsigned i, n;
+	char **lines = view_auto_findings(res, &n);
+	bool found = false;
 
-	for (i = 0; i < res->autoplan.nfindings; i++)
-		if (strncmp(res->autoplan.findings[i], prefix, strlen(prefix)) == 0 &&
-		    strstr(res->autoplan.findings[i], word) != NULL)
-			return true;
-	return false;
+	for (i = 0; i < n && !found; i++)
+		found = strncmp(lines[i], prefix, strlen(prefix)) == 0 && strstr(lines[i], word) != NULL;
+	view_lines_free(lines, n);
+	return found;
 }
 
 /* --auto on the fake volume, the cells of size noisy_bs noisy in their first noisy_runs runs. */
@@ -451,6 +453,97 @@ test_auto_again(void)
 	plan_free(&p);
 }
 
+/* Whether any string in j (an object or array, at any depth) has a space: a sentence. */
+static bool
+json_has_sentence(const cJSON *j)
+{
+	const cJSON *c;
+
+	if (cJSON_IsString(j))
+		return strchr(j->valuestring, ' ') != NULL;
+	cJSON_ArrayForEach(c, j)
+		if (strcmp(c->string != NULL ? c->string : "", "reason") != 0 && json_has_sentence(c))
+			return true;
+	return false;
+}
+
+/*
+ * results.json's "auto" holds figures and states, not sentences: the IOPS
+ * cap a number with its unit, the bandwidth cap in bytes/s, the knee a
+ * size; read back, the view words them as the run did.  A record written
+ * before (sentences in "findings") is shown as it is and written back.
+ */
+static void
+test_auto_record(void)
+{
+	struct fake_vol v = { 0 };
+	struct plan p;
+	struct results res, back;
+	cJSON *root, *a, *m, *cap;
+	char *text, **l1, **l2, err[256];
+	unsigned n1, n2, i, same;
+
+	auto_volume(&v, &res, &p);
+	text = results_to_json(&res);
+	root = cJSON_Parse(text);
+	a = cJSON_GetObjectItemCaseSensitive(root, "auto");
+	m = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "modes"), 0);
+	cap = cJSON_GetObjectItemCaseSensitive(m, "iops_cap");
+	CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(cap, "value")) &&
+	    fabs(cJSON_GetObjectItemCaseSensitive(cap, "value")->valuedouble - 3000) < 1 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cap, "unit")), "IOPS") == 0,
+	    "the IOPS cap is a number with its unit");
+	cap = cJSON_GetObjectItemCaseSensitive(m, "bw_cap");
+	CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(cap, "value")) &&
+	    fabs(cJSON_GetObjectItemCaseSensitive(cap, "value")->valuedouble / (128.0 * 1048576) -
+	    1) < 0.01 &&
+	    strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cap, "unit")), "bytes/s") ==
+	    0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cap, "settled")),
+	    "the bandwidth cap is a number of bytes/s, settled");
+	CHECK(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(m,
+	    "knee"), "bs")), "the knee is a size");
+	CHECK(cJSON_GetObjectItemCaseSensitive(a, "findings") == NULL && !json_has_sentence(a),
+	    "\"auto\" holds no sentence: %s", cJSON_PrintUnformatted(a));
+	memset(&back, 0, sizeof back);
+	CHECK(results_from_json(text, &back, err, sizeof err) == 0, "read back: %s", err);
+	l1 = view_auto_findings(&res, &n1);
+	l2 = view_auto_findings(&back, &n2);
+	for (i = same = 0; i < n1 && i < n2; i++)
+		same += strcmp(l1[i], l2[i]) == 0;
+	CHECK(n1 >= 6 && n1 == n2 && same == n1, "read back, the same %u sentences: %u of %u", n1,
+	    same, n2);
+	view_lines_free(l1, n1);
+	view_lines_free(l2, n2);
+	results_free(&back);
+	cJSON_Delete(root);
+	free(text);
+
+	/* An older record: its sentences shown and written back as they are. */
+	text = results_to_json(&res);
+	root = cJSON_Parse(text);
+	free(text);
+	a = cJSON_GetObjectItemCaseSensitive(root, "auto");
+	cJSON_DeleteItemFromObjectCaseSensitive(a, "modes");
+	m = cJSON_AddArrayToObject(a, "findings");
+	cJSON_AddItemToArray(m, cJSON_CreateString("read: knee at ~44 KiB (bandwidth cap / IOPS cap)"));
+	text = cJSON_Print(root);
+	memset(&back, 0, sizeof back);
+	CHECK(results_from_json(text, &back, err, sizeof err) == 0, "an older record: %s", err);
+	l2 = view_auto_findings(&back, &n2);
+	CHECK(n2 == 1 && strcmp(l2[0], "read: knee at ~44 KiB (bandwidth cap / IOPS cap)") == 0,
+	    "an older record's sentence shown as it is");
+	view_lines_free(l2, n2);
+	free(text);
+	text = results_to_json(&back);
+	CHECK(strstr(text, "\"findings\":\t[\"read: knee at ~44 KiB (bandwidth cap / IOPS cap)\"]") !=
+	    NULL, "and written back");
+	free(text);
+	results_free(&back);
+	cJSON_Delete(root);
+	results_free(&res);
+	plan_free(&p);
+}
+
 /* cell_line(verdict, status): the line of a randread cell with check ok. */
 static char *
 cell_line(enum stability_verdict v, enum cell_status st)
@@ -506,6 +599,7 @@ main(void)
 	test_retry();
 	test_auto_unsettled();
 	test_auto_again();
+	test_auto_record();
 	test_cell_line();
 	return check_done("unit-loop");
 }

@@ -85,6 +85,7 @@ fake_results(struct results *res)
 		r->dev.bw_bytes_s = r->bw_bytes_s;
 		r->dev.util_pct = 97.5;
 		bw_check_compute(r);
+		results_cell_derive(r);		/* as run.c does: results.json writes them */
 		analysis_stability_judge(r);	/* as run.c does: results.json writes r->stability */
 	}
 	res->cells[1].derived = CELL_DERIVED_IOPS;
@@ -329,6 +330,7 @@ fake_attempt(struct cell_result *a, const struct cell *c, uint64_t level, uint64
 		a->lat_pct_ns[s] = 100000 * (s + 1);
 	a->inflight_max = 1;
 	bw_check_compute(a);
+	results_cell_derive(a);
 	analysis_stability_judge(a);
 }
 

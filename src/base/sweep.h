@@ -477,18 +477,81 @@ struct expect {
 };
 
 /*
- * What an --auto run found and how sure it is (auto.c), for the report's
- * "How this was measured": one line per question, settled or not.
+ * What an --auto run found and how sure it is (auto-findings.c), as
+ * figures and states: per mode, each cap and the block sizes it rests on,
+ * the knee, the saturating depth at the depth search's sizes, the QD1
+ * latency and what the budget left open.  view-findings.c words them for
+ * report.md's "How this was measured" and the terminal.
  */
-#define AUTOPLAN_FINDINGS	48	/* 7 per mode, for every mode */
+enum auto_knee_state {
+	AUTO_KNEE_NONE,		/* not recorded */
+	AUTO_KNEE_FOUND,	/* both caps stated: the knee between them */
+	AUTO_KNEE_IOPS_BOUND,	/* no bandwidth cap up to the largest size */
+	AUTO_KNEE_BW_BOUND,	/* no IOPS cap down to the smallest size */
+	AUTO_KNEE_UNSETTLED,	/* a side without a plateau: its cells say why (view_knee_text) */
+	AUTO_KNEE_STATES
+};
+enum auto_depth_state {
+	AUTO_DEPTH_NONE,	/* not recorded */
+	AUTO_DEPTH_QD1_ONLY,	/* --depth gives QD1 only: not searched */
+	AUTO_DEPTH_OPEN,	/* the budget (or --like's cells) ended before the next depth */
+	AUTO_DEPTH_ON_CAP,	/* QD1 is on a settled cap: saturated at QD1 */
+	AUTO_DEPTH_SATURATED,	/* doubling from qd gained under the limit */
+	AUTO_DEPTH_NO_QD1,	/* the QD1 cell has no figures */
+	AUTO_DEPTH_UNSTEADY,	/* a cell stayed noisy or stalled over its runs */
+	AUTO_DEPTH_NOT_REACHED,	/* still gaining at the highest depth */
+	AUTO_DEPTH_STATES
+};
+/* A cap of a mode: stated when its side is a plateau. */
+struct auto_cap {
+	bool		 stated;
+	bool		 settled;	/* its range within target_pct, over two sizes or more */
+	double		 value, lo, hi;	/* IOPS, or bytes/s: the level and its cells' range */
+	unsigned	 nbs;		/* the block sizes it rests on */
+	uint64_t	 bs_lo, bs_hi;	/* ... the smallest and the largest */
+};
+/* The depth search at one block size. */
+struct auto_depth {
+	enum auto_depth_state state;
+	uint64_t	 bs;
+	unsigned	 qd;		/* SATURATED: the depth; UNSTEADY: the cell's; NOT_REACHED: the highest */
+	unsigned	 next_qd;	/* SATURATED: the depth it was compared with; OPEN: the one not measured */
+	unsigned	 from_qd;	/* OPEN: the depth that doubles (0: QD1 or the highest depth first) */
+	double		 gain_pct;	/* SATURATED, NOT_REACHED: the last doubling's IOPS gain */
+	bool		 on_iops;	/* ON_CAP: on the IOPS cap, else the bandwidth cap */
+	bool		 stalled;	/* UNSTEADY: stalled, else noisy */
+	unsigned	 runs;		/* UNSTEADY: how many times it ran */
+};
+struct auto_mode_record {
+	enum rw_mode	 mode;
+	struct auto_cap	 iops, bw;
+	enum auto_knee_state knee;
+	uint64_t	 knee_bs;		/* FOUND: the knee, rounded as the reports give it */
+	uint64_t	 knee_lo_bs, knee_hi_bs;	/* FOUND: the measured sizes either side */
+	uint64_t	 bound_bs;		/* IOPS_BOUND: up to; BW_BOUND: down to */
+	unsigned	 ndepth;
+	struct auto_depth depth[2];
+	uint64_t	 qd1_bs;		/* the QD1 latency's block size */
+	bool		 qd1_measured;
+	uint64_t	 qd1_p50_ns, qd1_p99_ns;
+	double		 qd1_iops;
+	bool		 open;			/* the budget ended before a cell: */
+	uint64_t	 open_bs;
+	unsigned	 open_depth;
+	char		 open_reason[96];	/* ... its reason, as a cell's ("QD1 latency at 4 KiB") */
+};
 struct autoplan_record {
 	bool		 on;
 	unsigned	 budget_s;	/* the most the run could take */
 	unsigned	 elapsed_s;	/* what it took */
 	unsigned	 target_pct;	/* a cap is settled when its range is within this */
+	unsigned	 depth_gain_pct;	/* a doubling of depth that gains less: saturated */
 	char		 like[256];	/* --like: the run whose cells were measured again */
-	unsigned	 nfindings;
-	char		 findings[AUTOPLAN_FINDINGS][240];
+	unsigned	 nmodes;
+	struct auto_mode_record modes[MODE_COUNT];
+	/* An older results.json's findings, stored as sentences: shown as they are. */
+	char		**legacy;
+	unsigned	 nlegacy;
 };
 
 /* The one record everything else reads: results.json in memory. */

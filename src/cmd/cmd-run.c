@@ -554,7 +554,6 @@ cmd_run_exec(struct config *cfg)
 	if (cfg->resume != NULL && resume_check(cfg, &old, &t, &p) != 0)
 		goto out;
 	cmd_auto_opts(cfg, &ao);
-	ao.knee_text = view_knee_text;
 	if (ao.like != NULL && autoplan_like(&ao, &p) != 0)
 		goto out;
 	if (cfg->auto_plan && ao.like == NULL && (autoplan_check_shares(&p) != 0 ||

@@ -609,6 +609,7 @@ csv_cell(const struct csv_row *row, unsigned index, struct cell_result *r)
 		snprintf(r->status_reason, sizeof r->status_reason, "failed in the table (row %u)",
 		    row->line);
 	bw_check_compute(r);
+	results_cell_derive(r);
 	analysis_stability_judge(r);	/* no per-second series: unknown */
 	/* The check of a table: its two columns against each other; no device leg. */
 	if (r->derived & CELL_DERIVED_IOPS)

@@ -383,6 +383,7 @@ import_fio_cell(struct fio_import *im, const cJSON **e, unsigned n, struct cell_
 	bw_check_compute(r);
 	if (n > 1)
 		import_fio_clones(im, name, n, &s, r);
+	results_cell_derive(r);
 	analysis_stability_judge(r);	/* no per-second series: unknown */
 	return 1;
 }

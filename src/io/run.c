@@ -479,6 +479,7 @@ run_finish(struct run_watch *w, struct cell_result *r, const struct devstat *ds0
 	} else
 		r->status = CELL_OK;
 	bw_check_compute(r);
+	results_cell_derive(r);
 	if (w->rules->judge != NULL)
 		w->rules->judge(r, (unsigned)(window / NSEC_PER_SEC), w->plan->steady_window_s);
 	return ret;

@@ -1,13 +1,14 @@
 /*
  * sweep run --auto, what a run found: per mode, the caps and the knee, the
  * saturating depth at the depth search's sizes and the QD1 latency, how
- * sure each is and what the budget left open (results.json's "auto",
- * report.md's "How this was measured").
+ * sure each is and what the budget left open, as figures and states
+ * (results.json's "auto"); view-findings.c words them for report.md's
+ * "How this was measured" and the terminal.
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/analysis.h"
@@ -15,90 +16,53 @@
 #include "loop/auto-plan.h"
 #include "loop/auto.h"
 #include "results/results.h"
+#include "view/view.h"
 
-/* Add one finding to res (printed with the report's "How this was measured"). */
-static void __attribute__((format(printf, 2, 3)))
-auto_finding(struct results *res, const char *fmt, ...)
-{
-	struct autoplan_record *a = &res->autoplan;
-	va_list ap;
-
-	if (a->nfindings >= AUTOPLAN_FINDINGS)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(a->findings[a->nfindings++], sizeof a->findings[0], fmt, ap);
-	va_end(ap);
-}
-
-/* One cap's finding: its value, range and whether it is settled (or why it is not known). */
+/* One side's cap, when its side is a plateau. */
 static void
-auto_cap_finding(struct results *res, enum rw_mode mode, const char *name, double cap, double lo,
-    double hi, unsigned n, double unit, const char *uname)
+auto_cap_record(struct auto_cap *c, bool plateau, double cap, double lo, double hi, unsigned n,
+    uint64_t bs_lo, uint64_t bs_hi)
 {
-	double pct = cap > 0 ? 100 * (hi - lo) / cap : 0;
-
-	if (!(cap > 0))
+	if (!plateau || !(cap > 0))
 		return;
-	if (auto_cap_ok(cap, lo, hi, n))
-		auto_finding(res, "%s: %s cap %.*f %s (cells %.*f-%.*f over %u block sizes, range "
-		    "%.1f%%): settled (target %u%%)", mode_name(mode), name, unit > 1 ? 1 : 0,
-		    cap / unit, uname, unit > 1 ? 1 : 0, lo / unit, unit > 1 ? 1 : 0, hi / unit, n,
-		    pct, AUTO_TARGET_PCT);
-	else
-		auto_finding(res, "%s: %s cap %.*f %s (cells %.*f-%.*f over %u block size%s, range "
-		    "%.1f%%): not settled (target %u%%)", mode_name(mode), name, unit > 1 ? 1 : 0,
-		    cap / unit, uname, unit > 1 ? 1 : 0, lo / unit, unit > 1 ? 1 : 0, hi / unit, n,
-		    n == 1 ? "" : "s", pct, AUTO_TARGET_PCT);
-}
-
-/*
- * Why a mode's caps are not settled: too few block sizes, or too close
- * together, and the cells left out of the fit ("read 4K QD1 (stalled)"),
- * in the words of the report's knee sentence (the opts' knee_text).
- */
-static void
-auto_knee_unsettled(const struct autoplan *ap, struct results *res, enum rw_mode mode,
-    const struct knee *k)
-{
-	char why[640];
-
-	if (ap->knee_text == NULL) {
-		auto_finding(res, "%s: caps not settled", mode_name(mode));
-		return;
-	}
-	ap->knee_text(k, res->cells, SUMMARY_NO_SHARE, why, sizeof why);
-	auto_finding(res, "%s: caps not settled: %s", mode_name(mode), why);
+	c->stated = true;
+	c->settled = auto_cap_ok(cap, lo, hi, n);
+	c->value = cap;
+	c->lo = lo;
+	c->hi = hi;
+	c->nbs = n;
+	c->bs_lo = bs_lo;
+	c->bs_hi = bs_hi;
 }
 
 /* The caps and the knee of a mode. */
 static void
-auto_knee_findings(const struct autoplan *ap, struct results *res, enum rw_mode mode)
+auto_knee_record(struct results *res, struct auto_mode_record *m)
 {
 	struct knee k;
-	char a[32];
 
-	analysis_caps_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
-	if (k.iops_plateau)
-		auto_cap_finding(res, mode, "IOPS", k.iops_cap, k.iops_lo, k.iops_hi,
-		    k.iops_npoints, 1, "IOPS");
-	if (k.bw_plateau)
-		auto_cap_finding(res, mode, "bandwidth", k.bw_cap, k.bw_lo, k.bw_hi, k.bw_npoints,
-		    MIB, "MiB/s");
+	analysis_caps_knee(res->cells, res->plan.ncells, m->mode, SUMMARY_NO_SHARE, &k);
+	auto_cap_record(&m->iops, k.iops_plateau, k.iops_cap, k.iops_lo, k.iops_hi,
+	    k.iops_npoints, k.iops_bs_lo, k.iops_bs_hi);
+	auto_cap_record(&m->bw, k.bw_plateau, k.bw_cap, k.bw_lo, k.bw_hi, k.bw_npoints,
+	    k.bw_bs_lo, k.bw_bs_hi);
 	/* A side without a plateau: the report's sentence says what its cells show. */
 	if ((k.kind != KNEE_TOO_FEW && k.kind != KNEE_BW_BOUND && !k.iops_plateau) ||
 	    (k.kind != KNEE_TOO_FEW && k.kind != KNEE_IOPS_BOUND && !k.bw_plateau))
-		auto_knee_unsettled(ap, res, mode, &k);
-	else if (k.kind == KNEE_FOUND)
-		auto_finding(res, "%s: knee at ~%s (bandwidth cap / IOPS cap)", mode_name(mode),
-		    size_human(analysis_caps_knee_size(&k), a, sizeof a));
-	else if (k.kind == KNEE_IOPS_BOUND)
-		auto_finding(res, "%s: bandwidth cap not reached: IOPS-bound up to %s (not settled)",
-		    mode_name(mode), size_human(k.bs_max, a, sizeof a));
-	else if (k.kind == KNEE_BW_BOUND)
-		auto_finding(res, "%s: IOPS cap not reached: bandwidth-bound down to %s (not settled)",
-		    mode_name(mode), size_human(k.bs_min, a, sizeof a));
-	else
-		auto_knee_unsettled(ap, res, mode, &k);
+		m->knee = AUTO_KNEE_UNSETTLED;
+	else if (k.kind == KNEE_FOUND) {
+		m->knee = AUTO_KNEE_FOUND;
+		m->knee_bs = analysis_caps_knee_size(&k);
+		m->knee_lo_bs = k.knee_lo_bs;
+		m->knee_hi_bs = k.knee_hi_bs;
+	} else if (k.kind == KNEE_IOPS_BOUND) {
+		m->knee = AUTO_KNEE_IOPS_BOUND;
+		m->bound_bs = k.bs_max;
+	} else if (k.kind == KNEE_BW_BOUND) {
+		m->knee = AUTO_KNEE_BW_BOUND;
+		m->bound_bs = k.bs_min;
+	} else
+		m->knee = AUTO_KNEE_UNSETTLED;
 }
 
 /* A cell of the depth search at bs that its verdict leaves out (the shallowest), or -1. */
@@ -117,64 +81,78 @@ auto_depth_left_out(const struct autoplan *ap, const struct results *res, enum r
 	}
 }
 
-/* The saturating depth at the two sizes of the depth search, and the QD1 latency. */
+/* The depth search at bs: where IOPS saturate, or why that is not known. */
 static void
-auto_depth_findings(const struct autoplan *ap, struct results *res, enum rw_mode mode)
+auto_depth_record(const struct autoplan *ap, struct results *res, enum rw_mode mode,
+    const struct knee *k, struct auto_depth *d)
+{
+	unsigned sat, to, next;
+	double gain;
+	char why[96];
+	int q;
+
+	if (ap->depth_max == 1) {
+		d->state = AUTO_DEPTH_QD1_ONLY;
+		return;
+	}
+	next = auto_depth_step(ap, res, mode, d->bs, k, &sat, &gain, &to, why, sizeof why);
+	if (next != 0) {
+		d->state = AUTO_DEPTH_OPEN;
+		d->next_qd = next;
+		d->from_qd = to;
+	} else if (sat > 0 && to == 0) {
+		d->state = AUTO_DEPTH_ON_CAP;
+		d->on_iops = d->bs <= k->iops_bs_hi && k->iops_plateau;
+	} else if (sat > 0) {
+		d->state = AUTO_DEPTH_SATURATED;
+		d->qd = sat;
+		d->next_qd = to;
+		d->gain_pct = gain * 100;
+	} else if ((q = auto_find(res, mode, d->bs, 1, ap->jobs)) < 0 || auto_iops(res, q) <= 0)
+		d->state = AUTO_DEPTH_NO_QD1;
+	else if ((q = auto_depth_left_out(ap, res, mode, d->bs)) >= 0) {
+		d->state = AUTO_DEPTH_UNSTEADY;
+		d->qd = res->cells[q].cell.depth;
+		d->stalled = res->cells[q].stability.verdict == STABILITY_STALLED;
+		d->runs = res->cells[q].nattempts ? res->cells[q].nattempts : 1;
+	} else {
+		d->state = AUTO_DEPTH_NOT_REACHED;
+		d->qd = ap->depth_max;
+		d->gain_pct = gain * 100;
+	}
+}
+
+/* The saturating depth at the two sizes of the depth search, the QD1 latency, what is open. */
+static void
+auto_depth_records(const struct autoplan *ap, struct results *res, struct auto_mode_record *m)
 {
 	struct knee k;
 	uint64_t sizes[2];
-	unsigned i, sat, to;
-	double gain;
-	char why[96], a[32];
+	unsigned i;
 	int q;
 
-	analysis_caps_knee(res->cells, res->plan.ncells, mode, SUMMARY_NO_SHARE, &k);
+	analysis_caps_knee(res->cells, res->plan.ncells, m->mode, SUMMARY_NO_SHARE, &k);
 	auto_ends(ap, &sizes[0], &sizes[1]);
 	for (i = 0; i < 2; i++) {
 		if (!auto_fits(ap, sizes[i]) || (i == 1 && sizes[1] == sizes[0]))
 			continue;
-		size_human(sizes[i], a, sizeof a);
-		if (ap->depth_max == 1)
-			auto_finding(res, "%s: saturating depth at %s: not searched (--depth gives QD1 "
-			    "only)", mode_name(mode), a);
-		else if (auto_depth_step(ap, res, mode, sizes[i], &k, &sat, &gain, &to, why,
-		    sizeof why) != 0)
-			auto_finding(res, "%s: saturating depth at %s: not settled (%s %s)",
-			    mode_name(mode), a, ap->fixed ? "not among the cells of --like:" :
-			    "the budget ended before", why);
-		else if (sat > 0 && to == 0)
-			auto_finding(res, "%s: saturating depth at %s: QD1 (on the settled %s cap, "
-			    "within %u%%: no depth does more)", mode_name(mode), a,
-			    sizes[i] <= k.iops_bs_hi && k.iops_plateau ? "IOPS" : "bandwidth",
-			    AUTO_DEPTH_GAIN_PCT);
-		else if (sat > 0)
-			auto_finding(res, "%s: saturating depth at %s: QD%u (QD%u\u2192%u: %+.1f%% IOPS, "
-			    "under %u%%)", mode_name(mode), a, sat, sat, to, gain * 100,
-			    AUTO_DEPTH_GAIN_PCT);
-		else if ((q = auto_find(res, mode, sizes[i], 1, ap->jobs)) < 0 || auto_iops(res, q) <= 0)
-			auto_finding(res, "%s: saturating depth at %s: not measured (QD1 has no figures)",
-			    mode_name(mode), a);
-		else if ((q = auto_depth_left_out(ap, res, mode, sizes[i])) >= 0)
-			auto_finding(res, "%s: saturating depth at %s: not settled (QD%u stayed %s over "
-			    "%u run%s)", mode_name(mode), a, res->cells[q].cell.depth,
-			    res->cells[q].stability.verdict == STABILITY_STALLED ? "stalled" : "noisy",
-			    res->cells[q].nattempts ? res->cells[q].nattempts : 1,
-			    res->cells[q].nattempts > 1 ? "s" : "");
-		else
-			auto_finding(res, "%s: saturating depth at %s: not reached by QD%u (the last "
-			    "doubling gained %+.1f%% IOPS; give a higher --depth)", mode_name(mode), a,
-			    ap->depth_max, gain * 100);
+		m->depth[m->ndepth].bs = sizes[i];
+		auto_depth_record(ap, res, m->mode, &k, &m->depth[m->ndepth++]);
 	}
-	size_human(ap->qd1_bs, a, sizeof a);
-	if ((q = auto_find(res, mode, ap->qd1_bs, 1, ap->jobs)) >= 0 &&
-	    results_cell_has_figures(&res->cells[q]))
-		auto_finding(res, "%s: QD1 latency at %s: p50 %.1f us, p99 %.1f us (%.0f IOPS)",
-		    mode_name(mode), a, (double)res->cells[q].lat_pct_ns[0] / 1e3,
-		    (double)res->cells[q].lat_pct_ns[2] / 1e3, res->cells[q].iops);
-	else
-		auto_finding(res, "%s: QD1 latency at %s: not measured", mode_name(mode), a);
-	if (ap->open[ap->cur][0] != '\0')
-		auto_finding(res, "%s: the budget ended before %s", mode_name(mode), ap->open[ap->cur]);
+	m->qd1_bs = ap->qd1_bs;
+	if ((q = auto_find(res, m->mode, ap->qd1_bs, 1, ap->jobs)) >= 0 &&
+	    results_cell_has_figures(&res->cells[q])) {
+		m->qd1_measured = true;
+		m->qd1_p50_ns = res->cells[q].lat_pct_ns[0];
+		m->qd1_p99_ns = res->cells[q].lat_pct_ns[2];
+		m->qd1_iops = res->cells[q].iops;
+	}
+	if (ap->open_set[ap->cur]) {
+		m->open = true;
+		m->open_bs = ap->open[ap->cur].bs;
+		m->open_depth = ap->open[ap->cur].depth;
+		str_copy(m->open_reason, sizeof m->open_reason, ap->open[ap->cur].why);
+	}
 }
 
 /* What the run found, how sure, and what the budget left open: into res, and printed to f. */
@@ -182,26 +160,31 @@ void
 autoplan_finish(struct autoplan *ap, struct results *res, FILE *f)
 {
 	struct autoplan_record *a = &res->autoplan;
-	unsigned m, i;
+	unsigned m, i, n;
+	char **lines;
 
+	results_auto_free(a);
 	memset(a, 0, sizeof *a);
 	a->on = true;
 	a->budget_s = ap->fixed ? 0 : (unsigned)(ap->budget_ns / NSEC_PER_SEC);
 	a->elapsed_s = (unsigned)((now_ns() - ap->start_ns + NSEC_PER_SEC / 2) / NSEC_PER_SEC);
 	a->target_pct = AUTO_TARGET_PCT;
+	a->depth_gain_pct = AUTO_DEPTH_GAIN_PCT;
 	str_copy(a->like, sizeof a->like, ap->like);
 	for (m = 0; m < ap->nmodes; m++) {
 		ap->cur = m;
-		auto_knee_findings(ap, res, ap->modes[m]);
-		auto_depth_findings(ap, res, ap->modes[m]);
+		a->modes[a->nmodes].mode = ap->modes[m];
+		auto_knee_record(res, &a->modes[a->nmodes]);
+		auto_depth_records(ap, res, &a->modes[a->nmodes++]);
 	}
 	if (ap->fixed)
 		fprintf(f, "Auto: %u cells of %s in %u s\n", res->plan.ncells, ap->like, a->elapsed_s);
 	else
 		fprintf(f, "Auto: %u cells in %u s of a %u s budget\n", res->plan.ncells,
 		    a->elapsed_s, a->budget_s);
-	for (i = 0; i < a->nfindings; i++)
-		fprintf(f, "  %s\n", a->findings[i]);
+	lines = view_auto_findings(res, &n);
+	for (i = 0; i < n; i++)
+		fprintf(f, "  %s\n", lines[i]);
+	view_lines_free(lines, n);
 	fflush(f);
 }
-

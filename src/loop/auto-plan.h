@@ -1,6 +1,6 @@
 /*
  * auto.c's own: the planner's state, and what auto-findings.c reads of it
- * to state what a run found.
+ * to record what a run found.
  */
 #ifndef SWEEP_AUTO_PLAN_H
 #define SWEEP_AUTO_PLAN_H
@@ -8,6 +8,8 @@
 #include "loop/auto.h"
 
 #define AUTO_BS_TOP	(8 * MIB)	/* the default plan's largest block size */
+
+struct knee;
 
 struct autoplan {
 	enum rw_mode	 modes[MODE_COUNT];
@@ -30,10 +32,10 @@ struct autoplan {
 	unsigned	 nbisect;	/* knee bisection cells of the current mode */
 	uint64_t	 first[2];	/* the current mode's first plateau cells' sizes */
 	bool		 first_set;	/* ... chosen */
-	char		 open[MODE_COUNT][128];	/* what the budget left unmeasured, per mode */
+	struct cell	 open[MODE_COUNT];	/* the cell the budget left unmeasured, per mode */
+	bool		 open_set[MODE_COUNT];
 	char		 like[256];
 	bool		 fixed;		/* --like: the cells are given, none is added */
-	auto_knee_text_fn *knee_text;
 };
 
 /* auto.c */

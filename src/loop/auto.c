@@ -217,7 +217,6 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
 	ap->max_io = auto_max_io(t);
 	auto_bs_range(ap, o->bs_given, p);
 	ap->start_ns = start_ns;
-	ap->knee_text = o->knee_text;
 	ap->budget_default = o->budget_s == 0;
 	ap->budget_ns = (uint64_t)(o->budget_s ? o->budget_s :
 	    AUTO_BUDGET_PER_MODE_S * ap->nmodes) * NSEC_PER_SEC;
@@ -506,7 +505,9 @@ auto_note_gain(struct results *res, int j, unsigned from, unsigned to, double ga
  * The depth search at bs (step 5): the next depth to measure (0 when it is
  * over), and in *sat the saturating depth found (0: none yet, or not
  * saturated by the highest depth), with the step's gain and its end depth
- * in *gain_out and *to (0: QD1 is on a settled cap of k).  A QD1 cell
+ * in *gain_out and *to (0: QD1 is on a settled cap of k).  When it
+ * returns a depth, *to is the one that depth doubles (0: QD1, or the
+ * highest depth first), and why the cell's reason.  A QD1 cell
  * below the caps has the highest depth measured first (step 3).  A depth
  * whose IOPS are within AUTO_DEPTH_GAIN_PCT of the highest depth's is
  * saturated without the doublings between: IOPS that do not fall with
@@ -547,6 +548,7 @@ auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mod
 			j = top;
 		if (j < 0) {
 			snprintf(why, len, "depth search %u\u2192%u", d, nd);
+			*to = d;
 			return nd;
 		}
 		if (!auto_clean(res, j))
@@ -751,8 +753,8 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res, unsign
 		left = ap->mode_end_ns > now ? ap->mode_end_ns - now : 0;
 		/* The first cell runs whatever the layout took: a run of no cell says nothing. */
 		if (left < need && res->plan.ncells > 0) {
-			snprintf(ap->open[ap->cur], sizeof ap->open[0], "%s (bs %s, depth %u)", c.why,
-			    size_short(c.bs, b, sizeof b), c.depth);
+			ap->open[ap->cur] = c;
+			ap->open_set[ap->cur] = true;
 			continue;
 		}
 		p->runtime_s = ap->runtime_s;

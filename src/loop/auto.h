@@ -24,24 +24,14 @@
 #define AUTOPLAN_NEW		UINT_MAX	/* autoplan_extend: a new cell, not one again */
 
 struct autoplan;
-struct knee;
 
-/* The sentence of a knee (view_knee_text): cells, a read share, into text of len. */
-typedef void auto_knee_text_fn(const struct knee *k, const struct cell_result *cells, int share,
-    char *text, size_t len);
-
-/*
- * What --auto takes from the options; the command fills it
- * (cmd_auto_opts), and the sentence function of a knee whose caps are not
- * settled, so that the planner and the report word it alike.
- */
+/* What --auto takes from the options; the command fills it (cmd_auto_opts). */
 struct auto_opts {
 	bool			 bs_given;	/* --bs or a sweep file's bs: the range explored */
 	bool			 ramp_given;	/* --ramp on the command line: kept */
 	bool			 runtime_given;	/* --runtime on the command line: kept */
 	unsigned		 budget_s;	/* --budget; 0 the default */
 	const char		*like;		/* --like DIR, or NULL */
-	auto_knee_text_fn	*knee_text;	/* NULL: the finding names no reason */
 };
 
 /* The planner for the modes, depths and jobs of p (the given plan) on t.  Caller frees. */

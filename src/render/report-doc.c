@@ -214,8 +214,9 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 
 /*
  * How this was measured: an --auto run's cells by the question that chose
- * them, its budget, and what it found and how sure (view-docs.c).  Nothing
- * for a run of fixed cells.
+ * them, its budget, and what it found and how sure (view-docs.c, the
+ * findings worded from results.json's figures by view_auto_findings).
+ * Nothing for a run of fixed cells.
  */
 static void
 report_doc_measured(struct doc *d, const struct report_ctx *ctx)

@@ -2,8 +2,10 @@
  * The per-cell columns: one row of columns[] for each figure a cell has in
  * results.csv and in the workbook's Cells and Checks sheets, in their order.
  * `sweep import --csv` knows sweep's own results.csv by the same names.
- * Adding a figure is one row here plus its field in results.json
- * (results.c); doc/results-schema.md lists the columns.
+ * Adding a figure is one row here (a double of the cell needs no getter:
+ * .off and .div) plus its field in struct cell_result and its row in
+ * results_cell_fields; doc/results-schema.md's table of the columns and
+ * the tests' header are made from this one.
  */
 #include "config.h"
 
@@ -469,10 +471,18 @@ void
 column_value(const struct column *c, const struct results *res, const struct cell_result *r,
     struct column_value *v)
 {
+	double d;
+
 	memset(v, 0, sizeof *v);
 	if (r->status == CELL_SKIPPED && !(c->flags & COLUMN_ALWAYS))
 		return;
-	c->get(res, r, v);
+	if (c->get != NULL) {
+		c->get(res, r, v);
+		return;
+	}
+	memcpy(&d, (const char *)r + c->off, sizeof d);
+	if (d > 0)
+		number(v, c->div > 0 ? d / c->div : d);
 }
 
 /* The column named name (results.csv's header), or NULL. */

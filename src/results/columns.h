@@ -47,6 +47,9 @@ struct column {
 	unsigned	 checks_width;	/* in the Checks sheet; 0: the sheet's default */
 	void		(*get)(const struct results *res, const struct cell_result *r,
 			    struct column_value *v);
+	/* Without get: the double at off in the cell, / div (0: as is); empty unless above 0. */
+	size_t		 off;
+	double		 div;
 };
 
 extern const struct column columns[];

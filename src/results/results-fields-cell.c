@@ -697,3 +697,29 @@ const struct results_field results_cell_fields[] = {
 	  "that was never re-run" },
 	{ .key = NULL }
 };
+
+/* Each row's derive of fields (and of its objects' rows) on r. */
+static void
+cell_derive_rows(const struct results_field *fields, struct cell_result *r)
+{
+	const struct results_field *f;
+
+	for (f = fields; f->key != NULL; f++) {
+		if (f->derive != NULL)
+			f->derive(r);
+		if (f->type == RF_OBJECT && f->sub != NULL)
+			cell_derive_rows(f->sub, r);
+	}
+}
+
+/*
+ * The figures derived from a cell's others (a row's derive), set where a
+ * cell is made or loaded (run.c, the imports, results.json's reader, as
+ * analysis_stability_judge is), so that writing results.json computes
+ * nothing.  A round or an attempt is a cell made by the run, or loaded.
+ */
+void
+results_cell_derive(struct cell_result *r)
+{
+	cell_derive_rows(results_cell_fields, r);
+}

@@ -165,14 +165,9 @@ const struct results_field results_top_fields[] = {
 	  "when none were given" },
 	{ .key = "auto", .type = RF_CUSTOM, .write = auto_write, .read = auto_read,
 	  .typedoc = "object",
-	  .doc = "`sweep run --auto` only (absent otherwise): `budget_s` (the most the run "
-	  "could take; 0 with `--like`), `elapsed_s`, `target_pct` (a cap is settled "
-	  "when its plateau rests on 2 block sizes or more and its range is within "
-	  "this percent of it), `like` (with `--like`: the earlier run's directory), "
-	  "`findings`: one sentence per question and mode (the caps with their "
-	  "ranges, settled or not; the knee; the saturating depth; QD1 latency at 4 "
-	  "KiB; what the budget left open), as printed at the end of the run and in "
-	  "report.md's \"How this was measured\"" },
+	  .doc = "`sweep run --auto` only (absent otherwise): the budget, and what the run "
+	  "found per mode as figures and states (the caps, the knee, the saturating depth, QD1 "
+	  "latency, what the budget left open); below, under \"auto\"" },
 	{ .key = "target", .type = RF_OBJECT, .off = RS(target), .sub = results_target_fields,
 	  .flags = RF_READ_APART, .typedoc = "object", .doc = "below" },
 	{ .key = "plan", .type = RF_OBJECT, .sub = results_plan_fields, .flags = RF_READ_APART,

@@ -41,6 +41,8 @@ typedef void	 results_field_write_fn(cJSON *o, const struct results_field *f,
 /* Read f's key of o into the record at base; 0, or -EINVAL with err set. */
 typedef int	 results_field_read_fn(const cJSON *o, const struct results_field *f,
 		    void *base, char *err, size_t errlen);
+/* Set a figure derived from the cell's other figures (results_cell_derive). */
+typedef void	 results_field_derive_fn(struct cell_result *r);
 /* Whether f's key is written, or written as a value rather than null. */
 typedef bool	 results_field_test_fn(const void *base);
 
@@ -63,6 +65,8 @@ struct results_field {
 	const struct results_field *sub;	/* RF_OBJECT, its rows on the record at off */
 	results_field_write_fn *write;		/* instead of the type's */
 	results_field_read_fn *read;		/* instead of the type's; RF_CUSTOM: NULL, read elsewhere */
+	results_field_derive_fn *derive;	/* a figure set from the cell's others wherever a
+						   cell is stored or loaded (with RF_WRITE_ONLY) */
 	const char	*typedoc;		/* the schema's type column (a table's first row
 						   has one: the table has the column) */
 	const char	*doc;			/* NULL: documented with the row above; "%k": the sub-keys */

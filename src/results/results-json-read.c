@@ -73,6 +73,7 @@ cell_from_json(const cJSON *o, struct cell_result *r, char *err, size_t errlen)
 		results_cell_free(r);
 		return -EINVAL;
 	}
+	results_cell_derive(r);
 	return 0;
 }
 

@@ -385,6 +385,7 @@ results_free(struct results *res)
 	free(res->plan.cells);
 	free(res->target.path);	/* the record's copy of the target (io/target.c's target_free) */
 	free(res->target.name);
+	results_auto_free(&res->autoplan);
 	memset(res, 0, sizeof *res);
 }
 

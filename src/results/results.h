@@ -58,10 +58,14 @@ char	*results_to_json(const struct results *res);
 int	 results_load(const char *path, struct results *res);
 int	 results_from_json(const char *text, struct results *res, char *err, size_t errlen);
 
+/* results-fields-cell.c: the figures the field table derives from r's others, set on r */
+void	 results_cell_derive(struct cell_result *r);
+
 /* results-auto.c: the "auto" object of results.json (an --auto run's findings) */
 struct cJSON;
 void	 results_auto_to_json(struct cJSON *root, const struct autoplan_record *a);
 void	 results_auto_from_json(const struct cJSON *o, struct autoplan_record *a);
+void	 results_auto_free(struct autoplan_record *a);
 
 
 /* import-csv.c: a table of numbers into results */

@@ -53,8 +53,7 @@ docs_measured(struct view_measured *m, const struct results *res)
 		again += res->cells[i].nattempts > 1;
 	}
 	m->on = true;
-	m->findings = (const char (*)[240])a->findings;
-	m->nfindings = a->nfindings;
+	m->findings = view_auto_findings(res, &m->nfindings);
 	if (a->like[0] != '\0') {
 		m->text = xasprintf("sweep run --auto --like measured the %u cells of an earlier run "
 		    "again, so that sweep compare has every cell in common (in %u s): ",
@@ -113,6 +112,7 @@ view_docs_free(struct view_docs *d)
 	view_notes_free(&d->notes);
 	view_retry_free(&d->retry, &d->rounds);
 	free(d->measured.text);
+	view_lines_free(d->measured.findings, d->measured.nfindings);
 	free(d->wl);
 	free(d);
 }

@@ -559,6 +559,13 @@ unsigned view_check_counts(const struct results *res, unsigned *checked, unsigne
 /* view-findings.c: per workload the sentences of its caps and saturation, in these columns */
 enum { FIND_EXPECT, FIND_SATURATION, FIND_COLS };
 void	 view_findings(const struct results *res, const struct summary *sum, struct view_table *t);
+/*
+ * An --auto run's findings (results.autoplan) in words, one sentence each
+ * in the order report.md lists them; an older record's as it stored them.
+ * *n gets how many.  Caller frees with view_lines_free().
+ */
+char	**view_auto_findings(const struct results *res, unsigned *n);
+void	 view_lines_free(char **lines, unsigned n);
 
 /* view-rounds.c: --rounds-until-steady's tracking cells, round by round, and the window */
 void	 view_rounds(const struct results *res, const struct summary *sum, struct view_table *t);
@@ -821,7 +828,7 @@ struct view_measured {
 	bool		 on;
 	char		*text;		/* the cells by the question that chose them */
 	const char	*like;		/* --like: the run measured again, after text; else NULL */
-	const char	(*findings)[240];	/* nfindings of them */
+	char		**findings;	/* what it found (view_auto_findings), nfindings of them */
 	unsigned	 nfindings;
 };
 
