@@ -126,8 +126,24 @@ expect_usage "no results file" "$SWEEP" report
 # the p90) when the mean is 10x the p50 or more; none when they agree.
 grep -q "| QD1 4K mean (us) | QD1 4K p50 (us) | QD1 4K p99 (us) |" "$T/run/report.md" ||
 	fail "report.md: the summary has no QD1 4K mean beside p50 and p99"
-! grep -q "two populations" "$T/run/report.md" ||
-	fail "report.md: a latency note where the mean and the p50 agree"
+# The run is real: on a busy host its QD1 cell's mean can be 10x its p50
+# (a thread that waited for a CPU), so the note must follow its own figures.
+split=$($PY - "$T/run/results.json" <<'PYEOF'
+import json, sys
+for c in json.load(open(sys.argv[1]))["cells"]:
+    l = c.get("lat_ns") or {}
+    if c["mode"] == "randread" and c["bs"] == 4096 and c["depth"] == 1 and l.get("p50"):
+        print("yes" if l["mean"] >= 10 * l["p50"] else "no")
+        break
+PYEOF
+)
+if [ "$split" = yes ]; then
+	grep -q "two populations" "$T/run/report.md" ||
+		fail "report.md: the QD1 mean is 10x its p50 and no latency note says so"
+else
+	! grep -q "two populations" "$T/run/report.md" ||
+		fail "report.md: a latency note where the mean and the p50 agree"
+fi
 mkdir -p "$T/twopop"
 $PY - "$T/run/results.json" "$T/twopop/results.json" <<'PYEOF' || fail "twopop: rewriting results.json"
 import json, sys
