@@ -288,7 +288,7 @@ csv_number(const char *s, char delim, bool k_suffix, double *out)
 
 /* The header row into cols; checks that the columns a row needs are there. */
 static int
-csv_header(struct csv_in *in, unsigned line, struct csv_column *cols, unsigned *ncols,
+table_header(struct csv_in *in, unsigned line, struct csv_column *cols, unsigned *ncols,
     char *ignored, size_t ilen, unsigned *nignored)
 {
 	bool have[COL_SWEEP + 1] = { false };
@@ -763,7 +763,7 @@ import_csv_parse(const char *name, const char *text, size_t len, const char *lab
 		ret = csv_bad(&in, 0, NULL, 0, "empty: a table needs a header row (mode, bs, iops "
 		    "and/or bw_mib_s, ...) and a row per cell");
 	if (ret > 0)
-		ret = csv_header(&in, line, cols, &ncols, ignored, sizeof ignored, &nignored);
+		ret = table_header(&in, line, cols, &ncols, ignored, sizeof ignored, &nignored);
 	while (ret == 0 && (ret = csv_record(&in, &line)) > 0) {
 		for (i = 0; i < in.nfield && in.field[i][0] == '\0'; i++)
 			;

@@ -220,7 +220,7 @@ results_fields_read(const cJSON *o, const struct results_field *fields, void *ba
 	return 0;
 }
 
-static void	 doc_text(FILE *out, const struct results_field *f);
+static void	 field_doc_text(FILE *out, const struct results_field *f);
 
 /* The keys of sub as the schema lists them: "`min`, `max` (its meaning), ...". */
 static void
@@ -232,7 +232,7 @@ doc_keys(FILE *out, const struct results_field *sub)
 		fprintf(out, "%s`%s`", f == sub ? "" : ", ", f->key);
 		if (f->doc != NULL) {
 			fputs(" (", out);
-			doc_text(out, f);
+			field_doc_text(out, f);
 			fputs(")", out);
 		}
 	}
@@ -240,7 +240,7 @@ doc_keys(FILE *out, const struct results_field *sub)
 
 /* f's text, its sub-keys in place of "%k". */
 static void
-doc_text(FILE *out, const struct results_field *f)
+field_doc_text(FILE *out, const struct results_field *f)
 {
 	const char *s, *k;
 
@@ -283,7 +283,7 @@ results_fields_doc(FILE *out, const struct results_field *fields, const char *su
 		if (typed)
 			fprintf(out, "%s | ", f->typedoc != NULL ? f->typedoc : "");
 		if (f->doc != NULL)
-			doc_text(out, f);
+			field_doc_text(out, f);
 		fputs(" |\n", out);
 	}
 	return 0;
