@@ -25,9 +25,9 @@ PACKAGES="build-essential autoconf automake pkg-config libaio-dev libcjson-dev
 libxlsxwriter-dev libblkid-dev liburing-dev gnuplot-nox"
 # What the tests add: fio as the reference, a real XLSX reader and LibreOffice,
 # loop-device and filesystem tools, valgrind for CI, debhelper and lintian
-# for the package test.
+# for the package test, stress-ng for the load of make check-loaded.
 TEST_PACKAGES="fio python3 python3-openpyxl libreoffice-calc-nogui e2fsprogs util-linux
-fdisk mount valgrind chromium poppler-utils debhelper dpkg-dev lintian"
+fdisk mount valgrind chromium poppler-utils debhelper dpkg-dev lintian stress-ng"
 
 # deps [PACKAGE...]: install whichever of them are missing
 deps() {

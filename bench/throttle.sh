@@ -29,14 +29,14 @@ throttle_setup() {
 	mm=$(lsblk -dno MAJ:MIN "$LOOP" | tr -d ' ')
 	if [ -w /sys/fs/cgroup/blkio/cgroup.procs ] &&
 	    [ -e /sys/fs/cgroup/blkio/blkio.throttle.read_iops_device ]; then
-		CG=/sys/fs/cgroup/blkio/sweep-$1-$$
+		CG=/sys/fs/cgroup/blkio/sweep-$1-${SWEEP_TEST_PID:+$SWEEP_TEST_PID-}$$
 		mkdir "$CG"
 		throttle() {
 			echo "$mm $1" >"$CG/blkio.throttle.read_iops_device"
 			echo "$mm $2" >"$CG/blkio.throttle.read_bps_device"
 		}
 	elif grep -qw io /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
-		CG=/sys/fs/cgroup/sweep-$1-$$
+		CG=/sys/fs/cgroup/sweep-$1-${SWEEP_TEST_PID:+$SWEEP_TEST_PID-}$$
 		grep -qw io /sys/fs/cgroup/cgroup.subtree_control ||
 			echo +io >/sys/fs/cgroup/cgroup.subtree_control
 		mkdir "$CG"

@@ -27,9 +27,12 @@ grep -q '^  none of 9 cells noisy or stalled\|^  [0-9]* of 9 cells not steady (n
 	fail "the last line is not the report asked for: $(tail -n 1 "$T/q.end")"
 ok "run -q ends with the knee, saturation, expectation, steadiness and report lines"
 
-# Without -q and without --expect: the same lines, no expectation.
-# shellcheck disable=SC2086
-"$SWEEP" run $F --formats md,html,xlsx -o "$T/v" >"$T/v.log" 2>&1 || fail "run: $(cat "$T/v.log")"
+# Without -q and without --expect: the same lines, no expectation.  One
+# cell is enough for what this part asserts (the lines' presence and the
+# reports' line), and saves the 8 CPU-seconds of 8 more null cells.
+"$SWEEP" run --engine null --file "$T/n.dat" --size 16m --modes randread --bs 4k --depth 1 \
+    --ramp 0 --runtime 1 --steady 0 --formats md,html,xlsx -o "$T/v" >"$T/v.log" 2>&1 ||
+	fail "run: $(cat "$T/v.log")"
 sed -n '/^Results: /,$p' "$T/v.log" >"$T/v.end"
 grep -q '^Conclusions:$' "$T/v.end" || fail "no conclusions without -q: $(cat "$T/v.log")"
 grep -q 'provisioned' "$T/v.end" && fail "an expectation line without --expect: $(cat "$T/v.end")"

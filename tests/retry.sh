@@ -115,7 +115,7 @@ wait_for() {	# wait_for PATTERN FILE: until a line matches (60 s at most)
 }
 # (in_throttle in the background is a subshell; the sweep it execs is the
 # one process in the cgroup, and SIGTERM stops it as SIGINT does)
-in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
+in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 32 --ramp 1 \
     --runtime $RUNTIME --steady 0 --retry-unstable 2 -q --formats csv -o "$T/int" \
     >"$T/int.log" 2>&1 &
 job=$!
@@ -163,7 +163,7 @@ v2=$!
 # 8-second window (as in tests/stall.sh) and is back long before the re-run.
 iops_dip 4 $LOW 2 $IOPS 2>/dev/null &
 THROTTLE_KILL=$!
-in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
+in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 32 --ramp 1 \
     --runtime $RUNTIME --steady 0 --retry-unstable 2 -q --formats csv,md,html,xlsx \
     -o "$T/r" >"$T/r.log" 2>&1 || fail "run: $(cat "$T/r.log")"
 wait "$THROTTLE_KILL"
@@ -192,7 +192,7 @@ ok "the stalled first attempt was re-run and the steady re-run is shown: $note"
 
 # The reports say which attempt they show and why.
 grep -q "^## Retried cells" "$T/r/report.md" || fail "report.md: no Retried cells section"
-grep -qF -- "- randread 4K QD4: attempt 2 of 2 shown: first steady attempt; attempt 1 stalled: " \
+grep -qF -- "- randread 4K QD32: attempt 2 of 2 shown: first steady attempt; attempt 1 stalled: " \
     "$T/r/report.md" || fail "report.md: $(grep -A4 'Retried cells' "$T/r/report.md")"
 grep -q "Not steady" "$T/r/report.md" && fail "report.md flags the steady shown attempt"
 grep -q "attempt 2 of 2 shown: first steady attempt; attempt 1 stalled: " "$T/r/report.html" ||

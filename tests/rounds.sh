@@ -208,7 +208,7 @@ T=$T/v2
 mkdir "$T" || fail "mkdir $T"
 trap throttle_cleanup EXIT
 throttle_volume rounds2 $IOPS $BPS
-in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 8 --ramp 1 --runtime 1 \
+in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 32 --ramp 1 --runtime 1 \
     --steady 0 --rounds-until-steady 10 -q --formats md,html -o "$T/us" >"$T/us.log" 2>&1 ||
 	fail "rounds until steady: $(cat "$T/us.log")"
 grep -Eq 'rounds until steady: reached after round [56] of at most 10' "$T/us.log" ||
@@ -223,7 +223,7 @@ grep -Eq '^\| Rounds until steady \| reached at round [56] of at most 10' "$T/us
 # (compared as IOPS, not as a ratio: 2200 / 2000 - 1 > 0.10 in floating point).
 "$PY" - "$T/us/report.md" "$IOPS" <<'EOF' || fail "report.md: $(grep 'Tracking' "$T/us/report.md")"
 import re, sys
-row = [l for l in open(sys.argv[1]) if l.startswith("| Tracking: randread 4K QD8, IOPS per round |")]
+row = [l for l in open(sys.argv[1]) if l.startswith("| Tracking: randread 4K QD32, IOPS per round |")]
 assert len(row) == 1, row
 figs = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*", row[0].split("|")[2].split(";")[0])]
 assert 5 <= len(figs) <= 6, figs
@@ -264,11 +264,12 @@ ok "--rounds-until-steady 10 on a throttled volume: steady at round $(grep -o 'r
 ) >"$T/v2.out" 2>&1 &
 v2=$!
 
-# 4k at depth 8 is IOPS-bound (2000 IOPS = 7.8 MiB/s, under the bandwidth
-# cap); 1m at depth 8 bandwidth-bound (64 MiB/s = 64 IOPS, under the IOPS cap).
+# 4k at depth 32 is IOPS-bound (2000 IOPS = 7.8 MiB/s, under the bandwidth
+# cap); 1m at depth 32 bandwidth-bound (64 MiB/s = 64 IOPS, under the IOPS
+# cap; 32 MiB in flight, half a second of it).
 throttled() {
 	out=$1
-	in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k,1m --depth 8 --ramp 1 \
+	in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k,1m --depth 32 --ramp 1 \
 	    --runtime 2 --steady 0 --repeat 3 -q --formats csv,md -o "$T/$out" \
 	    >"$T/$out.log" 2>&1 || fail "$out: $(cat "$T/$out.log")"
 }

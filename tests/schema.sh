@@ -15,9 +15,11 @@ cmp -s schema.md "$top_builddir/doc/results-schema.md" ||
 	    "$top_builddir/doc/results-schema.md" | head -5))"
 ok "doc/results-schema.md is made from the field and column tables"
 
-# Every key of a cell that a run writes is in the schema's tables.
+# Every key of a cell that a run writes is in the schema's tables.  Two
+# cells, a read and a mixed one: depths 1,2 wrote the same key paths
+# (results.json walked to its leaves) in twice the CPU-seconds.
 "$SWEEP" run --engine null --file n.dat --size 8m --modes randread,randrw --bs 4k \
-    --depth 1,2 --runtime 1 --ramp 0 -q -o run --formats csv >run.log 2>&1 ||
+    --depth 1 --runtime 1 --ramp 0 -q -o run --formats csv >run.log 2>&1 ||
 	fail "null run: $(cat run.log)"
 "$PY" - run/results.json schema.md <<'PY' || fail "a key of cells[] is not in the schema"
 import json, re, sys

@@ -14,10 +14,10 @@ LOW=$((IOPS / 50))
 RUNTIME=8
 throttle_volume stall $IOPS
 
-# throttled OUT: one fixed-window cell (randread 4k, depth 4: at the IOPS
+# throttled OUT: one fixed-window cell (randread 4k, depth 32: at the IOPS
 # cap) on the loop device inside the cgroup, every report but the charts.
 throttled() {
-	in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 4 --ramp 1 \
+	in_throttle "$SWEEP" run --device "$LOOP" --modes randread --bs 4k --depth 32 --ramp 1 \
 	    --runtime $RUNTIME --steady 0 -q --formats csv,md,html,xlsx -o "$T/$1" \
 	    >"$T/$1.log" 2>&1 || fail "$1: $(cat "$T/$1.log")"
 }
@@ -60,9 +60,9 @@ md=$T/stall/report.md
 first=$(grep -n "Not steady" "$md" | head -1 | cut -d: -f1)
 summary=$(grep -n "^## Summary" "$md" | cut -d: -f1)
 [ -n "$first" ] && [ "$first" -lt "$summary" ] || fail "report.md: no banner before the summary"
-grep -q "⚠ Not steady:\*\* 1 of 1 cells is not steady (stalled: randread 4K QD4)" "$md" ||
+grep -q "⚠ Not steady:\*\* 1 of 1 cells is not steady (stalled: randread 4K QD32)" "$md" ||
 	fail "report.md banner: $(grep 'Not steady' "$md")"
-grep -q "^| randread | [0-9,]* ⚠ | 4 KiB, QD4; no unmarked cell (stalled) |" "$md" ||
+grep -q "^| randread | [0-9,]* ⚠ | 4 KiB, QD32; no unmarked cell (stalled) |" "$md" ||
 	fail "report.md: the peak IOPS is not marked: $(grep '^| randread' "$md" | head -1)"
 grep -q "| STALLED ⚠ | stalled: [0-9] of $RUNTIME s below 10% of the median" "$md" ||
 	fail "report.md: every cell's check lacks the verdict: $(grep 'stalled' "$md" | tail -1)"
@@ -88,7 +88,7 @@ except ImportError:
 wb = openpyxl.load_workbook(sys.argv[1])
 rows = [r for r in wb["Summary"].iter_rows(values_only=True)]
 text = [str(r[0]) for r in rows if r[0] is not None]
-assert any(t.startswith("⚠ Not steady: 1 of 1 cells is not steady (stalled: randread 4K QD4)")
+assert any(t.startswith("⚠ Not steady: 1 of 1 cells is not steady (stalled: randread 4K QD32)")
            for t in text), text
 head = next(i for i, r in enumerate(rows) if r[0] == "Mode")
 row = next(r for r in rows[head:] if r[0] == "randread")

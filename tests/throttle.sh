@@ -72,6 +72,22 @@ iops_dip() {
 	set_iops "$4"
 }
 
+# A cell at a flat cap shows the throttle only while each I/O comes back
+# before the throttle would have passed the next ones: depth / IOPS is the
+# time an I/O may take beyond the throttle's wait, and the host adds to it
+# (the loop device's kernel worker and blk-throttle's dispatch work run at
+# nice 0, beside whatever else the host runs).  At 2000 IOPS, depth 4 left
+# 2 ms: beside stress-ng --cpu 8 --io 2 (load 24-28 on 2 CPUs) a flat cell
+# read [1622, 1932, 1974, 2035, 1780, 1705, 2205, 1794] and another was
+# noisy; depth 32 leaves 16 ms and read [2000, 1999, 2001, 2000, 2000, 2000,
+# 2000, 2000] and [.. 1984, 2016 ..] beside the same load.  A 256k cell
+# at 64 MiB/s (256 IOPS) at depth 4 had 16 ms and still read [271, 256,
+# 242, 252, 268, 242, ..] there: blk-throttle grants its budget in slices
+# and loses what finds its queue empty, so the queue must outlast the
+# host's delays, not one I/O's.  So the tests' cells run at depth 32 up to
+# 1 MiB (16 ms at 2000 IOPS, 125 ms at 256, 500 ms at 64), a 4m cell at
+# 16 IOPS at depth 4 (250 ms).
+#
 # The job must keep up with the throttle whatever else runs (make -j8 check,
 # other builds): starved of CPU it resubmits late and its per-second counts
 # swing by a few percent (2.98% seen with four busy loops on two CPUs), so a

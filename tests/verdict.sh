@@ -7,6 +7,7 @@
 # "delivers"; against aws-standard (40-200 IOPS, 40-90 MiB/s) the 400 IOPS
 # volume is within the published range, not "likely a cache".
 . "$top_srcdir/tests/common.sh"
+loaded_retry "$@"
 . "$top_srcdir/tests/throttle.sh"
 
 MIB=1048576
