@@ -46,8 +46,10 @@ fi
 flag=oflag=direct
 dd if=/dev/zero of="$dir/probe" bs=4096 count=1 $flag 2>/dev/null || flag=conv=fsync
 rm -f "$dir/probe"
+# (the writer ends its dd too when it is killed, so nothing writes on)
 # shellcheck disable=SC2016
-sh -c 'while :; do dd if=/dev/zero of="$1/w" bs=4M count=64 '"$flag"' 2>/dev/null; done' \
+sh -c 'trap "kill \$c 2>/dev/null; exit 0" TERM
+while :; do dd if=/dev/zero of="$1/w" bs=4M count=64 '"$flag"' 2>/dev/null & c=$!; wait $c; done' \
     sh "$dir" &
 pids="$pids $!"
 echo "with-load: $what and a $flag writer on $dir, beside: $*"
