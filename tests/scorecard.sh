@@ -35,8 +35,11 @@ grep -q "^set label 'read: Q32 for Q8'" "$T/ro/scorecard.gp" ||
 	fail "ro: SEQ 1M Q8 read does not say 'Q32 for Q8'"
 grep -q "^0${tab}SEQ 1M Q8${tab}read${tab}.*${tab}1m Q32\$" "$T/ro/scorecard.dat" ||
 	fail "ro: scorecard.dat does not say SEQ 1M Q8 is the 1m Q32 cell"
-[ "$(grep -c "^set label 'read: 2M for 1M'" "$T/auto/scorecard.gp")" -eq 2 ] ||
-	fail "auto: the SEQ tiles do not say '2M for 1M'"
+# Both SEQ 1M tiles come from a 2M cell; at Q8 that is 2M Q8 when the depth
+# search measured it, else the nearest depth it did ("2M Q4 for 1M Q8"): on
+# a busy host the null engine's IOPS can stop gaining before Q8.
+[ "$(grep -c "^set label 'read: 2M\( Q[0-9]*\)\? for 1M\( Q[0-9]*\)\?'" "$T/auto/scorecard.gp")" -eq 2 ] ||
+	fail "auto: the SEQ tiles do not say '2M for 1M': $(grep "^set label 'read" "$T/auto/scorecard.gp" | cut -c1-40)"
 grep -q "Dashed tiles: the nearest cell measured stands in" "$T/ro/scorecard.gp" &&
     grep -q "lw 2 dt 2 back" "$T/ro/scorecard.gp" ||
 	fail "ro: no dashed stand-in tile, or no legend of it"
