@@ -18,17 +18,21 @@
 # call no analysis_* function.  Each file that breaks a rule is named.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
+# calls FILE PREFIXES: the functions named PREFIXES_* that FILE calls, not
+# mentions in comments (a name followed by "(" on a line that does not
+# start a comment); PREFIXES a grep alternation, e.g. 'report\|doc'.
+calls() {
+	grep -v '^[[:space:]]*\(/\*\|\*\)' "$1" | grep -o "\\b\\($2\\)_[a-z0-9_]*[[:space:]]*(" |
+	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' '
+}
+
 layer_bad=""
 for c in "$top_srcdir"/src/io/*.c "$top_srcdir"/src/plan/*.c "$top_srcdir"/src/loop/*.c \
     "$top_srcdir"/src/import/import-*.c; do
 	[ -f "$c" ] || continue
 	f=$(basename "$c")
 	h=$(grep -o '^#include "render/[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
-	# Calls, not mentions in comments: a name followed by "(" on a line
-	# that does not start a comment.
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
-	    grep -o '\b\(report\|compare\)_[a-z0-9_]*[[:space:]]*(' |
-	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	r=$(calls "$c" 'report\|compare')
 	[ -z "$h" ] || layer_bad="$layer_bad
   $f (run, engine, planner, loop, import or hosts) includes ${h% }"
 	[ -z "$r" ] || layer_bad="$layer_bad
@@ -38,9 +42,7 @@ for c in "$top_srcdir"/src/analysis/*.c; do
 	[ -f "$c" ] || continue
 	h=$(grep -o '^#include "render/[^"]*\.h"' "$c" | sed 's/#include //' |
 	    tr '\n' ' ')
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
-	    grep -o '\b\(report\|doc\|compare\)_[a-z0-9_]*[[:space:]]*(' |
-	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	r=$(calls "$c" 'report\|doc\|compare')
 	[ -z "$h" ] || layer_bad="$layer_bad
   $(basename "$c") (analysis) includes ${h% }"
 	[ -z "$r" ] || layer_bad="$layer_bad
@@ -53,9 +55,7 @@ for c in "$top_srcdir"/src/view/*.[ch]; do
 	[ -f "$c" ] || continue
 	h=$(grep -o '^#include ["<]\(render/\|xlsxwriter\)[^">]*\.h[">]' "$c" |
 	    sed 's/#include //' | tr '\n' ' ')
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" |
-	    grep -o '\b\(doc\|report_xlsx\|report_gnuplot\|worksheet\|workbook\|chart\)_[a-z0-9_]*[[:space:]]*(' |
-	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	r=$(calls "$c" 'doc\|report_xlsx\|report_gnuplot\|worksheet\|workbook\|chart')
 	[ -z "$h" ] || layer_bad="$layer_bad
   $(basename "$c") (view) includes ${h% }"
 	[ -z "$r" ] || layer_bad="$layer_bad
@@ -68,8 +68,7 @@ for c in "$top_srcdir"/src/results/results-json.c "$top_srcdir"/src/results/resu
     "$top_srcdir"/src/results/results-fields*.c; do
 	[ -f "$c" ] || continue
 	h=$(grep -o '^#include "analysis/[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
-	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	r=$(calls "$c" analysis)
 	[ -z "$h" ] || layer_bad="$layer_bad
   $(basename "$c") (results.json's writer or fields) includes ${h% }"
 	[ -z "$r" ] || layer_bad="$layer_bad
@@ -115,8 +114,7 @@ an_bad=""
 for c in "$top_srcdir"/src/results/*.[ch] "$top_srcdir"/src/io/*.[ch]; do
 	[ -f "$c" ] || continue
 	h=$(grep -o '^#include "analysis/[^"]*\.h"' "$c" | sed 's/#include //' | tr '\n' ' ')
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
-	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	r=$(calls "$c" analysis)
 	[ -z "$h" ] || an_bad="$an_bad
   $(basename "$c") includes ${h% }"
 	[ -z "$r" ] || an_bad="$an_bad
@@ -129,8 +127,7 @@ ok "results/ and io/ use no analysis"
 # report_* or doc_* function (its own functions are view_*).
 vr_bad=""
 for c in "$top_srcdir"/src/view/*.[ch]; do
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\b\(report\|doc\)_[a-z0-9_]*[[:space:]]*(' |
-	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	r=$(calls "$c" 'report\|doc')
 	[ -z "$r" ] || vr_bad="$vr_bad
   $(basename "$c") calls ${r% }"
 done
@@ -142,8 +139,7 @@ ok "view/ calls no report_* or doc_* function"
 # view's: summary_mode.knee_size, iops_stated, view_curve_bs.sat).
 ra_bad=""
 for c in "$top_srcdir"/src/render/*.[ch]; do
-	r=$(grep -v '^[[:space:]]*\(/\*\|\*\)' "$c" | grep -o '\banalysis_[a-z0-9_]*[[:space:]]*(' |
-	    sed 's/[[:space:]]*($//' | sort -u | tr '\n' ' ')
+	r=$(calls "$c" analysis)
 	[ -z "$r" ] || ra_bad="$ra_bad
   $(basename "$c") calls ${r% }"
 done
