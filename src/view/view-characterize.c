@@ -430,11 +430,18 @@ summary_bursts(const struct results *res, struct summary *s)
 int
 view_summary_wl(const struct summary *s, const struct cell *c)
 {
+	return view_modes_wl(s->modes, s->nmodes, c);
+}
+
+/* The index of cell c's workload among modes[0..n), by mode and read share; -1 none. */
+int
+view_modes_wl(const struct summary_mode *modes, unsigned n, const struct cell *c)
+{
 	unsigned m;
 
-	for (m = 0; m < s->nmodes; m++)
-		if (s->modes[m].mode == c->mode && (s->modes[m].share == SUMMARY_NO_SHARE ||
-		    (c->rwmix_set && s->modes[m].share == (int)c->rwmixread)))
+	for (m = 0; m < n; m++)
+		if (modes[m].mode == c->mode && (modes[m].share == SUMMARY_NO_SHARE ||
+		    (c->rwmix_set && modes[m].share == (int)c->rwmixread)))
 			return (int)m;
 	return -1;
 }

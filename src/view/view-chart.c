@@ -21,13 +21,9 @@
 const char *
 view_chart_wl_name(const struct view_chart *vc, const struct cell *c)
 {
-	unsigned m;
+	int m = view_modes_wl(vc->modes, vc->nmodes, c);
 
-	for (m = 0; m < vc->nmodes; m++)
-		if (vc->modes[m].mode == c->mode && (vc->modes[m].share == SUMMARY_NO_SHARE ||
-		    (c->rwmix_set && vc->modes[m].share == (int)c->rwmixread)))
-			return vc->modes[m].name;
-	return mode_name(c->mode);
+	return m >= 0 ? vc->modes[m].name : mode_name(c->mode);
 }
 /* Grouped bars instead of lines: no workload has three block sizes or more (nor a large run). */
 bool

@@ -314,6 +314,7 @@ void	 view_summary_shares_add(struct summary_shares *sh, const struct results *r
 unsigned view_summary_workload(struct summary_mode *w, unsigned *n,
 	     const struct summary_shares *sh, const struct results *res, const struct cell *c);
 void	 view_summary_workloads(struct summary_mode *w, unsigned n);
+int	 view_modes_wl(const struct summary_mode *modes, unsigned n, const struct cell *c);
 int	 view_summary_wl(const struct summary *s, const struct cell *c);
 bool	 view_summary_shares_text(const struct summary *s, char *buf, size_t len);
 const char *view_summary_wl_name(const struct summary *s, const struct cell *c);
