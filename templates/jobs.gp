@@ -28,8 +28,7 @@ unset key
 unset grid
 set border 0
 # A sequential palette: light for few IOPS, dark for many.
-set palette defined (0 "#edf8b1", 1 "#c7e9b4", 2 "#7fcdbb", 3 "#41b6c4", 4 "#1d91c0", \
-    5 "#225ea8", 6 "#253494", 7 "#081d58")
+set palette defined (@PALETTE@)
 set cblabel "IOPS@CBNOTE@" offset 2, 0
 set format cb "%.0s%c"
 @CBAXIS@
@@ -48,7 +47,7 @@ do for [fmt in formats] {
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot '@STEM@.dat' using 1:2:(0.5):(0.5):3 with boxxy fillcolor palette notitle, \
-         '' using 1:(labels && $5 == 0 ? $2 : NaN):4 with labels font "sans,13" tc rgb "#000000" notitle, \
-         '' using 1:(labels && $5 == 1 ? $2 : NaN):4 with labels font "sans,13" tc rgb "#ffffff" notitle
+         '' using 1:(labels && $5 == 0 ? $2 : NaN):4 with labels font "sans,13" tc rgb "@INK@" notitle, \
+         '' using 1:(labels && $5 == 1 ? $2 : NaN):4 with labels font "sans,13" tc rgb "@INK_ON_DARK@" notitle
     unset output
 }

@@ -147,12 +147,13 @@ done
 ok "render/ calls no analysis_* function"
 
 # What a renderer receives is the view (struct report_ctx): no struct
-# summary at all, and the record only in the writers of a row per cell,
-# which stream it through the column table (100,000 imported rows are no
-# view to build whole): results.csv, the workbook's Cells and Checks
-# sheets and hollow points, the documents' check table, and report.c that
-# hands it over; compare-fleet.c builds a fleet's comparison from its
-# hosts' records.  Any other renderer that names them breaks the rule.
+# summary and no record.  The writers of a row per cell (results.csv, the
+# workbook's Cells and Checks sheets and hollow points, the documents'
+# check table) stream the record's rows through view_rows (view-rows.c:
+# each row's values, workload, check and stability, never the cell), as
+# 100,000 imported rows are no view to build whole.  report.c, which
+# builds the view from the record it is handed (report_write_all), is the
+# one file that names the record.
 rr_bad=""
 for c in "$top_srcdir"/src/render/*.[ch]; do
 	f=$(basename "$c")
@@ -160,16 +161,29 @@ for c in "$top_srcdir"/src/render/*.[ch]; do
 	printf '%s\n' "$body" | grep -q 'struct summary\b\|ctx->sum\b' &&
 	    rr_bad="$rr_bad
   $f reads the summary"
+	printf '%s\n' "$body" | grep -q 'ctx->res\b\|struct cell_result\b\|[.>]rec\b' &&
+	    rr_bad="$rr_bad
+  $f reads the record"
 	case $f in
-	report.c|report.h|report-csv.c|report-table.c|report-xlsx.c|report-xlsx-chart.c|\
-	report-xlsx-pivot.c|compare-fleet.c) continue ;;
+	report.c|report.h) continue ;;
 	esac
-	printf '%s\n' "$body" | grep -q 'ctx->res\b\|struct results\b\|struct cell_result\b' &&
+	printf '%s\n' "$body" | grep -q 'struct results\b' &&
 	    rr_bad="$rr_bad
   $f reads the record"
 done
 [ -z "$rr_bad" ] || fail "a renderer reads more than the view:$rr_bad"
-ok "renderers read the view; the record only where a row per cell is streamed"
+ok "renderers read the view; a row per cell through view_rows, never the record"
+
+# The palette owns every colour: no "#rrggbb" (or CSS's "#rgb") written
+# anywhere else in src/ or the chart templates, which get theirs from
+# src/view/palette.h through their @KEYS@.
+colours=$(grep -nE '(^|[^&0-9A-Za-z_])#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\b' \
+    "$top_srcdir"/src/*/*.[ch] "$top_srcdir"/templates/*.gp |
+    grep -v '/src/view/palette\.[ch]:' | grep -v '^[^:]*:[0-9]*:[[:space:]]*#\(include\|define\|if\|endif\|else\|ifn\?def\|undef\|pragma\)' |
+    grep -v '\.gp:[0-9]*:[[:space:]]*#' || true)
+[ -z "$colours" ] || fail "a colour outside the palette (src/view/palette.h):
+$colours"
+ok "every colour is the palette's"
 
 # Below the commands, a layer gets what it reads (struct target_opts,
 # struct auto_opts, struct hosts_opts, the plan, the cell), never the whole

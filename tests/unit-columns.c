@@ -239,10 +239,12 @@ check_round_trip(const struct results *res, const char *dir)
 	char *path = xasprintf("%s/results.csv", dir), *text, a[256], b[256];
 	char *header = table_header();
 	struct results back;
+	struct view_rows rows;
 	size_t len, nl;
 	unsigned i, k, n;
 
-	CHECK(report_csv_write(res, path) == 0, "writing %s", path);
+	view_rows_init(&rows, res, VIEW_ROWS_FINISHED);
+	CHECK(report_csv_write(&rows, path) == 0, "writing %s", path);
 	text = slurp(path, &len);
 	nl = strcspn(text, "\n");
 	CHECK(nl == strlen(header) && strncmp(text, header, nl) == 0,

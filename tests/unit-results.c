@@ -11,6 +11,7 @@
 #include "base/util.h"
 #include "options/options.h"
 #include "plan/plan.h"
+#include "render/report.h"
 #include "results/results-json.h"
 #include "results/results.h"
 
@@ -191,9 +192,11 @@ round_trip(void)
 		FILE *f;
 		char line[4096];
 		int rows = 0, commas_first = -1, same = 1;
+		struct view_rows it;
 
 		close(fd);
-		CHECK(report_csv_write(&a, path) == 0, "csv written");
+		view_rows_init(&it, &a, VIEW_ROWS_FINISHED);
+		CHECK(report_csv_write(&it, path) == 0, "csv written");
 		f = fopen(path, "r");
 		while (f != NULL && fgets(line, sizeof line, f) != NULL) {
 			int c = 0, q = 0;

@@ -613,7 +613,6 @@ unsigned edit_distance(const char *a, const char *b);
 
 
 /* report-csv.c */
-int	 report_csv_write(const struct results *res, const char *path);
 void	 csv_quote(FILE *f, const char *s);
 
 #endif

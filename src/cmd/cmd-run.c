@@ -62,10 +62,12 @@ run_save(const struct results *res, const char *dir)
 {
 	char *json = xasprintf("%s/results.json", dir), *csv = xasprintf("%s/results.csv", dir);
 	int err = results_write_json(res, json);
+	struct view_rows rows;
 
 	if (err != 0)
 		sweep_error("%s: %s", json, strerror(-err));
-	else if ((err = report_csv_write(res, csv)) != 0)
+	else if ((view_rows_init(&rows, res, VIEW_ROWS_FINISHED),
+	    err = report_csv_write(&rows, csv)) != 0)
 		sweep_error("%s: %s", csv, strerror(-err));
 	free(json);
 	free(csv);

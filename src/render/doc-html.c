@@ -45,17 +45,25 @@
  */
 static const char html_style[] =
     "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:2em auto;"
-    "max-width:1280px;padding:0 1em;color:#222;line-height:1.4;overflow-wrap:break-word}\n"
-    "h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}h3{margin-bottom:.3em}\n"
-    ".scroll,figure{overflow-x:auto;background:linear-gradient(to right,#fff 30%,#fff0),"
-    "linear-gradient(to left,#fff 30%,#fff0) 100% 0,"
-    "radial-gradient(farthest-side at 0 50%,#0003,#0000),"
-    "radial-gradient(farthest-side at 100% 50%,#0003,#0000) 100% 0;"
+    "max-width:1280px;padding:0 1em;color:" PALETTE_HEX(PALETTE_DOC_TEXT)
+    ";line-height:1.4;overflow-wrap:break-word}\n"
+    "h1{font-size:1.6em}h2{margin-top:2em;"
+    "border-bottom:1px solid " PALETTE_HEX(PALETTE_DOC_RULE) "}h3{margin-bottom:.3em}\n"
+    ".scroll,figure{overflow-x:auto;"
+    "background:linear-gradient(to right," PALETTE_HEX(PALETTE_DOC_PAPER)
+    " 30%," PALETTE_HEX(PALETTE_DOC_PAPER_CLEAR) "),"
+    "linear-gradient(to left," PALETTE_HEX(PALETTE_DOC_PAPER)
+    " 30%," PALETTE_HEX(PALETTE_DOC_PAPER_CLEAR) ") 100% 0,"
+    "radial-gradient(farthest-side at 0 50%," PALETTE_HEX(PALETTE_DOC_SHADOW)
+    "," PALETTE_HEX(PALETTE_DOC_CLEAR) "),"
+    "radial-gradient(farthest-side at 100% 50%," PALETTE_HEX(PALETTE_DOC_SHADOW)
+    "," PALETTE_HEX(PALETTE_DOC_CLEAR) ") 100% 0;"
     "background-repeat:no-repeat;background-size:3em 100%,3em 100%,1em 100%,1em 100%;"
     "background-attachment:local,local,scroll,scroll}\n"
     ".scroll{margin:.5em 0 1.5em}\n"
     "table{border-collapse:collapse;font-size:.9em}\n"
-    "th,td{border:1px solid #ccc;padding:.25em .6em;vertical-align:top;box-sizing:border-box}\n"
+    "th,td{border:1px solid " PALETTE_HEX(PALETTE_DOC_RULE)
+    ";padding:.25em .6em;vertical-align:top;box-sizing:border-box}\n"
     "th{background:" PALETTE_HEX(PALETTE_HEADER_BG) ";text-align:left}\n"
     "td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
     "td.w{min-width:16em}@media (min-width:" HTML_NOWRAP_PX "){td{white-space:nowrap}"
@@ -66,20 +74,24 @@ static const char html_style[] =
     ";box-shadow:inset 4px 0 " PALETTE_HEX(PALETTE_STALLED_EDGE) "}\n"
     ".noisy{background:" PALETTE_HEX(PALETTE_NOISY_BG) ";color:" PALETTE_HEX(PALETTE_NOISY_FG)
     ";box-shadow:inset 4px 0 " PALETTE_HEX(PALETTE_NOISY_EDGE) "}\n"
-    ".failed{background:" PALETTE_HEX(PALETTE_FAILED_BG) ";color:#555}\n"
+    ".failed{background:" PALETTE_HEX(PALETTE_FAILED_BG)
+    ";color:" PALETTE_HEX(PALETTE_DOC_QUIET) "}\n"
     ".key span{padding:0 .4em;margin-right:.5em;white-space:nowrap}.key{font-size:.9em}\n"
     ".pivots .key{width:0;min-width:100%}\n"
-    ".meta{color:#555}.note{background:" PALETTE_HEX(PALETTE_NOTE_BG) ";border-left:4px solid "
+    ".meta{color:" PALETTE_HEX(PALETTE_DOC_QUIET)
+    "}.note{background:" PALETTE_HEX(PALETTE_NOTE_BG) ";border-left:4px solid "
     PALETTE_HEX(PALETTE_NOTE_EDGE) ";padding:.5em 1em}\n"
-    ".pass{color:" PALETTE_HEX(PALETTE_PASS) "}.fail{color:" PALETTE_HEX(PALETTE_ALERT) "}.ok{color:"
+    ".pass{color:" PALETTE_HEX(PALETTE_PASS) "}.fail{color:" PALETTE_HEX(PALETTE_ALERT)
+    "}.ok{color:"
     PALETTE_HEX(PALETTE_PASS) "}.above{color:" PALETTE_HEX(PALETTE_ABOVE) "}"
-    ".unsat{color:#555}\n"
-    ".toc{background:" PALETTE_HEX(PALETTE_TOC_BG) ";border:1px solid #ddd;padding:.5em 1em;margin:1.5em 0}\n"
+    ".unsat{color:" PALETTE_HEX(PALETTE_DOC_QUIET) "}\n"
+    ".toc{background:" PALETTE_HEX(PALETTE_TOC_BG)
+    ";border:1px solid " PALETTE_HEX(PALETTE_DOC_BOX) ";padding:.5em 1em;margin:1.5em 0}\n"
     ".toc ol{margin:.3em 0;padding-left:1.6em;columns:2 16em;column-gap:2em}\n"
     ".toc ol ol{columns:auto;font-size:.9em;margin:0}.toc li{break-inside:avoid}\n"
     "figure{margin:1em 0}\n"
     "figure svg{display:block;width:100%;max-width:max-content;height:auto;"
-    "border:1px solid #eee;box-sizing:border-box}\n"
+    "border:1px solid " PALETTE_HEX(PALETTE_DOC_FRAME) ";box-sizing:border-box}\n"
     ".sk1 tr>:nth-child(-n+1),.sk2 tr>:nth-child(-n+2),.sk3 tr>:nth-child(-n+3),"
     ".sk4 tr>:nth-child(-n+4){position:sticky;z-index:1}\n"
     ":is(.sk1,.sk2,.sk3,.sk4){border-collapse:separate;border-spacing:0}"
@@ -91,10 +103,10 @@ static const char html_style[] =
     ":is(.sk3,.sk4) tr>:nth-child(2){min-width:var(--w2)}:is(.sk3,.sk4) tr>:nth-child(3)"
     "{left:var(--l3)}.sk4 tr>:nth-child(3){min-width:var(--w3)}"
     ".sk4 tr>:nth-child(4){left:var(--l4)}\n"
-    ":where(.sk1,.sk2,.sk3,.sk4) td{background-color:#fff}\n"
+    ":where(.sk1,.sk2,.sk3,.sk4) td{background-color:" PALETTE_HEX(PALETTE_DOC_PAPER) "}\n"
     ".sk1 tr>:nth-child(1),.sk2 tr>:nth-child(2),.sk3 tr>:nth-child(3),"
-    ".sk4 tr>:nth-child(4){box-shadow:inset -2px 0 #bbb}\n"
-    "figcaption{color:#555;font-size:.9em}\n"
+    ".sk4 tr>:nth-child(4){box-shadow:inset -2px 0 " PALETTE_HEX(PALETTE_DOC_EDGE) "}\n"
+    "figcaption{color:" PALETTE_HEX(PALETTE_DOC_QUIET) ";font-size:.9em}\n"
     ".pivots{display:flex;flex-wrap:wrap;gap:0 2em}.pivots>div{min-width:0;max-width:100%}\n";
 
 /* Text as HTML: & < > " ' escaped. */

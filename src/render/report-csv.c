@@ -46,9 +46,9 @@ csv_header(FILE *f)
 	fputc('\n', f);
 }
 
-/* One cell's row: each column's value, empty when it has none. */
+/* The row's line: each column's value, empty when it has none. */
 static void
-csv_row(FILE *f, const struct results *res, const struct cell_result *r)
+csv_row(FILE *f, const struct view_rows *it)
 {
 	struct column_value v;
 	unsigned i;
@@ -56,7 +56,7 @@ csv_row(FILE *f, const struct results *res, const struct cell_result *r)
 	for (i = 0; i < ncolumns; i++) {
 		if (i > 0)
 			fputc(',', f);
-		column_value(&columns[i], res, r, &v);
+		view_rows_value(it, &columns[i], &v);
 		if (v.kind == COLUMN_NUMBER)
 			fprintf(f, "%.*f", columns[i].decimals > 0 ? columns[i].decimals : 0, v.number);
 		else if (v.kind == COLUMN_COUNT)
@@ -91,13 +91,13 @@ csv_chunk_flush(struct atomic_file *af, FILE **f, char **buf, size_t *len, bool 
 }
 
 int
-report_csv_write(const struct results *res, const char *path)
+report_csv_write(struct view_rows *rows, const char *path)
 {
 	struct atomic_file af;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
-	unsigned i, n = 0;
+	unsigned n = 0;
 	int err = atomic_file_open(&af, path);
 
 	if (err != 0)
@@ -106,10 +106,8 @@ report_csv_write(const struct results *res, const char *path)
 		err = -errno;
 	if (err == 0)
 		csv_header(f);
-	for (i = 0; i < res->plan.ncells && err == 0; i++) {
-		if (res->cells[i].status == CELL_PENDING)
-			continue;
-		csv_row(f, res, &res->cells[i]);
+	while (err == 0 && view_rows_next(rows)) {
+		csv_row(f, rows);
 		if (++n % CSV_CHUNK_ROWS == 0)
 			err = csv_chunk_flush(&af, &f, &buf, &len, false);
 	}

@@ -95,7 +95,7 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 {
 	const struct view_chart *vc = ctx->view->chart;
 	const struct view_heat *h = hm_find(vc, wl);
-	struct report_gp_key keys[14];
+	struct report_gp_key keys[17];
 	char *what, *title, *xtics, *ytics, *cbaxis, *marks, *groups, *ncols, *nrows, *width;
 	char *height, *head;
 	bool big;
@@ -135,7 +135,10 @@ report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigne
 	    (h->nrows > 0 ? h->nrows : 1) >= HM_LABEL_MIN_PX ? "1" : "0" };
 	keys[13] = (struct report_gp_key){ "@YLABEL@", big ? "Block size" :
 	    "Block size and queue depth" };
-	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 14);
+	keys[14] = (struct report_gp_key){ "@PALETTE@", PALETTE_HEAT_SEQ };
+	keys[15] = (struct report_gp_key){ "@INK@", PALETTE_HEX(PALETTE_BLACK) };
+	keys[16] = (struct report_gp_key){ "@INK_ON_DARK@", PALETTE_HEX(PALETTE_WHITE) };
+	j->script = report_gnuplot_script(ctx, j->tmpl, keys, 17);
 	free(head);
 	free(what);
 	free(title);

@@ -127,28 +127,23 @@ report_table_free(struct report_table *t)
 	memset(t, 0, sizeof *t);
 }
 
-/* The flag of a cell that is not steady: REPORT_FLAG_STALLED or REPORT_FLAG_NOISY. */
-static unsigned
-report_table_stability_flag(const struct stability *s)
-{
-	return s->verdict == STABILITY_STALLED ? REPORT_FLAG_STALLED : REPORT_FLAG_NOISY;
-}
-
 /* Column k of view_check_cols[] of cell r at row, col, as the documents write it. */
 static void
-check_value(const struct report_ctx *ctx, struct report_table *t, unsigned row, unsigned col,
-    const struct view_check_col *k, const struct cell_result *r)
+check_value(struct report_table *t, unsigned row, unsigned col, const struct view_check_col *k,
+    const struct view_rows *it)
 {
 	struct column_value v;
+	const char *reason;
 	char a[96], *p;
+	bool ok;
 
-	column_value(column_find(k->column), ctx->res, r, &v);
+	view_rows_value(it, column_find(k->column), &v);
 	switch (k->fmt) {
 	case VIEW_CHECK_WORKLOAD:
-		report_table_set(t, row, col, "%s", view_chart_wl_name(ctx->view->chart, &r->cell));
+		report_table_set(t, row, col, "%s", view_rows_workload(it));
 		break;
 	case VIEW_CHECK_SIZE:
-		report_table_set(t, row, col, "%s", view_size_label(r->cell.bs, a, sizeof a));
+		report_table_set(t, row, col, "%s", view_size_label(view_rows_bs(it), a, sizeof a));
 		break;
 	case VIEW_CHECK_COUNT:
 		if (v.kind == COLUMN_COUNT)
@@ -168,19 +163,20 @@ check_value(const struct report_ctx *ctx, struct report_table *t, unsigned row, 
 		break;
 	case VIEW_CHECK_VERDICT:
 		str_copy(a, sizeof a, v.kind == COLUMN_TEXT ? v.text : "");
-		if (!r->check.ok)
+		ok = view_rows_check_ok(it, &reason);
+		if (!ok)
 			for (p = a; *p != '\0'; p++)
 				if (*p >= 'a' && *p <= 'z')
 					*p = (char)(*p - 'a' + 'A');
 		report_table_set(t, row, col, "%s", a);
-		if (!r->check.ok)
-			report_table_flag(t, row, col, REPORT_FLAG_MISMATCH, r->check.reason);
+		if (!ok)
+			report_table_flag(t, row, col, REPORT_FLAG_MISMATCH, reason);
 		break;
 	case VIEW_CHECK_TEXT:
 		report_table_set(t, row, col, "%s", v.kind == COLUMN_TEXT ? v.text : "-");
 		break;
 	case VIEW_CHECK_STABILITY:
-		report_table_stability(t, row, col, r);
+		report_table_stability(t, row, col, it);
 		break;
 	case VIEW_CHECK_NONE:
 		break;
@@ -193,7 +189,8 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 {
 	const char *header[32] = { NULL };
 	const struct view_check_col *doc[32];
-	unsigned i, k, n = 0, row;
+	struct view_rows it;
+	unsigned k, n = 0, row;
 
 	for (k = 0; k < view_ncheck_cols && n < 32; k++)
 		if (!(view_check_cols[k].flags & VIEW_COL_SHEET)) {
@@ -206,14 +203,13 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
 	/* The columns before the first figure name the cell: mode, size, depth, jobs. */
 	for (k = 0; k < n && doc[k]->fmt != VIEW_CHECK_FIGURE; k++)
 		t->nkeys = k + 1;
-	for (i = 0; i < ctx->res->plan.ncells; i++) {
-		const struct cell_result *r = &ctx->res->cells[i];
-
-		if (!results_cell_has_figures(r) || report_table_full(t))
-			continue;
+	view_rows_begin(&it, ctx->view, VIEW_ROWS_FIGURES);
+	while (view_rows_next(&it)) {
+		if (report_table_full(t))
+			continue;	/* counted as left out */
 		row = report_table_add_row(t);
 		for (k = 0; k < n; k++)
-			check_value(ctx, t, row, k, doc[k], r);
+			check_value(t, row, k, doc[k], &it);
 	}
 }
 
@@ -224,18 +220,21 @@ report_table_checks(const struct report_ctx *ctx, struct report_table *t)
  */
 void
 report_table_stability(struct report_table *t, unsigned row, unsigned col,
-    const struct cell_result *r)
+    const struct view_rows *it)
 {
-	const struct stability *s = &r->stability;
+	enum stability_verdict verdict;
+	const char *reason;
+	/* REPORT_FLAG_NOISY or REPORT_FLAG_STALLED: the view's flags */
+	unsigned flag = view_rows_unsteady(it, &verdict, &reason);
 
-	if (results_stability_suspect(s)) {
-		report_table_set(t, row, col, "%s %s", s->verdict == STABILITY_STALLED ? "STALLED" :
-		    results_stability_name(s->verdict), REPORT_UNSTEADY_MARK);
-		report_table_flag(t, row, col, report_table_stability_flag(s), s->reason);
-		report_table_flag(t, row, col + 1, report_table_stability_flag(s), NULL);
+	if (flag != 0) {
+		report_table_set(t, row, col, "%s %s", verdict == STABILITY_STALLED ? "STALLED" :
+		    results_stability_name(verdict), REPORT_UNSTEADY_MARK);
+		report_table_flag(t, row, col, flag, reason);
+		report_table_flag(t, row, col + 1, flag, NULL);
 	} else
-		report_table_set(t, row, col, "%s", results_stability_name(s->verdict));
-	report_table_set(t, row, col + 1, "%s", s->reason);
+		report_table_set(t, row, col, "%s", results_stability_name(verdict));
+	report_table_set(t, row, col + 1, "%s", reason);
 }
 
 /*

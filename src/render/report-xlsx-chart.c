@@ -305,14 +305,14 @@ report_xlsx_series(struct lxw_chart *ch, const char *sheet, uint32_t first, uint
 }
 
 /*
- * The points of series se (rows 0.. of column col of view v) whose cell of
- * res has a caveat (view_caveats: not steady, a failed BW check, a read
+ * The points of series se (rows 0.. of column col of view table v) whose
+ * cell has a caveat (view_caveats: not steady, a failed BW check, a read
  * never written) drawn hollow: a marker, or a bar, without fill, outlined
  * in look's colour.  Returns how many.
  */
 unsigned
 report_xlsx_series_hollow(lxw_chart_series *se, const struct report_xlsx_look *look,
-    const struct results *res, const struct view_table *v, unsigned col)
+    const struct view *view, const struct view_table *v, unsigned col)
 {
 	lxw_chart_point *pt, **pts;
 	lxw_chart_fill none;
@@ -332,7 +332,7 @@ report_xlsx_series_hollow(lxw_chart_series *se, const struct report_xlsx_look *l
 		const struct view_cell *vc = view_table_cell(v, r, col);
 
 		pts[r] = &pt[r];	/* all zero: the series' own look */
-		if (vc == NULL || vc->kind != VIEW_NUMBER || view_caveats(res, vc->cell) == 0)
+		if (view_cell_caveats(view, vc) == 0)
 			continue;
 		pt[r].fill = &none;
 		pt[r].line = &line;

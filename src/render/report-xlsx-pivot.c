@@ -186,7 +186,7 @@ pivot_percentiles(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		}
 		if (c < REPORT_XLSX_SERIES_MAX)
 			report_xlsx_series_hollow(report_xlsx_series(ch, SHEET_LAT, first + 1,
-			    first + v->nrows, 0, col, v->cols[c].header, &look), &look, ctx->res, v, c);
+			    first + v->nrows, 0, col, v->cols[c].header, &look), &look, ctx->view, v, c);
 	}
 	report_xlsx_axis(ch->y_axis, &range, true);
 	return ch;
@@ -487,7 +487,7 @@ pivot_lines(lxw_chart *ch, const struct report_ctx *ctx, const char *sheet,
 		k++;
 		look.hatched = chv->series[s].variant > 0;
 		nhollow += report_xlsx_series_hollow(report_xlsx_series(ch, sheet, 1, chv->nbs, 0,
-		    (lxw_col_t)(s + 2), chv->series[s].name, &look), &look, ctx->res,
+		    (lxw_col_t)(s + 2), chv->series[s].name, &look), &look, ctx->view,
 		    &ctx->view->pivot[metric], s);
 	}
 	return nhollow;

@@ -614,12 +614,12 @@ xl_number_format(struct report_xl *x, const struct column *c, const struct colum
  */
 static void
 xl_value(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col, const struct column *c,
-    const struct results *res, const struct cell_result *r, bool checks)
+    const struct view_rows *it, bool checks)
 {
 	struct column_value v;
 	char caps[sizeof v.buf], *p;
 
-	column_value(c, res, r, &v);
+	view_rows_value(it, c, &v);
 	switch (v.kind) {
 	case COLUMN_EMPTY:
 		if (checks && (c->flags & COLUMN_CHECKS_NA))
@@ -690,13 +690,13 @@ xl_table(struct report_xl *x, lxw_worksheet *ws, const struct column *const *col
  * Returns the next row.
  */
 static lxw_row_t
-xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *res,
-    const struct column *const *cols, unsigned n, bool checks, double width,
-    bool (*want)(const struct cell_result *))
+xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct view *v,
+    const struct column *const *cols, unsigned n, bool checks, double width, unsigned want)
 {
+	struct view_rows it;
 	lxw_row_t row = 1;
 	lxw_col_t c, first, last, id = 0;
-	unsigned i, *widths, lines, most = 1;
+	unsigned *widths, lines, most = 1;
 	double px = 0;
 	const char *title;
 
@@ -728,21 +728,14 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 	free(widths);
 	worksheet_freeze_panes(ws, 1, id);
 	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, !checks, REPORT_XLSX_PRINT_MIN);
-	for (i = 0; i < res->plan.ncells; i++) {
-		if (!want(&res->cells[i]))
-			continue;
+	view_rows_begin(&it, v, want);
+	while (view_rows_next(&it)) {
 		for (c = 0; c < n; c++)
-			xl_value(x, ws, row, c, cols[c], res, &res->cells[i], checks);
+			xl_value(x, ws, row, c, cols[c], &it, checks);
 		row++;
 	}
 	xl_table(x, ws, cols, n, checks, row > 1 ? row - 1 : 1);
 	return row;
-}
-
-static bool
-xl_finished(const struct cell_result *r)
-{
-	return r->status != CELL_PENDING;
 }
 
 /*
@@ -779,8 +772,8 @@ xl_cells(struct report_xl *x, const struct report_ctx *ctx)
 	for (k = 0; k < ncolumns; k++)
 		if (columns[k].flags & COLUMN_CELLS)
 			cols[n++] = &columns[k];
-	xl_columns_sheet(x, xl_cells_sheet(x, ctx, SHEET_CELLS), ctx->res, cols, n, false, 13,
-	    xl_finished);
+	xl_columns_sheet(x, xl_cells_sheet(x, ctx, SHEET_CELLS), ctx->view, cols, n, false, 13,
+	    VIEW_ROWS_FINISHED);
 	free(cols);
 }
 
@@ -798,7 +791,7 @@ xl_checks(struct report_xl *x, const struct report_ctx *ctx)
 	for (k = 0; k < view_ncheck_cols; k++)
 		if (!(view_check_cols[k].flags & VIEW_COL_DOC))
 			cols[n++] = column_find(view_check_cols[k].column);
-	row = xl_columns_sheet(x, ws, ctx->res, cols, n, true, 14, results_cell_has_figures);
+	row = xl_columns_sheet(x, ws, ctx->view, cols, n, true, 14, VIEW_ROWS_FIGURES);
 	free(cols);
 
 	if (ctx->view->docs->notes.counts.device)

@@ -59,7 +59,11 @@ static int
 report_write_csv(struct report_ctx *ctx)
 {
 	char *path = xasprintf("%s/results.csv", ctx->dir);
-	int err = report_csv_write(ctx->res, path);
+	struct view_rows rows;
+	int err;
+
+	view_rows_begin(&rows, ctx->view, VIEW_ROWS_FINISHED);
+	err = report_csv_write(&rows, path);
 
 	free(path);
 	return err;
@@ -143,7 +147,6 @@ report_write_all(const struct results *res, const char *dir, const struct report
 
 	view_build_run(&view, res);
 	memset(&ctx, 0, sizeof ctx);
-	ctx.res = res;
 	ctx.view = &view;
 	ctx.dir = dir;
 	ctx.mask = opts->formats;

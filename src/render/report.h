@@ -26,18 +26,11 @@
 
 /*
  * What the writers share during one pass over the formats
- * (report_write_formats): a run's report reads res, sum and view, a
- * comparison (sweep compare, a fleet's hosts) cmp.
+ * (report_write_formats): a run's report reads its view only (the rows of
+ * a row per cell through view_rows), a comparison (sweep compare, a
+ * fleet's hosts) its view and cmp.
  */
 struct report_ctx {
-	/*
-	 * The record, for the writers of a row per cell only (results.csv, the
-	 * workbook's Cells and Checks sheets, the documents' check table and
-	 * the workbook's hollow points): they stream it through the column
-	 * table (results/columns.h), as 100,000 imported rows are no view to
-	 * build whole.  Every other figure, sentence and choice is the view's.
-	 */
-	const struct results	*res;
 	const struct view	*view;		/* the tables every format draws */
 	const struct compare	*cmp;
 	const struct compare_view *cview;	/* the comparison's tables every format draws */
@@ -116,9 +109,10 @@ void	 report_table_view(const struct view_table *v, int group, unsigned skip,
 	     struct report_table *t);
 void	 report_table_checks(const struct report_ctx *ctx, struct report_table *t);
 void	 report_table_stability(struct report_table *t, unsigned row, unsigned col,
-	     const struct cell_result *r);
+	     const struct view_rows *it);
 
-/* report-csv.c: report_csv_write() is in sweep.h (the run writes the CSV after every cell). */
+/* report-csv.c: results.csv of rows (view_rows_init: the run writes it after every cell) */
+int	 report_csv_write(struct view_rows *rows, const char *path);
 
 /* report-xlsx.c */
 int	 report_xlsx_write(struct report_ctx *ctx);
@@ -208,7 +202,7 @@ struct lxw_chart_series *report_xlsx_series(struct lxw_chart *ch, const char *sh
 	     uint32_t first, uint32_t last, uint16_t xcol, uint16_t col, const char *name,
 	     const struct report_xlsx_look *look);
 unsigned report_xlsx_series_hollow(struct lxw_chart_series *se,
-	     const struct report_xlsx_look *look, const struct results *res,
+	     const struct report_xlsx_look *look, const struct view *view,
 	     const struct view_table *v, unsigned col);
 void	 report_xlsx_page(struct lxw_worksheet *ws, uint32_t repeat_last, bool wide);
 void	 report_xlsx_page_across(struct lxw_worksheet *ws, int repeat_row,
@@ -432,8 +426,6 @@ int	 compare_write_all(const struct compare *cmp, const char *dir,
 int	 compare_fleet_write_all(struct compare *cmp, const char *dir);
 
 /* compare-fleet.c: a fleet's hosts as a comparison */
-void	 compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet,
-	     struct results *res);
 int	 compare_fleet_csv_write(struct report_ctx *ctx);
 int	 compare_fleet_md_write(struct report_ctx *ctx);
 

@@ -11,7 +11,8 @@
 
 /*
  * Every other colour of the outputs, named for what it marks, each written
- * once here as the six hex digits of 0xrrggbb: PALETTE_HEX(PALETTE_ALERT)
+ * once here as the six hex digits of 0xrrggbb (report.html's greys in CSS's
+ * short form, "#ccc"): PALETTE_HEX(PALETTE_ALERT)
  * is the string "#b00020" (gnuplot, CSS), PALETTE_RGB(PALETTE_ALERT) the
  * number 0xb00020 (the workbooks, gnuplot's "rgb variable").  A role may
  * share its value with another; then each still has its own name.
@@ -39,6 +40,9 @@
 #define PALETTE_KEY_RAMP	606060	/* the panels' key of depths: a ramp of this grey */
 #define PALETTE_LABEL		333333	/* a label of several modes; a tile's IOPS */
 #define PALETTE_INK_MISSING	999999	/* a heat map's "missing" */
+/* A run's heat map (jobs-MODE): ColorBrewer's YlGnBu, light for few IOPS, dark for many */
+#define PALETTE_HEAT_SEQ	"0 \"#edf8b1\", 1 \"#c7e9b4\", 2 \"#7fcdbb\", 3 \"#41b6c4\", " \
+	"4 \"#1d91c0\", \\\n    5 \"#225ea8\", 6 \"#253494\", 7 \"#081d58\""
 /* The scorecard: */
 #define PALETTE_SC_FIGURE	111111	/* a tile's MB/s */
 #define PALETTE_SC_HEAD		222222	/* "Read", "Write" */
@@ -72,6 +76,17 @@
 #define PALETTE_PASS		1a7f37	/* a check passed, a verdict ok */
 #define PALETTE_ABOVE		9a6700	/* above the cap */
 #define PALETTE_TOC_BG		f7f7f7
+/* report.html's greys, in CSS's short form ("#ccc"): */
+#define PALETTE_DOC_TEXT	222	/* the text */
+#define PALETTE_DOC_RULE	ccc	/* table borders, a heading's rule */
+#define PALETTE_DOC_PAPER	fff	/* the page, a sticky column */
+#define PALETTE_DOC_QUIET	555	/* captions, meta lines, a failed cell's text */
+#define PALETTE_DOC_BOX		ddd	/* the contents' border */
+#define PALETTE_DOC_FRAME	eee	/* a chart's frame */
+#define PALETTE_DOC_EDGE	bbb	/* a sticky column's edge */
+#define PALETTE_DOC_PAPER_CLEAR	fff0	/* a wide table's fade to its edge */
+#define PALETTE_DOC_SHADOW	0003	/* the shadow at a scrolling edge */
+#define PALETTE_DOC_CLEAR	0000
 #define PALETTE_SCALE_GOOD	63be7b	/* a sheet's colour scale: the good end */
 #define PALETTE_SCALE_MID	d5edda
 

@@ -30,6 +30,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	unsigned m;
 
 	memset(v, 0, sizeof *v);
+	v->rec = res;
 	v->big = view_big(sum);
 	v->conclusions = view_conclusions(res, sum);
 	view_summary(res, sum, &v->summary);

@@ -720,6 +720,30 @@ compare_winners(struct compare *cmp)
 }
 
 /*
+ * The hosts' results (one per host of fleet->hosts; cells NULL: the host
+ * gave none) moved into cmp as its runs, and compared: res[i] is left
+ * empty.  Free cmp with compare_free().
+ */
+void
+compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet, struct results *res)
+{
+	const struct host_list *l = fleet->hosts;
+	unsigned i;
+
+	memset(cmp, 0, sizeof *cmp);
+	cmp->runs = xcalloc(l->n ? l->n : 1, sizeof *cmp->runs);
+	cmp->nruns = l->n;
+	cmp->all_cells = true;
+	cmp->fleet = fleet;
+	for (i = 0; i < l->n; i++) {
+		cmp->runs[i].res = res[i];
+		memset(&res[i], 0, sizeof res[i]);
+		str_copy(cmp->runs[i].label, sizeof cmp->runs[i].label, l->h[i].dir);
+	}
+	compare_build(cmp);
+}
+
+/*
  * Match the cells of cmp->runs (loaded, labelled) into rows, groups and
  * winners, and write the verdicts.  Returns 0.
  */

@@ -13,6 +13,7 @@
 
 #include "analysis/analysis.h"
 #include "base/sweep.h"
+#include "results/columns.h"
 
 /*
  * A line of the pivot tables and charts: one workload (a mode, or a mixed
@@ -497,7 +498,37 @@ struct view {
 	struct view_chart	*chart;		/* what the gnuplot charts draw (view-chart.c) */
 	char			*conclusions;	/* the terminal's lines (view-conclusions.c); NULL none */
 	struct summary		*own_sum;	/* view_build_run's summary, freed with the view */
+	const struct results	*rec;	/* the record, read through view_rows only */
 };
+
+/*
+ * view-rows.c: the record's cells a row at a time, for the writers of a row
+ * per cell (results.csv, the workbook's Cells and Checks sheets, the
+ * documents' check table).  A run of 100,000 imported cells is no table to
+ * build whole, so the rows are streamed from the record through the column
+ * table (results/columns.h); a renderer gets each row's values, its
+ * workload, check and stability, never the cell itself.
+ */
+#define VIEW_ROWS_FINISHED	0x1	/* every cell that ran, failed or was skipped */
+#define VIEW_ROWS_FIGURES	0x2	/* only the cells with figures */
+struct view_rows {
+	const struct results	*rec;	/* private: read by view-rows.c only */
+	const struct view_chart	*chart;	/* the workloads' names; NULL: the mode's */
+	unsigned		 want;	/* VIEW_ROWS_* */
+	unsigned		 next;	/* the record's next cell */
+	int			 at;	/* the row's cell, -1 before the first */
+};
+void	 view_rows_init(struct view_rows *it, const struct results *res, unsigned want);
+void	 view_rows_begin(struct view_rows *it, const struct view *v, unsigned want);
+bool	 view_rows_next(struct view_rows *it);
+void	 view_rows_value(const struct view_rows *it, const struct column *c,
+	     struct column_value *v);
+const char *view_rows_workload(const struct view_rows *it);
+uint64_t view_rows_bs(const struct view_rows *it);
+bool	 view_rows_check_ok(const struct view_rows *it, const char **reason);
+unsigned view_rows_unsteady(const struct view_rows *it, enum stability_verdict *verdict,
+	     const char **reason);
+unsigned view_cell_caveats(const struct view *v, const struct view_cell *vc);
 
 /* view-conclusions.c: the run's conclusions as the terminal prints them; caller frees */
 char	*view_conclusions(const struct results *res, const struct summary *sum);
@@ -666,6 +697,8 @@ struct compare_fleet {
  * compare-fleet.c) before its views.
  */
 int	 compare_build(struct compare *cmp);
+void	 compare_fleet_build(struct compare *cmp, const struct compare_fleet *fleet,
+	     struct results *res);
 void	 compare_free(struct compare *cmp);
 double	 compare_value(const struct compare *cmp, const struct compare_row *row, unsigned k,
 	     enum compare_metric m);
