@@ -31,7 +31,7 @@ static const struct {
 
 /*
  * Fill charts (COMPARE_CHARTS_MAX at most) with the charts that have a
- * point to plot: the heat map of each workload with a ratio
+ * point to plot: the ratio bars (compare-ratio.c), the heat map of each workload with a ratio
  * (compare-heat.c), then a metric whose series (view-compare.c) has a
  * figure.
  */
@@ -39,9 +39,9 @@ unsigned
 compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
     struct report_chart *charts)
 {
-	unsigned n = compare_heat_charts(v, charts, 0, COMPARE_HEAT_MAX), c;
+	unsigned n = compare_ratio_charts(cmp, charts, 0), c;
 
-	(void)cmp;	/* the view has what the list needs; compare-doc.c still passes it */
+	n = compare_heat_charts(v, charts, n, n + COMPARE_HEAT_MAX);
 
 	for (c = 0; c < COMPARE_CHARTS; c++) {
 		if (!(v->series[compare_chart_table[c].metric].max > 0))
@@ -146,12 +146,48 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 	return buf;
 }
 
+/*
+ * The block-size axis of an overlay chart: the key outside on the right
+ * takes a column of COMPARE_KEY_ROWS entries per its longest title (at
+ * COMPARE_CHAR_PX a character), and the plot keeps the rest of the
+ * canvas, where a label takes COMPARE_LABEL_PX; past that many labels,
+ * every other one.  Caller frees both.
+ */
+#define COMPARE_CANVAS_PX	1200
+#define COMPARE_PLOT_MIN_PX	240	/* gnuplot shrinks the plot no further: labels get that */
+#define COMPARE_KEY_ROWS	28	/* 800 px less the title and the axis, at 14 pt a row */
+#define COMPARE_CHAR_PX		10.4
+#define COMPARE_LABEL_PX	56
+static void
+compare_gnuplot_axis(const struct report_ctx *ctx, enum compare_metric m, char **xtics,
+    char **xrange)
+{
+	const struct compare_series *s = &ctx->cview->series[m];
+	size_t longest = 0;
+	unsigned i, n = s->ncaps, cols;
+	double key, plot;
+
+	for (i = 0; i < s->nlines; i++)
+		if (s->lines[i].npoints > 0) {
+			longest = strlen(s->lines[i].title) > longest ? strlen(s->lines[i].title) :
+			    longest;
+			n++;
+		}
+	longest = longest < 40 ? 40 : longest;	/* a cap's "label provisioned 3,000 IOPS" */
+	cols = (n + COMPARE_KEY_ROWS - 1) / COMPARE_KEY_ROWS;
+	key = cols * (longest * COMPARE_CHAR_PX + 140);
+	plot = COMPARE_CANVAS_PX - 140 - key;
+	if (plot < COMPARE_PLOT_MIN_PX)
+		plot = COMPARE_PLOT_MIN_PX;
+	report_gnuplot_bs_axis_max(ctx->cmp->bs, ctx->cmp->nbs, (int)(plot / COMPARE_LABEL_PX), xtics,
+	    xrange);
+}
+
 /* Overlay chart c (compare_chart_table) as p: its .gp and .dat in memory. */
 static int
-compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, const char *xtics,
-    const char *xrange, struct report_plot *p)
+compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, struct report_plot *p)
 {
-	char *data = NULL, *plot = NULL, *title, *yrange, *ylabel, *ytics;
+	char *data = NULL, *plot = NULL, *title, *yrange, *ylabel, *ytics, *xtics, *xrange;
 	size_t dlen = 0, plen = 0;
 	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
 	struct report_gp_key keys[8];
@@ -162,6 +198,7 @@ compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, const char *xtics,
 	if (compare_chart_table[c].metric == COMPARE_P99)
 		div = report_gnuplot_lat_unit(ctx->cview->series[COMPARE_P99].max, &unit);
 	compare_gnuplot_data(ctx, p->chart.stem, compare_chart_table[c].metric, div, df, pf, &yr);
+	compare_gnuplot_axis(ctx, compare_chart_table[c].metric, &xtics, &xrange);
 	fclose(df);
 	fclose(pf);
 	yrange = report_gnuplot_log_range(&yr, 1);
@@ -179,6 +216,8 @@ compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, const char *xtics,
 	keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
 	keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
 	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 8);
+	free(xtics);
+	free(xrange);
 	free(ytics);
 	free(yrange);
 	free(ylabel);
@@ -199,7 +238,6 @@ compare_gnuplot_write(struct report_ctx *ctx)
 	struct report_plot plots[COMPARE_CHARTS_MAX];
 	struct report_chart charts[COMPARE_CHARTS_MAX];
 	unsigned n = compare_gnuplot_charts(cmp, ctx->cview, charts), i, c;
-	char *xtics = NULL, *xrange = NULL;
 	int err = 0;
 
 	if (ctx->charts_done)
@@ -210,14 +248,15 @@ compare_gnuplot_write(struct report_ctx *ctx)
 		return 0;
 	}
 	memset(plots, 0, sizeof plots);
-	report_gnuplot_bs_axis(cmp->bs, cmp->nbs, &xtics, &xrange);
 	for (i = 0; i < n && err == 0; i++) {
 		plots[i].chart = charts[i];
 		for (c = 0; c < COMPARE_CHARTS; c++)
 			if (strcmp(compare_chart_table[c].stem, charts[i].stem) == 0)
 				break;
 		if (c < COMPARE_CHARTS)
-			err = compare_gnuplot_overlay(ctx, c, xtics, xrange, &plots[i]);
+			err = compare_gnuplot_overlay(ctx, c, &plots[i]);
+		else if (strcmp(charts[i].stem, "compare-ratio") == 0)
+			err = compare_ratio_build(ctx, &plots[i]);
 		else
 			err = compare_heat_build(ctx, &plots[i]);
 	}
@@ -227,7 +266,5 @@ compare_gnuplot_write(struct report_ctx *ctx)
 		free(plots[i].script);
 		free(plots[i].data);
 	}
-	free(xtics);
-	free(xrange);
 	return err;
 }

@@ -556,6 +556,11 @@ report_doc_caption(const char *stem, bool big)
 		{ .stem = "series-",
 		  .caption = "IOPS per second of every cell of the mode, side by side in run "
 		    "order; dash and marker: queue depth." },
+		{ .stem = "compare-ratio",
+		  .caption = "Each run's best IOPS over the first run's at each block size, a "
+		    "panel per mode: a bar up from the 1.0 line where the run has more, down where "
+		    "it has fewer (the MiB/s ratio is the same); the verdicts above are told from "
+		    "these ratios." },
 		{ .stem = "compare-heat-",
 		  .caption = "Each run's IOPS over the first run's at every block size and queue "
 		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "

@@ -282,6 +282,8 @@ void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct view_chart *vc, unsigned s, bool bw);
 /* report-gnuplot-bs.c: the iops and bw charts' lines; the block-size axis (caller frees both) */
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
+void	 report_gnuplot_bs_axis_max(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics,
+	    char **xrange);
 /* What a chart of lines against block size draws: IOPS, MiB/s (bw) or p99 latency (lat). */
 struct report_gp_lines {
 	bool		 bw;
@@ -445,7 +447,7 @@ int	 compare_csv_write(struct report_ctx *ctx);
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
 #define COMPARE_HEAT_MAX	VIEW_HEAT_MAX	/* heat maps (compare-heat.c): a workload each */
-#define COMPARE_CHARTS_MAX	(COMPARE_CHARTS + COMPARE_HEAT_MAX)
+#define COMPARE_CHARTS_MAX	(COMPARE_CHARTS + COMPARE_HEAT_MAX + 1)	/* + compare-ratio */
 int	 compare_gnuplot_write(struct report_ctx *ctx);
 unsigned compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
 	     struct report_chart *charts);
@@ -454,6 +456,11 @@ unsigned compare_gnuplot_charts(const struct compare *cmp, const struct compare_
 unsigned compare_heat_charts(const struct compare_view *v, struct report_chart *charts,
 	     unsigned n, unsigned max);
 int	 compare_heat_build(struct report_ctx *ctx, struct report_plot *p);
+/* compare-ratio.c: the ratio bars, a panel per mode */
+unsigned compare_ratio_charts(const struct compare *cmp, struct report_chart *charts, unsigned n);
+int	 compare_ratio_build(struct report_ctx *ctx, struct report_plot *p);
+/* Labels of nbs block sizes as categories, thinned to fit plot_px; *every: the step.  Caller frees. */
+char	*compare_ratio_tics(const uint64_t *bs, unsigned nbs, double plot_px, unsigned *every);
 
 /* compare-xlsx.c */
 int	 compare_xlsx_write(struct report_ctx *ctx);

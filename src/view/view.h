@@ -646,6 +646,9 @@ struct compare {
 	uint64_t		*bs;		/* every block size, ascending */
 	unsigned		 nbs;
 	char			**verdict;	/* per modes[] entry */
+	/* [(m * nruns + k) * nbs + b]: run k's best IOPS at bs[b] over run 0's; NAN none */
+	double			*bs_ratio;
+	char			*bottom;	/* the one-line verdict of every mode; NULL none */
 	bool			 all_cells;	/* a row also for a cell no run has figures of */
 	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
 };
