@@ -463,14 +463,26 @@ report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws, u
 	st->zoom = fmin(CHART_ZOOM_MAX, fmax(1, width_px / CHART_W_PX));
 }
 
+/*
+ * A chart font of size points at the stack's zoom, at least what prints at
+ * REPORT_XLSX_TEXT_MIN_PT at the sheet's print scale; in tenths of a point.
+ */
+static double
+stack_pt(const struct report_xlsx_stack *st, double size)
+{
+	double least = REPORT_XLSX_TEXT_MIN_PT * 100 / (st->print_pct ? st->print_pct : 100);
+
+	return ceil(fmax(size * st->zoom, least) * 10) / 10;
+}
+
 /* A chart's fonts at the stack's zoom: the same sizes in Excel and LibreOffice. */
 static void
 stack_fonts(const struct report_xlsx_stack *st, lxw_chart *ch)
 {
-	lxw_chart_font title = { .size = 14 * st->zoom, .bold = LXW_TRUE };
-	lxw_chart_font name = { .size = 10 * st->zoom, .bold = LXW_TRUE };
-	lxw_chart_font num = { .size = 9 * st->zoom };
-	lxw_chart_font legend = { .size = 9 * st->zoom };
+	lxw_chart_font title = { .size = stack_pt(st, 14), .bold = LXW_TRUE };
+	lxw_chart_font name = { .size = stack_pt(st, 10), .bold = LXW_TRUE };
+	lxw_chart_font num = { .size = stack_pt(st, 9) };
+	lxw_chart_font legend = { .size = stack_pt(st, 9) };
 
 	chart_title_set_name_font(ch, &title);
 	chart_axis_set_name_font(ch->x_axis, &name);

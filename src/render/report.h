@@ -168,6 +168,7 @@ struct lxw_format *report_xlsx_small(struct report_xl *x, struct lxw_format *bas
  */
 #define REPORT_XLSX_FONT_SLACK	1.35
 #define REPORT_XLSX_PRINT_MIN	75	/* percent: 11-point text prints at 8.25 points */
+#define REPORT_XLSX_TEXT_MIN_PT	8.25	/* the smallest text a printed page has, in points */
 
 /* How a chart line looks: colour 0xRRGGBB, LXW_CHART_LINE_DASH_*, LXW_CHART_MARKER_* (0 none). */
 struct report_xlsx_look {
@@ -190,6 +191,7 @@ struct report_xlsx_stack {
 	struct lxw_worksheet	*ws;
 	uint32_t		 row;		/* where the next chart goes */
 	double			 zoom;		/* size and fonts, 1: 960 x 504 pixels */
+	unsigned		 print_pct;	/* the sheet's print scale (0: 100%): fonts print >= 8 pt */
 	uint32_t		*breaks;	/* page breaks (lxw_row_t), 0-terminated */
 	unsigned		 nbreaks;
 };
