@@ -398,6 +398,31 @@ report_xlsx_page_px(double width_px, bool wide, unsigned min_pct)
 }
 
 /*
+ * The last column of a sheet of n columns widths[] characters wide that
+ * bands pages across hold, on A3 at
+ * REPORT_XLSX_PRINT_MIN where LibreOffice draws columns
+ * REPORT_XLSX_FONT_SLACK wider, the columns 0..id-1 repeated on each: the
+ * figures a reader looks up first (the Cells sheet: mode to the latency
+ * percentiles and CPU; the Checks sheet: every column).  Printing all 65
+ * columns of the Cells sheet took 14 pages across for each page down.
+ */
+unsigned
+report_xlsx_print_last(const unsigned *widths, unsigned n, unsigned id, unsigned bands)
+{
+	double page = report_xlsx_page_px(1e9, true, REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
+	double ids = 0, used;
+	unsigned c = 0, b;
+
+	for (c = 0; c < id && c < n; c++)
+		ids += report_xlsx_col_px(widths[c]);
+	for (b = 0; b < bands && c < n; b++)
+		for (used = ids; c < n && (used + report_xlsx_col_px(widths[c]) <= page ||
+		    used == ids); c++)
+			used += report_xlsx_col_px(widths[c]);
+	return c > 0 ? c - 1 : 0;
+}
+
+/*
  * The lines text takes wrapped at width characters (a column's width, in
  * digits of the default font: Calibri, or DejaVu Sans where LibreOffice
  * lacks it, whose letters are as wide for its wider digits), bold 10%

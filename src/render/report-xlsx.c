@@ -683,30 +683,6 @@ xl_table(struct report_xl *x, lxw_worksheet *ws, const struct column *const *col
 }
 
 /*
- * The last column that bands pages across hold, on A3 at
- * REPORT_XLSX_PRINT_MIN where LibreOffice draws columns
- * REPORT_XLSX_FONT_SLACK wider, the columns 0..id-1 repeated on each: the
- * figures a reader looks up first (the Cells sheet: mode to the latency
- * percentiles and CPU; the Checks sheet: every column).  Printing all 65
- * columns of the Cells sheet took 14 pages across for each page down.
- */
-static lxw_col_t
-xl_print_last(const unsigned *widths, unsigned n, unsigned id, unsigned bands)
-{
-	double page = report_xlsx_page_px(1e9, true, REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
-	double ids = 0, used;
-	unsigned c = 0, b;
-
-	for (c = 0; c < id && c < n; c++)
-		ids += report_xlsx_col_px(widths[c]);
-	for (b = 0; b < bands && c < n; b++)
-		for (used = ids; c < n && (used + report_xlsx_col_px(widths[c]) <= page ||
-		    used == ids); c++)
-			used += report_xlsx_col_px(widths[c]);
-	return (lxw_col_t)(c > 0 ? c - 1 : 0);
-}
-
-/*
  * A sheet of columns cols[0..n) (the Checks sheet's when checks): their
  * header, as high as its longest wrapped title, then a row per cell that
  * want() takes.  It prints at 75% or more, pages across when it must, the
@@ -752,7 +728,7 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct results *r
 	}
 	worksheet_freeze_panes(ws, 1, id);
 	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, true, REPORT_XLSX_PRINT_MIN);
-	print_last = xl_print_last(widths, n, id, checks ? 3 : 2);
+	print_last = (lxw_col_t)report_xlsx_print_last(widths, n, id, checks ? 3 : 2);
 	free(widths);
 	for (i = 0; i < res->plan.ncells; i++) {
 		if (!want(&res->cells[i]))

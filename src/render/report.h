@@ -217,6 +217,7 @@ void	 report_xlsx_page_across(struct lxw_worksheet *ws, int repeat_row,
 	     uint16_t repeat_col, double width_px, bool wide, unsigned min_pct);
 double	 report_xlsx_page_px(double width_px, bool wide, unsigned min_pct);
 unsigned report_xlsx_lines(const char *text, double width);
+unsigned report_xlsx_print_last(const unsigned *widths, unsigned n, unsigned id, unsigned bands);
 uint32_t report_xlsx_ramp(uint32_t c, unsigned k, unsigned n);
 double	 report_xlsx_col_px(double chars);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,

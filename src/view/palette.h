@@ -71,6 +71,13 @@
 #define PALETTE_NOTE_EDGE	f0b400
 #define PALETTE_PASS		1a7f37	/* a check passed, a verdict ok */
 #define PALETTE_ABOVE		9a6700	/* above the cap */
+#define PALETTE_BURST		8250df	/* within the burst, above the baseline */
+/* The verdict box of each class: its fill (the edge is the class's colour). */
+#define PALETTE_OK_BG		e9f6ec
+#define PALETTE_BURST_BG	f3eefc
+#define PALETTE_ABOVE_BG	fbf3e0
+#define PALETTE_UNSAT_BG	f2f2f2
+#define PALETTE_FAIL_BG		fde8ea
 #define PALETTE_TOC_BG		f7f7f7
 #define PALETTE_SCALE_GOOD	63be7b	/* a sheet's colour scale: the good end */
 #define PALETTE_SCALE_MID	d5edda

@@ -456,13 +456,13 @@ compare_latency_text(const struct compare_vs *v, char **out)
 	double r = v->latk / v->lat0;
 
 	size_human(v->lat_bs, a, sizeof a);
-	view_num(v->lat0, 0, x0, sizeof x0);
-	view_num(v->latk, 0, xk, sizeof xk);
+	view_lat_text(v->lat0, x0, sizeof x0);
+	view_lat_text(v->latk, xk, sizeof xk);
 	if (r <= COMPARE_TIE && r * COMPARE_TIE >= 1)
-		compare_add(out, "; the same p99 latency at %s QD%u (within 5%%: %s %s us, %s %s us)",
+		compare_add(out, "; the same p99 latency at %s QD%u (within 5%%: %s %s, %s %s)",
 		    a, v->lat_depth, v->a0, x0, v->ka, xk);
 	else
-		compare_add(out, "; p99 latency at %s QD%u: %s %s us, %s %s us (%s %s lower)",
+		compare_add(out, "; p99 latency at %s QD%u: %s %s, %s %s (%s %s lower)",
 		    a, v->lat_depth, v->a0, x0, v->ka, xk, r < 1 ? v->ka : v->a0,
 		    view_ratio(r < 1 ? 1 / r : r, 1, xr, sizeof xr));
 }

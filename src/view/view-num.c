@@ -87,6 +87,29 @@ view_num(double v, int decimals, char *buf, size_t len)
 }
 
 /*
+ * A latency of us microseconds with its unit, scaled so that it reads in
+ * at most five digits: "85.3 us" below 10 ms, "163 ms" below 10 s, then
+ * "2.12 s" (never "2,115,858.6 us").
+ */
+const char *
+view_lat_text(double us, char *buf, size_t len)
+{
+	if (!isfinite(us)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (us >= 10e6)
+		str_catf(strcpy(buf, ""), len, "%s s", view_num(us / 1e6, 1, (char[32]){ 0 }, 32));
+	else if (us >= 10e3)
+		str_catf(strcpy(buf, ""), len, "%s ms", view_num(us / 1e3, us >= 100e3 ? 0 : 1,
+		    (char[32]){ 0 }, 32));
+	else
+		str_catf(strcpy(buf, ""), len, "%s us", view_num(us, us >= 100 ? 0 : 1,
+		    (char[32]){ 0 }, 32));
+	return buf;
+}
+
+/*
  * The range lo-hi in decimals places (view_num), with as many more places
  * as it takes (up to two) for its ends to differ: "3,073.6-3,074.4", not
  * "3,074-3,074"; NULL when they still read alike (no range to show).

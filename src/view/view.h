@@ -281,6 +281,7 @@ struct view_table {
 /* view-num.c */
 const char *view_size_label(uint64_t bs, char *buf, size_t len);
 const char *view_num(double v, int decimals, char *buf, size_t len);
+const char *view_lat_text(double us, char *buf, size_t len);
 int	 view_num_decimals(double v, int decimals);
 const char *view_range_text(double lo, double hi, int decimals, char *buf, size_t len);
 const char *view_pct(double pct, bool sign, char *buf, size_t len);
