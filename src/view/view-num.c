@@ -87,25 +87,29 @@ view_num(double v, int decimals, char *buf, size_t len)
 }
 
 /*
- * A latency of us microseconds with its unit, scaled so that it reads in
- * at most five digits: "85.3 us" below 10 ms, "163 ms" below 10 s, then
- * "2.12 s" (never "2,115,858.6 us").
+ * A latency of us microseconds with its unit, scaled to read in at most
+ * three digits before the point: "85.3 us" below 1 ms, "5.16 ms", "163 ms"
+ * below 1 s, then "2.12 s" (never "2,115,858.6 us").
  */
 const char *
 view_lat_text(double us, char *buf, size_t len)
 {
+	const char *unit = "us";
+	double v = us;
+	char num[32];
+
 	if (!isfinite(us)) {
 		snprintf(buf, len, "-");
 		return buf;
 	}
-	if (us >= 10e6)
-		str_catf(strcpy(buf, ""), len, "%s s", view_num(us / 1e6, 1, (char[32]){ 0 }, 32));
-	else if (us >= 10e3)
-		str_catf(strcpy(buf, ""), len, "%s ms", view_num(us / 1e3, us >= 100e3 ? 0 : 1,
-		    (char[32]){ 0 }, 32));
-	else
-		str_catf(strcpy(buf, ""), len, "%s us", view_num(us, us >= 100 ? 0 : 1,
-		    (char[32]){ 0 }, 32));
+	if (us >= 1e6) {
+		v = us / 1e6;
+		unit = "s";
+	} else if (us >= 1e3) {
+		v = us / 1e3;
+		unit = "ms";
+	}
+	snprintf(buf, len, "%s %s", view_num(v, v >= 100 ? 0 : 1, num, sizeof num), unit);
 	return buf;
 }
 
