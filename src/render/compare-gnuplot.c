@@ -147,20 +147,22 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 }
 
 /*
- * The block-size axis of an overlay chart: the key outside on the right
- * takes a column of COMPARE_KEY_ROWS entries per its longest title (at
- * COMPARE_CHAR_PX a character), and the plot keeps the rest of the
- * canvas, where a label takes COMPARE_LABEL_PX; past that many labels,
- * every other one.  Caller frees both.
+ * The block-size axis of an overlay chart and where its key goes: the
+ * key outside on the right takes a column of COMPARE_KEY_ROWS entries per
+ * its longest title (at COMPARE_CHAR_PX a character), and the plot keeps
+ * the rest of the canvas, where a label takes COMPARE_LABEL_PX; past that
+ * many labels, every other one.  Where that would leave the plot less
+ * than COMPARE_PLOT_MIN_PX, the key goes below it, a row an entry, and the
+ * picture grows by the rows.  Caller frees both strings.
  */
 #define COMPARE_CANVAS_PX	1200
-#define COMPARE_PLOT_MIN_PX	240	/* gnuplot shrinks the plot no further: labels get that */
+#define COMPARE_PLOT_MIN_PX	240	/* the least a plot beside its key keeps */
 #define COMPARE_KEY_ROWS	28	/* 800 px less the title and the axis, at 14 pt a row */
 #define COMPARE_CHAR_PX		10.4
 #define COMPARE_LABEL_PX	56
 static void
 compare_gnuplot_axis(const struct report_ctx *ctx, enum compare_metric m, char **xtics,
-    char **xrange)
+    char **xrange, const char **key_at, char *height, size_t hlen)
 {
 	const struct compare_series *s = &ctx->cview->series[m];
 	size_t longest = 0;
@@ -177,8 +179,16 @@ compare_gnuplot_axis(const struct report_ctx *ctx, enum compare_metric m, char *
 	cols = (n + COMPARE_KEY_ROWS - 1) / COMPARE_KEY_ROWS;
 	key = cols * (longest * COMPARE_CHAR_PX + 140);
 	plot = COMPARE_CANVAS_PX - 140 - key;
-	if (plot < COMPARE_PLOT_MIN_PX)
-		plot = COMPARE_PLOT_MIN_PX;
+	*key_at = "set key outside right top vertical box";
+	snprintf(height, hlen, "800");
+	if (cols > 1 && key > 0.6 * COMPARE_CANVAS_PX)
+		plot = COMPARE_CANVAS_PX - 140;	/* gnuplot draws a key of columns this wide over the plot */
+	else if (plot < COMPARE_PLOT_MIN_PX) {
+		/* long run labels: the key below the plot, a row each, the picture taller */
+		*key_at = "set key outside bottom center vertical maxcols 1 nobox";
+		snprintf(height, hlen, "%u", 800 + n * 22);
+		plot = COMPARE_CANVAS_PX - 140;
+	}
 	report_gnuplot_bs_axis_max(ctx->cmp->bs, ctx->cmp->nbs, (int)(plot / COMPARE_LABEL_PX), xtics,
 	    xrange);
 }
@@ -188,9 +198,11 @@ static int
 compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, struct report_plot *p)
 {
 	char *data = NULL, *plot = NULL, *title, *yrange, *ylabel, *ytics, *xtics, *xrange;
+	char height[16];
+	const char *key_at;
 	size_t dlen = 0, plen = 0;
 	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
-	struct report_gp_key keys[8];
+	struct report_gp_key keys[10];
 	struct view_range yr = { 0, 0 };
 	const char *unit = "";
 	double div = 1;
@@ -198,7 +210,8 @@ compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, struct report_plot *
 	if (compare_chart_table[c].metric == COMPARE_P99)
 		div = report_gnuplot_lat_unit(ctx->cview->series[COMPARE_P99].max, &unit);
 	compare_gnuplot_data(ctx, p->chart.stem, compare_chart_table[c].metric, div, df, pf, &yr);
-	compare_gnuplot_axis(ctx, compare_chart_table[c].metric, &xtics, &xrange);
+	compare_gnuplot_axis(ctx, compare_chart_table[c].metric, &xtics, &xrange, &key_at, height,
+	    sizeof height);
 	fclose(df);
 	fclose(pf);
 	yrange = report_gnuplot_log_range(&yr, 1);
@@ -215,7 +228,9 @@ compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, struct report_plot *
 	keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
 	keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
 	keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
-	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 8);
+	keys[8] = (struct report_gp_key){ "@KEY@", key_at };
+	keys[9] = (struct report_gp_key){ "@HEIGHT@", height };
+	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 10);
 	free(xtics);
 	free(xrange);
 	free(ytics);
