@@ -23,13 +23,14 @@ set grid xtics ytics mytics
 # Whole decades, with every point at least 15% inside: none sits on the frame.
 set yrange @YRANGE@
 set ytics @YTICS@
-set key outside right top vertical box
+# Right of the plot; below it (the picture taller) when its entries are too wide for that.
+@KEY@
 
 do for [fmt in formats] {
     if (fmt eq "png") {
-        set terminal pngcairo size 1200,800 noenhanced font "sans,14"
+        set terminal pngcairo size 1200,@HEIGHT@ noenhanced font "sans,14"
     } else {
-        set terminal svg size 1200,800 noenhanced font "sans,14" background "white"
+        set terminal svg size 1200,@HEIGHT@ noenhanced font "sans,14" background "white"
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     plot @PLOT@

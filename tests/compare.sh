@@ -132,7 +132,7 @@ r = rows[("randread", "4k", "8")]
 assert r["missing in"] == "slow" and r["fast IOPS"] == "9000.0", r
 assert len(rows) == 6, len(rows)
 EOF
-grep -q "^randread: fast vs slow: fast has 3.0x the IOPS of slow up to 16 KiB; the same bandwidth (within 5%) at 1 MiB; p99 latency at 4 KiB QD1: slow 3,000 us, fast 1,000 us (fast 3.0x lower)\.$" "$T/syn.out" ||
+grep -q "^randread: fast vs slow: fast has 3.0x the IOPS of slow up to 16 KiB; the same bandwidth (within 5%) at 1 MiB; p99 latency at 4 KiB QD1: slow 3.0 ms, fast 1.0 ms (fast 3.0x lower)\.$" "$T/syn.out" ||
 	fail "verdict: $(cat "$T/syn.out")"
 grep -q "4 cells in common, 2 in only some runs" "$T/syn.out" || fail "counts: $(cat "$T/syn.out")"
 

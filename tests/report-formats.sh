@@ -155,7 +155,7 @@ json.dump(d, open(sys.argv[2], "w"))
 PYEOF
 "$SWEEP" report "$T/twopop/results.json" --formats md,html,xlsx -o "$T/twopop" >"$T/.out" 2>&1 ||
 	fail "twopop report: $(cat "$T/.out")"
-note="the mean, 1,500.0 us, is 15.0x the p50 of 100.0 us (p90 120.0 us, p99 9,000.0 us): two populations"
+note="the mean, 1.5 ms, is 15.0x the p50 of 100 us (p90 120 us, p99 9.0 ms): two populations"
 grep -q "| randread | .* | 1,500.0[ ≠]* | 100.0[ ≠]* | 9,000.0[ ≠]* |" "$T/twopop/report.md" ||
 	fail "report.md: randread's mean, p50, p99: $(grep '^| randread' "$T/twopop/report.md")"
 grep -qF -- "- **randread**: $note" "$T/twopop/report.md" ||

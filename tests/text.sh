@@ -138,7 +138,8 @@ PYEOF
 "$SWEEP" compare q1.json q2.json --formats svg,png -o "$T/qc" >"$T/qc.log" 2>&1 ||
 	fail "compare of quoted labels: $(cat "$T/qc.log")"
 valid "$T/q1" "$T/q2" "$T/qc" >/dev/null
-[ "$(ls "$T"/q1/*.gp | wc -l)" -ge 5 ] && [ "$(ls "$T"/qc/*.svg | grep -vc compare-heat-)" -eq 3 ] || fail "charts: $(ls "$T/q1" "$T/qc")"
+[ "$(ls "$T"/q1/*.gp | wc -l)" -ge 5 ] && [ "$(ls "$T"/qc/*.svg | grep -vc compare-heat-)" -eq 4 ] || fail "charts: $(ls "$T/q1" "$T/qc")"
+grep -q "'prod' volume" "$T/qc/compare-ratio.svg" || fail "compare-ratio.svg lacks the quoted label"
 grep -q "'prod' volume" "$T/q1/iops.svg" || fail "iops.svg lacks the label"
 grep -q "''a'''' b\\\\ &quot;c&quot; \`d\` \$e @f\|''a'''' b\\\\ \"c\" \`d\` \$e @f" "$T/q2/iops.svg" ||
 	fail "iops.svg does not show the label as it is: $(grep -a -o "[^>]*a'''[^<]*" "$T/q2/iops.svg" | head -1)"

@@ -55,7 +55,7 @@ set label 'RND 4K' at screen 0.1300, screen 0.3116 center font "sans:Bold,24" tc
 set label 'Q1' at screen 0.1300, screen 0.2547 center font "sans,18" tc rgb "#ffffff" front
 set object rectangle from screen 0.2550, screen 0.2206 to screen 0.6150, screen 0.3627 fillcolor rgb "#f7fafc" fillstyle solid 1.0 border lc rgb "#2ca02c" lw 2 back
 set label '12.29 MB/s' at screen 0.5950, screen 0.3116 right font "sans:Bold,30" tc rgb "#111111" front
-set label '3,000 IOPS   p99 143 µs' at screen 0.5950, screen 0.2519 right font "sans,16" tc rgb "#333333" front
+set label '3,000 IOPS   p99 0.14 ms' at screen 0.5950, screen 0.2519 right font "sans,16" tc rgb "#333333" front
 set label 'randread' at screen 0.2700, screen 0.3343 left font "sans,14" tc rgb "#2ca02c" front
 set object rectangle from screen 0.6300, screen 0.2206 to screen 0.9900, screen 0.3627 fillcolor rgb "#f2f2f2" fillstyle solid 1.0 border lc rgb "#bbbbbb" lw 2 back
 set label 'not measured (randwrite)' at screen 0.8100, screen 0.2917 center font "sans,16" tc rgb "#888888" front

@@ -1,6 +1,7 @@
 /*
  * compare.md and compare.html, the comparison as a ticket report, each
- * section written once against the document back-end (doc.c): the runs,
+ * section written once against the document back-end (doc.c): the bottom
+ * line (every mode's ratios in one sentence), the runs,
  * the rule, a verdict per mode, each run against its provisioned caps, the
  * overlay charts, a ratio table per mode and the missing cells.
  */
@@ -53,6 +54,9 @@ compare_doc_header(struct doc *d, const struct report_ctx *ctx)
 	doc_heading_end(d, 1);
 	free(title);
 	free(labels);
+	/* First: the one thing a reader should take away, before the tables push it down. */
+	if (cmp->bottom != NULL)
+		doc_note(d, "Bottom line:", cmp->bottom);
 	report_table_view(&ctx->cview->runs, -1, 0, &t);
 	doc_table(d, &t);
 	report_table_free(&t);

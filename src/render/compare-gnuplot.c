@@ -31,7 +31,7 @@ static const struct {
 
 /*
  * Fill charts (COMPARE_CHARTS_MAX at most) with the charts that have a
- * point to plot: the heat map of each workload with a ratio
+ * point to plot: the ratio bars (compare-ratio.c), the heat map of each workload with a ratio
  * (compare-heat.c), then a metric whose series (view-compare.c) has a
  * figure.
  */
@@ -39,9 +39,9 @@ unsigned
 compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
     struct report_chart *charts)
 {
-	unsigned n = compare_heat_charts(v, charts, 0, COMPARE_HEAT_MAX), c;
+	unsigned n = compare_ratio_charts(cmp, charts, 0), c;
 
-	(void)cmp;	/* the view has what the list needs; compare-doc.c still passes it */
+	n = compare_heat_charts(v, charts, n, n + COMPARE_HEAT_MAX);
 
 	for (c = 0; c < COMPARE_CHARTS; c++) {
 		if (!(v->series[compare_chart_table[c].metric].max > 0))
@@ -146,15 +146,63 @@ compare_gnuplot_title(const struct compare *cmp, const char *what)
 	return buf;
 }
 
+/*
+ * The block-size axis of an overlay chart and where its key goes: the
+ * key outside on the right takes a column of COMPARE_KEY_ROWS entries per
+ * its longest title (at COMPARE_CHAR_PX a character), and the plot keeps
+ * the rest of the canvas, where a label takes COMPARE_LABEL_PX; past that
+ * many labels, every other one.  Where that would leave the plot less
+ * than COMPARE_PLOT_MIN_PX, the key goes below it, a row an entry, and the
+ * picture grows by the rows.  Caller frees both strings.
+ */
+#define COMPARE_CANVAS_PX	1200
+#define COMPARE_PLOT_MIN_PX	240	/* the least a plot beside its key keeps */
+#define COMPARE_KEY_ROWS	28	/* 800 px less the title and the axis, at 14 pt a row */
+#define COMPARE_CHAR_PX		10.4
+#define COMPARE_LABEL_PX	56
+static void
+compare_gnuplot_axis(const struct report_ctx *ctx, enum compare_metric m, char **xtics,
+    char **xrange, const char **key_at, char *height, size_t hlen)
+{
+	const struct compare_series *s = &ctx->cview->series[m];
+	size_t longest = 0;
+	unsigned i, n = s->ncaps, cols;
+	double key, plot;
+
+	for (i = 0; i < s->nlines; i++)
+		if (s->lines[i].npoints > 0) {
+			longest = strlen(s->lines[i].title) > longest ? strlen(s->lines[i].title) :
+			    longest;
+			n++;
+		}
+	longest = longest < 40 ? 40 : longest;	/* a cap's "label provisioned 3,000 IOPS" */
+	cols = (n + COMPARE_KEY_ROWS - 1) / COMPARE_KEY_ROWS;
+	key = cols * (longest * COMPARE_CHAR_PX + 140);
+	plot = COMPARE_CANVAS_PX - 140 - key;
+	*key_at = "set key outside right top vertical box";
+	snprintf(height, hlen, "800");
+	if (cols > 1 && key > 0.6 * COMPARE_CANVAS_PX)
+		plot = COMPARE_CANVAS_PX - 140;	/* gnuplot draws a key of columns this wide over the plot */
+	else if (plot < COMPARE_PLOT_MIN_PX) {
+		/* long run labels: the key below the plot, a row each, the picture taller */
+		*key_at = "set key outside bottom center vertical maxcols 1 nobox";
+		snprintf(height, hlen, "%u", 800 + n * 22);
+		plot = COMPARE_CANVAS_PX - 140;
+	}
+	report_gnuplot_bs_axis_max(ctx->cmp->bs, ctx->cmp->nbs, (int)(plot / COMPARE_LABEL_PX), xtics,
+	    xrange);
+}
+
 /* Overlay chart c (compare_chart_table) as p: its .gp and .dat in memory. */
 static int
-compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, const char *xtics,
-    const char *xrange, struct report_plot *p)
+compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, struct report_plot *p)
 {
-	char *data = NULL, *plot = NULL, *title, *yrange, *ylabel, *ytics;
+	char *data = NULL, *plot = NULL, *title, *yrange, *ylabel, *ytics, *xtics, *xrange;
+	char height[16];
+	const char *key_at;
 	size_t dlen = 0, plen = 0;
 	FILE *df = open_memstream(&data, &dlen), *pf = open_memstream(&plot, &plen);
-	struct report_gp_key keys[8];
+	struct report_gp_key keys[10];
 	struct view_range yr = { 0, 0 };
 	const char *unit = "";
 	double div = 1;
@@ -162,6 +210,8 @@ compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, const char *xtics,
 	if (compare_chart_table[c].metric == COMPARE_P99)
 		div = report_gnuplot_lat_unit(ctx->cview->series[COMPARE_P99].max, &unit);
 	compare_gnuplot_data(ctx, p->chart.stem, compare_chart_table[c].metric, div, df, pf, &yr);
+	compare_gnuplot_axis(ctx, compare_chart_table[c].metric, &xtics, &xrange, &key_at, height,
+	    sizeof height);
 	fclose(df);
 	fclose(pf);
 	yrange = report_gnuplot_log_range(&yr, 1);
@@ -178,7 +228,11 @@ compare_gnuplot_overlay(struct report_ctx *ctx, unsigned c, const char *xtics,
 	keys[5] = (struct report_gp_key){ "@YRANGE@", yrange };
 	keys[6] = (struct report_gp_key){ "@YLABEL@", ylabel };
 	keys[7] = (struct report_gp_key){ "@YTICS@", ytics };
-	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 8);
+	keys[8] = (struct report_gp_key){ "@KEY@", key_at };
+	keys[9] = (struct report_gp_key){ "@HEIGHT@", height };
+	p->script = report_gnuplot_script(ctx, p->tmpl, keys, 10);
+	free(xtics);
+	free(xrange);
 	free(ytics);
 	free(yrange);
 	free(ylabel);
@@ -199,7 +253,6 @@ compare_gnuplot_write(struct report_ctx *ctx)
 	struct report_plot plots[COMPARE_CHARTS_MAX];
 	struct report_chart charts[COMPARE_CHARTS_MAX];
 	unsigned n = compare_gnuplot_charts(cmp, ctx->cview, charts), i, c;
-	char *xtics = NULL, *xrange = NULL;
 	int err = 0;
 
 	if (ctx->charts_done)
@@ -210,14 +263,15 @@ compare_gnuplot_write(struct report_ctx *ctx)
 		return 0;
 	}
 	memset(plots, 0, sizeof plots);
-	report_gnuplot_bs_axis(cmp->bs, cmp->nbs, &xtics, &xrange);
 	for (i = 0; i < n && err == 0; i++) {
 		plots[i].chart = charts[i];
 		for (c = 0; c < COMPARE_CHARTS; c++)
 			if (strcmp(compare_chart_table[c].stem, charts[i].stem) == 0)
 				break;
 		if (c < COMPARE_CHARTS)
-			err = compare_gnuplot_overlay(ctx, c, xtics, xrange, &plots[i]);
+			err = compare_gnuplot_overlay(ctx, c, &plots[i]);
+		else if (strcmp(charts[i].stem, "compare-ratio") == 0)
+			err = compare_ratio_build(ctx, &plots[i]);
 		else
 			err = compare_heat_build(ctx, &plots[i]);
 	}
@@ -227,7 +281,5 @@ compare_gnuplot_write(struct report_ctx *ctx)
 		free(plots[i].script);
 		free(plots[i].data);
 	}
-	free(xtics);
-	free(xrange);
 	return err;
 }

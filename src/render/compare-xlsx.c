@@ -110,13 +110,35 @@ compare_xl_id_header(struct compare_xl *x, lxw_worksheet *ws, const struct view_
 		compare_xl_head(x, ws, (lxw_col_t)(c + 1), t->cols[c].header);
 	worksheet_set_row(ws, 0, 45, NULL);
 	worksheet_freeze_panes(ws, 1, COL_FIRST);
-	/*
-	 * At 100%, across pages with the identifying columns on each: fitted
-	 * one page wide, the notes under the table (one long cell each) set
-	 * LibreOffice's print width and the table printed at about 3 pt.
-	 */
-	report_xlsx_page_across(ws, 0, COL_FIRST - 1, 0, false, REPORT_XLSX_PRINT_MIN);
 	worksheet_set_column(ws, 0, COL_FIRST - 1, 9, NULL);
+}
+
+/*
+ * The print setup of a data sheet whose columns 0..last are px wide, and
+ * its notes from row: each note wrapped over the table's width (one long
+ * cell set LibreOffice's print width: pages of the identifying columns
+ * alone).  At REPORT_XLSX_PRINT_MIN or more, on Letter when the table
+ * fits it where LibreOffice draws the columns REPORT_XLSX_FONT_SLACK
+ * wider, else on A3, across pages with the identifying columns on each
+ * when even that is too narrow.
+ */
+static void
+compare_xl_data_print(struct compare_xl *x, lxw_worksheet *ws, double px, lxw_col_t last,
+    lxw_row_t row, const char *const *notes, unsigned nnotes)
+{
+	double slack = px * REPORT_XLSX_FONT_SLACK, chars = (px - 5.0 * (last + 1)) / 7;
+	bool a3 = report_xlsx_page_px(slack, false, REPORT_XLSX_PRINT_MIN) < slack;
+	lxw_format *wrap = report_xlsx_format(x->wb, NULL, false, 0, 0);
+	unsigned i;
+
+	format_set_text_wrap(wrap);
+	format_set_align(wrap, LXW_ALIGN_VERTICAL_TOP);
+	report_xlsx_page_across(ws, 0, COL_FIRST - 1, slack, a3, REPORT_XLSX_PRINT_MIN);
+	for (i = 0; i < nnotes; i++, row++) {
+		worksheet_merge_range(ws, row, 0, row, last, notes[i], wrap);
+		worksheet_set_row(ws, row, 15 * report_xlsx_lines(notes[i], chars), NULL);
+	}
+	worksheet_print_area(ws, 0, 0, row > 0 ? row - 1 : 0, last);
 }
 
 /* The headers of the columns of group g of the cells view from sheet column col; the next column. */
@@ -173,6 +195,8 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SIDE);
 	lxw_format *fmt[COMPARE_METRICS], *better[COMPARE_METRICS];
 	unsigned m, r, last = COL_FIRST + COMPARE_METRICS * cmp->nruns;
+	const char *note = "Blue, bold: the winner's figure (more IOPS or MiB/s, lower p99), none in "
+	    "a tie (within 5%).";
 
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		fmt[m] = report_xlsx_format(x->wb, numfmt[m], false, 0, 0);
@@ -189,9 +213,9 @@ compare_xl_side(struct compare_xl *x, const struct compare *cmp)
 		    VIEW_CMP_FIGURES, COL_FIRST, fmt, better, NULL), fmt, NULL, x->missing);
 	}
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)last);
-	if (cmp->nrows > 0)
-		worksheet_write_string(ws, cmp->nrows + 2, 0, "Blue, bold: the winner's figure (more "
-		    "IOPS or MiB/s, lower p99), none in a tie (within 5%).", NULL);
+	compare_xl_data_print(x, ws, COL_FIRST * report_xlsx_col_px(9) + (last - COL_FIRST) *
+	    report_xlsx_col_px(14) + report_xlsx_col_px(24), (lxw_col_t)last, cmp->nrows + 2,
+	    &note, cmp->nrows > 0 ? 1 : 0);
 }
 
 /*
@@ -230,6 +254,9 @@ compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 	const struct view_table *t = &x->cview->cells;
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_RATIOS);
 	unsigned r, wcol = COL_FIRST + COMPARE_METRICS * (cmp->nruns - 1);
+	const char *const notes[] = { compare_rule(), "Colours of the ratios: blue, the run is ahead "
+	    "of the first (more IOPS or MiB/s, lower p99); red, behind; white, the same; full "
+	    "colour at 2x either way." };
 
 	compare_xl_id_header(x, ws, t);
 	compare_xl_group_head(x, ws, t, VIEW_CMP_WINNERS, compare_xl_group_head(x, ws, t,
@@ -242,22 +269,92 @@ compare_xl_ratios(struct compare_xl *x, const struct compare *cmp)
 		    VIEW_CMP_RATIOS, COL_FIRST, ratio, NULL, NULL), ratio, NULL, NULL);
 	}
 	compare_xl_scale(ws, cmp);
-	worksheet_write_string(ws, cmp->nrows + 2, 0, compare_rule(), NULL);
-	worksheet_write_string(ws, cmp->nrows + 3, 0, "Colours of the ratios: blue, the run is "
-	    "ahead of the first (more IOPS or MiB/s, lower p99); red, behind; white, the same; "
-	    "full colour at 2x either way.", NULL);
 	worksheet_autofilter(ws, 0, 0, cmp->nrows > 0 ? cmp->nrows : 1, (lxw_col_t)(wcol + 2));
+	compare_xl_data_print(x, ws, COL_FIRST * report_xlsx_col_px(9) + (wcol - COL_FIRST) *
+	    report_xlsx_col_px(14) + 3 * report_xlsx_col_px(18), (lxw_col_t)(wcol + 2),
+	    cmp->nrows + 2, notes, 2);
 }
 
-/* Summary: the runs, the rule, the verdicts, each run's caps. */
+/* The Summary's columns, in characters: the runs table's, which the sentences wrap over. */
+static const double compare_xl_sum_w[] = { 18, 18, 16, 12, 12, 13, 14, 8, 12 };
+#define SUM_COLS	(sizeof compare_xl_sum_w / sizeof compare_xl_sum_w[0])
+#define SUM_LINE_PT	15
+
+/* The Summary's formats: wrapped text, top-aligned; plain, bold, alert. */
+struct compare_xl_sum {
+	lxw_worksheet	*ws;
+	lxw_format	*plain, *bold, *alert, *title;
+	lxw_row_t	 row;
+};
+
+/* text wrapped over the Summary's columns first..SUM_COLS-1 of the next row, as high as its lines. */
+static void
+compare_xl_sum_line(struct compare_xl_sum *sm, lxw_col_t first, const char *text, lxw_format *fmt)
+{
+	double w = 0;
+	unsigned c;
+
+	for (c = first; c < SUM_COLS; c++)
+		w += compare_xl_sum_w[c];
+	worksheet_merge_range(sm->ws, sm->row, first, sm->row, SUM_COLS - 1, text, fmt);
+	worksheet_set_row(sm->ws, sm->row, SUM_LINE_PT * report_xlsx_lines(text, w) +
+	    (fmt == sm->title ? 5 : 0), NULL);
+	sm->row++;
+}
+
+/* A labelled row of a one-column view: its label in bold in column A, its text over the rest. */
+static void
+compare_xl_sum_labelled(struct compare_xl_sum *sm, const struct view_table *t, bool alert)
+{
+	unsigned r;
+
+	for (r = 0; r < t->nrows; r++) {
+		const struct view_cell *vc = view_table_cell(t, r, 0);
+		unsigned lines = report_xlsx_lines(t->rows[r].label, compare_xl_sum_w[0]);
+		lxw_row_t at = sm->row;
+
+		worksheet_write_string(sm->ws, sm->row, 0, t->rows[r].label, sm->bold);
+		compare_xl_sum_line(sm, 1, vc->text, alert && (vc->flags & VIEW_ABOVE_CAP) ?
+		    sm->alert : sm->plain);
+		if (lines > 1 && lines > report_xlsx_lines(vc->text, 105))
+			worksheet_set_row(sm->ws, at, SUM_LINE_PT * lines, NULL);
+	}
+}
+
+/* The runs table: a row each, its cells wrapped in their columns, as high as the longest. */
+static void
+compare_xl_sum_runs(struct compare_xl *x, struct compare_xl_sum *sm)
+{
+	struct report_table t;
+	unsigned r, c, most;
+
+	report_table_view(&x->cview->runs, -1, 0, &t);
+	for (r = 0; r < t.nrows; r++, sm->row++) {
+		for (c = 0, most = 1; c < t.ncols; c++) {
+			const char *text = t.text[r * t.ncols + c];
+			unsigned lines = report_xlsx_lines(text, c < SUM_COLS ? compare_xl_sum_w[c] : 9);
+
+			worksheet_write_string(sm->ws, sm->row, (lxw_col_t)c, text, r == 0 ? x->header :
+			    sm->plain);
+			most = lines > most ? lines : most;
+		}
+		worksheet_set_row(sm->ws, sm->row, SUM_LINE_PT * most, NULL);
+	}
+	report_table_free(&t);
+}
+
+/*
+ * Summary: the bottom line, the runs, the rule, the verdicts, each run's
+ * caps.  Its sentences wrap over the runs table's columns, which print on
+ * one page at REPORT_XLSX_PRINT_MIN or more (an unwrapped sentence set the
+ * print width: the sheet printed at 4 points).
+ */
 static void
 compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 {
-	const struct view_table *v = &x->cview->verdicts;
-	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY);
-	struct report_table t;
-	lxw_row_t row = 0;
-	unsigned r, c, k;
+	struct compare_xl_sum sm = { .ws = workbook_add_worksheet(x->wb, SHEET_SUMMARY) };
+	double px = 0;
+	unsigned c, k;
 	char *line = xstrdup("Comparison:"), *next;
 
 	for (k = 0; k < cmp->nruns; k++) {
@@ -265,60 +362,63 @@ compare_xl_summary(struct compare_xl *x, const struct compare *cmp)
 		free(line);
 		line = next;
 	}
-	worksheet_set_column(ws, 0, 0, 16, NULL);
-	worksheet_set_column(ws, 1, 8, 22, NULL);
-	report_xlsx_page(ws, 0, false);
-	worksheet_write_string(ws, row++, 0, line, x->title);
+	sm.plain = report_xlsx_format(x->wb, NULL, false, 0, 0);
+	sm.bold = report_xlsx_format(x->wb, NULL, true, 0, 0);
+	sm.alert = report_xlsx_format(x->wb, NULL, true, 0, 0);
+	format_set_font_color(sm.alert, PALETTE_RGB(PALETTE_ALERT));
+	sm.title = report_xlsx_format(x->wb, NULL, true, 0, 0);
+	format_set_font_size(sm.title, 14);
+	for (c = 0; c < SUM_COLS; c++) {
+		worksheet_set_column(sm.ws, (lxw_col_t)c, (lxw_col_t)c, compare_xl_sum_w[c], NULL);
+		px += report_xlsx_col_px(compare_xl_sum_w[c]);
+	}
+	{
+		lxw_format *f[] = { sm.plain, sm.bold, sm.alert, sm.title };
+
+		for (c = 0; c < 4; c++) {
+			format_set_text_wrap(f[c]);
+			format_set_align(f[c], LXW_ALIGN_VERTICAL_TOP);
+		}
+	}
+	report_xlsx_page_across(sm.ws, -1, 0, px * REPORT_XLSX_FONT_SLACK, false,
+	    REPORT_XLSX_PRINT_MIN);
+	compare_xl_sum_line(&sm, 0, line, sm.title);
 	free(line);
-	worksheet_write_string(ws, row++, 0, compare_rule(), NULL);
-	worksheet_write_string(ws, row++, 0, "Units: IOPS; MiB/s = 2^20 bytes/s; p99 completion "
-	    "latency in microseconds (us). Figures: sheet Side by side; ratios and winners: Ratios; "
-	    "charts: Charts.", NULL);
+	if (cmp->bottom != NULL) {
+		line = xasprintf("Bottom line: %s", cmp->bottom);
+		compare_xl_sum_line(&sm, 0, line, sm.bold);
+		free(line);
+	}
+	compare_xl_sum_line(&sm, 0, compare_rule(), sm.plain);
+	compare_xl_sum_line(&sm, 0, "Units: IOPS; MiB/s = 2^20 bytes/s; p99 completion latency in "
+	    "microseconds (us). Figures: sheet Side by side; ratios and winners: Ratios; charts: "
+	    "Charts.", sm.plain);
 	if (cmp->ncommon == 0)
-		worksheet_write_string(ws, row++, 0, "Warning: the runs have no cell in common; there "
-		    "is no ratio and no winner.", x->alert);
+		compare_xl_sum_line(&sm, 0, "Warning: the runs have no cell in common; there is no "
+		    "ratio and no winner.", sm.alert);
 	if (x->cview->unwritten != NULL) {
 		line = xasprintf("%s Reads of a region never written: %s", REPORT_UNWRITTEN_MARK,
 		    x->cview->unwritten);
-		worksheet_write_string(ws, row++, 0, line, x->alert);
+		compare_xl_sum_line(&sm, 0, line, sm.alert);
 		free(line);
 	}
 	if (x->cview->marks != NULL) {
 		line = xasprintf("Marks (columns marks of sheet Side by side): %s", x->cview->marks);
-		worksheet_write_string(ws, row++, 0, line, x->alert);
+		compare_xl_sum_line(&sm, 0, line, sm.alert);
 		free(line);
 	}
-	row++;
-	report_table_view(&x->cview->runs, -1, 0, &t);
-	for (r = 0; r < t.nrows; r++, row++)
-		for (c = 0; c < t.ncols; c++)
-			worksheet_write_string(ws, row, (lxw_col_t)c, t.text[r * t.ncols + c],
-			    r == 0 ? x->header : NULL);
-	report_table_free(&t);
-	row++;
-	worksheet_write_string(ws, row++, 0, v->title, x->bold);
-	for (r = 0; r < v->nrows; r++, row++) {
-		worksheet_write_string(ws, row, 0, v->rows[r].label, x->bold);
-		worksheet_write_string(ws, row, 1, view_table_cell(v, r, 0)->text, NULL);
-	}
-	row++;
+	sm.row++;
+	compare_xl_sum_runs(x, &sm);
+	sm.row++;
+	worksheet_write_string(sm.ws, sm.row++, 0, x->cview->verdicts.title, sm.bold);
+	compare_xl_sum_labelled(&sm, &x->cview->verdicts, false);
+	sm.row++;
 	if (x->cview->limits.nrows > 0)
-		worksheet_write_string(ws, row++, 0, x->cview->limits.title, x->bold);
-	for (r = 0; r < x->cview->limits.nrows; r++, row++) {
-		const struct view_cell *vc = view_table_cell(&x->cview->limits, r, 0);
-
-		worksheet_write_string(ws, row, 0, x->cview->limits.rows[r].label, x->bold);
-		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
-		    NULL);
-	}
-	for (r = 0; r < x->cview->peaks.nrows; r++, row++) {
-		const struct view_cell *vc = view_table_cell(&x->cview->peaks, r, 0);
-
-		worksheet_write_string(ws, row, 0, x->cview->peaks.rows[r].label, x->bold);
-		worksheet_write_string(ws, row, 1, vc->text, vc->flags & VIEW_ABOVE_CAP ? x->alert :
-		    NULL);
-	}
-	worksheet_activate(ws);
+		worksheet_write_string(sm.ws, sm.row++, 0, x->cview->limits.title, sm.bold);
+	compare_xl_sum_labelled(&sm, &x->cview->limits, true);
+	compare_xl_sum_labelled(&sm, &x->cview->peaks, true);
+	worksheet_print_area(sm.ws, 0, 0, sm.row > 0 ? sm.row : 1, SUM_COLS - 1);
+	worksheet_activate(sm.ws);
 }
 
 /*
@@ -353,10 +453,11 @@ compare_xl_bs_index(const struct compare *cmp, uint64_t bs)
  * A column of a chart's table: header name at row first, then per block
  * size the figure of line l of metric m (blank where it has none: the line
  * has a gap there), or cap at every block size when l is NULL; its line on
- * ch.  Returns false when the chart is full.
+ * each of ch[0..nch).  Returns false when the chart is full.
  */
 static bool
-compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
+compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *const *ch, unsigned nch,
+    lxw_row_t first,
     lxw_col_t col, const struct compare *cmp, const struct compare_line *l,
     enum compare_metric m, double cap, const char *name, const struct report_xlsx_look *look,
     struct view_range *range)
@@ -375,13 +476,15 @@ compare_xl_column(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_ro
 			    l->value[i], m == COMPARE_IOPS ? x->num0 : x->num1);
 			view_range_add(range, l->value[i]);
 		}
-	report_xlsx_series(ch, SHEET_CHARTS, first + 1, first + cmp->nbs, 0, col, name, look);
+	for (i = 0; i < nch; i++)
+		report_xlsx_series(ch[i], SHEET_CHARTS, first + 1, first + cmp->nbs, 0, col, name, look);
 	return col - 1 < REPORT_XLSX_SERIES_MAX;
 }
 
 /* Columns of each run's caps (and bursts) for metric m; returns the next column. */
 static lxw_col_t
-compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_t first,
+compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *const *ch, unsigned nch,
+    lxw_row_t first,
     lxw_col_t col, const struct compare *cmp, enum compare_metric m,
     struct view_range *range)
 {
@@ -394,8 +497,8 @@ compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_
 		    XL_CAP_RGB, -1);
 		char *name = xasprintf("%s provisioned %s%s", cmp->runs[cap->run].label,
 		    cap->burst ? "burst " : "", m == COMPARE_IOPS ? "IOPS" : "MiB/s");
-		bool more = compare_xl_column(x, ws, ch, first, col++, cmp, NULL, m, cap->value, name,
-		    &look, range);
+		bool more = compare_xl_column(x, ws, ch, nch, first, col++, cmp, NULL, m, cap->value,
+		    name, &look, range);
 
 		free(name);
 		if (!more)
@@ -406,11 +509,14 @@ compare_xl_caps(struct compare_xl *x, lxw_worksheet *ws, lxw_chart *ch, lxw_row_
 
 /*
  * The table of metric m at row first (block size down, a column per run
- * and mode x depth x jobs, then the caps) and its chart.  Returns the chart.
+ * and mode x depth x jobs, then the caps) and its charts into ch: one, or
+ * past COMPARE_XL_LINES lines one per mode (a legend of 84 lines left no
+ * room for the plot), each with the caps.  Returns how many.
  */
-static lxw_chart *
+#define COMPARE_XL_LINES	16
+static unsigned
 compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
-    const struct compare *cmp, enum compare_metric m, lxw_col_t *ncols)
+    const struct compare *cmp, enum compare_metric m, lxw_col_t *ncols, lxw_chart **ch)
 {
 	static const char *const ytitle[COMPARE_METRICS] = {
 		[COMPARE_IOPS] = "IOPS (log scale)",
@@ -423,14 +529,28 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		[COMPARE_P99] = "p99 latency vs block size, lowest queue depth"
 	};
 	struct view_range range = { 0, 0 };
-	lxw_chart *ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, ctitle[m], "Block size",
-	    ytitle[m], LXW_CHART_LEGEND_RIGHT);
 	const struct compare_series *s = &x->cview->series[m];
 	lxw_col_t col = 1;
-	unsigned n, b;
+	unsigned n, b, nch = 0, *at = xcalloc(cmp->nmodes + 1, sizeof *at), lines = 0;
 	char label[32];
-	bool more = true;
+	bool more = true, split;
 
+	for (n = 0; n < s->nlines; n++)
+		lines += s->lines[n].npoints > 0;
+	split = lines > COMPARE_XL_LINES && cmp->nmodes > 1;
+	for (n = 0; n < s->nlines; n++) {
+		unsigned wl = split ? cmp->groups[s->lines[n].group].wl : 0;
+		char *title;
+
+		if (s->lines[n].npoints == 0 || at[wl] > 0)
+			continue;
+		title = split ? xasprintf("%s: %s", cmp->modes[wl].name, ctitle[m]) :
+		    xstrdup(ctitle[m]);
+		ch[nch] = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Block size", ytitle[m],
+		    LXW_CHART_LEGEND_RIGHT);
+		at[wl] = ++nch;
+		free(title);
+	}
 	worksheet_write_string(ws, first, 0, "Block size", x->header);
 	for (b = 0; b < cmp->nbs; b++)
 		worksheet_write_string(ws, first + 1 + b, 0,
@@ -442,15 +562,19 @@ compare_xl_chart(struct compare_xl *x, lxw_worksheet *ws, lxw_row_t first,
 		    (int)gr->variant);
 		char *name = xasprintf("%s (%s)", l->title, compare_metric_name(m));
 
-		more = compare_xl_column(x, ws, ch, first, col++, cmp, l, m, 0, name, &look, &range);
+		if (l->npoints > 0)
+			more = compare_xl_column(x, ws, &ch[at[split ? gr->wl : 0] - 1], 1, first, col++,
+			    cmp, l, m, 0, name, &look, &range);
 		free(name);
 	}
 	if (more)
-		col = compare_xl_caps(x, ws, ch, first, col, cmp, m, &range);
-	report_xlsx_axis(ch->y_axis, &range, true);
+		col = compare_xl_caps(x, ws, ch, nch, first, col, cmp, m, &range);
+	for (n = 0; n < nch; n++)
+		report_xlsx_axis(ch[n]->y_axis, &range, true);
 	if (col > *ncols)
 		*ncols = col;
-	return ch;
+	free(at);
+	return nch;
 }
 
 /*
@@ -471,13 +595,15 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 	};
 	lxw_worksheet *ws = workbook_add_worksheet(x->wb, SHEET_CHARTS);
 	struct report_xlsx_stack st;
-	lxw_chart *ch[COMPARE_METRICS];
+	lxw_chart **ch = xcalloc(COMPARE_METRICS * (cmp->nmodes + 1), sizeof *ch);
 	lxw_row_t row = 2;
-	lxw_col_t ncols = 1;
-	unsigned m;
+	lxw_col_t ncols = 1, last;
+	double page, band;
+	unsigned m, n = 0, i;
 
-	report_xlsx_page(ws, 0, false);
 	if (cmp->nbs == 0 || cmp->ngroups == 0) {
+		report_xlsx_page(ws, 0, false);
+		free(ch);
 		worksheet_write_string(ws, 0, 0, "No run has a cell with figures: there is no chart.",
 		    x->bold);
 		return;
@@ -487,16 +613,30 @@ compare_xl_charts(struct compare_xl *x, const struct compare *cmp)
 	for (m = 0; m < COMPARE_METRICS; m++) {
 		worksheet_write_string(ws, row, 0, what[m], x->bold);
 		worksheet_set_row(ws, row + 1, 45, NULL);
-		ch[m] = compare_xl_chart(x, ws, row + 1, cmp, (enum compare_metric)m, &ncols);
+		n += compare_xl_chart(x, ws, row + 1, cmp, (enum compare_metric)m, &ncols, ch + n);
 		row += cmp->nbs + 3;
 	}
 	worksheet_set_column(ws, 0, 0, 11, NULL);
 	worksheet_set_column(ws, 1, ncols - 1, 16, NULL);
-	report_xlsx_stack_init(&st, ws, row, report_xlsx_col_px(11) +
-	    (ncols - 1) * report_xlsx_col_px(16));
-	for (m = 0; m < COMPARE_METRICS; m++)
-		report_xlsx_stack_add(&st, ch[m]);
+	/*
+	 * What prints is the charts, a page each at REPORT_XLSX_PRINT_MIN
+	 * (the tables above them, a column per line, are the Side by side
+	 * sheet's figures): each as wide as the whole columns a page holds
+	 * where LibreOffice draws them REPORT_XLSX_FONT_SLACK wider, so that
+	 * none is cut, its text printing at 8 points or more.
+	 */
+	page = report_xlsx_page_px(1e9, false, REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
+	for (band = report_xlsx_col_px(11), last = 0; band + report_xlsx_col_px(16) <= page; last++)
+		band += report_xlsx_col_px(16);
+	report_xlsx_page_across(ws, -1, 0, 1e9, false, REPORT_XLSX_PRINT_MIN);
+	report_xlsx_stack_init(&st, ws, row, 960);
+	st.zoom = band / 960;
+	st.print_pct = REPORT_XLSX_PRINT_MIN;
+	for (i = 0; i < n; i++)
+		report_xlsx_stack_add(&st, ch[i]);
+	worksheet_print_area(ws, row, 0, st.row > row ? st.row - 1 : row, last);
 	report_xlsx_stack_done(&st);
+	free(ch);
 }
 
 /* Write DIR/compare.xlsx whole or not at all. */

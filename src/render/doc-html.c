@@ -84,7 +84,16 @@ static const char html_style[] =
     ".pass{color:" PALETTE_HEX(PALETTE_PASS) "}.fail{color:" PALETTE_HEX(PALETTE_ALERT)
     "}.ok{color:"
     PALETTE_HEX(PALETTE_PASS) "}.above{color:" PALETTE_HEX(PALETTE_ABOVE) "}"
-    ".unsat{color:" PALETTE_HEX(PALETTE_DOC_QUIET) "}\n"
+    ".burst{color:" PALETTE_HEX(PALETTE_BURST) "}.unsat{color:" PALETTE_HEX(PALETTE_DOC_QUIET)
+    "}\n"
+    ".note.ok{background:" PALETTE_HEX(PALETTE_OK_BG) ";border-color:" PALETTE_HEX(PALETTE_PASS) "}"
+    ".note.burst{background:" PALETTE_HEX(PALETTE_BURST_BG) ";border-color:"
+    PALETTE_HEX(PALETTE_BURST) "}.note.above{background:" PALETTE_HEX(PALETTE_ABOVE_BG)
+    ";border-color:" PALETTE_HEX(PALETTE_ABOVE) "}.note.unsat{background:"
+    PALETTE_HEX(PALETTE_UNSAT_BG) ";border-color:" PALETTE_HEX(PALETTE_DOC_UNSAT_EDGE)
+    "}.note.fail{background:"
+    PALETTE_HEX(PALETTE_FAIL_BG) ";border-color:" PALETTE_HEX(PALETTE_ALERT) "}"
+    ".note:is(.ok,.burst,.above,.unsat,.fail){color:" PALETTE_HEX(PALETTE_DOC_TEXT) "}\n"
     ".toc{background:" PALETTE_HEX(PALETTE_TOC_BG)
     ";border:1px solid " PALETTE_HEX(PALETTE_DOC_BOX) ";padding:.5em 1em;margin:1.5em 0}\n"
     ".toc ol{margin:.3em 0;padding-left:1.6em;columns:2 16em;column-gap:2em}\n"
@@ -103,7 +112,8 @@ static const char html_style[] =
     ":is(.sk3,.sk4) tr>:nth-child(2){min-width:var(--w2)}:is(.sk3,.sk4) tr>:nth-child(3)"
     "{left:var(--l3)}.sk4 tr>:nth-child(3){min-width:var(--w3)}"
     ".sk4 tr>:nth-child(4){left:var(--l4)}\n"
-    ":where(.sk1,.sk2,.sk3,.sk4) td{background-color:" PALETTE_HEX(PALETTE_DOC_PAPER) "}\n"
+    ":where(.sk1 tr>td:nth-child(-n+1),.sk2 tr>td:nth-child(-n+2),.sk3 tr>td:nth-child(-n+3),"
+    ".sk4 tr>td:nth-child(-n+4)){background-color:" PALETTE_HEX(PALETTE_DOC_PAPER) "}\n"
     ".sk1 tr>:nth-child(1),.sk2 tr>:nth-child(2),.sk3 tr>:nth-child(3),"
     ".sk4 tr>:nth-child(4){box-shadow:inset -2px 0 " PALETTE_HEX(PALETTE_DOC_EDGE) "}\n"
     "figcaption{color:" PALETTE_HEX(PALETTE_DOC_QUIET) ";font-size:.9em}\n"

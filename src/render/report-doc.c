@@ -93,17 +93,47 @@ report_doc_unwritten_banner(struct doc *d, const struct report_ctx *ctx)
 		doc_note(d, REPORT_UNWRITTEN_MARK " Reads of a region never written:", banner);
 }
 
+/*
+ * The class of the run's verdict: its worst workload's (below the spec,
+ * above the cap, within the burst, not saturated, delivers).
+ */
+static const char *
+report_doc_verdict_class(const struct view_docs *docs)
+{
+	static const enum expect_verdict worst[] = { EXPECT_BELOW, EXPECT_ABOVE_CAP, EXPECT_IN_BURST,
+	    EXPECT_NOT_SATURATED, EXPECT_ABOVE_RANGE, EXPECT_DELIVERS, EXPECT_IN_RANGE };
+	unsigned w, m;
+
+	for (w = 0; w < sizeof worst / sizeof worst[0]; w++)
+		for (m = 0; m < docs->nwl; m++)
+			if (docs->wl[m].verdict == worst[w])
+				return view_verdict_class(worst[w]);
+	return NULL;
+}
+
 /* The volume against its spec, one line, when it has one. */
 static void
 report_doc_verdict(struct doc *d, const struct report_ctx *ctx)
 {
-	const char *line = ctx->view->docs->notes.verdict;
+	const char *line = ctx->view->docs->notes.verdict, *cls;
 	char *text;
 
 	if (line == NULL)
 		return;
 	text = xasprintf("%s.", line);
-	doc_note(d, "Verdict:", text);
+	cls = report_doc_verdict_class(ctx->view->docs);
+	if (d->ops == &doc_html && cls != NULL) {
+		/* the box in its class's colour: a volume below its spec is not a yellow note */
+		char *c = xasprintf("note %s", cls);
+
+		doc_para_begin(d, c);
+		doc_strong(d, "Verdict:");
+		doc_raw(d, " ");
+		doc_text(d, text);
+		doc_para_end(d);
+		free(c);
+	} else
+		doc_note(d, "Verdict:", text);
 	free(text);
 }
 
@@ -167,9 +197,39 @@ report_doc_lat_notes(struct doc *d, const struct view_table *v)
 		doc_list_end(d);
 }
 
+static const char *report_doc_caption(const char *stem, bool big);
+
+/* Whether chart i is the scorecard that the Summary shows (a run's report, rendered). */
+static bool
+report_doc_scorecard_first(const struct report_ctx *rc, const struct report_chart *charts,
+    unsigned n, unsigned i)
+{
+	return i == 0 && n > 0 && rc->view != NULL && strcmp(charts[0].stem, "scorecard") == 0;
+}
+
+/*
+ * The scorecard first in the Summary, above its table: in the Charts
+ * section, after the tables and notes, it was 3,000 pixels down a page
+ * 800 pixels wide.
+ */
+static void
+report_doc_scorecard(struct doc *d, const struct report_ctx *ctx,
+    const struct report_chart *charts, unsigned ncharts)
+{
+	unsigned shown = ctx->rendered & d->ops->figures;
+	const char *caption;
+
+	if (shown == 0 || !report_doc_scorecard_first(ctx, charts, ncharts, 0))
+		return;
+	doc_figure(d, ctx->dir, &charts[0], 0, shown);
+	if ((caption = report_doc_caption(charts[0].stem, ctx->view->big)) != NULL)
+		doc_para(d, "meta", caption);
+}
+
 /* The summary table and the knee of each mode: a column, or (compact) a list below. */
 static void
-report_doc_summary(struct doc *d, const struct report_ctx *ctx)
+report_doc_summary(struct doc *d, const struct report_ctx *ctx, const struct report_chart *charts,
+    unsigned ncharts)
 {
 	struct report_table t;
 	const struct view_docs *docs = ctx->view->docs;
@@ -177,6 +237,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx)
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
+	report_doc_scorecard(d, ctx, charts, ncharts);
 	report_table_view(&ctx->view->summary, -1, VIEW_COL_DETAIL |
 	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
 	doc_table(d, &t);
@@ -423,23 +484,20 @@ report_doc_check_count(struct doc *d, const struct view_counts *c)
 		doc_printf(d, " %u cell%s not checked: %s row%s give%s IOPS or bandwidth, not both.",
 		    unchecked, unchecked == 1 ? "" : "s", unchecked == 1 ? "its" : "their",
 		    unchecked == 1 ? "" : "s", unchecked == 1 ? "s" : "");
-	if (c->nmismatch > 0) {
-		if (d->ops->compact)
-			doc_raw(d, " ");
-		else {
-			doc_para_end(d);
-			doc_para_begin(d, NULL);
-		}
-		doc_printf(d, "%u mismatch%s", c->nmismatch, c->nmismatch == 1 ? "" : "es");
-		if (d->ops->compact)
-			doc_raw(d, " " REPORT_MISMATCH_MARK);
-		doc_raw(d, ", with the likely cause:");
-	}
 	doc_para_end(d);
 	if (c->nunsteady > 0) {
 		doc_para_begin(d, "fail");
 		doc_printf(d, "The check is of the accounting only: %u of these cells %s not steady "
 		    "(see the Stability column).", c->nunsteady, c->nunsteady == 1 ? "is" : "are");
+		doc_para_end(d);
+	}
+	/* last, right above the table of mismatches it introduces */
+	if (c->nmismatch > 0) {
+		doc_para_begin(d, NULL);
+		doc_printf(d, "%u mismatch%s", c->nmismatch, c->nmismatch == 1 ? "" : "es");
+		if (d->ops->compact)
+			doc_raw(d, " " REPORT_MISMATCH_MARK);
+		doc_raw(d, ", with the likely cause:");
 		doc_para_end(d);
 	}
 }
@@ -556,6 +614,11 @@ report_doc_caption(const char *stem, bool big)
 		{ .stem = "series-",
 		  .caption = "IOPS per second of every cell of the mode, side by side in run "
 		    "order; dash and marker: queue depth." },
+		{ .stem = "compare-ratio",
+		  .caption = "Each run's best IOPS over the first run's at each block size, a "
+		    "panel per mode: a bar up from the 1.0 line where the run has more, down where "
+		    "it has fewer (the MiB/s ratio is the same); the verdicts above are told from "
+		    "these ratios." },
 		{ .stem = "compare-heat-",
 		  .caption = "Each run's IOPS over the first run's at every block size and queue "
 		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "
@@ -598,6 +661,8 @@ report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct repor
 			const char *caption = report_doc_caption(charts[i].stem,
 			    rc->view != NULL && rc->view->big);
 
+			if (report_doc_scorecard_first(rc, charts, n, i))
+				continue;	/* in the Summary */
 			doc_figure(d, rc->dir, &charts[i], i, shown);
 			if (caption != NULL)
 				doc_para(d, "meta", caption);
@@ -741,7 +806,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_unwritten_banner(&d, ctx);
 	report_doc_stability_banner(&d, ctx);
 	report_doc_verdict(&d, ctx);
-	report_doc_summary(&d, ctx);
+	report_doc_summary(&d, ctx, charts, ncharts);
 	report_doc_expect(&d, ctx);
 	report_doc_measured(&d, ctx);
 	report_doc_bursts(&d, ctx);

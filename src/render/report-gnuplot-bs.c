@@ -105,6 +105,14 @@ report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xr
 	gp_bs_axis(bs, nbs, 15, xtics, xrange);
 }
 
+/* The block-size axis of a plot with room for maxlab labels (2 at least).  Caller frees both. */
+void
+report_gnuplot_bs_axis_max(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics,
+    char **xrange)
+{
+	gp_bs_axis(bs, nbs, maxlab < 2 ? 2 : maxlab, xtics, xrange);
+}
+
 /*
  * A point's figure on the chart: IOPS, MiB/s, or a latency percentile (m)
  * in the chart's unit; NaN where it has none.  A point only when above 0

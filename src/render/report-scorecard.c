@@ -45,6 +45,7 @@
 struct sc_out {
 	FILE	*f;
 	double	 extra;
+	double	 lat_max;	/* the largest p99 of the 4K tiles, us: one unit for all of them */
 };
 
 /*
@@ -96,12 +97,16 @@ sc_mbs(double mbs, char *buf, size_t len)
 	return view_num(mbs, mbs < 100 ? 2 : mbs < 10000 ? 1 : 0, buf, len);
 }
 
-/* A latency in microseconds with its unit (µs below 10 ms, else ms): "1,184 µs". */
+/*
+ * A latency in microseconds with the unit of the card's largest (max_us:
+ * µs below 10 ms, else ms), so that tiles side by side read in one unit:
+ * "1,184 µs", "0.16 ms".
+ */
 static const char *
-sc_lat(double us, char *buf, size_t len)
+sc_lat(double us, double max_us, char *buf, size_t len)
 {
 	const char *unit;
-	double div = report_gnuplot_lat_unit(us, &unit);
+	double div = report_gnuplot_lat_unit(max_us, &unit);
 
 	view_num(us / div, us / div < 10 ? 2 : us / div < 100 ? 1 : 0, buf, len);
 	str_catf(buf, len, " %s", unit);
@@ -247,7 +252,7 @@ sc_value(const struct report_ctx *ctx, struct sc_out *o, FILE *dat, unsigned t, 
 	free(line);
 	if (tile->bs == 4 * KIB && r->v[METRIC_P99_US] > 0)
 		line = xasprintf("%s IOPS   p99 %s", view_num(r->v[METRIC_IOPS], 0, a, sizeof a),
-		    sc_lat(r->v[METRIC_P99_US], b, sizeof b));
+		    sc_lat(r->v[METRIC_P99_US], o->lat_max, b, sizeof b));
 	else
 		line = xasprintf("%s IOPS", view_num(r->v[METRIC_IOPS], 0, a, sizeof a));
 	sc_label(o, line, x1 - 2, y0 + SC_ROW_H * (low ? 0.18 : 0.22), "right", "sans,16",
@@ -414,8 +419,14 @@ report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
 	struct sc_out o = { .f = open_memstream(&obj, &olen) };
 	struct sc_foot *ft = xcalloc(1, sizeof *ft);
 	struct report_gp_key keys[4];
+	unsigned t, k;
 
 	sc_footer(ctx, ft);
+	for (t = 0; t < SCORE_TILES; t++)
+		for (k = 0; k < 2; k++)
+			if (view_score_tiles[t].bs == 4 * KIB && ctx->view->chart->score[t][k].cell >= 0 &&
+			    ctx->view->chart->score[t][k].v[METRIC_P99_US] > o.lat_max)
+				o.lat_max = ctx->view->chart->score[t][k].v[METRIC_P99_US];
 	/* The last line 2.5 % above the bottom (its middle), or the card grows below. */
 	if (SC_FOOT - SC_LINE * (ft->n - 1) < 2.5)
 		o.extra = (2.5 - (SC_FOOT - SC_LINE * (ft->n - 1))) * SC_H / 100;

@@ -398,6 +398,31 @@ report_xlsx_page_px(double width_px, bool wide, unsigned min_pct)
 }
 
 /*
+ * The last column of a sheet of n columns widths[] characters wide that
+ * bands pages across hold, on A3 at
+ * REPORT_XLSX_PRINT_MIN where LibreOffice draws columns
+ * REPORT_XLSX_FONT_SLACK wider, the columns 0..id-1 repeated on each: the
+ * figures a reader looks up first (the Cells sheet: mode to the latency
+ * percentiles and CPU; the Checks sheet: every column).  Printing all 65
+ * columns of the Cells sheet took 14 pages across for each page down.
+ */
+unsigned
+report_xlsx_print_last(const unsigned *widths, unsigned n, unsigned id, unsigned bands)
+{
+	double page = report_xlsx_page_px(1e9, true, REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
+	double ids = 0, used;
+	unsigned c = 0, b;
+
+	for (c = 0; c < id && c < n; c++)
+		ids += report_xlsx_col_px(widths[c]);
+	for (b = 0; b < bands && c < n; b++)
+		for (used = ids; c < n && (used + report_xlsx_col_px(widths[c]) <= page ||
+		    used == ids); c++)
+			used += report_xlsx_col_px(widths[c]);
+	return c > 0 ? c - 1 : 0;
+}
+
+/*
  * The lines text takes wrapped at width characters (a column's width, in
  * digits of the default font: Calibri, or DejaVu Sans where LibreOffice
  * lacks it, whose letters are as wide for its wider digits), bold 10%
@@ -463,14 +488,26 @@ report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws, u
 	st->zoom = fmin(CHART_ZOOM_MAX, fmax(1, width_px / CHART_W_PX));
 }
 
+/*
+ * A chart font of size points at the stack's zoom, at least what prints at
+ * REPORT_XLSX_TEXT_MIN_PT at the sheet's print scale; in tenths of a point.
+ */
+static double
+stack_pt(const struct report_xlsx_stack *st, double size)
+{
+	double least = REPORT_XLSX_TEXT_MIN_PT * 100 / (st->print_pct ? st->print_pct : 100);
+
+	return ceil(fmax(size * st->zoom, least) * 10) / 10;
+}
+
 /* A chart's fonts at the stack's zoom: the same sizes in Excel and LibreOffice. */
 static void
 stack_fonts(const struct report_xlsx_stack *st, lxw_chart *ch)
 {
-	lxw_chart_font title = { .size = 14 * st->zoom, .bold = LXW_TRUE };
-	lxw_chart_font name = { .size = 10 * st->zoom, .bold = LXW_TRUE };
-	lxw_chart_font num = { .size = 9 * st->zoom };
-	lxw_chart_font legend = { .size = 9 * st->zoom };
+	lxw_chart_font title = { .size = stack_pt(st, 14), .bold = LXW_TRUE };
+	lxw_chart_font name = { .size = stack_pt(st, 10), .bold = LXW_TRUE };
+	lxw_chart_font num = { .size = stack_pt(st, 9) };
+	lxw_chart_font legend = { .size = stack_pt(st, 9) };
 
 	chart_title_set_name_font(ch, &title);
 	chart_axis_set_name_font(ch->x_axis, &name);

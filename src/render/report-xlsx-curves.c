@@ -121,7 +121,7 @@ curve_saturation(struct report_xl *x, const struct report_ctx *ctx, const struct
 		all[b] = b;
 	iops = curve_range(c, 0, all, c->nbs);
 	free(all);
-	log_y = view_range_wants_log(&iops);
+	log_y = false;	/* linear, as saturation.png and the other sheets' depth charts */
 	title = xasprintf("%s: %s IOPS vs queue depth", ctx->view->docs->head.label, name);
 	ch = report_xlsx_chart(x->wb, REPORT_XLSX_LINES, title, "Queue depth (I/Os in flight per job)",
 	    log_y ? "IOPS (log scale)" : "IOPS", LXW_CHART_LEGEND_BOTTOM);
@@ -201,6 +201,9 @@ report_xlsx_has_curves(const struct report_ctx *ctx)
 	return !ctx->view->big && ctx->view->curves.n > 0;
 }
 
+#define CURVES_TITLE	"Saturation: IOPS and latency against queue depth, for each mode with 3 " \
+	"or more depths at a block size (IOPS; latency in microseconds, us)"
+
 /*
  * The Saturation sheet: the tables of every curve, then per curve its
  * saturation chart and, with latency, its latency chart.  Returns whether
@@ -213,6 +216,8 @@ report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx)
 	struct report_xlsx_stack st;
 	lxw_worksheet *ws;
 	lxw_row_t row = 2, *first;
+	lxw_format *wrap;
+	double page, band;
 	unsigned k;
 
 	if (!report_xlsx_has_curves(ctx))
@@ -221,11 +226,28 @@ report_xlsx_curves(struct report_xl *x, const struct report_ctx *ctx)
 	ws = workbook_add_worksheet(x->wb, REPORT_XLSX_SHEET_CURVES);
 	worksheet_set_column(ws, 0, 1, 11, NULL);
 	worksheet_set_column(ws, 2, 4, 14, NULL);
-	worksheet_write_string(ws, 0, 0, "Saturation: IOPS and latency against queue depth, for "
-	    "each mode with 3 or more depths at a block size (IOPS; latency in microseconds, us)",
-	    x->title);
-	report_xlsx_page(ws, 0, false);
-	report_xlsx_stack_init(&st, ws, row, 2 * report_xlsx_col_px(11) + 3 * report_xlsx_col_px(14));
+	/*
+	 * The title wrapped over the tables' columns: a line past them would
+	 * set the print width.  The sheet prints at REPORT_XLSX_PRINT_MIN or
+	 * more; a chart as wide as the whole columns a page holds there
+	 * (LibreOffice draws them REPORT_XLSX_FONT_SLACK wider), so that none
+	 * prints a sliver on a page across.
+	 */
+	wrap = report_xlsx_format(x->wb, NULL, true, 0, 0);
+	format_set_font_size(wrap, 13);
+	format_set_text_wrap(wrap);
+	format_set_align(wrap, LXW_ALIGN_VERTICAL_TOP);
+	worksheet_merge_range(ws, 0, 0, 0, 4, CURVES_TITLE, wrap);
+	worksheet_set_row(ws, 0, 18 * report_xlsx_lines(CURVES_TITLE, 2 * 11 + 3 * 14), NULL);
+	report_xlsx_page_across(ws, -1, 0, (2 * report_xlsx_col_px(11) + 3 * report_xlsx_col_px(14)) *
+	    REPORT_XLSX_FONT_SLACK, false, REPORT_XLSX_PRINT_MIN);
+	report_xlsx_stack_init(&st, ws, row, 960);
+	page = report_xlsx_page_px((2 * report_xlsx_col_px(11) + 3 * report_xlsx_col_px(14)) *
+	    REPORT_XLSX_FONT_SLACK, false, REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
+	for (band = 0, k = 0; band + report_xlsx_col_px(k < 2 ? 11 : k < 5 ? 14 : 8.43) <= page; k++)
+		band += report_xlsx_col_px(k < 2 ? 11 : k < 5 ? 14 : 8.43);
+	st.zoom = band / 960;
+	st.print_pct = REPORT_XLSX_PRINT_MIN;
 	for (k = 0; k < v->n; k++) {
 		if (k > 0)
 			report_xlsx_stack_break(&st, row);	/* each mode's table starts a page */

@@ -28,7 +28,7 @@
 #define PIVOT_LINE_PT	15	/* a line of 11-point text */
 #define PIVOT_SERIES_MAX 8	/* more lines than this on a chart: a chart per mode */
 #define PIVOT_CHART_PX	960	/* a chart's width at zoom 1 (report-xlsx-chart.c) */
-#define PIVOT_PRINT_MIN	69	/* percent: see pivot_print */
+#define PIVOT_PRINT_MIN	REPORT_XLSX_PRINT_MIN	/* percent: see pivot_print */
 
 /*
  * The height of view v's header row at first_row: its longest wrapped
@@ -110,6 +110,57 @@ pivot_scale(lxw_worksheet *ws, lxw_row_t first_row, const struct view_table *v, 
 }
 
 /*
+ * A note under a table of nfig columns of figures, bold, wrapped over the
+ * columns the first page holds at REPORT_XLSX_PRINT_MIN (the block sizes'
+ * and at most PIVOT_NOTE_FIGS of figures) and as high as its lines: one
+ * cell's text running on past them was cut at the page's edge.
+ */
+#define PIVOT_NOTE_FIGS	6
+static void
+pivot_note(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const char *text,
+    unsigned nfig)
+{
+	unsigned k = nfig < 1 ? 1 : nfig > PIVOT_NOTE_FIGS ? PIVOT_NOTE_FIGS : nfig;
+	lxw_format *wrap = report_xlsx_format(x->wb, NULL, true, 0, 0);
+
+	format_set_text_wrap(wrap);
+	format_set_align(wrap, LXW_ALIGN_VERTICAL_TOP);
+	worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(1 + k), text, wrap);
+	worksheet_set_row(ws, row, PIVOT_LINE_PT * report_xlsx_lines(text, (2 * PIVOT_LABEL_W +
+	    k * PIVOT_FIGURE_W) / 1.1), NULL);
+}
+
+/*
+ * A figure with a caveat: its marks after it in the cell ("12,345 ⚠", a
+ * number format, so the cell stays a number), and its fill (red for a
+ * failed BW check, else yellow) as a conditional format of its own made
+ * before the table's colour scale, which would otherwise paint over it.
+ */
+static void
+pivot_caveat_cell(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, lxw_col_t col,
+    const struct view_cell *vc, int decimals)
+{
+	char marks[VIEW_LEGEND_LEN], *num;
+	lxw_conditional_format cf;
+	lxw_format *f, *fill;
+	uint32_t bg = vc->flags & VIEW_MISMATCH ? PALETTE_RGB(PALETTE_MISMATCH_BG) :
+	    PALETTE_RGB(PALETTE_FLAG_BG);
+
+	view_caveat_marks(vc->flags, "", marks, sizeof marks);
+	num = xasprintf("%s\" %s\"", decimals == 0 ? "#,##0" : "#,##0.0", marks);
+	f = report_xlsx_format(x->wb, num, vc->flags & VIEW_MISMATCH, bg,
+	    vc->flags & VIEW_MISMATCH ? PALETTE_RGB(PALETTE_MISMATCH_FG) : 0);
+	free(num);
+	worksheet_write_number(ws, row, col, vc->value, f);
+	fill = report_xlsx_format(x->wb, NULL, false, bg, 0);
+	memset(&cf, 0, sizeof cf);
+	cf.type = LXW_CONDITIONAL_TYPE_NO_BLANKS;
+	cf.format = fill;
+	cf.stop_if_true = LXW_TRUE;
+	worksheet_conditional_format_cell(ws, row, col, &cf);
+}
+
+/*
  * View v at first_row: its row labels (label, KiB) down, a column per view
  * column headed by its name; a figure from a cell whose BW check failed is
  * red.  Figures above 0 only (0: not measured, and no use on a log axis)
@@ -135,13 +186,19 @@ pivot_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t first_row,
 			if (vc->kind != VIEW_NUMBER || !(vc->value > 0))
 				continue;
 			view_range_add(range, vc->value);
-			worksheet_write_number(ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc->value,
-			    report_xlsx_small(x, v->cols[c].decimals == 0 ? (bad ? x->bad0 : x->num0) :
-			    (bad ? x->bad1 : x->num1), vc->value, v->cols[c].decimals == 0 ? 0 : 1));
+			if (vc->flags & VIEW_CAVEATS)
+				pivot_caveat_cell(x, ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc,
+				    v->cols[c].decimals);
+			else
+				worksheet_write_number(ws, first_row + 1 + b, (lxw_col_t)(c + 2), vc->value,
+				    report_xlsx_small(x, v->cols[c].decimals == 0 ? (bad ? x->bad0 :
+				    x->num0) : (bad ? x->bad1 : x->num1), vc->value,
+				    v->cols[c].decimals == 0 ? 0 : 1));
 			if (view_caveat_note(vc->flags, note, sizeof note) != NULL)
 				worksheet_write_comment(ws, first_row + 1 + b, (lxw_col_t)(c + 2), note);
 		}
 	}
+	/* after the caveat cells' own rules, which then come first */
 	pivot_scale(ws, first_row, v, low_good);
 	return (lxw_row_t)v->nrows + 1;
 }
@@ -352,29 +409,53 @@ pivot_columns(lxw_worksheet *ws, const struct report_ctx *ctx, enum view_metric 
 }
 
 /*
- * A pivot sheet's print setup and its charts' stack from row.  Tables
- * (width_px) that fit a page at 70% or more print one page wide, their
- * charts as wide as the tables (960 pixels at least), as before.  Wider
- * ones print across at PIVOT_PRINT_MIN, the block size columns on every
- * page, their charts 960 pixels wide: a chart is anchored to the columns
- * under it (two of 11 characters and seven of 16, 983 pixels), which
- * LibreOffice without Calibri draws 1.35 times wider, 1,327 pixels; at
- * 69% they still fit a page (921 pixels), so no chart is cut.  The header
- * row is not repeated across: the tables fit a page's height, and the
- * pages right of the charts then stay blank, so they are not printed.
+ * The pixels of the whole columns from column 0 that the first page holds
+ * (the sheet's tables width_px wide: see pivot_print) where LibreOffice draws columns
+ * REPORT_XLSX_FONT_SLACK wider: two of the block sizes, nfig of figures,
+ * then (ncaps > 0) a blank one and the caps', then blank ones.
+ */
+static double
+pivot_band_px(unsigned nfig, unsigned ncaps, double width_px)
+{
+	double page = report_xlsx_page_px(width_px * REPORT_XLSX_FONT_SLACK, false,
+	    REPORT_XLSX_PRINT_MIN) / REPORT_XLSX_FONT_SLACK;
+	double used = 2 * report_xlsx_col_px(PIVOT_LABEL_W), w;
+	unsigned c;
+
+	for (c = 0;; c++) {
+		if (c < nfig)
+			w = report_xlsx_col_px(PIVOT_FIGURE_W);
+		else if (ncaps > 0 && c > nfig && c <= nfig + ncaps)
+			w = report_xlsx_col_px(PIVOT_CAP_W);
+		else
+			w = report_xlsx_col_px(8.43);
+		if (used + w > page)
+			return used;
+		used += w;
+	}
+}
+
+/*
+ * A pivot sheet's print setup and its charts' stack from row: at 100% or
+ * down to REPORT_XLSX_PRINT_MIN (11-point text at 8 points or more), across pages
+ * when wider, the block size columns on every page.  A chart is anchored
+ * to the columns under it, which LibreOffice without Calibri draws 1.35
+ * times wider, and a page holds whole columns: a chart is as wide as the
+ * whole columns the first page holds (band_px, about 870 pixels), so that
+ * no sliver of it prints on the next page across; its fonts print at 8
+ * points or more.  The header row is not repeated across: the tables fit
+ * a page's height, and the pages right of the charts then stay blank, so
+ * they are not printed.
  */
 static void
-pivot_print(lxw_worksheet *ws, struct report_xlsx_stack *st, lxw_row_t row, double width_px)
+pivot_print(lxw_worksheet *ws, struct report_xlsx_stack *st, lxw_row_t row, double width_px,
+    double band_px)
 {
-	double px = fmax(width_px, PIVOT_CHART_PX);
-
-	if (report_xlsx_page_px(px, false, 70) >= px) {
-		report_xlsx_page(ws, 0, false);
-		report_xlsx_stack_init(st, ws, row, width_px);
-		return;
-	}
-	report_xlsx_page_across(ws, -1, 1, px, false, PIVOT_PRINT_MIN);
+	report_xlsx_page_across(ws, -1, 1, width_px * REPORT_XLSX_FONT_SLACK, false,
+	    REPORT_XLSX_PRINT_MIN);
 	report_xlsx_stack_init(st, ws, row, PIVOT_CHART_PX);
+	st->zoom = band_px / PIVOT_CHART_PX;
+	st->print_pct = REPORT_XLSX_PRINT_MIN;
 }
 
 /*
@@ -442,7 +523,7 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	h = xasprintf("The best of every queue depth and job count at each block size: %u cells are "
 	    "too many for a column per queue depth x jobs. The Cells sheet has every cell.",
 	    ctx->view->docs->notes.counts.ndone);
-	worksheet_write_string(ws, v->nrows + 2, 0, h, x->bold);
+	pivot_note(x, ws, v->nrows + 2, h, 2 * chv->nmodes);
 	free(h);
 	caps = xcalloc(chv->nmodes + 3, sizeof *caps);
 	if (metric != METRIC_P99_US)
@@ -453,7 +534,10 @@ pivot_sheet_big(struct report_xl *x, const struct report_ctx *ctx, const char *n
 	report_xlsx_axis(ch->y_axis, &range, true);
 	pivot_print(ws, &st, v->nrows + 4, 2 * report_xlsx_col_px(PIVOT_LABEL_W) +
 	    2 * chv->nmodes * report_xlsx_col_px(PIVOT_FIGURE_W) + (ncaps > 0 ?
-	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));
+	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0),
+	    pivot_band_px(2 * chv->nmodes, ncaps, 2 * report_xlsx_col_px(PIVOT_LABEL_W) +
+	    2 * chv->nmodes * report_xlsx_col_px(PIVOT_FIGURE_W) + (ncaps > 0 ?
+	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0)));
 	report_xlsx_stack_add(&st, ch);
 	report_xlsx_stack_done(&st);
 	pivot_caps_free(caps, ncaps);
@@ -578,12 +662,15 @@ pivot_sheet(struct report_xl *x, const struct report_ctx *ctx, const char *name,
 	nch = chv->nseries > PIVOT_SERIES_MAX && chv->nmodes > 1 ? chv->nmodes : 1;
 	nhollow = pivot_charts(x, ctx, name, metric, chart_title, yname, caps, ncaps, &range, ch);
 	if (nhollow > 0)
-		worksheet_write_string(ws, end, 0, REPORT_XLSX_HOLLOW_NOTE, x->bold);
+		pivot_note(x, ws, end, REPORT_XLSX_HOLLOW_NOTE, ctx->view->pivot[metric].ncols);
 	/* the marks of imports on a line of their own: a longer line prints the sheet smaller */
 	if (nhollow > 0 && (ctx->view->docs->notes.counts.caveats & (VIEW_BUFFERED | VIEW_CLONES)))
-		worksheet_write_string(ws, ++end, 0, REPORT_XLSX_HOLLOW_IMPORT, x->bold);
+		pivot_note(x, ws, ++end, REPORT_XLSX_HOLLOW_IMPORT, ctx->view->pivot[metric].ncols);
 	pivot_print(ws, &st, end + 1, pivot_width(ctx, metric) + (ncaps > 0 ?
-	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0));
+	    report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0),
+	    pivot_band_px((unsigned)((pivot_width(ctx, metric) - 2 * report_xlsx_col_px(PIVOT_LABEL_W)) /
+	    report_xlsx_col_px(PIVOT_FIGURE_W) + 0.5), ncaps, pivot_width(ctx, metric) +
+	    (ncaps > 0 ? report_xlsx_col_px(8.43) + ncaps * report_xlsx_col_px(PIVOT_CAP_W) : 0)));
 	for (k = 0; k < nch; k++)
 		report_xlsx_stack_add(&st, ch[k]);
 	if (pct != NULL)

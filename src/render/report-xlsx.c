@@ -697,6 +697,7 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct view *v,
 	lxw_row_t row = 1;
 	lxw_col_t c, first, last, id = 0;
 	unsigned *widths, lines, most = 1;
+	lxw_col_t print_last;
 	double px = 0;
 	const char *title;
 
@@ -725,9 +726,10 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct view *v,
 			;
 		worksheet_set_column(ws, first, last, widths[first], NULL);
 	}
-	free(widths);
 	worksheet_freeze_panes(ws, 1, id);
-	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, !checks, REPORT_XLSX_PRINT_MIN);
+	report_xlsx_page_across(ws, 0, id > 0 ? id - 1 : 0, px, true, REPORT_XLSX_PRINT_MIN);
+	print_last = (lxw_col_t)report_xlsx_print_last(widths, n, id, checks ? 3 : 2);
+	free(widths);
 	view_rows_begin(&it, v, want);
 	while (view_rows_next(&it)) {
 		for (c = 0; c < n; c++)
@@ -735,6 +737,7 @@ xl_columns_sheet(struct report_xl *x, lxw_worksheet *ws, const struct view *v,
 		row++;
 	}
 	xl_table(x, ws, cols, n, checks, row > 1 ? row - 1 : 1);
+	worksheet_print_area(ws, 0, 0, row > 1 ? row - 1 : 1, print_last);
 	return row;
 }
 
@@ -814,8 +817,10 @@ xl_run(struct report_xl *x, const struct report_ctx *ctx)
 	char *line;
 
 	worksheet_set_column(ws, 0, 0, 36, NULL);
-	worksheet_set_column(ws, 1, 1, 100, NULL);
-	report_xlsx_page(ws, 0, false);
+	worksheet_set_column(ws, 1, 1, 84, NULL);
+	/* A fixed scale: fitted to a page's width, a 100-character column printed at 7.8 points. */
+	report_xlsx_page_across(ws, 0, 0, (report_xlsx_col_px(36) + report_xlsx_col_px(84)) *
+	    REPORT_XLSX_FONT_SLACK, false, REPORT_XLSX_PRINT_MIN);
 	r = xl_view_table(x, &sh, 0, &ctx->view->run, x->bold);
 	line = xasprintf("libxlsxwriter %s", LXW_VERSION);
 	worksheet_write_string(ws, r, 0, "Written with", x->bold);

@@ -162,6 +162,7 @@ struct lxw_format *report_xlsx_small(struct report_xl *x, struct lxw_format *bas
  */
 #define REPORT_XLSX_FONT_SLACK	1.35
 #define REPORT_XLSX_PRINT_MIN	75	/* percent: 11-point text prints at 8.25 points */
+#define REPORT_XLSX_TEXT_MIN_PT	8.25	/* the smallest text a printed page has, in points */
 
 /* How a chart line looks: colour 0xRRGGBB, LXW_CHART_LINE_DASH_*, LXW_CHART_MARKER_* (0 none). */
 struct report_xlsx_look {
@@ -184,6 +185,7 @@ struct report_xlsx_stack {
 	struct lxw_worksheet	*ws;
 	uint32_t		 row;		/* where the next chart goes */
 	double			 zoom;		/* size and fonts, 1: 960 x 504 pixels */
+	unsigned		 print_pct;	/* the sheet's print scale (0: 100%): fonts print >= 8 pt */
 	uint32_t		*breaks;	/* page breaks (lxw_row_t), 0-terminated */
 	unsigned		 nbreaks;
 };
@@ -209,6 +211,7 @@ void	 report_xlsx_page_across(struct lxw_worksheet *ws, int repeat_row,
 	     uint16_t repeat_col, double width_px, bool wide, unsigned min_pct);
 double	 report_xlsx_page_px(double width_px, bool wide, unsigned min_pct);
 unsigned report_xlsx_lines(const char *text, double width);
+unsigned report_xlsx_print_last(const unsigned *widths, unsigned n, unsigned id, unsigned bands);
 uint32_t report_xlsx_ramp(uint32_t c, unsigned k, unsigned n);
 double	 report_xlsx_col_px(double chars);
 void	 report_xlsx_stack_init(struct report_xlsx_stack *st, struct lxw_worksheet *ws,
@@ -276,6 +279,8 @@ void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct view_chart *vc, unsigned s, bool bw);
 /* report-gnuplot-bs.c: the iops and bw charts' lines; the block-size axis (caller frees both) */
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
+void	 report_gnuplot_bs_axis_max(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics,
+	    char **xrange);
 /* What a chart of lines against block size draws: IOPS, MiB/s (bw) or p99 latency (lat). */
 struct report_gp_lines {
 	bool		 bw;
@@ -437,7 +442,7 @@ int	 compare_csv_write(struct report_ctx *ctx);
 /* compare-gnuplot.c */
 #define COMPARE_CHARTS	3
 #define COMPARE_HEAT_MAX	VIEW_HEAT_MAX	/* heat maps (compare-heat.c): a workload each */
-#define COMPARE_CHARTS_MAX	(COMPARE_CHARTS + COMPARE_HEAT_MAX)
+#define COMPARE_CHARTS_MAX	(COMPARE_CHARTS + COMPARE_HEAT_MAX + 1)	/* + compare-ratio */
 int	 compare_gnuplot_write(struct report_ctx *ctx);
 unsigned compare_gnuplot_charts(const struct compare *cmp, const struct compare_view *v,
 	     struct report_chart *charts);
@@ -446,6 +451,11 @@ unsigned compare_gnuplot_charts(const struct compare *cmp, const struct compare_
 unsigned compare_heat_charts(const struct compare_view *v, struct report_chart *charts,
 	     unsigned n, unsigned max);
 int	 compare_heat_build(struct report_ctx *ctx, struct report_plot *p);
+/* compare-ratio.c: the ratio bars, a panel per mode */
+unsigned compare_ratio_charts(const struct compare *cmp, struct report_chart *charts, unsigned n);
+int	 compare_ratio_build(struct report_ctx *ctx, struct report_plot *p);
+/* Labels of nbs block sizes as categories, thinned to fit plot_px; *every: the step.  Caller frees. */
+char	*compare_ratio_tics(const uint64_t *bs, unsigned nbs, double plot_px, unsigned *every);
 
 /* compare-xlsx.c */
 int	 compare_xlsx_write(struct report_ctx *ctx);

@@ -63,6 +63,7 @@
 #define PALETTE_BETTER		67a9cf
 #define PALETTE_BETTER_STRONG	2166ac	/* far ahead */
 #define PALETTE_BETTER_INK	053061
+#define PALETTE_RATIO_EDGE	333333	/* compare-ratio: the 1.0 line and the bars' edges */
 /* The documents' tables (report.html) and the workbook's scale: */
 #define PALETTE_STALLED_BG	ffe0c2
 #define PALETTE_STALLED_FG	7a2e00
@@ -75,6 +76,13 @@
 #define PALETTE_NOTE_EDGE	f0b400
 #define PALETTE_PASS		1a7f37	/* a check passed, a verdict ok */
 #define PALETTE_ABOVE		9a6700	/* above the cap */
+#define PALETTE_BURST		8250df	/* within the burst, above the baseline */
+/* The verdict box of each class: its fill (the edge is the class's colour). */
+#define PALETTE_OK_BG		e9f6ec
+#define PALETTE_BURST_BG	f3eefc
+#define PALETTE_ABOVE_BG	fbf3e0
+#define PALETTE_UNSAT_BG	f2f2f2
+#define PALETTE_FAIL_BG		fde8ea
 #define PALETTE_TOC_BG		f7f7f7
 /* report.html's greys, in CSS's short form ("#ccc"): */
 #define PALETTE_DOC_TEXT	222	/* the text */
@@ -84,6 +92,7 @@
 #define PALETTE_DOC_BOX		ddd	/* the contents' border */
 #define PALETTE_DOC_FRAME	eee	/* a chart's frame */
 #define PALETTE_DOC_EDGE	bbb	/* a sticky column's edge */
+#define PALETTE_DOC_UNSAT_EDGE	888	/* the edge of a "not saturated" verdict's box */
 #define PALETTE_DOC_PAPER_CLEAR	fff0	/* a wide table's fade to its edge */
 #define PALETTE_DOC_SHADOW	0003	/* the shadow at a scrolling edge */
 #define PALETTE_DOC_CLEAR	0000

@@ -456,15 +456,28 @@ compare_latency_text(const struct compare_vs *v, char **out)
 	double r = v->latk / v->lat0;
 
 	size_human(v->lat_bs, a, sizeof a);
-	view_num(v->lat0, 0, x0, sizeof x0);
-	view_num(v->latk, 0, xk, sizeof xk);
+	view_lat_text(v->lat0, x0, sizeof x0);
+	view_lat_text(v->latk, xk, sizeof xk);
 	if (r <= COMPARE_TIE && r * COMPARE_TIE >= 1)
-		compare_add(out, "; the same p99 latency at %s QD%u (within 5%%: %s %s us, %s %s us)",
+		compare_add(out, "; the same p99 latency at %s QD%u (within 5%%: %s %s, %s %s)",
 		    a, v->lat_depth, v->a0, x0, v->ka, xk);
 	else
-		compare_add(out, "; p99 latency at %s QD%u: %s %s us, %s %s us (%s %s lower)",
+		compare_add(out, "; p99 latency at %s QD%u: %s %s, %s %s (%s %s lower)",
 		    a, v->lat_depth, v->a0, x0, v->ka, xk, r < 1 ? v->ka : v->a0,
 		    view_ratio(r < 1 ? 1 / r : r, 1, xr, sizeof xr));
+}
+
+/* Keep run k's ratios of mode wl in cmp->bs_ratio, at each block size both runs have. */
+static void
+compare_keep_ratios(struct compare *cmp, unsigned wl, unsigned k, const struct compare_vs *v)
+{
+	double *out = &cmp->bs_ratio[((size_t)wl * cmp->nruns + k) * cmp->nbs];
+	unsigned b, i;
+
+	for (b = 0; b < cmp->nbs; b++)
+		for (i = 0; i < v->n; i++)
+			if (v->bs[i] == cmp->bs[b])
+				out[b] = v->ratio[i];
 }
 
 /*
@@ -475,12 +488,13 @@ compare_latency_text(const struct compare_vs *v, char **out)
  * small blocks is told in IOPS and one of large blocks in bandwidth.
  */
 static void
-compare_verdict_run(const struct compare *cmp, unsigned wl, unsigned k, char **out)
+compare_verdict_run(struct compare *cmp, unsigned wl, unsigned k, char **out)
 {
 	struct compare_vs v;
 	unsigned i, j;
 
 	compare_vs_build(cmp, wl, k, &v);
+	compare_keep_ratios(cmp, wl, k, &v);
 	compare_add(out, "%s vs %s: ", v.ka, v.a0);
 	if (v.n == 0)
 		compare_add(out, "no cell in common.");
@@ -498,19 +512,74 @@ compare_verdict_run(const struct compare *cmp, unsigned wl, unsigned k, char **o
 	free(v.outcome);
 }
 
-/* Each mode's verdict: every run against the first. */
+/*
+ * The one-line verdict of run k against run 0 over every mode: the
+ * geometric mean of the block sizes' ratios (bs_ratio) and how many are
+ * ahead, behind or a tie by the rule of the ratio alone.
+ */
+static void
+compare_bottom_run(struct compare *cmp, unsigned k, char **out)
+{
+	unsigned m, b, n = 0, nmodes = 0, ahead = 0, behind = 0;
+	double logsum = 0, g;
+	const char *lead, *trail;
+	char x[32];
+
+	for (m = 0; m < cmp->nmodes; m++) {
+		unsigned before = n;
+
+		for (b = 0; b < cmp->nbs; b++) {
+			double r = cmp->bs_ratio[((size_t)m * cmp->nruns + k) * cmp->nbs + b];
+
+			if (isnan(r) || !(r > 0))
+				continue;
+			logsum += log(r);
+			n++;
+			ahead += compare_outcome(r) > 0;
+			behind += compare_outcome(r) < 0;
+		}
+		nmodes += n > before;
+	}
+	if (*out != NULL)
+		compare_add(out, " ");
+	if (n == 0) {
+		compare_add(out, "%s vs %s: no block size in common.", cmp->runs[k].label,
+		    cmp->runs[0].label);
+		return;
+	}
+	g = exp(logsum / n);
+	lead = g >= 1 ? cmp->runs[k].label : cmp->runs[0].label;
+	trail = g >= 1 ? cmp->runs[0].label : cmp->runs[k].label;
+	if (compare_outcome(g) == 0)
+		compare_add(out, "%s and %s: the same IOPS and bandwidth within 5%%", lead, trail);
+	else
+		compare_add(out, "%s has %s the IOPS and bandwidth of %s", lead,
+		    view_ratio(g >= 1 ? g : 1 / g, 1, x, sizeof x), trail);
+	compare_add(out, " (the geometric mean of %u block size%s in %u mode%s; %s ahead at %u, "
+	    "behind at %u, within 5%% at %u).", n, n == 1 ? "" : "s", nmodes, nmodes == 1 ? "" : "s",
+	    cmp->runs[k].label, ahead, behind, n - ahead - behind);
+}
+
+/* Each mode's verdict: every run against the first; then the one-line verdict. */
 static void
 compare_verdicts(struct compare *cmp)
 {
+	size_t nr = (size_t)(cmp->nmodes ? cmp->nmodes : 1) * cmp->nruns * (cmp->nbs ? cmp->nbs : 1);
 	unsigned m, k;
+	size_t i;
 
 	cmp->verdict = xcalloc(cmp->nmodes ? cmp->nmodes : 1, sizeof *cmp->verdict);
+	cmp->bs_ratio = xcalloc(nr, sizeof *cmp->bs_ratio);
+	for (i = 0; i < nr; i++)
+		cmp->bs_ratio[i] = NAN;
 	for (m = 0; m < cmp->nmodes; m++)
 		for (k = 1; k < cmp->nruns; k++) {
 			if (k > 1)
 				compare_add(&cmp->verdict[m], " ");
 			compare_verdict_run(cmp, m, k, &cmp->verdict[m]);
 		}
+	for (k = 1; k < cmp->nruns && cmp->nmodes > 0; k++)
+		compare_bottom_run(cmp, k, &cmp->bottom);
 }
 
 /*
@@ -782,6 +851,8 @@ compare_free(struct compare *cmp)
 	for (i = 0; cmp->verdict != NULL && i < cmp->nmodes; i++)
 		free(cmp->verdict[i]);
 	free(cmp->verdict);
+	free(cmp->bs_ratio);
+	free(cmp->bottom);
 	free(cmp->modes);
 	free(cmp->runs);
 	free(cmp->rows);

@@ -217,8 +217,9 @@ auto_mode_lines(struct auto_lines *l, const struct results *res,
 		auto_depth_line(l, a, m, &m->depth[i]);
 	size_human(m->qd1_bs, s, sizeof s);
 	if (m->qd1_measured)
-		auto_line(l, m->mode, "QD1 latency at %s: p50 %.1f us, p99 %.1f us (%.0f IOPS)", s,
-		    (double)m->qd1_p50_ns / 1e3, (double)m->qd1_p99_ns / 1e3, m->qd1_iops);
+		auto_line(l, m->mode, "QD1 latency at %s: p50 %s, p99 %s (%.0f IOPS)", s,
+		    view_lat_text((double)m->qd1_p50_ns / 1e3, (char[32]){ 0 }, 32),
+		    view_lat_text((double)m->qd1_p99_ns / 1e3, (char[32]){ 0 }, 32), m->qd1_iops);
 	else
 		auto_line(l, m->mode, "QD1 latency at %s: not measured", s);
 	if (m->open)

@@ -87,6 +87,33 @@ view_num(double v, int decimals, char *buf, size_t len)
 }
 
 /*
+ * A latency of us microseconds with its unit, scaled to read in at most
+ * three digits before the point: "85.3 us" below 1 ms, "5.16 ms", "163 ms"
+ * below 1 s, then "2.12 s" (never "2,115,858.6 us").
+ */
+const char *
+view_lat_text(double us, char *buf, size_t len)
+{
+	const char *unit = "us";
+	double v = us;
+	char num[32];
+
+	if (!isfinite(us)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (us >= 1e6) {
+		v = us / 1e6;
+		unit = "s";
+	} else if (us >= 1e3) {
+		v = us / 1e3;
+		unit = "ms";
+	}
+	snprintf(buf, len, "%s %s", view_num(v, v >= 100 ? 0 : 1, num, sizeof num), unit);
+	return buf;
+}
+
+/*
  * The range lo-hi in decimals places (view_num), with as many more places
  * as it takes (up to two) for its ends to differ: "3,073.6-3,074.4", not
  * "3,074-3,074"; NULL when they still read alike (no range to show).

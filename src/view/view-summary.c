@@ -126,19 +126,19 @@ summary_lat_note(struct view_table *t, unsigned row, const struct results *res, 
 	if (!(p50 > 0) || !(mean >= SUMMARY_LAT_TWO_POPULATIONS * p50))
 		return;
 	if (p90 > 0)	/* an imported table may lack it */
-		snprintf(tail, sizeof tail, " (p90 %s us, p99 %s us)", view_num(p90, 1, b, sizeof b),
-		    view_num(p99, 1, c, sizeof c));
+		snprintf(tail, sizeof tail, " (p90 %s, p99 %s)", view_lat_text(p90, b, sizeof b),
+		    view_lat_text(p99, c, sizeof c));
 	if (p90 > 0 && !(p99 > 0))
-		snprintf(tail, sizeof tail, " (p90 %s us)", view_num(p90, 1, b, sizeof b));
+		snprintf(tail, sizeof tail, " (p90 %s)", view_lat_text(p90, b, sizeof b));
 	else if (p99 > 0 && !(p90 > 0))
-		snprintf(tail, sizeof tail, " (p99 %s us)", view_num(p99, 1, c, sizeof c));
+		snprintf(tail, sizeof tail, " (p99 %s)", view_lat_text(p99, c, sizeof c));
 	vc->kind = VIEW_TEXT;
 	vc->cell = i;
-	vc->text = xasprintf("the mean, %s us, is %s the p50 of %s us%s: two populations, most "
+	vc->text = xasprintf("the mean, %s, is %s the p50 of %s%s: two populations, most "
 	    "I/Os near the p50 and a few far slower ones (a cache's misses, a throttle, stalls) "
 	    "that hold most of the time; the percentiles describe it, the mean does not",
-	    view_num(mean, 1, m, sizeof m), view_ratio(mean / p50, 1, x, sizeof x),
-	    view_num(p50, 1, a, sizeof a), tail);
+	    view_lat_text(mean, m, sizeof m), view_ratio(mean / p50, 1, x, sizeof x),
+	    view_lat_text(p50, a, sizeof a), tail);
 }
 
 /* Column col of row: text, or nothing that says why (text NULL: nothing). */

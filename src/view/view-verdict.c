@@ -80,7 +80,11 @@ view_verdict_mark(enum expect_verdict v)
 	return marks[v] != NULL ? marks[v] : "";
 }
 
-/* A verdict's class: "ok" (green), "above" (amber), "unsat" (grey), "fail" (red), NULL none. */
+/*
+ * A verdict's class, a colour of its own in report.html: "ok" (green),
+ * "burst" (violet: above the baseline on credits, not the level it keeps),
+ * "above" (amber), "unsat" (grey), "fail" (red), NULL none.
+ */
 const char *
 view_verdict_class(enum expect_verdict v)
 {
@@ -89,6 +93,7 @@ view_verdict_class(enum expect_verdict v)
 	case EXPECT_IN_RANGE:
 		return "ok";
 	case EXPECT_IN_BURST:
+		return "burst";
 	case EXPECT_ABOVE_CAP:
 	case EXPECT_ABOVE_RANGE:
 		return "above";

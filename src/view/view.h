@@ -282,6 +282,7 @@ struct view_table {
 /* view-num.c */
 const char *view_size_label(uint64_t bs, char *buf, size_t len);
 const char *view_num(double v, int decimals, char *buf, size_t len);
+const char *view_lat_text(double us, char *buf, size_t len);
 int	 view_num_decimals(double v, int decimals);
 const char *view_range_text(double lo, double hi, int decimals, char *buf, size_t len);
 const char *view_pct(double pct, bool sign, char *buf, size_t len);
@@ -677,6 +678,9 @@ struct compare {
 	uint64_t		*bs;		/* every block size, ascending */
 	unsigned		 nbs;
 	char			**verdict;	/* per modes[] entry */
+	/* [(m * nruns + k) * nbs + b]: run k's best IOPS at bs[b] over run 0's; NAN none */
+	double			*bs_ratio;
+	char			*bottom;	/* the one-line verdict of every mode; NULL none */
 	bool			 all_cells;	/* a row also for a cell no run has figures of */
 	const struct compare_fleet *fleet;	/* the runs are a fleet's hosts, or NULL */
 };
