@@ -533,8 +533,10 @@ report_doc_caption(const char *stem, bool big)
 		  .caption = "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or "
 		    "a bar's fill: queue depth." },
 		{ .stem = "latency",
-		  .caption = "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the "
-		    "lowest depth measured at each block size; bars: p99, with p50 as a dot." },
+		  .caption = "Colour: mode; dash and marker, or a bar's fill: queue depth. A point "
+		    "is the p99, its whisker runs from the p50 to the p99.9 (a large run: each "
+		    "mode's lowest depth only); bars: p99, with the p50 as a dot. Hollow: a cell "
+		    "with a caveat." },
 		{ .stem = "saturation",
 		  .caption = "IOPS against queue depth, a line per mode and block size; the circle "
 		    "marks each mode's saturating depth (the smallest within 5% of its best)." },

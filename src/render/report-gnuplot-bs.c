@@ -278,7 +278,7 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
 		    "lc rgb \"%s\" lw 2 pt 0 notitle", L->stem, L->block[s], L->bw ? 4 : 3,
 		    L->bw ? 5 : 4, color);
 	if (report_gnuplot_series_caveats(L->vc, s, L->bw) != 0)
-		report_gnuplot_mark_items(plot, L->stem, (unsigned)L->block[s], 2, mcol,
+		report_gnuplot_mark_items(plot, L->stem, (unsigned)L->block[s], 1, 2, mcol,
 		    report_gnuplot_point(se->variant), color, true);
 }
 
@@ -735,7 +735,7 @@ report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE
 		    block, vc->modes[m].color, report_gnuplot_dt(block, dt, sizeof dt),
 		    vc->modes[m].name);
 		if (marked)
-			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
+			report_gnuplot_mark_items(plot, j->chart.stem, block, 1, 2, bw ? 6 : 5, 7,
 			    vc->modes[m].color, true);
 		block++;
 	}

@@ -369,7 +369,7 @@ rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned 
 		free(title);
 		p->keys++;
 		if (marked)
-			report_gnuplot_mark_items(p->plot, stem, block, 2, 6, 7, vc->modes[m].color,
+			report_gnuplot_mark_items(p->plot, stem, block, 1, 2, 6, 7, vc->modes[m].color,
 			    true);
 		block++;
 	}

@@ -59,7 +59,12 @@ report_gnuplot_quote(FILE *f, const char *s)
 	fputc(dq ? '"' : '\'', f);
 }
 
-static const int gp_points[] = { 7, 5, 9, 11, 13, 6, 4, 8 };
+/*
+ * Point types: filled shapes (circle, square, triangles, diamond,
+ * pentagon), then the asterisk and the plus; none hollow, since a hollow
+ * point is a cell with a caveat (report_gnuplot_mark_items).
+ */
+static const int gp_points[] = { 7, 5, 9, 11, 13, 15, 3, 1 };
 /* Bars: the fill of each depth x jobs variant, as a gnuplot fill style. */
 static const char *const gp_fills[] = {
 	"solid 0.85", "pattern 4", "pattern 5", "pattern 1", "pattern 6", "pattern 7", "pattern 2"
@@ -173,6 +178,39 @@ report_gnuplot_lin_range(const struct view_range *r, double room)
 	for (i = 0; i < 10 && steps[i] * d < v * (1 - 1e-9); i++)
 		;
 	return xasprintf("[0:%g]", steps[i] * d);
+}
+
+/*
+ * Caller frees: the labelled tics of a linear axis from 0 to hi, "(\"0\" 0,
+ * \"500\" 500, \"1k\" 1000, \"1.5k\" 1500, ...)": a step of 1, 2, 2.5 or 5 x
+ * 10^k giving four to eight tics, each label as many digits as it needs
+ * (gnuplot's "%.0s%c" wrote 1,500 and 2,000 both as "2k"), suffix after
+ * each ("%" for a share); "autofreq" when hi is not above 0.
+ */
+char *
+report_gnuplot_lin_tics(double hi, const char *suffix)
+{
+	static const double steps[] = { 1, 2, 2.5, 5, 10 };
+	double d, step, v;
+	char *buf = NULL;
+	size_t len = 0;
+	unsigned i, n;
+
+	if (!(hi > 0) || !isfinite(hi))
+		return xstrdup("autofreq");
+	d = pow(10, floor(log10(hi / 8)));
+	for (i = 0; i < 4 && steps[i] * d * 8 < hi * (1 - 1e-9); i++)
+		;
+	step = steps[i] * d;
+	str_appendf(&buf, &len, "(");
+	for (n = 0; n <= 8 && (v = n * step) <= hi * (1 + 1e-9); n++) {
+		const char *k = v >= 1e6 ? "M" : v >= 1e3 ? "k" : "";
+		double x = v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v;
+
+		str_appendf(&buf, &len, "%s\"%.4g%s%s\" %.6g", n > 0 ? ", " : "", x, k, suffix, v);
+	}
+	str_appendf(&buf, &len, ")");
+	return buf;
 }
 
 /*

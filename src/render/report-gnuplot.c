@@ -291,6 +291,17 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 	}
 }
 
+/* The labelled tics of a linear range "[0:hi]" (report_gnuplot_lin_tics).  Caller frees. */
+static char *
+gp_lin_tics(const char *range)
+{
+	double lo, hi;
+
+	if (sscanf(range, "[%lf:%lf]", &lo, &hi) != 2)
+		return xstrdup("autofreq");
+	return report_gnuplot_lin_tics(hi, "");
+}
+
 /* Build one chart's script and data in memory. */
 static int
 gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
@@ -319,7 +330,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	free(what);
 	/* Bars: a linear axis from 0 (heights show ratios), room above the tallest for its label. */
 	yrange = bars ? report_gnuplot_lin_range(&yr, 1.1) : report_gnuplot_log_range(&yr, 1);
-	ytics = bars ? xstrdup("autofreq") : report_gnuplot_log_tics(&yr, 1);
+	ytics = bars ? gp_lin_tics(yrange) : report_gnuplot_log_tics(&yr, 1);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
 	keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };

@@ -251,6 +251,8 @@ char	*report_gnuplot_log_range(const struct view_range *r, double room);
 char	*report_gnuplot_lin_range(const struct view_range *r, double room);
 /* Caller frees. */
 char	*report_gnuplot_log_tics(const struct view_range *r, double room);
+/* Caller frees. */
+char	*report_gnuplot_lin_tics(double hi, const char *suffix);
 int	 report_gnuplot_point(unsigned v);
 const char *report_gnuplot_dt(unsigned i, char *buf, size_t len);
 const char *report_gnuplot_fill(unsigned v);
@@ -272,8 +274,8 @@ void	 report_gnuplot_caps(const struct view_chart *vc, bool bw, FILE *plot, bool
 void	 report_gnuplot_spread_columns(FILE *f, const struct view_chart_point *p, bool bw);
 void	 report_gnuplot_spread_range(const struct view_chart_point *p, bool bw,
 	     struct view_range *yr);
-void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned y,
-	     unsigned col, int pt, const char *color, bool label);
+void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned x,
+	     unsigned y, unsigned col, int pt, const char *color, bool label);
 void	 report_gnuplot_mark_column(FILE *f, unsigned caveats);
 /* Caller frees. */
 char	*report_gnuplot_marks_label(unsigned flags, const char *before, const char *y);
