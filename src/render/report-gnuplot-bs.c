@@ -36,6 +36,7 @@
 #define GP_KEY_Y_PX	60.0
 #define GP_KEY_ROW_PX	26
 #define GP_PANEL_GY_PX	85	/* between rows: x tic labels and the next row's titles */
+#define GP_PANEL_SUB_PX	20	/* a panel's subtitle under its title (below spec) */
 
 /* One chart's lines: which series are drawn, as which block of the .dat. */
 struct gp_lines {
@@ -52,6 +53,10 @@ struct gp_lines {
 	unsigned		 marked;	/* caveats of every cell drawn */
 	unsigned		 nvariants;	/* depth x jobs ranks: the ramp's steps */
 	int			*block;		/* per series: its .dat block; -1 not drawn */
+	/* Panels: the grid, the canvas' height, the legend's rows of depths. */
+	unsigned		 cols, rows, h, krows;
+	bool			 sub;		/* a panel below spec: a subtitle each */
+	bool			 keyed;		/* caps or caveats: their key under the legend */
 };
 
 /*
@@ -517,28 +522,47 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 		gp_bw_cap_items(plot, L, -1, true);
 	if (!L->lat)
 		report_gnuplot_caps(L->vc, L->bw, plot, idx == 0, yr);
+	if (!L->lat && idx > 0)
+		report_gnuplot_gap_keys(L->ctx, L->bw, plot);
 	report_gnuplot_mark_key(plot, L->marked);
 }
 
-/*
- * The legend of the panels' depths, drawn as labels and arrows in rows
- * under them on a canvas h pixels high (a key belongs to one panel, and
- * gnuplot fits it to that panel's width): per depth x jobs a line in grey
- * steps of the ramp, its dash and marker as in every panel, and its name.
- */
-static void
-gp_panel_key(FILE *plot, const struct gp_lines *L, unsigned h)
+/* How many depth x jobs variants the panels draw: the legend's entries. */
+static unsigned
+gp_panel_variants(const struct gp_lines *L)
 {
 	const struct view_chart *vc = L->vc;
-	unsigned v, s, n = 0, total = 0;
-	char color[8], dt[64];
-	double x, x0, y;
+	unsigned v, s, total = 0;
 
 	for (v = 0; v < L->nvariants; v++) {
 		for (s = 0; s < vc->nseries && (L->block[s] < 0 || vc->series[s].variant != v); s++)
 			;
 		total += s < vc->nseries;
 	}
+	return total;
+}
+
+/* The bottom of the legend of depths above the key of caps, in pixels from the foot. */
+static double
+gp_panel_key_px(const struct gp_lines *L)
+{
+	return GP_KEY_Y_PX + (L->keyed && L->krows > 1 ? (L->krows - 1) * GP_KEY_ROW_PX : 0);
+}
+
+/*
+ * The legend of the panels' depths, drawn as labels and arrows in rows
+ * under them (a key belongs to one panel, and gnuplot fits it to that
+ * panel's width): per depth x jobs a line in grey steps of the ramp, its
+ * dash and marker as in every panel, and its name.
+ */
+static void
+gp_panel_key(FILE *plot, const struct gp_lines *L)
+{
+	const struct view_chart *vc = L->vc;
+	unsigned v, s, n = 0, total = gp_panel_variants(L), h = L->h;
+	char color[8], dt[64];
+	double x, x0, y;
+
 	/* A row centred under the panels (a full one from the left edge GP_KEY_X0). */
 	x0 = total >= GP_KEY_COLS ? GP_KEY_X0 : 0.5 - total * GP_KEY_W / 2;
 	for (v = 0; v < L->nvariants; v++) {
@@ -547,7 +571,7 @@ gp_panel_key(FILE *plot, const struct gp_lines *L, unsigned h)
 		if (s == vc->nseries)
 			continue;
 		x = x0 + (n % GP_KEY_COLS) * GP_KEY_W;
-		y = (GP_KEY_Y_PX - (n / GP_KEY_COLS) * GP_KEY_ROW_PX) / h;
+		y = (gp_panel_key_px(L) - (n / GP_KEY_COLS) * GP_KEY_ROW_PX) / h;
 		n++;
 		palette_ramp(PALETTE_RGB(PALETTE_KEY_RAMP), v, L->nvariants, color, sizeof color);
 		fprintf(plot, "set arrow from screen %.4f, screen %.4f to screen %.4f, screen %.4f "
@@ -559,30 +583,53 @@ gp_panel_key(FILE *plot, const struct gp_lines *L, unsigned h)
 	}
 }
 
-/* Panel k of a rows x cols grid on a canvas h pixels high: its plot area's margins. */
+/*
+ * Panel k of a rows x cols grid on a canvas h pixels high (bottom: the
+ * frame under the panels, sub: room for subtitles): its plot area's margins.
+ */
 static void
-gp_panel_box(FILE *plot, unsigned k, unsigned cols, unsigned rows, unsigned h)
+gp_panel_box(FILE *plot, unsigned k, unsigned cols, unsigned rows, unsigned h, double bottom,
+    bool sub)
 {
+	double s = sub ? GP_PANEL_SUB_PX : 0;
 	double pw = (GP_PANEL_W_PX - GP_PANEL_L_PX - GP_PANEL_R_PX - (cols - 1.0) * GP_PANEL_GX_PX) /
 	    cols;
-	double ph = (h - GP_PANEL_TOP_PX - GP_PANEL_BOT_PX - (rows - 1.0) * GP_PANEL_GY_PX) / rows;
+	double ph = (h - GP_PANEL_TOP_PX - s - bottom - (rows - 1.0) * (GP_PANEL_GY_PX + s)) / rows;
 	double l = GP_PANEL_L_PX + (k % cols) * (pw + GP_PANEL_GX_PX);
-	double t = GP_PANEL_TOP_PX + (k / cols) * (ph + GP_PANEL_GY_PX);
+	double t = GP_PANEL_TOP_PX + s + (k / cols) * (ph + GP_PANEL_GY_PX + s);
 
 	fprintf(plot, "set lmargin at screen %.4f; set rmargin at screen %.4f\n    "
 	    "set tmargin at screen %.4f; set bmargin at screen %.4f\n    ",
 	    l / GP_PANEL_W_PX, (l + pw) / GP_PANEL_W_PX, 1 - t / h, 1 - (t + ph) / h);
 }
 
-/* The grid of n panels into cols and rows, and the canvas' height in pixels into h. */
+/*
+ * The grid of n panels into cols and rows, and the canvas' height in
+ * pixels into h: taller by GP_PANEL_SUB_PX a row where the panels have a
+ * subtitle (sub), and by a key row for each legend row past the first
+ * (krows) when the caps' key goes under it (caps).
+ */
 static void
-gp_panel_grid(unsigned n, unsigned *cols, unsigned *rows, unsigned *h)
+gp_panel_grid(struct gp_lines *L, const unsigned *wl, unsigned n)
 {
-	*cols = n <= 3 ? n : n == 4 ? 2 : 3;
-	*rows = (n + *cols - 1) / *cols;
-	*h = GP_PANEL_TOP_PX + GP_PANEL_BOT_PX + *rows * GP_PANEL_ROW_PX;
-	if (*h < 800)
-		*h = 800;
+	unsigned k;
+
+	L->cols = n <= 3 ? n : n == 4 ? 2 : 3;
+	L->rows = (n + L->cols - 1) / L->cols;
+	L->krows = (gp_panel_variants(L) + GP_KEY_COLS - 1) / GP_KEY_COLS;
+	L->keyed = L->marked != 0 || (!L->lat && L->vc->expect.set);
+	for (L->sub = false, k = 0; k < n && !L->lat; k++) {
+		char *t = report_gnuplot_gap_text(L->ctx, L->bw, wl[k]);
+
+		L->sub |= t != NULL;
+		free(t);
+	}
+	L->h = GP_PANEL_TOP_PX + GP_PANEL_BOT_PX + L->rows * (GP_PANEL_ROW_PX +
+	    (L->sub ? GP_PANEL_SUB_PX : 0));
+	if (L->keyed && L->krows > 1)
+		L->h += (L->krows - 1) * GP_KEY_ROW_PX;
+	if (L->h < 800)
+		L->h = 800;
 }
 
 /*
@@ -596,10 +643,10 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
     struct view_range *yr)
 {
 	const struct view_chart *vc = L->vc;
-	unsigned cols, rows, k, s, idx, h;
-	char color[8], knee[48], *xtics, *xrange, *gap, *title;
+	unsigned cols = L->cols, rows = L->rows, k, s, idx, h = L->h;
+	char color[8], knee[48], *xtics, *xrange, *gap, *title, *sub;
+	double bottom = GP_PANEL_BOT_PX + gp_panel_key_px(L) - GP_KEY_Y_PX;
 
-	gp_panel_grid(n, &cols, &rows, &h);
 	gp_bs_axis(vc->bs, vc->nbs, cols >= 3 ? 7 : cols == 2 ? 11 : 15, &xtics, &xrange);
 	fprintf(plot, "set multiplot\n    unset key\n    unset xlabel\n    unset ylabel\n    "
 	    "set xtics (%s)\n    ", xtics);
@@ -607,9 +654,9 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 	fprintf(plot, "set label 3 \"Block size (log2 scale); a panel per mode, a line per queue "
 	    "depth%s\" at screen 0.5, screen %.4f center\n    set label 4 \"%s\" at screen 0.015, "
 	    "screen 0.5 center rotate by 90\n    ", gp_bw_cap_any(L) ? "; dotted: the bandwidth "
-	    "cap as IOPS = BW / bs" : "", 1 - (h - 95.0) / h, L->ylabel);
+	    "cap as IOPS = BW / bs" : "", (bottom - 55.0) / h, L->ylabel);
 	for (k = 0; k < n; k++) {
-		gp_panel_box(plot, k, cols, rows, h);
+		gp_panel_box(plot, k, cols, rows, h, bottom, L->sub);
 		gap = L->lat ? xstrdup("") : report_gnuplot_gap_of(L->ctx, L->bw, (int)wl[k]);
 		if (k > 0)
 			fputs("unset label\n    unset object\n    ", plot);
@@ -622,11 +669,23 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		    xstrdup(vc->modes[wl[k]].name);
 		report_gnuplot_quote(plot, title);
 		free(title);
-		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", vc->modes[wl[k]].color);
+		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"%s\n    ", vc->modes[wl[k]].color,
+		    L->sub ? " offset 0,0.9" : "");
+		/* Below spec: what the panel's shaded gap is, under its title, above the lines. */
+		if ((sub = L->lat ? NULL : report_gnuplot_gap_text(L->ctx, L->bw, wl[k])) != NULL) {
+			fputs("set label 9 ", plot);
+			report_gnuplot_quote(plot, sub);
+			fprintf(plot, " at graph 0.5, graph 1 center offset 0,0.9 font \"sans,12\" "
+			    "tc rgb \"" PALETTE_HEX(PALETTE_ALERT) "\"\n    ");
+			free(sub);
+		}
 		gp_knee_marks(plot, L, (int)wl[k]);
 		if (k == n - 1) {
-			gp_panel_key(plot, L, h);
-			fputs("set key inside top right vertical\n    ", plot);
+			gp_panel_key(plot, L);
+			/* The caps' and caveats' key under the legend, not inside a panel. */
+			fprintf(plot, "set key at screen 0.5, screen %.4f center top horizontal Left "
+			    "reverse samplen 3 maxrows 1\n    ", (gp_panel_key_px(L) - L->krows *
+			    GP_KEY_ROW_PX + 12.0) / h);
 		}
 		fputs("plot ", plot);
 		for (idx = 0, s = 0; s < vc->nseries; s++) {
@@ -664,7 +723,7 @@ report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
 		.lowest = what->lat && ctx->view->chart->big,
 		.spread = !what->lat && ctx->view->chart->rounds,
 	};
-	unsigned wl[GP_PANELS_MAX], n, nmodes, cols, rows, h;
+	unsigned wl[GP_PANELS_MAX], n, nmodes;
 	bool panels;
 
 	L.block = xcalloc(L.vc->nseries ? L.vc->nseries : 1, sizeof *L.block);
@@ -673,8 +732,8 @@ report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
 	panels = n > GP_PANEL_MAX && nmodes > 1 && nmodes <= GP_PANELS_MAX;
 	snprintf(size, len, "1200,800");
 	if (panels) {
-		gp_panel_grid(nmodes, &cols, &rows, &h);
-		snprintf(size, len, "%u,%u", GP_PANEL_W_PX, h);
+		gp_panel_grid(&L, wl, nmodes);
+		snprintf(size, len, "%u,%u", GP_PANEL_W_PX, L.h);
 		gp_panels(plot, &L, wl, nmodes, yr);
 	} else
 		gp_lines_one(plot, &L, nmodes, yr);
@@ -740,6 +799,8 @@ report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE
 		block++;
 	}
 	report_gnuplot_caps(vc, bw, plot, block == 0, yr);
+	if (block > 0)
+		report_gnuplot_gap_keys(ctx, bw, plot);
 	report_gnuplot_mark_key(plot, all);
 	fclose(f);
 	j->data = buf;

@@ -268,6 +268,9 @@ void	 report_gnuplot_quote(FILE *f, const char *s);
 char	*report_gnuplot_gap(const struct report_ctx *ctx, bool bw);
 /* The same, of workload wl only (every one when wl < 0).  Caller frees. */
 char	*report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl);
+void	 report_gnuplot_gap_keys(const struct report_ctx *ctx, bool bw, FILE *plot);
+/* What a panel says of its gap below spec, or NULL.  Caller frees. */
+char	*report_gnuplot_gap_text(const struct report_ctx *ctx, bool bw, unsigned wl);
 void	 report_gnuplot_caps(const struct view_chart *vc, bool bw, FILE *plot, bool first,
 	     struct view_range *yr);
 /* report-gnuplot-point.c */
