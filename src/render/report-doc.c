@@ -543,6 +543,16 @@ report_doc_caption(const char *stem, bool big)
 		{ .stem = "latency-curve",
 		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
 		    "depth: where the curve turns up, more depth buys only latency." },
+		{ .stem = "throttle",
+		  .caption = "IOPS of each second of the cells at a mode's IOPS cap, against the "
+		    "cap: a throttle holds them flat on it, a token bucket running out drops them "
+		    "to a lower level. Dashed, right axis: each cell's p99 over its whole window "
+		    "(results.json keeps no per-second latency)." },
+		{ .stem = "latency-cdf",
+		  .caption = "The latency distribution of each queue depth, from the percentiles "
+		    "stored of each cell (min, p50, p90, p99, p99.9, p99.99, max) on a scale of "
+		    "nines: a curve steep to the p50 and then flat far to the right is the \"two "
+		    "populations\" the summary names, most I/Os fast and a few far slower." },
 		{ .stem = "jobs-", .big = true,
 		  .caption = "The mode's best IOPS at each block size (rows) over every queue "
 		    "depth, by job count (columns), as in the \"Queue depth x jobs\" table; the "

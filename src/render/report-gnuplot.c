@@ -407,6 +407,9 @@ report_gnuplot_write(struct report_ctx *ctx)
 			err = report_curves_build(ctx, &jobs[i], false);
 		else if (strcmp(charts[i].stem, "latency-curve") == 0)
 			err = report_curves_build(ctx, &jobs[i], true);
+		else if (strcmp(charts[i].stem, "throttle") == 0 ||
+		    strcmp(charts[i].stem, "latency-cdf") == 0)
+			err = report_gnuplot_throttle_build(ctx, &jobs[i]);
 		else if (strncmp(charts[i].stem, "jobs-", 5) == 0)
 			err = report_gnuplot_jobs_build(ctx, &jobs[i], charts[i].wl);
 		else

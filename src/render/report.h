@@ -302,6 +302,8 @@ void	 report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw
 	     struct view_range *yr);
 /* Caller frees. */
 char	*report_gnuplot_find(const char *want);
+/* report-gnuplot-throttle.c: the throttle signature and the latency distribution */
+int	 report_gnuplot_throttle_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-scorecard.c: scorecard.gp and its data */
 int	 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j);

@@ -1,0 +1,79 @@
+#!/bin/sh
+# Issue 35: no text of a chart leaves its canvas or overlaps another, on a
+# 6-mode x 15-size x 7-depth synthetic run reported below spec (--expect
+# far above its caps: every mode's gap labelled), and on a 2-mode run with
+# two gaps on one plot; tests/chart-labels.py places the texts from the
+# scripts' label positions and the panels' margins.  The scorecard is
+# left out: the bottom-line card that replaces its verdict line is the
+# card's work (issue 35, item 1).  Also: the throttle signature and the
+# latency distribution charts of the synthetic run, and their data.
+# sweep report only: no I/O.
+. "$top_srcdir/tests/common.sh"
+export SWEEP_DATADIR="${SWEEP_DATADIR:-$top_srcdir}"
+
+gen() {	# gen DIR ARGS...: a synthetic results.json in $T/DIR, reported below spec
+	dir=$1
+	shift
+	mkdir -p "$T/$dir"
+	"$PY" "$top_srcdir/bench/gen-results.py" "$@" "$T/$dir/results.json" ||
+		fail "gen-results.py $*"
+	"$SWEEP" report "$T/$dir/results.json" --formats md,png --expect iops=300000,bw=5000m/s \
+	    -o "$T/$dir" >"$T/$dir.log" 2>&1 || fail "report $dir: $(cat "$T/$dir.log")"
+}
+gen six --modes randread,read,write,randwrite,readwrite,randrw \
+    --bs 512,1k,2k,4k,8k,16k,32k,64k,128k,256k,512k,1m,2m,4m,8m --depths 1,2,4,8,16,32,64
+gen two --modes randread,write --bs 4k,16k,64k,256k,1m --depths 1,16
+
+for d in six two; do
+	grep -q "below spec" "$T/$d/report.md" || fail "$d: not below spec (the test's premise)"
+	n=0
+	for f in "$T/$d"/*.gp; do
+		case $f in */scorecard.gp) continue ;; esac
+		[ -s "${f%.gp}.png" ] || fail "$f: not rendered"
+		"$PY" "$top_srcdir/tests/chart-labels.py" "$f" || fail "$f: see above"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 6 ] || fail "$d: only $n charts"
+done
+ok "every chart's texts inside the canvas, none overlapping (6 modes below spec; 2 gaps on one plot)"
+
+# Two gaps on one plot: outlined (no two shades blend), each named in the key.
+grep -c "^set object rectangle .*fillstyle empty border" "$T/two/iops.gp" | grep -qx 2 ||
+	fail "two: the two gaps are not outlined: $(grep 'object rect' "$T/two/iops.gp")"
+for m in randread write; do
+	grep -q "keyentry with boxes .*title '$m below spec: [0-9]*% of the cap'" "$T/two/iops.gp" ||
+		fail "two: no key entry for $m's gap"
+done
+ok "two gaps on one plot: outlined and named in the key"
+
+# The throttle signature: cells within 10% of their mode's measured cap
+# (the key's), a row per second; p99 on the right axis, said to be the
+# whole cell's.  The distribution: per depth, latency rising with the share.
+"$PY" - "$T/six/throttle.gp" "$T/six/throttle.dat" "$T/six/latency-cdf.dat" "$T/six/report.md" \
+    <<'PYEOF' || fail "throttle / latency-cdf: see above"
+import re, sys
+gp, dat, cdf, md = (open(p).read() for p in sys.argv[1:])
+caps = {m: float(v.replace(",", "")) for m, v in
+        re.findall(r"title '(\w+) IOPS cap ~([0-9,.]+)[k]? \(measured\)'", gp)}
+if not caps or "axes x1y2" not in gp or "whole-window" not in gp:
+    sys.exit("FAIL: throttle.gp: no measured cap, right axis or note: %r" % caps)
+blocks = [b for b in dat.split("\n\n\n") if "# index" in b]
+for b in blocks:
+    mode = re.search(r"# index \d+: (\w+) ", b).group(1)
+    ios = [float(l.split("\t")[1]) for l in b.splitlines() if l[:1].isdigit()]
+    mean = sum(ios) / len(ios)
+    if len(ios) < 3 or mean < 0.85 * caps[mode]:
+        sys.exit("FAIL: %s: mean %.0f IOPS is not at its cap %.0f" % (b.splitlines()[0], mean, caps[mode]))
+lines = [b for b in cdf.split("\n\n\n") if "# index" in b]
+for b in lines:
+    rows = [l.split("\t") for l in b.splitlines() if l[:1].isdigit()]
+    lat = [float(r[0]) for r in rows]
+    if lat != sorted(lat) or [r[3] for r in rows][-1] != "max" or len(rows) != 7:
+        sys.exit("FAIL: latency-cdf: %r" % rows)
+for stem in ("throttle", "latency-cdf"):
+    if "(%s.png)" % stem not in md:
+        sys.exit("FAIL: report.md does not show %s.png" % stem)
+print("%d cells at the cap, %d depths' distributions" % (len(blocks), len(lines)))
+PYEOF
+ok "throttle signature at the measured cap; a latency distribution per depth"
+exit 0
