@@ -17,6 +17,7 @@ set xlabel "Second of the cell's measured window"
 set ylabel "IOPS per second"
 set y2label "@Y2LABEL@"
 set xrange @XRANGE@
+set xtics @XTICS@
 set yrange @YRANGE@
 set ytics nomirror @YTICS@
 set y2range @Y2RANGE@

@@ -17,15 +17,15 @@
 /* The nines scale of the distribution: 1 - share done, -log10; the max drawn at CDF_MAX_Y. */
 #define CDF_MAX_Y	5.0
 
-/* A line's name: "randread 4K QD16" (" x4 jobs" when more than one). */
+/* A line's name: "randread 4 KiB QD16" (" x4 jobs" when more than one). */
 static void
 thr_name(const struct view_chart *vc, unsigned wl, uint64_t bs, unsigned depth, unsigned jobs,
     char *buf, size_t len)
 {
 	char size[32];
 
-	snprintf(buf, len, "%s %s QD%u%s", vc->modes[wl].name, view_size_label(bs, size,
-	    sizeof size), depth, jobs > 1 ? " x" : "");
+	snprintf(buf, len, "%s %s QD%u%s", vc->modes[wl].name, size_human(bs, size, sizeof size),
+	    depth, jobs > 1 ? " x" : "");
 	if (jobs > 1)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%u jobs", jobs);
 }
@@ -125,6 +125,7 @@ thr_build(struct report_ctx *ctx, struct report_plot *j)
 	double div = report_gnuplot_lat_unit(thr_p99_max(&vc->throttle), &unit), p99;
 	unsigned nsec = 0, rows = (vc->throttle.n + 3 + 1) / 2;
 	struct report_gp_key keys[13];
+	char xtics[16];
 
 	fputs("plot ", f);
 	thr_lines(vc, j, f, div, unit, &yr, &nsec);
@@ -152,7 +153,10 @@ thr_build(struct report_ctx *ctx, struct report_plot *j)
 	keys[10] = (struct report_gp_key){ "@NOTE@", "\"results.json keeps no per-second latency: "
 	    "the p99 drawn is each cell's whole-window figure\"" };
 	keys[11] = (struct report_gp_key){ "@NOTEY@", "0.895" };
-	j->script = report_gnuplot_script(ctx, "throttle", keys, 12);
+	/* A tic a second up to 15 of them (gnuplot's own put tics at half seconds). */
+	snprintf(xtics, sizeof xtics, "%s", nsec <= 15 ? "1" : "autofreq");
+	keys[12] = (struct report_gp_key){ "@XTICS@", xtics };
+	j->script = report_gnuplot_script(ctx, "throttle", keys, 13);
 	free(plot);
 	free(title);
 	free(xrange);
