@@ -33,7 +33,7 @@ do for [fmt in formats] {
     }
     set output sprintf("%s@STEM@.%s", sweep_tmp, fmt)
     set label 1 @TITLE@ at screen 0.5, screen 0.975 center font "sans:Bold,18"
-    set label 2 @NOTE@ at screen 0.5, screen @NOTEY@ center font "sans,12"
+    set label 2 @NOTE@ at screen 0.5, screen @NOTEY@ center
     @PLOT@
     unset output
 }

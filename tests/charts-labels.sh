@@ -76,4 +76,33 @@ for stem in ("throttle", "latency-cdf"):
 print("%d cells at the cap, %d depths' distributions" % (len(blocks), len(lines)))
 PYEOF
 ok "throttle signature at the measured cap; a latency distribution per depth"
+
+# An outlier with a caveat sets no axis: randread 64K QD16 made a 2 IOPS
+# cell that stalled (an I/O of 3 s) keeps the IOPS axis at the others'
+# range; it is drawn at the edge as "↓ 2.0" with its mark.
+mkdir "$T/out"
+"$PY" - "$T/two/results.json" "$T/out/results.json" <<'PYEOF' || fail "outlier results.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cells"]:
+    if c["mode"] == "randread" and c["bs"] == 65536 and c["depth"] == 16:
+        c["iops"], c["ios"], c["bytes"] = 2.0, 20, 20 * 65536
+        c["bw_bytes_s"] = 2 * 65536.0
+        c["series"]["ios"] = [3, 3, 3, 0, 3, 3, 0, 3, 2, 0]
+        c["series"]["bytes"] = [x * 65536 for x in c["series"]["ios"]]
+        c["device"].update(bw_bytes_s=c["bw_bytes_s"], iops=2.0, read_bytes=c["bytes"], read_ios=20)
+        c["bw_check"].update(measured_bytes_s=c["bw_bytes_s"], derived_bytes_s=c["bw_bytes_s"],
+                             diff_device=0.0)
+        c["lat_ns"]["max"] = 3 * 10**9
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+"$SWEEP" report "$T/out/results.json" --formats md,png -o "$T/out" >"$T/out.log" 2>&1 ||
+	fail "report out: $(cat "$T/out.log")"
+grep -q "1 stalled" "$T/out/report.md" || fail "out: the 2 IOPS cell is not stalled (the premise)"
+lo=$(sed -n 's/^set yrange \[\([0-9.e+]*\):.*/\1/p' "$T/out/iops.gp")
+awk -v lo="$lo" 'BEGIN { exit !(lo > 100) }' || fail "out: the IOPS axis still reaches $lo"
+grep -q '^    ylo = ' "$T/out/iops.gp" && grep -q '"↓ ".strcol(2)' "$T/out/iops.gp" ||
+	fail "out: no arrow at the axis' edge for the cell off it"
+"$PY" "$top_srcdir/tests/chart-labels.py" "$T/out/iops.gp" || fail "out: see above"
+ok "a stalled 2 IOPS cell leaves the axis at $lo IOPS and is drawn at its edge"
 exit 0

@@ -2,10 +2,11 @@
 # size, from the percentiles results.json stores of each cell's latency
 # histogram (min, p50, p90, p99, p99.9, p99.99, max; io/hist.c: 0.39% at
 # most off).  x: completion latency (log scale); y: the share of I/Os
-# done by then, on a scale of nines (50%, 90%, 99% ... equally apart), so
+# done by then, on a scale of nines (90%, 99%, 99.9% ... equally apart), so
 # that the tail shows.  A curve that climbs steeply to the p50 and then
 # runs flat far to the right is two populations: most I/Os fast, a few
-# far slower.  Colour: mode, light to dark by depth; dash and marker: depth.
+# far slower.  Colour: mode (the same in every sweep chart); dash and
+# marker: depth.
 # Made from a template in sweep's templates/ with values from results.json;
 # data beside it.  Render:  gnuplot latency-cdf.gp   (writes latency-cdf.png and latency-cdf.svg;
 # gnuplot -e "formats='png'" latency-cdf.gp writes one of them).
@@ -33,10 +34,10 @@ do for [fmt in formats] {
     }
     set output sprintf("%slatency-cdf.%s", sweep_tmp, fmt)
     set label 1 'example-gp3-like: Latency distribution per queue depth at 4 KiB' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC' at screen 0.5, screen 0.975 center font "sans:Bold,18"
-    set label 2 "From each cell's stored percentiles (min, p50, p90, p99, p99.9, p99.99, max). Steep, then flat far right: two populations" at screen 0.5, screen 0.895 center font "sans,12"
-    plot 'latency-cdf.dat' index 0 using 1:3 with linespoints lc rgb "#8fbbda" lw 2 ps 1.3 dt 1 pt 7 title 'read 4 KiB QD1', \
-     'latency-cdf.dat' index 1 using 1:3 with linespoints lc rgb "#13476c" lw 2 ps 1.3 dt (20,6) pt 5 title 'read 4 KiB QD32', \
-     'latency-cdf.dat' index 2 using 1:3 with linespoints lc rgb "#96d096" lw 2 ps 1.3 dt 1 pt 7 title 'randread 4 KiB QD1', \
-     'latency-cdf.dat' index 3 using 1:3 with linespoints lc rgb "#1a601a" lw 2 ps 1.3 dt (20,6) pt 5 title 'randread 4 KiB QD32'
+    set label 2 "From each cell's stored percentiles: min, p50, p90, p99, p99.9, p99.99, max" at screen 0.5, screen 0.895 center
+    plot 'latency-cdf.dat' index 0 using 1:3 with linespoints lc rgb "#1f77b4" lw 2 ps 1.3 dt 1 pt 7 title 'read 4 KiB QD1', \
+     'latency-cdf.dat' index 1 using 1:3 with linespoints lc rgb "#1f77b4" lw 2 ps 1.3 dt (20,6) pt 5 title 'read 4 KiB QD32', \
+     'latency-cdf.dat' index 2 using 1:3 with linespoints lc rgb "#2ca02c" lw 2 ps 1.3 dt 1 pt 7 title 'randread 4 KiB QD1', \
+     'latency-cdf.dat' index 3 using 1:3 with linespoints lc rgb "#2ca02c" lw 2 ps 1.3 dt (20,6) pt 5 title 'randread 4 KiB QD32'
     unset output
 }

@@ -33,7 +33,7 @@ do for [fmt in formats] {
     }
     set output sprintf("%sthrottle.%s", sweep_tmp, fmt)
     set label 1 'example-gp3-like: Throttle signature: IOPS per second at the cap, and p99' . "\n" . '/dev/loop0 (loop device), 2026-12-01 22:31 UTC' at screen 0.5, screen 0.975 center font "sans:Bold,18"
-    set label 2 "results.json keeps no per-second latency: the p99 drawn is each cell's whole-window figure" at screen 0.5, screen 0.895 center font "sans,12"
+    set label 2 "results.json keeps no per-second latency: the p99 is each cell's whole window" at screen 0.5, screen 0.895 center
     plot 'throttle.dat' index 0 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.2 dt 1 pt 7 title 'read 512 B QD1: IOPS (p99 2.79 ms)', \
      'throttle.dat' index 0 using 1:3 axes x1y2 with lines lc rgb "#1f77b4" lw 1.5 dt (4,4) notitle, \
      'throttle.dat' index 1 using 1:2 with linespoints lc rgb "#1f77b4" lw 2 ps 1.2 dt (20,6) pt 5 title 'read 512 B QD32: IOPS (p99 102 ms)', \

@@ -203,6 +203,20 @@ cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 		cv_title(cv, plot, "saturates: %s QD%u", name, cb->point[k].depth);
 }
 
+/* The caveat marks of cb's point at depth ("⚠", "≠"), into buf. */
+static const char *
+cv_marks_at(const struct view_curve *c, const struct view_curve_bs *cb, unsigned depth,
+    char *buf, size_t len)
+{
+	unsigned s;
+
+	buf[0] = '\0';
+	for (s = 0; s < c->nseries; s++)
+		if (cb->point[s].depth == depth)
+			return view_caveat_marks(cb->point[s].caveats, "", buf, len);
+	return buf;
+}
+
 /*
  * What panel c's subtitle says under the mode's name: where it saturates
  * ("saturates at QD16, 512 B"); NULL for none.  Caller frees.
@@ -211,7 +225,7 @@ static char *
 cv_panel_sub(const struct cv_chart *cv, const struct view_curve *c)
 {
 	const struct summary_mode *sm = &cv->ctx->view->chart->modes[c->wl];
-	char size[32];
+	char size[32], marks[VIEW_MARKS_LEN];
 	unsigned b, moved;
 	int k;
 
@@ -222,12 +236,13 @@ cv_panel_sub(const struct cv_chart *cv, const struct view_curve *c)
 		moved = c->bs[b].sat_moved;
 		size_human(sm->sat.bs, size, sizeof size);
 		if (k < 0 && moved != 0)
-			return xasprintf("saturates at QD%u, %s (a caveat)", moved, size);
+			return xasprintf("saturates at QD%u %s, %s", moved, cv_marks_at(c, &c->bs[b],
+			    moved, marks, sizeof marks), size);
 		if (k < 0)
 			continue;
 		if (moved != 0)
-			return xasprintf("saturates at QD%u, %s (QD%u: a caveat)",
-			    c->bs[b].point[k].depth, size, moved);
+			return xasprintf("saturates at QD%u, %s; QD%u %s", c->bs[b].point[k].depth,
+			    size, moved, cv_marks_at(c, &c->bs[b], moved, marks, sizeof marks));
 		return xasprintf("saturates at QD%u, %s", c->bs[b].point[k].depth, size);
 	}
 	if (!cv->latency && sm->sat.found && !sm->sat.reached)
@@ -235,27 +250,20 @@ cv_panel_sub(const struct cv_chart *cv, const struct view_curve *c)
 	return NULL;
 }
 
-/*
- * Panel c's title, the mode's name in bold, and under it the subtitle in
- * a smaller font, scaled down to the panel's width w (pixels) when long.
- */
+/* Panel c's title, the mode's name in bold, and under it the subtitle. */
 static void
-cv_panel_title(const struct cv_chart *cv, const struct view_curve *c, FILE *f, double w)
+cv_panel_title(const struct cv_chart *cv, const struct view_curve *c, FILE *f)
 {
 	char *sub = cv_panel_sub(cv, c);
-	unsigned n, pt = 12;
 
 	fputs("    set title ", f);
 	report_gnuplot_quote(f, cv->ctx->view->chart->modes[c->wl].name);
 	fprintf(f, " font \"sans:Bold,14\"%s\n", sub != NULL ? " offset 0,0.9" : "");
 	if (sub == NULL)
 		return;
-	n = utf8_chars(sub);
-	while (pt > 9 && n * CV_CHAR_W * pt / 14 > w)
-		pt--;
 	fputs("    set label 9 ", f);
 	report_gnuplot_quote(f, sub);
-	fprintf(f, " at graph 0.5, graph 1 center offset 0,0.9 font \"sans,%u\"\n", pt);
+	fputs(" at graph 0.5, graph 1 center offset 0,0.9\n", f);
 	free(sub);
 }
 
@@ -482,7 +490,7 @@ cv_plots(struct cv_chart *cv, char **items, const char *title)
 		if (k == 0 && cv->panels)
 			cv_axis_labels(cv, f, krows);
 		if (cv->panels)
-			cv_panel_title(cv, c, f, a.x1 - a.x0 + 40);
+			cv_panel_title(cv, c, f);
 		fprintf(f, "    set lmargin at screen %.4f\n    set rmargin at screen %.4f\n"
 		    "    set tmargin at screen %.4f\n    set bmargin at screen %.4f\n",
 		    a.x0 / CV_WIDTH, a.x1 / CV_WIDTH, 1 - a.y0 / h, 1 - a.y1 / h);

@@ -559,12 +559,14 @@ report_doc_caption(const char *stem, bool big)
 		    "depth of each is in brackets. A run this large has too many depths for a row "
 		    "each: results.csv and report.xlsx have every cell. Darker is more IOPS (a log "
 		    "colour scale when they span more than 10x); a blank square has no figure; a "
-		    "mark after a figure is a caveat, explained under the chart." },
+		    "mark after a figure is a caveat, explained under the chart; an arrow, a square "
+		    "with a caveat beyond the colour scale (kept out of it)." },
 		{ .stem = "jobs-",
 		  .caption = "The mode's IOPS by block size and queue depth (rows) and job count "
 		    "(columns), as in the \"Queue depth x jobs\" table: darker is more IOPS (a log "
 		    "colour scale when they span more than 10x); a blank square has no figure (not measured, "
-		    "or the cell failed); a mark after a figure is a caveat, explained under the chart." },
+		    "or the cell failed); a mark after a figure is a caveat, explained under the chart; an "
+		    "arrow, a square with a caveat beyond the colour scale (kept out of it)." },
 		{ .stem = "series-",
 		  .caption = "IOPS per second of every cell of the mode, side by side in run "
 		    "order; dash and marker: queue depth." },
@@ -572,7 +574,8 @@ report_doc_caption(const char *stem, bool big)
 		  .caption = "Each run's IOPS over the first run's at every block size and queue "
 		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "
 		    "more, red where it has fewer, white within 5% (a tie); a blank square is a cell "
-		    "a run lacks; a mark after a ratio is a caveat of either cell." },
+		    "a run lacks; a mark after a ratio is a caveat of either cell; an arrow, a ratio "
+		    "with a caveat beyond the colour scale (kept out of it)." },
 		{ .stem = "compare-",
 		  .caption = "Colour: mode (the same in every chart); dash: run; marker: queue "
 		    "depth." },

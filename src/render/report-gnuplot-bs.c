@@ -57,6 +57,14 @@ struct gp_lines {
 	unsigned		 cols, rows, h, krows;
 	bool			 sub;		/* a panel below spec: a subtitle each */
 	bool			 keyed;		/* caps or caveats: their key under the legend */
+	/*
+	 * A point in doubt (VIEW_SAT_DOUBT: not steady, check failed) sets no
+	 * axis unless every point is; one beyond the axis (nclipped) is drawn
+	 * at its edge as an arrow and its figure, "↓ 2.0" (ylo, yhi: the axis).
+	 */
+	bool			 doubt_all;
+	unsigned		 nclipped;
+	double			 ylo, yhi;
 };
 
 /*
@@ -130,6 +138,13 @@ gp_value(const struct gp_lines *L, const struct view_chart_point *p)
 	return gp_pct(L, p, METRIC_P99_US);
 }
 
+/* Whether point p stays out of the axis' range: in doubt, where some point is not. */
+static bool
+gp_doubt(const struct gp_lines *L, const struct view_chart_point *p)
+{
+	return (p->caveats & VIEW_SAT_DOUBT) != 0 && !L->doubt_all;
+}
+
 /*
  * A latency row: block size, p99, p50 and p99.9 (NaN, gnuplot's missing,
  * where an import gave none), depth and jobs.
@@ -147,7 +162,8 @@ gp_lat_row(const struct gp_lines *L, FILE *f, const struct view_chart_point *pt,
 		v = gp_pct(L, pt, pct[p]);
 		/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis). */
 		fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
-		view_range_add(yr, v);
+		if (!gp_doubt(L, pt))
+			view_range_add(yr, v);
 	}
 	fprintf(f, "\t%u\t%u", pt->depth, pt->jobs);
 }
@@ -174,7 +190,8 @@ gp_lines_rows(const struct gp_lines *L, FILE *f, unsigned s, struct view_range *
 			fputc('\n', f);
 		gap = false;
 		any = true;
-		view_range_add(yr, gp_value(L, p));
+		if (!gp_doubt(L, p))
+			view_range_add(yr, gp_value(L, p));
 		if (L->lat) {
 			gp_lat_row(L, f, p, yr);
 		} else if (L->bw)
@@ -183,7 +200,8 @@ gp_lines_rows(const struct gp_lines *L, FILE *f, unsigned s, struct view_range *
 		else
 			fprintf(f, "%llu\t%.1f", (unsigned long long)p->bs, p->v[METRIC_IOPS]);
 		if (L->spread) {
-			report_gnuplot_spread_range(p, L->bw, yr);
+			if (!gp_doubt(L, p))
+				report_gnuplot_spread_range(p, L->bw, yr);
 			report_gnuplot_spread_columns(f, p, L->bw);
 		}
 		if (L->marked)
@@ -202,6 +220,54 @@ gp_drawn(const struct gp_lines *L, unsigned wl, unsigned s)
 		if (L->block[t] >= 0 && L->vc->series[t].wl == wl)
 			return true;
 	return false;
+}
+
+/* Whether every point drawn is in doubt (then they set the axis, as ever). */
+static bool
+gp_all_doubt(const struct gp_lines *L)
+{
+	unsigned s, b;
+
+	for (s = 0; s < L->vc->nseries; s++)
+		for (b = 0; b < L->vc->nbs && L->block[s] >= 0; b++) {
+			const struct view_chart_point *p = view_chart_at(L->vc, s, b);
+
+			if (gp_value(L, p) > 0 && !(p->caveats & VIEW_SAT_DOUBT))
+				return false;
+		}
+	return true;
+}
+
+/*
+ * The axis the chart will have (the points' range and the caps', as
+ * report_gnuplot_log_range() makes it) into L->ylo, L->yhi, and how many
+ * points in doubt fall beyond it into L->nclipped.
+ */
+static void
+gp_clipped(struct gp_lines *L, const struct view_range *yr)
+{
+	struct view_range r = *yr;
+	char *buf = NULL, *range;
+	size_t len = 0;
+	FILE *devnull = open_memstream(&buf, &len);
+	unsigned s, b;
+	double v;
+
+	if (!L->lat)
+		report_gnuplot_caps(L->vc, L->bw, devnull, false, &r);
+	fclose(devnull);
+	free(buf);
+	range = report_gnuplot_log_range(&r, 1);
+	L->nclipped = 0;
+	if (sscanf(range, "[%lf:%lf]", &L->ylo, &L->yhi) == 2)
+		for (s = 0; s < L->vc->nseries; s++)
+			for (b = 0; b < L->vc->nbs && L->block[s] >= 0; b++) {
+				const struct view_chart_point *p = view_chart_at(L->vc, s, b);
+
+				v = gp_value(L, p);
+				L->nclipped += v > 0 && gp_doubt(L, p) && (v < L->ylo || v > L->yhi);
+			}
+	free(range);
 }
 
 /*
@@ -230,6 +296,7 @@ gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 		if (se->variant + 1 > L->nvariants)
 			L->nvariants = se->variant + 1;
 	}
+	L->doubt_all = gp_all_doubt(L);
 	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...); "
 	    "a blank line where a line skips a size\n", j->chart.stem, j->chart.title);
 	for (s = 0; s < vc->nseries; s++) {
@@ -250,6 +317,7 @@ gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 	}
 	fclose(f);
 	j->data = buf;
+	gp_clipped(L, yr);
 	return n;
 }
 
@@ -285,6 +353,22 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
 	if (report_gnuplot_series_caveats(L->vc, s, L->bw) != 0)
 		report_gnuplot_mark_items(plot, L->stem, (unsigned)L->block[s], 1, 2, mcol,
 		    report_gnuplot_point(se->variant), color, true);
+	/* A point in doubt beyond the axis: an arrow and its figure at the edge. */
+	if (L->nclipped > 0 && (report_gnuplot_series_caveats(L->vc, s, L->bw) & VIEW_SAT_DOUBT))
+		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:(strcol(%u) ne \"-\" && ($2 < ylo "
+		    "|| $2 > yhi) ? ($2 < ylo ? ylo * 1.3 : yhi / 1.3) : NaN):(($2 < ylo ? "
+		    "\"\342\206\223 \".strcol(2) : \"\342\206\221 \".strcol(2)).\" \".strcol(%u)) with "
+		    "labels tc rgb \"%s\" font \"sans:Bold,14\" notitle", L->stem, L->block[s], mcol,
+		    mcol, color);
+}
+
+/* The key's entry of the arrows of points beyond the axis, when there are some. */
+static void
+gp_clip_key(FILE *plot, const struct gp_lines *L)
+{
+	if (L->nclipped > 0)
+		fputs(", \\\n     keyentry with points pt 0 lc rgb \"" PALETTE_HEX(PALETTE_KEY) "\" "
+		    "title \"\342\206\223 \342\206\221 n: a caveat's cell, off the axis\"", plot);
 }
 
 /* Whether series a and b are within GP_SAME of each other at every size both have (one at least). */
@@ -525,6 +609,7 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 	if (!L->lat && idx > 0)
 		report_gnuplot_gap_keys(L->ctx, L->bw, plot);
 	report_gnuplot_mark_key(plot, L->marked);
+	gp_clip_key(plot, L);
 }
 
 /* How many depth x jobs variants the panels draw: the legend's entries. */
@@ -675,7 +760,7 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		if ((sub = L->lat ? NULL : report_gnuplot_gap_text(L->ctx, L->bw, wl[k])) != NULL) {
 			fputs("set label 9 ", plot);
 			report_gnuplot_quote(plot, sub);
-			fprintf(plot, " at graph 0.5, graph 1 center offset 0,0.9 font \"sans,12\" "
+			fprintf(plot, " at graph 0.5, graph 1 center offset 0,0.9 "
 			    "tc rgb \"" PALETTE_HEX(PALETTE_ALERT) "\"\n    ");
 			free(sub);
 		}
@@ -697,8 +782,10 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		gp_bw_cap_items(plot, L, (int)wl[k], false);
 		if (!L->lat)
 			report_gnuplot_caps(L->vc, L->bw, plot, false, yr);
-		if (k == n - 1)
+		if (k == n - 1) {
 			report_gnuplot_mark_key(plot, L->marked);
+			gp_clip_key(plot, L);
+		}
 		fputs("\n    ", plot);
 	}
 	fputs("unset multiplot\n    unset label\n    unset arrow\n    unset object", plot);
@@ -729,6 +816,8 @@ report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
 	L.block = xcalloc(L.vc->nseries ? L.vc->nseries : 1, sizeof *L.block);
 	n = gp_lines_data(&L, j, yr);
 	nmodes = gp_lines_modes(&L, wl);
+	if (L.nclipped > 0)	/* the axis' ends, for the arrows of points beyond it */
+		fprintf(plot, "ylo = %.6g; yhi = %.6g\n    ", L.ylo, L.yhi);
 	panels = n > GP_PANEL_MAX && nmodes > 1 && nmodes <= GP_PANELS_MAX;
 	snprintf(size, len, "1200,800");
 	if (panels) {

@@ -151,7 +151,7 @@ thr_build(struct report_ctx *ctx, struct report_plot *j)
 	keys[8] = (struct report_gp_key){ "@Y2LABEL@", y2label };
 	keys[9] = (struct report_gp_key){ "@HEIGHT@", height };
 	keys[10] = (struct report_gp_key){ "@NOTE@", "\"results.json keeps no per-second latency: "
-	    "the p99 drawn is each cell's whole-window figure\"" };
+	    "the p99 is each cell's whole window\"" };
 	keys[11] = (struct report_gp_key){ "@NOTEY@", "0.895" };
 	/* A tic a second up to 15 of them (gnuplot's own put tics at half seconds). */
 	snprintf(xtics, sizeof xtics, "%s", nsec <= 15 ? "1" : "autofreq");
@@ -172,7 +172,7 @@ thr_build(struct report_ctx *ctx, struct report_plot *j)
 static double
 cdf_nines(double p)
 {
-	return p >= 1 ? CDF_MAX_Y : -log10(1 - p);
+	return p >= 1 ? CDF_MAX_Y : p <= 0 ? 0 : -log10(1 - p);
 }
 
 /* latency-cdf.dat and its lines' plot items; x's range into xr (in the unit). */
@@ -185,14 +185,11 @@ cdf_lines(const struct view_chart *vc, struct report_plot *j, FILE *plot, double
 		"min", "p50", "p90", "p99", "p99.9", "p99.99", "max"
 	};
 	const struct view_cdf *c = &vc->cdf;
-	char *buf = NULL, name[96], dt[48], color[8], marks[VIEW_MARKS_LEN], *title;
+	char *buf = NULL, name[96], dt[48], marks[VIEW_MARKS_LEN], *title;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	unsigned i, k, nvar = 0;
+	unsigned i, k;
 
-	for (i = 0; i < c->n; i++)
-		if (vc->series[c->line[i].series].variant + 1 > nvar)
-			nvar = vc->series[c->line[i].series].variant + 1;
 	fprintf(f, "# sweep %s: %s; one block per queue depth (gnuplot index 0, 1, ...): latency, "
 	    "share of I/Os done by then, its nines (-log10(1 - share); max at %g)\n", j->chart.stem,
 	    j->chart.title, CDF_MAX_Y);
@@ -207,13 +204,13 @@ cdf_lines(const struct view_chart *vc, struct report_plot *j, FILE *plot, double
 			if (!(l->lat_us[k] > 0))
 				continue;
 			fprintf(f, "%g\t%g\t%.4f\t%s\n", l->lat_us[k] / div, share[k],
-			    cdf_nines(share[k]), what[k]);
+			    cdf_nines(share[k]) + 0.0, what[k]);
 			view_range_add(xr, l->lat_us[k] / div);
 		}
-		palette_ramp(vc->modes[l->wl].rgb, v, nvar, color, sizeof color);
 		fprintf(plot, "%s'%s.dat' index %u using 1:3 with linespoints lc rgb \"%s\" lw 2 ps 1.3 "
-		    "dt %s pt %d title ", i > 0 ? ", \\\n     " : "", j->chart.stem, i, color,
-		    report_gnuplot_dt(v, dt, sizeof dt), report_gnuplot_point(v));
+		    "dt %s pt %d title ", i > 0 ? ", \\\n     " : "", j->chart.stem, i,
+		    vc->modes[l->wl].color, report_gnuplot_dt(v, dt, sizeof dt),
+		    report_gnuplot_point(v));
 		title = xasprintf("%s%s%s", name, l->caveats ? " " : "",
 		    view_caveat_marks(l->caveats, "", marks, sizeof marks));
 		report_gnuplot_quote(plot, title);
@@ -265,8 +262,8 @@ cdf_build(struct report_ctx *ctx, struct report_plot *j)
 	keys[6] = (struct report_gp_key){ "@YTICS@", "\"0%%\" 0, \"50%%\" 0.30103, \"90%%\" 1, "
 	    "\"99%%\" 2, \"99.9%%\" 3, \"99.99%%\" 4, \"max\" 5" };
 	keys[7] = (struct report_gp_key){ "@HEIGHT@", height };
-	keys[8] = (struct report_gp_key){ "@NOTE@", "\"From each cell's stored percentiles (min, "
-	    "p50, p90, p99, p99.9, p99.99, max). Steep, then flat far right: two populations\"" };
+	keys[8] = (struct report_gp_key){ "@NOTE@", "\"From each cell's stored percentiles: min, "
+	    "p50, p90, p99, p99.9, p99.99, max\"" };
 	keys[9] = (struct report_gp_key){ "@NOTEY@", "0.895" };
 	j->script = report_gnuplot_script(ctx, "latency-cdf", keys, 10);
 	free(plot);
