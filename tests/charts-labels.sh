@@ -105,4 +105,35 @@ grep -q '^    ylo = ' "$T/out/iops.gp" && grep -q '"↓ ".strcol(2)' "$T/out/iop
 	fail "out: no arrow at the axis' edge for the cell off it"
 "$PY" "$top_srcdir/tests/chart-labels.py" "$T/out/iops.gp" || fail "out: see above"
 ok "a stalled 2 IOPS cell leaves the axis at $lo IOPS and is drawn at its edge"
+
+# One mode at 3 job counts x 4 depths (12 lines): a panel per job count,
+# a legend of the 4 depths, not 12 lines in one hue.
+mkdir -p "$T/jobs"
+"$PY" "$top_srcdir/bench/gen-results.py" --modes randread --bs 4k,16k,64k,256k,1m \
+    --depths 1,4,16,64 "$T/jobs/one.json" || fail "gen-results.py jobs"
+"$PY" - "$T/jobs/one.json" "$T/jobs/results.json" <<'PYEOF' || fail "jobs results.json"
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+cells = []
+for jobs in (1, 2, 4):
+    for c in d["cells"]:
+        n = copy.deepcopy(c)
+        n["jobs"], n["index"] = jobs, len(cells)
+        cells.append(n)
+d["cells"], d["cells_done"] = cells, len(cells)
+d["plan"]["cells"] = [{k: c[k] for k in ("mode", "bs", "depth", "jobs")} for c in cells]
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+"$SWEEP" report "$T/jobs/results.json" --formats md,png -o "$T/jobs" >"$T/jobs.log" 2>&1 ||
+	fail "report jobs: $(cat "$T/jobs.log")"
+for c in iops bw latency; do
+	f="$T/jobs/$c.gp"
+	for j in "1 job" "2 jobs" "4 jobs"; do
+		grep -q "set title 'randread, $j'" "$f" || fail "$c.gp: no panel for $j"
+	done
+	n=$(grep -c "^    set label '.*' at screen [0-9.]*, screen [0-9.]* left$" "$f")
+	[ "$n" -eq 4 ] || fail "$c.gp: $n legend entries, want the 4 depths"
+	"$PY" "$top_srcdir/tests/chart-labels.py" "$f" || fail "$f: see above"
+done
+ok "one mode at 3 job counts: a panel per job count, a legend of 4 depths"
 exit 0

@@ -287,6 +287,9 @@ void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct view_chart *vc, unsigned s, bool bw);
 /* report-gnuplot-bs.c: the iops and bw charts' lines; the block-size axis (caller frees both) */
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
+/* report-gnuplot-axis.c: the same, labelled up to maxlab tics.  Caller frees both. */
+void	 report_gnuplot_bs_axis_of(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics,
+	     char **xrange);
 /* What a chart of lines against block size draws: IOPS, MiB/s (bw) or p99 latency (lat). */
 struct report_gp_lines {
 	bool		 bw;
