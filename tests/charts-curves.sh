@@ -105,6 +105,14 @@ print("randread 4K: QD%d noisy and hollow; circled QD%d: %s" % (sat, at, rr[0][3
 EOF
 ok "a noisy saturating cell is hollow, and the circle is on the clean cells' saturating depth"
 
+# The latency curve's x is IOPS (column 2): its hollow points are drawn there,
+# not at x = depth (column 1), where they left the caveat's points solid.
+grep -q "using 2:(strcol(5) ne \"-\" ? \$4 : NaN) with points" "$T/noisy/latency-curve.gp" ||
+	fail "latency-curve.gp: the caveat's hollow points are not at x = IOPS"
+! grep -q "using 1:(strcol(5) ne" "$T/noisy/latency-curve.gp" ||
+	fail "latency-curve.gp: a caveat's point drawn at x = depth"
+ok "latency curve: a caveat's points hollow on the curve"
+
 # More than 8 lines: a panel per mode, one key under them (not a column on
 # the right); 6 lines: one plot.
 for c in saturation latency-curve; do
