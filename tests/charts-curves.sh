@@ -35,6 +35,29 @@ for d in two six; do
 done
 ok "saturation: IOPS on a linear axis from 0"
 
+# Lines whose best IOPS differ over 5x (4K and 1M): each in percent of its
+# own best, so that 1M does not lie flat on 0; tic labels all distinct.
+for d in two six; do
+	"$PY" - "$T/$d/saturation.gp" "$T/$d/saturation.dat" <<'EOF' || fail "$d saturation: see above"
+import re, sys
+gp, dat = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+if "% of each line's best" not in gp:
+    sys.exit("FAIL: 4K and 1M on one IOPS axis, not in % of each line's best")
+for b in dat.split("\n\n\n"):
+    rows = [l.split("\t") for l in b.splitlines() if l[:1].isdigit()]
+    iops = [float(r[1]) for r in rows]
+    pct = [float(r[-1]) for r in rows]
+    if abs(max(pct) - 100) > 0.01 or any(abs(p - i / max(iops) * 100) > 0.01 for p, i in zip(pct, iops)):
+        sys.exit("FAIL: a line's pct_of_best is not IOPS / its best: %r" % rows)
+labels = re.findall(r'"([^"]*)" [0-9.e+]+', re.search(r"set ytics (\([^)]*\))", gp).group(1))
+if len(labels) != len(set(labels)) or len(labels) < 4:
+    sys.exit("FAIL: y tic labels not distinct: %r" % labels)
+if re.search(r"set (title|label 9) '[^']*at (512|[0-9]+[KMG])'", gp):
+    sys.exit("FAIL: a block size without its unit in a title")
+EOF
+done
+ok "saturation: lines in % of their best when they differ over 5x; distinct tic labels"
+
 # A noisy cell at the saturating depth: hollow with its mark, and the circle
 # on the saturating depth of the clean cells instead.
 sat=$(grep -o '\*\*randread\*\*: saturates at QD[0-9]* at 4 KiB' "$T/two/report.md" |
@@ -63,9 +86,9 @@ gp, dat, sat = open(sys.argv[1]).read(), open(sys.argv[2]).read(), int(sys.argv[
 blocks = dat.split("\n\n\n")
 idx = next(i for i, b in enumerate(blocks) if "# index %d: randread 4K\n" % i in b)
 rows = {int(l.split("\t")[0]): l.split("\t") for l in blocks[idx].splitlines() if l[:1].isdigit()}
-if rows[sat][-1] != "\u26a0":
+if rows[sat][4] != "\u26a0":
     sys.exit("FAIL: saturation.dat: randread 4K QD%d is not marked: %r" % (sat, rows[sat]))
-if not re.search(r"index %d using 1:\(strcol\(5\) ne \"-\" \? \$2 : NaN\) with points pt \d+ ps 0.8 "
+if not re.search(r"index %d using 1:\(strcol\(5\) ne \"-\" \? \$\d : NaN\) with points pt \d+ ps 0.8 "
                  r"lc rgb \"#ffffff\"" % idx, gp):
     sys.exit("FAIL: saturation.gp: randread 4K's noisy point is not drawn hollow")
 circles = re.findall(r"'\+' every ::0::0 using \((\d+)\):\(([0-9.]+)\) with points lc rgb "
@@ -74,13 +97,21 @@ rr = [c for c in circles if c[3].startswith("saturates: randread 4K")]
 if len(rr) != 1:
     sys.exit("FAIL: saturation.gp: not one randread circle: %r" % circles)
 at = int(rr[0][0])
-if at == sat or rows[at][-1] != "-" or float(rows[at][1]) != float(rr[0][1]):
+if at == sat or rows[at][4] != "-" or abs(float(rows[at][-1]) - float(rr[0][1])) > 0.051:
     sys.exit("FAIL: the circle is at QD%d (noisy QD%d): %r" % (at, sat, rr[0]))
 if "QD%d has a caveat" % sat not in rr[0][3]:
     sys.exit("FAIL: the circle's key does not say QD%d was left out: %r" % (sat, rr[0][3]))
 print("randread 4K: QD%d noisy and hollow; circled QD%d: %s" % (sat, at, rr[0][3]))
 EOF
 ok "a noisy saturating cell is hollow, and the circle is on the clean cells' saturating depth"
+
+# The latency curve's x is IOPS (column 2): its hollow points are drawn there,
+# not at x = depth (column 1), where they left the caveat's points solid.
+grep -q "using 2:(strcol(5) ne \"-\" ? \$4 : NaN) with points" "$T/noisy/latency-curve.gp" ||
+	fail "latency-curve.gp: the caveat's hollow points are not at x = IOPS"
+! grep -q "using 1:(strcol(5) ne" "$T/noisy/latency-curve.gp" ||
+	fail "latency-curve.gp: a caveat's point drawn at x = depth"
+ok "latency curve: a caveat's points hollow on the curve"
 
 # More than 8 lines: a panel per mode, one key under them (not a column on
 # the right); 6 lines: one plot.

@@ -30,7 +30,8 @@ PY
 cat "$T/csv.out"
 ok "results.csv: the example's columns identical"
 for f in report.md scorecard.gp scorecard.dat roofline.gp roofline.dat iops.gp iops.dat bw.gp bw.dat \
-    latency.gp latency.dat series-read.gp series-read.dat series-randread.gp series-randread.dat; do
+    latency.gp latency.dat series-read.gp series-read.dat series-randread.gp series-randread.dat \
+    throttle.gp throttle.dat latency-cdf.gp latency-cdf.dat; do
 	cmp -s "$T/ex/$f" "$EX/$f" ||
 		fail "$f differs from the committed example: $(diff "$EX/$f" "$T/ex/$f" | head -8)"
 	ok "$f identical"

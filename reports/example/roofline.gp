@@ -29,7 +29,7 @@ set ytics autofreq
 # The knees: a label in a row of its own above every roof, a dotted line down to the knee.
 set object 10 circle at 43498.2, 3013.274509 size screen 0.01 front fillstyle empty border lc rgb "#1f77b4" lw 2
 set object 11 circle at 43729.5, 3000 size screen 0.01 front fillstyle empty border lc rgb "#2ca02c" lw 2
-set arrow 10 from 43498.2, 3013.274509 to 43498.2, graph 0.930 nohead lw 1.5 dt 3 lc rgb "#1f77b4" back
+set arrow 10 from 43498.2, 3013.274509 to 43498.2, graph 0.875 nohead lw 1.5 dt 3 lc rgb "#1f77b4" back
 set label 10 'read: knee ~42 KiB' at 43498.2, graph 0.950 center front tc rgb "#1f77b4" font "sans:Bold,14"
 set arrow 11 from 43729.5, 3000 to 43729.5, graph 0.875 nohead lw 1.5 dt 3 lc rgb "#2ca02c" back
 set label 11 'randread: knee ~43 KiB' at 43729.5, graph 0.895 center front tc rgb "#2ca02c" font "sans:Bold,14"

@@ -189,7 +189,7 @@ compare_gnuplot_axis(const struct report_ctx *ctx, enum compare_metric m, char *
 		snprintf(height, hlen, "%u", 800 + n * 22);
 		plot = COMPARE_CANVAS_PX - 140;
 	}
-	report_gnuplot_bs_axis_max(ctx->cmp->bs, ctx->cmp->nbs, (int)(plot / COMPARE_LABEL_PX), xtics,
+	report_gnuplot_bs_axis_of(ctx->cmp->bs, ctx->cmp->nbs, (int)(plot / COMPARE_LABEL_PX), xtics,
 	    xrange);
 }
 

@@ -68,7 +68,7 @@ report_curves_panel_box(const struct cv_chart *cv, unsigned k, unsigned keyrows)
 	h = (bottom - top) / cv->rows;
 	b.x0 = left + col * w + 80;
 	b.x1 = left + (col + 1) * w - 20;
-	b.y0 = top + row * h + 45;
+	b.y0 = top + row * h + (cv->latency ? 45 : 60);	/* saturation: a subtitle */
 	b.y1 = top + (row + 1) * h - 45;
 	return b;
 }

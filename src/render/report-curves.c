@@ -69,6 +69,29 @@ cv_style(const struct cv_chart *cv, uint64_t size)
 }
 
 /*
+ * The curves' job count (0 when they differ), and whether to name it: a
+ * run at other job counts too, or more than one job.
+ */
+static void
+cv_jobs(struct cv_chart *cv)
+{
+	const struct view_chart *vc = cv->ctx->view->chart;
+	unsigned k, s;
+
+	for (k = 0; k < cv->nwl; k++) {
+		const struct view_curve *c = report_curves_of(cv, cv->wl[k]);
+
+		if (k == 0)
+			cv->jobs = c->jobs;
+		else if (c->jobs != cv->jobs)
+			cv->jobs = 0;
+		cv->jobs_say |= c->jobs > 1;
+	}
+	for (s = 0; s < vc->nseries; s++)
+		cv->jobs_say |= vc->series[s].jobs != vc->series[0].jobs;
+}
+
+/*
  * Look at what will be drawn: the modes, the block sizes (a style each,
  * the same in every panel), the ranges, the caveats; then a panel per
  * mode or one plot.
@@ -78,6 +101,7 @@ cv_scan(struct cv_chart *cv)
 {
 	const struct view_chart *vc = cv->ctx->view->chart;
 	unsigned m, b, i, k;
+	double best;
 
 	cv->wl = xcalloc(vc->nmodes + 1, sizeof *cv->wl);
 	cv->bs = xcalloc(vc->nbs + 1, sizeof *cv->bs);
@@ -101,19 +125,24 @@ cv_scan(struct cv_chart *cv)
 				cv->bs[k] = vc->bs[cb->b];
 				cv->nbs++;
 			}
-			for (i = 0; i < c->nseries; i++) {
+			for (best = 0, i = 0; i < c->nseries; i++) {
 				const struct view_curve_point *p = &cb->point[i];
 
 				if (!(p->flags & VIEW_CURVE_OK))
 					continue;
+				best = fmax(best, p->iops);
 				cv->caveats |= p->caveats;
 				view_range_add(&cv->xr, cv->latency ? p->iops : p->depth);
 				view_range_add(&cv->yr, cv->latency ? report_curves_lat(cv, p, 0) : p->iops);
 				if (cv->latency)
 					view_range_add(&cv->yr, report_curves_lat(cv, p, 2));
 			}
+			if (best > 0 && (cv->best_lo == 0 || best < cv->best_lo))
+				cv->best_lo = best;
 		}
 	}
+	cv->norm = !cv->latency && cv->best_lo > 0 && cv->best_lo < CV_NORM_UNDER * cv->yr.hi;
+	cv_jobs(cv);
 	cv->panels = cv->lines > CV_PANELS_OVER && cv->nwl > 1;
 	cv->cols = !cv->panels ? 1 : cv->nwl <= 4 ? 2 : 3;
 	cv->rows = !cv->panels ? 1 : (cv->nwl + cv->cols - 1) / cv->cols;
@@ -150,7 +179,7 @@ cv_lat_max(const struct report_ctx *ctx)
 /* The circle on the saturating point of cb, if any, as a plot item. */
 static void
 cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
-    const struct view_curve_bs *cb, const char *name)
+    const struct view_curve_bs *cb, const char *name, double scale)
 {
 	const char *color = cv->ctx->view->chart->modes[c->wl].color;
 	unsigned moved = cb->sat_moved;
@@ -164,7 +193,7 @@ cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 	if (k < 0)
 		return;
 	fprintf(plot, ", \\\n     '+' every ::0::0 using (%u):(%.1f) with points lc rgb \"%s\" pt 6 "
-	    "ps 4 lw 2", cb->point[k].depth, cb->point[k].iops, color);
+	    "ps 4 lw 2", cb->point[k].depth, cb->point[k].iops * scale, color);
 	if (cv->panels)
 		fputs(" notitle", plot);
 	else if (moved != 0)
@@ -174,12 +203,29 @@ cv_sat_item(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 		cv_title(cv, plot, "saturates: %s QD%u", name, cb->point[k].depth);
 }
 
-/* The panel title of mode wl: its name and where it saturates. */
+/* The caveat marks of cb's point at depth ("⚠", "≠"), into buf. */
+static const char *
+cv_marks_at(const struct view_curve *c, const struct view_curve_bs *cb, unsigned depth,
+    char *buf, size_t len)
+{
+	unsigned s;
+
+	buf[0] = '\0';
+	for (s = 0; s < c->nseries; s++)
+		if (cb->point[s].depth == depth)
+			return view_caveat_marks(cb->point[s].caveats, "", buf, len);
+	return buf;
+}
+
+/*
+ * What panel c's subtitle says under the mode's name: where it saturates
+ * ("saturates at QD16, 512 B"); NULL for none.  Caller frees.
+ */
 static char *
-cv_panel_title(const struct cv_chart *cv, const struct view_curve *c)
+cv_panel_sub(const struct cv_chart *cv, const struct view_curve *c)
 {
 	const struct summary_mode *sm = &cv->ctx->view->chart->modes[c->wl];
-	char size[32];
+	char size[32], marks[VIEW_MARKS_LEN];
 	unsigned b, moved;
 	int k;
 
@@ -188,38 +234,96 @@ cv_panel_title(const struct cv_chart *cv, const struct view_curve *c)
 			continue;
 		k = c->bs[b].sat;
 		moved = c->bs[b].sat_moved;
-		view_size_label(sm->sat.bs, size, sizeof size);
+		size_human(sm->sat.bs, size, sizeof size);
 		if (k < 0 && moved != 0)
-			return xasprintf("%s: saturates at QD%u at %s (a cell with a caveat)",
-			    sm->name, moved, size);
+			return xasprintf("saturates at QD%u %s, %s", moved, cv_marks_at(c, &c->bs[b],
+			    moved, marks, sizeof marks), size);
 		if (k < 0)
 			continue;
 		if (moved != 0)
-			return xasprintf("%s: saturates at QD%u at %s (QD%u has a caveat)",
-			    sm->name, c->bs[b].point[k].depth, size, moved);
-		return xasprintf("%s: saturates at QD%u at %s", sm->name, c->bs[b].point[k].depth,
-		    size);
+			return xasprintf("saturates at QD%u, %s; QD%u %s", c->bs[b].point[k].depth,
+			    size, moved, cv_marks_at(c, &c->bs[b], moved, marks, sizeof marks));
+		return xasprintf("saturates at QD%u, %s", c->bs[b].point[k].depth, size);
 	}
 	if (!cv->latency && sm->sat.found && !sm->sat.reached)
-		return xasprintf("%s: still rising at QD%u", sm->name, sm->sat.depth);
-	return xstrdup(sm->name);
+		return xasprintf("still rising at QD%u", sm->sat.depth);
+	return NULL;
 }
 
-/* One curve's rows of the .dat (depth, IOPS, p50, p99 in the unit, marks) and its plot items. */
+/* Panel c's title, the mode's name in bold, and under it the subtitle. */
+static void
+cv_panel_title(const struct cv_chart *cv, const struct view_curve *c, FILE *f)
+{
+	char *sub = cv_panel_sub(cv, c);
+
+	fputs("    set title ", f);
+	report_gnuplot_quote(f, cv->ctx->view->chart->modes[c->wl].name);
+	fprintf(f, " font \"sans:Bold,14\"%s\n", sub != NULL ? " offset 0,0.9" : "");
+	if (sub == NULL)
+		return;
+	fputs("    set label 9 ", f);
+	report_gnuplot_quote(f, sub);
+	fputs(" at graph 0.5, graph 1 center offset 0,0.9\n", f);
+	free(sub);
+}
+
+/* The best IOPS of cb's ok points. */
+static double
+cv_best(const struct view_curve *c, const struct view_curve_bs *cb)
+{
+	double best = 0;
+	unsigned s;
+
+	for (s = 0; s < c->nseries; s++)
+		if (cb->point[s].flags & VIEW_CURVE_OK)
+			best = fmax(best, cb->point[s].iops);
+	return best;
+}
+
+/* The saturation line of a curve: its plot items (y: its column of the .dat; scale: of IOPS). */
+static void
+cv_sat_line(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
+    const struct view_curve_bs *cb, const char *name, unsigned marked, double best)
+{
+	const struct summary_mode *sm = &cv->ctx->view->chart->modes[c->wl];
+	unsigned v = cv_style(cv, cv->ctx->view->chart->bs[cb->b]);
+	unsigned y = !cv->norm ? 2 : cv->caveats ? 6 : 5;
+	int pt = report_gnuplot_point(v);
+	char dt[48], a[32];
+
+	fprintf(plot, "'%s.dat' index %u using 1:%u with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
+	    "dt %s pt %d", cv->stem, cv->block, y, sm->color, report_gnuplot_dt(v, dt, sizeof dt),
+	    pt);
+	if (cv->panels)
+		fputs(" notitle", plot);
+	else if (cv->norm)
+		cv_title(cv, plot, "%s (100%% = %s IOPS)", name, view_num(best, 0, a, sizeof a));
+	else
+		cv_title(cv, plot, "%s", name);
+	if (marked)
+		report_gnuplot_mark_items(plot, cv->stem, cv->block, 1, y, 5, pt, sm->color, true);
+	cv_sat_item(cv, plot, c, cb, name, cv->norm && best > 0 ? 100 / best : 1);
+}
+
+/*
+ * One curve's rows of the .dat (depth, IOPS, p50, p99 in the unit, marks;
+ * with norm, IOPS in percent of the line's best) and its plot items.
+ */
 static void
 cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
     const struct view_curve_bs *cb)
 {
 	const struct summary_mode *sm = &cv->ctx->view->chart->modes[c->wl];
 	uint64_t size = cv->ctx->view->chart->bs[cb->b];
-	char dt[48];
 	unsigned s, v = cv_style(cv, size), marked = 0;
 	int pt = report_gnuplot_point(v);
+	double best = cv_best(c, cb);
 	char bs[32], *name;
 
 	name = xasprintf("%s %s", sm->name, view_size_label(size, bs, sizeof bs));
-	fprintf(cv->dat, "%s# index %u: %s\n# depth\tIOPS\tp50\tp99%s\n", cv->block > 0 ? "\n\n" : "",
-	    cv->block, name, cv->caveats ? "\tmarks" : "");
+	fprintf(cv->dat, "%s# index %u: %s\n# depth\tIOPS\tp50\tp99%s%s\n", cv->block > 0 ?
+	    "\n\n" : "", cv->block, name, cv->caveats ? "\tmarks" : "",
+	    cv->norm ? "\tpct_of_best" : "");
 	for (s = 0; s < c->nseries; s++) {
 		const struct view_curve_point *p = &cb->point[s];
 
@@ -229,21 +333,14 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 		    report_curves_lat(cv, p, 2));
 		if (cv->caveats)
 			report_gnuplot_mark_column(cv->dat, p->caveats);
+		if (cv->norm)
+			fprintf(cv->dat, "\t%.2f", best > 0 ? p->iops / best * 100 : 0);
 		fputc('\n', cv->dat);
 		marked |= p->caveats;
 	}
-	if (!cv->latency) {
-		fprintf(plot, "'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
-		    "dt %s pt %d", cv->stem, cv->block, sm->color,
-		    report_gnuplot_dt(v, dt, sizeof dt), pt);
-		if (cv->panels)
-			fputs(" notitle", plot);
-		else
-			cv_title(cv, plot, "%s", name);
-		if (marked)
-			report_gnuplot_mark_items(plot, cv->stem, cv->block, 2, 5, pt, sm->color, true);
-		cv_sat_item(cv, plot, c, cb, name);
-	} else {
+	if (!cv->latency)
+		cv_sat_line(cv, plot, c, cb, name, marked, best);
+	else {
 		fprintf(plot, "'%s.dat' index %u using 2:4 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 		    "dt 1 pt %d", cv->stem, cv->block, sm->color, pt);
 		if (cv->panels)
@@ -253,8 +350,8 @@ cv_curve(struct cv_chart *cv, FILE *plot, const struct view_curve *c,
 		fprintf(plot, ", \\\n     '%s.dat' index %u using 2:3 with linespoints lc rgb \"%s\" "
 		    "lw 2 ps 1.2 dt 2 pt %d notitle", cv->stem, cv->block, sm->color, pt);
 		if (marked) {
-			report_gnuplot_mark_items(plot, cv->stem, cv->block, 4, 5, pt, sm->color, false);
-			report_gnuplot_mark_items(plot, cv->stem, cv->block, 3, 5, pt, sm->color, false);
+			report_gnuplot_mark_items(plot, cv->stem, cv->block, 2, 4, 5, pt, sm->color, false);
+			report_gnuplot_mark_items(plot, cv->stem, cv->block, 2, 3, 5, pt, sm->color, false);
 		}
 	}
 	cv->block++;
@@ -384,7 +481,6 @@ cv_plots(struct cv_chart *cv, char **items, const char *title)
 	cv->segs = xcalloc(cv->maxplaced + 1, sizeof *cv->segs);
 	for (k = 0; k < n; k++) {
 		const struct view_curve *c = report_curves_of(cv, cv->wl[k]);
-		char *pt = cv->panels ? cv_panel_title(cv, c) : NULL;
 
 		a = report_curves_panel_box(cv, k, krows);
 		fputs("    unset label\n", f);
@@ -393,12 +489,8 @@ cv_plots(struct cv_chart *cv, char **items, const char *title)
 			    "font \"sans:Bold,18\"\n", title, 1 - 20 / h);
 		if (k == 0 && cv->panels)
 			cv_axis_labels(cv, f, krows);
-		if (pt != NULL) {
-			fputs("    set title ", f);
-			report_gnuplot_quote(f, pt);
-			fputs(" font \"sans:Bold,14\"\n", f);
-		}
-		free(pt);
+		if (cv->panels)
+			cv_panel_title(cv, c, f);
 		fprintf(f, "    set lmargin at screen %.4f\n    set rmargin at screen %.4f\n"
 		    "    set tmargin at screen %.4f\n    set bmargin at screen %.4f\n",
 		    a.x0 / CV_WIDTH, a.x1 / CV_WIDTH, 1 - a.y0 / h, 1 - a.y1 / h);
@@ -471,8 +563,13 @@ cv_axes(struct cv_chart *cv, char **xrange, char **yrange, char **xtics, char **
 	*xrange = xasprintf("[%g:%g]", cv->xr.lo / 1.4, cv->xr.hi * 1.4);
 	/* A panel has room for 8 depth labels or so: every other power of 2 beyond. */
 	*xtics = xstrdup(cv->panels && cv->xr.hi / cv->xr.lo > 256 ? "4" : "2");
+	if (cv->norm) {
+		*yrange = xstrdup("[0:115]");
+		*ytics = report_gnuplot_lin_tics(100, "%%");	/* a tic label is a format */
+		return;
+	}
 	*yrange = xasprintf("[0:%.6g]", cv->yr.hi > 0 ? cv->yr.hi * 1.15 : 1);
-	*ytics = xstrdup("autofreq");
+	*ytics = report_gnuplot_lin_tics(cv->yr.hi > 0 ? cv->yr.hi * 1.15 : 1, "");
 }
 
 /* saturation or latency-curve (latency): its .gp and .dat in memory. */
@@ -480,7 +577,7 @@ int
 report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 {
 	struct cv_chart cv = { .ctx = ctx, .stem = j->chart.stem, .latency = latency, .div = 1 };
-	char *data = NULL, **items, *plots, *title, *ylabel, *xrange, *yrange, *xtics, *ytics;
+	char *data = NULL, **items, *plots, *title, *ylabel, *xrange, *yrange, *xtics, *ytics, *what;
 	char width[16], height[16];
 	size_t dlen = 0;
 	const char *unit = "";
@@ -499,9 +596,15 @@ report_curves_build(struct report_ctx *ctx, struct report_plot *j, bool latency)
 	for (k = 0; k < n; k++)
 		items[k] = cv_panel_items(&cv, k);
 	fclose(cv.dat);
-	title = report_gnuplot_title(ctx->view->chart, j->chart.title);
+	what = !cv.jobs_say ? xstrdup(j->chart.title) : cv.jobs > 0 ?
+	    xasprintf("%s, at %u job%s", j->chart.title, cv.jobs, cv.jobs == 1 ? "" : "s") :
+	    xasprintf("%s, each mode at its lowest job count", j->chart.title);
+	title = report_gnuplot_title(ctx->view->chart, what);
+	free(what);
 	plots = cv_plots(&cv, items, title);
-	ylabel = latency ? xasprintf("Completion latency (%s, log scale)", unit) : xstrdup("IOPS");
+	ylabel = latency ? xasprintf("Completion latency (%s, log scale)", unit) :
+	    xstrdup(cv.norm ? "IOPS, % of each line's best" :
+	    "IOPS");
 	snprintf(width, sizeof width, "%u", CV_WIDTH);
 	snprintf(height, sizeof height, "%u", cv.height);
 	keys[0] = (struct report_gp_key){ "@PLOTS@", plots };

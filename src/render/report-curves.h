@@ -15,6 +15,7 @@
 #define CV_KEY_ROW_PX	24	/* a row of the key */
 #define CV_XLABEL_PX	100	/* under the plot: tic labels, the axis's label, the key's gap */
 #define CV_SAMPLE_PX	90	/* a key entry's sample and gaps */
+#define CV_NORM_UNDER	0.2	/* a line's best below this share of the top line's: norm */
 
 /* A rectangle in pixels, y down from the top of the picture. */
 struct cv_box {
@@ -39,6 +40,15 @@ struct cv_chart {
 	unsigned		 caveats;	/* VIEW_CAVEATS of the points drawn */
 	unsigned		 nkey, keylen;	/* key entries, the longest's characters */
 	struct view_range	 xr, yr;
+	/*
+	 * Saturation whose lines' best IOPS differ over 1 / CV_NORM_UNDER
+	 * times: each line in percent of its own best, so that no line lies
+	 * flat on 0 under another (small block sizes above large ones).
+	 */
+	bool			 norm;
+	double			 best_lo;	/* the lowest line's best IOPS */
+	unsigned		 jobs;		/* the curves' job count; 0: they differ */
+	bool			 jobs_say;	/* the run has other job counts, or jobs > 1 */
 	double			 xlo, xhi, ylo, yhi;	/* the axes' ranges */
 	struct cv_box		*placed;	/* points and depth labels placed so far */
 	unsigned		 nplaced, maxplaced;

@@ -591,26 +591,40 @@ report_doc_caption(const char *stem, bool big)
 		  .caption = "MiB/s (the tables have MB/s too). Colour: mode; dash and marker, or "
 		    "a bar's fill: queue depth." },
 		{ .stem = "latency",
-		  .caption = "Colour: mode. Lines: p50 solid, p99 dashed, p99.9 dotted, at the "
-		    "lowest depth measured at each block size; bars: p99, with p50 as a dot." },
+		  .caption = "Colour: mode; dash and marker, or a bar's fill: queue depth. A point "
+		    "is the p99, its whisker runs from the p50 to the p99.9 (a large run: each "
+		    "mode's lowest depth only); bars: p99, with the p50 as a dot. Hollow: a cell "
+		    "with a caveat." },
 		{ .stem = "saturation",
 		  .caption = "IOPS against queue depth, a line per mode and block size; the circle "
 		    "marks each mode's saturating depth (the smallest within 5% of its best)." },
 		{ .stem = "latency-curve",
 		  .caption = "p99 (solid) and p50 (dashed) latency against IOPS, a point per queue "
 		    "depth: where the curve turns up, more depth buys only latency." },
+		{ .stem = "throttle",
+		  .caption = "IOPS of each second of the cells at a mode's IOPS cap, against the "
+		    "cap: a throttle holds them flat on it, a token bucket running out drops them "
+		    "to a lower level. Dashed, right axis: each cell's p99 over its whole window "
+		    "(results.json keeps no per-second latency)." },
+		{ .stem = "latency-cdf",
+		  .caption = "The latency distribution of each queue depth, from the percentiles "
+		    "stored of each cell (min, p50, p90, p99, p99.9, p99.99, max) on a scale of "
+		    "nines: a curve steep to the p50 and then flat far to the right is the \"two "
+		    "populations\" the summary names, most I/Os fast and a few far slower." },
 		{ .stem = "jobs-", .big = true,
 		  .caption = "The mode's best IOPS at each block size (rows) over every queue "
 		    "depth, by job count (columns), as in the \"Queue depth x jobs\" table; the "
 		    "depth of each is in brackets. A run this large has too many depths for a row "
 		    "each: results.csv and report.xlsx have every cell. Darker is more IOPS (a log "
 		    "colour scale when they span more than 10x); a blank square has no figure; a "
-		    "mark after a figure is a caveat, explained under the chart." },
+		    "mark after a figure is a caveat, explained under the chart; an arrow, a square "
+		    "with a caveat beyond the colour scale (kept out of it)." },
 		{ .stem = "jobs-",
 		  .caption = "The mode's IOPS by block size and queue depth (rows) and job count "
 		    "(columns), as in the \"Queue depth x jobs\" table: darker is more IOPS (a log "
 		    "colour scale when they span more than 10x); a blank square has no figure (not measured, "
-		    "or the cell failed); a mark after a figure is a caveat, explained under the chart." },
+		    "or the cell failed); a mark after a figure is a caveat, explained under the chart; an "
+		    "arrow, a square with a caveat beyond the colour scale (kept out of it)." },
 		{ .stem = "series-",
 		  .caption = "IOPS per second of every cell of the mode, side by side in run "
 		    "order; dash and marker: queue depth." },
@@ -623,7 +637,8 @@ report_doc_caption(const char *stem, bool big)
 		  .caption = "Each run's IOPS over the first run's at every block size and queue "
 		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "
 		    "more, red where it has fewer, white within 5% (a tie); a blank square is a cell "
-		    "a run lacks; a mark after a ratio is a caveat of either cell." },
+		    "a run lacks; a mark after a ratio is a caveat of either cell; an arrow, a ratio "
+		    "with a caveat beyond the colour scale (kept out of it)." },
 		{ .stem = "compare-",
 		  .caption = "Colour: mode (the same in every chart); dash: run; marker: queue "
 		    "depth." },

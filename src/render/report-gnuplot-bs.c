@@ -19,7 +19,7 @@
 #include "view/palette.h"
 
 #define GP_PANEL_MAX	8	/* lines on one plot; more: a panel per mode */
-#define GP_PANELS_MAX	12	/* more modes than this: one plot all the same */
+#define GP_PANELS_MAX	12	/* more modes (or job counts) than this: one plot all the same */
 #define GP_SAME		0.02	/* lines within 2% at every size both have coincide */
 /* The panels' canvas, in pixels: width, the height of a row, and the frame. */
 #define GP_PANEL_W_PX	1200
@@ -36,6 +36,7 @@
 #define GP_KEY_Y_PX	60.0
 #define GP_KEY_ROW_PX	26
 #define GP_PANEL_GY_PX	85	/* between rows: x tic labels and the next row's titles */
+#define GP_PANEL_SUB_PX	20	/* a panel's subtitle under its title (below spec) */
 
 /* One chart's lines: which series are drawn, as which block of the .dat. */
 struct gp_lines {
@@ -52,66 +53,26 @@ struct gp_lines {
 	unsigned		 marked;	/* caveats of every cell drawn */
 	unsigned		 nvariants;	/* depth x jobs ranks: the ramp's steps */
 	int			*block;		/* per series: its .dat block; -1 not drawn */
+	/* Panels: the grid, the canvas' height, the legend's rows of depths. */
+	unsigned		 cols, rows, h, krows;
+	bool			 sub;		/* a panel below spec: a subtitle each */
+	bool			 keyed;		/* caps or caveats: their key under the legend */
+	/*
+	 * A point in doubt (VIEW_SAT_DOUBT: not steady, check failed) sets no
+	 * axis unless every point is; one beyond the axis (nclipped) is drawn
+	 * at its edge as an arrow and its figure, "↓ 2.0" (ylo, yhi: the axis).
+	 */
+	bool			 doubt_all;
+	unsigned		 nclipped;
+	double			 ylo, yhi;
+	/*
+	 * One mode at several job counts past GP_PANEL_MAX lines: a panel per
+	 * job count (pjobs[k]), its depths by the ramp and a legend of depths
+	 * (depth: the depths drawn, ascending), not 12 lines of one hue.
+	 */
+	const unsigned		*pjobs;
+	unsigned		*depth, ndepth;
 };
-
-/*
- * Log2 axis of the block sizes bs[0..nbs) (ascending, nbs > 0): a tic at
- * every power of two from the smallest to the largest (every other one, or
- * fourth, past 32), each labelled up to maxlab tics; past that, every other
- * (or fourth...) one labelled, the rest minor tics, so that 14 pt labels do
- * not run into each other.  The common sizes 4K, 64K and 1M are labelled
- * always: their exponents (12, 16, 20) are even, so labelling every other
- * exponent keeps them, and they are added where labels are sparser.
- * Caller frees both.
- */
-static void
-gp_bs_axis(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics, char **xrange)
-{
-	char *buf = NULL, label[32];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int lo = 0, hi = 0, e, step = 1, every = 1, n = 0;
-	bool common;
-
-	/* Exponents, not products: a size near 2^64 (a hostile results.json) cannot overflow. */
-	while (lo < 62 && (1ULL << (lo + 1)) <= bs[0])
-		lo++;
-	for (hi = lo; hi < 62 && (1ULL << hi) < bs[nbs - 1]; hi++)
-		;
-	while ((hi - lo + 1) / step > 32)
-		step *= 2;
-	while ((hi - lo + 1 + every - 1) / every > maxlab)
-		every *= 2;
-	for (e = lo; e <= hi; e++) {
-		common = e == 12 || e == 16 || e == 20;
-		if (e % step != 0 && e != lo && e != hi && !common)
-			continue;
-		if (every == 1 || e % every == 0 || common)
-			fprintf(f, "%s\"%s\" %llu", n > 0 ? ", " : "",
-			    view_size_label(1ULL << e, label, sizeof label), 1ULL << e);
-		else
-			fprintf(f, "%s\"\" %llu 1", n > 0 ? ", " : "", 1ULL << e);
-		n++;
-	}
-	fclose(f);
-	*xtics = buf;
-	*xrange = xasprintf("[%g:%g]", (double)(1ULL << lo) / 1.3, (double)(1ULL << hi) * 1.3);
-}
-
-/* The block-size axis of a whole chart: every size labelled up to 15.  Caller frees both. */
-void
-report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange)
-{
-	gp_bs_axis(bs, nbs, 15, xtics, xrange);
-}
-
-/* The block-size axis of a plot with room for maxlab labels (2 at least).  Caller frees both. */
-void
-report_gnuplot_bs_axis_max(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics,
-    char **xrange)
-{
-	gp_bs_axis(bs, nbs, maxlab < 2 ? 2 : maxlab, xtics, xrange);
-}
 
 /*
  * A point's figure on the chart: IOPS, MiB/s, or a latency percentile (m)
@@ -133,6 +94,33 @@ gp_value(const struct gp_lines *L, const struct view_chart_point *p)
 	return gp_pct(L, p, METRIC_P99_US);
 }
 
+/* Whether point p stays out of the axis' range: in doubt, where some point is not. */
+static bool
+gp_doubt(const struct gp_lines *L, const struct view_chart_point *p)
+{
+	return (p->caveats & VIEW_SAT_DOUBT) != 0 && !L->doubt_all;
+}
+
+/* Series s's style (dash, marker, step of the ramp): its depth x jobs rank, or by jobs its depth's. */
+static unsigned
+gp_style(const struct gp_lines *L, unsigned s)
+{
+	unsigned d;
+
+	if (L->pjobs == NULL)
+		return L->vc->series[s].variant;
+	for (d = 0; d < L->ndepth && L->depth[d] != L->vc->series[s].depth; d++)
+		;
+	return d;
+}
+
+/* How many styles the lines have: the ramp's steps. */
+static unsigned
+gp_nstyles(const struct gp_lines *L)
+{
+	return L->pjobs != NULL ? L->ndepth : L->nvariants;
+}
+
 /*
  * A latency row: block size, p99, p50 and p99.9 (NaN, gnuplot's missing,
  * where an import gave none), depth and jobs.
@@ -150,7 +138,8 @@ gp_lat_row(const struct gp_lines *L, FILE *f, const struct view_chart_point *pt,
 		v = gp_pct(L, pt, pct[p]);
 		/* %g: a null-engine latency of 40 ns is 0.04 us, not 0.0 (undefined on a log axis). */
 		fprintf(f, v > 0 ? "\t%g" : "\tNaN", v);
-		view_range_add(yr, v);
+		if (!gp_doubt(L, pt))
+			view_range_add(yr, v);
 	}
 	fprintf(f, "\t%u\t%u", pt->depth, pt->jobs);
 }
@@ -177,7 +166,8 @@ gp_lines_rows(const struct gp_lines *L, FILE *f, unsigned s, struct view_range *
 			fputc('\n', f);
 		gap = false;
 		any = true;
-		view_range_add(yr, gp_value(L, p));
+		if (!gp_doubt(L, p))
+			view_range_add(yr, gp_value(L, p));
 		if (L->lat) {
 			gp_lat_row(L, f, p, yr);
 		} else if (L->bw)
@@ -186,7 +176,8 @@ gp_lines_rows(const struct gp_lines *L, FILE *f, unsigned s, struct view_range *
 		else
 			fprintf(f, "%llu\t%.1f", (unsigned long long)p->bs, p->v[METRIC_IOPS]);
 		if (L->spread) {
-			report_gnuplot_spread_range(p, L->bw, yr);
+			if (!gp_doubt(L, p))
+				report_gnuplot_spread_range(p, L->bw, yr);
 			report_gnuplot_spread_columns(f, p, L->bw);
 		}
 		if (L->marked)
@@ -205,6 +196,54 @@ gp_drawn(const struct gp_lines *L, unsigned wl, unsigned s)
 		if (L->block[t] >= 0 && L->vc->series[t].wl == wl)
 			return true;
 	return false;
+}
+
+/* Whether every point drawn is in doubt (then they set the axis, as ever). */
+static bool
+gp_all_doubt(const struct gp_lines *L)
+{
+	unsigned s, b;
+
+	for (s = 0; s < L->vc->nseries; s++)
+		for (b = 0; b < L->vc->nbs && L->block[s] >= 0; b++) {
+			const struct view_chart_point *p = view_chart_at(L->vc, s, b);
+
+			if (gp_value(L, p) > 0 && !(p->caveats & VIEW_SAT_DOUBT))
+				return false;
+		}
+	return true;
+}
+
+/*
+ * The axis the chart will have (the points' range and the caps', as
+ * report_gnuplot_log_range() makes it) into L->ylo, L->yhi, and how many
+ * points in doubt fall beyond it into L->nclipped.
+ */
+static void
+gp_clipped(struct gp_lines *L, const struct view_range *yr)
+{
+	struct view_range r = *yr;
+	char *buf = NULL, *range;
+	size_t len = 0;
+	FILE *devnull = open_memstream(&buf, &len);
+	unsigned s, b;
+	double v;
+
+	if (!L->lat)
+		report_gnuplot_caps(L->vc, L->bw, devnull, false, &r);
+	fclose(devnull);
+	free(buf);
+	range = report_gnuplot_log_range(&r, 1);
+	L->nclipped = 0;
+	if (sscanf(range, "[%lf:%lf]", &L->ylo, &L->yhi) == 2)
+		for (s = 0; s < L->vc->nseries; s++)
+			for (b = 0; b < L->vc->nbs && L->block[s] >= 0; b++) {
+				const struct view_chart_point *p = view_chart_at(L->vc, s, b);
+
+				v = gp_value(L, p);
+				L->nclipped += v > 0 && gp_doubt(L, p) && (v < L->ylo || v > L->yhi);
+			}
+	free(range);
 }
 
 /*
@@ -233,6 +272,7 @@ gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 		if (se->variant + 1 > L->nvariants)
 			L->nvariants = se->variant + 1;
 	}
+	L->doubt_all = gp_all_doubt(L);
 	fprintf(f, "# sweep %s: %s; one block per line of the chart (gnuplot index 0, 1, ...); "
 	    "a blank line where a line skips a size\n", j->chart.stem, j->chart.title);
 	for (s = 0; s < vc->nseries; s++) {
@@ -253,6 +293,7 @@ gp_lines_data(struct gp_lines *L, struct report_plot *j, struct view_range *yr)
 	}
 	fclose(f);
 	j->data = buf;
+	gp_clipped(L, yr);
 	return n;
 }
 
@@ -270,7 +311,7 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
 
 	fprintf(plot, "%s'%s.dat' index %d using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
 	    "dt %s pt %d ", first ? "" : ", \\\n     ", L->stem, L->block[s], color,
-	    report_gnuplot_dt(idx, dt, sizeof dt), report_gnuplot_point(se->variant));
+	    report_gnuplot_dt(idx, dt, sizeof dt), report_gnuplot_point(gp_style(L, s)));
 	if (titled) {
 		fputs("title ", plot);
 		report_gnuplot_quote(plot, se->name);
@@ -280,14 +321,30 @@ gp_line_item(FILE *plot, const struct gp_lines *L, unsigned s, const char *color
 	if (L->lat)
 		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:3:4 with yerrorbars "
 		    "lc rgb \"%s\" lw 1 ps 1.5 pt %d notitle", L->stem, L->block[s], color,
-		    report_gnuplot_point(se->variant));
+		    report_gnuplot_point(gp_style(L, s)));
 	else if (L->spread)
 		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:2:%u:%u with yerrorbars "
 		    "lc rgb \"%s\" lw 2 pt 0 notitle", L->stem, L->block[s], L->bw ? 4 : 3,
 		    L->bw ? 5 : 4, color);
 	if (report_gnuplot_series_caveats(L->vc, s, L->bw) != 0)
-		report_gnuplot_mark_items(plot, L->stem, (unsigned)L->block[s], 2, mcol,
-		    report_gnuplot_point(se->variant), color, true);
+		report_gnuplot_mark_items(plot, L->stem, (unsigned)L->block[s], 1, 2, mcol,
+		    report_gnuplot_point(gp_style(L, s)), color, true);
+	/* A point in doubt beyond the axis: an arrow and its figure at the edge. */
+	if (L->nclipped > 0 && (report_gnuplot_series_caveats(L->vc, s, L->bw) & VIEW_SAT_DOUBT))
+		fprintf(plot, ", \\\n     '%s.dat' index %d using 1:(strcol(%u) ne \"-\" && ($2 < ylo "
+		    "|| $2 > yhi) ? ($2 < ylo ? ylo * 1.3 : yhi / 1.3) : NaN):(($2 < ylo ? "
+		    "\"\342\206\223 \".strcol(2) : \"\342\206\221 \".strcol(2)).\" \".strcol(%u)) with "
+		    "labels tc rgb \"%s\" font \"sans:Bold,14\" notitle", L->stem, L->block[s], mcol,
+		    mcol, color);
+}
+
+/* The key's entry of the arrows of points beyond the axis, when there are some. */
+static void
+gp_clip_key(FILE *plot, const struct gp_lines *L)
+{
+	if (L->nclipped > 0)
+		fputs(", \\\n     keyentry with points pt 0 lc rgb \"" PALETTE_HEX(PALETTE_KEY) "\" "
+		    "title \"\342\206\223 \342\206\221 n: a caveat's cell, off the axis\"", plot);
 }
 
 /* Whether series a and b are within GP_SAME of each other at every size both have (one at least). */
@@ -481,7 +538,7 @@ gp_line_color(const struct gp_lines *L, unsigned s, bool ramp, char *out, size_t
 	const struct summary_series *se = &L->vc->series[s];
 
 	if (ramp)
-		palette_ramp(L->vc->modes[se->wl].rgb, se->variant, L->nvariants, out, len);
+		palette_ramp(L->vc->modes[se->wl].rgb, gp_style(L, s), gp_nstyles(L), out, len);
 	else
 		snprintf(out, len, "%s", se->color);
 }
@@ -525,72 +582,118 @@ gp_lines_one(FILE *plot, const struct gp_lines *L, unsigned nmodes, struct view_
 		gp_bw_cap_items(plot, L, -1, true);
 	if (!L->lat)
 		report_gnuplot_caps(L->vc, L->bw, plot, idx == 0, yr);
+	if (!L->lat && idx > 0)
+		report_gnuplot_gap_keys(L->ctx, L->bw, plot);
 	report_gnuplot_mark_key(plot, L->marked);
+	gp_clip_key(plot, L);
+}
+
+/* How many depth x jobs variants the panels draw: the legend's entries. */
+static unsigned
+gp_panel_variants(const struct gp_lines *L)
+{
+	const struct view_chart *vc = L->vc;
+	unsigned v, s, total = 0;
+
+	for (v = 0; v < gp_nstyles(L); v++) {
+		for (s = 0; s < vc->nseries && (L->block[s] < 0 || gp_style(L, s) != v); s++)
+			;
+		total += s < vc->nseries;
+	}
+	return total;
+}
+
+/* The bottom of the legend of depths above the key of caps, in pixels from the foot. */
+static double
+gp_panel_key_px(const struct gp_lines *L)
+{
+	return GP_KEY_Y_PX + (L->keyed && L->krows > 1 ? (L->krows - 1) * GP_KEY_ROW_PX : 0);
 }
 
 /*
  * The legend of the panels' depths, drawn as labels and arrows in rows
- * under them on a canvas h pixels high (a key belongs to one panel, and
- * gnuplot fits it to that panel's width): per depth x jobs a line in grey
- * steps of the ramp, its dash and marker as in every panel, and its name.
+ * under them (a key belongs to one panel, and gnuplot fits it to that
+ * panel's width): per depth x jobs a line in grey steps of the ramp, its
+ * dash and marker as in every panel, and its name.
  */
 static void
-gp_panel_key(FILE *plot, const struct gp_lines *L, unsigned h)
+gp_panel_key(FILE *plot, const struct gp_lines *L)
 {
 	const struct view_chart *vc = L->vc;
-	unsigned v, s, n = 0, total = 0;
+	unsigned v, s, n = 0, total = gp_panel_variants(L), h = L->h;
 	char color[8], dt[64];
 	double x, x0, y;
 
-	for (v = 0; v < L->nvariants; v++) {
-		for (s = 0; s < vc->nseries && (L->block[s] < 0 || vc->series[s].variant != v); s++)
-			;
-		total += s < vc->nseries;
-	}
 	/* A row centred under the panels (a full one from the left edge GP_KEY_X0). */
 	x0 = total >= GP_KEY_COLS ? GP_KEY_X0 : 0.5 - total * GP_KEY_W / 2;
-	for (v = 0; v < L->nvariants; v++) {
-		for (s = 0; s < vc->nseries && (L->block[s] < 0 || vc->series[s].variant != v); s++)
+	for (v = 0; v < gp_nstyles(L); v++) {
+		for (s = 0; s < vc->nseries && (L->block[s] < 0 || gp_style(L, s) != v); s++)
 			;
 		if (s == vc->nseries)
 			continue;
 		x = x0 + (n % GP_KEY_COLS) * GP_KEY_W;
-		y = (GP_KEY_Y_PX - (n / GP_KEY_COLS) * GP_KEY_ROW_PX) / h;
+		y = (gp_panel_key_px(L) - (n / GP_KEY_COLS) * GP_KEY_ROW_PX) / h;
 		n++;
-		palette_ramp(PALETTE_RGB(PALETTE_KEY_RAMP), v, L->nvariants, color, sizeof color);
+		palette_ramp(PALETTE_RGB(PALETTE_KEY_RAMP), v, gp_nstyles(L), color, sizeof color);
 		fprintf(plot, "set arrow from screen %.4f, screen %.4f to screen %.4f, screen %.4f "
 		    "nohead lc rgb \"%s\" lw 2 dt %s\n    set label \"\" at screen %.4f, screen %.4f "
 		    "point pt %d ps 1.5 lc rgb \"%s\"\n    set label ", x, y, x + 0.045, y, color,
 		    report_gnuplot_dt(v, dt, sizeof dt), x + 0.0225, y, report_gnuplot_point(v), color);
-		report_gnuplot_quote(plot, vc->series[s].column);
+		if (L->pjobs != NULL)	/* a panel per job count: the legend is of depths */
+			fprintf(plot, "'QD%u'", vc->series[s].depth);
+		else
+			report_gnuplot_quote(plot, vc->series[s].column);
 		fprintf(plot, " at screen %.4f, screen %.4f left\n    ", x + 0.052, y);
 	}
 }
 
-/* Panel k of a rows x cols grid on a canvas h pixels high: its plot area's margins. */
+/*
+ * Panel k of a rows x cols grid on a canvas h pixels high (bottom: the
+ * frame under the panels, sub: room for subtitles): its plot area's margins.
+ */
 static void
-gp_panel_box(FILE *plot, unsigned k, unsigned cols, unsigned rows, unsigned h)
+gp_panel_box(FILE *plot, unsigned k, unsigned cols, unsigned rows, unsigned h, double bottom,
+    bool sub)
 {
+	double s = sub ? GP_PANEL_SUB_PX : 0;
 	double pw = (GP_PANEL_W_PX - GP_PANEL_L_PX - GP_PANEL_R_PX - (cols - 1.0) * GP_PANEL_GX_PX) /
 	    cols;
-	double ph = (h - GP_PANEL_TOP_PX - GP_PANEL_BOT_PX - (rows - 1.0) * GP_PANEL_GY_PX) / rows;
+	double ph = (h - GP_PANEL_TOP_PX - s - bottom - (rows - 1.0) * (GP_PANEL_GY_PX + s)) / rows;
 	double l = GP_PANEL_L_PX + (k % cols) * (pw + GP_PANEL_GX_PX);
-	double t = GP_PANEL_TOP_PX + (k / cols) * (ph + GP_PANEL_GY_PX);
+	double t = GP_PANEL_TOP_PX + s + (k / cols) * (ph + GP_PANEL_GY_PX + s);
 
 	fprintf(plot, "set lmargin at screen %.4f; set rmargin at screen %.4f\n    "
 	    "set tmargin at screen %.4f; set bmargin at screen %.4f\n    ",
 	    l / GP_PANEL_W_PX, (l + pw) / GP_PANEL_W_PX, 1 - t / h, 1 - (t + ph) / h);
 }
 
-/* The grid of n panels into cols and rows, and the canvas' height in pixels into h. */
+/*
+ * The grid of n panels into cols and rows, and the canvas' height in
+ * pixels into h: taller by GP_PANEL_SUB_PX a row where the panels have a
+ * subtitle (sub), and by a key row for each legend row past the first
+ * (krows) when the caps' key goes under it (caps).
+ */
 static void
-gp_panel_grid(unsigned n, unsigned *cols, unsigned *rows, unsigned *h)
+gp_panel_grid(struct gp_lines *L, const unsigned *wl, unsigned n)
 {
-	*cols = n <= 3 ? n : n == 4 ? 2 : 3;
-	*rows = (n + *cols - 1) / *cols;
-	*h = GP_PANEL_TOP_PX + GP_PANEL_BOT_PX + *rows * GP_PANEL_ROW_PX;
-	if (*h < 800)
-		*h = 800;
+	unsigned k;
+
+	L->cols = n <= 3 ? n : n == 4 ? 2 : 3;
+	L->rows = (n + L->cols - 1) / L->cols;
+	L->krows = (gp_panel_variants(L) + GP_KEY_COLS - 1) / GP_KEY_COLS;
+	L->keyed = L->marked != 0 || (!L->lat && L->vc->expect.set);
+	for (L->sub = false, k = 0; k < n && !L->lat; k++) {
+		char *t = report_gnuplot_gap_text(L->ctx, L->bw, wl[k]);
+
+		L->sub |= t != NULL;
+		free(t);
+	}
+	L->h = GP_PANEL_TOP_PX + GP_PANEL_BOT_PX + L->rows * (GP_PANEL_ROW_PX +
+	    (L->sub ? GP_PANEL_SUB_PX : 0));
+	if (L->keyed && L->krows > 1)
+		L->h += (L->krows - 1) * GP_KEY_ROW_PX;
+	if (L->h < 800)
+		L->h = 800;
 }
 
 /*
@@ -604,20 +707,22 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
     struct view_range *yr)
 {
 	const struct view_chart *vc = L->vc;
-	unsigned cols, rows, k, s, idx, h;
-	char color[8], knee[48], *xtics, *xrange, *gap, *title;
+	unsigned cols = L->cols, rows = L->rows, k, s, idx, h = L->h;
+	char color[8], knee[48], *xtics, *xrange, *gap, *title, *sub;
+	double bottom = GP_PANEL_BOT_PX + gp_panel_key_px(L) - GP_KEY_Y_PX;
 
-	gp_panel_grid(n, &cols, &rows, &h);
-	gp_bs_axis(vc->bs, vc->nbs, cols >= 3 ? 7 : cols == 2 ? 11 : 15, &xtics, &xrange);
+	report_gnuplot_bs_axis_of(vc->bs, vc->nbs, cols >= 3 ? 7 : cols == 2 ? 11 : 15, &xtics,
+	    &xrange);
 	fprintf(plot, "set multiplot\n    unset key\n    unset xlabel\n    unset ylabel\n    "
 	    "set xtics (%s)\n    ", xtics);
 	gp_note(plot, L, 1 - 92.0 / h);
-	fprintf(plot, "set label 3 \"Block size (log2 scale); a panel per mode, a line per queue "
+	fprintf(plot, "set label 3 \"Block size (log2 scale); a panel per %s, a line per queue "
 	    "depth%s\" at screen 0.5, screen %.4f center\n    set label 4 \"%s\" at screen 0.015, "
-	    "screen 0.5 center rotate by 90\n    ", gp_bw_cap_any(L) ? "; dotted: the bandwidth "
-	    "cap as IOPS = BW / bs" : "", 1 - (h - 95.0) / h, L->ylabel);
+	    "screen 0.5 center rotate by 90\n    ", L->pjobs != NULL ? "job count" : "mode",
+	    gp_bw_cap_any(L) ? "; dotted: the bandwidth cap as IOPS = BW / bs" : "",
+	    (bottom - 55.0) / h, L->ylabel);
 	for (k = 0; k < n; k++) {
-		gp_panel_box(plot, k, cols, rows, h);
+		gp_panel_box(plot, k, cols, rows, h, bottom, L->sub);
 		gap = L->lat ? xstrdup("") : report_gnuplot_gap_of(L->ctx, L->bw, (int)wl[k]);
 		if (k > 0)
 			fputs("unset label\n    unset object\n    ", plot);
@@ -625,34 +730,97 @@ gp_panels(FILE *plot, const struct gp_lines *L, const unsigned *wl, unsigned n,
 		fprintf(plot, "%sset format y %s\n    set title ", gap, k % cols != 0 ? "\"\"" :
 		    L->lat ? "\"%g\"" : "\"%.0s%c\"");
 		free(gap);
-		title = gp_knee_text(L, wl[k], knee, sizeof knee) != NULL ?
-		    xasprintf("%s: %s", vc->modes[wl[k]].name, knee) :
-		    xstrdup(vc->modes[wl[k]].name);
+		if (L->pjobs != NULL)
+			title = xasprintf("%s, %u job%s", vc->modes[wl[k]].name, L->pjobs[k],
+			    L->pjobs[k] == 1 ? "" : "s");
+		else
+			title = gp_knee_text(L, wl[k], knee, sizeof knee) != NULL ?
+			    xasprintf("%s: %s", vc->modes[wl[k]].name, knee) :
+			    xstrdup(vc->modes[wl[k]].name);
 		report_gnuplot_quote(plot, title);
 		free(title);
-		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"\n    ", vc->modes[wl[k]].color);
+		fprintf(plot, " tc rgb \"%s\" font \"sans:Bold,14\"%s\n    ", vc->modes[wl[k]].color,
+		    L->sub ? " offset 0,0.9" : "");
+		/* Below spec: what the panel's shaded gap is, under its title, above the lines. */
+		if ((sub = L->lat ? NULL : report_gnuplot_gap_text(L->ctx, L->bw, wl[k])) != NULL) {
+			fputs("set label 9 ", plot);
+			report_gnuplot_quote(plot, sub);
+			fprintf(plot, " at graph 0.5, graph 1 center offset 0,0.9 "
+			    "tc rgb \"" PALETTE_HEX(PALETTE_ALERT) "\"\n    ");
+			free(sub);
+		}
 		gp_knee_marks(plot, L, (int)wl[k]);
 		if (k == n - 1) {
-			gp_panel_key(plot, L, h);
-			fputs("set key inside top right vertical\n    ", plot);
+			gp_panel_key(plot, L);
+			/* The caps' and caveats' key under the legend, not inside a panel. */
+			fprintf(plot, "set key at screen 0.5, screen %.4f center top horizontal Left "
+			    "reverse samplen 3 maxrows 1\n    ", (gp_panel_key_px(L) - L->krows *
+			    GP_KEY_ROW_PX + 12.0) / h);
 		}
 		fputs("plot ", plot);
 		for (idx = 0, s = 0; s < vc->nseries; s++) {
-			if (L->block[s] < 0 || vc->series[s].wl != wl[k])
+			if (L->block[s] < 0 || vc->series[s].wl != wl[k] ||
+			    (L->pjobs != NULL && vc->series[s].jobs != L->pjobs[k]))
 				continue;
 			gp_line_color(L, s, true, color, sizeof color);
-			gp_line_item(plot, L, s, color, idx++ == 0, vc->series[s].variant, false);
+			gp_line_item(plot, L, s, color, idx++ == 0, gp_style(L, s), false);
 		}
 		gp_bw_cap_items(plot, L, (int)wl[k], false);
 		if (!L->lat)
 			report_gnuplot_caps(L->vc, L->bw, plot, false, yr);
-		if (k == n - 1)
+		if (k == n - 1) {
 			report_gnuplot_mark_key(plot, L->marked);
+			gp_clip_key(plot, L);
+		}
 		fputs("\n    ", plot);
 	}
 	fputs("unset multiplot\n    unset label\n    unset arrow\n    unset object", plot);
 	free(xtics);
 	free(xrange);
+}
+
+/* Add x to the ascending set v of *n values, once. */
+static void
+gp_set_add(unsigned *v, unsigned *n, unsigned x)
+{
+	unsigned i;
+
+	for (i = 0; i < *n && v[i] < x; i++)
+		;
+	if (i < *n && v[i] == x)
+		return;
+	memmove(&v[i + 1], &v[i], (*n - i) * sizeof *v);
+	v[i] = x;
+	(*n)++;
+}
+
+/*
+ * The job counts of the lines drawn (one mode's), ascending, into pjobs
+ * (GP_PANELS_MAX at most) with wl[] each that mode, and the depths drawn
+ * into L->depth; returns how many job counts, 0 when more than a grid holds.
+ */
+static unsigned
+gp_by_jobs(struct gp_lines *L, unsigned *pjobs, unsigned *wl)
+{
+	const struct view_chart *vc = L->vc;
+	unsigned *jobs = xcalloc(vc->nseries + 1, sizeof *jobs), s, n = 0;
+
+	free(L->depth);
+	L->depth = xcalloc(vc->nseries + 1, sizeof *L->depth);
+	L->ndepth = 0;
+	for (s = 0; s < vc->nseries; s++)
+		if (L->block[s] >= 0) {
+			gp_set_add(jobs, &n, vc->series[s].jobs);
+			gp_set_add(L->depth, &L->ndepth, vc->series[s].depth);
+		}
+	if (n > GP_PANELS_MAX)
+		n = 0;
+	for (s = 0; s < n; s++) {
+		pjobs[s] = jobs[s];
+		wl[s] = wl[0];
+	}
+	free(jobs);
+	return n;
 }
 
 /*
@@ -672,83 +840,29 @@ report_gnuplot_lines(struct report_ctx *ctx, struct report_plot *j,
 		.lowest = what->lat && ctx->view->chart->big,
 		.spread = !what->lat && ctx->view->chart->rounds,
 	};
-	unsigned wl[GP_PANELS_MAX], n, nmodes, cols, rows, h;
+	unsigned wl[GP_PANELS_MAX], pjobs[GP_PANELS_MAX], n, nmodes, k;
 	bool panels;
 
 	L.block = xcalloc(L.vc->nseries ? L.vc->nseries : 1, sizeof *L.block);
 	n = gp_lines_data(&L, j, yr);
 	nmodes = gp_lines_modes(&L, wl);
+	if (n > GP_PANEL_MAX && nmodes == 1 && (k = gp_by_jobs(&L, pjobs, wl)) > 1) {
+		L.pjobs = pjobs;
+		nmodes = k;
+	}
+	if (L.nclipped > 0)	/* the axis' ends, for the arrows of points beyond it */
+		fprintf(plot, "ylo = %.6g; yhi = %.6g\n    ", L.ylo, L.yhi);
 	panels = n > GP_PANEL_MAX && nmodes > 1 && nmodes <= GP_PANELS_MAX;
+	if (!panels)
+		L.pjobs = NULL;
 	snprintf(size, len, "1200,800");
 	if (panels) {
-		gp_panel_grid(nmodes, &cols, &rows, &h);
-		snprintf(size, len, "%u,%u", GP_PANEL_W_PX, h);
+		gp_panel_grid(&L, wl, nmodes);
+		snprintf(size, len, "%u,%u", GP_PANEL_W_PX, L.h);
 		gp_panels(plot, &L, wl, nmodes, yr);
 	} else
 		gp_lines_one(plot, &L, nmodes, yr);
 	free(L.block);
+	free(L.depth);
 	return panels;
-}
-
-/*
- * The iops or bw chart of a large run (view_big(), view.h), where a line per
- * mode x depth x jobs would be thousands of lines: a line per mode, at each
- * block size its best cell over every depth and job count (the chart's
- * title says so).
- */
-void
-report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw, FILE *plot,
-    struct view_range *yr)
-{
-	const struct view_chart *vc = ctx->view->chart;
-	unsigned m, b, block = 0;
-	unsigned marked, all = 0;
-	char *buf = NULL, dt[64];
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	fprintf(f, "# sweep %s: %s; one block per mode: at each block size the best cell of every "
-	    "queue depth and job count (gnuplot index 0, 1, ...)\n", j->chart.stem, j->chart.title);
-	for (m = 0; m < vc->nmodes; m++) {
-		const struct view_chart_point *best = &vc->best[bw][(size_t)m * vc->nbs];
-
-		for (b = 0; b < vc->nbs && best[b].cell < 0; b++)
-			;
-		if (b == vc->nbs)
-			continue;
-		for (marked = 0, b = 0; b < vc->nbs; b++)
-			marked |= best[b].caveats;
-		all |= marked;
-		fprintf(f, "%s# index %u: %s, the best cell of each block size\n# bs_bytes\t%s\t"
-		    "depth\tjobs%s\n", block > 0 ? "\n\n" : "", block, vc->modes[m].name,
-		    bw ? "MiB/s\tMB/s" : "IOPS", marked ? "\tmarks" : "");
-		for (b = 0; b < vc->nbs; b++) {
-			const struct view_chart_point *r = &best[b];
-
-			if (r->cell < 0)
-				continue;
-			view_range_add(yr, bw ? r->v[METRIC_MIB_S] : r->v[METRIC_IOPS]);
-			if (bw)
-				fprintf(f, "%llu\t%.3f\t%.3f", (unsigned long long)r->bs,
-				    r->v[METRIC_MIB_S], r->v[METRIC_MB_S]);
-			else
-				fprintf(f, "%llu\t%.1f", (unsigned long long)r->bs, r->v[METRIC_IOPS]);
-			fprintf(f, "\t%u\t%u", r->depth, r->jobs);
-			if (marked)
-				report_gnuplot_mark_column(f, r->caveats);
-			fputc('\n', f);
-		}
-		fprintf(plot, "%s'%s.dat' index %u using 1:2 with linespoints lc rgb \"%s\" lw 2 ps 1.5 "
-		    "dt %s pt 7 title \"%s, best\"", block > 0 ? ", \\\n     " : "", j->chart.stem,
-		    block, vc->modes[m].color, report_gnuplot_dt(block, dt, sizeof dt),
-		    vc->modes[m].name);
-		if (marked)
-			report_gnuplot_mark_items(plot, j->chart.stem, block, 2, bw ? 6 : 5, 7,
-			    vc->modes[m].color, true);
-		block++;
-	}
-	report_gnuplot_caps(vc, bw, plot, block == 0, yr);
-	report_gnuplot_mark_key(plot, all);
-	fclose(f);
-	j->data = buf;
 }

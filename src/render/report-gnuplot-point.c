@@ -16,20 +16,30 @@
  * A cell with a caveat (view_caveats) is drawn as a hollow point with its
  * marks above it: its row of the .dat carries the marks ("-" none) in
  * column col, and two more plot items per line read them, a white point
- * inside the line's point (its figure in column y) and, when label, the
- * marks above it; the line itself stays whole.  The key says what each
- * mark present means.
+ * inside the line's point (its figure in columns x and y) and, when label,
+ * the marks above it; the line itself stays whole.  A point type drawn
+ * with strokes only (+, x, *: nothing to empty) is covered in white and
+ * circled in the line's colour instead.  The key says what each mark
+ * present means.
  */
 void
-report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned y, unsigned col, int pt,
-    const char *color, bool label)
+report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned x, unsigned y,
+    unsigned col, int pt, const char *color, bool label)
 {
-	fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(strcol(%u) ne \"-\" ? $%u : NaN) "
-	    "with points pt %d ps 0.8 lc rgb \"" PALETTE_HEX(PALETTE_WHITE) "\" notitle", stem, block, col, y, pt);
+	if (pt >= 1 && pt <= 3)
+		fprintf(plot, ", \\\n     '%s.dat' index %u using %u:(strcol(%u) ne \"-\" ? $%u : NaN) "
+		    "with points pt 7 ps 1.6 lc rgb \"" PALETTE_HEX(PALETTE_WHITE) "\" notitle, \\\n"
+		    "     '%s.dat' index %u using %u:(strcol(%u) ne \"-\" ? $%u : NaN) with points pt 6 "
+		    "ps 1.5 lc rgb \"%s\" notitle", stem, block, x, col, y, stem, block, x, col, y,
+		    color);
+	else
+		fprintf(plot, ", \\\n     '%s.dat' index %u using %u:(strcol(%u) ne \"-\" ? $%u : NaN) "
+		    "with points pt %d ps 0.8 lc rgb \"" PALETTE_HEX(PALETTE_WHITE) "\" notitle", stem,
+		    block, x, col, y, pt);
 	if (label)
-		fprintf(plot, ", \\\n     '%s.dat' index %u using 1:(strcol(%u) ne \"-\" ? $%u : "
+		fprintf(plot, ", \\\n     '%s.dat' index %u using %u:(strcol(%u) ne \"-\" ? $%u : "
 		    "NaN):(strcol(%u)) with labels offset 0,1.1 font \"sans:Bold,14\" tc rgb \"%s\" "
-		    "notitle", stem, block, col, y, col, color);
+		    "notitle", stem, block, x, col, y, col, color);
 }
 
 /* The marks column of a point's row, of its caveats: "\t⚠≠" or "\t-". */

@@ -222,7 +222,8 @@ rl_justify(const struct rl_plot *p, double x)
 /*
  * The knees' labels, as the summary states them ("knee ~32 KiB",
  * analysis_caps_knee_size()): a row each at the top of the plot, above
- * every roof, a dotted line down from it to each knee it names.  Modes
+ * every roof, a dotted line from under the lowest row down to each knee
+ * (a line to its own row crossed the labels of the rows below).  Modes
  * whose knee is stated alike share a row ("read, write: knee ~32 KiB", in
  * grey); a lone mode's label is in its colour; with one knee in all, the
  * label names no mode.  p->knees gets the number of rows.
@@ -230,12 +231,17 @@ rl_justify(const struct rl_plot *p, double x)
 static void
 rl_knee_labels(struct rl_plot *p, const struct view_chart *vc)
 {
-	unsigned m, k, row = 0, n, total = 0, first;
+	unsigned m, k, row = 0, n, total = 0, first, rows = 0;
 	char a[32], *names, *label;
 	double y, logx;
 
 	for (m = 0; m < vc->nmodes; m++)
 		total += p->ksize[m] != 0;
+	for (m = 0; m < vc->nmodes; m++) {	/* the rows: one per knee size */
+		for (k = 0; k < m && p->ksize[k] != p->ksize[m]; k++)
+			;
+		rows += p->ksize[m] != 0 && k == m;
+	}
 	for (m = 0; m < vc->nmodes; m++) {
 		for (k = 0; k < m && p->ksize[k] != p->ksize[m]; k++)
 			;
@@ -250,9 +256,10 @@ rl_knee_labels(struct rl_plot *p, const struct view_chart *vc)
 			free(names);
 			names = label;
 			logx += log(p->kx[k]);
+			/* Up to under the lowest row: no line runs through another row's label. */
 			fprintf(p->caps, "set arrow %u from %.6g, %.10g to %.6g, graph %.3f nohead lw 1.5 "
-			    "dt 3 lc rgb \"%s\" back\n", 10 + k, p->kx[k], p->ky[k], p->kx[k], y - 0.02,
-			    vc->modes[k].color);
+			    "dt 3 lc rgb \"%s\" back\n", 10 + k, p->kx[k], p->ky[k], p->kx[k],
+			    RL_LABEL_TOP - RL_LABEL_ROW * (rows - 1) - 0.02, vc->modes[k].color);
 		}
 		first = m;
 		label = xasprintf("%s%sknee ~%s", total > 1 ? names : "", total > 1 ? ": " : "",
@@ -369,7 +376,7 @@ rl_points(struct report_ctx *ctx, struct rl_plot *p, const char *stem, unsigned 
 		free(title);
 		p->keys++;
 		if (marked)
-			report_gnuplot_mark_items(p->plot, stem, block, 2, 6, 7, vc->modes[m].color,
+			report_gnuplot_mark_items(p->plot, stem, block, 1, 2, 6, 7, vc->modes[m].color,
 			    true);
 		block++;
 	}

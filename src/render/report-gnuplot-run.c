@@ -59,7 +59,12 @@ report_gnuplot_quote(FILE *f, const char *s)
 	fputc(dq ? '"' : '\'', f);
 }
 
-static const int gp_points[] = { 7, 5, 9, 11, 13, 6, 4, 8 };
+/*
+ * Point types: filled shapes (circle, square, triangles, diamond,
+ * pentagon), then the asterisk and the plus; none hollow, since a hollow
+ * point is a cell with a caveat (report_gnuplot_mark_items).
+ */
+static const int gp_points[] = { 7, 5, 9, 11, 13, 15, 3, 1 };
 /* Bars: the fill of each depth x jobs variant, as a gnuplot fill style. */
 static const char *const gp_fills[] = {
 	"solid 0.85", "pattern 4", "pattern 5", "pattern 1", "pattern 6", "pattern 7", "pattern 2"
@@ -173,6 +178,39 @@ report_gnuplot_lin_range(const struct view_range *r, double room)
 	for (i = 0; i < 10 && steps[i] * d < v * (1 - 1e-9); i++)
 		;
 	return xasprintf("[0:%g]", steps[i] * d);
+}
+
+/*
+ * Caller frees: the labelled tics of a linear axis from 0 to hi, "(\"0\" 0,
+ * \"500\" 500, \"1k\" 1000, \"1.5k\" 1500, ...)": a step of 1, 2, 2.5 or 5 x
+ * 10^k giving four to eight tics, each label as many digits as it needs
+ * (gnuplot's "%.0s%c" wrote 1,500 and 2,000 both as "2k"), suffix after
+ * each ("%" for a share); "autofreq" when hi is not above 0.
+ */
+char *
+report_gnuplot_lin_tics(double hi, const char *suffix)
+{
+	static const double steps[] = { 1, 2, 2.5, 5, 10 };
+	double d, step, v;
+	char *buf = NULL;
+	size_t len = 0;
+	unsigned i, n;
+
+	if (!(hi > 0) || !isfinite(hi))
+		return xstrdup("autofreq");
+	d = pow(10, floor(log10(hi / 8)));
+	for (i = 0; i < 4 && steps[i] * d * 8 < hi * (1 - 1e-9); i++)
+		;
+	step = steps[i] * d;
+	str_appendf(&buf, &len, "(");
+	for (n = 0; n <= 8 && (v = n * step) <= hi * (1 + 1e-9); n++) {
+		const char *k = v >= 1e6 ? "M" : v >= 1e3 ? "k" : "";
+		double x = v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v;
+
+		str_appendf(&buf, &len, "%s\"%.4g%s%s\" %.6g", n > 0 ? ", " : "", x, k, suffix, v);
+	}
+	str_appendf(&buf, &len, ")");
+	return buf;
 }
 
 /*
@@ -719,41 +757,101 @@ report_gnuplot_gap(const struct report_ctx *ctx, bool bw)
 	return report_gnuplot_gap_of(ctx, bw, -1);
 }
 
+/* The figure of mode m's verdict a gap is drawn for (bw: bandwidth); NULL when not below spec. */
+static const struct expect_figure *
+gp_gap_figure(const struct summary_mode *sm, bool bw)
+{
+	const struct expect_figure *x = bw ? &sm->spec.bw : &sm->spec.iops;
+
+	if (!(bw ? sm->spec.has_bw : sm->spec.has_iops) || x->verdict != EXPECT_BELOW)
+		return NULL;
+	return x;
+}
+
+/* How many modes are below spec on the chart (bw: bandwidth). */
+static unsigned
+gp_gap_count(const struct view_chart *vc, bool bw)
+{
+	unsigned m, n = 0;
+
+	for (m = 0; m < vc->nmodes; m++)
+		n += gp_gap_figure(&vc->modes[m], bw) != NULL;
+	return n;
+}
+
 /*
  * Below spec: the gap between each mode's measured plateau (or peak) and
- * the cap it falls short of, shaded in the mode's colour over the block
- * sizes it was measured at, with its share of the cap; of workload wl
- * only (a panel's), or of every one when wl < 0.  Caller frees.
+ * the cap it falls short of, over the block sizes it was measured at, in
+ * the mode's colour; of workload wl only (a panel's), or of every one when
+ * wl < 0.  Shaded when alone on its plot; where two or more modes share
+ * the plot, outlined, so that no two shades blend into a colour no key
+ * names.  What it says ("randread below spec: 31% of the cap") is a key
+ * entry (report_gnuplot_gap_keys) or a panel's subtitle
+ * (report_gnuplot_gap_text), never a label among the lines.  Caller frees.
  */
 char *
 report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl)
 {
-	char *buf = NULL, *t;
+	const struct view_chart *vc = ctx->view->chart;
+	bool alone = wl >= 0 || gp_gap_count(vc, bw) == 1;
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	unsigned m, n = 0;
 
-	for (m = 0; m < ctx->view->chart->nmodes; m++) {
-		const struct summary_mode *sm = &ctx->view->chart->modes[m];
-		const struct expect_figure *x = bw ? &sm->spec.bw : &sm->spec.iops;
-		double div = bw ? MIB : 1, lo = x->m.level / div;
-		double hi = (x->floor > 0 ? x->floor : x->cap) / div;
-		double x0 = (double)x->m.bs_lo / 1.3, x1 = (double)x->m.bs_hi * 1.3;
+	for (m = 0; m < vc->nmodes; m++) {
+		const struct summary_mode *sm = &vc->modes[m];
+		const struct expect_figure *x = gp_gap_figure(sm, bw);
+		double div = bw ? MIB : 1, lo, hi;
 
-		if (!(bw ? sm->spec.has_bw : sm->spec.has_iops) || x->verdict != EXPECT_BELOW ||
-		    (wl >= 0 && (unsigned)wl != m))
+		if (x == NULL || (wl >= 0 && (unsigned)wl != m))
 			continue;
+		lo = x->m.level / div;
+		hi = (x->floor > 0 ? x->floor : x->cap) / div;
 		if (n++ == 0)
-			fputs("# Below spec: the gap between a mode's plateau and its cap, shaded.\n", f);
-		fprintf(f, "set object rectangle from %.6g, %.6g to %.6g, %.6g fillcolor rgb \"%s\" "
-		    "fillstyle transparent solid 0.2 noborder behind\n", x0, lo, x1, hi, sm->color);
-		t = xasprintf("%s below spec: %.0f%% of the cap", sm->name, x->pct);
-		fputs("set label ", f);
-		report_gnuplot_quote(f, t);
-		fprintf(f, " at %.6g, %.6g center offset character 0, %.1f font \"sans,12\" "
-		    "tc rgb \"" PALETTE_HEX(PALETTE_ALERT) "\" front\n", sqrt(x0 * x1), sqrt(lo * hi), -1.2 * (n - 1));
-		free(t);
+			fputs("# Below spec: the gap between a mode's plateau and its cap.\n", f);
+		fprintf(f, "set object rectangle from %.6g, %.6g to %.6g, %.6g fillcolor rgb \"%s\" ",
+		    (double)x->m.bs_lo / 1.3, lo, (double)x->m.bs_hi * 1.3, hi, sm->color);
+		if (alone)
+			fputs("fillstyle transparent solid 0.2 noborder behind\n", f);
+		else
+			fprintf(f, "fillstyle empty border lc rgb \"%s\" lw 2 dt 3 behind\n", sm->color);
 	}
 	fclose(f);
 	return buf;
+}
+
+/*
+ * The key's entries of the gaps below spec on one plot of every mode: the
+ * gap's fill or outline in the mode's colour, "randread below spec: 31% of
+ * the cap".
+ */
+void
+report_gnuplot_gap_keys(const struct report_ctx *ctx, bool bw, FILE *plot)
+{
+	const struct view_chart *vc = ctx->view->chart;
+	bool alone = gp_gap_count(vc, bw) == 1;
+	unsigned m;
+	char *t;
+
+	for (m = 0; m < vc->nmodes; m++) {
+		const struct expect_figure *x = gp_gap_figure(&vc->modes[m], bw);
+
+		if (x == NULL)
+			continue;
+		fprintf(plot, ", \\\n     keyentry with boxes lc rgb \"%s\" lw 2 dt 3 fs %s title ",
+		    vc->modes[m].color, alone ? "transparent solid 0.2 noborder" : "empty");
+		t = xasprintf("%s below spec: %.0f%% of the cap", vc->modes[m].name, x->pct);
+		report_gnuplot_quote(plot, t);
+		free(t);
+	}
+}
+
+/* What a panel says of mode wl's gap: "below spec: 31% of the cap"; NULL none.  Caller frees. */
+char *
+report_gnuplot_gap_text(const struct report_ctx *ctx, bool bw, unsigned wl)
+{
+	const struct expect_figure *x = gp_gap_figure(&ctx->view->chart->modes[wl], bw);
+
+	return x != NULL ? xasprintf("below spec: %.0f%% of the cap", x->pct) : NULL;
 }

@@ -291,6 +291,17 @@ gp_build_matrix(struct report_ctx *ctx, struct report_plot *j, FILE *plot, char 
 	}
 }
 
+/* The labelled tics of a linear range "[0:hi]" (report_gnuplot_lin_tics).  Caller frees. */
+static char *
+gp_lin_tics(const char *range)
+{
+	double lo, hi;
+
+	if (sscanf(range, "[%lf:%lf]", &lo, &hi) != 2)
+		return xstrdup("autofreq");
+	return report_gnuplot_lin_tics(hi, "");
+}
+
 /* Build one chart's script and data in memory. */
 static int
 gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
@@ -319,7 +330,7 @@ gp_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl)
 	free(what);
 	/* Bars: a linear axis from 0 (heights show ratios), room above the tallest for its label. */
 	yrange = bars ? report_gnuplot_lin_range(&yr, 1.1) : report_gnuplot_log_range(&yr, 1);
-	ytics = bars ? xstrdup("autofreq") : report_gnuplot_log_tics(&yr, 1);
+	ytics = bars ? gp_lin_tics(yrange) : report_gnuplot_log_tics(&yr, 1);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@XTICS@", xtics };
 	keys[2] = (struct report_gp_key){ "@XRANGE@", xrange };
@@ -396,6 +407,9 @@ report_gnuplot_write(struct report_ctx *ctx)
 			err = report_curves_build(ctx, &jobs[i], false);
 		else if (strcmp(charts[i].stem, "latency-curve") == 0)
 			err = report_curves_build(ctx, &jobs[i], true);
+		else if (strcmp(charts[i].stem, "throttle") == 0 ||
+		    strcmp(charts[i].stem, "latency-cdf") == 0)
+			err = report_gnuplot_throttle_build(ctx, &jobs[i]);
 		else if (strncmp(charts[i].stem, "jobs-", 5) == 0)
 			err = report_gnuplot_jobs_build(ctx, &jobs[i], charts[i].wl);
 		else

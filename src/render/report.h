@@ -248,6 +248,8 @@ char	*report_gnuplot_log_range(const struct view_range *r, double room);
 char	*report_gnuplot_lin_range(const struct view_range *r, double room);
 /* Caller frees. */
 char	*report_gnuplot_log_tics(const struct view_range *r, double room);
+/* Caller frees. */
+char	*report_gnuplot_lin_tics(double hi, const char *suffix);
 int	 report_gnuplot_point(unsigned v);
 const char *report_gnuplot_dt(unsigned i, char *buf, size_t len);
 const char *report_gnuplot_fill(unsigned v);
@@ -263,14 +265,17 @@ void	 report_gnuplot_quote(FILE *f, const char *s);
 char	*report_gnuplot_gap(const struct report_ctx *ctx, bool bw);
 /* The same, of workload wl only (every one when wl < 0).  Caller frees. */
 char	*report_gnuplot_gap_of(const struct report_ctx *ctx, bool bw, int wl);
+void	 report_gnuplot_gap_keys(const struct report_ctx *ctx, bool bw, FILE *plot);
+/* What a panel says of its gap below spec, or NULL.  Caller frees. */
+char	*report_gnuplot_gap_text(const struct report_ctx *ctx, bool bw, unsigned wl);
 void	 report_gnuplot_caps(const struct view_chart *vc, bool bw, FILE *plot, bool first,
 	     struct view_range *yr);
 /* report-gnuplot-point.c */
 void	 report_gnuplot_spread_columns(FILE *f, const struct view_chart_point *p, bool bw);
 void	 report_gnuplot_spread_range(const struct view_chart_point *p, bool bw,
 	     struct view_range *yr);
-void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned y,
-	     unsigned col, int pt, const char *color, bool label);
+void	 report_gnuplot_mark_items(FILE *plot, const char *stem, unsigned block, unsigned x,
+	     unsigned y, unsigned col, int pt, const char *color, bool label);
 void	 report_gnuplot_mark_column(FILE *f, unsigned caveats);
 /* Caller frees. */
 char	*report_gnuplot_marks_label(unsigned flags, const char *before, const char *y);
@@ -279,8 +284,9 @@ void	 report_gnuplot_bar_label(FILE *f, double v, const char *marks);
 unsigned report_gnuplot_series_caveats(const struct view_chart *vc, unsigned s, bool bw);
 /* report-gnuplot-bs.c: the iops and bw charts' lines; the block-size axis (caller frees both) */
 void	 report_gnuplot_bs_axis(const uint64_t *bs, unsigned nbs, char **xtics, char **xrange);
-void	 report_gnuplot_bs_axis_max(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics,
-	    char **xrange);
+/* report-gnuplot-axis.c: the same, labelled up to maxlab tics.  Caller frees both. */
+void	 report_gnuplot_bs_axis_of(const uint64_t *bs, unsigned nbs, int maxlab, char **xtics,
+	     char **xrange);
 /* What a chart of lines against block size draws: IOPS, MiB/s (bw) or p99 latency (lat). */
 struct report_gp_lines {
 	bool		 bw;
@@ -296,6 +302,8 @@ void	 report_gnuplot_best(struct report_ctx *ctx, struct report_plot *j, bool bw
 	     struct view_range *yr);
 /* Caller frees. */
 char	*report_gnuplot_find(const char *want);
+/* report-gnuplot-throttle.c: the throttle signature and the latency distribution */
+int	 report_gnuplot_throttle_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-scorecard.c: scorecard.gp and its data */
 int	 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j);

@@ -112,6 +112,19 @@ heat_iops_scale(struct view_heat *h)
 	h->hi = r->hi * 1.15;
 }
 
+/*
+ * A square beyond the colour scale lo..hi (a square in doubt, kept out of
+ * it): its label ends with an arrow, up or down, as it shows the end colour.
+ */
+static void
+heat_beyond(struct view_heat_square *sq, double lo, double hi)
+{
+	if (isnan(sq->value) || (sq->value >= lo && sq->value <= hi))
+		return;
+	str_catf(sq->label, sizeof sq->label, " %s", sq->value > hi ? "\342\206\221" :
+	    "\342\206\223");
+}
+
 /* Where v falls on h's colour scale, 0 to 1. */
 static double
 heat_share(const struct view_heat *h, double v)
@@ -150,6 +163,7 @@ heat_jobs_squares(struct view_heat *h, const struct results *res, const struct s
 {
 	unsigned row, k;
 	char marks[VIEW_MARKS_LEN], qd[16];
+	struct view_range doubt = { 0, 0 };
 
 	for (row = 0; row < h->nrows; row++)
 		for (k = 0; k < h->ncols; k++) {
@@ -165,13 +179,16 @@ heat_jobs_squares(struct view_heat *h, const struct results *res, const struct s
 			if (c < 0)
 				continue;
 			sq->value = res->cells[c].iops;
-			view_range_add(&h->range, sq->value);
+			view_range_add(sq->flags & VIEW_SAT_DOUBT ? &doubt : &h->range, sq->value);
 			view_caveat_marks(sq->flags, " ", marks, sizeof marks);
 			heat_iops_label(sq->value, marks, sq->label, sizeof sq->label);
 			if (big)
 				str_catf(sq->label, sizeof sq->label, " (%s)", qd_text(
 				    res->cells[c].cell.depth, qd, sizeof qd));
 		}
+	/* Squares in doubt set the scale only when every one is (an outlier stretched it). */
+	if (!(h->range.hi > 0))
+		h->range = doubt;
 	heat_iops_scale(h);
 	for (row = 0; row < h->nrows; row++)
 		for (k = 0; k < h->ncols; k++) {
@@ -179,6 +196,7 @@ heat_jobs_squares(struct view_heat *h, const struct results *res, const struct s
 
 			sq->ink = !isnan(sq->value) && heat_share(h, sq->value) >= HEAT_DARK ?
 			    VIEW_HEAT_INK_WHITE : VIEW_HEAT_INK_DARK;
+			heat_beyond(sq, h->lo, h->hi);
 		}
 }
 
@@ -303,8 +321,14 @@ heat_cmp_span(const struct view_heat *h)
 	double span = HEAT_SPAN_MIN;
 	size_t i, n = (size_t)h->npanels * h->nrows * h->ncols;
 
+	bool clean = false;
+
 	for (i = 0; i < n; i++)
-		if (!isnan(h->sq[i].value) && fabs(h->sq[i].value) > span)
+		clean |= !isnan(h->sq[i].value) && !(h->sq[i].flags & VIEW_SAT_DOUBT);
+	/* A ratio of a cell in doubt sets the scale only when every one is in doubt. */
+	for (i = 0; i < n; i++)
+		if (!isnan(h->sq[i].value) && fabs(h->sq[i].value) > span &&
+		    (!clean || !(h->sq[i].flags & VIEW_SAT_DOUBT)))
 			span = ceil(fabs(h->sq[i].value));
 	return span > HEAT_SPAN_MAX ? HEAT_SPAN_MAX : span;
 }
@@ -382,6 +406,7 @@ heat_cmp(struct view_heat *h, const struct compare *cmp, unsigned wl)
 		h->sq[q].ink = isnan(h->sq[q].value) ? VIEW_HEAT_INK_NONE :
 		    fabs(h->sq[q].value) >= HEAT_RATIO_DARK * h->hi ? VIEW_HEAT_INK_WHITE :
 		    VIEW_HEAT_INK_DARK;
+		heat_beyond(&h->sq[q], h->lo, h->hi);
 	}
 	free(group);
 	free(bs);

@@ -299,6 +299,7 @@ view_chart_build(struct view_chart *vc, const struct results *res, const struct 
 	vc->title_where = vch_where(res);
 	vch_timed(vc, res, sum);
 	vc->nentries = view_chart_list(sum, vc->entry, VIEW_CHARTS_MAX);
+	view_chart_throttle_build(vc, res, sum);
 	vc->njobs = view_chart_jobs_heats(res, sum, vc->entry, vc->nentries, &vc->jobs);
 }
 

@@ -215,9 +215,10 @@ jobs_saturating(const struct results *res, const struct summary *sum, unsigned w
     const unsigned *depth, unsigned ndepth, const unsigned *jobs, unsigned njobs,
     struct view_table *t)
 {
-	unsigned *dcol = xcalloc(ndepth + 1, sizeof *dcol), i, j, row;
+	unsigned *dcol = xcalloc(ndepth + 1, sizeof *dcol), i, j, row, r;
 	double *col = xcalloc(ndepth + 1, sizeof *col);
 	char bs[32], label[96], text[32], qd[16];
+	bool plus = false, said = false;
 
 	view_size_label(sum->bs[b], bs, sizeof bs);
 	snprintf(label, sizeof label, "%s %s saturating depth", sum->modes[wl].name, bs);
@@ -239,9 +240,18 @@ jobs_saturating(const struct results *res, const struct summary *sum, unsigned w
 		at = analysis_saturation_depth(dcol, col, n);
 		snprintf(text, sizeof text, "%s%s", qd_text(dcol[at], qd, sizeof qd),
 		    at == (int)n - 1 ? "+" : "");
+		plus |= at == (int)n - 1;
 		jobs_text(t, row, j, text);
 	}
-	jobs_text(t, row, njobs, "QDn+: still growing at the deepest depth");
+	/* What "+" means, once a table, on the first row that has one (it is no finding). */
+	for (r = 0; r < row && !said; r++) {
+		const struct view_cell *vc = view_table_cell(t, r, njobs);
+
+		said = vc->kind == VIEW_TEXT && vc->text != NULL &&
+		    strncmp(vc->text, "QDn+", 4) == 0;
+	}
+	if (plus && !said)
+		jobs_text(t, row, njobs, "QDn+: still growing at the deepest depth");
 	free(dcol);
 	free(col);
 }

@@ -983,6 +983,45 @@ struct view_heat {
 	struct view_range range;
 };
 
+/*
+ * The throttle signature (view-chart-throttle.c): cells at their mode's
+ * IOPS cap, each its per-second IOPS and its whole-window p99.
+ */
+#define VIEW_THROTTLE_MAX	4	/* lines: the cells with the most IOPS */
+#define VIEW_THROTTLE_NEAR	0.10	/* at the cap: within 10% below it, or above */
+struct view_throttle_line {
+	unsigned	 wl;
+	int		 cell;
+	uint64_t	 bs;
+	unsigned	 depth, jobs;
+	unsigned	 nsec;
+	const uint64_t	*ios;		/* per second (the record's) */
+	double		 p99_us;	/* the cell's, over its whole window */
+	double		 cap;		/* its mode's IOPS cap, measured or provisioned */
+	unsigned	 caveats;
+};
+struct view_throttle {
+	struct view_throttle_line line[VIEW_THROTTLE_MAX];
+	unsigned	 n;
+	double		 provisioned;	/* results.expect's IOPS; 0 none */
+};
+/* The latency distribution per depth: each line min, p50 ... p99.99, max (us). */
+#define VIEW_CDF_MODES		2
+#define VIEW_CDF_MAX		16
+#define VIEW_CDF_POINTS		(PCT_COUNT + 2)
+struct view_cdf_line {
+	unsigned	 wl, series;	/* series: into summary.series (its name and variant) */
+	unsigned	 depth, jobs;
+	int		 cell;
+	unsigned	 caveats;
+	double		 lat_us[VIEW_CDF_POINTS];
+};
+struct view_cdf {
+	uint64_t		 bs;
+	struct view_cdf_line	 line[VIEW_CDF_MAX];
+	unsigned		 n;
+};
+
 struct view_chart {
 	bool			 bars;	/* grouped bars, not lines: no workload has 3 block sizes */
 	bool			 big;	/* view_big(): a line per mode, its best (iops, bw) */
@@ -1012,6 +1051,8 @@ struct view_chart {
 	unsigned		 njobs;
 	struct view_chart_entry	 entry[VIEW_CHARTS_MAX];	/* the charts, in order */
 	unsigned		 nentries;
+	struct view_throttle	 throttle;	/* view-chart-throttle.c */
+	struct view_cdf		 cdf;
 };
 
 /* view-chart.c */
@@ -1023,6 +1064,10 @@ bool	 view_chart_saturates(const struct summary *sum);
 unsigned view_chart_list(const struct summary *sum, struct view_chart_entry *out, unsigned max);
 const struct view_chart_point *view_chart_at(const struct view_chart *vc, unsigned s, unsigned b);
 const char *view_chart_wl_name(const struct view_chart *vc, const struct cell *c);
+
+/* view-chart-throttle.c: the throttle signature's and the latency distribution's lines */
+void	 view_chart_throttle_build(struct view_chart *vc, const struct results *res,
+	     const struct summary *sum);
 
 /* view-chart-heat.c: the heat maps, a run's by depth x jobs and a comparison's ratios */
 void	 view_heat_init(struct view_heat *h, unsigned nrows, unsigned ncols, unsigned npanels);
