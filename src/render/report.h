@@ -234,6 +234,9 @@ struct report_plot {
 	bool			 done;
 };
 
+/* report-hold.c: a --hold run's chart (its section: report_doc_hold, below) */
+int	 report_hold_gp_build(struct report_ctx *ctx, struct report_plot *j);
+
 /* report-gnuplot.c: the shell command that renders every chart of a folder by hand */
 #define REPORT_GNUPLOT_ALL	"for f in *.gp; do gnuplot \"$f\"; done"
 int	 report_gnuplot_write(struct report_ctx *ctx);
@@ -417,6 +420,8 @@ const char *doc_md_escape(const char *s, char *buf, size_t len);
 /* report-doc.c: report.md and report.html */
 int	 report_md_write(struct report_ctx *ctx);
 int	 report_html_write(struct report_ctx *ctx);
+/* report-hold.c: a --hold run's section of a document */
+void	 report_doc_hold(struct doc *d, const struct report_ctx *ctx);
 void	 report_doc_charts(struct doc *d, const struct report_ctx *rc,
 	     const struct report_chart *charts, unsigned n, const char *none, bool one);
 
