@@ -169,7 +169,7 @@ cmd_hold_defaults(struct config *cfg)
 
 /* --hold: what it does not go with; -EINVAL after one line. */
 static int
-cmd_hold_check(const struct config *cfg)
+cmd_hold_conflicts(const struct config *cfg)
 {
 	const char *with = cfg->auto_plan ? "--auto" : cfg->repeat > 1 ? "--repeat" :
 	    cfg->rounds_until_steady > 0 ? "--rounds-until-steady" : cfg->retry_unstable > 0 ?
@@ -199,15 +199,43 @@ cmd_hold_plan(const struct config *cfg, struct plan *p)
 	return 0;
 }
 
+/*
+ * --hold, before the target is opened (which may lay a file out): what it
+ * does not go with, and whether the options make one cell, on a copy of
+ * cfg (a hold's cell is the same on a file or a device).  -EINVAL after
+ * one line.
+ */
+int
+cmd_hold_check(const struct config *cfg)
+{
+	struct config *c;
+	struct plan p;
+	int ret = -EINVAL;
+
+	if (cfg->hold_s == 0)
+		return 0;
+	if (cmd_hold_conflicts(cfg) != 0)
+		return -EINVAL;
+	c = xmalloc(sizeof *c);
+	*c = *cfg;
+	cmd_hold_defaults(c);
+	options_finish(c, false);
+	memset(&p, 0, sizeof p);
+	if (options_plan_build(&p, c) != 0)
+		sweep_error("the plan has no cells");
+	else
+		ret = cmd_hold_plan(c, &p);
+	plan_free(&p);
+	free(c);
+	return ret;
+}
+
 /* Settle the matrix and build the plan; "the plan has no cells" when empty. */
 int
 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)
 {
-	if (cfg->hold_s > 0) {
-		if (cmd_hold_check(cfg) != 0)
-			return -EINVAL;
+	if (cfg->hold_s > 0)
 		cmd_hold_defaults(cfg);
-	}
 	options_finish(cfg, is_device);
 	if (cfg->rounds_until_steady > 0 && cfg->repeat > 1) {
 		sweep_error("--repeat %u with --rounds-until-steady %u: give one (the most rounds "

@@ -141,6 +141,9 @@ struct report_xl {
 /* report-xlsx-pivot.c: the IOPS, MiB per s and p99 latency sheets with their charts */
 void	 report_xlsx_pivots(struct report_xl *x, const struct report_ctx *ctx);
 
+/* report-xlsx-hold.c: the Hold sheet of a --hold run */
+void	 report_xlsx_hold(struct report_xl *x, const struct report_ctx *ctx);
+
 /* report-xlsx-curves.c: the Saturation sheet (IOPS and latency against queue depth) */
 #define REPORT_XLSX_SHEET_CURVES	"Saturation"
 bool	 report_xlsx_has_curves(const struct report_ctx *ctx);
