@@ -78,14 +78,15 @@ hold_verdict(const struct view_hold *vh, const struct hold *h, const struct expe
 	duration_human((uint64_t)h->nsec * NSEC_PER_SEC, dur, sizeof dur);
 	snprintf(of, sizeof of, "%g%%", off);
 	if (h->promise_pct > 0)
-		out = xasprintf("Within %s of %s in %s of seconds (%s of %u, over %s) against a "
+		out = xasprintf("Within %s of %s in %s of seconds (%s of %s, over %s) against a "
 		    "promise of %g%% of the time: %s.", of, ref, hold_share(h->within_pct, share,
-		    sizeof share), view_num(h->nwithin, 0, (char[32]){ 0 }, 32), h->nsec, dur,
-		    h->promise_pct, h->meets ? "meets it" : "below it");
+		    sizeof share), view_num(h->nwithin, 0, (char[32]){ 0 }, 32), view_num(h->nsec, 0,
+		    (char[32]){ 0 }, 32), dur, h->promise_pct, h->meets ? "meets it" : "below it");
 	else
-		out = xasprintf("Within %s of %s in %s of seconds (%s of %u, over %s); %s.", of, ref,
+		out = xasprintf("Within %s of %s in %s of seconds (%s of %s, over %s); %s.", of, ref,
 		    hold_share(h->within_pct, share, sizeof share), view_num(h->nwithin, 0,
-		    (char[32]){ 0 }, 32), h->nsec, dur, e->set ? "the profile states no promise "
+		    (char[32]){ 0 }, 32), view_num(h->nsec, 0, (char[32]){ 0 }, 32), dur, e->set ?
+		    "the profile states no promise "
 		    "over time to judge it against" : "no promise to judge it against (--profile "
 		    "gives one: aws-io2, aws-gp3, ...)");
 	free(ref);
@@ -189,12 +190,16 @@ hold_hours_text(const struct view_hold *vh, const struct hold *h)
 		if (h->hours[k].pct < h->hours[low].pct)
 			low = k;
 	}
-	str_appendf(&out, &len, "Each hour's total against %g%% of the expected (%s x 3,600 s%s): "
-	    "%u of %u hour%s at or above it", h->hourly_pct, hold_fig(vh, h->ref, a, sizeof a),
-	    h->hourly_published ? ", the promise's hourly target" : "; AWS's hourly target for "
-	    "st1 and sc1, as a yardstick", met, h->nhours, h->nhours == 1 ? "" : "s");
-	str_appendf(&out, &len, "; the lowest, hour %u, at %s.", low + 1, hold_share(h->hours[low].pct,
-	    pct, sizeof pct));
+	str_appendf(&out, &len, "%s total against %g%% of the expected (%s x 3,600 s%s): ",
+	    h->nhours == 1 ? "The hour's" : "Each hour's", h->hourly_pct, hold_fig(vh, h->ref, a,
+	    sizeof a), h->hourly_published ? ", the promise's hourly target" : "; AWS's hourly "
+	    "target for st1 and sc1, as a yardstick");
+	if (h->nhours == 1)
+		str_appendf(&out, &len, "%s, %s.", hold_share(h->hours[0].pct, pct, sizeof pct),
+		    h->hours[0].met ? "meets it" : "below it");
+	else
+		str_appendf(&out, &len, "%u of %u hours at or above it; the lowest, hour %u, at %s.",
+		    met, h->nhours, low + 1, hold_share(h->hours[low].pct, pct, sizeof pct));
 	return out;
 }
 
