@@ -43,7 +43,7 @@ hold_table(struct report_xl *x, lxw_worksheet *ws, lxw_row_t row, const struct v
 	row++;
 	worksheet_write_string(ws, row, 0, v->row_head, x->header);
 	for (c = 0; c < v->ncols; c++)
-		worksheet_write_string(ws, row, (lxw_col_t)(c + 1), v->cols[c].name, x->header);
+		worksheet_write_string(ws, row, (lxw_col_t)(c + 1), v->cols[c].header, x->header);
 	for (r = 0; r < v->nrows; r++) {
 		row++;
 		worksheet_write_string(ws, row, 0, v->rows[r].label, NULL);
@@ -98,6 +98,8 @@ hold_chart(struct report_xl *x, lxw_worksheet *ws, const struct report_ctx *ctx,
 	look.dash = LXW_CHART_LINE_DASH_ROUND_DOT;
 	report_xlsx_series(ch, HOLD_SHEET, 1, vh->nsec, c, c + 3, "90% of it", &look);
 	chart_axis_set_min(ch->y_axis, 0);
+	chart_axis_set_min(ch->x_axis, 0);
+	chart_axis_set_max(ch->x_axis, vh->nsec / 60.0);
 	worksheet_insert_chart_opt(ws, at, 0, ch, &(lxw_chart_options){ .x_scale = 1.6,
 	    .y_scale = 1.3 });
 	free(title);
@@ -116,8 +118,7 @@ report_xlsx_hold(struct report_xl *x, const struct report_ctx *ctx)
 	if (!vh->on)
 		return;
 	ws = workbook_add_worksheet(x->wb, HOLD_SHEET);
-	worksheet_set_column(ws, 0, 0, 14, NULL);
-	worksheet_set_column(ws, 1, 6, 14, NULL);
+	worksheet_set_column(ws, 0, 6, 17, NULL);
 	worksheet_write_string(ws, row++, 0, "Held against the promise", x->title);
 	row = hold_line(x, ws, row, vh->verdict, vh->below ? x->alert_wrap : NULL);
 	row = hold_line(x, ws, row, vh->promise, NULL);
@@ -128,6 +129,8 @@ report_xlsx_hold(struct report_xl *x, const struct report_ctx *ctx)
 	hold_chart(x, ws, ctx, row + 1);
 	row += 22;
 	row = hold_table(x, ws, row, &vh->dips);
-	hold_table(x, ws, row, &vh->minutes);
+	row = hold_table(x, ws, row, &vh->minutes);
 	report_xlsx_page(ws, 0, false);
+	/* the sentences, the chart and the tables; the seconds beside them are the chart's data */
+	worksheet_print_area(ws, 0, 0, row, 6);
 }
