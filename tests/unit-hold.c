@@ -282,6 +282,12 @@ short_and_empty(void)
 	CHECK(h.valid && h.nminutes == 1 && h.worst == 0 && h.nhours == 0, "30 s: %u minutes",
 	    h.nminutes);
 	analysis_hold_free(&h);
+	/* a volume that moved nothing: no level, no second within, no worst minute worded */
+	memset(v, 0, 30 * sizeof *v);
+	analysis_hold_series(v, 30, NULL, 0, NULL, false, &h);
+	CHECK(h.valid && h.ref == 0 && h.nwithin == 0, "all zero: ref %g, %u within", h.ref,
+	    h.nwithin);
+	analysis_hold_free(&h);
 	analysis_hold_series(NULL, 0, NULL, 0, NULL, false, &h);
 	CHECK(!h.valid, "no series");
 	analysis_hold_free(&h);

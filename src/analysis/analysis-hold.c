@@ -150,7 +150,8 @@ analysis_hold_series(const uint64_t *v, unsigned n, const uint64_t *minute_p99,
 	h->step_burst = h->step.kind == BURST_CLIFF && e != NULL && e->set &&
 	    (bw ? e->burst_bw_bytes_s : e->burst_iops) > 0;
 	line = h->ref * h->level_pct / 100;
-	for (s = 0; s < n; s++)
+	/* a volume that moved nothing held no level: no second of it is within */
+	for (s = 0; s < n && h->ref > 0; s++)
 		h->nwithin += (double)v[s] >= line;
 	h->within_pct = 100.0 * h->nwithin / n;
 	h->meets = h->promise_pct > 0 && h->within_pct >= h->promise_pct;

@@ -147,6 +147,8 @@ hold_worst_text(const struct view_hold *vh, const struct hold *h)
 	if (m->p99_ns > 0)
 		snprintf(p99, sizeof p99, ", p99 %s ms", view_num((double)m->p99_ns / 1e6, 1,
 		    (char[32]){ 0 }, 32));
+	if (!(h->ref > 0))
+		return NULL;
 	return xasprintf("The worst minute: %s to %s, %s a second on average (%s of the "
 	    "reference), its lowest second %s%s.", view_hold_clock((unsigned)h->worst * 60, b,
 	    sizeof b), view_hold_clock((unsigned)h->worst * 60 + m->nsec, c, sizeof c),
@@ -283,7 +285,8 @@ hold_minutes_table(struct view_hold *vh, const struct hold *h)
 		row = view_table_add_row(t, view_hold_clock(m * 60, at, sizeof at), m);
 		view_cell_number(t, row, 0, mi->mean / vh->div, -1);
 		view_cell_number(t, row, 1, mi->low / vh->div, -1);
-		view_cell_number(t, row, 2, 100 * mi->mean / h->ref, -1);
+		if (h->ref > 0)
+			view_cell_number(t, row, 2, 100 * mi->mean / h->ref, -1);
 		if (mi->p99_ns > 0)
 			view_cell_number(t, row, 3, (double)mi->p99_ns / 1e6, -1);
 	}
