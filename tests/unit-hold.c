@@ -154,6 +154,14 @@ steady(void)
 	    "seconds") != NULL && strstr(vh.verdict, "no promise") != NULL && !vh.below,
 	    "verdict: %s", vh.verdict);
 	CHECK(strncmp(vh.dips_text, "No dips", 7) == 0, "dips: %s", vh.dips_text);
+	{
+		char *lines = strdup("  randread: ...\n");
+
+		view_hold_conclusion(&vh, &lines);
+		CHECK(strncmp(lines, "  randread: ...\n  Held: Within 10% of the level held", 48) ==
+		    0, "conclusions: %s", lines);
+		free(lines);
+	}
 	view_hold_free(&vh);
 	free(c.series_bytes);
 	free(v);

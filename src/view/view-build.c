@@ -47,6 +47,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	view_chart_build(v->chart, res, sum);
 	view_hold_build(res, &v->hold);
 	view_hold_chart_entry(&v->hold, v->chart);
+	view_hold_conclusion(&v->hold, &v->conclusions);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);

@@ -388,3 +388,16 @@ view_hold_chart_entry(const struct view_hold *vh, struct view_chart *vc)
 	    "the %s", vh->unit, vh->provisioned ? "provisioned rate" : "level held");
 	vc->nentries++;
 }
+
+/* The hold's verdict as a line of the run's conclusions on the terminal (*lines: NULL or text). */
+void
+view_hold_conclusion(const struct view_hold *vh, char **lines)
+{
+	char *joined;
+
+	if (!vh->on)
+		return;
+	joined = xasprintf("%s  Held: %s\n", *lines != NULL ? *lines : "", vh->verdict);
+	free(*lines);
+	*lines = joined;
+}

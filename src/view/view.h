@@ -539,6 +539,7 @@ struct view {
 const char *view_hold_clock(unsigned s, char *buf, size_t len);
 void	 view_hold_build(const struct results *res, struct view_hold *vh);
 void	 view_hold_free(struct view_hold *vh);
+void	 view_hold_conclusion(const struct view_hold *vh, char **lines);
 
 /*
  * view-rows.c: the record's cells a row at a time, for the writers of a row
