@@ -686,7 +686,8 @@ const struct results_field results_cell_fields[] = {
 	  .read = series_read,
 	  .doc = "`interval_s` (1), `ios` and `bytes`: one entry per second of the window; a "
 	  "`--hold` cell adds `p99_ns` (each second's p99 latency, ns; 0: nothing completed) and "
-	  "`p99_minute_ns` (each minute's, from the minute's own histogram)" },
+	  "`p99_minute_ns` (each minute's, from the minute's own histogram); with several jobs, "
+	  "the highest job's" },
 	{ .key = "device", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = device_fields,
 	  .doc = "the device's own counters over the window: %k" },
 	{ .key = "buffered", .type = RF_BOOL, .off = CR(buffered), .flags = RF_MEASURED,
