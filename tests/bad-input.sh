@@ -106,4 +106,21 @@ grep -q '^Plan: ' q.out && grep -q '^\[1/1\] read' q.out && grep -q '^Results: '
 sed 's/\\-/-/g' "$top_srcdir/doc/sweep.1" | grep -q "^No progress line or layout messages (the plan, a line per cell" ||
 	fail "the man page does not say what -q keeps"
 ok "-q does what --help says"
+# --hold: a duration of 10 s to 24 h, one cell, and none of what runs a cell
+# more than once, ends it early or sets its length another way.
+HF="$T/hold.dat"
+hold() { "$SWEEP" run --file "$HF" --size 8m -o "$T/hold" "$@"; }
+expect_usage "hold not a duration" hold --hold 10x
+grep -q "10m or 1h" "$T/.err" || fail "--hold: the message gives no example duration"
+expect_usage "hold too short" hold --hold 5s
+expect_usage "hold too long" hold --hold 25h
+expect_usage "hold of two block sizes" hold --hold 1m --bs 4k,8k
+grep -q "one cell.*2 cells" "$T/.err" || fail "--hold: the message does not count the cells"
+for with in "--auto" "--repeat 2" "--rounds-until-steady 5" "--retry-unstable 1" \
+    "--runtime 5" "--steady 5"; do
+	# shellcheck disable=SC2086
+	expect_usage "hold with $with" hold --hold 1m $with
+	grep -q "with ${with%% *}" "$T/.err" || fail "--hold $with: the option is not named"
+done
+[ ! -e "$HF" ] && [ ! -e "$T/hold" ] || fail "a refused --hold created the target or its folder"
 exit 0

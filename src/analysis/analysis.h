@@ -242,6 +242,72 @@ uint64_t analysis_caps_knee_size(const struct knee *k);
 /* analysis-burst.c */
 void	 analysis_burst_detect(const uint64_t *ios, unsigned n, struct burst *b);
 
+/*
+ * A --hold cell judged over time (analysis-hold.c): seconds against the
+ * reference (the provisioned figure, or the level held), dips, the worst
+ * minute, p99 per minute, a step down, whole hours.  Figures in the
+ * metric's unit: IOPS, or bytes/s when the promise is of throughput.
+ */
+#define HOLD_LEVEL_PCT		90.0	/* a second within 10%: at least 90% of the reference */
+#define HOLD_DIP_PCT		90.0	/* a dip: seconds under 90% of the level held around them */
+#define HOLD_HOURLY_PCT		99.0	/* an hour's total against the expected (st1/sc1's target) */
+
+enum hold_ref {
+	HOLD_REF_PROVISIONED,	/* the profile's or --expect's figure */
+	HOLD_REF_LEVEL		/* none given: the level the cell held (after a step) */
+};
+
+struct hold_dip {
+	unsigned	 start_s;	/* second of the measured window */
+	unsigned	 len_s;
+	double		 low;		/* its lowest second */
+	double		 level;		/* the level held around it */
+};
+
+struct hold_minute {
+	unsigned	 nsec;		/* seconds of it measured (60 but the last) */
+	double		 mean, low;	/* per second */
+	uint64_t	 p99_ns;	/* 0: not measured */
+};
+
+struct hold_hour {
+	double		 total;		/* I/Os or bytes */
+	double		 pct;		/* of the expected (reference x 3,600 s) */
+	bool		 met;		/* at least hourly_pct */
+};
+
+struct hold {
+	bool		 valid;		/* a hold cell with seconds to judge */
+	unsigned	 cell;		/* its index */
+	unsigned	 nsec;		/* whole seconds judged */
+	bool		 bw;		/* judged on throughput (a promise of it), else IOPS */
+	enum hold_ref	 ref_kind;
+	double		 ref;		/* the reference */
+	double		 level;		/* median second (after a step: the level after it) */
+	double		 level_pct;	/* the promise's level, else HOLD_LEVEL_PCT */
+	unsigned	 nwithin;	/* seconds at least level_pct of ref */
+	double		 within_pct;
+	double		 promise_pct;	/* the promise's share of the time; 0: no promise */
+	bool		 meets;		/* within_pct >= promise_pct (with a promise) */
+	struct hold_dip	*dips;
+	unsigned	 ndips, dip_s;	/* dips, and their seconds in all */
+	struct hold_minute *minutes;
+	unsigned	 nminutes;
+	int		 worst;		/* the whole minute of the lowest mean; -1 none */
+	struct burst	 step;		/* BURST_CLIFF: a step down (a burst bucket running out) */
+	bool		 step_burst;	/* the profile has a burst above the baseline it fell to */
+	struct hold_hour *hours;	/* whole hours */
+	unsigned	 nhours;
+	double		 hourly_pct;	/* the target: the promise's, else HOLD_HOURLY_PCT */
+	bool		 hourly_published;	/* the promise states it */
+};
+
+/* analysis-hold.c */
+bool	 analysis_hold(const struct results *res, struct hold *h);
+void	 analysis_hold_series(const uint64_t *v, unsigned n, const uint64_t *minute_p99,
+	     unsigned nminutes, const struct expect *e, bool bw, struct hold *h);
+void	 analysis_hold_free(struct hold *h);
+
 /* analysis-stability.c: the per-cell stability verdict (its reason is part of the record) */
 void	 analysis_stability_compute(const struct cell_result *r, struct stability *s);
 void	 analysis_stability_judge(struct cell_result *r);

@@ -115,6 +115,35 @@ parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 	return 0;
 }
 
+/*
+ * A duration: whole seconds, or with s, min or m, h (90, 90s, 5m, 1h),
+ * within [lo, hi] seconds.  -EINVAL when it is not one, -ERANGE outside.
+ */
+int
+parse_duration(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	unsigned long long n;
+	uint64_t mult = 1;
+
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno != 0 || n == 0)
+		return -EINVAL;
+	if (strcmp(end, "m") == 0 || strcmp(end, "min") == 0)
+		mult = 60;
+	else if (strcmp(end, "h") == 0)
+		mult = 3600;
+	else if (*end != '\0' && strcmp(end, "s") != 0)
+		return -EINVAL;
+	if (n > hi || n * mult < lo || n * mult > hi)
+		return -ERANGE;
+	*out = n * mult;
+	return 0;
+}
+
 static int
 list_add(struct num_list *l, uint64_t v)
 {

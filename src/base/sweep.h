@@ -189,6 +189,7 @@ struct config {
 	char		*resume;	/* run --resume DIR */
 	bool		 auto_plan;	/* --auto: the cells are chosen as the run goes (auto.c) */
 	unsigned	 budget_s;	/* --budget: the most an --auto run takes; 0 default */
+	unsigned	 hold_s;	/* --hold: one cell held this long; 0 off */
 	char		*like;		/* --auto --like DIR: the cells of an earlier run */
 	bool		 keep;
 	bool		 quiet;
@@ -256,6 +257,7 @@ struct plan {
 	unsigned	 retry_unstable;	/* re-runs of a stalled or noisy cell after the last */
 	bool		 steady_soon;	/* steady state ends a window at once, not on a whole second */
 	char		 steady_rule[96];	/* an import's own criterion: "steadystate=iops:10%" */
+	unsigned	 hold_s;	/* --hold: its one cell runs this long, judged over time; 0 off */
 };
 
 /* The most re-runs --retry-unstable takes per cell: a cell unsteady 10 times is the device. */
@@ -423,6 +425,14 @@ struct cell_result {
 	unsigned	 nseries;
 	uint64_t	*series_ios;
 	uint64_t	*series_bytes;
+	/*
+	 * --hold: the p99 latency of each second (nseries of them) and of
+	 * each minute, ns (0: no I/O completed then); with several jobs the
+	 * highest job's.  NULL for other cells.
+	 */
+	uint64_t	*series_p99_ns;
+	uint64_t	*minute_p99_ns;
+	unsigned	 nminutes;
 	unsigned	 derived;		/* CELL_DERIVED_*: figures computed, not given (imports) */
 	bool		 buffered;		/* fio direct=0: through the page cache (imports) */
 	struct clone_windows clones;		/* fio clones reported one by one (imports) */
@@ -459,6 +469,24 @@ struct cell_result {
 };
 
 /*
+ * What a volume type's vendor promises over time (a profile's "promise",
+ * profile.c): at least level_pct of the provisioned figure (IOPS, or the
+ * expected throughput) share_pct of the time over the window it names ("a
+ * given year"); hourly_pct, where published, each hour's total against the
+ * expected.  share_pct 0: no promise.
+ */
+enum promise_of { PROMISE_IOPS, PROMISE_BW, PROMISE_OF_COUNT };
+struct promise {
+	double		 share_pct;
+	double		 level_pct;
+	enum promise_of	 of;
+	double		 hourly_pct;	/* 0: not published */
+	char		 window[48];
+	char		 quote[384];	/* the vendor's sentence */
+	char		 url[192];
+};
+
+/*
  * What the volume is provisioned for (--expect, --profile; profile.c): the
  * caps reports compare the figures with.  0 means not given.
  */
@@ -474,6 +502,7 @@ struct expect {
 	char		 profile[64];		/* profile name; empty: --expect alone */
 	char		 source[512];		/* where the caps were published */
 	char		 basis[1024];		/* how they were computed, for the reader */
+	struct promise	 promise;		/* the profile's promise over time */
 };
 
 /*
@@ -601,6 +630,7 @@ struct fleet_total {
 /* parse.c: sizes take k/m/g/t (base 1024) or plain bytes. */
 int	 parse_size(const char *s, uint64_t *out);
 int	 parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+int	 parse_duration(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 int	 parse_size_list(const char *s, struct num_list *l);
 int	 parse_uint_list(const char *s, uint64_t lo, uint64_t hi, struct num_list *l);
 const char *mode_name(enum rw_mode m);

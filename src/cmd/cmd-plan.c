@@ -124,7 +124,8 @@ cmd_plan_exec(struct config *cfg)
 	unsigned mask;
 	int ret;
 
-	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || cmd_auto_check(cfg) != 0)
+	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || cmd_auto_check(cfg) != 0 ||
+	    cmd_hold_check(cfg) != 0)
 		return SWEEP_EXIT_USAGE;
 	if ((ret = cmd_target_open(cfg, false, &t, &p)) != 0)
 		return ret;

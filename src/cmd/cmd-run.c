@@ -542,7 +542,8 @@ cmd_run_exec(struct config *cfg)
 	uint64_t start = now_ns();
 
 	memset(&old, 0, sizeof old);
-	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || cmd_auto_check(cfg) != 0)
+	if (cmd_no_args(cfg) != 0 || cmd_formats(cfg, &mask) != 0 || cmd_auto_check(cfg) != 0 ||
+	    cmd_hold_check(cfg) != 0)
 		return SWEEP_EXIT_USAGE;
 	if (cfg->hosts != NULL || cfg->hosts_file != NULL)
 		return run_hosts(cfg, mask);

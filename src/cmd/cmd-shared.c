@@ -141,10 +141,101 @@ cmd_formats(const struct config *cfg, unsigned *mask)
 	return 0;
 }
 
+/*
+ * --hold: the cell's defaults where no --modes, --bs or --depth (nor a
+ * sweep file's) gives them: randread 16k at depth 32, deep enough that a
+ * throttled volume's cap, not the host, sets the rate.
+ */
+static void
+cmd_hold_defaults(struct config *cfg)
+{
+	unsigned set = cfg->cli_set | cfg->base_set, i;
+
+	for (i = 0; i < cfg->ngroups; i++)
+		set |= cfg->group_set[i];
+	if (!(set & CFG_SET_MODES)) {
+		parse_mode_list("randread", &cfg->cli);
+		cfg->cli_set |= CFG_SET_MODES;
+	}
+	if (!(set & CFG_SET_BS)) {
+		parse_size_list("16k", &cfg->cli.bs);
+		cfg->cli_set |= CFG_SET_BS;
+	}
+	if (!(set & CFG_SET_DEPTH)) {
+		parse_uint_list("32", 1, 32, &cfg->cli.depth);
+		cfg->cli_set |= CFG_SET_DEPTH;
+	}
+}
+
+/* --hold: what it does not go with; -EINVAL after one line. */
+static int
+cmd_hold_conflicts(const struct config *cfg)
+{
+	const char *with = cfg->auto_plan ? "--auto" : cfg->repeat > 1 ? "--repeat" :
+	    cfg->rounds_until_steady > 0 ? "--rounds-until-steady" : cfg->retry_unstable > 0 ?
+	    "--retry-unstable" : cfg->resume != NULL ? "--resume" : cfg->hosts != NULL ||
+	    cfg->hosts_file != NULL ? "--hosts" : options_given(cfg, "runtime") ? "--runtime" :
+	    options_given(cfg, "steady") ? "--steady" : NULL;
+
+	if (with == NULL)
+		return 0;
+	sweep_error("--hold with %s: a hold runs one cell once, for the duration given, with "
+	    "steady state off; give one of them", with);
+	return -EINVAL;
+}
+
+/* --hold: the plan is one cell; -EINVAL after one line naming the lists that are longer. */
+static int
+cmd_hold_plan(const struct config *cfg, struct plan *p)
+{
+	if (p->ncells != 1) {
+		sweep_error("--hold runs one cell: give one mode, one block size, one depth and one "
+		    "job count (the plan has %u cells)", p->ncells);
+		return -EINVAL;
+	}
+	p->hold_s = cfg->hold_s;
+	p->runtime_s = cfg->hold_s;
+	p->steady_pct = 0;
+	return 0;
+}
+
+/*
+ * --hold, before the target is opened (which may lay a file out): what it
+ * does not go with, and whether the options make one cell, on a copy of
+ * cfg (a hold's cell is the same on a file or a device).  -EINVAL after
+ * one line.
+ */
+int
+cmd_hold_check(const struct config *cfg)
+{
+	struct config *c;
+	struct plan p;
+	int ret = -EINVAL;
+
+	if (cfg->hold_s == 0)
+		return 0;
+	if (cmd_hold_conflicts(cfg) != 0)
+		return -EINVAL;
+	c = xmalloc(sizeof *c);
+	*c = *cfg;
+	cmd_hold_defaults(c);
+	options_finish(c, false);
+	memset(&p, 0, sizeof p);
+	if (options_plan_build(&p, c) != 0)
+		sweep_error("the plan has no cells");
+	else
+		ret = cmd_hold_plan(c, &p);
+	plan_free(&p);
+	free(c);
+	return ret;
+}
+
 /* Settle the matrix and build the plan; "the plan has no cells" when empty. */
 int
 cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)
 {
+	if (cfg->hold_s > 0)
+		cmd_hold_defaults(cfg);
 	options_finish(cfg, is_device);
 	if (cfg->rounds_until_steady > 0 && cfg->repeat > 1) {
 		sweep_error("--repeat %u with --rounds-until-steady %u: give one (the most rounds "
@@ -159,6 +250,10 @@ cmd_plan_build(struct config *cfg, bool is_device, struct plan *p)
 	}
 	if (options_plan_build(p, cfg) != 0) {
 		sweep_error("the plan has no cells");
+		return -EINVAL;
+	}
+	if (cfg->hold_s > 0 && cmd_hold_plan(cfg, p) != 0) {
+		plan_free(p);
 		return -EINVAL;
 	}
 	return 0;

@@ -51,5 +51,6 @@ int	 cmd_hosts_save(const char *out, const struct compare_fleet *fleet, struct r
 struct auto_opts;
 void	 cmd_auto_opts(const struct config *cfg, struct auto_opts *o);
 int	 cmd_auto_check(const struct config *cfg);
+int	 cmd_hold_check(const struct config *cfg);
 
 #endif

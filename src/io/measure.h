@@ -22,6 +22,20 @@ struct hist {
 	uint64_t	count[HIST_BUCKETS];
 };
 
+/* The p99 of each window of secs seconds, from one histogram of the window being filled. */
+struct hist_win {
+	unsigned	 secs;		/* 1 or 60 */
+	unsigned	 n;		/* windows in the cell */
+	uint64_t	*p99_ns;	/* n of them; 0: no I/O completed in that window */
+	unsigned	 cur;		/* the window h holds */
+	struct hist	*h;
+};
+
+/* A long cell's (--hold) p99 per second and per minute (hist-window.c). */
+struct hist_windows {
+	struct hist_win	 second, minute;
+};
+
 /* Device counters (/sys/class/block/NAME/stat), in the kernel's order. */
 enum {
 	DS_READ_IOS, DS_READ_MERGES, DS_READ_SECTORS, DS_READ_TICKS,
@@ -49,6 +63,12 @@ void	 hist_merge(struct hist *dst, const struct hist *src);
 uint64_t hist_percentile(const struct hist *h, double p);
 unsigned hist_index(uint64_t v);
 uint64_t hist_bucket_mid(unsigned i);
+
+/* hist-window.c */
+struct hist_windows *hist_windows_new(unsigned nsec);
+void	 hist_windows_add(struct hist_windows *ws, unsigned sec, uint64_t lat_ns);
+void	 hist_windows_end(struct hist_windows *ws);
+void	 hist_windows_free(struct hist_windows *ws);
 
 /*
  * What measuring a cell asks of the analysis, given by its caller (the

@@ -221,6 +221,8 @@ job_setup(struct run_job *rj)
 	rj->nseries = rj->runtime_s;
 	rj->series_ios = xcalloc(rj->nseries, sizeof *rj->series_ios);
 	rj->series_bytes = xcalloc(rj->nseries, sizeof *rj->series_bytes);
+	if (rj->hold)
+		rj->windows = hist_windows_new(rj->nseries);
 
 	if (rj->j.ops->needs_fd) {
 		flags |= mode_writes(c->mode) ? O_RDWR : O_RDONLY;
@@ -379,6 +381,9 @@ job_account(struct run_job *rj, unsigned n, uint64_t t, bool counted, uint64_t s
 			    __ATOMIC_RELAXED);
 			rj->series_bytes[sec] += rj->bytes - bytes;
 		}
+		for (i = 0; rj->windows != NULL && i < n; i++)
+			if (rj->events[i]->result >= 0)
+				hist_windows_add(rj->windows, (unsigned)sec, t - rj->events[i]->start_ns);
 	}
 	__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
 	__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
@@ -541,6 +546,7 @@ run_job_new(struct run_shared *sh, const struct cell *c, const struct plan *p,
 	rj->cell = *c;
 	rj->seed = p->seed;
 	rj->runtime_s = p->runtime_s;
+	rj->hold = p->hold_s > 0;
 	rj->io_timeout_s = p->io_timeout_s;
 	rj->rwmixread = plan_cell_rwmixread(p, c);
 	rj->path = xstrdup(t->path);
@@ -637,6 +643,7 @@ run_job_put(struct run_job *rj)
 	free(rj->events);
 	free(rj->series_ios);
 	free(rj->series_bytes);
+	hist_windows_free(rj->windows);
 	free(rj->path);
 	run_job_shared_put(rj->sh);
 	free(rj);

@@ -333,6 +333,37 @@ run_join(struct run_job **jobs, unsigned started)
 	}
 }
 
+/* The highest of each window's p99 over the joined jobs into to[n]. */
+static void
+run_window_max(uint64_t *to, unsigned n, const struct hist_win *w)
+{
+	unsigned s;
+
+	for (s = 0; s < n && s < w->n; s++)
+		if (w->p99_ns[s] > to[s])
+			to[s] = w->p99_ns[s];
+}
+
+/* --hold: the p99 of each second and minute (the highest job's). */
+static void
+run_collect_windows(struct cell_result *r, struct run_job **jobs, const struct cell *c)
+{
+	unsigned i;
+
+	if (jobs[0]->windows == NULL)
+		return;
+	r->series_p99_ns = xcalloc(r->nseries ? r->nseries : 1, sizeof *r->series_p99_ns);
+	r->nminutes = (r->nseries + 59) / 60;
+	r->minute_p99_ns = xcalloc(r->nminutes ? r->nminutes : 1, sizeof *r->minute_p99_ns);
+	for (i = 0; i < c->jobs; i++) {
+		if (!jobs[i]->joined || jobs[i]->windows == NULL)
+			continue;
+		hist_windows_end(jobs[i]->windows);
+		run_window_max(r->series_p99_ns, r->nseries, &jobs[i]->windows->second);
+		run_window_max(r->minute_p99_ns, r->nminutes, &jobs[i]->windows->minute);
+	}
+}
+
 /*
  * Gather the jobs' figures into the cell's result.  window_ns is the
  * measured window; the series keep its whole seconds plus a last partial
@@ -383,6 +414,7 @@ run_collect(struct cell_result *r, struct run_job **jobs, const struct cell *c,
 		r->cpu_sys_pct += (tv_s(&rj->ru_end.ru_stime) - tv_s(&rj->ru_start.ru_stime)) /
 		    secs * 100.0;
 	}
+	run_collect_windows(r, jobs, c);
 	r->runtime_ns = window_ns;
 	r->iops = (double)r->ios / secs;
 	r->bw_bytes_s = (double)r->bytes / secs;

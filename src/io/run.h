@@ -50,6 +50,7 @@ struct run_job {
 	struct cell		 cell;		/* copies: the plan may be gone when the thread ends */
 	uint64_t		 seed;
 	unsigned		 runtime_s;
+	bool			 hold;		/* --hold: keep the p99 of each second and minute */
 	unsigned		 io_timeout_s;
 	unsigned		 rwmixread;
 	char			*path;		/* the target's, for the exit notice */
@@ -94,6 +95,7 @@ struct run_job {
 	uint64_t		*series_ios;
 	uint64_t		*series_bytes;
 	unsigned		 nseries;
+	struct hist_windows	*windows;	/* --hold: p99 per second and minute; NULL otherwise */
 	struct rusage		 ru_start, ru_end;
 	bool			 measuring;
 	unsigned		 inflight_max;

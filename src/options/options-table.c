@@ -268,21 +268,29 @@ check_retry_unstable(struct opt_ctx *c, const struct option_entry *o, const char
 static int
 check_budget(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
-	char *end;
-	unsigned long long n;
-	uint64_t mult = 1;
+	uint64_t n;
+	int ret = parse_duration(v, o->min, o->max, &n);
 
-	errno = 0;
-	n = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : 0;
-	if (n > 0 && errno == 0 && (strcmp(end, "m") == 0 || strcmp(end, "min") == 0))
-		mult = 60;
-	else if (n > 0 && errno == 0 && strcmp(end, "h") == 0)
-		mult = 3600;
-	else if (n == 0 || errno != 0 || (*end != '\0' && strcmp(end, "s") != 0))
+	if (ret == -EINVAL)
 		return opt_bad(c, "budget is a duration such as 90 or 90s (seconds), 5m or 1h");
-	if (n > o->max || n * mult < o->min || n * mult > o->max)
+	if (ret != 0)
 		return opt_range(c, o);
-	c->cfg->budget_s = (unsigned)(n * mult);
+	c->cfg->budget_s = (unsigned)n;
+	return 0;
+}
+
+/* --hold DURATION: as --budget's (10m, 1h). */
+static int
+check_hold(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	uint64_t n;
+	int ret = parse_duration(v, o->min, o->max, &n);
+
+	if (ret == -EINVAL)
+		return opt_bad(c, "hold is a duration such as 600 or 600s (seconds), 10m or 1h");
+	if (ret != 0)
+		return opt_range(c, o);
+	c->cfg->hold_s = (unsigned)n;
 	return 0;
 }
 
@@ -448,6 +456,17 @@ const struct option_entry options_table[] = {
 	  .help = "with --auto: measure exactly the cells of the earlier run in DIR, so that sweep compare "
 	  "has every cell in common (-o must be another folder)",
 	  .brief = "with --auto: measure exactly the cells of the run in DIR" },
+	{ .name = "hold", .cmds = CMD_RUN | CMD_PLAN, .flags = OPT_ARG | OPT_CLI,
+	  .type = OPT_CUSTOM, .min = 10, .max = 86400, .argname = "DURATION",
+	  .help = "run one cell closed-loop at the volume's cap for DURATION (e.g. 10m, 1h) and judge it "
+	  "against the profile's promise: the share of seconds within 10% of the provisioned IOPS "
+	  "(of the level held without --profile or --expect), dips below 90% of the level with their "
+	  "start and length, the worst minute, p99 latency per minute, a step where a burst bucket "
+	  "runs out, and each whole hour's total against 99% of the expected; the cell is the one "
+	  "--modes, --bs and --depth give (one each; default randread, 16k, depth 32), with "
+	  "--steady off and --runtime set to DURATION",
+	  .brief = "one cell for DURATION (10m, 1h), judged against the promise over time",
+	  .range = "hold is from %llu s to %llu s", .check = check_hold },
 	{ .name = "resume", .cmds = CMD_RUN, .flags = OPT_ARG | OPT_CLI, .type = OPT_STRING,
 	  .off = CFG(resume), .argname = "DIR",
 	  .help = "continue an interrupted run in DIR: same plan and target, finished cells kept",

@@ -579,6 +579,12 @@ report_doc_caption(const char *stem, bool big)
 		    "with p99 latency on the 4K tiles; where the run did not measure a tile's own "
 		    "cell, the nearest it did stands in, dashed and named (\"Q32 for Q8\"), and "
 		    "with none near the tile says so." },
+		{ .stem = "hold",
+		  .caption = "Each second of the hold against the reference (dashed: the "
+		    "provisioned rate, or the level held without a profile) and the line a second "
+		    "must reach to count as within (dotted: 90% of it); shaded, with red points: "
+		    "the dips, seconds below 90% of the level held around them; a red dashed "
+		    "line: a step down that lasted (a burst bucket running out)." },
 		{ .stem = "roofline",
 		  .caption = "Each mode's best IOPS at each block size, of every queue depth and job "
 		    "count. Solid lines: the caps the summary states, IOPS flat, bandwidth the "
@@ -822,6 +828,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_stability_banner(&d, ctx);
 	report_doc_verdict(&d, ctx);
 	report_doc_summary(&d, ctx, charts, ncharts);
+	report_doc_hold(&d, ctx);
 	report_doc_expect(&d, ctx);
 	report_doc_measured(&d, ctx);
 	report_doc_bursts(&d, ctx);

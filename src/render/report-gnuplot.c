@@ -401,6 +401,8 @@ report_gnuplot_write(struct report_ctx *ctx)
 			err = gp_build(ctx, &jobs[i], charts[i].wl);
 		} else if (strcmp(charts[i].stem, "scorecard") == 0)
 			err = report_scorecard_build(ctx, &jobs[i]);
+		else if (strcmp(charts[i].stem, "hold") == 0)
+			err = report_hold_gp_build(ctx, &jobs[i]);
 		else if (strcmp(charts[i].stem, "roofline") == 0)
 			err = report_gnuplot_roofline_build(ctx, &jobs[i]);
 		else if (strcmp(charts[i].stem, "saturation") == 0)

@@ -862,6 +862,7 @@ report_xlsx_write(struct report_ctx *ctx)
 	workbook_set_properties(x.wb, &props);
 	xl_formats(&x);
 	xl_summary(&x, ctx);
+	report_xlsx_hold(&x, ctx);
 	if (ctx->view->docs->nseries > 0 && ctx->view->docs->nbs > 0) {
 		report_xlsx_pivots(&x, ctx);
 		report_xlsx_curves(&x, ctx);

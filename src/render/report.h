@@ -141,6 +141,9 @@ struct report_xl {
 /* report-xlsx-pivot.c: the IOPS, MiB per s and p99 latency sheets with their charts */
 void	 report_xlsx_pivots(struct report_xl *x, const struct report_ctx *ctx);
 
+/* report-xlsx-hold.c: the Hold sheet of a --hold run */
+void	 report_xlsx_hold(struct report_xl *x, const struct report_ctx *ctx);
+
 /* report-xlsx-curves.c: the Saturation sheet (IOPS and latency against queue depth) */
 #define REPORT_XLSX_SHEET_CURVES	"Saturation"
 bool	 report_xlsx_has_curves(const struct report_ctx *ctx);
@@ -236,6 +239,9 @@ struct report_plot {
 	int			 status;
 	bool			 done;
 };
+
+/* report-hold.c: a --hold run's chart (its section: report_doc_hold, below) */
+int	 report_hold_gp_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-gnuplot.c: the shell command that renders every chart of a folder by hand */
 #define REPORT_GNUPLOT_ALL	"for f in *.gp; do gnuplot \"$f\"; done"
@@ -430,6 +436,8 @@ const char *doc_md_escape(const char *s, char *buf, size_t len);
 /* report-doc.c: report.md and report.html */
 int	 report_md_write(struct report_ctx *ctx);
 int	 report_html_write(struct report_ctx *ctx);
+/* report-hold.c: a --hold run's section of a document */
+void	 report_doc_hold(struct doc *d, const struct report_ctx *ctx);
 void	 report_doc_charts(struct doc *d, const struct report_ctx *rc,
 	     const struct report_chart *charts, unsigned n, const char *none, bool one);
 

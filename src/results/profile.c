@@ -36,7 +36,7 @@ static const char *const profile_figure_key[PROFILE_FIGURES] = {
 };
 static const char *const profile_top_keys =
     "name, description, source, notes, comment, size, provisioned_iops, provisioned_bw, iops, "
-    "bw, burst_iops, burst_bw";
+    "bw, burst_iops, burst_bw, promise";
 static const char *const profile_limit_keys =
     "value, per_gib, per_tib, per_iops, min, max, max_below, max_below_iops, max_per_gib, "
     "max_per_iops, floor, provisioned, steps, comment";
@@ -495,6 +495,15 @@ profile_parse(const char *path, const char *text, size_t len, struct profile *p,
 		} else if (strcmp(k, "provisioned_iops") == 0) {
 			if (profile_figure(&c, NULL, v, false, &p->provisioned_iops) != 0)
 				goto out;
+		} else if (strcmp(k, "promise") == 0) {
+			const char *bad = NULL;
+			char msg[256];
+
+			if (profile_promise_parse(v, &p->promise, &bad, msg, sizeof msg) != 0) {
+				profile_bad(&c, bad != NULL ? "promise" : NULL, bad != NULL ? bad :
+				    "promise", "%s", msg);
+				goto out;
+			}
 		} else if (strcmp(k, "provisioned_bw") == 0) {
 			if (profile_figure(&c, NULL, v, true, &p->provisioned_bw) != 0)
 				goto out;
@@ -804,6 +813,7 @@ profile_resolve(const struct profile *p, const struct expect *given, uint64_t si
 		profile_note(out->basis, sizeof out->basis, "no bandwidth burst: the baseline is at or "
 		    "above it");
 	}
+	out->promise = p->promise;
 	out->iops_floor = p->limit[PROFILE_IOPS].floor;
 	out->bw_floor_bytes_s = p->limit[PROFILE_BW].floor;
 	if (p->size > 0 && size != p->size) {

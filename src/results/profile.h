@@ -6,6 +6,8 @@
 #ifndef SWEEP_PROFILE_H
 #define SWEEP_PROFILE_H
 
+#include <cjson/cJSON.h>
+
 #include "base/sweep.h"
 
 #define PROFILE_STEPS_MAX	8
@@ -40,9 +42,13 @@ struct profile {
 	uint64_t	 size;		/* a fixed-size tier's disk size (Azure P10); 0 none */
 	double		 provisioned_iops, provisioned_bw;
 	struct profile_limit limit[PROFILE_FIGURES];
+	struct promise	 promise;	/* "promise": share_pct 0 when the profile has none */
 };
 
 int	 profile_parse_rate(const char *s, double *out);
+/* profile-promise.c */
+int	 profile_promise_parse(const cJSON *o, struct promise *pr, const char **key, char *msg,
+	     size_t len);
 const char *profile_rate_text(double v, char *buf, size_t len);
 int	 profile_parse_expect(const char *arg, struct expect *e, char *err, size_t errlen);
 int	 profile_parse(const char *path, const char *text, size_t len, struct profile *p, char *err,

@@ -116,6 +116,8 @@ results_store_attempt(struct results *res, unsigned i, struct cell_result *a)
 		list = xrealloc(c->attempts, (n + 1) * sizeof *list);
 		free(c->series_ios);
 		free(c->series_bytes);
+		free(c->series_p99_ns);
+		free(c->minute_p99_ns);
 	}
 	list[n++] = *a;
 	memset(a, 0, sizeof *a);

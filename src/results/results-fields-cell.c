@@ -230,6 +230,10 @@ series_write(cJSON *o, const struct results_field *f, const void *base)
 	cJSON_AddNumberToObject(ser, "interval_s", 1);
 	series_array(ser, "ios", r->series_ios, r->nseries);
 	series_array(ser, "bytes", r->series_bytes, r->nseries);
+	if (r->series_p99_ns != NULL)
+		series_array(ser, "p99_ns", r->series_p99_ns, r->nseries);
+	if (r->minute_p99_ns != NULL)
+		series_array(ser, "p99_minute_ns", r->minute_p99_ns, r->nminutes);
 }
 
 static uint64_t *
@@ -264,6 +268,17 @@ series_read(const cJSON *o, const struct results_field *f, void *base, char *err
 		r->nseries = 1000000;
 	r->series_ios = series_values(v, r->nseries);
 	r->series_bytes = series_values(cJSON_GetObjectItemCaseSensitive(ser, "bytes"), r->nseries);
+	v = cJSON_GetObjectItemCaseSensitive(ser, "p99_ns");
+	if (cJSON_IsArray(v))
+		r->series_p99_ns = series_values(v, r->nseries);
+	v = cJSON_GetObjectItemCaseSensitive(ser, "p99_minute_ns");
+	if (cJSON_IsArray(v)) {
+		/* a minute for each 60 seconds of the series, at most */
+		r->nminutes = (unsigned)cJSON_GetArraySize(v);
+		if (r->nminutes > (r->nseries + 59) / 60)
+			r->nminutes = (r->nseries + 59) / 60;
+		r->minute_p99_ns = series_values(v, r->nminutes);
+	}
 	return 0;
 }
 
@@ -669,7 +684,10 @@ const struct results_field results_cell_fields[] = {
 	  "[below](#stability)" },
 	{ .key = "series", .type = RF_CUSTOM, .flags = RF_MEASURED, .write = series_write,
 	  .read = series_read,
-	  .doc = "`interval_s` (1), `ios` and `bytes`: one entry per second of the window" },
+	  .doc = "`interval_s` (1), `ios` and `bytes`: one entry per second of the window; a "
+	  "`--hold` cell adds `p99_ns` (each second's p99 latency, ns; 0: nothing completed) and "
+	  "`p99_minute_ns` (each minute's, from the minute's own histogram); with several jobs, "
+	  "the highest job's" },
 	{ .key = "device", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = device_fields,
 	  .doc = "the device's own counters over the window: %k" },
 	{ .key = "buffered", .type = RF_BOOL, .off = CR(buffered), .flags = RF_MEASURED,

@@ -53,6 +53,38 @@ size_read(const cJSON *o, const struct results_field *f, void *base, char *err, 
 #define CAP(k, m, text)	{ .key = k, .type = RF_DOUBLE, .off = EX(m), .min = 0, .max = DBL_MAX, \
 			  .write = cap_write, .doc = text }
 
+static bool
+promised(const void *base)
+{
+	return ((const struct expect *)base)->promise.share_pct > 0;
+}
+
+#define PR(member)	offsetof(struct promise, member)
+
+static const char *const promise_of_names[] = {
+	[PROMISE_IOPS] = "iops",
+	[PROMISE_BW]   = "bw",
+};
+
+static const struct results_field promise_fields[] = {
+	{ .key = "share_pct", .type = RF_DOUBLE, .off = PR(share_pct), .min = 0, .max = 100,
+	  .doc = "the share of the time the volume is to deliver at least `level_pct`" },
+	{ .key = "level_pct", .type = RF_DOUBLE, .off = PR(level_pct), .min = 0, .max = 100,
+	  .doc = "of the provisioned figure" },
+	{ .key = "of", .type = RF_ENUM, .off = PR(of), .names = promise_of_names,
+	  .nnames = PROMISE_OF_COUNT, .doc = "`iops` (the provisioned IOPS) or `bw` (the expected "
+	  "throughput)" },
+	{ .key = "hourly_pct", .type = RF_DOUBLE, .off = PR(hourly_pct), .min = 0, .max = 100,
+	  .doc = "each hour's total against the expected, where published; 0: not" },
+	{ .key = "window", .type = RF_STR, .off = PR(window),
+	  .size = sizeof ((struct promise *)0)->window, .doc = "over what time (\"a given year\")" },
+	{ .key = "quote", .type = RF_STR, .off = PR(quote),
+	  .size = sizeof ((struct promise *)0)->quote, .doc = "the vendor's sentence" },
+	{ .key = "url", .type = RF_STR, .off = PR(url), .size = sizeof ((struct promise *)0)->url,
+	  .doc = "where it is published" },
+	{ .key = NULL }
+};
+
 const struct results_field results_expect_fields[] = {
 	CAP("iops", iops, "baseline (provisioned) IOPS"),
 	CAP("bw_bytes_s", bw_bytes_s, "baseline throughput"),
@@ -72,5 +104,9 @@ const struct results_field results_expect_fields[] = {
 	  .size = sizeof ((struct expect *)0)->basis,
 	  .doc = "how each cap was found, and notes (\"IOPS: 300 IOPS (3 per GiB x 100 GiB = 300 "
 	  "IOPS); ...\")" },
+	{ .key = "promise", .type = RF_OBJECT, .off = EX(promise), .sub = promise_fields,
+	  .when = promised,
+	  .doc = "the profile's promise over time (`--hold` judges a run against it); present "
+	  "only when the profile has one" },
 	{ .key = NULL }
 };

@@ -57,6 +57,12 @@ until_steady(const void *base)
 }
 
 static bool
+held(const void *base)
+{
+	return ((const struct results *)base)->plan.hold_s > 0;
+}
+
+static bool
 retried(const void *base)
 {
 	return ((const struct results *)base)->plan.retry_unstable > 0;
@@ -109,6 +115,10 @@ const struct results_field results_plan_fields[] = {
 	  .error = "plan \"retry_unstable\" %u is more than %u re-runs",
 	  .doc = "the most re-runs of `--retry-unstable` per stalled or noisy cell; present "
 	  "only when more than 0" },
+	{ .key = "hold_s", .type = RF_UINT, .off = RS(plan.hold_s), .when = held, .max = 86400,
+	  .error = "plan \"hold_s\" %u is more than %u s",
+	  .doc = "`--hold`: the one cell ran this many seconds (its `runtime_s`) to be judged over "
+	  "time against the promise; present only then" },
 	{ .key = "cells", .type = RF_CUSTOM,
 	  .doc = "the whole matrix as `{mode, bs, depth, jobs}` objects (and `rwmixread` for "
 	  "`readwrite` and `randrw` cells, and `reason`, as below, for an `--auto` run), "

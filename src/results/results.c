@@ -227,6 +227,8 @@ results_cell_free(struct cell_result *r)
 
 	free(r->series_ios);
 	free(r->series_bytes);
+	free(r->series_p99_ns);
+	free(r->minute_p99_ns);
 	for (k = 0; k < r->nrounds; k++)
 		results_cell_free(&r->rounds[k]);
 	free(r->rounds);
@@ -300,6 +302,8 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 	memset(r, 0, sizeof *r);
 	free(c->series_ios);
 	free(c->series_bytes);
+	free(c->series_p99_ns);
+	free(c->minute_p99_ns);
 	c->rounds = rounds;
 	c->nrounds = nrounds;
 	k = round_median(c);
@@ -310,6 +314,19 @@ results_store_round(struct results *res, unsigned i, struct cell_result *r)
 	c->shown_round = k;
 	round_failed_note(c);
 	results_cell_own_series(c, shown);
+}
+
+/* A copy of n values of v, or NULL for NULL.  Caller frees. */
+static uint64_t *
+results_u64_dup(const uint64_t *v, unsigned n)
+{
+	uint64_t *c;
+
+	if (v == NULL)
+		return NULL;
+	c = xcalloc(n, sizeof *c);
+	memcpy(c, v, n * sizeof *c);
+	return c;
 }
 
 /*
@@ -327,6 +344,9 @@ results_cell_own_series(struct cell_result *c, const struct cell_result *shown)
 		memcpy(c->series_ios, shown->series_ios, shown->nseries * sizeof *c->series_ios);
 		memcpy(c->series_bytes, shown->series_bytes, shown->nseries * sizeof *c->series_bytes);
 	}
+	c->series_p99_ns = results_u64_dup(shown->series_p99_ns, n);
+	c->minute_p99_ns = results_u64_dup(shown->minute_p99_ns,
+	    shown->nminutes ? shown->nminutes : 1);
 }
 
 static const char *const verdict_names[] = {

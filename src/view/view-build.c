@@ -45,6 +45,9 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	v->docs = view_docs_build(res, sum);
 	v->chart = xcalloc(1, sizeof *v->chart);
 	view_chart_build(v->chart, res, sum);
+	view_hold_build(res, &v->hold);
+	view_hold_chart_entry(&v->hold, v->chart);
+	view_hold_conclusion(&v->hold, &v->conclusions);
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
@@ -96,6 +99,7 @@ view_free(struct view *v)
 	view_table_free(&v->findings);
 	view_table_free(&v->percentiles);
 	view_curves_free(&v->curves);
+	view_hold_free(&v->hold);
 	view_docs_free(v->docs);
 	view_chart_free(v->chart);
 	free(v->chart);

@@ -479,6 +479,39 @@ extern const struct view_check_col view_check_cols[];
 extern const unsigned view_ncheck_cols;
 
 /* The views of one run, built once by view_build() for every writer. */
+/*
+ * view-hold.c: a --hold run against the promise over time, in sentences,
+ * two tables and what its chart draws (the metric's unit: IOPS or MiB/s).
+ */
+#define VIEW_HOLD_DIPS_LISTED		20	/* dips the tables list; the rest are counted */
+#define VIEW_HOLD_MINUTES_LISTED	60	/* minutes listed; a longer hold lists its lowest */
+struct view_hold {
+	bool		 on;
+	bool		 bw;		/* judged on throughput */
+	const char	*unit;		/* "IOPS" or "MiB/s" */
+	double		 div;		/* the metric / div is in unit */
+	char		*verdict;	/* "Within 10% of the provisioned 3,000 IOPS in 91.7% ..." */
+	bool		 below;		/* below the promise */
+	const char	*color;		/* the cell's mode's */
+	char		*promise;	/* the vendor's words and where; NULL none */
+	char		*step_text;	/* a step down (a burst bucket running out); NULL none */
+	char		*dips_text;
+	char		*worst;		/* the worst minute; NULL under two minutes */
+	char		*hours;		/* each whole hour's total; NULL under an hour */
+	struct view_table dips;		/* the first VIEW_HOLD_DIPS_LISTED; note: how many more */
+	struct view_table minutes;	/* p99 per minute, the mean, the lowest second */
+	/* the chart */
+	unsigned	 nsec;
+	double		*v;		/* each second, in unit */
+	double		 ref, line;	/* the reference and level_pct of it, in unit */
+	double		 level_pct;
+	bool		 provisioned;	/* the reference is the provisioned figure */
+	unsigned	 ndips;
+	unsigned	*dip_at, *dip_len;	/* seconds */
+	bool		 step, step_burst;
+	unsigned	 step_at;
+};
+
 struct view {
 	bool			 big;	/* over REPORT_CELLS_LISTED cells */
 	struct view_table	 pivot[METRIC_COUNT];	/* big: view_pivot_best()'s */
@@ -500,7 +533,14 @@ struct view {
 	char			*conclusions;	/* the terminal's lines (view-conclusions.c); NULL none */
 	struct summary		*own_sum;	/* view_build_run's summary, freed with the view */
 	const struct results	*rec;	/* the record, read through view_rows only */
+	struct view_hold	 hold;		/* --hold: the run against the promise over time */
 };
+
+/* view-hold.c */
+const char *view_hold_clock(unsigned s, char *buf, size_t len);
+void	 view_hold_build(const struct results *res, struct view_hold *vh);
+void	 view_hold_free(struct view_hold *vh);
+void	 view_hold_conclusion(const struct view_hold *vh, char **lines);
 
 /*
  * view-rows.c: the record's cells a row at a time, for the writers of a row
@@ -1078,5 +1118,8 @@ unsigned view_chart_jobs_heats(const struct results *res, const struct summary *
 	     const struct view_chart_entry *e, unsigned n, struct view_heat **out);
 /* Caller frees each with view_heat_free(), then the array. */
 unsigned view_chart_compare_heats(const struct compare *cmp, struct view_heat **out);
+
+/* view-hold.c: the hold chart's entry, first of vc's */
+void	 view_hold_chart_entry(const struct view_hold *vh, struct view_chart *vc);
 
 #endif
