@@ -190,6 +190,8 @@ struct config {
 	bool		 auto_plan;	/* --auto: the cells are chosen as the run goes (auto.c) */
 	unsigned	 budget_s;	/* --budget: the most an --auto run takes; 0 default */
 	char		*like;		/* --auto --like DIR: the cells of an earlier run */
+	char		*rate;		/* --rate LIST: open-loop cells (parse_rate_list) */
+	char		*arrivals;	/* --arrivals fixed|poisson */
 	bool		 keep;
 	bool		 quiet;
 	bool		 stop_on_error;
@@ -223,6 +225,9 @@ struct config {
 #define CFG_SET_JOBS	0x8
 #define CFG_SET_RWMIX	0x10
 
+/* When an open-loop cell's I/Os are due: evenly spaced, or a Poisson process (seeded). */
+enum rate_arrivals { RATE_FIXED, RATE_POISSON };
+
 struct cell {
 	unsigned	index;
 	enum rw_mode	mode;
@@ -236,6 +241,25 @@ struct cell {
 	unsigned	rwmixread;
 	bool		rwmix_set;
 	char		why[96];	/* --auto: why it was chosen ("coarse pass"); empty otherwise */
+	/*
+	 * An open-loop cell (--rate): I/Os issued on a schedule of rate_iops
+	 * (all jobs together), at most depth in flight per job, each timed
+	 * from when it was due.  rate_pct > 0: the rate is that percent of
+	 * the cap (the best IOPS of the closed-loop cells of the same mode
+	 * and bs), set by the loop when the cell runs.  Both 0: closed loop.
+	 */
+	double		rate_iops;
+	double		rate_pct;
+	enum rate_arrivals arrivals;
+};
+
+/* --rate's list (parse_rate_list): IOPS, or percents of the cap where pct[i]. */
+#define SWEEP_RATES_MAX	32
+#define SWEEP_RATE_MAX	10000000	/* IOPS: an open-loop cell's most */
+struct rate_list {
+	double		v[SWEEP_RATES_MAX];
+	bool		pct[SWEEP_RATES_MAX];
+	unsigned	n;
 };
 
 struct plan {
@@ -416,6 +440,14 @@ struct cell_result {
 	int		 err_errno;
 	uint64_t	 err_offset;
 	unsigned	 inflight_max;		/* most I/Os in flight at once, summed over jobs */
+	/*
+	 * An open-loop cell's schedule kept (cell.rate_iops > 0): how late
+	 * I/Os were issued after they were due (a full queue, a late
+	 * wake-up), and their latency from the issue, as a closed-loop tool
+	 * would time them (lat_* above are from when they were due).
+	 */
+	uint64_t	 rate_lag_p99_ns, rate_lag_max_ns;
+	uint64_t	 rate_issue_pct_ns[PCT_COUNT];
 	bool		 steady;		/* steady state reached (with --steady) */
 	unsigned	 steady_at_s;		/* seconds after the ramp when it was */
 	struct steady_stats steady_last;	/* its last window (mean not kept in results.json) */
@@ -609,6 +641,7 @@ bool	 mode_is_random(enum rw_mode m);
 bool	 mode_writes(enum rw_mode m);
 bool	 mode_reads(enum rw_mode m);
 int	 parse_mode_list(const char *s, struct group *g);
+int	 parse_rate_list(const char *s, struct rate_list *l);
 unsigned edit_distance(const char *a, const char *b);
 
 

@@ -537,6 +537,18 @@ cmd_auto_check(const struct config *cfg)
 		    "runs a fixed plan)");
 		return -EINVAL;
 	}
+	if (cfg->rate != NULL && (cfg->auto_plan || cfg->hosts != NULL ||
+	    cfg->hosts_file != NULL)) {
+		sweep_error("--rate %s: not with %s (%s)", cfg->rate, cfg->auto_plan ? "--auto" :
+		    "--hosts", cfg->auto_plan ? "a rate's cap is the fixed plan's closed-loop cells, "
+		    "measured first" : "fio's client/server mode runs closed-loop cells only");
+		return -EINVAL;
+	}
+	if (cfg->rate == NULL && options_given(cfg, "arrivals")) {
+		sweep_error("--arrivals %s: only with --rate (it says when an open-loop cell's I/Os "
+		    "are due)", cfg->arrivals);
+		return -EINVAL;
+	}
 	if (cfg->auto_plan && cfg->resume != NULL) {
 		sweep_error("--auto with --resume %s: an --auto run keeps every cell it chose; start "
 		    "a new one (with --like %s to measure the same cells)", cfg->resume, cfg->resume);

@@ -139,9 +139,12 @@ report_write_all(const struct results *res, const char *dir, const struct report
 {
 	struct report_ctx ctx;
 	struct view view;
+	struct results closed;
+	bool open = results_closed_loop(res, &closed);
 	int err;
 
-	view_build_run(&view, res);
+	/* the views read the closed-loop cells; results.csv and the sheets of cells, all */
+	view_build_run(&view, open ? &closed : res);
 	memset(&ctx, 0, sizeof ctx);
 	ctx.res = res;
 	ctx.view = &view;
@@ -154,6 +157,8 @@ report_write_all(const struct results *res, const char *dir, const struct report
 		view.conclusions = NULL;
 	}
 	view_free(&view);
+	if (open)
+		results_closed_free(&closed);
 	return err;
 }
 

@@ -1,0 +1,55 @@
+/*
+ * The record without its open-loop cells (--rate): the analyses of a
+ * closed loop (caps, knee, curves, stability, the summary) read a
+ * cell's IOPS as what the volume does flat out, which a cell held to a
+ * rate is not.  results.csv and the Cells sheet keep every cell.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "plan/plan.h"
+#include "results/results.h"
+
+/*
+ * res's closed-loop cells alone into out, a shallow copy (their series,
+ * rounds and attempts are res's, and res must outlive it), renumbered;
+ * false, out untouched, when res has no open-loop cell.  Free out with
+ * results_closed_free, never results_free.
+ */
+bool
+results_closed_loop(const struct results *res, struct results *out)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < res->plan.ncells; i++)
+		n += !plan_cell_open(&res->cells[i].cell);
+	if (n == res->plan.ncells)
+		return false;
+	*out = *res;
+	out->cells = xcalloc(n ? n : 1, sizeof *out->cells);
+	out->plan.cells = xcalloc(n ? n : 1, sizeof *out->plan.cells);
+	out->ndone = 0;
+	for (i = 0, n = 0; i < res->plan.ncells; i++) {
+		if (plan_cell_open(&res->cells[i].cell))
+			continue;
+		out->cells[n] = res->cells[i];
+		out->plan.cells[n] = res->plan.cells[i];
+		out->cells[n].cell.index = out->plan.cells[n].index = n;
+		out->ndone += out->cells[n].status != CELL_PENDING;
+		n++;
+	}
+	out->plan.ncells = n;
+	return true;
+}
+
+void
+results_closed_free(struct results *out)
+{
+	free(out->cells);
+	free(out->plan.cells);
+	out->cells = NULL;
+	out->plan.cells = NULL;
+}

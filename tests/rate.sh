@@ -1,0 +1,90 @@
+#!/bin/sh
+# Open-loop cells (--rate) through the whole pipeline on the null engine:
+# the plan lists them after the closed-loop cells, a percent takes the
+# closed-loop cell's IOPS as its cap, a cell achieves the rate it was
+# offered, records how late issue fell behind and the latency from the
+# issue beside the one from the due time, and results.json and
+# results.csv carry it all and read back.  Bad input is refused with one
+# line and exit 2.  (tests/rate-throttle.sh times a throttled device.)
+. "$top_srcdir/tests/common.sh"
+
+# 1. Bad input: one line, exit 2, nothing run.
+N="$SWEEP plan --engine null --file $T/t.dat --size 16m"
+expect_usage "a word for a rate" $N --rate fast
+expect_usage "a rate of 0" $N --rate 0
+expect_usage "a negative rate" $N --rate -5
+expect_usage "a percent and junk" $N --rate 5%x
+expect_usage "a percent over 1000" $N --rate 1500%
+expect_usage "an empty rate" $N --rate 10%,,
+expect_usage "unknown arrivals" $N --rate 500 --arrivals bursty
+expect_usage "--arrivals without --rate" $N --arrivals poisson
+expect_usage "--rate with --auto (a percent has no fixed cap to take)" $N --auto --rate 50%
+expect_usage "--rate with --hosts" "$SWEEP" run --engine null --file "$T/t.dat" --size 16m \
+    --hosts localhost --rate 500
+
+# 2. The plan: each closed-loop cell, then each again at each rate.
+$N --modes randread,randwrite --bs 4k --depth 4 --rate 10%,500 --arrivals poisson \
+    >"$T/plan.txt" 2>&1 || fail "plan: $(cat "$T/plan.txt")"
+grep -q "^Plan: 6 cells" "$T/plan.txt" || fail "plan: want 6 cells: $(cat "$T/plan.txt")"
+grep -q "^Rate cells: 4 of the 6 open-loop (--rate), after the closed-loop cells; I/Os due as a \
+Poisson process" "$T/plan.txt" || fail "plan: no rate line: $(cat "$T/plan.txt")"
+[ "$(grep -c "closed loop$" "$T/plan.txt")" -eq 2 ] &&
+    [ "$(grep -c "10% of cap$" "$T/plan.txt")" -eq 2 ] &&
+    [ "$(grep -c "500 IOPS$" "$T/plan.txt")" -eq 2 ] || fail "plan's cells: $(cat "$T/plan.txt")"
+ok "the plan lists 2 closed-loop cells, then each at 10% of cap and at 500 IOPS"
+
+# 3. A run: the closed-loop cell first, a percent of its IOPS, and a rate in IOPS.
+null_sweep run --modes randread --bs 4k --depth 4 --rate 0.01%,2000 \
+    --arrivals poisson --formats csv
+results_py "$T/run/results.json" "
+c, p, r = d['cells']
+assert 'rate_iops' not in c and 'rate' not in c, c.keys()
+assert p['rate_pct'] == 0.01 and p['arrivals'] == 'poisson', p
+cap = c['iops']
+assert abs(p['rate_iops'] - cap * 0.0001) <= 1e-6 * cap, (p['rate_iops'], cap)
+assert r['rate_iops'] == 2000 and 'rate_pct' not in r, r
+for x in (p, r):
+    assert x['status'] == 'ok', x['status_reason']
+    # achieved: the I/Os done in the window, those a Poisson schedule put
+    # there (a count of standard deviation sqrt(n)) within 5 of them
+    off = x['rate_iops'] * x['runtime_ns'] / 1e9
+    assert abs(x['ios'] - off) <= 5 * off ** 0.5 + 8, (x['rate_iops'], x['ios'], off)
+    lag, il, lat = x['rate']['lag_ns'], x['rate']['issue_lat_ns'], x['lat_ns']
+    assert 0 <= lag['p99'] <= lag['max'], lag
+    # timed from when it was due, an I/O is never faster than from its issue
+    for k in ('p50', 'p99', 'p99.9'):
+        assert il[k] <= lat[k] * 1.01, (k, il, lat)
+assert d['plan']['cells'][1]['rate_pct'] == 0.01 and d['plan']['cells'][1]['rate_iops'] == 0
+assert d['plan']['cells'][2]['rate_iops'] == 2000
+"
+ok "a percent of the closed-loop cell's IOPS, and 2000 IOPS, achieved as offered"
+
+"$PY" - "$T/run/results.csv" <<'EOF' || fail "results.csv lacks the rate columns"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows[0]["rate_offered_iops"] == "" and rows[0]["rate_lag_p99_us"] == "", rows[0]
+assert float(rows[2]["rate_offered_iops"]) == 2000, rows[2]
+assert float(rows[1]["rate_pct"]) == 0.01, rows[1]
+for r in rows[1:]:
+    assert float(r["rate_lag_max_us"]) >= float(r["rate_lag_p99_us"]) >= 0, r
+    assert float(r["lat_issue_p99_us"]) > 0, r
+EOF
+ok "results.csv: offered rate, percent, lag and latency from the issue"
+
+# 4. Read back and written again, the open-loop keys are the same.
+"$top_builddir/tests/schema-tool" rewrite "$T/run/results.json" >"$T/again.json" ||
+    fail "schema-tool rewrite"
+"$PY" - "$T/run/results.json" "$T/again.json" <<'EOF' || fail "rate keys changed on read back"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+for x, y in zip(a["cells"], b["cells"]):
+    for k in ("rate_iops", "rate_pct", "arrivals", "rate", "lat_ns"):
+        assert x.get(k) == y.get(k), (k, x.get(k), y.get(k))
+EOF
+ok "results.json's open-loop keys read back unchanged"
+
+# 5. The report's closed-loop analyses see the closed-loop cell alone.
+"$SWEEP" report "$T/run/results.json" -o "$T/run" --formats md >"$T/rep.log" 2>&1 ||
+    fail "report: $(cat "$T/rep.log")"
+
+ok "report written"
