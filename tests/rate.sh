@@ -83,8 +83,25 @@ for x, y in zip(a["cells"], b["cells"]):
 EOF
 ok "results.json's open-loop keys read back unchanged"
 
-# 5. The report's closed-loop analyses see the closed-loop cell alone.
-"$SWEEP" report "$T/run/results.json" -o "$T/run" --formats md >"$T/rep.log" 2>&1 ||
+# 5. The report: the closed-loop analyses see the closed-loop cell alone;
+#    the latency-load section has it as the cap's row, then each rate by
+#    the rate offered, and a sentence on where p99 leaves its low level.
+"$SWEEP" report "$T/run/results.json" -o "$T/run" --formats md,html >"$T/rep.log" 2>&1 ||
     fail "report: $(cat "$T/rep.log")"
-
-ok "report written"
+"$PY" - "$T/run/report.md" "$T/run/report.html" <<'EOF' || fail "report.md's latency-load section"
+import re, sys
+md, html = (open(p).read() for p in sys.argv[1:])
+sec = md[md.index("## Latency at an offered load"):]
+sec = sec[:sec.index("\n## ", 3)]
+rows = [l.split(" | ") for l in sec.split("\n") if l.startswith("| randread")]
+names = [r[0].lstrip("| ") for r in rows]
+assert names[0] == "randread 4K QD4, closed loop" and sorted(names[1:]) == [
+    "randread 4K QD4 at 0.01%", "randread 4K QD4 at 2,000 IOPS"], names
+offered = [float(r[1].replace(",", "")) for r in rows[1:]]
+assert offered == sorted(offered), ("by the rate offered", offered)
+assert re.search(r"randread 4K QD4: p99 (doubles above ~[\d,]+ IOPS|stays within 2x)", sec), sec
+assert "Latency at an offered load" in html and "randread 4K QD4 at 2,000 IOPS" in html
+# the closed-loop analyses: one cell planned, not three
+assert re.search(r"\| Cells \| 1 planned, 1 done \|", md), "the run table counts the rate cells"
+EOF
+ok "report.md and .html: the latency-load table and its sentence"

@@ -605,6 +605,11 @@ struct results {
 	unsigned	 nwarnings;
 	struct expect	 expect;
 	struct autoplan_record autoplan;	/* --auto only */
+	/*
+	 * A closed-loop copy (results_closed_loop): the open-loop cells it
+	 * left out, kept after the plan's in cells[plan.ncells ...]; 0 else.
+	 */
+	unsigned	 nopen;
 };
 
 /* hosts.c: the hosts of a multi-host run, and fio's aggregate of them */

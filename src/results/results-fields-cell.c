@@ -665,7 +665,7 @@ const struct results_field results_cell_fields[] = {
 	  "gives each mixed job's own share. Reports treat each share as a mode of its own "
 	  "when a mode has several" },
 	{ .key = "rate_iops", .type = RF_DOUBLE, .off = CR(cell.rate_iops), .flags = RF_PLAN,
-	  .min = 0, .max = SWEEP_RATE_MAX, .when = rate_given,
+	  .min = 0, .max = 1e12, .when = rate_given,
 	  .doc = "open-loop cells (`--rate`) only: the rate offered, IOPS of all jobs together "
 	  "(a percent's, once the cell ran; 0 before); `iops` is the rate achieved. Absent in "
 	  "closed-loop cells" },

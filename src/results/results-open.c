@@ -15,8 +15,9 @@
 
 /*
  * res's closed-loop cells alone into out, a shallow copy (their series,
- * rounds and attempts are res's, and res must outlive it), renumbered;
- * false, out untouched, when res has no open-loop cell.  Free out with
+ * rounds and attempts are res's, and res must outlive it), renumbered,
+ * and its open-loop cells after them (out->nopen, for the views of the
+ * load); false, out untouched, when res has no open-loop cell.  Free out with
  * results_closed_free, never results_free.
  */
 bool
@@ -29,7 +30,8 @@ results_closed_loop(const struct results *res, struct results *out)
 	if (n == res->plan.ncells)
 		return false;
 	*out = *res;
-	out->cells = xcalloc(n ? n : 1, sizeof *out->cells);
+	out->nopen = res->plan.ncells - n;
+	out->cells = xcalloc(res->plan.ncells, sizeof *out->cells);
 	out->plan.cells = xcalloc(n ? n : 1, sizeof *out->plan.cells);
 	out->ndone = 0;
 	for (i = 0, n = 0; i < res->plan.ncells; i++) {
@@ -42,6 +44,9 @@ results_closed_loop(const struct results *res, struct results *out)
 		n++;
 	}
 	out->plan.ncells = n;
+	for (i = 0; i < res->plan.ncells; i++)
+		if (plan_cell_open(&res->cells[i].cell))
+			out->cells[n++] = res->cells[i];
 	return true;
 }
 

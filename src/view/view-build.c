@@ -20,6 +20,7 @@ static const struct {
 } view_sections[] = {
 	{ "Data moved", view_io },
 	{ "Queue depth x jobs", view_jobs },
+	{ "Latency at an offered load", view_load },
 	{ NULL, NULL }		/* the end */
 };
 

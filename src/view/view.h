@@ -534,6 +534,9 @@ const char *view_summary_marks(const struct view_table *t, char *buf, size_t len
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
 
+/* view-load.c: per workload of the open-loop cells, latency against the rate achieved */
+void	 view_load(const struct results *res, const struct summary *sum, struct view_table *t);
+
 /*
  * view-jobs.c: per workload at several job counts, IOPS by depth x jobs,
  * saturation, scaling (a large run's: each job count's best of every depth);
