@@ -117,8 +117,10 @@ ld_workload(const struct results *res, const struct cell *w, const struct cell_r
 }
 
 /*
- * Where p99 leaves its low-load level (the lowest rate's): the last rate
- * before it doubles, or how far it stayed within 2x; appended to *note.
+ * Where p99 leaves its low-load level (the lowest rate's): the rate below
+ * the highest ones that all have twice that p99 or more, so one noisy
+ * cell in between (a host's late wake-ups) does not name too low a rate;
+ * or how far it stayed within 2x.  Appended to *note.
  */
 static void
 ld_sentence(char **note, const char *name, const struct cell_result **c, unsigned n, double cap)
@@ -128,7 +130,7 @@ ld_sentence(char **note, const char *name, const struct cell_result **c, unsigne
 	unsigned k;
 	char *old = *note;
 
-	for (k = 1; k < n && (double)c[k]->lat_pct_ns[2] < 2 * base; k++)
+	for (k = n; k > 1 && (double)c[k - 1]->lat_pct_ns[2] >= 2 * base; k--)
 		;
 	view_num(round(c[k - 1]->iops), 0, a, sizeof a);
 	view_num(cap > 0 ? c[k - 1]->iops / cap * 100 : NAN, 0, b, sizeof b);
