@@ -556,6 +556,12 @@ report_doc_caption(const char *stem, bool big)
 		{ .stem = "series-",
 		  .caption = "IOPS per second of every cell of the mode, side by side in run "
 		    "order; dash and marker: queue depth." },
+		{ .stem = "load",
+		  .caption = "Open-loop cells (--rate): p99 (solid), p50 (dashed) and p99.9 "
+		    "(dotted) latency, timed from when each I/O was due, against the IOPS each "
+		    "rate achieved; colour: workload; the dashed vertical line is its cap, the "
+		    "best IOPS of its closed-loop cells. Where the lines turn up the volume "
+		    "queues; past the cap the latency is the backlog's." },
 		{ .stem = "compare-heat-",
 		  .caption = "Each run's IOPS over the first run's at every block size and queue "
 		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "

@@ -45,6 +45,15 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	v->docs = view_docs_build(res, sum);
 	v->chart = xcalloc(1, sizeof *v->chart);
 	view_chart_build(v->chart, res, sum);
+	/* the latency-load chart, after the others: a run with open-loop cells only */
+	if ((v->load = view_load_chart(res)) != NULL && v->chart->nentries < VIEW_CHARTS_MAX) {
+		struct view_chart_entry *e = &v->chart->entry[v->chart->nentries++];
+
+		memset(e, 0, sizeof *e);
+		str_copy(e->stem, sizeof e->stem, "load");
+		str_copy(e->title, sizeof e->title, "Latency against the rate achieved (--rate), "
+		    "timed from when each I/O was due");
+	}
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
@@ -100,6 +109,8 @@ view_free(struct view *v)
 	view_chart_free(v->chart);
 	free(v->chart);
 	v->chart = NULL;
+	view_load_free(v->load);
+	v->load = NULL;
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);
 	if (v->own_sum != NULL) {	/* last: the views above point into it */

@@ -183,3 +183,61 @@ view_load(const struct results *res, const struct summary *sum, struct view_tabl
 	}
 	free(c);
 }
+
+/* The chart's lines: a workload each, its rates by the rate offered.  Caller frees (view_load_free). */
+struct view_load *
+view_load_chart(const struct results *res)
+{
+	const struct cell_result **c = xcalloc(res->nopen ? res->nopen : 1, sizeof *c);
+	struct view_load *l = xcalloc(1, sizeof *l);
+	unsigned i, k, n;
+	char name[96];
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *w = &res->cells[i];
+		struct view_load_line *ln;
+
+		if (!results_cell_has_figures(w) || (n = ld_workload(res, &w->cell, c)) == 0)
+			continue;
+		l->lines = xrealloc(l->lines, (l->n + 1) * sizeof *l->lines);
+		ln = &l->lines[l->n++];
+		ld_name(&w->cell, name, sizeof name);
+		ln->name = xstrdup(name);
+		ln->cap = ld_cap(res, &w->cell);
+		ln->n = n;
+		ln->iops = xcalloc(n, sizeof *ln->iops);
+		ln->p50 = xcalloc(n, sizeof *ln->p50);
+		ln->p99 = xcalloc(n, sizeof *ln->p99);
+		ln->p999 = xcalloc(n, sizeof *ln->p999);
+		for (k = 0; k < n; k++) {
+			ln->iops[k] = c[k]->iops;
+			ln->p50[k] = (double)c[k]->lat_pct_ns[0] / 1e6;
+			ln->p99[k] = (double)c[k]->lat_pct_ns[2] / 1e6;
+			ln->p999[k] = (double)c[k]->lat_pct_ns[3] / 1e6;
+		}
+	}
+	free(c);
+	if (l->n == 0) {
+		free(l);
+		return NULL;
+	}
+	return l;
+}
+
+void
+view_load_free(struct view_load *l)
+{
+	unsigned i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->n; i++) {
+		free(l->lines[i].name);
+		free(l->lines[i].iops);
+		free(l->lines[i].p50);
+		free(l->lines[i].p99);
+		free(l->lines[i].p999);
+	}
+	free(l->lines);
+	free(l);
+}

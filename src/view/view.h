@@ -495,6 +495,7 @@ struct view {
 	struct view_curves	 curves;	/* the queue-depth curves */
 	struct view_docs	*docs;	/* the header, notes, retries and workloads (below) */
 	struct view_chart	*chart;		/* what the gnuplot charts draw (view-chart.c) */
+	struct view_load	*load;		/* the latency-load chart's lines (view-load.c) */
 	char			*conclusions;	/* the terminal's lines (view-conclusions.c); NULL none */
 	struct summary		*own_sum;	/* view_build_run's summary, freed with the view */
 };
@@ -534,8 +535,28 @@ const char *view_summary_marks(const struct view_table *t, char *buf, size_t len
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
 
-/* view-load.c: per workload of the open-loop cells, latency against the rate achieved */
+/*
+ * view-load.c: per workload of the open-loop cells, latency against the
+ * rate achieved: the report's table, and the chart's lines (stem "load"):
+ * per workload its rates' achieved IOPS and p50, p99, p99.9 from the due
+ * time (ms), by rate, and its cap (the closed-loop cells' best IOPS; 0:
+ * none).  view_load_chart returns NULL for a run without open-loop cells.
+ */
+struct view_load_line {
+	char		*name;		/* "randread 4K QD32" */
+	double		 cap;
+	unsigned	 n;
+	double		*iops, *p50, *p99, *p999;
+};
+
+struct view_load {
+	struct view_load_line *lines;
+	unsigned	 n;
+};
+
 void	 view_load(const struct results *res, const struct summary *sum, struct view_table *t);
+struct view_load *view_load_chart(const struct results *res);
+void	 view_load_free(struct view_load *l);
 
 /*
  * view-jobs.c: per workload at several job counts, IOPS by depth x jobs,
