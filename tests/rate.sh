@@ -105,3 +105,36 @@ assert "Latency at an offered load" in html and "randread 4K QD4 at 2,000 IOPS" 
 assert re.search(r"\| Cells \| 1 planned, 1 done \|", md), "the run table counts the rate cells"
 EOF
 ok "report.md and .html: the latency-load table and its sentence"
+
+# 6. fio's rate jobs import as open-loop cells: rate_iops per job times
+#    numjobs, rate_process=poisson, fio's latency (from the issue) both as
+#    the cell's and as the issue's, no lag, and a warning that says so.
+F="$top_srcdir/tests/fixtures/fio/rate.json"
+"$SWEEP" import "$F" -o "$T/imp" --formats csv,md >"$T/imp.log" 2>&1 ||
+    fail "import: $(cat "$T/imp.log")"
+results_py "$T/imp/results.json" "
+c, p, f = d['cells']
+assert 'rate_iops' not in c, c
+assert p['jobs'] == 2 and p['rate_iops'] == 2000 and p['arrivals'] == 'poisson', p
+assert f['rate_iops'] == 500 and f['arrivals'] == 'fixed', f
+for x in (p, f):
+    assert x['rate']['issue_lat_ns'] == {k: x['lat_ns'][k] for k in x['rate']['issue_lat_ns']}, x
+    assert x['rate']['lag_ns'] == {'p99': None, 'max': None}, x['rate']
+    assert 0 < x['iops'] <= x['rate_iops'] * 1.02, (x['iops'], x['rate_iops'])
+assert any('2 fio jobs with rate_iops: open-loop cells' in w for w in d['warnings']), d['warnings']
+"
+grep -q "| randread 4K QD4 at 500 IOPS |" "$T/imp/report.md" ||
+    fail "import: no rate row in report.md: $(cat "$T/imp/report.md")"
+ok "fio's rate_iops jobs import as open-loop cells, their latency fio's own"
+
+# A rate_iops that is no rate (inf) leaves that job out, said.
+"$PY" - "$F" "$T/inf.json" <<'EOF' || fail "making inf.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["jobs"][2]["job options"]["rate_iops"] = "inf"
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+"$SWEEP" import "$T/inf.json" -o "$T/inf" --formats csv >"$T/inf.log" 2>&1 || fail "import inf: $(cat "$T/inf.log")"
+grep -q "left out 1 fio job: rate-500 (rate_iops is not a rate of 0 to 10^9 IOPS)" "$T/inf.log" ||
+    fail "import inf: $(cat "$T/inf.log")"
+ok "a rate_iops of inf: the job left out, with the reason"

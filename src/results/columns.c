@@ -333,13 +333,13 @@ COLUMN_GETTER(get_rate_pct)
 
 COLUMN_GETTER(get_rate_lag_p99)
 {
-	if (plan_cell_open(&r->cell) && r->ios > 0)
+	if (plan_cell_open(&r->cell) && r->rate_lag_max_ns > 0)
 		number(v, (double)r->rate_lag_p99_ns / 1e3);
 }
 
 COLUMN_GETTER(get_rate_lag_max)
 {
-	if (plan_cell_open(&r->cell) && r->ios > 0)
+	if (plan_cell_open(&r->cell) && r->rate_lag_max_ns > 0)
 		number(v, (double)r->rate_lag_max_ns / 1e3);
 }
 

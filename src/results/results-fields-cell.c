@@ -489,9 +489,16 @@ static const struct results_field lat_fields[] = {
 	{ .key = NULL }
 };
 
+/* An import's rate cell (fio's rate_iops) has no lag: fio keeps none. */
+static bool
+rate_lag_known(const void *base)
+{
+	return ((const struct cell_result *)base)->rate_lag_max_ns > 0;
+}
+
 static const struct results_field rate_lag_fields[] = {
-	{ .key = "p99", .type = RF_U64, .off = CR(rate_lag_p99_ns) },
-	{ .key = "max", .type = RF_U64, .off = CR(rate_lag_max_ns) },
+	{ .key = "p99", .type = RF_U64, .off = CR(rate_lag_p99_ns), .nonnull = rate_lag_known },
+	{ .key = "max", .type = RF_U64, .off = CR(rate_lag_max_ns), .nonnull = rate_lag_known },
 	{ .key = NULL }
 };
 
@@ -507,10 +514,12 @@ static const struct results_field rate_issue_fields[] = {
 static const struct results_field rate_fields[] = {
 	{ .key = "lag_ns", .type = RF_OBJECT, .sub = rate_lag_fields,
 	  .doc = "how late I/Os were issued after they were due (%k), over those due in the "
-	  "window: a full queue (depth in flight) or a late wake-up" },
+	  "window: a full queue (depth in flight) or a late wake-up; null in a fio import's "
+	  "rate job (fio keeps no such figure)" },
 	{ .key = "issue_lat_ns", .type = RF_OBJECT, .sub = rate_issue_fields,
 	  .doc = "the same I/Os' latency from when each was issued (%k), as a closed-loop tool "
-	  "(fio's rate_iops) times them: a stall that delays issue hides here" },
+	  "(fio's rate_iops) times them: a stall that delays issue hides here. A fio import's "
+	  "rate job has fio's own here and in `lat_ns`" },
 	{ .key = NULL }
 };
 

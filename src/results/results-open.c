@@ -14,6 +14,18 @@
 #include "results/results.h"
 
 /*
+ * A cell the closed-loop views leave out: an open-loop cell sweep ran,
+ * its latency from the due time and its lag kept.  An import's rate job
+ * (fio's rate_iops: latency from the issue, no lag) stays in them, as
+ * before fio's rate jobs were read as such.
+ */
+static bool
+results_open_own(const struct cell_result *r)
+{
+	return plan_cell_open(&r->cell) && r->rate_lag_max_ns > 0;
+}
+
+/*
  * res's closed-loop cells alone into out, a shallow copy (their series,
  * rounds and attempts are res's, and res must outlive it), renumbered,
  * and its open-loop cells after them (out->nopen, for the views of the
@@ -26,7 +38,7 @@ results_closed_loop(const struct results *res, struct results *out)
 	unsigned i, n = 0;
 
 	for (i = 0; i < res->plan.ncells; i++)
-		n += !plan_cell_open(&res->cells[i].cell);
+		n += !results_open_own(&res->cells[i]);
 	if (n == res->plan.ncells)
 		return false;
 	*out = *res;
@@ -35,7 +47,7 @@ results_closed_loop(const struct results *res, struct results *out)
 	out->plan.cells = xcalloc(n ? n : 1, sizeof *out->plan.cells);
 	out->ndone = 0;
 	for (i = 0, n = 0; i < res->plan.ncells; i++) {
-		if (plan_cell_open(&res->cells[i].cell))
+		if (results_open_own(&res->cells[i]))
 			continue;
 		out->cells[n] = res->cells[i];
 		out->plan.cells[n] = res->plan.cells[i];
@@ -45,7 +57,7 @@ results_closed_loop(const struct results *res, struct results *out)
 	}
 	out->plan.ncells = n;
 	for (i = 0; i < res->plan.ncells; i++)
-		if (plan_cell_open(&res->cells[i].cell))
+		if (results_open_own(&res->cells[i]))
 			out->cells[n++] = res->cells[i];
 	return true;
 }

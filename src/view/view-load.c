@@ -7,7 +7,9 @@
  * behind; the workload's closed-loop cell is the cap line's row.  The
  * note says, per workload, where p99 leaves its low-load level: "p99
  * doubles above ~2,400 IOPS, 80% of the cap".  The record is a closed-loop
- * copy (results_closed_loop): the open-loop cells follow the plan's.
+ * copy (results_closed_loop): a run's open-loop cells follow the plan's;
+ * an import's (fio's rate_iops jobs) are among the plan's cells, where the
+ * other views read them as they always did.
  */
 #include "config.h"
 
@@ -53,7 +55,7 @@ ld_cap(const struct results *res, const struct cell *c)
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
-		if (r->cell.mode == c->mode && r->cell.bs == c->bs &&
+		if (!plan_cell_open(&r->cell) && r->cell.mode == c->mode && r->cell.bs == c->bs &&
 		    r->cell.rwmixread == c->rwmixread && r->status == CELL_OK && r->iops > cap)
 			cap = r->iops;
 	}
@@ -93,7 +95,9 @@ ld_row(struct view_table *t, const char *label, const struct cell_result *r, dou
 	view_cell_number(t, row, LD_P999, (double)r->lat_pct_ns[3] / 1e6, i);
 	if (open) {
 		view_cell_number(t, row, LD_ISSUE_P999, (double)r->rate_issue_pct_ns[3] / 1e6, i);
-		view_cell_number(t, row, LD_LAG_P99, (double)r->rate_lag_p99_ns / 1e6, i);
+		/* an import's rate job has no lag (fio keeps none): blank, not 0 */
+		view_cell_number(t, row, LD_LAG_P99, r->rate_lag_max_ns > 0 ?
+		    (double)r->rate_lag_p99_ns / 1e6 : NAN, i);
 	}
 }
 
@@ -103,10 +107,11 @@ ld_workload(const struct results *res, const struct cell *w, const struct cell_r
 {
 	unsigned i, n = 0, k;
 
-	for (i = 0; i < res->nopen; i++) {
-		const struct cell_result *r = &res->cells[res->plan.ncells + i];
+	for (i = 0; i < res->plan.ncells + res->nopen; i++) {
+		const struct cell_result *r = &res->cells[i];
 
-		if (!ld_same(&r->cell, w) || !results_cell_has_figures(r) || r->ios == 0)
+		if (!plan_cell_open(&r->cell) || !ld_same(&r->cell, w) ||
+		    !results_cell_has_figures(r) || r->ios == 0)
 			continue;
 		for (k = n; k > 0 && out[k - 1]->cell.rate_iops > r->cell.rate_iops; k--)
 			out[k] = out[k - 1];
@@ -150,7 +155,7 @@ ld_sentence(char **note, const char *name, const struct cell_result **c, unsigne
 void
 view_load(const struct results *res, const struct summary *sum, struct view_table *t)
 {
-	const struct cell_result **c = xcalloc(res->nopen ? res->nopen : 1, sizeof *c);
+	const struct cell_result **c = xcalloc(res->plan.ncells + res->nopen, sizeof *c);
 	unsigned i, k, n;
 	char name[96], label[160];
 
@@ -164,7 +169,8 @@ view_load(const struct results *res, const struct summary *sum, struct view_tabl
 		const struct cell_result *w = &res->cells[i];
 		double cap;
 
-		if (!results_cell_has_figures(w) || (n = ld_workload(res, &w->cell, c)) == 0)
+		if (plan_cell_open(&w->cell) || !results_cell_has_figures(w) ||
+		    (n = ld_workload(res, &w->cell, c)) == 0)
 			continue;
 		cap = ld_cap(res, &w->cell);
 		ld_name(&w->cell, name, sizeof name);
@@ -188,7 +194,7 @@ view_load(const struct results *res, const struct summary *sum, struct view_tabl
 struct view_load *
 view_load_chart(const struct results *res)
 {
-	const struct cell_result **c = xcalloc(res->nopen ? res->nopen : 1, sizeof *c);
+	const struct cell_result **c = xcalloc(res->plan.ncells + res->nopen, sizeof *c);
 	struct view_load *l = xcalloc(1, sizeof *l);
 	unsigned i, k, n;
 	char name[96];
@@ -197,7 +203,8 @@ view_load_chart(const struct results *res)
 		const struct cell_result *w = &res->cells[i];
 		struct view_load_line *ln;
 
-		if (!results_cell_has_figures(w) || (n = ld_workload(res, &w->cell, c)) == 0)
+		if (plan_cell_open(&w->cell) || !results_cell_has_figures(w) ||
+		    (n = ld_workload(res, &w->cell, c)) == 0)
 			continue;
 		l->lines = xrealloc(l->lines, (l->n + 1) * sizeof *l->lines);
 		ln = &l->lines[l->n++];
