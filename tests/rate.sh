@@ -138,3 +138,25 @@ EOF
 grep -q "left out 1 fio job: rate-500 (rate_iops is not a rate of 0 to 10^9 IOPS)" "$T/inf.log" ||
     fail "import inf: $(cat "$T/inf.log")"
 ok "a rate_iops of inf: the job left out, with the reason"
+
+# 7. --resume: a rate cell not run yet runs at its rate, the plan's.
+cp -r "$T/run" "$T/res"
+"$PY" - "$T/res/results.json" <<'EOF' || fail "making a run to resume"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["cells"][2]
+d["cells"][2] = {k: c[k] for k in ("index", "mode", "bs", "depth", "jobs", "rate_iops", "arrivals")}
+d["cells"][2]["status"] = "pending"
+d["cells_done"] = 2
+json.dump(d, open(sys.argv[1], "w"))
+EOF
+"$SWEEP" run --resume "$T/res" --formats csv >"$T/res.log" 2>&1 || fail "resume: $(cat "$T/res.log")"
+grep -q "^\[3/3\] randread  bs 4k   depth 4    jobs 1   rate 2000 " "$T/res.log" ||
+    fail "resume: no rate cell line: $(cat "$T/res.log")"
+results_py "$T/res/results.json" "
+r = d['cells'][2]
+assert r['status'] == 'ok' and r['rate_iops'] == 2000 and r['arrivals'] == 'poisson', r
+off = 2000 * r['runtime_ns'] / 1e9
+assert abs(r['ios'] - off) <= 5 * off ** 0.5 + 8, (r['ios'], off)
+"
+ok "--resume runs a pending rate cell at its rate"

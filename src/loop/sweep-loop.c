@@ -110,6 +110,8 @@ sweep_loop_print_cell(FILE *f, const struct cell_result *r, unsigned k, unsigned
 	    size_short(r->cell.bs, bs, sizeof bs), r->cell.depth, r->cell.jobs);
 	if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode) && r->cell.rwmix_set)
 		fprintf(f, "reads %3u%% ", r->cell.rwmixread);
+	if (plan_cell_open(&r->cell))
+		fprintf(f, "rate %.0f ", r->cell.rate_iops);
 	if (r->status == CELL_SKIPPED || (r->status == CELL_FAILED && r->ios == 0)) {
 		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
 		return;

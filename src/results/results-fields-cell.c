@@ -93,6 +93,25 @@ results_fields_rwmix_read(const cJSON *o, struct cell *c, unsigned plan_share)
 		c->rwmix_set = false;
 }
 
+/*
+ * A plan cell's rate (--rate): "rate_iops" (0 .. 1e12), "rate_pct" (0 ..
+ * 1000) and "arrivals", as the cells' rows read them; none: closed loop.
+ */
+void
+results_fields_rate_read(const cJSON *o, struct cell *c)
+{
+	const cJSON *iops = cJSON_GetObjectItemCaseSensitive(o, "rate_iops");
+	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(o, "rate_pct");
+	char a[16];
+
+	c->rate_iops = cJSON_IsNumber(iops) && iops->valuedouble >= 0 &&
+	    iops->valuedouble <= 1e12 ? iops->valuedouble : 0;
+	c->rate_pct = cJSON_IsNumber(pct) && pct->valuedouble >= 0 && pct->valuedouble <= 1000 ?
+	    pct->valuedouble : 0;
+	results_fields_str(o, "arrivals", a, sizeof a);
+	c->arrivals = strcmp(a, "poisson") == 0 ? RATE_POISSON : RATE_FIXED;
+}
+
 static int
 rwmix_read(const cJSON *o, const struct results_field *f, void *base, char *err, size_t errlen)
 {
