@@ -160,3 +160,21 @@ off = 2000 * r['runtime_ns'] / 1e9
 assert abs(r['ios'] - off) <= 5 * off ** 0.5 + 8, (r['ios'], off)
 "
 ok "--resume runs a pending rate cell at its rate"
+
+# 8. sweep compare lines up closed-loop cells: a run's rate cells (the
+#    same mode, bs, depth and jobs as its closed-loop cell) are left out,
+#    said, not matched in their place.
+"$SWEEP" compare "$T/run" "$T/res" -o "$T/cmp" --formats csv >"$T/cmp.log" 2>&1 ||
+    fail "compare: $(cat "$T/cmp.log")"
+[ "$(grep -c "left out its 2 open-loop cells (--rate)" "$T/cmp.log")" -eq 2 ] &&
+    grep -q "^1 cells in common, 0 in only some runs" "$T/cmp.log" ||
+    fail "compare: $(cat "$T/cmp.log")"
+"$PY" - "$T/cmp/compare.csv" "$T/run/results.json" <<'PYEOF' || fail "compare.csv"
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+closed = json.load(open(sys.argv[2]))["cells"][0]
+assert len(rows) == 1, rows
+iops = [float(v) for k, v in rows[0].items() if k.endswith(" IOPS") and "/" not in k and not k.startswith("winner")]
+assert any(abs(v - closed["iops"]) <= 0.001 * closed["iops"] for v in iops), (rows[0], closed["iops"])
+PYEOF
+ok "compare: the closed-loop cells lined up, the rate cells left out and said"

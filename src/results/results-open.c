@@ -19,7 +19,7 @@
  * (fio's rate_iops: latency from the issue, no lag) stays in them, as
  * before fio's rate jobs were read as such.
  */
-static bool
+bool
 results_open_own(const struct cell_result *r)
 {
 	return plan_cell_open(&r->cell) && r->rate_lag_max_ns > 0;
@@ -69,4 +69,31 @@ results_closed_free(struct results *out)
 	free(out->plan.cells);
 	out->cells = NULL;
 	out->plan.cells = NULL;
+}
+
+/*
+ * Drop res's open-loop cells (results_open_own) in place, freeing them,
+ * the rest renumbered; how many went.  For a comparison, which lines up
+ * closed-loop cells by mode, bs, depth and jobs: a rate cell has the same.
+ */
+unsigned
+results_drop_open(struct results *res)
+{
+	unsigned i, n = 0, dropped = 0;
+
+	res->ndone = 0;
+	for (i = 0; i < res->plan.ncells; i++) {
+		if (results_open_own(&res->cells[i])) {
+			results_cell_free(&res->cells[i]);
+			dropped++;
+			continue;
+		}
+		res->cells[n] = res->cells[i];
+		res->plan.cells[n] = res->plan.cells[i];
+		res->cells[n].cell.index = res->plan.cells[n].index = n;
+		res->ndone += res->cells[n].status != CELL_PENDING;
+		n++;
+	}
+	res->plan.ncells = n;
+	return dropped;
 }
