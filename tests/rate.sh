@@ -178,3 +178,20 @@ iops = [float(v) for k, v in rows[0].items() if k.endswith(" IOPS") and "/" not 
 assert any(abs(v - closed["iops"]) <= 0.001 * closed["iops"] for v in iops), (rows[0], closed["iops"])
 PYEOF
 ok "compare: the closed-loop cells lined up, the rate cells left out and said"
+
+# 9. plan --fio-jobfile: a rate in IOPS as fio's rate_iops (per job) and
+#    rate_process; a percent has no IOPS before the run, refused.
+"$SWEEP" plan --engine null --file "$T/t.dat" --size 16m --modes randread --bs 4k --depth 4 \
+    --jobs 2 --rate 500 --arrivals poisson --fio-jobfile "$T/j.fio" >/dev/null 2>"$T/j.err" ||
+    fail "plan --fio-jobfile: $(cat "$T/j.err")"
+"$PY" - "$T/j.fio" <<'PYEOF' || fail "j.fio: $(cat "$T/j.fio")"
+import sys
+jobs = open(sys.argv[1]).read().split("\n[")[2:]
+assert len(jobs) == 2, jobs
+assert "rate_iops" not in jobs[0], jobs[0]
+assert jobs[1].startswith("randread-4k-qd4-j2-rate500]"), jobs[1]
+assert "\nrate_iops=250\n" in jobs[1] and "\nrate_process=poisson\n" in jobs[1], jobs[1]
+PYEOF
+ok "plan --fio-jobfile: rate_iops=250 per job of 2, rate_process=poisson"
+expect_usage "--fio-jobfile with a percent rate" "$SWEEP" plan --engine null --file "$T/t.dat" \
+    --size 16m --rate 50% --fio-jobfile "$T/j2.fio"
