@@ -164,7 +164,7 @@ ok "--resume runs a pending rate cell at its rate"
 # 8. sweep compare lines up closed-loop cells: a run's rate cells (the
 #    same mode, bs, depth and jobs as its closed-loop cell) are left out,
 #    said, not matched in their place.
-"$SWEEP" compare "$T/run" "$T/res" -o "$T/cmp" --formats csv >"$T/cmp.log" 2>&1 ||
+"$SWEEP" compare "$T/run" "$T/res" -o "$T/cmp" --formats csv,md >"$T/cmp.log" 2>&1 ||
     fail "compare: $(cat "$T/cmp.log")"
 [ "$(grep -c "left out its 2 open-loop cells (--rate)" "$T/cmp.log")" -eq 2 ] &&
     grep -q "^1 cells in common, 0 in only some runs" "$T/cmp.log" ||
@@ -178,6 +178,18 @@ iops = [float(v) for k, v in rows[0].items() if k.endswith(" IOPS") and "/" not 
 assert any(abs(v - closed["iops"]) <= 0.001 * closed["iops"] for v in iops), (rows[0], closed["iops"])
 PYEOF
 ok "compare: the closed-loop cells lined up, the rate cells left out and said"
+"$PY" - "$T/cmp/compare.md" <<'EOF' || fail "compare.md's latency-load table"
+import sys
+md = open(sys.argv[1]).read()
+sec = md[md.index("## Latency at an offered load"):]
+sec = sec[:sec.index("\n## ", 3)] if "\n## " in sec[3:] else sec
+rows = {l.split(" | ")[0].lstrip("| "): l.split(" | ")[1:] for l in sec.split("\n")
+        if l.startswith("| randread")}
+assert set(rows) == {"randread 4K QD4 at 0.01%", "randread 4K QD4 at 2,000 IOPS"}, rows
+for name, cols in rows.items():
+    assert len(cols) == 6 and "-" not in [c.strip(" |") for c in cols], (name, cols)
+EOF
+ok "compare.md: the runs' rate cells side by side"
 
 # 9. plan --fio-jobfile: a rate in IOPS as fio's rate_iops (per job) and
 #    rate_process; a percent has no IOPS before the run, refused.

@@ -72,20 +72,26 @@ results_closed_free(struct results *out)
 }
 
 /*
- * Drop res's open-loop cells (results_open_own) in place, freeing them,
- * the rest renumbered; how many went.  For a comparison, which lines up
- * closed-loop cells by mode, bs, depth and jobs: a rate cell has the same.
+ * Move res's open-loop cells (results_open_own) after the plan's, in
+ * place, the rest renumbered: res->nopen of them, out of every view that
+ * reads the plan's cells (results_free frees them too); how many moved.
+ * For a comparison, which lines up closed-loop cells by mode, bs, depth
+ * and jobs (a rate cell has the same) and the open-loop cells apart.
  */
 unsigned
 results_drop_open(struct results *res)
 {
-	unsigned i, n = 0, dropped = 0;
+	struct cell_result *open;
+	struct cell *open_plan;
+	unsigned i, n = 0, k = 0, total = res->plan.ncells;
 
+	open = xcalloc(total ? total : 1, sizeof *open);
+	open_plan = xcalloc(total ? total : 1, sizeof *open_plan);
 	res->ndone = 0;
-	for (i = 0; i < res->plan.ncells; i++) {
+	for (i = 0; i < total; i++) {
 		if (results_open_own(&res->cells[i])) {
-			results_cell_free(&res->cells[i]);
-			dropped++;
+			open_plan[k] = res->plan.cells[i];
+			open[k++] = res->cells[i];
 			continue;
 		}
 		res->cells[n] = res->cells[i];
@@ -94,6 +100,11 @@ results_drop_open(struct results *res)
 		res->ndone += res->cells[n].status != CELL_PENDING;
 		n++;
 	}
+	memcpy(res->cells + n, open, k * sizeof *open);
+	memcpy(res->plan.cells + n, open_plan, k * sizeof *open_plan);
 	res->plan.ncells = n;
-	return dropped;
+	res->nopen = k;
+	free(open);
+	free(open_plan);
+	return k;
 }

@@ -248,3 +248,51 @@ view_load_free(struct view_load *l)
 	free(l->lines);
 	free(l);
 }
+
+/*
+ * A comparison's open-loop cells side by side (each run's moved after its
+ * plan's: results_drop_open): a row per workload and rate as asked ("at
+ * 50%": of each run's own cap), per run the rate offered, achieved and
+ * p99 from the due time.  No row when no run has such a cell.
+ */
+void
+view_load_compare(const struct compare *cmp, struct view_table *t)
+{
+	unsigned k, i, row, r, cols = 3 * cmp->nruns;
+	char name[96], label[160], head[224];
+
+	view_table_init(t, "Latency at an offered load (--rate)", cols);
+	str_copy(t->row_head, sizeof t->row_head, "Workload, rate");
+	for (k = 0; k < cmp->nruns; k++) {
+		const char *run = cmp->runs[k].label;
+
+		snprintf(head, sizeof head, "%s offered (IOPS)", run);
+		view_table_col(t, 3 * k, head, NULL, "IOPS", 0, -1);
+		snprintf(head, sizeof head, "%s achieved (IOPS)", run);
+		view_table_col(t, 3 * k + 1, head, NULL, "IOPS", 0, -1);
+		snprintf(head, sizeof head, "%s p99 (ms)", run);
+		view_table_col(t, 3 * k + 2, head, NULL, "ms", 2, -1);
+	}
+	for (k = 0; k < cmp->nruns; k++) {
+		const struct results *res = &cmp->runs[k].res;
+
+		for (i = 0; i < res->nopen; i++) {
+			const struct cell_result *c = &res->cells[res->plan.ncells + i];
+
+			if (!results_cell_has_figures(c) || c->ios == 0)
+				continue;
+			ld_name(&c->cell, name, sizeof name);
+			if (c->cell.rate_pct > 0)
+				snprintf(label, sizeof label, "%s at %g%%", name, c->cell.rate_pct);
+			else
+				snprintf(label, sizeof label, "%s at %s IOPS", name,
+				    view_num(c->cell.rate_iops, 0, (char[64]){ 0 }, 64));
+			for (r = 0; r < t->nrows && strcmp(t->rows[r].label, label) != 0; r++)
+				;
+			row = r < t->nrows ? r : view_table_add_row(t, label, c->cell.rate_iops);
+			view_cell_number(t, row, 3 * k, c->cell.rate_iops, -1);
+			view_cell_number(t, row, 3 * k + 1, c->iops, -1);
+			view_cell_number(t, row, 3 * k + 2, (double)c->lat_pct_ns[2] / 1e6, -1);
+		}
+	}
+}

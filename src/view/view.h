@@ -756,6 +756,7 @@ struct compare_view {
 	struct view_table	 verdicts;	/* per workload: its verdict */
 	struct view_table	 limits;	/* per run: against its caps; no row: none has any */
 	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
+	struct view_table	 load;		/* the runs' open-loop cells side by side (view-load.c) */
 	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
 	char			*unwritten;	/* the runs that read a region never written; NULL none */
 	char			*marks;		/* what the figures' and ratios' marks mean; NULL none */
@@ -764,6 +765,8 @@ struct compare_view {
 	unsigned		 nheat;
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
+/* view-load.c: the runs' open-loop cells side by side (results_drop_open moved them) */
+void	 view_load_compare(const struct compare *cmp, struct view_table *t);
 void	 view_compare_free(struct compare_view *v);
 
 /*
