@@ -117,7 +117,7 @@ expect_usage "hold too long" hold --hold 25h
 expect_usage "hold of two block sizes" hold --hold 1m --bs 4k,8k
 grep -q "one cell.*2 cells" "$T/.err" || fail "--hold: the message does not count the cells"
 for with in "--auto" "--repeat 2" "--rounds-until-steady 5" "--retry-unstable 1" \
-    "--runtime 5" "--steady 5"; do
+    "--runtime 5" "--steady 5" "--rate 50%"; do
 	# shellcheck disable=SC2086
 	expect_usage "hold with $with" hold --hold 1m $with
 	grep -q "with ${with%% *}" "$T/.err" || fail "--hold $with: the option is not named"

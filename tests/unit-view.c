@@ -217,7 +217,7 @@ static void
 check_table(const struct results *res, const struct summary *sum)
 {
 	struct view_chart vc;
-	struct view v = { .chart = &vc, .rec = res };
+	struct view v = { .chart = &vc, .rec = res, .all = res };
 	struct report_ctx ctx = { .view = &v };
 	struct report_table t;
 	unsigned k, ndoc = 0, nsheet = 0;

@@ -225,6 +225,59 @@ parse_uint_list(const char *s, uint64_t lo, uint64_t hi, struct num_list *l)
 	return parse_list(s, false, lo, hi, l);
 }
 
+/*
+ * --rate's list: "500,2000" (IOPS, at least 1, at most SWEEP_RATE_MAX) or
+ * "10%,50%,110%" (percents of the cap, above 0, at most 1000), mixed as
+ * given; a value twice is kept once.  -EINVAL on anything else, -E2BIG
+ * past SWEEP_RATES_MAX values.
+ */
+int
+parse_rate_list(const char *s, struct rate_list *l)
+{
+	char *copy = xstrdup(s), *item, *save = NULL, *end;
+	int err = 0;
+	unsigned k;
+
+	l->n = 0;
+	/* strtok_r would pass over an empty value: "10%,,50%" is a slip, not two rates */
+	if (s[0] == ',' || strstr(s, ",,") != NULL || (s[0] != '\0' && s[strlen(s) - 1] == ','))
+		err = -EINVAL;
+	for (item = strtok_r(copy, ",", &save); item != NULL && err == 0;
+	    item = strtok_r(NULL, ",", &save)) {
+		double v;
+		bool pct;
+
+		while (isspace((unsigned char)*item))
+			item++;
+		errno = 0;
+		v = strtod(item, &end);
+		pct = *end == '%';
+		end += pct;
+		while (isspace((unsigned char)*end))
+			end++;
+		if (end == item || *end != '\0' || errno != 0 || !(v > 0) ||
+		    !isdigit((unsigned char)item[0]) || v > (pct ? 1000 : SWEEP_RATE_MAX) ||
+		    (!pct && v < 1)) {
+			err = -EINVAL;
+			break;
+		}
+		for (k = 0; k < l->n && !(l->v[k] == v && l->pct[k] == pct); k++)
+			;
+		if (k < l->n)
+			continue;
+		if (l->n == SWEEP_RATES_MAX) {
+			err = -E2BIG;
+			break;
+		}
+		l->v[l->n] = v;
+		l->pct[l->n++] = pct;
+	}
+	free(copy);
+	if (err == 0 && l->n == 0)
+		err = -EINVAL;
+	return err;
+}
+
 /* "read,randread" or "all"; fills g's modes in the order given. */
 int
 parse_mode_list(const char *s, struct group *g)

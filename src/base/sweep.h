@@ -191,6 +191,8 @@ struct config {
 	unsigned	 budget_s;	/* --budget: the most an --auto run takes; 0 default */
 	unsigned	 hold_s;	/* --hold: one cell held this long; 0 off */
 	char		*like;		/* --auto --like DIR: the cells of an earlier run */
+	char		*rate;		/* --rate LIST: open-loop cells (parse_rate_list) */
+	char		*arrivals;	/* --arrivals fixed|poisson */
 	bool		 keep;
 	bool		 quiet;
 	bool		 stop_on_error;
@@ -224,6 +226,9 @@ struct config {
 #define CFG_SET_JOBS	0x8
 #define CFG_SET_RWMIX	0x10
 
+/* When an open-loop cell's I/Os are due: evenly spaced, or a Poisson process (seeded). */
+enum rate_arrivals { RATE_FIXED, RATE_POISSON };
+
 struct cell {
 	unsigned	index;
 	enum rw_mode	mode;
@@ -237,6 +242,25 @@ struct cell {
 	unsigned	rwmixread;
 	bool		rwmix_set;
 	char		why[96];	/* --auto: why it was chosen ("coarse pass"); empty otherwise */
+	/*
+	 * An open-loop cell (--rate): I/Os issued on a schedule of rate_iops
+	 * (all jobs together), at most depth in flight per job, each timed
+	 * from when it was due.  rate_pct > 0: the rate is that percent of
+	 * the cap (the best IOPS of the closed-loop cells of the same mode
+	 * and bs), set by the loop when the cell runs.  Both 0: closed loop.
+	 */
+	double		rate_iops;
+	double		rate_pct;
+	enum rate_arrivals arrivals;
+};
+
+/* --rate's list (parse_rate_list): IOPS, or percents of the cap where pct[i]. */
+#define SWEEP_RATES_MAX	32
+#define SWEEP_RATE_MAX	10000000	/* IOPS: an open-loop cell's most */
+struct rate_list {
+	double		v[SWEEP_RATES_MAX];
+	bool		pct[SWEEP_RATES_MAX];
+	unsigned	n;
 };
 
 struct plan {
@@ -418,6 +442,14 @@ struct cell_result {
 	int		 err_errno;
 	uint64_t	 err_offset;
 	unsigned	 inflight_max;		/* most I/Os in flight at once, summed over jobs */
+	/*
+	 * An open-loop cell's schedule kept (cell.rate_iops > 0): how late
+	 * I/Os were issued after they were due (a full queue, a late
+	 * wake-up), and their latency from the issue, as a closed-loop tool
+	 * would time them (lat_* above are from when they were due).
+	 */
+	uint64_t	 rate_lag_p99_ns, rate_lag_max_ns;
+	uint64_t	 rate_issue_pct_ns[PCT_COUNT];
 	bool		 steady;		/* steady state reached (with --steady) */
 	unsigned	 steady_at_s;		/* seconds after the ramp when it was */
 	struct steady_stats steady_last;	/* its last window (mean not kept in results.json) */
@@ -602,6 +634,11 @@ struct results {
 	unsigned	 nwarnings;
 	struct expect	 expect;
 	struct autoplan_record autoplan;	/* --auto only */
+	/*
+	 * A closed-loop copy (results_closed_loop): the open-loop cells it
+	 * left out, kept after the plan's in cells[plan.ncells ...]; 0 else.
+	 */
+	unsigned	 nopen;
 };
 
 /* hosts.c: the hosts of a multi-host run, and fio's aggregate of them */
@@ -639,6 +676,7 @@ bool	 mode_is_random(enum rw_mode m);
 bool	 mode_writes(enum rw_mode m);
 bool	 mode_reads(enum rw_mode m);
 int	 parse_mode_list(const char *s, struct group *g);
+int	 parse_rate_list(const char *s, struct rate_list *l);
 unsigned edit_distance(const char *a, const char *b);
 
 

@@ -147,7 +147,7 @@ static int
 cmd_compare_exec(struct config *cfg)
 {
 	struct compare cmp;
-	unsigned mask, k, i;
+	unsigned mask, k, i, n;
 	const char *input;
 	char *dir;
 	int err, lock;
@@ -170,6 +170,9 @@ cmd_compare_exec(struct config *cfg)
 			compare_free(&cmp);
 			return SWEEP_EXIT_USAGE;
 		}
+		if ((n = results_drop_open(&run->res)) > 0)
+			sweep_warn("compare: %s: left out its %u open-loop cell%s (--rate): a comparison "
+			    "lines up closed-loop cells", run->path, n, n == 1 ? "" : "s");
 		view_summary_build(&run->res, &run->sum);
 		if (run->sum.ndone == 0) {
 			sweep_error("compare: %s has no cell with figures (an empty or all-skipped run)",

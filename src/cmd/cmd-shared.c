@@ -175,7 +175,7 @@ cmd_hold_conflicts(const struct config *cfg)
 	    cfg->rounds_until_steady > 0 ? "--rounds-until-steady" : cfg->retry_unstable > 0 ?
 	    "--retry-unstable" : cfg->resume != NULL ? "--resume" : cfg->hosts != NULL ||
 	    cfg->hosts_file != NULL ? "--hosts" : options_given(cfg, "runtime") ? "--runtime" :
-	    options_given(cfg, "steady") ? "--steady" : NULL;
+	    options_given(cfg, "steady") ? "--steady" : cfg->rate != NULL ? "--rate" : NULL;
 
 	if (with == NULL)
 		return 0;
@@ -630,6 +630,18 @@ cmd_auto_check(const struct config *cfg)
 	if (cfg->auto_plan && (cfg->hosts != NULL || cfg->hosts_file != NULL)) {
 		sweep_error("--auto: not with --hosts or --hosts-file (fio's client/server mode "
 		    "runs a fixed plan)");
+		return -EINVAL;
+	}
+	if (cfg->rate != NULL && (cfg->auto_plan || cfg->hosts != NULL ||
+	    cfg->hosts_file != NULL)) {
+		sweep_error("--rate %s: not with %s (%s)", cfg->rate, cfg->auto_plan ? "--auto" :
+		    "--hosts", cfg->auto_plan ? "a rate's cap is the fixed plan's closed-loop cells, "
+		    "measured first" : "fio's client/server mode runs closed-loop cells only");
+		return -EINVAL;
+	}
+	if (cfg->rate == NULL && options_given(cfg, "arrivals")) {
+		sweep_error("--arrivals %s: only with --rate (it says when an open-loop cell's I/Os "
+		    "are due)", cfg->arrivals);
 		return -EINVAL;
 	}
 	if (cfg->auto_plan && cfg->resume != NULL) {

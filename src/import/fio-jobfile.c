@@ -58,6 +58,9 @@ fio_jobfile_name(const struct cell *c)
 {
 	char bs[32];
 
+	if (c->rate_iops > 0)
+		return xasprintf("%s-%s-qd%u-j%u-rate%.0f", mode_name(c->mode),
+		    size_short(c->bs, bs, sizeof bs), c->depth, c->jobs, c->rate_iops);
 	return xasprintf("%s-%s-qd%u-j%u", mode_name(c->mode), size_short(c->bs, bs, sizeof bs),
 	    c->depth, c->jobs);
 }
@@ -198,6 +201,10 @@ fio_jobfile_cell(char **buf, size_t *len, const struct plan *p, const struct tar
 			str_appendf(buf, len, "size=%u%%\noffset_increment=%u%%\n",
 			    100 / c->jobs, 100 / c->jobs);
 	}
+	/* fio's rate is per job, and it times latency from the issue, not the due time */
+	if (c->rate_iops > 0)
+		str_appendf(buf, len, "rate_iops=%.0f\n%s", c->rate_iops / c->jobs,
+		    c->arrivals == RATE_POISSON ? "rate_process=poisson\n" : "");
 	if (t->scratch && i + 1 == p->ncells)
 		str_appendf(buf, len, "unlink=1\n");
 	free(name);
@@ -222,6 +229,13 @@ fio_jobfile_write(const struct plan *p, const struct target *t, const char *path
 		    "psync, io_uring, null)", path, p->engine);
 		return -EINVAL;
 	}
+	for (i = 0; i < p->ncells; i++)
+		if (p->cells[i].rate_pct > 0) {
+			sweep_error("--fio-jobfile %s: --rate %g%% is of a cap measured as sweep runs; "
+			    "a fio job file needs the rate in IOPS (--rate 1500)", path,
+			    p->cells[i].rate_pct);
+			return -EINVAL;
+		}
 	fname = fio_jobfile_path(t->path);
 	if (fname == NULL) {
 		sweep_error("--fio-jobfile %s: target path \"%s\" cannot be written as a fio "

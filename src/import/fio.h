@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "base/sweep.h"
+#include "plan/plan.h"
 
 #define FIO_DEFAULT_PORT	8765	/* fio --server's default */
 #define FIO_ALL_CLIENTS		"All clients"	/* jobname of fio's client-mode aggregate */
@@ -123,6 +124,10 @@ int	 fio_values_check(const char *path, const cJSON *e);
 #define FIO_LAYOUT_KEY	"sweep layout"	/* the flags, set on the root by import_fio_load */
 #define FIO_FILE_KEY	"sweep file"	/* an entry's file (import-many.c); the loader drops it */
 int	 import_fio_load(const char *path, cJSON **root);
+
+/* fio-rate.c: fio's rate_iops and rate_process as an open-loop cell's rate */
+int	 fio_rate_cell(const char *rate_iops, const char *rate_process, struct cell *c);
+void	 fio_rate_finish(struct results *res);
 
 /* fio-scan.c: where fio's JSON starts in its file, found in one pass */
 #define FIO_SCAN_BYTES_PER_VALUE	8	/* fio writes about 13 or more; cJSON takes 110 */

@@ -210,6 +210,11 @@ import_fio_job(struct fio_import *im, const cJSON *e, struct cell_result *r, cha
 		snprintf(why, len, "iodepth or numjobs is not a whole number");
 		return 0;
 	}
+	if (fio_rate_cell(import_fio_opt(im, e, "rate_iops"), import_fio_opt(im, e, "rate_process"),
+	    &r->cell) != 0) {
+		snprintf(why, len, "rate_iops is not a rate of 0 to 10^9 IOPS");
+		return 0;
+	}
 	if (direct == NULL || (strcmp(direct, "1") != 0 && strcmp(direct, "true") != 0)) {
 		r->buffered = true;
 		import_fio_note(im->notes.buffered, &im->notes.nbuffered, "%s",
@@ -826,7 +831,8 @@ import_fio_cells(struct fio_import *im, struct plan *p, struct cell_result *cell
 			const struct cell *c = &p->cells[k];
 
 			if (c->mode == r->cell.mode && c->bs == r->cell.bs && c->depth == r->cell.depth &&
-			    c->jobs == r->cell.jobs && c->rwmixread == r->cell.rwmixread) {
+			    c->jobs == r->cell.jobs && c->rwmixread == r->cell.rwmixread &&
+			    plan_cell_same_rate(c, &r->cell)) {
 				import_fio_note(im->notes.duplicate, &im->notes.nduplicate, "%s = cell %u",
 				    name, k + 1);
 				break;
@@ -883,6 +889,7 @@ import_fio_results(const cJSON *root, const char *path, const char *host, int po
 		for (i = 0; i < p.ncells; i++, res->ndone++)
 			results_store_cell(res, i, &cells[i]);
 		import_fio_warn(&im, res);
+		fio_rate_finish(res);
 		import_fio_disk_util(&im, res, ngroups);
 	}
 	free(cells);

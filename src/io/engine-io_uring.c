@@ -187,6 +187,42 @@ uring_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 	return (int)n;
 }
 
+/*
+ * Ready completions, else submit what is queued and wait for one, at most
+ * wait_ns (-ETIME: none came); the same errors as uring_reap stop it.
+ */
+static int
+uring_reap_until(struct job *j, unsigned max, struct io_u **out, uint64_t wait_ns)
+{
+	struct uring_data *d = j->engine_data;
+	struct __kernel_timespec ts = { (long long)(wait_ns / NSEC_PER_SEC),
+	    (long long)(wait_ns % NSEC_PER_SEC) };
+	struct io_uring_cqe *cqe;
+	unsigned n, i;
+	int r = 0;
+
+	n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max);
+	if (n == 0)
+		r = io_uring_submit_and_wait_timeout(&d->ring, &cqe, 1, &ts, NULL);
+	else if (io_uring_sq_ready(&d->ring) > 0)
+		r = io_uring_submit(&d->ring);
+	if (r < 0 && r != -ETIME && r != -EINTR && r != -EAGAIN && r != -EBUSY) {
+		str_copy(j->err_syscall, sizeof j->err_syscall, "io_uring_enter");
+		j->err_errno = -r;
+		return r;
+	}
+	if (n == 0)
+		n = io_uring_peek_batch_cqe(&d->ring, d->cqes, max);
+	for (i = 0; i < n; i++) {
+		struct io_u *u = io_uring_cqe_get_data(d->cqes[i]);
+
+		u->result = d->cqes[i]->res;
+		out[i] = u;
+	}
+	io_uring_cq_advance(&d->ring, n);
+	return (int)n;
+}
+
 static void
 uring_cleanup(struct job *j)
 {
@@ -213,5 +249,6 @@ const struct engine_ops engine_io_uring = {
 	.init = uring_init,
 	.submit = uring_queue,
 	.reap = uring_reap,
+	.reap_until = uring_reap_until,
 	.cleanup = uring_cleanup,
 };

@@ -13,6 +13,7 @@
 #include <libaio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/sweep.h"
 #include "base/util.h"
@@ -165,6 +166,21 @@ libaio_ring_reap(struct libaio_ring *ring, unsigned max, struct io_event *events
 	return (int)n;
 }
 
+/* The n events reaped as their io_us, into out. */
+static int
+libaio_out(struct libaio_data *d, int n, struct io_u **out)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct io_u *u = d->events[i].data;
+
+		u->result = (long)d->events[i].res;
+		out[i] = u;
+	}
+	return n;
+}
+
 /*
  * Ready completions from the ring, and io_getevents only when there are
  * fewer than min: it waits without a timeout, until min completions or
@@ -174,7 +190,7 @@ static int
 libaio_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 {
 	struct libaio_data *d = j->engine_data;
-	int r = 0, i;
+	int r = 0;
 
 	if (d->ring != NULL)
 		r = libaio_ring_reap(d->ring, max, d->events);
@@ -190,13 +206,30 @@ libaio_reap(struct job *j, unsigned min, unsigned max, struct io_u **out)
 		if (got > 0)
 			r += got;
 	}
-	for (i = 0; i < r; i++) {
-		struct io_u *u = d->events[i].data;
+	return libaio_out(d, r, out);
+}
 
-		u->result = (long)d->events[i].res;
-		out[i] = u;
+/* Ready completions from the ring, else io_getevents for one, waiting at most wait_ns. */
+static int
+libaio_reap_until(struct job *j, unsigned max, struct io_u **out, uint64_t wait_ns)
+{
+	struct libaio_data *d = j->engine_data;
+	struct timespec ts = { (time_t)(wait_ns / NSEC_PER_SEC), (long)(wait_ns % NSEC_PER_SEC) };
+	int r = 0;
+
+	if (d->ring != NULL)
+		r = libaio_ring_reap(d->ring, max, d->events);
+	if (r == 0) {
+		int got = io_getevents(d->ctx, 1, (long)max, d->events, &ts);
+
+		if (got < 0 && got != -EINTR) {
+			snprintf(j->err_syscall, sizeof j->err_syscall, "io_getevents");
+			j->err_errno = -got;
+			return got;
+		}
+		r = got > 0 ? got : 0;
 	}
-	return r;
+	return libaio_out(d, r, out);
 }
 
 static void
@@ -227,5 +260,6 @@ const struct engine_ops engine_libaio = {
 	.init = libaio_init,
 	.submit = libaio_submit,
 	.reap = libaio_reap,
+	.reap_until = libaio_reap_until,
 	.cleanup = libaio_cleanup,
 };

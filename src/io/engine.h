@@ -53,6 +53,14 @@ struct engine_ops {
 	int		(*init)(struct job *j);
 	int		(*submit)(struct job *j, struct io_u **ious, unsigned n);
 	int		(*reap)(struct job *j, unsigned min, unsigned max, struct io_u **out);
+	/*
+	 * Open-loop cells (--rate): wait at most wait_ns for a completion
+	 * (the next I/O is due then), store up to max in out and return how
+	 * many, maybe 0, or -errno.  NULL for an engine whose I/O completes
+	 * inside submit (psync, null): its reap never waits.
+	 */
+	int		(*reap_until)(struct job *j, unsigned max, struct io_u **out,
+			    uint64_t wait_ns);
 	void		(*cleanup)(struct job *j);
 };
 

@@ -73,7 +73,8 @@ job_seed(struct run_job *rj)
 }
 
 /* Where the next I/O goes, and whether it reads or writes. */
-static void
+/* Folded into both loops (job_loop, and run-rate.c through its wrapper). */
+static inline __attribute__((always_inline)) void
 job_next(struct run_job *rj, struct io_u *u)
 {
 	const struct cell *c = &rj->cell;
@@ -111,7 +112,7 @@ job_record_error(struct run_job *rj, const char *syscall, int err, uint64_t offs
  * checked, once for the whole batch, and counts the batch into its
  * second).
  */
-static void
+static inline __attribute__((always_inline)) void
 job_complete(struct run_job *rj, struct io_u *u, uint64_t t)
 {
 	uint64_t done;
@@ -367,7 +368,8 @@ run_job_reap_min(unsigned depth, unsigned inflight)
  * t is inside the window, checked once for the batch, in second sec),
  * and show the job's figures to the main thread.
  */
-static void
+/* Folded into both loops (job_loop, and run-rate.c through its wrapper). */
+static inline __attribute__((always_inline)) void
 job_account(struct run_job *rj, unsigned n, uint64_t t, bool counted, uint64_t sec)
 {
 	uint64_t ios = rj->ios, bytes = rj->bytes;
@@ -387,6 +389,28 @@ job_account(struct run_job *rj, unsigned n, uint64_t t, bool counted, uint64_t s
 	}
 	__atomic_store_n(&rj->live_ios, rj->ios, __ATOMIC_RELAXED);
 	__atomic_store_n(&rj->live_bytes, rj->bytes, __ATOMIC_RELAXED);
+}
+
+/*
+ * The open-loop loop's (run-rate.c) ways into the job: out of line, so
+ * that the closed loop's own calls stay folded into it.
+ */
+void
+run_job_pick(struct run_job *rj, struct io_u *u)
+{
+	job_next(rj, u);
+}
+
+void
+run_job_account(struct run_job *rj, unsigned n, uint64_t t, bool counted, uint64_t sec)
+{
+	job_account(rj, n, t, counted, sec);
+}
+
+void
+run_job_error(struct run_job *rj, const char *syscall, int err, uint64_t offset)
+{
+	job_record_error(rj, syscall, err, offset);
 }
 
 /*
@@ -495,7 +519,7 @@ run_job_thread(void *arg)
 	if (rj->ret == 0 && go < 0)
 		rj->ret = -ECANCELED;
 	else if (rj->ret == 0) {
-		rj->ret = job_loop(rj);
+		rj->ret = rj->loop != NULL ? rj->loop(rj) : job_loop(rj);
 		if (!rj->measuring)
 			getrusage(RUSAGE_THREAD, &rj->ru_start);
 		if (rj->ru_end.ru_utime.tv_sec == 0 && rj->ru_end.ru_utime.tv_usec == 0 &&
@@ -644,6 +668,10 @@ run_job_put(struct run_job *rj)
 	free(rj->series_ios);
 	free(rj->series_bytes);
 	hist_windows_free(rj->windows);
+	if (rj->rate != NULL) {
+		free(rj->rate->issued);
+		free(rj->rate);
+	}
 	free(rj->path);
 	run_job_shared_put(rj->sh);
 	free(rj);

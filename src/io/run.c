@@ -415,6 +415,8 @@ run_collect(struct cell_result *r, struct run_job **jobs, const struct cell *c,
 		    secs * 100.0;
 	}
 	run_collect_windows(r, jobs, c);
+	if (c->rate_iops > 0)
+		run_rate_collect(r, jobs, c->jobs);
 	r->runtime_ns = window_ns;
 	r->iops = (double)r->ios / secs;
 	r->bw_bytes_s = (double)r->bytes / secs;
@@ -447,6 +449,9 @@ run_start(struct run_watch *w, const struct engine_ops *ops, const struct target
 
 	for (i = 0; i < w->cell->jobs; i++) {
 		struct run_job *rj = run_job_new(w->sh, w->cell, p, t, ops, i);
+
+		if (w->cell->rate_iops > 0)
+			rj->loop = run_rate_loop;
 
 		w->jobs[i] = rj;
 		if (pthread_create(&rj->thread, NULL, run_job_thread, rj) != 0) {
@@ -561,6 +566,12 @@ run_cell(const struct target *t, const struct plan *p, const struct cell *c,
 		snprintf(r->status_reason, sizeof r->status_reason,
 		    "block size %llu is not a multiple of the target's O_DIRECT alignment (%u bytes)",
 		    (unsigned long long)c->bs, t->dio_offset_align);
+		return 0;
+	}
+	if ((c->rate_pct > 0 || c->rate_iops != 0) && !(c->rate_iops >= 1)) {
+		r->status = CELL_SKIPPED;
+		snprintf(r->status_reason, sizeof r->status_reason, "no rate to issue at: %g%% of a "
+		    "cap that was not measured", c->rate_pct);
 		return 0;
 	}
 	memset(&w, 0, sizeof w);

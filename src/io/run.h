@@ -43,8 +43,36 @@ struct run_shared {
  */
 #define RUN_KICK_SIGNAL	(SIGRTMIN + 1)
 
+/*
+ * When an open-loop cell's I/Os are due (run-rate.c): every gap ns, or
+ * gaps drawn from an exponential distribution of that mean (a Poisson
+ * process) from a seeded generator, so a seed repeats its schedule.
+ */
+struct rate_sched {
+	double		 gap;		/* mean ns between one job's I/Os */
+	double		 due;		/* the next one's, ns after the schedule's start */
+	bool		 poisson;
+	uint64_t	 x;		/* splitmix64's state */
+};
+
+/* An open-loop job's schedule and what it measures beside the cell's latency. */
+struct run_rate {
+	struct rate_sched sched;
+	uint64_t	 start;		/* the schedule's origin: the job's first clock read */
+	uint64_t	*issued;	/* per io_u (2 x depth): when it was issued */
+	struct hist	 lag;		/* issue minus due, of I/Os due in the window */
+	struct hist	 issue_lat;	/* completion minus issue */
+};
+
 struct run_job {
 	struct job		 j;		/* what the engine sees */
+	/*
+	 * The I/O loop when not the closed one (run-job.c's job_loop): the
+	 * open loop of a cell with a rate (run_rate_loop), set by run.c; its
+	 * state, made by that loop, freed with the job.
+	 */
+	int			(*loop)(struct run_job *rj);
+	struct run_rate		*rate;
 	unsigned		 refs;		/* atomic: the cell's and its thread's */
 	struct run_shared	*sh;
 	struct cell		 cell;		/* copies: the plan may be gone when the thread ends */
@@ -123,7 +151,16 @@ struct run_job {
  */
 #define RUN_JOB_REAP_BATCH	16
 
+/* run-rate.c */
+void	 rate_sched_init(struct rate_sched *s, double iops, enum rate_arrivals a, uint64_t seed);
+uint64_t rate_sched_next(struct rate_sched *s);
+int	 run_rate_loop(struct run_job *rj);
+void	 run_rate_collect(struct cell_result *r, struct run_job **jobs, unsigned njobs);
+
 /* run-job.c */
+void	 run_job_pick(struct run_job *rj, struct io_u *u);
+void	 run_job_account(struct run_job *rj, unsigned n, uint64_t t, bool counted, uint64_t sec);
+void	 run_job_error(struct run_job *rj, const char *syscall, int err, uint64_t offset);
 unsigned run_job_reap_min(unsigned depth, unsigned inflight);
 struct run_job *run_job_new(struct run_shared *sh, const struct cell *c, const struct plan *p,
 	     const struct target *t, const struct engine_ops *ops, unsigned id);

@@ -110,6 +110,8 @@ sweep_loop_print_cell(FILE *f, const struct cell_result *r, unsigned k, unsigned
 	    size_short(r->cell.bs, bs, sizeof bs), r->cell.depth, r->cell.jobs);
 	if (mode_reads(r->cell.mode) && mode_writes(r->cell.mode) && r->cell.rwmix_set)
 		fprintf(f, "reads %3u%% ", r->cell.rwmixread);
+	if (plan_cell_open(&r->cell))
+		fprintf(f, "rate %.0f ", r->cell.rate_iops);
 	if (r->status == CELL_SKIPPED || (r->status == CELL_FAILED && r->ios == 0)) {
 		fprintf(f, "%s: %s\n", cell_status_name(r->status), r->status_reason);
 		return;
@@ -181,6 +183,27 @@ loop_interrupted(struct results *res, const struct plan *p, const char *out)
 }
 
 /*
+ * An open-loop cell asked as a percent of the cap: the rate it runs at, of
+ * the best IOPS of the run's closed-loop cells of its mode, read share and
+ * bs that have figures (the plan puts them first); 0 when none has.
+ */
+static double
+loop_rate_of_cap(const struct results *res, const struct cell *c)
+{
+	double cap = 0;
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (!plan_cell_open(&r->cell) && r->cell.mode == c->mode && r->cell.bs == c->bs &&
+		    r->cell.rwmixread == c->rwmixread && r->status == CELL_OK && r->iops > cap)
+			cap = r->iops;
+	}
+	return cap * c->rate_pct / 100;
+}
+
+/*
  * Run one picked cell: 0 to go on, 1 when the source is to stop (the cell
  * was interrupted, or --stop-on-error), or an exit code (as a negative
  * number) when the run must end now.
@@ -190,13 +213,15 @@ loop_one(struct sweep_loop *l, struct loop_source *s, const struct loop_pick *pk
 {
 	struct cell_result got;
 	int err;
+	struct cell c = l->plan->cells[pk->cell];
 
 	if (l->exec.ops->ready != NULL && (err = l->exec.ops->ready(l->exec.arg)) != 0) {
 		s->ops->vanished(l, s->state, -err);
 		return -SWEEP_EXIT_FAILED;
 	}
-	if (l->exec.ops->run(l->exec.arg, l->plan, &l->plan->cells[pk->cell], &got, pk->k) ==
-	    -ECANCELED) {
+	if (c.rate_pct > 0)
+		c.rate_iops = loop_rate_of_cap(l->res, &c);
+	if (l->exec.ops->run(l->exec.arg, l->plan, &c, &got, pk->k) == -ECANCELED) {
 		results_cell_free(&got);
 		return 1;
 	}

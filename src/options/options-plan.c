@@ -163,6 +163,12 @@ int
 options_plan_build(struct plan *p, const struct config *cfg)
 {
 	int ret = plan_build(p, cfg->groups, cfg->ngroups);
+	struct rate_list rates;
+
+	/* checked when given: a list that does not parse here was never given */
+	if (ret == 0 && cfg->rate != NULL && parse_rate_list(cfg->rate, &rates) == 0)
+		plan_add_rates(p, &rates, cfg->arrivals != NULL &&
+		    strcmp(cfg->arrivals, "poisson") == 0 ? RATE_POISSON : RATE_FIXED);
 
 	p->runtime_s = cfg->runtime_s;
 	p->ramp_s = cfg->ramp_s;

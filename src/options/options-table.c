@@ -169,6 +169,36 @@ check_jobs(struct opt_ctx *c, const struct option_entry *o, const char *v)
 }
 
 static int
+check_rate(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	struct rate_list l;
+	char what[192];
+	int err = parse_rate_list(v, &l);
+
+	(void)o;
+	if (err == -E2BIG) {
+		snprintf(what, sizeof what, "at most %u rates in a list", SWEEP_RATES_MAX);
+		return opt_bad(c, what);
+	}
+	if (err != 0) {
+		snprintf(what, sizeof what, "rates are IOPS from 1 to %u or percents of the cap above "
+		    "0%% up to 1000%%, comma-separated, e.g. 500,2000 or 10%%,50%%,110%%",
+		    SWEEP_RATE_MAX);
+		return opt_bad(c, what);
+	}
+	return 0;
+}
+
+static int
+check_arrivals(struct opt_ctx *c, const struct option_entry *o, const char *v)
+{
+	(void)o;
+	if (strcmp(v, "fixed") == 0 || strcmp(v, "poisson") == 0)
+		return 0;
+	return opt_bad(c, "arrivals are fixed (even intervals) or poisson");
+}
+
+static int
 check_rwmixread(struct opt_ctx *c, const struct option_entry *o, const char *v)
 {
 	struct num_list l;
@@ -368,6 +398,24 @@ const struct option_entry options_table[] = {
 	  .help = "seed for random offsets (runs with one seed issue the same offsets)",
 	  .brief = "seed of the random offsets (same seed, same offsets)",
 	  .range = "seed is a whole number" },
+	{ .name = "rate", .cmds = CMD_RUN | CMD_PLAN,
+	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_STRING, .off = CFG(rate),
+	  .argname = "LIST",
+	  .help = "open-loop cells: after the closed-loop cells, each again at each rate, in IOPS "
+	  "(500,2000) or in percent of the cap (10%,50%,80%,95%,110%: of the best IOPS of the "
+	  "closed-loop cells of the same mode and block size, measured first); I/Os are issued on "
+	  "a schedule, at most --depth in flight per job (one due while the queue is full waits), "
+	  "and each one's latency is timed from when it was due, so a stall shows in every I/O it "
+	  "delays; the cell records the rate offered and achieved and how late issue fell behind",
+	  .brief = "open-loop cells at these IOPS or percents of the cap, e.g. 10%,50%,95%",
+	  .check = check_rate },
+	{ .name = "arrivals", .cmds = CMD_RUN | CMD_PLAN,
+	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_STRING, .off = CFG(arrivals),
+	  .def = "fixed", .argname = "fixed|poisson",
+	  .help = "with --rate: when I/Os are due: at even intervals (fixed), or as a Poisson process "
+	  "(poisson: random gaps of the same mean, from --seed, so a run repeats its schedule)",
+	  .brief = "with --rate: even intervals (fixed) or poisson (seeded)",
+	  .check = check_arrivals },
 	{ .name = "steady", .cmds = CMD_RUN | CMD_PLAN,
 	  .flags = OPT_ARG | OPT_CLI | OPT_FILE | OPT_PLAN, .type = OPT_UINT,
 	  .off = CFG(steady_pct), .max = 50, .def = "2", .argname = "PCT",

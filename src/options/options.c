@@ -211,6 +211,8 @@ config_free(struct config *cfg)
 	free(cfg->profile);
 	free(cfg->resume);
 	free(cfg->like);
+	free(cfg->rate);
+	free(cfg->arrivals);
 	free(cfg->gnuplot);
 	free(cfg->args);
 	memset(cfg, 0, sizeof *cfg);

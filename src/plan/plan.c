@@ -20,12 +20,12 @@ plan_writer(const struct plan *p)
 	return NULL;
 }
 
-/* Whether two cells are the same test (mode, read share, bs, depth, jobs); index aside. */
+/* Whether two cells are the same test (mode, read share, bs, depth, jobs, rate); index aside. */
 bool
 plan_cell_same(const struct cell *a, const struct cell *b)
 {
 	return a->mode == b->mode && a->bs == b->bs && a->depth == b->depth &&
-	    a->jobs == b->jobs && a->rwmixread == b->rwmixread;
+	    a->jobs == b->jobs && a->rwmixread == b->rwmixread && plan_cell_same_rate(a, b);
 }
 
 /*
@@ -153,11 +153,15 @@ plan_compare(const struct plan *a, const struct plan *b, char *why, size_t len)
 		const struct cell *p = &a->cells[i], *q = &b->cells[i];
 
 		if (!plan_cell_same(p, q)) {
-			snprintf(why, len, "cell %u is %s %s depth %u jobs %u (%u%% reads) there, %s %s "
-			    "depth %u jobs %u (%u%% reads) here", i + 1, mode_name(p->mode),
+			char rp[48], rq[48];
+
+			snprintf(why, len, "cell %u is %s %s depth %u jobs %u (%u%% reads%s%s) there, %s "
+			    "%s depth %u jobs %u (%u%% reads%s%s) here", i + 1, mode_name(p->mode),
 			    size_short(p->bs, x, sizeof x), p->depth, p->jobs, plan_cell_rwmixread(a, p),
+			    plan_cell_open(p) ? ", rate " : "", plan_cell_rate_text(p, rp, sizeof rp),
 			    mode_name(q->mode), size_short(q->bs, y, sizeof y), q->depth, q->jobs,
-			    plan_cell_rwmixread(b, q));
+			    plan_cell_rwmixread(b, q), plan_cell_open(q) ? ", rate " : "",
+			    plan_cell_rate_text(q, rq, sizeof rq));
 			return -1;
 		}
 	}
@@ -270,6 +274,7 @@ plan_print(FILE *f, const struct plan *p, const struct target *t, bool cells)
 		fprintf(f, "Each cell: %u s ramp + %u s measured, engine %s, seed %llu, rwmixread "
 		    "%u%%\n", p->ramp_s, p->runtime_s, p->engine, (unsigned long long)p->seed,
 		    p->rwmixread);
+	plan_print_rates(f, p);
 	if (plan_steady(p))
 		fprintf(f, "Steady state: a cell ends once IOPS over the last %u s stay within %u%% "
 		    "with no trend, after at least %u s\n", p->steady_window_s, p->steady_pct,
@@ -310,19 +315,25 @@ plan_print_cells(FILE *f, const struct plan *p)
 {
 	char mix[256];
 	unsigned nr, i;
+	bool rates = false;
 
 	plan_values(p, 4, mix, sizeof mix, &nr);
+	for (i = 0; i < p->ncells; i++)
+		rates |= plan_cell_open(&p->cells[i]);
 	/* A reads column (percent) when the mixed cells have more than one read share. */
-	fprintf(f, "%5s  %-9s  %6s  %5s  %4s%s\n", "cell", "mode", "bs", "depth", "jobs",
-	    nr > 1 ? "  reads" : "");
+	fprintf(f, "%5s  %-9s  %6s  %5s  %4s%s%s\n", "cell", "mode", "bs", "depth", "jobs",
+	    nr > 1 ? "  reads" : "", rates ? "  rate" : "");
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
-		char b[32];
+		char b[32], r[48];
 
 		fprintf(f, "%5u  %-9s  %6s  %5u  %4u", i + 1, mode_name(c->mode),
 		    size_short(c->bs, b, sizeof b), c->depth, c->jobs);
 		if (nr > 1)
 			fprintf(f, "  %4u%%", plan_cell_rwmixread(p, c));
+		if (rates)
+			fprintf(f, "  %s", plan_cell_open(c) ? plan_cell_rate_text(c, r, sizeof r) :
+			    "closed loop");
 		fputc('\n', f);
 	}
 }

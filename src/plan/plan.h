@@ -22,4 +22,11 @@ void	 plan_print(FILE *f, const struct plan *p, const struct target *t, bool cel
 void	 plan_print_target(FILE *f, const struct target *t);
 void	 plan_print_cells(FILE *f, const struct plan *p);
 
+/* plan-rate.c */
+void	 plan_add_rates(struct plan *p, const struct rate_list *l, enum rate_arrivals a);
+bool	 plan_cell_open(const struct cell *c);
+bool	 plan_cell_same_rate(const struct cell *a, const struct cell *b);
+const char *plan_cell_rate_text(const struct cell *c, char *buf, size_t len);
+void	 plan_print_rates(FILE *f, const struct plan *p);
+
 #endif

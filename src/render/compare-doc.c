@@ -143,6 +143,16 @@ compare_doc_tables(struct doc *d, const struct report_ctx *ctx)
 		report_table_free(&t);
 		doc_group_end(d);
 	}
+	if (ctx->cview->load.nrows > 0) {
+		doc_heading(d, 2, "Latency at an offered load");
+		doc_para(d, NULL, "The runs' open-loop cells (--rate) side by side, each rate as asked "
+		    "(a percent is of each run's own cap); p99 from when each I/O was due.");
+		doc_group_begin(d, "wide");
+		report_table_view(&ctx->cview->load, -1, 0, &t);
+		doc_table(d, &t);
+		report_table_free(&t);
+		doc_group_end(d);
+	}
 	report_table_view(&ctx->cview->missing, -1, 0, &t);
 	if (t.nrows > 1) {
 		doc_heading(d, 2, "Cells only some runs have");

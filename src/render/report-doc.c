@@ -639,6 +639,12 @@ report_doc_caption(const char *stem, bool big)
 		    "panel per mode: a bar up from the 1.0 line where the run has more, down where "
 		    "it has fewer (the MiB/s ratio is the same); the verdicts above are told from "
 		    "these ratios." },
+		{ .stem = "load",
+		  .caption = "Open-loop cells (--rate): p99 (solid), p50 (dashed) and p99.9 "
+		    "(dotted) latency, timed from when each I/O was due, against the IOPS each "
+		    "rate achieved; colour: workload; the dashed vertical line is its cap, the "
+		    "best IOPS of its closed-loop cells. Where the lines turn up the volume "
+		    "queues; past the cap the latency is the backlog's." },
 		{ .stem = "compare-heat-",
 		  .caption = "Each run's IOPS over the first run's at every block size and queue "
 		    "depth the runs share (the MiB/s ratio is the same): blue where the run has "

@@ -414,6 +414,8 @@ report_gnuplot_write(struct report_ctx *ctx)
 			err = report_gnuplot_throttle_build(ctx, &jobs[i]);
 		else if (strncmp(charts[i].stem, "jobs-", 5) == 0)
 			err = report_gnuplot_jobs_build(ctx, &jobs[i], charts[i].wl);
+		else if (strcmp(charts[i].stem, "load") == 0)
+			err = report_gnuplot_load_build(ctx, &jobs[i]);
 		else
 			err = gp_build(ctx, &jobs[i], 0);
 	}

@@ -143,9 +143,13 @@ report_write_all(const struct results *res, const char *dir, const struct report
 {
 	struct report_ctx ctx;
 	struct view view;
+	struct results closed;
+	bool open = results_closed_loop(res, &closed);
 	int err;
 
-	view_build_run(&view, res);
+	/* the views read the closed-loop cells; results.csv and the sheets of cells, all */
+	view_build_run(&view, open ? &closed : res);
+	view.all = res;
 	memset(&ctx, 0, sizeof ctx);
 	ctx.view = &view;
 	ctx.dir = dir;
@@ -157,6 +161,8 @@ report_write_all(const struct results *res, const char *dir, const struct report
 		view.conclusions = NULL;
 	}
 	view_free(&view);
+	if (open)
+		results_closed_free(&closed);
 	return err;
 }
 

@@ -316,6 +316,8 @@ int	 report_scorecard_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-gnuplot-jobs.c: jobs-MODE, the heat map of IOPS by depth x jobs */
 int	 report_gnuplot_jobs_build(struct report_ctx *ctx, struct report_plot *j, unsigned wl);
+/* report-gnuplot-load.c: the latency-load chart (stem "load") */
+int	 report_gnuplot_load_build(struct report_ctx *ctx, struct report_plot *j);
 
 /* report-gnuplot-heat.c: the heat maps' .dat and tics, a run's and a comparison's */
 /* Caller frees. */

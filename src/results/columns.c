@@ -318,6 +318,41 @@ COLUMN_GETTER(get_attempt_shown)
 	text(v, v->buf);
 }
 
+/* An open-loop cell's figures (--rate): empty in a closed-loop cell. */
+COLUMN_GETTER(get_rate_offered)
+{
+	if (r->cell.rate_iops > 0)
+		number(v, r->cell.rate_iops);
+}
+
+COLUMN_GETTER(get_rate_pct)
+{
+	if (r->cell.rate_pct > 0)
+		number(v, r->cell.rate_pct);
+}
+
+COLUMN_GETTER(get_rate_lag_p99)
+{
+	if (plan_cell_open(&r->cell) && r->rate_lag_max_ns > 0)
+		number(v, (double)r->rate_lag_p99_ns / 1e3);
+}
+
+COLUMN_GETTER(get_rate_lag_max)
+{
+	if (plan_cell_open(&r->cell) && r->rate_lag_max_ns > 0)
+		number(v, (double)r->rate_lag_max_ns / 1e3);
+}
+
+COLUMN_GETTER(get_rate_issue_p99)
+{
+	latency(v, (double)r->rate_issue_pct_ns[2]);
+}
+
+COLUMN_GETTER(get_rate_issue_p99_9)
+{
+	latency(v, (double)r->rate_issue_pct_ns[3]);
+}
+
 #define ID	(COLUMN_ALWAYS | COLUMN_CELLS | COLUMN_CHECKS)
 #define CELLS	COLUMN_CELLS
 #define CHECK	(COLUMN_CELLS | COLUMN_CHECKS)
@@ -459,6 +494,18 @@ const struct column columns[] = {
 	  .flags = CELLS, .get = get_rwmixread },
 	{ .name = "reason", .title = "Chosen because (--auto)", .unit = "", .flags = CELLS,
 	  .width = 40, .get = get_reason },
+	{ .name = "rate_offered_iops", .title = "Rate offered (IOPS, --rate)", .unit = "IOPS",
+	  .decimals = 1, .flags = CELLS, .get = get_rate_offered },
+	{ .name = "rate_pct", .title = "Rate asked (% of cap)", .unit = "%", .decimals = 2,
+	  .flags = CELLS, .get = get_rate_pct },
+	{ .name = "rate_lag_p99_us", .title = "Issue behind schedule p99 (us)", .unit = "us",
+	  .decimals = 1, .flags = CELLS, .get = get_rate_lag_p99 },
+	{ .name = "rate_lag_max_us", .title = "Issue behind schedule max (us)", .unit = "us",
+	  .decimals = 1, .flags = CELLS, .get = get_rate_lag_max },
+	{ .name = "lat_issue_p99_us", .title = "Latency from issue p99 (us)", .unit = "us",
+	  .decimals = 1, .flags = CELLS, .get = get_rate_issue_p99 },
+	{ .name = "lat_issue_p99_9_us", .title = "Latency from issue p99.9 (us)", .unit = "us",
+	  .decimals = 1, .flags = CELLS, .get = get_rate_issue_p99_9 },
 };
 
 const unsigned ncolumns = sizeof columns / sizeof columns[0];

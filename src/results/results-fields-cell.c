@@ -93,6 +93,25 @@ results_fields_rwmix_read(const cJSON *o, struct cell *c, unsigned plan_share)
 		c->rwmix_set = false;
 }
 
+/*
+ * A plan cell's rate (--rate): "rate_iops" (0 .. 1e12), "rate_pct" (0 ..
+ * 1000) and "arrivals", as the cells' rows read them; none: closed loop.
+ */
+void
+results_fields_rate_read(const cJSON *o, struct cell *c)
+{
+	const cJSON *iops = cJSON_GetObjectItemCaseSensitive(o, "rate_iops");
+	const cJSON *pct = cJSON_GetObjectItemCaseSensitive(o, "rate_pct");
+	char a[16];
+
+	c->rate_iops = cJSON_IsNumber(iops) && iops->valuedouble >= 0 &&
+	    iops->valuedouble <= 1e12 ? iops->valuedouble : 0;
+	c->rate_pct = cJSON_IsNumber(pct) && pct->valuedouble >= 0 && pct->valuedouble <= 1000 ?
+	    pct->valuedouble : 0;
+	results_fields_str(o, "arrivals", a, sizeof a);
+	c->arrivals = strcmp(a, "poisson") == 0 ? RATE_POISSON : RATE_FIXED;
+}
+
 static int
 rwmix_read(const cJSON *o, const struct results_field *f, void *base, char *err, size_t errlen)
 {
@@ -100,6 +119,41 @@ rwmix_read(const cJSON *o, const struct results_field *f, void *base, char *err,
 	(void)err;
 	(void)errlen;
 	results_fields_rwmix_read(o, base, UINT_MAX);
+	return 0;
+}
+
+/* An open-loop cell (--rate); a percent of the cap. */
+static bool
+rate_given(const void *base)
+{
+	const struct cell *c = base;
+
+	return c->rate_iops > 0 || c->rate_pct > 0;
+}
+
+static bool
+rate_pct_given(const void *base)
+{
+	return ((const struct cell *)base)->rate_pct > 0;
+}
+
+static void
+arrivals_write(cJSON *o, const struct results_field *f, const void *base)
+{
+	cJSON_AddStringToObject(o, f->key, ((const struct cell *)base)->arrivals == RATE_POISSON ?
+	    "poisson" : "fixed");
+}
+
+/* Anything but "poisson" reads as fixed. */
+static int
+arrivals_read(const cJSON *o, const struct results_field *f, void *base, char *err, size_t errlen)
+{
+	char a[16];
+
+	(void)err;
+	(void)errlen;
+	results_fields_str(o, f->key, a, sizeof a);
+	((struct cell *)base)->arrivals = strcmp(a, "poisson") == 0 ? RATE_POISSON : RATE_FIXED;
 	return 0;
 }
 
@@ -469,6 +523,40 @@ static const struct results_field lat_fields[] = {
 	{ .key = NULL }
 };
 
+/* An import's rate cell (fio's rate_iops) has no lag: fio keeps none. */
+static bool
+rate_lag_known(const void *base)
+{
+	return ((const struct cell_result *)base)->rate_lag_max_ns > 0;
+}
+
+static const struct results_field rate_lag_fields[] = {
+	{ .key = "p99", .type = RF_U64, .off = CR(rate_lag_p99_ns), .nonnull = rate_lag_known },
+	{ .key = "max", .type = RF_U64, .off = CR(rate_lag_max_ns), .nonnull = rate_lag_known },
+	{ .key = NULL }
+};
+
+static const struct results_field rate_issue_fields[] = {
+	{ .key = "p50", .type = RF_U64, .off = CR(rate_issue_pct_ns[0]) },
+	{ .key = "p90", .type = RF_U64, .off = CR(rate_issue_pct_ns[1]) },
+	{ .key = "p99", .type = RF_U64, .off = CR(rate_issue_pct_ns[2]) },
+	{ .key = "p99.9", .type = RF_U64, .off = CR(rate_issue_pct_ns[3]) },
+	{ .key = "p99.99", .type = RF_U64, .off = CR(rate_issue_pct_ns[4]) },
+	{ .key = NULL }
+};
+
+static const struct results_field rate_fields[] = {
+	{ .key = "lag_ns", .type = RF_OBJECT, .sub = rate_lag_fields,
+	  .doc = "how late I/Os were issued after they were due (%k), over those due in the "
+	  "window: a full queue (depth in flight) or a late wake-up; null in a fio import's "
+	  "rate job (fio keeps no such figure)" },
+	{ .key = "issue_lat_ns", .type = RF_OBJECT, .sub = rate_issue_fields,
+	  .doc = "the same I/Os' latency from when each was issued (%k), as a closed-loop tool "
+	  "(fio's rate_iops) times them: a stall that delays issue hides here. A fio import's "
+	  "rate job has fio's own here and in `lat_ns`" },
+	{ .key = NULL }
+};
+
 static const struct results_field cpu_fields[] = {
 	{ .key = "usr_pct", .type = RF_DOUBLE, .off = CR(cpu_usr_pct) },
 	{ .key = "sys_pct", .type = RF_DOUBLE, .off = CR(cpu_sys_pct) },
@@ -619,6 +707,18 @@ const struct results_field results_cell_fields[] = {
 	  "written before it and CSV imports, where the plan's `rwmixread` holds; a fio import "
 	  "gives each mixed job's own share. Reports treat each share as a mode of its own "
 	  "when a mode has several" },
+	{ .key = "rate_iops", .type = RF_DOUBLE, .off = CR(cell.rate_iops), .flags = RF_PLAN,
+	  .min = 0, .max = 1e12, .when = rate_given,
+	  .doc = "open-loop cells (`--rate`) only: the rate offered, IOPS of all jobs together "
+	  "(a percent's, once the cell ran; 0 before); `iops` is the rate achieved. Absent in "
+	  "closed-loop cells" },
+	{ .key = "rate_pct", .type = RF_DOUBLE, .off = CR(cell.rate_pct), .flags = RF_PLAN,
+	  .min = 0, .max = 1000, .when = rate_pct_given,
+	  .doc = "the rate asked as a percent of the cap (the best IOPS of the closed-loop cells "
+	  "of the same mode and bs); absent when it was asked in IOPS" },
+	{ .key = "arrivals", .type = RF_CUSTOM, .flags = RF_PLAN, .when = rate_given,
+	  .write = arrivals_write, .read = arrivals_read,
+	  .doc = "`fixed` (even intervals) or `poisson` (random gaps from `seed`)" },
 	{ .key = "status", .type = RF_CUSTOM, .write = status_write, .read = status_read,
 	  .doc = "`ok`, `failed` (I/O errors; see `errors`), `skipped` (see `status_reason`; "
 	  "no figures follow)" },
@@ -667,6 +767,10 @@ const struct results_field results_cell_fields[] = {
 	{ .key = "lat_ns", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = lat_fields,
 	  .doc = "completion latency, submit to reap: %k. Percentiles come from a log-linear "
 	  "histogram: relative error at most 0.39%" },
+	{ .key = "rate", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = rate_fields,
+	  .when = rate_given,
+	  .doc = "open-loop cells only (`--rate`; `lat_ns` is then timed from when each I/O was "
+	  "due): %k" },
 	{ .key = "cpu", .type = RF_OBJECT, .flags = RF_MEASURED, .sub = cpu_fields,
 	  .doc = "%k: CPU time of the job threads over the window, percent of one CPU, summed "
 	  "over jobs" },

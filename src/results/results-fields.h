@@ -97,5 +97,6 @@ extern const struct results_field results_target_fields[];
 /* results-fields-cell.c */
 extern const struct results_field results_cell_fields[];
 void	 results_fields_rwmix_read(const cJSON *o, struct cell *c, unsigned plan_share);
+void	 results_fields_rate_read(const cJSON *o, struct cell *c);
 
 #endif

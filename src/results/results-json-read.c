@@ -183,6 +183,7 @@ plan_from_json(const cJSON *p, struct results *res, char *err, size_t errlen)
 		c->jobs = results_fields_uint(item, "jobs");
 		results_fields_str(item, "reason", c->why, sizeof c->why);
 		results_fields_rwmix_read(item, c, res->plan.rwmixread);
+		results_fields_rate_read(item, c);
 		res->cells[n].cell = *c;
 		n++;
 	}

@@ -398,8 +398,9 @@ results_free(struct results *res)
 {
 	unsigned i;
 
+	/* with the open-loop cells a comparison moved after the plan's (results_drop_open) */
 	if (res->cells != NULL)
-		for (i = 0; i < res->plan.ncells; i++)
+		for (i = 0; i < res->plan.ncells + res->nopen; i++)
 			results_cell_free(&res->cells[i]);
 	free(res->cells);
 	free(res->plan.cells);

@@ -61,6 +61,12 @@ int	 results_from_json(const char *text, struct results *res, char *err, size_t 
 /* results-fields-cell.c: the figures the field table derives from r's others, set on r */
 void	 results_cell_derive(struct cell_result *r);
 
+/* results-open.c */
+bool	 results_open_own(const struct cell_result *r);
+bool	 results_closed_loop(const struct results *res, struct results *out);
+void	 results_closed_free(struct results *out);
+unsigned results_drop_open(struct results *res);
+
 /* results-auto.c: the "auto" object of results.json (an --auto run's findings) */
 struct cJSON;
 void	 results_auto_to_json(struct cJSON *root, const struct autoplan_record *a);

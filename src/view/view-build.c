@@ -20,6 +20,7 @@ static const struct {
 } view_sections[] = {
 	{ "Data moved", view_io },
 	{ "Queue depth x jobs", view_jobs },
+	{ "Latency at an offered load", view_load },
 	{ NULL, NULL }		/* the end */
 };
 
@@ -30,7 +31,7 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	unsigned m;
 
 	memset(v, 0, sizeof *v);
-	v->rec = res;
+	v->rec = v->all = res;
 	v->big = view_big(sum);
 	v->conclusions = view_conclusions(res, sum);
 	view_summary(res, sum, &v->summary);
@@ -48,6 +49,15 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	view_hold_build(res, &v->hold);
 	view_hold_chart_entry(&v->hold, v->chart);
 	view_hold_conclusion(&v->hold, &v->conclusions);
+	/* the latency-load chart, after the others: a run with open-loop cells only */
+	if ((v->load = view_load_chart(res)) != NULL && v->chart->nentries < VIEW_CHARTS_MAX) {
+		struct view_chart_entry *e = &v->chart->entry[v->chart->nentries++];
+
+		memset(e, 0, sizeof *e);
+		str_copy(e->stem, sizeof e->stem, "load");
+		str_copy(e->title, sizeof e->title, "Latency against the rate achieved (--rate), "
+		    "timed from when each I/O was due");
+	}
 	for (m = 0; m < METRIC_COUNT; m++)
 		if (v->big)
 			view_pivot_best(res, sum, (enum view_metric)m, &v->pivot[m]);
@@ -104,6 +114,8 @@ view_free(struct view *v)
 	view_chart_free(v->chart);
 	free(v->chart);
 	v->chart = NULL;
+	view_load_free(v->load);
+	v->load = NULL;
 	for (m = 0; m < v->nsections; m++)
 		view_table_free(&v->sections[m]);
 	if (v->own_sum != NULL) {	/* last: the views above point into it */

@@ -767,6 +767,7 @@ view_compare_build(struct compare_view *v, const struct compare *cmp)
 	view_compare_cells(cmp, &v->cells);
 	view_compare_verdicts(cmp, &v->verdicts);
 	view_compare_limits(cmp, &v->limits, &v->peaks);
+	view_load_compare(cmp, &v->load);
 	v->unsteady = view_compare_unsteady(cmp);
 	v->marks = cv_marks_legend(cmp);
 	v->unwritten = view_compare_unwritten(cmp);
@@ -795,6 +796,7 @@ view_compare_free(struct compare_view *v)
 	view_table_free(&v->verdicts);
 	view_table_free(&v->limits);
 	view_table_free(&v->peaks);
+	view_table_free(&v->load);
 	free(v->unsteady);
 	free(v->marks);
 	free(v->unwritten);

@@ -21,11 +21,11 @@ view_rows_init(struct view_rows *it, const struct results *res, unsigned want)
 	it->at = -1;
 }
 
-/* The rows of view v's record that want takes, with v's workload names. */
+/* The rows of every cell of view v's record (open-loop too) that want takes. */
 void
 view_rows_begin(struct view_rows *it, const struct view *v, unsigned want)
 {
-	view_rows_init(it, v->rec, want);
+	view_rows_init(it, v->all, want);
 	it->chart = v->chart;
 }
 

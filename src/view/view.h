@@ -530,9 +530,11 @@ struct view {
 	struct view_curves	 curves;	/* the queue-depth curves */
 	struct view_docs	*docs;	/* the header, notes, retries and workloads (below) */
 	struct view_chart	*chart;		/* what the gnuplot charts draw (view-chart.c) */
+	struct view_load	*load;		/* the latency-load chart's lines (view-load.c) */
 	char			*conclusions;	/* the terminal's lines (view-conclusions.c); NULL none */
 	struct summary		*own_sum;	/* view_build_run's summary, freed with the view */
-	const struct results	*rec;	/* the record, read through view_rows only */
+	const struct results	*rec;	/* the record the views read (view_cell_caveats) */
+	const struct results	*all;	/* what view_rows streams: every cell, open-loop too */
 	struct view_hold	 hold;		/* --hold: the run against the promise over time */
 };
 
@@ -605,6 +607,29 @@ const char *view_summary_marks(const struct view_table *t, char *buf, size_t len
 
 /* view-io.c: per workload the cells, time, I/Os and bytes read and written */
 void	 view_io(const struct results *res, const struct summary *sum, struct view_table *t);
+
+/*
+ * view-load.c: per workload of the open-loop cells, latency against the
+ * rate achieved: the report's table, and the chart's lines (stem "load"):
+ * per workload its rates' achieved IOPS and p50, p99, p99.9 from the due
+ * time (ms), by rate, and its cap (the closed-loop cells' best IOPS; 0:
+ * none).  view_load_chart returns NULL for a run without open-loop cells.
+ */
+struct view_load_line {
+	char		*name;		/* "randread 4K QD32" */
+	double		 cap;
+	unsigned	 n;
+	double		*iops, *p50, *p99, *p999;
+};
+
+struct view_load {
+	struct view_load_line *lines;
+	unsigned	 n;
+};
+
+void	 view_load(const struct results *res, const struct summary *sum, struct view_table *t);
+struct view_load *view_load_chart(const struct results *res);
+void	 view_load_free(struct view_load *l);
 
 /*
  * view-jobs.c: per workload at several job counts, IOPS by depth x jobs,
@@ -809,6 +834,7 @@ struct compare_view {
 	struct view_table	 verdicts;	/* per workload: its verdict */
 	struct view_table	 limits;	/* per run: against its caps; no row: none has any */
 	struct view_table	 peaks;		/* per run with caps and workload: its peaks */
+	struct view_table	 load;		/* the runs' open-loop cells side by side (view-load.c) */
 	char			*unsteady;	/* the runs' cells not steady, a sentence; NULL none */
 	char			*unwritten;	/* the runs that read a region never written; NULL none */
 	char			*marks;		/* what the figures' and ratios' marks mean; NULL none */
@@ -817,6 +843,8 @@ struct compare_view {
 	unsigned		 nheat;
 };
 void	 view_compare_build(struct compare_view *v, const struct compare *cmp);
+/* view-load.c: the runs' open-loop cells side by side (results_drop_open moved them) */
+void	 view_load_compare(const struct compare *cmp, struct view_table *t);
 void	 view_compare_free(struct compare_view *v);
 
 /*
