@@ -36,9 +36,16 @@ struct autoplan {
 	bool		 open_set[MODE_COUNT];
 	char		 like[256];
 	bool		 fixed;		/* --like: the cells are given, none is added */
+	/* --rate: the rates of the given plan's open-loop cells, added after the search */
+	struct cell	 rates[SWEEP_RATES_MAX];
+	unsigned	 nrates;
+	bool		 rates_added;	/* ... they are: the search's cells end at nsearch */
+	unsigned	 nsearch;
+	uint64_t	 search_end_ns;
 };
 
 /* auto.c */
+void	 auto_append(struct plan *p, struct results *res, const struct cell *c);
 int	 auto_find(const struct results *res, enum rw_mode mode, uint64_t bs, unsigned depth,
 	     unsigned jobs);
 double	 auto_iops(const struct results *res, int i);
@@ -49,5 +56,10 @@ void	 auto_ends(const struct autoplan *ap, uint64_t *a, uint64_t *z);
 unsigned auto_depth_step(const struct autoplan *ap, struct results *res, enum rw_mode mode,
 	     uint64_t bs, const struct knee *k, unsigned *sat, double *gain_out, unsigned *to,
 	     char *why, size_t len);
+
+/* auto-rate.c */
+void	 auto_rates_take(struct autoplan *ap, const struct cell *c);
+bool	 auto_rates_add(struct autoplan *ap, struct plan *p, struct results *res);
+void	 auto_rates_print(FILE *f, const struct autoplan *ap);
 
 #endif

@@ -205,6 +205,7 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
 
+		auto_rates_take(ap, c);
 		for (k = 0; k < ap->nmodes && ap->modes[k] != c->mode; k++)
 			;
 		if (k == ap->nmodes)
@@ -698,7 +699,7 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 }
 
 /* Append cell c to the run's plan p and to the record res (pending). */
-static void
+void
 auto_append(struct plan *p, struct results *res, const struct cell *c)
 {
 	unsigned n = res->plan.ncells;
@@ -769,7 +770,7 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res, unsign
 		    size_short(c.bs, b, sizeof b), c.depth, c.why);
 		return true;
 	}
-	return false;
+	return auto_rates_add(ap, p, res);
 }
 
 /*
@@ -791,7 +792,7 @@ auto_mode_cells_max(const struct autoplan *ap)
 unsigned
 autoplan_cells_max(const struct autoplan *ap)
 {
-	return auto_mode_cells_max(ap) * ap->nmodes;
+	return (auto_mode_cells_max(ap) + ap->nrates) * ap->nmodes;
 }
 
 /* The strategy, and the longest it can take: for sweep plan --auto and the start of a run. */
@@ -855,4 +856,5 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	fprintf(f, "Estimated duration: at most %s (%u cells at most, each measured up to %u "
 	    "times)\n", duration_human(worst < ap->budget_ns ? worst : ap->budget_ns, dur,
 	    sizeof dur), auto_mode_cells_max(ap) * ap->nmodes, 1 + AUTO_AGAIN_MAX);
+	auto_rates_print(f, ap);
 }
