@@ -188,7 +188,7 @@ autoplan_finish(struct autoplan *ap, struct results *res, FILE *f)
 		fprintf(f, "Auto: %u cells in %u s of a %u s budget", nsearch, a->elapsed_s,
 		    a->budget_s);
 	if (!ap->fixed && ncells > nsearch)
-		fprintf(f, ", then %u open-loop cells (--rate) at the IOPS caps found", ncells - nsearch);
+		fprintf(f, ", then %u open-loop cells (--rate)", ncells - nsearch);
 	if (!ap->fixed)
 		fprintf(f, "\n");
 	lines = view_auto_findings(res, &n);
