@@ -19,7 +19,7 @@ expect_usage "a percent over 1000" $N --rate 1500%
 expect_usage "an empty rate" $N --rate 10%,,
 expect_usage "unknown arrivals" $N --rate 500 --arrivals bursty
 expect_usage "--arrivals without --rate" $N --arrivals poisson
-expect_usage "--rate with --auto --like (the run it names gives the cells)" $N --auto \
+expect_usage "--rate with --auto --like (it measures the closed-loop cells it names again)" $N --auto \
     --like "$T" --rate 50%
 expect_usage "--rate with --hosts" "$SWEEP" run --engine null --file "$T/t.dat" --size 16m \
     --hosts localhost --rate 500

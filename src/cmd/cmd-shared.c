@@ -635,8 +635,8 @@ cmd_auto_check(const struct config *cfg)
 	if (cfg->rate != NULL && (cfg->like != NULL || cfg->hosts != NULL ||
 	    cfg->hosts_file != NULL)) {
 		sweep_error("--rate %s: not with %s (%s)", cfg->rate, cfg->like != NULL ? "--like" :
-		    "--hosts", cfg->like != NULL ? "--like measures the cells of the run it names, "
-		    "its rate cells among them" : "fio's client/server mode runs closed-loop cells only");
+		    "--hosts", cfg->like != NULL ? "--like measures the closed-loop cells of the "
+		    "run it names again, for sweep compare" : "fio's client/server mode runs closed-loop cells only");
 		return -EINVAL;
 	}
 	if (cfg->rate == NULL && options_given(cfg, "arrivals")) {

@@ -57,9 +57,4 @@ unsigned auto_depth_step(const struct autoplan *ap, struct results *res, enum rw
 	     uint64_t bs, const struct knee *k, unsigned *sat, double *gain_out, unsigned *to,
 	     char *why, size_t len);
 
-/* auto-rate.c */
-void	 auto_rates_take(struct autoplan *ap, const struct cell *c);
-bool	 auto_rates_add(struct autoplan *ap, struct plan *p, struct results *res);
-void	 auto_rates_print(FILE *f, const struct autoplan *ap);
-
 #endif

@@ -8,7 +8,8 @@
  * as it is, at the cap's cell, or at the mode's best cell where no cap
  * was found.  A percent of a cap not found, or a mode with no cell that
  * has figures, is recorded as a skipped cell with the reason.  They run
- * after the search, beyond --budget, which is the search's.
+ * after the search, beyond --budget, which is the search's.  With --like
+ * (the closed-loop cells of an earlier run measured again) none is added.
  */
 #include "config.h"
 
@@ -21,21 +22,6 @@
 #include "loop/auto.h"
 #include "plan/plan.h"
 #include "results/results.h"
-
-/* An open-loop cell c of the given plan: its rate into ap's list, once. */
-void
-auto_rates_take(struct autoplan *ap, const struct cell *c)
-{
-	unsigned i;
-
-	if (!plan_cell_open(c))
-		return;
-	for (i = 0; i < ap->nrates; i++)
-		if (plan_cell_same_rate(&ap->rates[i], c))
-			return;
-	if (ap->nrates < SWEEP_RATES_MAX)
-		ap->rates[ap->nrates++] = *c;
-}
 
 /*
  * The mode's clean cell of the most IOPS among the search's first n, of
@@ -100,18 +86,18 @@ auto_rate_append(struct plan *p, struct results *res, const struct autoplan *ap,
 }
 
 /*
- * Once the search has ended: each mode's rate cells (--rate), appended to
- * p and res; true when there are any to run, false when there are none
+ * Once the search has ended (autoplan_extend gave none): each mode's rate
+ * cells (--rate), appended to p and res; true when there are any to run, false when there are none
  * or they were added already.  p's cells run at --auto's runtime.
  */
 bool
-auto_rates_add(struct autoplan *ap, struct plan *p, struct results *res)
+autoplan_rates_add(struct autoplan *ap, struct plan *p, struct results *res)
 {
 	unsigned m, k, n = res->plan.ncells;
 	struct knee kn;
 	int at;
 
-	if (ap->nrates == 0 || ap->rates_added)
+	if (ap->nrates == 0 || ap->rates_added || ap->fixed)
 		return false;
 	ap->rates_added = true;
 	ap->nsearch = n;
@@ -136,12 +122,12 @@ auto_rates_add(struct autoplan *ap, struct plan *p, struct results *res)
 
 /* The plan's line on the rate cells, if --rate was given. */
 void
-auto_rates_print(FILE *f, const struct autoplan *ap)
+autoplan_rates_print(FILE *f, const struct autoplan *ap)
 {
 	char list[256] = "", rate[32];
 	unsigned k;
 
-	if (ap->nrates == 0)
+	if (ap->nrates == 0 || ap->fixed)
 		return;
 	for (k = 0; k < ap->nrates; k++) {
 		if (ap->rates[k].rate_pct > 0)

@@ -193,6 +193,21 @@ auto_bs_range(struct autoplan *ap, bool bs_given, const struct plan *p)
 	ap->qd1_bs = auto_fits(ap, 4 * KIB) ? 4 * KIB : ap->bs_lo;
 }
 
+/* An open-loop cell c of the given plan: its rate into ap's list, once. */
+static void
+auto_rates_take(struct autoplan *ap, const struct cell *c)
+{
+	unsigned i;
+
+	if (!plan_cell_open(c))
+		return;
+	for (i = 0; i < ap->nrates; i++)
+		if (plan_cell_same_rate(&ap->rates[i], c))
+			return;
+	if (ap->nrates < SWEEP_RATES_MAX)
+		ap->rates[ap->nrates++] = *c;
+}
+
 struct autoplan *
 autoplan_new(const struct auto_opts *o, const struct plan *p, const struct target *t,
     uint64_t start_ns)
@@ -770,7 +785,7 @@ autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res, unsign
 		    size_short(c.bs, b, sizeof b), c.depth, c.why);
 		return true;
 	}
-	return auto_rates_add(ap, p, res);
+	return false;
 }
 
 /*
@@ -792,7 +807,7 @@ auto_mode_cells_max(const struct autoplan *ap)
 unsigned
 autoplan_cells_max(const struct autoplan *ap)
 {
-	return (auto_mode_cells_max(ap) + ap->nrates) * ap->nmodes;
+	return (auto_mode_cells_max(ap) + (ap->fixed ? 0 : ap->nrates)) * ap->nmodes;
 }
 
 /* The strategy, and the longest it can take: for sweep plan --auto and the start of a run. */
@@ -856,5 +871,4 @@ autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p, const s
 	fprintf(f, "Estimated duration: at most %s (%u cells at most, each measured up to %u "
 	    "times)\n", duration_human(worst < ap->budget_ns ? worst : ap->budget_ns, dur,
 	    sizeof dur), auto_mode_cells_max(ap) * ap->nmodes, 1 + AUTO_AGAIN_MAX);
-	auto_rates_print(f, ap);
 }
