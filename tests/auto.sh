@@ -48,7 +48,7 @@ assert m[0]["depth"] and all(x["state"] and x["bs"] > 0 for x in m[0]["depth"]),
 lat = m[0]["qd1_latency"]
 assert lat["bs"] == 4096 and lat["measured"] and lat["p99_ns"] >= lat["p50_ns"] > 0, lat
 '
-head -1 "$T/a/results.csv" | grep -q ',reason$' || fail "results.csv has no reason column"
+head -1 "$T/a/results.csv" | tr ',' '\n' | grep -qx reason || fail "results.csv has no reason column"
 grep -q 'QD1 pass' "$T/a/results.csv" || fail "results.csv lacks the reasons"
 grep -q '^## How this was measured' "$T/a/report.md" || fail "report.md lacks the section"
 grep -q 'sweep run --auto chose these' "$T/a/report.md" || fail "report.md: $(cat "$T/a/report.md")"

@@ -4,7 +4,8 @@
 # closed-loop cell's IOPS as its cap, a cell achieves the rate it was
 # offered, records how late issue fell behind and the latency from the
 # issue beside the one from the due time, and results.json and
-# results.csv carry it all and read back.  Bad input is refused with one
+# results.csv carry it all and read back.  --auto --rate adds rate cells
+# after its search, at the cell where it found the IOPS cap.  Bad input is refused with one
 # line and exit 2.  (tests/rate-throttle.sh times a throttled device.)
 . "$top_srcdir/tests/common.sh"
 
@@ -18,7 +19,8 @@ expect_usage "a percent over 1000" $N --rate 1500%
 expect_usage "an empty rate" $N --rate 10%,,
 expect_usage "unknown arrivals" $N --rate 500 --arrivals bursty
 expect_usage "--arrivals without --rate" $N --arrivals poisson
-expect_usage "--rate with --auto (a percent has no fixed cap to take)" $N --auto --rate 50%
+expect_usage "--rate with --auto --like (it measures the closed-loop cells it names again)" $N --auto \
+    --like "$T" --rate 50%
 expect_usage "--rate with --hosts" "$SWEEP" run --engine null --file "$T/t.dat" --size 16m \
     --hosts localhost --rate 500
 
@@ -207,3 +209,64 @@ PYEOF
 ok "plan --fio-jobfile: rate_iops=250 per job of 2, rate_process=poisson"
 expect_usage "--fio-jobfile with a percent rate" "$SWEEP" plan --engine null --file "$T/t.dat" \
     --size 16m --rate 50% --fio-jobfile "$T/j2.fio"
+
+# 10. --auto --rate: after the search, one rate cell per rate at the cell
+#     where --auto found the IOPS cap (its mode, bs, depth), a percent of
+#     that cap's IOPS (results.json's auto figure); where the null engine
+#     gave no IOPS cap, the percent is a skipped cell with the reason.
+#     The report's latency-load section (and load.png) shows them.
+fmt=md,html,csv
+command -v gnuplot >/dev/null 2>&1 && fmt=$fmt,png
+"$SWEEP" plan --auto --engine null --file "$T/t.dat" --size 16m --modes randread --rate 50%,2000 \
+    >"$T/ap.txt" 2>&1 || fail "plan --auto --rate: $(cat "$T/ap.txt")"
+grep -q "^Then, beyond the budget: 2 open-loop cells per mode (--rate 50%,2000" "$T/ap.txt" ||
+    fail "plan --auto --rate: no rate line: $(cat "$T/ap.txt")"
+"$SWEEP" run --auto --engine null --file "$T/t.dat" --size 16m --modes randread --depth 1,4 \
+    --ramp 0 --runtime 1 --rate 50%,2000 -o "$T/auto" --formats $fmt >"$T/auto.log" 2>&1 ||
+    fail "run --auto --rate: $(cat "$T/auto.log")"
+grep -q "^Auto: [0-9]* cells in [0-9]* s of a [0-9]* s budget, then 2 open-loop cells (--rate)$" \
+    "$T/auto.log" || fail "run --auto --rate: no Auto line: $(cat "$T/auto.log")"
+results_py "$T/auto/results.json" "
+cells = d['cells']
+n = len(cells) - 2
+search, (p, r) = cells[:n], cells[n:]
+assert n >= 3 and all('rate_iops' not in c and 'rate_pct' not in c for c in search), search
+assert p['rate_pct'] == 50 and r['rate_iops'] == 2000 and 'rate_pct' not in r, (p, r)
+cap = d['auto']['modes'][0].get('iops_cap')
+# the search cells the rates ran at: same mode, bs, depth and jobs
+def at(x):
+    return [c for c in search if (c['mode'], c['bs'], c['depth'], c['jobs']) ==
+            (x['mode'], x['bs'], x['depth'], x['jobs'])]
+assert r['status'] == 'ok' and at(r) and r['mode'] == 'randread', r
+if cap:
+    c = at(p)[0]
+    assert cap['bs_lo'] <= c['bs'] <= cap['bs_hi'], (c['bs'], cap)
+    assert cap['lo'] * (1 - 1e-6) <= c['iops'] <= cap['hi'] * (1 + 1e-6), (c['iops'], cap)
+    assert (r['bs'], r['depth']) == (p['bs'], p['depth']), (r, p)
+    assert abs(p['rate_iops'] - cap['value'] * 0.5) <= 1e-6 * cap['value'], (p['rate_iops'], cap)
+    assert p['status'] == 'ok', p
+    # millions of null I/Os a second on a busy machine: most of the rate, never more
+    assert 0.5 * p['rate_iops'] <= p['iops'] <= 1.02 * p['rate_iops'], (p['iops'], p['rate_iops'])
+    print('50%% of the IOPS cap %.0f at bs %d QD%d: offered %.0f, achieved %.0f IOPS' %
+          (cap['value'], p['bs'], p['depth'], p['rate_iops'], p['iops']))
+else:
+    assert p['status'] == 'skipped' and 'found no IOPS cap' in p['status_reason'], p
+    print('no IOPS cap found: 50%% skipped:', p['status_reason'])
+off = 2000 * r['runtime_ns'] / 1e9
+assert abs(r['ios'] - off) <= 0.02 * off + 8, (r['ios'], off)
+print('2000 IOPS offered: %d I/Os in %.3f s' % (r['ios'], r['runtime_ns'] / 1e9))
+"
+"$PY" - "$T/auto/report.md" <<'PYEOF' || fail "--auto --rate: report.md's latency-load section"
+import re, sys
+md = open(sys.argv[1]).read()
+sec = md[md.index("## Latency at an offered load"):]
+sec = sec[:sec.index("\n## ", 3)] if "\n## " in sec[3:] else sec
+names = [l.split(" | ")[0].lstrip("| ") for l in sec.split("\n") if l.startswith("| randread")]
+assert any(re.fullmatch(r"randread \S+ QD\d+ at 2,000 IOPS", x) for x in names), names
+PYEOF
+if [ -n "${fmt##*png*}" ]; then
+    ok "--auto --rate: rate cells at the IOPS cap's cell after the search (no gnuplot: no load.png)"
+else
+    [ -s "$T/auto/load.png" ] || fail "--auto --rate: no load.png: $(ls "$T/auto")"
+    ok "--auto --rate: rate cells at the IOPS cap's cell after the search, in report.md and load.png"
+fi

@@ -90,6 +90,7 @@ cmd_plan_auto(struct config *cfg, struct target *t, struct plan *p)
 		return SWEEP_EXIT_USAGE;
 	ap = autoplan_new(&o, p, t, now_ns());
 	autoplan_print(stdout, ap, p, t);
+	autoplan_rates_print(stdout, ap);
 	cmd_plan_caps(stdout, &expect);
 	cmd_target_warn_destroys(stdout, cfg, t, p);
 	autoplan_free(ap);

@@ -392,9 +392,10 @@ run_measure(struct config *cfg, struct target *t, struct plan *p, struct results
 	struct results res;
 	int ret;
 
-	if (ap != NULL)
+	if (ap != NULL) {
 		autoplan_print(stdout, ap, p, t);
-	else
+		autoplan_rates_print(stdout, ap);
+	} else
 		plan_print(stdout, p, t, false);
 	if (!expect->set && target_ident_profiles(t->identity) != NULL)
 		printf("Profiles that fit: %s (--profile NAME to check it against its spec)\n",

@@ -632,11 +632,11 @@ cmd_auto_check(const struct config *cfg)
 		    "runs a fixed plan)");
 		return -EINVAL;
 	}
-	if (cfg->rate != NULL && (cfg->auto_plan || cfg->hosts != NULL ||
+	if (cfg->rate != NULL && (cfg->like != NULL || cfg->hosts != NULL ||
 	    cfg->hosts_file != NULL)) {
-		sweep_error("--rate %s: not with %s (%s)", cfg->rate, cfg->auto_plan ? "--auto" :
-		    "--hosts", cfg->auto_plan ? "a rate's cap is the fixed plan's closed-loop cells, "
-		    "measured first" : "fio's client/server mode runs closed-loop cells only");
+		sweep_error("--rate %s: not with %s (%s)", cfg->rate, cfg->like != NULL ? "--like" :
+		    "--hosts", cfg->like != NULL ? "--like measures the closed-loop cells of the "
+		    "run it names again, for sweep compare" : "fio's client/server mode runs closed-loop cells only");
 		return -EINVAL;
 	}
 	if (cfg->rate == NULL && options_given(cfg, "arrivals")) {

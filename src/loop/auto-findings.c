@@ -160,14 +160,18 @@ void
 autoplan_finish(struct autoplan *ap, struct results *res, FILE *f)
 {
 	struct autoplan_record *a = &res->autoplan;
-	unsigned m, i, n;
+	unsigned m, i, n, ncells = res->plan.ncells, nsearch;
 	char **lines;
 
+	/* The findings are the search's cells': the rate cells after them are held to a rate. */
+	nsearch = ap->rates_added ? ap->nsearch : ncells;
+	res->plan.ncells = nsearch;
 	results_auto_free(a);
 	memset(a, 0, sizeof *a);
 	a->on = true;
 	a->budget_s = ap->fixed ? 0 : (unsigned)(ap->budget_ns / NSEC_PER_SEC);
-	a->elapsed_s = (unsigned)((now_ns() - ap->start_ns + NSEC_PER_SEC / 2) / NSEC_PER_SEC);
+	a->elapsed_s = (unsigned)(((ap->rates_added ? ap->search_end_ns : now_ns()) -
+	    ap->start_ns + NSEC_PER_SEC / 2) / NSEC_PER_SEC);
 	a->target_pct = AUTO_TARGET_PCT;
 	a->depth_gain_pct = AUTO_DEPTH_GAIN_PCT;
 	str_copy(a->like, sizeof a->like, ap->like);
@@ -177,11 +181,16 @@ autoplan_finish(struct autoplan *ap, struct results *res, FILE *f)
 		auto_knee_record(res, &a->modes[a->nmodes]);
 		auto_depth_records(ap, res, &a->modes[a->nmodes++]);
 	}
+	res->plan.ncells = ncells;
 	if (ap->fixed)
 		fprintf(f, "Auto: %u cells of %s in %u s\n", res->plan.ncells, ap->like, a->elapsed_s);
 	else
-		fprintf(f, "Auto: %u cells in %u s of a %u s budget\n", res->plan.ncells,
-		    a->elapsed_s, a->budget_s);
+		fprintf(f, "Auto: %u cells in %u s of a %u s budget", nsearch, a->elapsed_s,
+		    a->budget_s);
+	if (!ap->fixed && ncells > nsearch)
+		fprintf(f, ", then %u open-loop cells (--rate)", ncells - nsearch);
+	if (!ap->fixed)
+		fprintf(f, "\n");
 	lines = view_auto_findings(res, &n);
 	for (i = 0; i < n; i++)
 		fprintf(f, "  %s\n", lines[i]);

@@ -36,9 +36,16 @@ struct autoplan {
 	bool		 open_set[MODE_COUNT];
 	char		 like[256];
 	bool		 fixed;		/* --like: the cells are given, none is added */
+	/* --rate: the rates of the given plan's open-loop cells, added after the search */
+	struct cell	 rates[SWEEP_RATES_MAX];
+	unsigned	 nrates;
+	bool		 rates_added;	/* ... they are: the search's cells end at nsearch */
+	unsigned	 nsearch;
+	uint64_t	 search_end_ns;
 };
 
 /* auto.c */
+void	 auto_append(struct plan *p, struct results *res, const struct cell *c);
 int	 auto_find(const struct results *res, enum rw_mode mode, uint64_t bs, unsigned depth,
 	     unsigned jobs);
 double	 auto_iops(const struct results *res, int i);

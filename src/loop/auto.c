@@ -193,6 +193,21 @@ auto_bs_range(struct autoplan *ap, bool bs_given, const struct plan *p)
 	ap->qd1_bs = auto_fits(ap, 4 * KIB) ? 4 * KIB : ap->bs_lo;
 }
 
+/* An open-loop cell c of the given plan: its rate into ap's list, once. */
+static void
+auto_rates_take(struct autoplan *ap, const struct cell *c)
+{
+	unsigned i;
+
+	if (!plan_cell_open(c))
+		return;
+	for (i = 0; i < ap->nrates; i++)
+		if (plan_cell_same_rate(&ap->rates[i], c))
+			return;
+	if (ap->nrates < SWEEP_RATES_MAX)
+		ap->rates[ap->nrates++] = *c;
+}
+
 struct autoplan *
 autoplan_new(const struct auto_opts *o, const struct plan *p, const struct target *t,
     uint64_t start_ns)
@@ -205,6 +220,7 @@ autoplan_new(const struct auto_opts *o, const struct plan *p, const struct targe
 	for (i = 0; i < p->ncells; i++) {
 		const struct cell *c = &p->cells[i];
 
+		auto_rates_take(ap, c);
 		for (k = 0; k < ap->nmodes && ap->modes[k] != c->mode; k++)
 			;
 		if (k == ap->nmodes)
@@ -698,7 +714,7 @@ auto_mode_next(struct autoplan *ap, struct results *res, enum rw_mode mode, stru
 }
 
 /* Append cell c to the run's plan p and to the record res (pending). */
-static void
+void
 auto_append(struct plan *p, struct results *res, const struct cell *c)
 {
 	unsigned n = res->plan.ncells;
@@ -791,7 +807,7 @@ auto_mode_cells_max(const struct autoplan *ap)
 unsigned
 autoplan_cells_max(const struct autoplan *ap)
 {
-	return auto_mode_cells_max(ap) * ap->nmodes;
+	return (auto_mode_cells_max(ap) + (ap->fixed ? 0 : ap->nrates)) * ap->nmodes;
 }
 
 /* The strategy, and the longest it can take: for sweep plan --auto and the start of a run. */

@@ -47,6 +47,9 @@ void	 autoplan_print(FILE *f, const struct autoplan *ap, const struct plan *p,
 bool	 autoplan_extend(struct autoplan *ap, struct plan *p, struct results *res,
 	     unsigned *again);
 void	 autoplan_finish(struct autoplan *ap, struct results *res, FILE *f);
+/* auto-rate.c: --rate's cells once the search has ended */
+bool	 autoplan_rates_add(struct autoplan *ap, struct plan *p, struct results *res);
+void	 autoplan_rates_print(FILE *f, const struct autoplan *ap);
 int	 autoplan_like(const struct auto_opts *o, struct plan *p);
 
 /* auto-check.c: what --auto checks in a plan */

@@ -166,7 +166,7 @@ loop_auto_start(struct sweep_loop *l, void *state)
 
 /*
  * The cells there are (--like), then each one the planner adds, or a cell
- * it measures again: an attempt, as --retry-unstable's.
+ * it measures again: an attempt, as --retry-unstable's; then --rate's.
  */
 static bool
 loop_auto_next(struct sweep_loop *l, void *state, struct loop_pick *pk)
@@ -176,8 +176,8 @@ loop_auto_next(struct sweep_loop *l, void *state, struct loop_pick *pk)
 
 	if (l->cut || l->stop)
 		return false;
-	if ((s->i < l->plan->ncells || autoplan_extend(s->ap, l->plan, l->res, &again)) &&
-	    !sweep_interrupted) {
+	if ((s->i < l->plan->ncells || autoplan_extend(s->ap, l->plan, l->res, &again) ||
+	    autoplan_rates_add(s->ap, l->plan, l->res)) && !sweep_interrupted) {
 		if (again != AUTOPLAN_NEW) {
 			*pk = (struct loop_pick){ .cell = again, .round = LOOP_ATTEMPT, .k = s->k++ };
 			return true;

@@ -219,7 +219,8 @@ loop_one(struct sweep_loop *l, struct loop_source *s, const struct loop_pick *pk
 		s->ops->vanished(l, s->state, -err);
 		return -SWEEP_EXIT_FAILED;
 	}
-	if (c.rate_pct > 0)
+	/* --auto's rate cells come with a percent's rate set (auto-rate.c) */
+	if (c.rate_pct > 0 && !(c.rate_iops > 0))
 		c.rate_iops = loop_rate_of_cap(l->res, &c);
 	if (l->exec.ops->run(l->exec.arg, l->plan, &c, &got, pk->k) == -ECANCELED) {
 		results_cell_free(&got);

@@ -406,7 +406,10 @@ const struct option_entry options_table[] = {
 	  "closed-loop cells of the same mode and block size, measured first); I/Os are issued on "
 	  "a schedule, at most --depth in flight per job (one due while the queue is full waits), "
 	  "and each one's latency is timed from when it was due, so a stall shows in every I/O it "
-	  "delays; the cell records the rate offered and achieved and how late issue fell behind",
+	  "delays; the cell records the rate offered and achieved and how late issue fell behind; "
+	  "with --auto, once its search ends (beyond --budget): per mode one cell per rate at the "
+	  "cell where it found the IOPS cap (its bs and depth), a percent of that cap's IOPS "
+	  "(skipped, with the reason, where it found none); not with --like",
 	  .brief = "open-loop cells at these IOPS or percents of the cap, e.g. 10%,50%,95%",
 	  .check = check_rate },
 	{ .name = "arrivals", .cmds = CMD_RUN | CMD_PLAN,
