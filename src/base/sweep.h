@@ -192,6 +192,7 @@ struct config {
 	char		*like;		/* --auto --like DIR: the cells of an earlier run */
 	bool		 keep;
 	bool		 quiet;
+	bool		 ticket;	/* --ticket: print the ticket after the reports */
 	bool		 stop_on_error;
 	bool		 size_set;
 	unsigned	 plan_given;	/* options that define the plan or target were given */

@@ -85,6 +85,14 @@ static const char html_style[] =
     "}.ok{color:"
     PALETTE_HEX(PALETTE_PASS) "}.above{color:" PALETTE_HEX(PALETTE_ABOVE) "}"
     ".unsat{color:" PALETTE_HEX(PALETTE_DOC_QUIET) "}\n"
+    ".card{border:1px solid " PALETTE_HEX(PALETTE_DOC_RULE) ";border-left:6px solid "
+    PALETTE_HEX(PALETTE_DOC_EDGE) ";padding:.4em 1em;margin:1em 0}"
+    ".card-ok{border-left-color:" PALETTE_HEX(PALETTE_PASS) "}.card-above{border-left-color:"
+    PALETTE_HEX(PALETTE_ABOVE) "}.card-fail{border-left-color:" PALETTE_HEX(PALETTE_ALERT) "}"
+    ".card p{margin:.3em 0}.card ul{margin:.3em 0;padding-left:1.2em}\n"
+    "pre.ticket{background:" PALETTE_HEX(PALETTE_TOC_BG) ";border:1px solid "
+    PALETTE_HEX(PALETTE_DOC_BOX) ";padding:.6em;overflow-x:auto;font-size:.85em;"
+    "white-space:pre-wrap}\n"
     ".toc{background:" PALETTE_HEX(PALETTE_TOC_BG)
     ";border:1px solid " PALETTE_HEX(PALETTE_DOC_BOX) ";padding:.5em 1em;margin:1.5em 0}\n"
     ".toc ol{margin:.3em 0;padding-left:1.6em;columns:2 16em;column-gap:2em}\n"
@@ -575,6 +583,24 @@ html_contents(struct doc *d, FILE *f)
 	d->f = body;
 }
 
+/* A verbatim block: <pre>, escaped. */
+static void
+html_pre(struct doc *d, const char *cls, const char *text)
+{
+	html_open(d, "pre", cls);
+	html_text(d, text);
+	fputs("</pre>\n", d->f);
+}
+
+/* A word in bold, coloured by its class. */
+static void
+html_word(struct doc *d, const char *cls, const char *text)
+{
+	html_open(d, "strong", cls);
+	html_text(d, text);
+	fputs("</strong>", d->f);
+}
+
 /* Not compact: a page has room for the knee column and every table. */
 const struct doc_ops doc_html = {
 	.name = "html",
@@ -603,4 +629,6 @@ const struct doc_ops doc_html = {
 	.table = html_table,
 	.figure = html_figure,
 	.contents = html_contents,
+	.pre = html_pre,
+	.word = html_word,
 };

@@ -738,6 +738,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	if (err != 0)
 		return err;
 	report_doc_header(&d, &ctx->view->docs->head);
+	report_card_doc(&d, ctx);
 	report_doc_unwritten_banner(&d, ctx);
 	report_doc_stability_banner(&d, ctx);
 	report_doc_verdict(&d, ctx);
@@ -757,6 +758,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_pivots(&d, ctx, METRIC_P99_US, "p99 latency (us)");
 	report_doc_sections(&d, ctx);
 	report_doc_run(&d, ctx);
+	report_ticket_doc(&d, ctx);
 	doc_end(&d);
 	path = xasprintf("%s/%s", ctx->dir, file);
 	err = doc_save(&d, path);
