@@ -46,7 +46,7 @@ grep -q 'characterize a burst volume' "$T/slow/report.md" &&
 	fail "burst advice without a burst: $(grep -n 'burst volume' "$T/slow/report.md")"
 grep -q 'Verdict:</strong> slow against aws-gp3: below spec: ' "$T/slow/report.html" ||
 	fail "report.html does not open with below spec"
-grep -q "Verdict against aws-gp3: below spec: " "$T/slow/scorecard.gp" ||
+grep -q "Verdict against aws-gp3: below spec ✗'" "$T/slow/scorecard.gp" ||
 	fail "no verdict on the scorecard: $(grep -n label "$T/slow/scorecard.gp")"
 grep -q "^set object rectangle .*transparent" "$T/slow/iops.gp" ||
 	fail "no gap shaded on the IOPS chart below spec"

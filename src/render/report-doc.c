@@ -516,6 +516,10 @@ report_doc_caption(const char *stem, bool big)
 		const char	*stem, *caption;
 		bool		 big;	/* a large run's alone */
 	} captions[] = {
+		{ .stem = "card",
+		  .caption = "The bottom line: each mode's level against the provisioned caps (of "
+		    "the profile or --expect; without them, its plateau or peak), its QD1 4K p99, "
+		    "the verdict in its colour and the cells it rests on, then the diagnosis." },
 		{ .stem = "scorecard",
 		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
 		    "with p99 latency on the 4K tiles; where the run did not measure a tile's own "

@@ -106,6 +106,7 @@ char	*report_ticket_text(const struct view_card *c);
 /* report-gnuplot-card.c: card.gp, the bottom line as the first picture */
 struct report_plot;
 int	 report_gnuplot_card_build(struct report_ctx *ctx, struct report_plot *j);
+double	 report_gnuplot_text_w(const char *s, int size, bool bold);
 
 /* report-xlsx-card.c: the bottom line at the top of the Summary sheet; returns the next row */
 struct report_xl;

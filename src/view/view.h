@@ -1052,6 +1052,7 @@ struct view_chart {
 	struct view_chart_point	*best[2];
 	struct view_chart_point	 score[SCORE_TILES][2];	/* the scorecard's tiles; cell -1 none */
 	unsigned		 nscore;
+	double			 score_pct[SCORE_TILES][2];	/* of the tile's cap (vch_score_pct); 0 none */
 	char			*score_test;	/* the scorecard's "Test: ..." line */
 	struct expect		 expect;	/* the caps drawn (results.expect) */
 	enum expect_verdict	 verdict;
