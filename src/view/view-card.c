@@ -16,30 +16,31 @@
 #include "base/util.h"
 #include "view/view.h"
 
-/* A latency with its unit, µs below 10 ms, else ms: "143 µs", "98.8 ms". */
+/* A latency with its unit, µs below 1 ms, else ms: "143 µs", "3.8 ms", "98.8 ms". */
 const char *
 view_card_lat(double us, char *buf, size_t len)
 {
 	char n[32];
 
-	if (us >= 10000)
+	if (us >= 1000)
 		snprintf(buf, len, "%s ms", view_num(us / 1000, us >= 100000 ? 0 : 1, n, sizeof n));
 	else
 		snprintf(buf, len, "%s µs", view_num(us, us >= 100 ? 0 : 1, n, sizeof n));
 	return buf;
 }
 
-/* A rate in the card's unit: whole from 100, else one decimal ("3.6", "128"). */
+/* A rate in the card's unit: whole from 100 or when whole, else one decimal ("3.6", "40"). */
 static const char *
 card_rate(double v, char *buf, size_t len)
 {
-	return view_num(v, fabs(v) >= 100 ? 0 : 1, buf, len);
+	return view_num(v, fabs(v) >= 100 || v == round(v) ? 0 : 1, buf, len);
 }
 
 /*
  * One figure of the card into text: "IOPS 910 of 3,000 (30%)", with its
- * burst ("of 100, burst 3,000 (3,000%)") or published range ("IOPS 150,
- * range 40-200"); without a cap what it is ("IOPS 3,010 (plateau)").
+ * burst ("IOPS 3,040 of 100, burst 3,000 (101% of the burst)" above the
+ * baseline) or published range ("IOPS 150, published range 40-200");
+ * without a cap what it is ("IOPS 3,010 (plateau)").
  */
 static void
 card_figure(char *text, size_t len, const char *unit, double v, const struct expect_figure *f,
@@ -63,7 +64,11 @@ card_figure(char *text, size_t len, const char *unit, double v, const struct exp
 		return;
 	}
 	card_rate(f->cap / div, b, sizeof b);
-	if (f->burst > f->cap)
+	if (f->burst > f->cap && f->m.level > f->cap)	/* above the baseline: held to the burst */
+		snprintf(text, len, "%s %s of %s, burst %s (%s of the burst)", unit, a, b,
+		    card_rate(f->burst / div, c, sizeof c), view_pct(f->m.level / f->burst * 100,
+		    false, p, sizeof p));
+	else if (f->burst > f->cap)
 		snprintf(text, len, "%s %s of %s, burst %s (%s)", unit, a, b,
 		    card_rate(f->burst / div, c, sizeof c), view_pct(f->pct, false, p, sizeof p));
 	else

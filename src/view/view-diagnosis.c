@@ -45,14 +45,21 @@ diag_add(struct view_card *c, char *line)
 		free(line);
 }
 
-/* The IOPS cap of workload sm: the provisioned one, else the knee's plateau; 0 none. */
+/*
+ * The IOPS cap of workload sm and what it is ("provisioned", "burst": a
+ * level within the burst is held to the burst; "measured": the knee's
+ * plateau without an expectation); 0 none.
+ */
 static double
-diag_iops_cap(const struct results *res, const struct summary_mode *sm, bool *provisioned)
+diag_iops_cap(const struct results *res, const struct summary_mode *sm, const char **what)
 {
-	*provisioned = res->expect.set && sm->spec.has_iops && sm->spec.iops.cap > 0 &&
-	    !(sm->spec.iops.floor > 0);
-	if (*provisioned)
-		return sm->spec.iops.cap;
+	const struct expect_figure *f = &sm->spec.iops;
+
+	if (res->expect.set && sm->spec.has_iops && f->cap > 0 && !(f->floor > 0)) {
+		*what = f->verdict == EXPECT_IN_BURST && f->burst > f->cap ? "burst" : "provisioned";
+		return f->verdict == EXPECT_IN_BURST && f->burst > f->cap ? f->burst : f->cap;
+	}
+	*what = "measured";
 	return sm->knee.iops_plateau ? sm->knee.iops_cap : 0;
 }
 
@@ -80,10 +87,10 @@ diag_depth(const struct results *res, const struct summary *sum, unsigned m, str
 	const struct cell_result *r;
 	char a[32], b[32], lat[32], p[32], *line;
 	double cap, lat_s, need;
+	const char *what;
 	unsigned deepest;
-	bool prov;
 
-	if (sm->qd1_4k < 0 || !((cap = diag_iops_cap(res, sm, &prov)) > 0))
+	if (sm->qd1_4k < 0 || !((cap = diag_iops_cap(res, sm, &what)) > 0))
 		return;
 	r = &res->cells[sm->qd1_4k];
 	if (!(r->iops > 0) || r->iops >= DIAG_QD1_ENOUGH * cap)
@@ -99,7 +106,7 @@ diag_depth(const struct results *res, const struct summary *sum, unsigned m, str
 	    "with QD1's mean latency at 4 KiB); QD1 gets %s IOPS (%s of the %s cap)", sm->name,
 	    view_num(cap, 0, a, sizeof a), view_card_lat(lat_s * 1e6, lat, sizeof lat), need,
 	    view_num(r->iops, 0, b, sizeof b), view_pct(r->iops / cap * 100, false, p, sizeof p),
-	    prov ? "provisioned" : "measured");
+	    what);
 	if (deepest < need) {
 		char *more = xasprintf("%s; the run went no deeper than QD%u", line, deepest);
 
@@ -183,12 +190,12 @@ diag_unsteady(const struct results *res, const struct summary *sum, unsigned m,
     struct view_card *c)
 {
 	const struct summary_mode *sm = &sum->modes[m];
-	unsigned i, at = 0, bad = 0, cliffs = 0, last = 0;
+	unsigned i, at = 0, bad = 0, cliffs = 0, first = 0;
 	double cap, before = 0, after = 0;
+	const char *what;
 	char a[32], b[32];
-	bool prov;
 
-	cap = diag_iops_cap(res, sm, &prov);
+	cap = diag_iops_cap(res, sm, &what);
 	for (i = 0; i < res->plan.ncells; i++) {
 		const struct cell_result *r = &res->cells[i];
 
@@ -199,7 +206,7 @@ diag_unsteady(const struct results *res, const struct summary *sum, unsigned m,
 			before = fmax(before, sum->burst[i].before_iops);
 			after = after > 0 ? fmin(after, sum->burst[i].after_iops) :
 			    sum->burst[i].after_iops;
-			last = sum->burst[i].at_s > last ? sum->burst[i].at_s : last;
+			first = cliffs == 1 || sum->burst[i].at_s < first ? sum->burst[i].at_s : first;
 			continue;
 		}
 		if (!(cap > 0) || !(r->iops >= DIAG_AT_CAP * cap))
@@ -210,9 +217,9 @@ diag_unsteady(const struct results *res, const struct summary *sum, unsigned m,
 	}
 	if (cliffs > 0)
 		diag_add(c, xasprintf("%s: a burst bucket running out: %u cell%s fell from ~%s to "
-		    "~%s IOPS within %u s: the baseline, not the burst, is what lasts", sm->name,
-		    cliffs, cliffs == 1 ? "" : "s", view_approx(before, a, sizeof a),
-		    view_approx(after, b, sizeof b), last));
+		    "~%s IOPS, the first after %u s: the baseline, not the burst, is what lasts",
+		    sm->name, cliffs, cliffs == 1 ? "" : "s", view_approx(before, a, sizeof a),
+		    view_approx(after, b, sizeof b), first));
 	else if (bad > 0)
 		diag_add(c, xasprintf("%s: not steady at the cap (%u of %u cells at it noisy or "
 		    "stalled): a throttle's signature, I/Os held back in bursts until the "
