@@ -394,10 +394,10 @@ sc_tiles(const struct report_ctx *ctx, struct sc_out *o, FILE *dat)
 /*
  * Under the title: the volume against its spec in a word, red when below
  * it or above the cap (the card, the report's first picture, has the
- * figures).  The line fits the card's width: smaller down to SC_VERDICT_MIN
- * points, then the profile's name cut with an ellipsis.
+ * figures and the whole name).  The line fits the card's width at 14
+ * points, the charts' least: a profile's name too long for it is cut with
+ * an ellipsis.
  */
-#define SC_VERDICT_MIN	9
 
 static void
 sc_verdict(const struct report_ctx *ctx, struct sc_out *o)
@@ -406,10 +406,10 @@ sc_verdict(const struct report_ctx *ctx, struct sc_out *o)
 	const struct expect *e = &vc->expect;
 	bool off = vc->verdict == EXPECT_BELOW || vc->verdict == EXPECT_ABOVE_CAP;
 	const char *mark = view_verdict_mark(vc->verdict);
-	char name[sizeof e->profile + 8], font[32], *line = NULL;
+	char name[sizeof e->profile + 8], *line = NULL;
 	double room = SC_W * (100 - 2 * SC_LEFT) / 100;
 	size_t n;
-	int size = 14;
+	const int size = 14;
 
 	if (!e->set)
 		return;
@@ -418,26 +418,23 @@ sc_verdict(const struct report_ctx *ctx, struct sc_out *o)
 		free(line);
 		line = xasprintf("Verdict against %s: %s%s%s", name, view_verdict_name(vc->verdict),
 		    mark[0] != '\0' ? " " : "", mark);
-		while (size > SC_VERDICT_MIN && report_gnuplot_text_w(line, size, true) > room)
-			size--;
 		if (report_gnuplot_text_w(line, size, true) <= room || n == 0)
 			break;
 		while (n > 0 && ((unsigned char)name[--n] & 0xc0) == 0x80)
 			;
 		snprintf(name + n, sizeof name - n, "\u2026");
 	}
-	snprintf(font, sizeof font, "sans:Bold,%d", size);
-	sc_label(o, line, 50, 89.4, "center", font, off ? PALETTE_HEX(PALETTE_ALERT) :
+	sc_label(o, line, 50, 89.4, "center", "sans:Bold,14", off ? PALETTE_HEX(PALETTE_ALERT) :
 	    PALETTE_HEX(PALETTE_SC_NAME));
 	free(line);
 }
 
 /*
  * The title, "LABEL: scorecard" above the target and date, in bold at 18
- * points or smaller to fit the card's width (down to SC_TITLE_MIN), then
- * cut with an ellipsis; its font into font.  Caller frees.
+ * points, each line cut with an ellipsis where it would run past the card's
+ * width (the card, the first picture, wraps the whole label); its font
+ * into font.  Caller frees.
  */
-#define SC_TITLE_MIN	12
 
 static char *
 sc_title(const struct view_chart *vc, char *font, size_t len)
@@ -446,15 +443,12 @@ sc_title(const struct view_chart *vc, char *font, size_t len)
 	char *fit[2], *out = NULL;
 	double room = SC_W * (100 - 2 * SC_LEFT) / 100;
 	size_t olen = 0, n;
-	int size = 18;
+	const int size = 18;
 	unsigned i;
 	FILE *f;
 
 	fit[0] = xasprintf("%s: scorecard", lines[0]);
 	fit[1] = xstrdup(lines[1]);
-	for (i = 0; i < 2; i++)
-		while (size > SC_TITLE_MIN && report_gnuplot_text_w(fit[i], size, true) > room)
-			size--;
 	for (i = 0; i < 2; i++)
 		for (n = strlen(fit[i]); n > 0 && report_gnuplot_text_w(fit[i], size, true) > room; ) {
 			while (n > 0 && ((unsigned char)fit[i][--n] & 0xc0) == 0x80)

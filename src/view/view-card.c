@@ -188,7 +188,7 @@ view_card_build(const struct results *res, const struct summary *sum)
 		    '\0' ? res->expect.profile : "its --expect caps", view_verdict_name(sum->verdict),
 		    mark[0] != '\0' ? " " : "", mark);
 	else
-		c->head = xasprintf("%s: as measured (no provisioned caps given: --profile or "
+		c->head = xasprintf("%s: as measured (no caps given: --profile or "
 		    "--expect adds them)", res->label);
 	c->modes = xcalloc(sum->nmodes ? sum->nmodes : 1, sizeof *c->modes);
 	for (m = 0; m < sum->nmodes; m++)
