@@ -185,7 +185,7 @@ gc_mode(struct gc_flow *fl, const struct view_card_mode *cm)
 	gc_item(fl, cm->cells_text, 14, false, PALETTE_HEX(PALETTE_KEY));
 	gc_newline(fl);
 	fl->y += 4;
-	gc_box(fl->f, GC_LEFT, top, GC_RIGHT, fl->y, PALETTE_HEX(PALETTE_SC_BOX), "#dddddd");
+	gc_box(fl->f, GC_LEFT, top, GC_RIGHT, fl->y, PALETTE_HEX(PALETTE_SC_BOX), PALETTE_HEX(PALETTE_CARD_EDGE));
 	gc_box(fl->f, GC_LEFT, top, GC_LEFT + GC_BAR, fl->y, cm->color, cm->color);
 	fl->y += 10;
 }
