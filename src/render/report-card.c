@@ -12,6 +12,18 @@
 
 #include "import/fio.h"
 #include "render/report.h"
+#include "view/palette.h"
+
+/* report.html's own rules for the card (its edge in the verdict's colour) and the ticket. */
+const char report_card_style[] =
+    ".card{border:1px solid " PALETTE_HEX(PALETTE_DOC_RULE) ";border-left:6px solid "
+    PALETTE_HEX(PALETTE_DOC_EDGE) ";padding:.4em 1em;margin:1em 0}"
+    ".card-ok{border-left-color:" PALETTE_HEX(PALETTE_PASS) "}.card-above{border-left-color:"
+    PALETTE_HEX(PALETTE_ABOVE) "}.card-fail{border-left-color:" PALETTE_HEX(PALETTE_ALERT) "}"
+    ".card p{margin:.3em 0}.card ul{margin:.3em 0;padding-left:1.2em}\n"
+    "pre.ticket{background:" PALETTE_HEX(PALETTE_TOC_BG) ";border:1px solid "
+    PALETTE_HEX(PALETTE_DOC_BOX) ";padding:.6em;overflow-x:auto;font-size:.85em;"
+    "white-space:pre-wrap}\n";
 
 /* The card's class in HTML: "card card-fail"; "card" without a verdict colour. */
 static const char *

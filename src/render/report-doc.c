@@ -28,7 +28,7 @@ report_doc_header(struct doc *d, const struct view_header *h)
 {
 	char *title = xasprintf("sweep: %s", h->label), a[32];
 
-	doc_begin(d, title, NULL);
+	doc_begin(d, title, report_card_style);
 	free(title);
 	doc_heading_begin(d, 1);
 	doc_raw(d, "Storage characterization: ");

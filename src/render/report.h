@@ -98,6 +98,7 @@ void	 report_terminal(FILE *f, const char *conclusions, const char *dir, unsigne
 
 /* report-card.c: the bottom line and the ticket (view-card.c) in the documents and as text */
 struct doc;
+extern const char report_card_style[];
 void	 report_card_doc(struct doc *d, const struct report_ctx *ctx);
 void	 report_ticket_doc(struct doc *d, const struct report_ctx *ctx);
 /* Caller frees. */
