@@ -53,6 +53,10 @@ c = [c for c in json.load(open(sys.argv[1]))["cells"]
 print("needs QD %d" % math.ceil(3000 * c["lat_ns"]["mean"] / 1e9 - 1e-9))' "$T/burst/results.json")
 grep -q "randread: 3,000 IOPS at .* $want (Little" "$T/burst.out" ||
 	fail "gp2-like: want '$want': $(grep 'Little' "$T/burst.out")"
+# read is above its burst (~4,000 IOPS): the cap explains nothing there, no depth line.
+grep -q "^  read: .* above the cap" "$T/burst.out" || fail "gp2-like: read not above the cap"
+grep -q "^  - read: .* needs QD" "$T/burst.out" &&
+	fail "gp2-like: a depth line for a mode above the cap: $(grep 'needs QD' "$T/burst.out")"
 ok "gp2-like within its burst: the card, and the depth its burst needs ($want)"
 
 # The burst runs out: two QD16/32 4 KiB cells at ~3,000 IOPS for 12 s, then ~100.

@@ -90,7 +90,10 @@ diag_depth(const struct results *res, const struct summary *sum, unsigned m, str
 	const char *what;
 	unsigned deepest;
 
-	if (sm->qd1_4k < 0 || !((cap = diag_iops_cap(res, sm, &what)) > 0))
+	/* Above the cap the cap explains nothing: a cache, a burst, or a profile that does not fit. */
+	if (sm->qd1_4k < 0 || !((cap = diag_iops_cap(res, sm, &what)) > 0) ||
+	    (res->expect.set && (sm->spec.iops.verdict == EXPECT_ABOVE_CAP ||
+	    sm->spec.iops.verdict == EXPECT_ABOVE_RANGE)))
 		return;
 	r = &res->cells[sm->qd1_4k];
 	if (!(r->iops > 0) || r->iops >= DIAG_QD1_ENOUGH * cap)
