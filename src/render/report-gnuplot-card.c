@@ -104,7 +104,7 @@ gc_label(struct gc_flow *fl, const char *text, int size, bool bold, const char *
 static void
 gc_item(struct gc_flow *fl, const char *text, int size, bool bold, const char *color)
 {
-	size_t len = strlen(text) + 1, b, best;
+	size_t len = strlen(text) + 1, b, best, prev;
 	char *piece = xmalloc(len);
 	const char *p = text;
 
@@ -112,7 +112,7 @@ gc_item(struct gc_flow *fl, const char *text, int size, bool bold, const char *c
 		gc_newline(fl);
 	while (report_gnuplot_text_w(p, size, bold) > GC_RIGHT - fl->x) {
 		/* the longest piece that fits, ending before a space when one does */
-		for (b = 0, best = 0; p[b] != '\0'; ) {
+		for (b = 0, best = 0, prev = 0; p[b] != '\0'; ) {
 			size_t nb = b + 1;
 
 			while (((unsigned char)p[nb] & 0xc0) == 0x80)
@@ -121,9 +121,14 @@ gc_item(struct gc_flow *fl, const char *text, int size, bool bold, const char *c
 			if (report_gnuplot_text_w(piece, size, bold) > GC_RIGHT - fl->x)
 				break;
 			b = nb;
-			if (p[b] == ' ')
+			if (p[b] == ' ') {
+				prev = best;
 				best = b;
+			}
 		}
+		/* no mark or short word alone on the last line ("↑"): break a word earlier */
+		if (prev > 0 && utf8_chars(p + best + 1) <= 2)
+			best = prev;
 		if (best == 0)
 			best = b > 0 ? b : 1;	/* no space: cut the word (one character at least) */
 		snprintf(piece, len, "%.*s", (int)best, p);
