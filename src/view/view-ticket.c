@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "plan/plan.h"
 #include "view/view.h"
 
 /* Append s to the command, quoted for a POSIX shell when it needs it; controls become '?'. */
@@ -89,6 +90,24 @@ ticket_rate(double v, char *buf, size_t len)
 	return buf;
 }
 
+/* The read shares of the mixed cells, in the plan's order, as "100,65,0"; how many. */
+static unsigned
+ticket_shares(const struct plan *p, char *out, size_t len)
+{
+	unsigned seen[101] = { 0 }, i, n = 0, share;
+
+	out[0] = '\0';
+	for (i = 0; i < p->ncells; i++) {
+		if (p->cells[i].mode != MODE_READWRITE && p->cells[i].mode != MODE_RANDRW)
+			continue;
+		share = plan_cell_rwmixread(p, &p->cells[i]);
+		if (share > 100 || seen[share]++ > 0)
+			continue;
+		str_catf(out, len, "%s%u", n++ > 0 ? "," : "", share);
+	}
+	return n;
+}
+
 /* The caps as the command gives them: --profile NAME [--expect size=S], or --expect iops=... */
 static void
 ticket_expect(char **buf, size_t *len, const struct expect *e)
@@ -128,8 +147,8 @@ ticket_command(const struct results *res, struct view_card *c)
 	char *buf = NULL, list[512], b[32];
 	size_t len = 0;
 	unsigned long n = 1;
-	bool writes = false, mixed = false;
-	unsigned i;
+	bool writes = false;
+	unsigned i, nshares;
 
 	str_appendf(&buf, &len, "sweep run %s", res->target.kind == TARGET_DEVICE ? "--device" :
 	    "--file");
@@ -152,12 +171,11 @@ ticket_command(const struct results *res, struct view_card *c)
 	if (p->steady_rule[0] == '\0' && p->steady_pct > 0)
 		str_appendf(&buf, &len, " --steady-window %u --min-runtime %u", p->steady_window_s,
 		    p->min_runtime_s);
-	for (i = 0; i < p->ncells; i++) {
+	for (i = 0; i < p->ncells; i++)
 		writes |= mode_writes(p->cells[i].mode);
-		mixed |= p->cells[i].mode == MODE_READWRITE || p->cells[i].mode == MODE_RANDRW;
-	}
-	if (mixed)
-		str_appendf(&buf, &len, " --rwmixread %u", p->rwmixread);
+	nshares = ticket_shares(p, list, sizeof list);
+	if (nshares > 0)
+		str_appendf(&buf, &len, " --rwmixread %s", list);
 	if (p->repeat > 1)
 		str_appendf(&buf, &len, " %s %u", p->until_steady ? "--rounds-until-steady" :
 		    "--repeat", p->repeat);
@@ -176,7 +194,7 @@ ticket_command(const struct results *res, struct view_card *c)
 	else if (p->steady_rule[0] != '\0')
 		c->command_note = xasprintf("an import: fio ended its jobs by its own criterion, %s, "
 		    "which sweep's --steady is not", p->steady_rule);
-	else if (n != p->ncells)
+	else if (n != p->ncells && !(nshares > 1 && n < p->ncells))
 		c->command_note = xasprintf("the run measured %u cells, not the %lu of this matrix "
 		    "(an import, or a sweep file with groups)", p->ncells, n);
 }
