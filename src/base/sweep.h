@@ -120,6 +120,7 @@ struct target {
 	char		 serial[64];
 	char		 identity[64];	/* "Amazon EBS", "virtio disk", ...; "" unknown */
 	char		 volume_id[64];	/* an EBS volume's id, "vol-0123..." */
+	char		 instance[64];	/* the machine's instance type from DMI ("m5.large"); "" unknown */
 	char		 scheduler[64];
 	char		 devname[64];	/* block device whose stat counters we read */
 	char		 fs_type[32];

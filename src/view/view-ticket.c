@@ -220,9 +220,13 @@ ticket_identity(const struct results *res, struct view_card *c)
 		str_appendf(&buf, &len, ", serial %s", t->serial);
 	if (t->total_size > 0)
 		str_appendf(&buf, &len, ", %s", size_human(t->total_size, b, sizeof b));
-	str_appendf(&buf, &len, "); host %s, kernel %s; instance type not recorded in "
-	    "results.json (name it in --description)", res->host[0] ? res->host : "unknown",
+	str_appendf(&buf, &len, "); host %s, kernel %s", res->host[0] ? res->host : "unknown",
 	    res->kernel[0] ? res->kernel : "unknown");
+	if (t->instance[0] != '\0')
+		str_appendf(&buf, &len, ", instance type %s", t->instance);
+	else
+		str_appendf(&buf, &len, "; instance type not known (EC2 names it in DMI; elsewhere "
+		    "give it in --description)");
 	c->identity = buf;
 }
 
