@@ -36,6 +36,8 @@ import re, sys
 md, iops, mibs = open(sys.argv[1]).read(), float(sys.argv[2]), float(sys.argv[3])
 num = lambda s: float(s.replace(",", ""))
 for mode, text in re.findall(r"^- \*\*(\w+)\*\*: (.*)$", md, re.M):
+    if text.startswith("IOPS ") and " · " in text:
+        continue    # the bottom line's card ("IOPS 3,000 (plateau) · MiB/s ..."), not the knee
     i = re.search(r"IOPS cap ~([\d,.]+) IOPS \(([^)]*)\)", text)
     b = re.search(r"bandwidth cap ~([\d,.]+) MiB/s \(([^;)]*)", text)
     ie = "%+.1f%%" % ((num(i.group(1)) / iops - 1) * 100) if i else "-"

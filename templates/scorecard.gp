@@ -11,7 +11,7 @@ if (!exists("formats")) formats = "png svg"
 if (!exists("sweep_tmp")) sweep_tmp = ""
 set encoding utf8
 
-set label @TITLE@ at screen 0.5, screen 1 - 25.2 / @HEIGHT@ center font "sans:Bold,18"
+set label @TITLE@ at screen 0.5, screen 1 - 25.2 / @HEIGHT@ center font "@TITLE_FONT@"
 unset border
 unset tics
 unset key

@@ -85,8 +85,9 @@ grep -q "Not measured: SEQ 1M Q8 read, SEQ 1M Q8 write" "$T/one/scorecard.gp" ||
 [ "$(grep -c "not measured (" "$T/one/scorecard.svg")" -eq 7 ] ||
 	fail "one: scorecard.svg does not mark 7 tiles not measured"
 grep -q "RND 4K Q1	randread" "$T/one/scorecard.dat" || fail "one: the measured tile is missing"
-head -n 60 "$T/quick/report.md" | grep -m 1 '^!\[' | grep -q "scorecard.png" ||
-	fail "report.md: the scorecard is not the first picture"
+[ "$(head -n 200 "$T/quick/report.md" | grep '^!\[' | head -n 2 | sed 's/.*(\(.*\))$/\1/' |
+    tr '\n' ' ')" = "card.png scorecard.png " ] ||
+	fail "report.md: the card and the scorecard are not the first pictures: $(grep "^!\[" "$T/quick/report.md" | head -n 3)"
 ok "scorecard: every tile of the quick plan; a partial run names the missing tiles"
 
 # Saturation and latency curves with three depths or more, not with two.

@@ -4,7 +4,8 @@
 # dev/block/MAJ:MIN is the number of the device holding $T, and a file run
 # with SWEEP_SYSFS_ROOT pointing at it must name the volume in results.json
 # and the report, and the profiles that fit when none is given.  A
-# partition is its disk's; an unknown disk shows nothing.  With root and
+# partition is its disk's; an unknown disk shows nothing; an EC2 instance's
+# type is read from DMI (class/dmi/id) into the ticket.  With root and
 # losetup, a loop device is identified the same way, by its own number.
 . "$top_srcdir/tests/common.sh"
 
@@ -113,6 +114,24 @@ fakesys aws-ebs
 runit aws-ebs --profile aws-gp3 --size 4m
 check "aws-ebs with --profile" "Amazon EBS" vol-0123456789abcdef0 ""
 ! grep -q "Profiles that fit" "$T/run.log" || fail "--profile: profiles offered on the terminal"
+
+# The instance type where DMI names it (an EC2 instance's product name), in
+# results.json and the ticket; another cloud's product line is not a type.
+fakesys aws-ebs
+mkdir -p "$T/sys-aws-ebs/class/dmi/id"
+echo "Amazon EC2" >"$T/sys-aws-ebs/class/dmi/id/sys_vendor"
+echo "m5.large" >"$T/sys-aws-ebs/class/dmi/id/product_name"
+runit aws-ebs --ticket
+results_py "$T/out/results.json" "assert d['target'].get('instance') == 'm5.large', d['target']" ||
+	fail "aws-ebs on m5.large: no instance type in results.json"
+grep -q "^Volume: .*Amazon EBS vol-0123456789abcdef0.*, instance type m5.large$" "$T/run.log" ||
+	fail "aws-ebs on m5.large: the ticket: $(grep '^Volume:' "$T/run.log")"
+echo "Microsoft Corporation" >"$T/sys-aws-ebs/class/dmi/id/sys_vendor"
+echo "Virtual Machine" >"$T/sys-aws-ebs/class/dmi/id/product_name"
+runit aws-ebs
+results_py "$T/out/results.json" "assert 'instance' not in d['target'], d['target']" ||
+	fail "a product line taken for an instance type"
+ok "the instance type from an EC2 instance's DMI, in results.json and the ticket"
 
 # A root that does not exist, or does not know the number: nothing, no error.
 runit missing

@@ -124,17 +124,17 @@ if command -v man >/dev/null 2>&1; then
 fi
 ok "doc/sweep.1's and doc/options.md's options are generated from the table; SAFETY is there"
 
-# A chart gnuplot fails on fails run (exit 1, the chart named), as it fails report.
+# A chart gnuplot fails on fails run (exit 1, the first chart named: the card), as it fails report.
 "$SWEEP" run --engine null --file t.dat --size 8m --bs 4k --depth 1 --modes read -q \
     --runtime 1 --ramp 0 --steady 0 -o gp --formats csv,png --gnuplot /bin/false \
     >gp.out 2>gp.err
 rc=$?
 [ "$rc" -eq 1 ] || fail "run with a failing gnuplot: exit $rc, want 1"
-grep -q 'iops.gp: gnuplot failed' gp.err || fail "run does not name the chart: $(cat gp.err)"
+grep -q 'card.gp: gnuplot failed' gp.err || fail "run does not name the chart: $(cat gp.err)"
 [ -s gp/results.json ] || fail "run with a failing gnuplot kept no results.json"
 "$SWEEP" report gp --formats png --gnuplot /bin/false >/dev/null 2>rep.err
 rc=$?
 [ "$rc" -eq 1 ] || fail "report with a failing gnuplot: exit $rc, want 1"
-grep -q 'iops.gp: gnuplot failed' rep.err || fail "report does not name the chart: $(cat rep.err)"
+grep -q 'card.gp: gnuplot failed' rep.err || fail "report does not name the chart: $(cat rep.err)"
 ok "a failed chart: run and report exit 1 and name it"
 exit 0

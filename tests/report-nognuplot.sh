@@ -62,7 +62,7 @@ cp "$T/results.json" "$T/d/"
 "$SWEEP" report "$T/c" --gnuplot "$T/bin/bad" >"$T/c.out" 2>"$T/c.err"
 rc=$?
 [ "$rc" -eq 1 ] || fail "failing gnuplot: exit $rc, want 1"
-grep -q "scorecard.gp: gnuplot failed: line 7: undefined variable: oops (log: .*\.scorecard\.gnuplot\.log)" \
+grep -q "card.gp: gnuplot failed: line 7: undefined variable: oops (log: .*\.card\.gnuplot\.log)" \
     "$T/c.err" || fail "failing gnuplot: message: $(cat "$T/c.err")"
 [ -s "$T/c/report.xlsx" ] && [ -s "$T/c/report.md" ] && [ -s "$T/c/iops.gp" ] &&
     [ ! -e "$T/c/iops.png" ] || fail "failing gnuplot: the other formats were not written"

@@ -5,7 +5,7 @@
 # the knee marked where they meet, labelled as the summary states it; the
 # provisioned caps (--expect, --profile, their burst) dashed and dotted,
 # named in words; hollow points with marks for cells with a caveat; the
-# second chart of report.md and report.html, after the scorecard; and no
+# third chart of report.md and report.html, after the card and the scorecard; and no
 # roofline for a run of one block size.  Asserted on a table import that
 # plateaus at known IOPS, then at a known MiB/s, and on a null-engine run.
 . "$top_srcdir/tests/common.sh"
@@ -83,15 +83,15 @@ grep -q "'roofline.dat' index 0 using 1:(strcol(6) ne \"-\" ? \$2 : NaN) with po
 grep -q 'title "hollow ≠: BW check failed"' "$gp" || fail "the mark is not in the key"
 ok "a cell with a caveat is hollow, with its mark in the key"
 
-# The second chart, after the scorecard, in report.md and report.html.
-second=$(grep -o '([a-z-]*\.png)' "$T/thr/report.md" | sed -n 2p)
-[ "$second" = "(roofline.png)" ] || fail "report.md's second chart is $second"
-first=$(grep -o '([a-z-]*\.png)' "$T/thr/report.md" | sed -n 1p)
-[ "$first" = "(scorecard.png)" ] || fail "report.md's first chart is $first"
-html=$(grep -o '<figure id="chart-[a-z-]*"' "$T/thr/report.html" | sed -n 1,2p | tr -d '\n')
-[ "$html" = '<figure id="chart-scorecard"<figure id="chart-roofline"' ] ||
-	fail "report.html's first two charts: $html"
-ok "listed second, after the scorecard, in report.md and report.html"
+# The third chart, after the card and the scorecard, in report.md and report.html.
+second=$(grep -o '([a-z-]*\.png)' "$T/thr/report.md" | sed -n 3p)
+[ "$second" = "(roofline.png)" ] || fail "report.md's third chart is $second"
+first=$(grep -o '([a-z-]*\.png)' "$T/thr/report.md" | sed -n 1,2p | tr -d '\n')
+[ "$first" = "(card.png)(scorecard.png)" ] || fail "report.md's first charts are $first"
+html=$(grep -o '<figure id="chart-[a-z-]*"' "$T/thr/report.html" | sed -n 1,3p | tr -d '\n')
+[ "$html" = '<figure id="chart-card"<figure id="chart-scorecard"<figure id="chart-roofline"' ] ||
+	fail "report.html's first three charts: $html"
+ok "listed third, after the card and the scorecard, in report.md and report.html"
 
 # --profile: its caps, and a burst dotted beside them.
 "$SWEEP" import --csv "$T/thr.csv" --label gp3 --profile aws-gp3 --expect size=100g -o "$T/gp3" --formats png \

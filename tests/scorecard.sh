@@ -84,7 +84,7 @@ ok "thousands separators on the tiles (1,184 µs), no 10^ in the footer"
 	fail "report caveats: $(cat "$T/cav.log")"
 grep -q "^2${tab}RND 4K Q32${tab}randread${tab}.*${tab}4k Q16${tab}⚠\$" "$T/cav/scorecard.dat" ||
 	fail "cav: the noisy stand-in RND 4K Q32 read tile is not marked ⚠: $(cat "$T/cav/scorecard.dat")"
-grep -q "^set label 'randread: Q16 for Q32'" "$T/cav/scorecard.gp" ||
+grep -q "^set label 'randread: Q16 for Q32\( · [0-9]*% of IOPS cap\)\?'" "$T/cav/scorecard.gp" ||
 	fail "cav: the stand-in tile does not say 'Q16 for Q32'"
 ok "a stand-in tile keeps its caveat marks"
 

@@ -11,7 +11,8 @@
 #     involved): randread and randwrite at seven queue depths (the curves);
 #     all six modes x 15 sizes x 7 depths (the small multiples); and that
 #     volume against one with half the IOPS and a third of the bandwidth
-#     (the comparison's heat map).
+#     (the comparison's heat map); and a below-spec volume (~3,000 IOPS
+#     against --expect iops=6000,bw=250MiB/s: the card and its diagnosis).
 # Needs gnuplot and python3.  The quick run's numbers are this machine's:
 # pictures of the layout, not benchmarks.
 #   doc/screenshots/make-charts.sh          (SWEEP=path/to/sweep for another build)
@@ -40,6 +41,10 @@ python3 "$top/bench/gen-results.py" --modes randread,randwrite --bs 4k,16k,64k,2
 python3 "$top/bench/gen-results.py" --modes randread,randwrite --bs 4k,16k,64k,256k,1m \
     --depths 1,4,16,64 --scale 0.5 --scale-bw 0.67 "$T/slow.json"
 "$SWEEP" compare "$T/fast.json" "$T/slow.json" -o "$T/cmp" --formats png >/dev/null
+python3 "$top/bench/gen-results.py" --modes randread,read --bs 4k,16k,64k,256k,1m \
+    --depths 1,4,16,32 --scale 0.0333333 --scale-bw 4 "$T/below.json"
+"$SWEEP" report "$T/below.json" -o "$T/below" --expect iops=6000,bw=250MiB/s \
+    --formats png >/dev/null
 
 shot() {	# shot RUN CHART: $out/chart-RUN-CHART.png, under 150 KB
 	png=$T/$1/$2.png
@@ -50,7 +55,8 @@ shot() {	# shot RUN CHART: $out/chart-RUN-CHART.png, under 150 KB
 	cp "$png" "$out/chart-$1-$2.png"
 	echo "$out/chart-$1-$2.png: $(wc -c <"$out/chart-$1-$2.png") bytes"
 }
-for c in scorecard roofline iops latency; do shot example "$c"; done
+for c in card scorecard roofline iops latency; do shot example "$c"; done
+shot below card
 for c in scorecard iops latency; do shot quick "$c"; done
 shot readonly scorecard
 for c in saturation latency-curve; do shot depths "$c"; done

@@ -120,6 +120,7 @@ struct target {
 	char		 serial[64];
 	char		 identity[64];	/* "Amazon EBS", "virtio disk", ...; "" unknown */
 	char		 volume_id[64];	/* an EBS volume's id, "vol-0123..." */
+	char		 instance[64];	/* the machine's instance type from DMI ("m5.large"); "" unknown */
 	char		 scheduler[64];
 	char		 devname[64];	/* block device whose stat counters we read */
 	char		 fs_type[32];
@@ -195,6 +196,7 @@ struct config {
 	char		*arrivals;	/* --arrivals fixed|poisson */
 	bool		 keep;
 	bool		 quiet;
+	bool		 ticket;	/* --ticket: print the ticket after the reports */
 	bool		 stop_on_error;
 	bool		 size_set;
 	unsigned	 plan_given;	/* options that define the plan or target were given */

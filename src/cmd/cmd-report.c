@@ -52,7 +52,7 @@ cmd_report_exec(struct config *cfg)
 	struct results res;
 	unsigned mask;
 	struct stat st;
-	char *dir, *input;
+	char *dir, *input, *card = NULL, *ticket = NULL;
 	const char *what;
 	bool expect = cfg->expect != NULL || cfg->profile != NULL;
 	int err, lock;
@@ -88,15 +88,21 @@ cmd_report_exec(struct config *cfg)
 	}
 	if (expect && res.expect.set) {
 		err = report_save_all(&res, dir, &(struct report_opts){ .formats = mask,
-		    .gnuplot = cfg->gnuplot });
+		    .gnuplot = cfg->gnuplot, .card = &card, .ticket = cfg->ticket ? &ticket : NULL });
 		if (err == 0)
 			printf("Recorded the expectation in %s/results.json\n", dir);
 	} else
 		err = report_write_all(&res, dir, &(struct report_opts){ .formats = mask,
-		    .gnuplot = cfg->gnuplot });
+		    .gnuplot = cfg->gnuplot, .card = &card, .ticket = cfg->ticket ? &ticket : NULL });
 	cmd_run_unlock(lock, dir);
+	if (card != NULL)
+		fputs(card, stdout);
 	if (err == 0)
 		printf("Reports: %s\n", dir);
+	if (ticket != NULL)
+		printf("\nTicket:\n%s", ticket);
+	free(card);
+	free(ticket);
 	free(dir);
 	results_free(&res);
 	return err == 0 ? SWEEP_EXIT_OK : SWEEP_EXIT_FAILED;

@@ -309,7 +309,7 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	struct loop_rounds rounds;
 	struct loop_auto au = { .ap = ap };
 	struct loop_retry retry;
-	char *conclusions = NULL;
+	char *conclusions = NULL, *ticket = NULL;
 	bool interrupted;
 	int err;
 
@@ -328,11 +328,15 @@ run_cells(struct config *cfg, struct target *t, struct plan *p, struct results *
 	interrupted = l.interrupted;
 	sweep_interrupted = 0;
 	err = report_write_all(res, out, &(struct report_opts){ .formats = mask,
-	    .gnuplot = cfg->gnuplot, .conclusions = &conclusions });
+	    .gnuplot = cfg->gnuplot, .conclusions = &conclusions,
+	    .ticket = cfg->ticket ? &ticket : NULL });
 	interrupted = interrupted || sweep_interrupted;
 	sweep_loop_summary(&l);
 	report_terminal(stdout, conclusions, out, err == 0 ? mask : 0);
+	if (ticket != NULL)
+		printf("\nTicket:\n%s", ticket);
 	free(conclusions);
+	free(ticket);
 	if (interrupted)
 		return SWEEP_EXIT_INTERRUPTED;
 	return l.failed || err != 0 ? SWEEP_EXIT_FAILED : SWEEP_EXIT_OK;

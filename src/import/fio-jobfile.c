@@ -211,45 +211,58 @@ fio_jobfile_cell(char **buf, size_t *len, const struct plan *p, const struct tar
 }
 
 /*
- * Write the job file for plan p on target t to path, whole or not at all.
- * A region size of 0 (a remote device of unknown size) leaves size= out, so
- * fio uses the whole file or device.  Returns -errno after one line on stderr.
+ * The job file for plan p on target t, as text; NULL with why in err (an
+ * engine fio lacks, a path fio cannot name).  A region size of 0 (a remote
+ * device of unknown size) leaves size= out, so fio uses the whole file or
+ * device.  Caller frees.
  */
-int
-fio_jobfile_write(const struct plan *p, const struct target *t, const char *path)
+char *
+fio_jobfile_text(const struct plan *p, const struct target *t, char *err, size_t errlen)
 {
 	const char *engine = fio_jobfile_engine(p->engine);
 	char *buf = NULL, *fname;
 	size_t len = 0;
 	unsigned i;
-	int err;
 
 	if (engine == NULL) {
-		sweep_error("--fio-jobfile %s: engine %s has no fio equivalent (fio takes libaio, "
-		    "psync, io_uring, null)", path, p->engine);
-		return -EINVAL;
+		snprintf(err, errlen, "engine %s has no fio equivalent (fio takes libaio, psync, "
+		    "io_uring, null)", p->engine);
+		return NULL;
 	}
 	for (i = 0; i < p->ncells; i++)
 		if (p->cells[i].rate_pct > 0) {
-			sweep_error("--fio-jobfile %s: --rate %g%% is of a cap measured as sweep runs; "
-			    "a fio job file needs the rate in IOPS (--rate 1500)", path,
-			    p->cells[i].rate_pct);
-			return -EINVAL;
+			snprintf(err, errlen, "--rate %g%% is of a cap measured as sweep runs; "
+			    "a fio job file needs the rate in IOPS (--rate 1500)", p->cells[i].rate_pct);
+			return NULL;
 		}
 	fname = fio_jobfile_path(t->path);
 	if (fname == NULL) {
-		sweep_error("--fio-jobfile %s: target path \"%s\" cannot be written as a fio "
-		    "filename (empty, or has a line break)", path, t->path);
-		return -EINVAL;
+		snprintf(err, errlen, "target path \"%s\" cannot be written as a fio filename "
+		    "(empty, or has a line break)", t->path);
+		return NULL;
 	}
 	fio_jobfile_head(&buf, &len, p, t);
 	fio_jobfile_global(&buf, &len, p, engine, fname);
 	for (i = 0; i < p->ncells; i++)
 		fio_jobfile_cell(&buf, &len, p, t, i);
-	err = write_file_atomic(path, buf, len);
+	free(fname);
+	return buf;
+}
+
+/* Write the job file for plan p on target t to path, whole or not at all; -errno after a line on stderr. */
+int
+fio_jobfile_write(const struct plan *p, const struct target *t, const char *path)
+{
+	char why[512], *buf = fio_jobfile_text(p, t, why, sizeof why);
+	int err;
+
+	if (buf == NULL) {
+		sweep_error("--fio-jobfile %s: %s", path, why);
+		return -EINVAL;
+	}
+	err = write_file_atomic(path, buf, strlen(buf));
 	if (err != 0)
 		sweep_error("--fio-jobfile %s: %s", path, strerror(-err));
 	free(buf);
-	free(fname);
 	return err;
 }

@@ -19,6 +19,8 @@
 
 /* fio-jobfile.c: the plan as an equivalent fio job file */
 int	 fio_jobfile_write(const struct plan *p, const struct target *t, const char *path);
+/* Caller frees; NULL with why in err. */
+char	*fio_jobfile_text(const struct plan *p, const struct target *t, char *err, size_t errlen);
 
 /* hosts.c: run the plan on many hosts through fio's client/server mode */
 /* What the hosts of a run gave: one results per host (cells NULL: none), and what failed. */

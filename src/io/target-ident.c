@@ -157,9 +157,28 @@ ident_disk_dir(uint64_t dev, char *dir, size_t len)
 }
 
 /*
+ * The instance type of the machine, when its firmware names it: an EC2
+ * instance's DMI product name is its type ("m5.large", "i4i.xlarge"); other
+ * clouds' are a product line ("Virtual Machine", "Google Compute Engine"),
+ * so it stays "" there.
+ */
+static void
+ident_instance(struct target *t)
+{
+	const char *root = getenv("SWEEP_SYSFS_ROOT");
+	char dir[PATH_MAX], vendor[64];
+
+	snprintf(dir, sizeof dir, "%s/class/dmi/id", root != NULL && root[0] != '\0' ? root : "/sys");
+	ident_read(dir, "sys_vendor", vendor, sizeof vendor);
+	if (strcmp(vendor, "Amazon EC2") == 0)
+		ident_read(dir, "product_name", t->instance, sizeof t->instance);
+}
+
+/*
  * Vendor, model, serial and identity of the disk holding dev (a file's
  * st_dev, a device's st_rdev).  A model read here replaces the one
  * target_device_describe found; nothing is set when sysfs does not know dev.
+ * The machine's instance type too, where DMI names it (ident_instance).
  */
 void
 target_identify(struct target *t, uint64_t dev)
@@ -167,6 +186,7 @@ target_identify(struct target *t, uint64_t dev)
 	char dir[PATH_MAX], model[sizeof t->model];
 	const char *disk;
 
+	ident_instance(t);
 	if (dev == 0 || ident_disk_dir(dev, dir, sizeof dir) != 0)
 		return;
 	disk = strrchr(dir, '/') != NULL ? strrchr(dir, '/') + 1 : dir;

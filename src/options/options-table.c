@@ -602,6 +602,13 @@ const struct option_entry options_table[] = {
 	  .help = "no progress line or layout messages (the plan, a line per cell, warnings and the summary "
 	  "still print; redirect standard output to keep only errors and warnings)",
 	  .brief = "no progress line or layout messages; results and warnings still print" },
+	{ .name = "ticket", .cmds = CMD_RUN | CMD_REPORT, .flags = OPT_CLI, .type = OPT_BOOL,
+	  .off = CFG(ticket),
+	  .help = "after the reports, print the ticket: the volume, the bottom line and its diagnosis, "
+	  "the command that runs the test again and the fio job file of the cells the bottom line "
+	  "rests on (report.md and report.html hold it too; not printed by default, as the job file "
+	  "runs to dozens of lines)",
+	  .brief = "print the ticket: volume, bottom line, diagnosis, command, fio job file" },
 };
 #define OPTIONS_COUNT (sizeof options_table / sizeof options_table[0])
 const size_t options_table_len = OPTIONS_COUNT;

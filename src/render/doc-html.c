@@ -585,6 +585,24 @@ html_contents(struct doc *d, FILE *f)
 	d->f = body;
 }
 
+/* A verbatim block: <pre>, escaped. */
+static void
+html_pre(struct doc *d, const char *cls, const char *text)
+{
+	html_open(d, "pre", cls);
+	html_text(d, text);
+	fputs("</pre>\n", d->f);
+}
+
+/* A word in bold, coloured by its class. */
+static void
+html_word(struct doc *d, const char *cls, const char *text)
+{
+	html_open(d, "strong", cls);
+	html_text(d, text);
+	fputs("</strong>", d->f);
+}
+
 /* Not compact: a page has room for the knee column and every table. */
 const struct doc_ops doc_html = {
 	.name = "html",
@@ -613,4 +631,6 @@ const struct doc_ops doc_html = {
 	.table = html_table,
 	.figure = html_figure,
 	.contents = html_contents,
+	.pre = html_pre,
+	.word = html_word,
 };

@@ -232,6 +232,40 @@ md_note(struct doc *d, const char *label, const char *text)
 	md_block_end(d);
 }
 
+/*
+ * A fenced block, its fence one backtick longer than the longest run in
+ * the text (three at least), so that no line of it can close it.
+ */
+static void
+md_pre(struct doc *d, const char *cls, const char *text)
+{
+	size_t run = 0, most = 2, i;
+	const char *s;
+
+	(void)cls;
+	for (s = text; *s != '\0'; s++) {
+		run = *s == '`' ? run + 1 : 0;
+		if (run > most)
+			most = run;
+	}
+	md_block(d);
+	for (i = 0; i <= most; i++)
+		fputc('`', d->f);
+	fprintf(d->f, "text\n%s%s", text, text[0] != '\0' && text[strlen(text) - 1] != '\n' ?
+	    "\n" : "");
+	for (i = 0; i <= most; i++)
+		fputc('`', d->f);
+	md_block_end(d);
+}
+
+/* A word in bold: Markdown has no colour. */
+static void
+md_word(struct doc *d, const char *cls, const char *text)
+{
+	(void)cls;
+	md_strong(d, text);
+}
+
 /* A table as Markdown; a cell whose BW check failed gets its mark. */
 static void
 md_table(struct doc *d, const struct report_table *t)
@@ -305,4 +339,6 @@ const struct doc_ops doc_md = {
 	.note = md_note,
 	.table = md_table,
 	.figure = md_figure,
+	.pre = md_pre,
+	.word = md_word,
 };

@@ -351,3 +351,17 @@ doc_figure(struct doc *d, const char *dir, const struct report_chart *chart, uns
 	d->ops->figure(d, dir, chart, n, rendered);
 	d->anchor = NULL;
 }
+
+/* Text kept as it is, lines and all (a ticket to copy): a fenced block, a <pre>; cls for HTML. */
+void
+doc_pre(struct doc *d, const char *cls, const char *text)
+{
+	d->ops->pre(d, cls, text);
+}
+
+/* Text in bold, coloured by its class in HTML (a verdict's word: ok, above, unsat, fail). */
+void
+doc_word(struct doc *d, const char *cls, const char *text)
+{
+	d->ops->word(d, cls, text);
+}

@@ -28,7 +28,7 @@ report_doc_header(struct doc *d, const struct view_header *h)
 {
 	char *title = xasprintf("sweep: %s", h->label), a[32];
 
-	doc_begin(d, title, NULL);
+	doc_begin(d, title, report_card_style);
 	free(title);
 	doc_heading_begin(d, 1);
 	doc_raw(d, "Storage characterization: ");
@@ -574,6 +574,10 @@ report_doc_caption(const char *stem, bool big)
 		const char	*stem, *caption;
 		bool		 big;	/* a large run's alone */
 	} captions[] = {
+		{ .stem = "card",
+		  .caption = "The bottom line: each mode's level against the provisioned caps (of "
+		    "the profile or --expect; without them, its plateau or peak), its QD1 4K p99, "
+		    "the verdict in its colour and the cells it rests on, then the diagnosis." },
 		{ .stem = "scorecard",
 		  .caption = "MB/s and IOPS of the four CrystalDiskMark tiles, read and write, "
 		    "with p99 latency on the 4K tiles; where the run did not measure a tile's own "
@@ -830,6 +834,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	if (err != 0)
 		return err;
 	report_doc_header(&d, &ctx->view->docs->head);
+	report_card_doc(&d, ctx);
 	report_doc_unwritten_banner(&d, ctx);
 	report_doc_stability_banner(&d, ctx);
 	report_doc_verdict(&d, ctx);
@@ -850,6 +855,7 @@ report_doc_write(struct report_ctx *ctx, const struct doc_ops *ops, const char *
 	report_doc_pivots(&d, ctx, METRIC_P99_US, "p99 latency (us)");
 	report_doc_sections(&d, ctx);
 	report_doc_run(&d, ctx);
+	report_ticket_doc(&d, ctx);
 	doc_end(&d);
 	path = xasprintf("%s/%s", ctx->dir, file);
 	err = doc_save(&d, path);

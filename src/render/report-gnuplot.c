@@ -399,7 +399,9 @@ report_gnuplot_write(struct report_ctx *ctx)
 		if (strncmp(charts[i].stem, "series-", 7) == 0) {
 			jobs[i].tmpl = "series";
 			err = gp_build(ctx, &jobs[i], charts[i].wl);
-		} else if (strcmp(charts[i].stem, "scorecard") == 0)
+		} else if (strcmp(charts[i].stem, "card") == 0)
+			err = report_gnuplot_card_build(ctx, &jobs[i]);
+		else if (strcmp(charts[i].stem, "scorecard") == 0)
 			err = report_scorecard_build(ctx, &jobs[i]);
 		else if (strcmp(charts[i].stem, "hold") == 0)
 			err = report_hold_gp_build(ctx, &jobs[i]);

@@ -36,6 +36,7 @@
 #define SC_BADGE_W	2.6	/* the corner badge's width per mark (3 bytes of UTF-8 each) */
 #define SC_NEAR_COLOR	PALETTE_HEX(PALETTE_SC_NEAR)	/* a stand-in tile's label, and its legend */
 #define SC_H		720.0	/* the card's height in pixels when the footer fits below the tiles */
+#define SC_W		1100.0	/* its width (templates/scorecard.gp) */
 
 /*
  * The objects being written.  Coordinates are percent of the 720-pixel
@@ -174,23 +175,27 @@ sc_missing(struct sc_out *o, const struct score_tile *tile, unsigned k, double x
 }
 
 /*
- * The top left of a value box: the mode in its colour; for a stand-in
- * ("Q32 for Q8") the mode and what stands in, in SC_NEAR_COLOR; for a
- * failed cell that its figures are partial.
+ * The top left of a value box: the mode in its colour, and against an
+ * expectation the tile's share of its cap (pct, 0 none: "· 30% of IOPS
+ * cap", "· 98% of bw cap"); for a stand-in ("Q32 for Q8") the mode and what stands in, in
+ * SC_NEAR_COLOR; for a failed cell that its figures are partial.
  */
 static void
 sc_corner(struct sc_out *o, const struct view_chart_point *r, const struct score_tile *tile,
-    unsigned k, double x0, double y1)
+    unsigned k, double x0, double y1, double pct)
 {
-	char near[48], *line;
+	char near[48], share[48] = "", p[16], *line;
 
 	sc_stand_in(tile, r, near, sizeof near);
+	if (pct > 0)
+		snprintf(share, sizeof share, " · %s of %s", view_pct(pct, false, p, sizeof p),
+		    tile->bs >= MIB ? "bw cap" : "IOPS cap");
 	if (r->status != CELL_OK)
 		line = xasprintf("failed: partial figures%s%s", near[0] != '\0' ? "; " : "", near);
 	else if (near[0] != '\0')
-		line = xasprintf("%s: %s", mode_name(tile->mode[k]), near);
+		line = xasprintf("%s: %s%s", mode_name(tile->mode[k]), near, share);
 	else
-		line = xstrdup(mode_name(tile->mode[k]));
+		line = xasprintf("%s%s", mode_name(tile->mode[k]), share);
 	sc_label(o, line, x0 + 1.5, y1 - SC_ROW_H * 0.2, "left", near[0] != '\0' ?
 	    "sans:Bold,14" : "sans,14", r->status != CELL_OK ? PALETTE_HEX(PALETTE_ALERT) : near[0] != '\0' ?
 	    SC_NEAR_COLOR : palette_mode_color(tile->mode[k]));
@@ -246,7 +251,7 @@ sc_value(const struct report_ctx *ctx, struct sc_out *o, FILE *dat, unsigned t, 
 		sc_label(o, marks, x1 - SC_BADGE_W * strlen(marks) / 6, y1 - SC_ROW_H * 0.12,
 		    "center", "sans:Bold,16", SC_MARK_COLOR);
 	}
-	low = marks[0] != '\0' || near;
+	low = marks[0] != '\0' || near || ctx->view->chart->score_pct[t][k] > 0;
 	line = xasprintf("%s MB/s", sc_mbs(r->v[METRIC_MB_S], a, sizeof a));
 	sc_figure(o, line, x1 - 2, y1 - SC_ROW_H * (low ? 0.48 : 0.36));
 	free(line);
@@ -258,7 +263,7 @@ sc_value(const struct report_ctx *ctx, struct sc_out *o, FILE *dat, unsigned t, 
 	sc_label(o, line, x1 - 2, y0 + SC_ROW_H * (low ? 0.18 : 0.22), "right", "sans,16",
 	    PALETTE_HEX(PALETTE_LABEL));
 	free(line);
-	sc_corner(o, r, tile, k, x0, y1);
+	sc_corner(o, r, tile, k, x0, y1, ctx->view->chart->score_pct[t][k]);
 	sc_dat(dat, r, t, k, marks, marks_col);
 }
 
@@ -391,22 +396,81 @@ sc_tiles(const struct report_ctx *ctx, struct sc_out *o, FILE *dat)
 	}
 }
 
-/* Under the title: the volume against its spec, red when below it or above the cap. */
+/*
+ * Under the title: the volume against its spec in a word, red when below
+ * it or above the cap (the card, the report's first picture, has the
+ * figures and the whole name).  The line fits the card's width at 14
+ * points, the charts' least: a profile's name too long for it is cut with
+ * an ellipsis.
+ */
+
 static void
 sc_verdict(const struct report_ctx *ctx, struct sc_out *o)
 {
 	const struct view_chart *vc = ctx->view->chart;
 	const struct expect *e = &vc->expect;
 	bool off = vc->verdict == EXPECT_BELOW || vc->verdict == EXPECT_ABOVE_CAP;
-	char *line;
+	const char *mark = view_verdict_mark(vc->verdict);
+	char name[sizeof e->profile + 8], *line = NULL;
+	double room = SC_W * (100 - 2 * SC_LEFT) / 100;
+	size_t n;
+	const int size = 14;
 
 	if (!e->set)
 		return;
-	line = xasprintf("Verdict against %s: %s", e->profile[0] != '\0' ? e->profile :
-	    "its --expect caps", vc->verdict_text);
+	snprintf(name, sizeof name, "%s", e->profile[0] != '\0' ? e->profile : "its --expect caps");
+	for (n = strlen(name); ; ) {
+		free(line);
+		line = xasprintf("Verdict against %s: %s%s%s", name, view_verdict_name(vc->verdict),
+		    mark[0] != '\0' ? " " : "", mark);
+		if (report_gnuplot_text_w(line, size, true) <= room || n == 0)
+			break;
+		while (n > 0 && ((unsigned char)name[--n] & 0xc0) == 0x80)
+			;
+		snprintf(name + n, sizeof name - n, "\u2026");
+	}
 	sc_label(o, line, 50, 89.4, "center", "sans:Bold,14", off ? PALETTE_HEX(PALETTE_ALERT) :
 	    PALETTE_HEX(PALETTE_SC_NAME));
 	free(line);
+}
+
+/*
+ * The title, "LABEL: scorecard" above the target and date, in bold at 18
+ * points, each line cut with an ellipsis where it would run past the card's
+ * width (the card, the first picture, wraps the whole label); its font
+ * into font.  Caller frees.
+ */
+
+static char *
+sc_title(const struct view_chart *vc, char *font, size_t len)
+{
+	const char *lines[2] = { vc->title_run, vc->title_where };
+	char *fit[2], *out = NULL;
+	double room = SC_W * (100 - 2 * SC_LEFT) / 100;
+	size_t olen = 0, n;
+	const int size = 18;
+	unsigned i;
+	FILE *f;
+
+	fit[0] = xasprintf("%s: scorecard", lines[0]);
+	fit[1] = xstrdup(lines[1]);
+	for (i = 0; i < 2; i++)
+		for (n = strlen(fit[i]); n > 0 && report_gnuplot_text_w(fit[i], size, true) > room; ) {
+			while (n > 0 && ((unsigned char)fit[i][--n] & 0xc0) == 0x80)
+				;
+			fit[i][n] = '\0';
+			str_appendf(&fit[i], &n, "\u2026");
+			n -= strlen("\u2026");
+		}
+	snprintf(font, len, "sans:Bold,%d", size);
+	f = open_memstream(&out, &olen);
+	report_gnuplot_quote(f, fit[0]);
+	fputs(" . \"\\n\" . ", f);
+	report_gnuplot_quote(f, fit[1]);
+	fclose(f);
+	free(fit[0]);
+	free(fit[1]);
+	return out;
 }
 
 /* scorecard.gp and scorecard.dat, in memory. */
@@ -418,7 +482,8 @@ report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
 	FILE *df = open_memstream(&data, &dlen);
 	struct sc_out o = { .f = open_memstream(&obj, &olen) };
 	struct sc_foot *ft = xcalloc(1, sizeof *ft);
-	struct report_gp_key keys[4];
+	struct report_gp_key keys[5];
+	char title_font[32];
 	unsigned t, k;
 
 	sc_footer(ctx, ft);
@@ -440,12 +505,13 @@ report_scorecard_build(struct report_ctx *ctx, struct report_plot *j)
 	fclose(o.f);
 	fclose(df);
 	free(ft);
-	title = report_gnuplot_title(ctx->view->chart, "scorecard");
+	title = sc_title(ctx->view->chart, title_font, sizeof title_font);
 	keys[0] = (struct report_gp_key){ "@TITLE@", title };
 	keys[1] = (struct report_gp_key){ "@OBJECTS@", obj };
 	keys[2] = (struct report_gp_key){ "@STEM@", j->chart.stem };
 	keys[3] = (struct report_gp_key){ "@HEIGHT@", height };
-	j->script = report_gnuplot_script(ctx, "scorecard", keys, 4);
+	keys[4] = (struct report_gp_key){ "@TITLE_FONT@", title_font };
+	j->script = report_gnuplot_script(ctx, "scorecard", keys, 5);
 	j->data = data;
 	free(obj);
 	free(title);

@@ -541,6 +541,7 @@ xl_summary(struct report_xl *x, const struct report_ctx *ctx)
 	line = xasprintf("Storage characterization: %s", h->label);
 	worksheet_write_string(sh->ws, row++, 0, line, x->title);
 	free(line);
+	row = report_xlsx_card(x, sh->ws, row, ctx, sh->w, sh->page);
 	if (h->per_cell[0] != '\0')
 		snprintf(when, sizeof when, ", %s per cell", h->per_cell);
 	line = xasprintf("Target %s (%s%s%s), host %s, started %s, engine %s%s, sweep %s",

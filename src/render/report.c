@@ -160,6 +160,10 @@ report_write_all(const struct results *res, const char *dir, const struct report
 		*opts->conclusions = view.conclusions;	/* the caller's now */
 		view.conclusions = NULL;
 	}
+	if (opts->card != NULL)
+		*opts->card = view.card->nmodes > 0 ? view_card_text(view.card) : NULL;
+	if (opts->ticket != NULL)
+		*opts->ticket = view.card->nmodes > 0 ? report_ticket_text(view.card) : NULL;
 	view_free(&view);
 	if (open)
 		results_closed_free(&closed);

@@ -73,6 +73,8 @@ struct report_opts {
 	unsigned	 formats;	/* REPORT_* */
 	const char	*gnuplot;	/* --gnuplot, NULL: search PATH */
 	char		**conclusions;	/* non-NULL: the view's conclusions (caller frees) */
+	char		**card;		/* non-NULL: the bottom line and diagnosis as text (caller frees) */
+	char		**ticket;	/* non-NULL: the ticket as text (caller frees) */
 };
 
 /* What a pass over the formats writes: each format has a writer for each, or none. */
@@ -93,6 +95,25 @@ int	 report_save_all(const struct results *res, const char *dir,
 
 /* report-terminal.c */
 void	 report_terminal(FILE *f, const char *conclusions, const char *dir, unsigned mask);
+
+/* report-card.c: the bottom line and the ticket (view-card.c) in the documents and as text */
+struct doc;
+extern const char report_card_style[];
+void	 report_card_doc(struct doc *d, const struct report_ctx *ctx);
+void	 report_ticket_doc(struct doc *d, const struct report_ctx *ctx);
+/* Caller frees. */
+char	*report_ticket_text(const struct view_card *c);
+
+/* report-gnuplot-card.c: card.gp, the bottom line as the first picture */
+struct report_plot;
+int	 report_gnuplot_card_build(struct report_ctx *ctx, struct report_plot *j);
+double	 report_gnuplot_text_w(const char *s, int size, bool bold);
+
+/* report-xlsx-card.c: the bottom line at the top of the Summary sheet; returns the next row */
+struct report_xl;
+struct lxw_worksheet;
+uint32_t report_xlsx_card(struct report_xl *x, struct lxw_worksheet *ws, uint32_t row,
+	     const struct report_ctx *ctx, const double *w, unsigned ncols);
 
 /* report-table.c */
 void	 report_table_init(struct report_table *t, const char *title, unsigned ncols,
@@ -375,6 +396,8 @@ struct doc_ops {
 	void		(*figure)(struct doc *, const char *, const struct report_chart *, unsigned,
 			    unsigned);
 	void		(*contents)(struct doc *, FILE *);	/* NULL: no table of contents */
+	void		(*pre)(struct doc *, const char *, const char *);	/* a verbatim block */
+	void		(*word)(struct doc *, const char *, const char *);	/* strong, in a class */
 };
 
 /* An entry of the table of contents: a level 2 heading (1) or a chart (2) under it. */
@@ -428,6 +451,8 @@ void	 doc_note(struct doc *d, const char *label, const char *text);
 void	 doc_table(struct doc *d, const struct report_table *t);
 void	 doc_figure(struct doc *d, const char *dir, const struct report_chart *chart, unsigned n,
 	     unsigned rendered);
+void	 doc_pre(struct doc *d, const char *cls, const char *text);
+void	 doc_word(struct doc *d, const char *cls, const char *text);
 
 /* doc-md.c, doc-html.c */
 extern const struct doc_ops doc_md;

@@ -103,6 +103,7 @@ TG_KNOWN(vendor)
 TG_KNOWN(serial)
 TG_KNOWN(identity)
 TG_KNOWN(volume_id)
+TG_KNOWN(instance)
 
 /* A device number as "MAJOR:MINOR". */
 static void
@@ -203,6 +204,9 @@ const struct results_field results_target_fields[] = {
 	{ .key = "volume_id", .type = RF_STR, .off = TG(volume_id), .size = TSIZE(volume_id),
 	  .when = volume_id_known, .doc = "an Amazon EBS volume's id (`vol-0123...`), from its "
 	  "serial" },
+	{ .key = "instance", .type = RF_STR, .off = TG(instance), .size = TSIZE(instance),
+	  .when = instance_known, .doc = "the machine's instance type where its firmware names "
+	  "it: an Amazon EC2 instance's (`m5.large`, from DMI's product name); absent elsewhere" },
 	{ .key = "scheduler", .type = RF_STR, .off = TG(scheduler), .size = TSIZE(scheduler) },
 	{ .key = "device", .type = RF_STR, .off = TG(devname), .size = TSIZE(devname),
 	  .doc = "the block device whose counters were read (e.g. `vda`, `loop3`); empty when "

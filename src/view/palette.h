@@ -53,6 +53,8 @@
 #define PALETTE_SC_MISSING_BOX	f2f2f2	/* a tile not measured: fill, border, text */
 #define PALETTE_SC_MISSING_EDGE	bbbbbb
 #define PALETTE_SC_MISSING	888888
+/* The bottom line's card: a mode's box edge */
+#define PALETTE_CARD_EDGE	dddddd
 /* A comparison (ColorBrewer's RdBu, which colour-blind readers tell apart): */
 #define PALETTE_WORSE_STRONG	b2182b	/* far behind the first run */
 #define PALETTE_WORSE		ef8a62

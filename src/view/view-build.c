@@ -33,7 +33,17 @@ view_build(struct view *v, const struct results *res, const struct summary *sum)
 	memset(v, 0, sizeof *v);
 	v->rec = v->all = res;
 	v->big = view_big(sum);
+	v->card = view_card_build(res, sum);
+	view_diagnosis(res, sum, v->card);
+	view_ticket_build(res, sum, v->card);
 	v->conclusions = view_conclusions(res, sum);
+	if (v->conclusions != NULL) {	/* the bottom line first */
+		char *card = view_card_text(v->card), *all = xasprintf("%s%s", card, v->conclusions);
+
+		free(card);
+		free(v->conclusions);
+		v->conclusions = all;
+	}
 	view_summary(res, sum, &v->summary);
 	view_run(res, sum, &v->run);
 	view_bursts(res, sum, &v->bursts);
@@ -112,6 +122,8 @@ view_free(struct view *v)
 	view_hold_free(&v->hold);
 	view_docs_free(v->docs);
 	view_chart_free(v->chart);
+	view_card_free(v->card);
+	v->card = NULL;
 	free(v->chart);
 	v->chart = NULL;
 	view_load_free(v->load);

@@ -130,7 +130,8 @@ vch_list_jobs(const struct summary *sum, struct view_chart_entry *out, unsigned 
 }
 
 /*
- * The charts this summary gives, into out (at most max): the scorecard
+ * The charts this summary gives, into out (at most max): the bottom
+ * line's card (report-gnuplot-card.c), the scorecard
  * (when a run has one of its cells), the roofline (two block sizes or
  * more), iops, bw, latency (when latency was measured), saturation and
  * latency-curve (a mode with three depths at a block size), jobs-MODE (a
@@ -148,6 +149,7 @@ view_chart_list(const struct summary *sum, struct view_chart_entry *out, unsigne
 
 	if (sum->nbs == 0 || sum->nseries == 0)
 		return 0;
+	vch_entry(out, &n, max, "card", "Bottom line: each mode against the caps, and why", 0);
 	if (sum->nscore > 0)
 		vch_entry(out, &n, max, "scorecard", "Scorecard: SEQ 1M and RND 4K, read and write",
 		    0);
@@ -195,6 +197,28 @@ vch_where(const struct results *res)
 	if (res->target.model[0] != '\0')
 		return xasprintf("%s (%s), %s", res->target.path, res->target.model, date);
 	return xasprintf("%s, %s", res->target.path, date);
+}
+
+/*
+ * Each tile's share of its provisioned cap: a 1 MiB tile's MiB/s of the
+ * bandwidth cap, a 4 KiB tile's IOPS of the IOPS cap (what holds each);
+ * 0 without the cap or the figure.
+ */
+static void
+vch_score_pct(struct view_chart *vc, const struct results *res)
+{
+	unsigned t, k;
+
+	for (t = 0; t < SCORE_TILES; t++)
+		for (k = 0; k < 2; k++) {
+			const struct view_chart_point *p = &vc->score[t][k];
+			bool bw = view_score_tiles[t].bs >= MIB;
+			double cap = bw ? res->expect.bw_bytes_s / MIB : res->expect.iops;
+			double v = p->v[bw ? METRIC_MIB_S : METRIC_IOPS];
+
+			vc->score_pct[t][k] = res->expect.set && p->cell >= 0 && cap > 0 && v > 0 ?
+			    v / cap * 100 : 0;
+		}
 }
 
 /* The scorecard's test line: the region's size, how long each cell measured, the rounds. */
@@ -290,6 +314,7 @@ view_chart_build(struct view_chart *vc, const struct results *res, const struct 
 	for (t = 0; t < SCORE_TILES; t++)
 		for (k = 0; k < 2; k++)
 			vch_point(&vc->score[t][k], res, sum->score[t][k]);
+	vch_score_pct(vc, res);
 	vc->nscore = sum->nscore;
 	vc->score_test = vch_score_test(res);
 	vc->expect = res->expect;

@@ -110,6 +110,61 @@ struct summary_mode {
 	/* The knee's points (the best cell at each block size) that are not steady: */
 };
 
+/*
+ * The bottom line (view-card.c), the first thing of every report: per
+ * workload its level against the caps ("IOPS 910 of 3,000 (30%)"), its
+ * QD1 4 KiB p99, its verdict and the cells it rests on; then the likely
+ * reasons, a line each with their figures (view-diagnosis.c); and what a
+ * ticket needs to reproduce the run (the plan and the target, for the
+ * command and the fio job file the renderers write).
+ */
+struct summary;
+struct view_card_mode {
+	char		 name[32];
+	char		 color[8];	/* the workload's, "#rrggbb" */
+	enum expect_verdict verdict;	/* EXPECT_NO_SPEC without an expectation */
+	const char	*word;		/* view_verdict_name(); NULL without an expectation */
+	const char	*cls;		/* view_verdict_class(): the word's colour; NULL none */
+	double		 iops, iops_cap, iops_pct;	/* NaN: no figure; cap 0: none */
+	double		 mib, mib_cap, mib_pct;
+	double		 p99_us;	/* QD1 4 KiB p99; NaN not measured */
+	unsigned	 ncells, nsteady, njudged;
+	char		 iops_text[96];	/* "IOPS 910 of 3,000 (30%)" */
+	char		 bw_text[96];	/* "MiB/s 128 of 125 (102%)" */
+	char		 lat_text[64];	/* "QD1 4K p99 143 µs" */
+	char		 cells_text[64];	/* "from 40 of 54 steady cells" */
+	char		 line[448];	/* the four, then the verdict word, joined by " · " */
+};
+#define VIEW_DIAG_MAX	24
+struct view_card {
+	char		*head;		/* "LABEL against PROFILE: below spec ✗" */
+	char		*against;	/* the caps: "3,000 IOPS, 125 MiB/s"; "" without them */
+	enum expect_verdict verdict;
+	const char	*cls;		/* the volume's verdict class; NULL none */
+	struct view_card_mode *modes;
+	unsigned	 nmodes;
+	char		*diag[VIEW_DIAG_MAX];	/* the diagnosis, a line each */
+	unsigned	 ndiag;
+	/* The ticket's: the volume and what reproduces the run. */
+	char		*identity;	/* "/dev/nvme1n1: Amazon EBS vol-0123..., model ..." */
+	char		*command;	/* "sweep run --device ... " */
+	char		*command_note;	/* why the command differs from the run; NULL none */
+	struct plan	 repro;		/* the cells the bottom line rests on (cells owned) */
+	const struct target *target;
+	unsigned	 ncells;	/* the run's cells */
+};
+/* view-card.c; caller frees with view_card_free() */
+struct view_card *view_card_build(const struct results *res, const struct summary *sum);
+void	 view_card_free(struct view_card *c);
+const char *view_card_lat(double us, char *buf, size_t len);
+/* Caller frees. */
+char	*view_card_text(const struct view_card *c);
+/* view-diagnosis.c */
+void	 view_diagnosis(const struct results *res, const struct summary *sum, struct view_card *c);
+/* view-ticket.c */
+void	 view_ticket_build(const struct results *res, const struct summary *sum,
+	     struct view_card *c);
+
 /* What every report shows first; built once by view_summary_build(). */
 struct summary {
 	struct summary_mode	*modes;		/* the workloads, in the plan's order */
@@ -536,6 +591,7 @@ struct view {
 	const struct results	*rec;	/* the record the views read (view_cell_caveats) */
 	const struct results	*all;	/* what view_rows streams: every cell, open-loop too */
 	struct view_hold	 hold;		/* --hold: the run against the promise over time */
+	struct view_card	*card;		/* the bottom line, its diagnosis, the ticket (view-card.c) */
 };
 
 /* view-hold.c */
@@ -1107,6 +1163,7 @@ struct view_chart {
 	struct view_chart_point	*best[2];
 	struct view_chart_point	 score[SCORE_TILES][2];	/* the scorecard's tiles; cell -1 none */
 	unsigned		 nscore;
+	double			 score_pct[SCORE_TILES][2];	/* of the tile's cap (vch_score_pct); 0 none */
 	char			*score_test;	/* the scorecard's "Test: ..." line */
 	struct expect		 expect;	/* the caps drawn (results.expect) */
 	enum expect_verdict	 verdict;
