@@ -204,25 +204,31 @@ static bool
 report_doc_scorecard_first(const struct report_ctx *rc, const struct report_chart *charts,
     unsigned n, unsigned i)
 {
-	return i == 0 && n > 0 && rc->view != NULL && strcmp(charts[0].stem, "scorecard") == 0;
+	return i < n && rc->view != NULL && strcmp(charts[i].stem, "scorecard") == 0;
 }
 
 /*
  * The scorecard first in the Summary, above its table: in the Charts
  * section, after the tables and notes, it was 3,000 pixels down a page
- * 800 pixels wide.
+ * 800 pixels wide.  The card's picture stays the first of the Charts:
+ * its text opens the report.
  */
 static void
 report_doc_scorecard(struct doc *d, const struct report_ctx *ctx,
     const struct report_chart *charts, unsigned ncharts)
 {
-	unsigned shown = ctx->rendered & d->ops->figures;
+	unsigned shown = ctx->rendered & d->ops->figures, i;
 	const char *caption;
 
-	if (shown == 0 || !report_doc_scorecard_first(ctx, charts, ncharts, 0))
+	if (shown == 0)
 		return;
-	doc_figure(d, ctx->dir, &charts[0], 0, shown);
-	if ((caption = report_doc_caption(charts[0].stem, ctx->view->big)) != NULL)
+	for (i = 0; i < ncharts; i++)
+		if (report_doc_scorecard_first(ctx, charts, ncharts, i))
+			break;
+	if (i == ncharts)
+		return;
+	doc_figure(d, ctx->dir, &charts[i], i, shown);
+	if ((caption = report_doc_caption(charts[i].stem, ctx->view->big)) != NULL)
 		doc_para(d, "meta", caption);
 }
 
