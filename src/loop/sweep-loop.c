@@ -183,27 +183,6 @@ loop_interrupted(struct results *res, const struct plan *p, const char *out)
 }
 
 /*
- * An open-loop cell asked as a percent of the cap: the rate it runs at, of
- * the best IOPS of the run's closed-loop cells of its mode, read share and
- * bs that have figures (the plan puts them first); 0 when none has.
- */
-static double
-loop_rate_of_cap(const struct results *res, const struct cell *c)
-{
-	double cap = 0;
-	unsigned i;
-
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (!plan_cell_open(&r->cell) && r->cell.mode == c->mode && r->cell.bs == c->bs &&
-		    r->cell.rwmixread == c->rwmixread && r->status == CELL_OK && r->iops > cap)
-			cap = r->iops;
-	}
-	return cap * c->rate_pct / 100;
-}
-
-/*
  * Run one picked cell: 0 to go on, 1 when the source is to stop (the cell
  * was interrupted, or --stop-on-error), or an exit code (as a negative
  * number) when the run must end now.
@@ -221,7 +200,7 @@ loop_one(struct sweep_loop *l, struct loop_source *s, const struct loop_pick *pk
 	}
 	/* --auto's rate cells come with a percent's rate set (auto-rate.c) */
 	if (c.rate_pct > 0 && !(c.rate_iops > 0))
-		c.rate_iops = loop_rate_of_cap(l->res, &c);
+		c.rate_iops = results_rate_cap(l->res, &c) * c.rate_pct / 100;
 	if (l->exec.ops->run(l->exec.arg, l->plan, &c, &got, pk->k) == -ECANCELED) {
 		results_cell_free(&got);
 		return 1;

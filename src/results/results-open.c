@@ -26,6 +26,28 @@ results_open_own(const struct cell_result *r)
 }
 
 /*
+ * The cap a rate of c's workload is a share of: the best IOPS of res's
+ * closed-loop cells of c's mode, read share and bs that have figures; 0
+ * when none has.  The loop sets a percent's rate by it, the latency-load
+ * view draws it.
+ */
+double
+results_rate_cap(const struct results *res, const struct cell *c)
+{
+	double cap = 0;
+	unsigned i;
+
+	for (i = 0; i < res->plan.ncells; i++) {
+		const struct cell_result *r = &res->cells[i];
+
+		if (!plan_cell_open(&r->cell) && r->cell.mode == c->mode && r->cell.bs == c->bs &&
+		    r->cell.rwmixread == c->rwmixread && r->status == CELL_OK && r->iops > cap)
+			cap = r->iops;
+	}
+	return cap;
+}
+
+/*
  * res's closed-loop cells alone into out, a shallow copy (their series,
  * rounds and attempts are res's, and res must outlive it), renumbered,
  * and its open-loop cells after them (out->nopen, for the views of the

@@ -64,6 +64,7 @@ void	 results_cell_derive(struct cell_result *r);
 /* results-open.c */
 bool	 results_open_own(const struct cell_result *r);
 bool	 results_closed_loop(const struct results *res, struct results *out);
+double	 results_rate_cap(const struct results *res, const struct cell *c);
 void	 results_closed_free(struct results *out);
 unsigned results_drop_open(struct results *res);
 

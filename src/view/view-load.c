@@ -45,23 +45,6 @@ ld_same(const struct cell *a, const struct cell *b)
 	    a->jobs == b->jobs && a->rwmixread == b->rwmixread;
 }
 
-/* The cap of c's mode, read share and bs: the best IOPS of the closed-loop cells (0: none). */
-static double
-ld_cap(const struct results *res, const struct cell *c)
-{
-	double cap = 0;
-	unsigned i;
-
-	for (i = 0; i < res->plan.ncells; i++) {
-		const struct cell_result *r = &res->cells[i];
-
-		if (!plan_cell_open(&r->cell) && r->cell.mode == c->mode && r->cell.bs == c->bs &&
-		    r->cell.rwmixread == c->rwmixread && r->status == CELL_OK && r->iops > cap)
-			cap = r->iops;
-	}
-	return cap;
-}
-
 /* "randread 4K QD32" (and "x4 jobs", "70% reads" where they apply). */
 static void
 ld_name(const struct cell *c, char *buf, size_t len)
@@ -172,7 +155,7 @@ view_load(const struct results *res, const struct summary *sum, struct view_tabl
 		if (plan_cell_open(&w->cell) || !results_cell_has_figures(w) ||
 		    (n = ld_workload(res, &w->cell, c)) == 0)
 			continue;
-		cap = ld_cap(res, &w->cell);
+		cap = results_rate_cap(res, &w->cell);
 		ld_name(&w->cell, name, sizeof name);
 		snprintf(label, sizeof label, "%s, closed loop", name);
 		ld_row(t, label, w, cap, (int)i);
@@ -210,7 +193,7 @@ view_load_chart(const struct results *res)
 		ln = &l->lines[l->n++];
 		ld_name(&w->cell, name, sizeof name);
 		ln->name = xstrdup(name);
-		ln->cap = ld_cap(res, &w->cell);
+		ln->cap = results_rate_cap(res, &w->cell);
 		ln->n = n;
 		ln->iops = xcalloc(n, sizeof *ln->iops);
 		ln->p50 = xcalloc(n, sizeof *ln->p50);
