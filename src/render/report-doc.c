@@ -199,19 +199,20 @@ report_doc_lat_notes(struct doc *d, const struct view_table *v)
 
 static const char *report_doc_caption(const char *stem, bool big);
 
-/* Whether chart i is the scorecard that the Summary shows (a run's report, rendered). */
+/* Whether chart i is one the Summary shows, the card or the scorecard (a run's report, rendered). */
 static bool
 report_doc_scorecard_first(const struct report_ctx *rc, const struct report_chart *charts,
     unsigned n, unsigned i)
 {
-	return i < n && rc->view != NULL && strcmp(charts[i].stem, "scorecard") == 0;
+	return i < n && rc->view != NULL && (strcmp(charts[i].stem, "scorecard") == 0 ||
+	    strcmp(charts[i].stem, "card") == 0);
 }
 
 /*
- * The scorecard first in the Summary, above its table: in the Charts
- * section, after the tables and notes, it was 3,000 pixels down a page
- * 800 pixels wide.  The card's picture stays the first of the Charts:
- * its text opens the report.
+ * The card's picture and the scorecard first in the Summary, above its
+ * table: in the Charts section, after the tables and notes, the scorecard
+ * was 3,000 pixels down a page 800 pixels wide.  The card stays the first
+ * picture of the report.
  */
 static void
 report_doc_scorecard(struct doc *d, const struct report_ctx *ctx,
@@ -222,14 +223,13 @@ report_doc_scorecard(struct doc *d, const struct report_ctx *ctx,
 
 	if (shown == 0)
 		return;
-	for (i = 0; i < ncharts; i++)
-		if (report_doc_scorecard_first(ctx, charts, ncharts, i))
-			break;
-	if (i == ncharts)
-		return;
-	doc_figure(d, ctx->dir, &charts[i], i, shown);
-	if ((caption = report_doc_caption(charts[i].stem, ctx->view->big)) != NULL)
-		doc_para(d, "meta", caption);
+	for (i = 0; i < ncharts; i++) {
+		if (!report_doc_scorecard_first(ctx, charts, ncharts, i))
+			continue;
+		doc_figure(d, ctx->dir, &charts[i], i, shown);
+		if ((caption = report_doc_caption(charts[i].stem, ctx->view->big)) != NULL)
+			doc_para(d, "meta", caption);
+	}
 }
 
 /* The summary table and the knee of each mode: a column, or (compact) a list below. */
