@@ -201,11 +201,23 @@ static const char *report_doc_caption(const char *stem, bool big);
 
 /* Whether chart i is one the Summary shows, the card or the scorecard (a run's report, rendered). */
 static bool
-report_doc_scorecard_first(const struct report_ctx *rc, const struct report_chart *charts,
+report_doc_in_summary(const struct report_ctx *rc, const struct report_chart *charts,
     unsigned n, unsigned i)
 {
 	return i < n && rc->view != NULL && (strcmp(charts[i].stem, "scorecard") == 0 ||
 	    strcmp(charts[i].stem, "card") == 0);
+}
+
+/* Chart i with its caption, where it has one. */
+static void
+report_doc_chart(struct doc *d, const struct report_ctx *rc, const struct report_chart *charts,
+    unsigned i, unsigned shown)
+{
+	const char *caption = report_doc_caption(charts[i].stem, rc->view != NULL && rc->view->big);
+
+	doc_figure(d, rc->dir, &charts[i], i, shown);
+	if (caption != NULL)
+		doc_para(d, "meta", caption);
 }
 
 /*
@@ -215,21 +227,16 @@ report_doc_scorecard_first(const struct report_ctx *rc, const struct report_char
  * picture of the report.
  */
 static void
-report_doc_scorecard(struct doc *d, const struct report_ctx *ctx,
+report_doc_summary_charts(struct doc *d, const struct report_ctx *ctx,
     const struct report_chart *charts, unsigned ncharts)
 {
 	unsigned shown = ctx->rendered & d->ops->figures, i;
-	const char *caption;
 
 	if (shown == 0)
 		return;
-	for (i = 0; i < ncharts; i++) {
-		if (!report_doc_scorecard_first(ctx, charts, ncharts, i))
-			continue;
-		doc_figure(d, ctx->dir, &charts[i], i, shown);
-		if ((caption = report_doc_caption(charts[i].stem, ctx->view->big)) != NULL)
-			doc_para(d, "meta", caption);
-	}
+	for (i = 0; i < ncharts; i++)
+		if (report_doc_in_summary(ctx, charts, ncharts, i))
+			report_doc_chart(d, ctx, charts, i, shown);
 }
 
 /* The summary table and the knee of each mode: a column, or (compact) a list below. */
@@ -243,7 +250,7 @@ report_doc_summary(struct doc *d, const struct report_ctx *ctx, const struct rep
 	unsigned m;
 
 	doc_heading(d, 2, "Summary");
-	report_doc_scorecard(d, ctx, charts, ncharts);
+	report_doc_summary_charts(d, ctx, charts, ncharts);
 	report_table_view(&ctx->view->summary, -1, VIEW_COL_DETAIL |
 	    (d->ops->compact ? VIEW_COL_PROSE : 0), &t);
 	doc_table(d, &t);
@@ -694,16 +701,9 @@ report_doc_charts(struct doc *d, const struct report_ctx *rc, const struct repor
 	else if (shown == 0)
 		report_doc_unrendered(d, rc, one);
 	else
-		for (i = 0; i < n; i++) {
-			const char *caption = report_doc_caption(charts[i].stem,
-			    rc->view != NULL && rc->view->big);
-
-			if (report_doc_scorecard_first(rc, charts, n, i))
-				continue;	/* in the Summary */
-			doc_figure(d, rc->dir, &charts[i], i, shown);
-			if (caption != NULL)
-				doc_para(d, "meta", caption);
-		}
+		for (i = 0; i < n; i++)
+			if (!report_doc_in_summary(rc, charts, n, i))	/* else in the Summary */
+				report_doc_chart(d, rc, charts, i, shown);
 }
 
 /* When there are more modes (read shares) with a per-second series than series charts: how many. */
